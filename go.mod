@@ -1,0 +1,3 @@
+module rkhs
+
+go 1.24
