@@ -1,0 +1,50 @@
+// Package linalg is the dense linear algebra under rkhs: a row-major matrix
+// view, blocked and packed matrix multiply (Gemm, Syrk) with goroutine
+// parallelism, triangular solves and the Cholesky factorization.
+//
+// # Storage
+//
+// A [Dense] is a row-major view: element (i, j) is Data[i*Stride+j], row i is
+// the contiguous slice Data[i*Stride : i*Stride+Cols], and Stride ≥ Cols.
+// Elements between Cols and Stride in a row belong to somebody else (a wider
+// parent matrix, or padding) and are never read or written. Views of a block
+// ([Dense.Slice]) share storage with their parent. The zero Dense is an empty
+// 0×0 matrix; routines that return a matrix into a destination accept an empty
+// destination and allocate it.
+//
+// Routines that work on symmetric or triangular matrices say which triangle
+// they read and write; the other triangle is neither read nor modified.
+//
+// # Failure
+//
+// There are two tiers of failure, as in the Go standard library:
+//
+//   - Misuse panics: impossible shapes (an inner dimension that does not
+//     match), negative sizes, a Stride smaller than Cols, Data too short for
+//     the view, or reading a factorization that has not succeeded. Panic
+//     messages start with "linalg:".
+//   - Failure that depends on the numbers returns an error: a matrix that is
+//     not positive definite ([ErrNotPositiveDefinite], wrapped in a
+//     [*PivotError] that names the failing column) or that holds NaN or ±Inf
+//     ([ErrNotFinite], wrapped in a [*NotFiniteError] that names the element).
+//     Use [errors.Is] and [errors.As] to inspect them.
+//
+// Arguments are never modified unless the documentation of the routine says
+// so (for example the output C of [Gemm], or the matrix given to
+// [Cholesky.FactorizeInPlace]).
+//
+// # Parallelism and determinism
+//
+// Large operations split their output over up to GOMAXPROCS goroutines
+// (see parallel.go); small ones run on the calling goroutine. Work is split
+// only along loops that partition the output, never along a sum, and every
+// output element is computed by the same sequence of floating-point
+// operations whichever goroutine computes it. Results are therefore
+// bit-identical for any GOMAXPROCS. They can differ in the last bits between
+// builds for different GOAMD64 levels, because at GOAMD64=v3 the compiler
+// fuses x*y+z into one fused multiply-add.
+//
+// No routine starts goroutines that outlive the call, and none of the types
+// here is safe for concurrent mutation; a factorization that is no longer
+// being modified may be read (solved with) from several goroutines at once.
+package linalg

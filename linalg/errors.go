@@ -1,0 +1,59 @@
+package linalg
+
+import (
+	"errors"
+	"fmt"
+	"math"
+)
+
+// Sentinel errors. Routines return them wrapped in a struct that says where
+// the failure happened; test for them with [errors.Is].
+var (
+	// ErrNotPositiveDefinite: a Cholesky pivot was not positive.
+	ErrNotPositiveDefinite = errors.New("linalg: matrix is not positive definite")
+	// ErrNotFinite: an input element is NaN or ±Inf.
+	ErrNotFinite = errors.New("linalg: matrix has a NaN or infinite element")
+)
+
+// PivotError reports the column at which a Cholesky factorization found a
+// pivot that is not positive (or not a number). Col is 0-based; Value is the
+// pivot a_jj − Σ_{k<j} l_jk² that was found. It wraps ErrNotPositiveDefinite.
+type PivotError struct {
+	Col   int
+	Value float64
+}
+
+func (e *PivotError) Error() string {
+	return fmt.Sprintf("linalg: matrix is not positive definite: pivot %g at column %d", e.Value, e.Col)
+}
+
+// Unwrap returns ErrNotPositiveDefinite.
+func (e *PivotError) Unwrap() error { return ErrNotPositiveDefinite }
+
+// NotFiniteError reports the first NaN or ±Inf element found in an input, by
+// its 0-based row and column. It wraps ErrNotFinite.
+type NotFiniteError struct {
+	Row, Col int
+	Value    float64
+}
+
+func (e *NotFiniteError) Error() string {
+	return fmt.Sprintf("linalg: element (%d,%d) is %v", e.Row, e.Col, e.Value)
+}
+
+// Unwrap returns ErrNotFinite.
+func (e *NotFiniteError) Unwrap() error { return ErrNotFinite }
+
+// checkFiniteLower returns a *NotFiniteError for the first element of the
+// lower triangle of the square matrix a (row by row) that is NaN or ±Inf.
+func checkFiniteLower(a *Dense) error {
+	for i := 0; i < a.Rows; i++ {
+		row := a.Data[i*a.Stride : i*a.Stride+i+1]
+		for j, v := range row {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return &NotFiniteError{Row: i, Col: j, Value: v}
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,217 @@
+package linalg
+
+import (
+	"fmt"
+	"sync"
+)
+
+// Op says whether a matrix operand is used as it is or transposed.
+type Op bool
+
+const (
+	NoTrans Op = false // use A
+	Trans   Op = true  // use Aᵀ
+)
+
+// Block sizes of the GEMM layers, in the names of BLIS (see gemm_kernel.go
+// for MR and NR). KC·NR doubles of B (4 KiB) stay in the 48 KiB L1 cache
+// while MC·KC doubles of A (256 KiB) stay in the 2 MiB L2 cache; NC bounds the
+// packed block of B (8 MiB, in L3). Calibrated with TestCalibrate
+// (go test ./linalg -run Calibrate -calibrate) on the machine of
+// BENCHMARKS.md.
+const (
+	gemmKC = 256
+	gemmMC = 128 // multiple of MR
+	gemmNC = 4096
+)
+
+// Gemm computes C = α·op(A)·op(B) + β·C, where op(X) is X or Xᵀ as tA and
+// tB say, op(A) is m×k, op(B) is k×n and C is m×n.
+//
+// Only C is modified. C must not share storage with A or B. When β is 0, C
+// is not read, so NaN or Inf already in C does not propagate (the BLAS
+// convention). The cost is 2mnk flops.
+//
+// The computation is blocked and packed in the layers of BLIS (loops jc, pc,
+// ic in this file; packing in gemm_pack.go; jr, ir and the register-blocked
+// micro-kernel in gemm_kernel.go). Block rows and columns of C are spread
+// over up to GOMAXPROCS goroutines; the k dimension is never split, so the
+// result is bit-identical for any number of goroutines.
+//
+// Gemm panics if the shapes do not match or a view is invalid.
+func Gemm(tA, tB Op, alpha float64, a, b *Dense, beta float64, c *Dense) {
+	a.check("Gemm")
+	b.check("Gemm")
+	c.check("Gemm")
+	m, k := a.Rows, a.Cols
+	if tA == Trans {
+		m, k = k, m
+	}
+	kb, n := b.Rows, b.Cols
+	if tB == Trans {
+		kb, n = n, kb
+	}
+	if kb != k || c.Rows != m || c.Cols != n {
+		panic(fmt.Sprintf("linalg: Gemm: op(A) %d×%d, op(B) %d×%d, C %d×%d", m, k, kb, n, c.Rows, c.Cols))
+	}
+	gemm(tA, tB, alpha, *a, *b, beta, *c)
+}
+
+// gemm is Gemm on views whose shapes have been checked.
+func gemm(tA, tB Op, alpha float64, a, b Dense, beta float64, c Dense) {
+	m, n := c.Rows, c.Cols
+	k := a.Cols
+	if tA == Trans {
+		k = a.Rows
+	}
+	if m == 0 || n == 0 {
+		return
+	}
+	if alpha == 0 || k == 0 {
+		scale(beta, c)
+		return
+	}
+	blockedProduct(tA, tB, alpha, a, b, beta, c, full, false)
+}
+
+// triangle selects which elements of C a blocked product writes: all of them
+// (GEMM) or, for SYRK, those on and below (lower) or on and above (upper)
+// the diagonal of the whole matrix.
+type triangle uint8
+
+const (
+	full triangle = iota
+	lower
+	upper
+)
+
+// blockedProduct is the driver shared by GEMM and SYRK: the three outer
+// loops of BLIS around packing and the macro-kernel. For tri ≠ full, C is
+// square and only the selected triangle is computed and written. With
+// serial set it runs on the calling goroutine only (for callers that are
+// themselves split over goroutines).
+//
+// Parallelism: within one (jc, pc) step the block rows of C (MC rows each)
+// are split over the goroutines; when there are fewer block rows than
+// goroutines, each block row is further split into column chunks whose
+// edges are multiples of NR. Every micro-tile of C is therefore computed by
+// the same code whatever the number of goroutines.
+func blockedProduct(tA, tB Op, alpha float64, a, b Dense, beta float64, c Dense, tri triangle, serial bool) {
+	m, n := c.Rows, c.Cols
+	k := a.Cols
+	if tA == Trans {
+		k = a.Rows
+	}
+	flops := 2 * float64(m) * float64(n) * float64(k)
+	if tri != full {
+		flops /= 2
+	}
+	blockRows := (m + gemmMC - 1) / gemmMC
+	p := teamSize((m+gemmMR-1)/gemmMR*((n+gemmNR-1)/gemmNR), flops)
+	if serial {
+		p = 1
+	}
+	// Column chunks per block row, so that there are at least p units.
+	chunks := 1
+	if blockRows < p {
+		chunks = (p + blockRows - 1) / blockRows
+	}
+
+	ws := getWorkspace(p, min(n, gemmNC), min(k, gemmKC))
+	defer putWorkspace(ws)
+
+	for jc := 0; jc < n; jc += gemmNC { // loop 5 (jc): columns of C and op(B), NC at a time
+		nc := min(gemmNC, n-jc)
+		rowLo, rowHi := 0, m // rows of C that meet the triangle in these columns
+		switch tri {
+		case lower:
+			rowLo = jc
+		case upper:
+			rowHi = min(m, jc+nc)
+		}
+		ibLo, ibHi := rowLo/gemmMC, (rowHi+gemmMC-1)/gemmMC
+		for pc := 0; pc < k; pc += gemmKC { // loop 4 (pc): the k dimension, KC at a time, never split
+			kc := min(gemmKC, k-pc)
+			bp := ws.b[:kc*roundUp(nc, gemmNR)]
+			packB(tB, kc, nc, b, pc, jc, bp)
+			betaPC := beta
+			if pc > 0 {
+				betaPC = 1 // later k blocks accumulate onto the first
+			}
+			chunkCols := roundUp((nc+chunks-1)/chunks, gemmNR)
+			units := (ibHi - ibLo) * chunks
+			forEach(p, units, func(w, u int) { // loop 3 (ic): rows of C and op(A), MC at a time
+				ic := (ibLo + u/chunks) * gemmMC
+				mc := min(gemmMC, m-ic)
+				j0 := (u % chunks) * chunkCols
+				j1 := min(nc, j0+chunkCols)
+				// Skip whole micro-panels outside the triangle; the
+				// bounds stay on the NR grid, so tiles are unchanged.
+				switch tri {
+				case lower:
+					j1 = min(j1, roundUp(ic+mc-jc, gemmNR))
+				case upper:
+					j0 = max(j0, (ic-jc)/gemmNR*gemmNR)
+				}
+				if j0 >= j1 {
+					return
+				}
+				ap := ws.a[w][:roundUp(mc, gemmMR)*kc]
+				packA(tA, mc, kc, a, ic, pc, ap)
+				macroKernel(mc, j1-j0, kc, alpha, ap, bp[j0*kc:], betaPC,
+					c.Data[ic*c.Stride+jc+j0:], c.Stride, tri, ic-(jc+j0))
+			})
+		}
+	}
+}
+
+// scale sets C = β·C (C = 0 when β is 0, without reading C).
+func scale(beta float64, c Dense) {
+	for i := 0; i < c.Rows; i++ {
+		row := c.Data[i*c.Stride : i*c.Stride+c.Cols]
+		if beta == 0 {
+			clear(row)
+			continue
+		}
+		for j := range row {
+			row[j] *= beta
+		}
+	}
+}
+
+func roundUp(x, m int) int { return (x + m - 1) / m * m }
+
+// workspace holds the packing buffers of one blocked product: one block of
+// A per goroutine and one shared block of B. Workspaces are pooled, so a
+// steady stream of products of the same size allocates no new buffers.
+type workspace struct {
+	a [][]float64
+	b []float64
+}
+
+var workspacePool sync.Pool
+
+func getWorkspace(p, nc, kc int) *workspace {
+	ws, _ := workspacePool.Get().(*workspace)
+	if ws == nil {
+		ws = &workspace{}
+	}
+	nb := roundUp(nc, gemmNR) * kc
+	if cap(ws.b) < nb {
+		ws.b = make([]float64, nb)
+	}
+	ws.b = ws.b[:cap(ws.b)]
+	na := roundUp(gemmMC, gemmMR) * kc
+	for len(ws.a) < p {
+		ws.a = append(ws.a, nil)
+	}
+	for w := 0; w < p; w++ {
+		if cap(ws.a[w]) < na {
+			ws.a[w] = make([]float64, na)
+		}
+		ws.a[w] = ws.a[w][:cap(ws.a[w])]
+	}
+	return ws
+}
+
+func putWorkspace(ws *workspace) { workspacePool.Put(ws) }

@@ -1,0 +1,156 @@
+package linalg
+
+// The register block of the micro-kernel: an MR×NR tile of C is held in
+// MR·NR local variables while the kernel runs over k. amd64 has 16 SSE
+// registers and Go's internal ABI reserves one, so the 8 accumulators, the
+// MR+NR operands and the loop state must fit in 15. Among the shapes tried
+// (2×2 … 6×2, 3×4, 4×4; see BENCHMARKS.md) 4×2 with the k loop unrolled four
+// times was fastest at both GOAMD64=v1 and v3: larger tiles spill to the
+// stack, and 8 independent accumulators are enough to hide the 4-cycle
+// latency of an add or fused multiply-add at two per cycle.
+const (
+	gemmMR = 4
+	gemmNR = 2
+)
+
+// macroKernel multiplies the packed mc×kc block of A (ap) by the packed kc×nc
+// block of B (bp) and updates the mc×nc block of C at c (row stride ldc):
+// C = β·C + α·A·B, tile by tile (loops jr and ir of BLIS).
+//
+// With tri = lower (upper), only the elements with diag + i ≥ j
+// (diag + i ≤ j) are written, where (i, j) is the position in the block and
+// diag is the row of the block's first row minus the column of its first
+// column in the whole matrix; tiles wholly outside the triangle are skipped.
+func macroKernel(mc, nc, kc int, alpha float64, ap, bp []float64, beta float64, c []float64, ldc int, tri triangle, diag int) {
+	var tmp [gemmMR * gemmNR]float64
+	for jr := 0; jr < nc; jr += gemmNR { // loop 2 (jr): micro-panels of B, NR columns
+		nr := min(gemmNR, nc-jr)
+		b := bp[jr*kc : jr*kc+gemmNR*kc]
+		for ir := 0; ir < mc; ir += gemmMR { // loop 1 (ir): micro-panels of A, MR rows
+			mr := min(gemmMR, mc-ir)
+			// Tile rows diag+ir … diag+ir+mr-1 against columns jr … jr+nr-1.
+			partial := mr < gemmMR || nr < gemmNR
+			switch tri {
+			case lower:
+				if diag+ir+mr-1 < jr {
+					continue // wholly above the diagonal
+				}
+				partial = partial || diag+ir < jr+nr-1
+			case upper:
+				if diag+ir > jr+nr-1 {
+					continue // wholly below the diagonal
+				}
+				partial = partial || diag+ir+mr-1 > jr
+			}
+			a := ap[ir*kc : ir*kc+gemmMR*kc]
+			if !partial {
+				microKernel(kc, a, b, alpha, beta, c[ir*ldc+jr:], ldc)
+				continue
+			}
+			// Edge or diagonal tile: compute the whole tile aside, then
+			// write the part that belongs to C.
+			microKernel(kc, a, b, alpha, 0, tmp[:], gemmNR)
+			for i := 0; i < mr; i++ {
+				row := c[(ir+i)*ldc+jr:][:nr]
+				for j := range row {
+					switch {
+					case tri == lower && diag+ir+i < jr+j,
+						tri == upper && diag+ir+i > jr+j:
+						continue
+					case beta == 0:
+						row[j] = tmp[i*gemmNR+j]
+					default:
+						row[j] = beta*row[j] + tmp[i*gemmNR+j]
+					}
+				}
+			}
+		}
+	}
+}
+
+// microKernel computes the MR×NR tile C = β·C + α·A·B, where a is a packed
+// micro-panel of A (MR values per step of k), b a packed micro-panel of B
+// (NR values per step) and C starts at c with row stride ldc. When β is 0, C
+// is not read.
+//
+// The loop over k keeps the tile in the eight accumulators cij and is
+// unrolled four times; each step does MR+NR loads and MR·NR multiply-adds.
+func microKernel(kc int, a, b []float64, alpha, beta float64, c []float64, ldc int) {
+	var c00, c01, c10, c11, c20, c21, c30, c31 float64
+	a = a[:kc*gemmMR]
+	b = b[:kc*gemmNR]
+	// Invariant: len(a) = MR·(steps left), len(b) = NR·(steps left).
+	for len(a) >= 4*gemmMR && len(b) >= 4*gemmNR {
+		b0, b1 := b[0], b[1]
+		a0, a1, a2, a3 := a[0], a[1], a[2], a[3]
+		c00 += a0 * b0
+		c01 += a0 * b1
+		c10 += a1 * b0
+		c11 += a1 * b1
+		c20 += a2 * b0
+		c21 += a2 * b1
+		c30 += a3 * b0
+		c31 += a3 * b1
+		b0, b1 = b[2], b[3]
+		a0, a1, a2, a3 = a[4], a[5], a[6], a[7]
+		c00 += a0 * b0
+		c01 += a0 * b1
+		c10 += a1 * b0
+		c11 += a1 * b1
+		c20 += a2 * b0
+		c21 += a2 * b1
+		c30 += a3 * b0
+		c31 += a3 * b1
+		b0, b1 = b[4], b[5]
+		a0, a1, a2, a3 = a[8], a[9], a[10], a[11]
+		c00 += a0 * b0
+		c01 += a0 * b1
+		c10 += a1 * b0
+		c11 += a1 * b1
+		c20 += a2 * b0
+		c21 += a2 * b1
+		c30 += a3 * b0
+		c31 += a3 * b1
+		b0, b1 = b[6], b[7]
+		a0, a1, a2, a3 = a[12], a[13], a[14], a[15]
+		c00 += a0 * b0
+		c01 += a0 * b1
+		c10 += a1 * b0
+		c11 += a1 * b1
+		c20 += a2 * b0
+		c21 += a2 * b1
+		c30 += a3 * b0
+		c31 += a3 * b1
+		a = a[4*gemmMR:]
+		b = b[4*gemmNR:]
+	}
+	for len(a) >= gemmMR && len(b) >= gemmNR {
+		b0, b1 := b[0], b[1]
+		a0, a1, a2, a3 := a[0], a[1], a[2], a[3]
+		c00 += a0 * b0
+		c01 += a0 * b1
+		c10 += a1 * b0
+		c11 += a1 * b1
+		c20 += a2 * b0
+		c21 += a2 * b1
+		c30 += a3 * b0
+		c31 += a3 * b1
+		a = a[gemmMR:]
+		b = b[gemmNR:]
+	}
+	r0 := c[0:2:2]
+	r1 := c[ldc : ldc+2 : ldc+2]
+	r2 := c[2*ldc : 2*ldc+2 : 2*ldc+2]
+	r3 := c[3*ldc : 3*ldc+2 : 3*ldc+2]
+	if beta == 0 {
+		r0[0], r0[1] = alpha*c00, alpha*c01
+		r1[0], r1[1] = alpha*c10, alpha*c11
+		r2[0], r2[1] = alpha*c20, alpha*c21
+		r3[0], r3[1] = alpha*c30, alpha*c31
+		return
+	}
+	r0[0], r0[1] = beta*r0[0]+alpha*c00, beta*r0[1]+alpha*c01
+	r1[0], r1[1] = beta*r1[0]+alpha*c10, beta*r1[1]+alpha*c11
+	r2[0], r2[1] = beta*r2[0]+alpha*c20, beta*r2[1]+alpha*c21
+	r3[0], r3[1] = beta*r3[0]+alpha*c30, beta*r3[1]+alpha*c31
+}

@@ -1,0 +1,100 @@
+package linalg
+
+// Packing copies a block of an operand into the order in which the
+// micro-kernel reads it, so that the kernel streams through contiguous
+// memory whatever the operand's stride or transposition.
+//
+// Packed A: the mc×kc block of op(A) starting at (i0, p0) becomes
+// ⌈mc/MR⌉ micro-panels of MR rows. Panel r holds rows [r·MR, r·MR+MR) column
+// by column: dst[r·MR·kc + p·MR + i] = op(A)[i0 + r·MR + i, p0 + p].
+//
+// Packed B: the kc×nc block of op(B) starting at (p0, j0) becomes
+// ⌈nc/NR⌉ micro-panels of NR columns. Panel s holds columns [s·NR, s·NR+NR)
+// row by row: dst[s·NR·kc + p·NR + j] = op(B)[p0 + p, j0 + s·NR + j].
+//
+// Rows (or columns) past the edge of the block are filled with zeros, so
+// the micro-kernel always works on full MR×NR tiles.
+
+// packA packs the mc×kc block of op(A) at (i0, p0) into dst, which has
+// length at least ⌈mc/MR⌉·MR·kc.
+func packA(tA Op, mc, kc int, a Dense, i0, p0 int, dst []float64) {
+	lda := a.Stride
+	for ir := 0; ir < mc; ir += gemmMR {
+		mr := min(gemmMR, mc-ir)
+		d := dst[ir*kc : ir*kc+gemmMR*kc]
+		if tA == NoTrans {
+			// op(A)[i, p] = a[i, p]: MR rows of A, read in parallel.
+			if mr == gemmMR {
+				r0 := a.Data[(i0+ir)*lda+p0:][:kc]
+				r1 := a.Data[(i0+ir+1)*lda+p0:][:kc]
+				r2 := a.Data[(i0+ir+2)*lda+p0:][:kc]
+				r3 := a.Data[(i0+ir+3)*lda+p0:][:kc]
+				for p := range kc {
+					q := d[p*gemmMR : p*gemmMR+gemmMR : p*gemmMR+gemmMR]
+					q[0], q[1], q[2], q[3] = r0[p], r1[p], r2[p], r3[p]
+				}
+				continue
+			}
+			clear(d)
+			for i := 0; i < mr; i++ {
+				row := a.Data[(i0+ir+i)*lda+p0:][:kc]
+				for p, v := range row {
+					d[p*gemmMR+i] = v
+				}
+			}
+			continue
+		}
+		// op(A)[i, p] = a[p, i]: each row of A gives MR contiguous values.
+		for p := range kc {
+			src := a.Data[(p0+p)*lda+i0+ir:][:mr]
+			q := d[p*gemmMR : p*gemmMR+gemmMR]
+			copy(q, src)
+			clear(q[mr:])
+		}
+	}
+}
+
+// packB packs the kc×nc block of op(B) at (p0, j0) into dst, which has
+// length at least ⌈nc/NR⌉·NR·kc.
+func packB(tB Op, kc, nc int, b Dense, p0, j0 int, dst []float64) {
+	ldb := b.Stride
+	if tB == NoTrans {
+		// op(B)[p, j] = b[p, j]: read each row of B once, left to right,
+		// and deal its values out to the micro-panels.
+		full := nc / gemmNR * gemmNR
+		for p := range kc {
+			row := b.Data[(p0+p)*ldb+j0:][:nc]
+			for jr := 0; jr < full; jr += gemmNR {
+				q := dst[jr*kc+p*gemmNR : jr*kc+p*gemmNR+gemmNR : jr*kc+p*gemmNR+gemmNR]
+				q[0], q[1] = row[jr], row[jr+1]
+			}
+			if full < nc {
+				q := dst[full*kc+p*gemmNR : full*kc+p*gemmNR+gemmNR]
+				copy(q, row[full:])
+				clear(q[nc-full:])
+			}
+		}
+		return
+	}
+	// op(B)[p, j] = b[j, p]: NR rows of B, read in parallel.
+	for jr := 0; jr < nc; jr += gemmNR {
+		nr := min(gemmNR, nc-jr)
+		d := dst[jr*kc : jr*kc+gemmNR*kc]
+		if nr == gemmNR {
+			r0 := b.Data[(j0+jr)*ldb+p0:][:kc]
+			r1 := b.Data[(j0+jr+1)*ldb+p0:][:kc]
+			for p := range kc {
+				q := d[p*gemmNR : p*gemmNR+gemmNR : p*gemmNR+gemmNR]
+				q[0], q[1] = r0[p], r1[p]
+			}
+			continue
+		}
+		clear(d)
+		for j := 0; j < nr; j++ {
+			row := b.Data[(j0+jr+j)*ldb+p0:][:kc]
+			for p, v := range row {
+				d[p*gemmNR+j] = v
+			}
+		}
+	}
+}

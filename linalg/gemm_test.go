@@ -1,0 +1,231 @@
+package linalg
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+	"testing"
+
+	"rkhs/internal/testmat"
+)
+
+// gemmRef is the naive twin of gemm: C = α·op(A)·op(B) + β·C by the triple
+// loop, with the BLAS convention that C is not read when β is 0. It also
+// returns bound[i][j] = |α|·(|op(A)|·|op(B)|)ᵢⱼ + |β·Cᵢⱼ|, the scale of the
+// rounding error of element (i, j).
+func gemmRef(tA, tB Op, alpha float64, a, b testmat.Matrix, beta float64, c testmat.Matrix) (bound testmat.Matrix) {
+	opA, opB := a, b
+	if tA == Trans {
+		opA = testmat.T(a)
+	}
+	if tB == Trans {
+		opB = testmat.T(b)
+	}
+	bound = testmat.New(c.Rows, c.Cols, 0)
+	for i := 0; i < c.Rows; i++ {
+		for j := 0; j < c.Cols; j++ {
+			var s, sa float64
+			for p := 0; p < opA.Cols; p++ {
+				s += opA.At(i, p) * opB.At(p, j)
+				sa += math.Abs(opA.At(i, p) * opB.At(p, j))
+			}
+			v := alpha * s
+			bd := math.Abs(alpha) * sa
+			if beta != 0 {
+				v += beta * c.At(i, j)
+				bd += math.Abs(beta * c.At(i, j))
+			}
+			c.Set(i, j, v)
+			bound.Set(i, j, bd)
+		}
+	}
+	return bound
+}
+
+// componentRatio returns max |got − want| / ((k+2)·ε·bound) over the
+// elements, the error measured in units of the componentwise bound
+// γ_{k+2}·bound of a k-term dot product; 30 is the usual LAPACK threshold.
+func componentRatio(got, want, bound testmat.Matrix, k int) float64 {
+	var worst float64
+	for i := 0; i < got.Rows; i++ {
+		for j := 0; j < got.Cols; j++ {
+			diff := math.Abs(got.At(i, j) - want.At(i, j))
+			if diff == 0 {
+				continue
+			}
+			r := diff / (float64(k+2) * testmat.Eps * bound.At(i, j))
+			if math.IsNaN(r) || math.IsInf(r, 0) {
+				return math.Inf(1)
+			}
+			worst = math.Max(worst, r)
+		}
+	}
+	return worst
+}
+
+// gemmSizes straddle every block edge: MR and NR (4, 2), KC (256), MC (128)
+// and the usual 63/64/65, 127/129.
+var gemmSizes = []struct{ m, n, k int }{
+	{0, 0, 0}, {1, 1, 1}, {0, 3, 2}, {3, 0, 2}, {3, 2, 0},
+	{gemmMR - 1, gemmNR - 1, 1}, {gemmMR, gemmNR, 2}, {gemmMR + 1, gemmNR + 1, 3},
+	{5, 7, gemmKC - 1}, {9, 3, gemmKC}, {7, 5, gemmKC + 1},
+	{gemmMC - 1, 17, 31}, {gemmMC, 18, 32}, {gemmMC + 1, 19, 33},
+	{63, 64, 65}, {64, 65, 63}, {65, 63, 64},
+	{127, 129, 130}, {129, 127, 2*gemmKC + 3}, {2*gemmMC + 5, 37, 11},
+	{1, 300, 7}, {300, 1, 7}, {200, 201, 1},
+}
+
+func TestGemm(t *testing.T) {
+	rnd := testmat.NewRand(1)
+	ops := []Op{NoTrans, Trans}
+	scalars := []struct{ alpha, beta float64 }{{1, 0}, {-0.5, 1}, {2, -1.5}, {0, 0.25}, {1, 1}}
+	for si, sz := range gemmSizes {
+		for _, tA := range ops {
+			for _, tB := range ops {
+				sc := scalars[(si+btoi(bool(tA))+2*btoi(bool(tB)))%len(scalars)]
+				pad := si % 3 * 2
+				name := fmt.Sprintf("%v%v/m=%d/n=%d/k=%d/alpha=%g/beta=%g/pad=%d", opName(tA), opName(tB), sz.m, sz.n, sz.k, sc.alpha, sc.beta, pad)
+				t.Run(name, func(t *testing.T) {
+					ar, ac := sz.m, sz.k
+					if tA == Trans {
+						ar, ac = ac, ar
+					}
+					br, bc := sz.k, sz.n
+					if tB == Trans {
+						br, bc = bc, br
+					}
+					a := testmat.Random(rnd, ar, ac, pad)
+					b := testmat.Random(rnd, br, bc, pad+1)
+					c := testmat.Random(rnd, sz.m, sz.n, pad)
+					if sc.beta == 0 {
+						// C must not be read: poison it.
+						for i := 0; i < c.Rows; i++ {
+							for j := 0; j < c.Cols; j++ {
+								c.Set(i, j, math.NaN())
+							}
+						}
+					}
+					a0, b0 := a.Clone(), b.Clone()
+					want := c.Clone()
+					bound := gemmRef(tA, tB, sc.alpha, a, b, sc.beta, want)
+
+					da, db, dc := Dense(a), Dense(b), Dense(c)
+					Gemm(tA, tB, sc.alpha, &da, &db, sc.beta, &dc)
+
+					if r := componentRatio(c, want, bound, sz.k); r > 30 {
+						t.Errorf("error ratio %.3g, want < 30", r)
+					}
+					if !testmat.Identical(a, a0) || !testmat.Identical(b, b0) {
+						t.Errorf("an input was modified")
+					}
+					if !testmat.PaddingIntact(c) {
+						t.Errorf("padding of C was written")
+					}
+				})
+			}
+		}
+	}
+}
+
+func TestGemmShapePanics(t *testing.T) {
+	a := NewDense(3, 4, nil)
+	b := NewDense(5, 2, nil)
+	c := NewDense(3, 2, nil)
+	defer func() {
+		if recover() == nil {
+			t.Errorf("Gemm with inner dimensions 4 and 5 did not panic")
+		}
+	}()
+	Gemm(NoTrans, NoTrans, 1, a, b, 0, c)
+}
+
+// TestMicroKernel checks the unrolled micro-kernel against the plain loop
+// for every k around the unrolling factor.
+func TestMicroKernel(t *testing.T) {
+	rnd := testmat.NewRand(2)
+	for kc := 0; kc <= 9; kc++ {
+		a := testmat.Random(rnd, 1, kc*gemmMR, 0).Data
+		b := testmat.Random(rnd, 1, kc*gemmNR, 0).Data
+		c := testmat.Random(rnd, gemmMR, gemmNR+3, 0)
+		want := c.Clone()
+		microKernel(kc, a, b, 1.5, -0.5, c.Data, c.Stride)
+		microKernelRef(kc, a, b, 1.5, -0.5, want.Data, want.Stride)
+		for i := range c.Data {
+			if d := math.Abs(c.Data[i] - want.Data[i]); d > 1e-14*float64(kc+1) {
+				t.Errorf("kc=%d: element %d = %v, want %v", kc, i, c.Data[i], want.Data[i])
+			}
+		}
+	}
+}
+
+// microKernelRef is the plain twin of microKernel.
+func microKernelRef(kc int, a, b []float64, alpha, beta float64, c []float64, ldc int) {
+	for i := 0; i < gemmMR; i++ {
+		for j := 0; j < gemmNR; j++ {
+			var s float64
+			for p := 0; p < kc; p++ {
+				s += a[p*gemmMR+i] * b[p*gemmNR+j]
+			}
+			if beta == 0 {
+				c[i*ldc+j] = alpha * s
+			} else {
+				c[i*ldc+j] = beta*c[i*ldc+j] + alpha*s
+			}
+		}
+	}
+}
+
+// TestGemmDeterministic: bit-identical results with 1, 2 and 8 goroutines,
+// on sizes large enough to be split and with ragged edges.
+func TestGemmDeterministic(t *testing.T) {
+	rnd := testmat.NewRand(3)
+	for _, sz := range []struct{ m, n, k int }{{301, 277, 300}, {37, 1001, 260}, {700, 9, 513}} {
+		for _, tA := range []Op{NoTrans, Trans} {
+			for _, tB := range []Op{NoTrans, Trans} {
+				ar, ac := sz.m, sz.k
+				if tA == Trans {
+					ar, ac = ac, ar
+				}
+				br, bc := sz.k, sz.n
+				if tB == Trans {
+					br, bc = bc, br
+				}
+				a := testmat.Random(rnd, ar, ac, 1)
+				b := testmat.Random(rnd, br, bc, 0)
+				c0 := testmat.Random(rnd, sz.m, sz.n, 3)
+				var first testmat.Matrix
+				for _, procs := range []int{1, 2, 8} {
+					c := c0.Clone()
+					da, db, dc := Dense(a), Dense(b), Dense(c)
+					withProcs(procs, func() { Gemm(tA, tB, 0.75, &da, &db, 1.25, &dc) })
+					if procs == 1 {
+						first = c
+					} else if !testmat.Identical(c, first) {
+						t.Errorf("%v%v %v: GOMAXPROCS=%d differs from GOMAXPROCS=1", opName(tA), opName(tB), sz, procs)
+					}
+				}
+			}
+		}
+	}
+}
+
+// withProcs runs f with GOMAXPROCS set to procs.
+func withProcs(procs int, f func()) {
+	old := runtime.GOMAXPROCS(procs)
+	defer runtime.GOMAXPROCS(old)
+	f()
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func opName(t Op) string {
+	if t == Trans {
+		return "T"
+	}
+	return "N"
+}
