@@ -1,0 +1,143 @@
+package linalg
+
+import "fmt"
+
+// trsmNB is the block size of the blocked triangular solves: diagonal blocks
+// of trsmNB rows are solved by substitution and the rest of B is updated by
+// Gemm. Calibrated with TestCalibrate on the machine of BENCHMARKS.md.
+const trsmNB = 64
+
+// Trsm solves op(A)·X = B for X, where A is an n×n triangular matrix (the
+// triangle ul; the other triangle is not read) with a nonzero diagonal,
+// op(A) is A or Aᵀ as t says, and B is n×k. B is overwritten with X; A is not
+// modified. There is no test for singularity: a zero on the diagonal of A
+// gives Inf or NaN in X. The cost is n²k flops.
+//
+// The solve is blocked: diagonal blocks of op(A) are solved by substitution
+// and the remaining rows of B are updated with Gemm. With many right-hand
+// sides the columns of B are split over the goroutines; with few, the Gemm
+// updates are. Every element of X is computed by the same operations either
+// way, so the result is bit-identical for any number of goroutines.
+//
+// Trsm panics if A is not square or B does not have n rows.
+func Trsm(ul Uplo, t Op, a, b *Dense) {
+	a.check("Trsm")
+	b.check("Trsm")
+	if a.Rows != a.Cols || b.Rows != a.Rows {
+		panic(fmt.Sprintf("linalg: Trsm: A is %d×%d, B is %d×%d", a.Rows, a.Cols, b.Rows, b.Cols))
+	}
+	trsm(ul, t, *a, *b)
+}
+
+// trsmMinCols is the fewest right-hand sides worth a goroutine of their own.
+const trsmMinCols = 16
+
+// trsm is Trsm on checked views.
+func trsm(ul Uplo, t Op, a, b Dense) {
+	n, k := b.Rows, b.Cols
+	if n == 0 || k == 0 {
+		return
+	}
+	p := teamSize(k/trsmMinCols, float64(n)*float64(n)*float64(k))
+	if p <= 1 {
+		trsmBlocked(ul, t, a, b, false)
+		return
+	}
+	// Column chunks start on multiples of 8, so the micro-tiles of the
+	// Gemm updates (NR columns wide) fall on the same columns as in the
+	// unsplit solve.
+	chunks := newRowChunks(k, p, 8)
+	forEach(p, chunks.count(), func(_, c int) {
+		lo, hi := chunks.bounds(c)
+		trsmBlocked(ul, t, a, b.view(0, n, lo, hi), true)
+	})
+}
+
+// trsmBlocked solves op(A)·X = B in place by blocks of trsmNB rows, on the
+// fixed grid of blocks [j·trsmNB, (j+1)·trsmNB). With serial set, its Gemm
+// updates run on the calling goroutine.
+func trsmBlocked(ul Uplo, t Op, a, b Dense, serial bool) {
+	n, k := b.Rows, b.Cols
+	nblocks := (n + trsmNB - 1) / trsmNB
+	forward := (ul == Lower) == (t == NoTrans) // op(A) is lower triangular
+	for s := 0; s < nblocks; s++ {
+		blk := s
+		if !forward {
+			blk = nblocks - 1 - s
+		}
+		i0, i1 := blk*trsmNB, min((blk+1)*trsmNB, n)
+		x := b.view(i0, i1, 0, k)
+		trsmUnblocked(ul, t, a.view(i0, i1, i0, i1), x)
+		// Remove the contribution of the solved rows from the rows still
+		// to be solved: B[rest] −= op(A)[rest, i0:i1]·X[i0:i1].
+		switch {
+		case forward && i1 < n && t == NoTrans: // A lower: op(A)[i1:, i0:i1] = A[i1:, i0:i1]
+			blockedProduct(NoTrans, NoTrans, -1, a.view(i1, n, i0, i1), x, 1, b.view(i1, n, 0, k), full, serial)
+		case forward && i1 < n: // A upper, transposed: op(A)[i1:, i0:i1] = A[i0:i1, i1:]ᵀ
+			blockedProduct(Trans, NoTrans, -1, a.view(i0, i1, i1, n), x, 1, b.view(i1, n, 0, k), full, serial)
+		case !forward && i0 > 0 && t == NoTrans: // A upper: op(A)[:i0, i0:i1] = A[:i0, i0:i1]
+			blockedProduct(NoTrans, NoTrans, -1, a.view(0, i0, i0, i1), x, 1, b.view(0, i0, 0, k), full, serial)
+		case !forward && i0 > 0: // A lower, transposed: op(A)[:i0, i0:i1] = A[i0:i1, :i0]ᵀ
+			blockedProduct(Trans, NoTrans, -1, a.view(i0, i1, 0, i0), x, 1, b.view(0, i0, 0, k), full, serial)
+		}
+	}
+}
+
+// trsmUnblocked solves op(A)·X = B in place by substitution, one row of X
+// at a time: row i of X is row i of B minus the multiples op(A)[i, j]·X[j]
+// of the rows already solved, divided by A[i, i].
+func trsmUnblocked(ul Uplo, t Op, a, b Dense) {
+	n := b.Rows
+	forward := (ul == Lower) == (t == NoTrans)
+	// opA returns op(A)[i, j].
+	opA := func(i, j int) float64 {
+		if t == Trans {
+			i, j = j, i
+		}
+		return a.Data[i*a.Stride+j]
+	}
+	for s := 0; s < n; s++ {
+		i := s
+		if !forward {
+			i = n - 1 - s
+		}
+		xi := b.Data[i*b.Stride : i*b.Stride+b.Cols]
+		// Solved rows: j < i going forward, j > i going backward.
+		jlo, jhi := 0, i
+		if !forward {
+			jlo, jhi = i+1, n
+		}
+		for j := jlo; j < jhi; j++ {
+			axpy(-opA(i, j), b.Data[j*b.Stride:j*b.Stride+b.Cols], xi)
+		}
+		d := a.Data[i*a.Stride+i]
+		for c := range xi {
+			xi[c] /= d
+		}
+	}
+}
+
+// trsmRightLowerTrans overwrites the m×k matrix X with X·L⁻ᵀ, where L is
+// k×k lower triangular: each row x of X is replaced by the solution y of
+// L·yᵀ = xᵀ. This is the panel step of the blocked Cholesky factorization.
+// Rows are independent, so they are split over the goroutines in
+// contiguous chunks; each row is computed the same way in any chunk.
+func trsmRightLowerTrans(l, x Dense) {
+	m, k := x.Rows, x.Cols
+	if m == 0 || k == 0 {
+		return
+	}
+	p := teamSize(m/16, float64(m)*float64(k)*float64(k))
+	chunks := newRowChunks(m, p, 1)
+	forEach(p, chunks.count(), func(_, c int) {
+		lo, hi := chunks.bounds(c)
+		for r := lo; r < hi; r++ {
+			y := x.Data[r*x.Stride : r*x.Stride+k]
+			// Invariant: y[:j] holds the solution, y[j:] the right-hand side.
+			for j := range k {
+				lj := l.Data[j*l.Stride : j*l.Stride+j+1]
+				y[j] = (y[j] - dot(y[:j], lj)) / lj[j]
+			}
+		}
+	})
+}

@@ -1,0 +1,125 @@
+package linalg
+
+import (
+	"fmt"
+	"math"
+	"testing"
+
+	"rkhs/internal/testmat"
+)
+
+// randomTriangular returns an n×n matrix whose triangle ul is diagonally
+// dominant (off-diagonal entries of size at most 1/n, diagonal in [1, 2)),
+// hence well conditioned, and whose other triangle is NaN: the solves must
+// not read it.
+func randomTriangular(rnd interface{ Float64() float64 }, ul Uplo, n, pad int) testmat.Matrix {
+	a := testmat.New(n, n, pad)
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			switch {
+			case i == j:
+				a.Set(i, j, 1+rnd.Float64())
+			case (ul == Lower) == (j < i):
+				a.Set(i, j, (2*rnd.Float64()-1)/float64(n))
+			default:
+				a.Set(i, j, math.NaN())
+			}
+		}
+	}
+	return a
+}
+
+// opTriangle returns op(A) as a full matrix with zeros outside the triangle.
+func opTriangle(a testmat.Matrix, ul Uplo, t Op) testmat.Matrix {
+	n := a.Rows
+	m := testmat.New(n, n, 0)
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			if i == j || (ul == Lower) == (j < i) {
+				m.Set(i, j, a.At(i, j))
+			}
+		}
+	}
+	if t == Trans {
+		return testmat.T(m)
+	}
+	return m
+}
+
+// solveRatio returns ‖op(A)·X − B‖₁ / (n·ε·‖op(A)‖₁·‖X‖₁).
+func solveRatio(opA, x, b testmat.Matrix) float64 {
+	n := opA.Rows
+	if n == 0 || x.Cols == 0 {
+		return 0
+	}
+	res := testmat.NormOne(testmat.Sub(testmat.Mul(opA, x), compact(b)))
+	return res / (float64(n) * testmat.Eps * testmat.NormOne(opA) * testmat.NormOne(compact(x)))
+}
+
+func TestTrsm(t *testing.T) {
+	rnd := testmat.NewRand(6)
+	sizes := []struct{ n, k int }{
+		{0, 3}, {3, 0}, {1, 1}, {5, 1}, {trsmNB - 1, 3}, {trsmNB, 17}, {trsmNB + 1, 33},
+		{2*trsmNB + 1, 64}, {129, 129}, {200, 5}, {300, 70},
+	}
+	for si, sz := range sizes {
+		for _, ul := range []Uplo{Lower, Upper} {
+			for _, tr := range []Op{NoTrans, Trans} {
+				t.Run(fmt.Sprintf("%s%s/n=%d/k=%d", uploName(ul), opName(tr), sz.n, sz.k), func(t *testing.T) {
+					a := randomTriangular(rnd, ul, sz.n, si%2)
+					b := testmat.Random(rnd, sz.n, sz.k, si%3)
+					a0, b0 := a.Clone(), b.Clone()
+					da, dx := Dense(a), Dense(b.Clone())
+					Trsm(ul, tr, &da, &dx)
+					x := testmat.Matrix(dx)
+					if r := solveRatio(opTriangle(a, ul, tr), x, b0); r > 30 || math.IsNaN(r) {
+						t.Errorf("residual ratio %.3g, want < 30", r)
+					}
+					if !testmat.Identical(a, a0) {
+						t.Errorf("A was modified")
+					}
+					if !testmat.PaddingIntact(x) {
+						t.Errorf("padding of B was written")
+					}
+					// Each column again through Trsv: one right-hand side.
+					for c := 0; c < sz.k; c++ {
+						v := make([]float64, sz.n)
+						for i := range v {
+							v[i] = b0.At(i, c)
+						}
+						Trsv(ul, tr, &da, v)
+						for i := range v {
+							if d := math.Abs(v[i] - x.At(i, c)); d > 1e-13*(1+math.Abs(v[i])) {
+								t.Fatalf("Trsv column %d row %d: %v, Trsm gives %v", c, i, v[i], x.At(i, c))
+							}
+						}
+					}
+				})
+			}
+		}
+	}
+}
+
+func TestTrsmDeterministic(t *testing.T) {
+	rnd := testmat.NewRand(7)
+	n := 300
+	for _, k := range []int{3, 77, 200} {
+		for _, ul := range []Uplo{Lower, Upper} {
+			for _, tr := range []Op{NoTrans, Trans} {
+				a := randomTriangular(rnd, ul, n, 1)
+				b := testmat.Random(rnd, n, k, 0)
+				var first testmat.Matrix
+				for _, procs := range []int{1, 2, 8} {
+					x := b.Clone()
+					da, dx := Dense(a), Dense(x)
+					withProcs(procs, func() { Trsm(ul, tr, &da, &dx) })
+					if procs == 1 {
+						first = x
+					} else if !testmat.Identical(x, first) {
+						t.Errorf("%s%s k=%d: GOMAXPROCS=%d differs from GOMAXPROCS=1", uploName(ul), opName(tr), k, procs)
+					}
+				}
+			}
+		}
+	}
+}
