@@ -1,0 +1,79 @@
+package linalg
+
+import (
+	"fmt"
+	"testing"
+
+	"rkhs/internal/testmat"
+)
+
+// benchSizes is the one list of square sizes the dense benchmarks use; the
+// largest needs 3·4096²·8 B = 400 MB, well inside the 24 GiB machine.
+var benchSizes = []int{512, 1024, 2048, 4096}
+
+func BenchmarkGemm(b *testing.B) {
+	for _, n := range benchSizes {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			rnd := testmat.NewRand(1)
+			x := Dense(testmat.Random(rnd, n, n, 0))
+			y := Dense(testmat.Random(rnd, n, n, 0))
+			z := NewDense(n, n, nil)
+			b.ReportAllocs()
+			for b.Loop() {
+				Gemm(NoTrans, NoTrans, 1, &x, &y, 0, z)
+			}
+			reportGFLOPs(b, 2*float64(n)*float64(n)*float64(n))
+		})
+	}
+}
+
+func BenchmarkSyrk(b *testing.B) {
+	for _, n := range benchSizes {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			rnd := testmat.NewRand(1)
+			x := Dense(testmat.Random(rnd, n, n, 0))
+			z := NewDense(n, n, nil)
+			b.ReportAllocs()
+			for b.Loop() {
+				Syrk(Lower, NoTrans, 1, &x, 0, z)
+			}
+			reportGFLOPs(b, float64(n)*float64(n+1)*float64(n))
+		})
+	}
+}
+
+func reportGFLOPs(b *testing.B, flops float64) {
+	b.ReportMetric(flops*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
+}
+
+func BenchmarkCholesky(b *testing.B) {
+	for _, n := range benchSizes {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			a := benchSPD(n)
+			var ch Cholesky
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := ch.Factorize(a); err != nil {
+					b.Fatal(err)
+				}
+			}
+			reportGFLOPs(b, float64(n)*float64(n)*float64(n)/3)
+		})
+	}
+}
+
+// benchSPD returns the well-conditioned SPD matrix B·Bᵀ/n + I for a random
+// B, built with Syrk (the naive testmat.RandomSPD is too slow at these
+// sizes); both triangles are filled.
+func benchSPD(n int) *Dense {
+	x := Dense(testmat.Random(testmat.NewRand(1), n, n, 0))
+	a := NewDense(n, n, nil)
+	Syrk(Lower, NoTrans, 1/float64(n), &x, 0, a)
+	for i := 0; i < n; i++ {
+		a.Set(i, i, a.At(i, i)+1)
+		for j := 0; j < i; j++ {
+			a.Set(j, i, a.At(i, j))
+		}
+	}
+	return a
+}
