@@ -14,14 +14,16 @@ const (
 )
 
 // Block sizes of the GEMM layers, in the names of BLIS (see gemm_kernel.go
-// for MR and NR). KC·NR doubles of B (4 KiB) stay in the 48 KiB L1 cache
-// while MC·KC doubles of A (256 KiB) stay in the 2 MiB L2 cache; NC bounds the
-// packed block of B (8 MiB, in L3). Calibrated with TestCalibrate
-// (go test ./linalg -run Calibrate -calibrate) on the machine of
-// BENCHMARKS.md.
-const (
-	gemmKC = 256
-	gemmMC = 128 // multiple of MR
+// for MR and NR). A micro-panel of B, KC·NR doubles (6 KiB), stays in the
+// 48 KiB L1 cache while the packed block of A, MC·KC doubles (192 KiB), stays
+// in the 2 MiB L2 cache; NC bounds the packed block of B (12 MiB, in L3).
+// They are variables only so that TestCalibrate (go test ./linalg -run
+// Calibrate -calibrate -v) can sweep them. On the machine of BENCHMARKS.md
+// KC=384, MC=64 was the best of KC ∈ {128…512} × MC ∈ {64…256}, 5–10% ahead
+// of KC=256, MC=128 at both GOAMD64=v1 and v3.
+var (
+	gemmKC = 384
+	gemmMC = 64 // a multiple of MR
 	gemmNC = 4096
 )
 
@@ -119,6 +121,8 @@ func blockedProduct(tA, tB Op, alpha float64, a, b Dense, beta float64, c Dense,
 
 	ws := getWorkspace(p, min(n, gemmNC), min(k, gemmKC))
 	defer putWorkspace(ws)
+	job := &ws.job
+	*job = productJob{tA: tA, tB: tB, alpha: alpha, a: a, c: c, tri: tri, chunks: chunks, ws: ws}
 
 	for jc := 0; jc < n; jc += gemmNC { // loop 5 (jc): columns of C and op(B), NC at a time
 		nc := min(gemmNC, n-jc)
@@ -129,40 +133,63 @@ func blockedProduct(tA, tB Op, alpha float64, a, b Dense, beta float64, c Dense,
 		case upper:
 			rowHi = min(m, jc+nc)
 		}
-		ibLo, ibHi := rowLo/gemmMC, (rowHi+gemmMC-1)/gemmMC
+		job.jc, job.nc = jc, nc
+		job.ibLo = rowLo / gemmMC
+		job.chunkCols = roundUp((nc+chunks-1)/chunks, gemmNR)
+		units := ((rowHi+gemmMC-1)/gemmMC - job.ibLo) * chunks
 		for pc := 0; pc < k; pc += gemmKC { // loop 4 (pc): the k dimension, KC at a time, never split
 			kc := min(gemmKC, k-pc)
-			bp := ws.b[:kc*roundUp(nc, gemmNR)]
-			packB(tB, kc, nc, b, pc, jc, bp)
-			betaPC := beta
+			job.pc, job.kc = pc, kc
+			job.bp = ws.b[:kc*roundUp(nc, gemmNR)]
+			packB(tB, kc, nc, b, pc, jc, job.bp)
+			job.beta = beta
 			if pc > 0 {
-				betaPC = 1 // later k blocks accumulate onto the first
+				job.beta = 1 // later k blocks accumulate onto the first
 			}
-			chunkCols := roundUp((nc+chunks-1)/chunks, gemmNR)
-			units := (ibHi - ibLo) * chunks
-			forEach(p, units, func(w, u int) { // loop 3 (ic): rows of C and op(A), MC at a time
-				ic := (ibLo + u/chunks) * gemmMC
-				mc := min(gemmMC, m-ic)
-				j0 := (u % chunks) * chunkCols
-				j1 := min(nc, j0+chunkCols)
-				// Skip whole micro-panels outside the triangle; the
-				// bounds stay on the NR grid, so tiles are unchanged.
-				switch tri {
-				case lower:
-					j1 = min(j1, roundUp(ic+mc-jc, gemmNR))
-				case upper:
-					j0 = max(j0, (ic-jc)/gemmNR*gemmNR)
-				}
-				if j0 >= j1 {
-					return
-				}
-				ap := ws.a[w][:roundUp(mc, gemmMR)*kc]
-				packA(tA, mc, kc, a, ic, pc, ap)
-				macroKernel(mc, j1-j0, kc, alpha, ap, bp[j0*kc:], betaPC,
-					c.Data[ic*c.Stride+jc+j0:], c.Stride, tri, ic-(jc+j0))
-			})
+			forEach(p, units, job) // loop 3 (ic), in productJob.run
 		}
 	}
+	*job = productJob{} // drop references to the caller's matrices
+}
+
+// productJob is the state of one (jc, pc) step of blockedProduct; its run
+// method is loop 3 (ic) for one unit: a block of MC rows of C, or a chunk of
+// its columns. It lives in the pooled workspace, so handing it to forEach
+// allocates nothing.
+type productJob struct {
+	tA, tB      Op
+	alpha, beta float64
+	a, c        Dense
+	tri         triangle
+	chunks      int // column chunks per block row
+	chunkCols   int // columns per chunk, a multiple of NR
+	jc, nc      int // the block of columns (loop 5)
+	pc, kc      int // the block of k (loop 4)
+	ibLo        int // first block row that meets the triangle
+	bp          []float64
+	ws          *workspace
+}
+
+func (j *productJob) run(w, u int) {
+	ic := (j.ibLo + u/j.chunks) * gemmMC
+	mc := min(gemmMC, j.c.Rows-ic)
+	j0 := (u % j.chunks) * j.chunkCols
+	j1 := min(j.nc, j0+j.chunkCols)
+	// Skip whole micro-panels outside the triangle; the bounds stay on the
+	// NR grid, so tiles are unchanged.
+	switch j.tri {
+	case lower:
+		j1 = min(j1, roundUp(ic+mc-j.jc, gemmNR))
+	case upper:
+		j0 = max(j0, (ic-j.jc)/gemmNR*gemmNR)
+	}
+	if j0 >= j1 {
+		return
+	}
+	ap := j.ws.a[w][:roundUp(mc, gemmMR)*j.kc]
+	packA(j.tA, mc, j.kc, j.a, ic, j.pc, ap)
+	macroKernel(mc, j1-j0, j.kc, j.alpha, ap, j.bp[j0*j.kc:], j.beta,
+		j.c.Data[ic*j.c.Stride+j.jc+j0:], j.c.Stride, j.tri, ic-(j.jc+j0))
 }
 
 // scale sets C = β·C (C = 0 when β is 0, without reading C).
@@ -185,8 +212,9 @@ func roundUp(x, m int) int { return (x + m - 1) / m * m }
 // A per goroutine and one shared block of B. Workspaces are pooled, so a
 // steady stream of products of the same size allocates no new buffers.
 type workspace struct {
-	a [][]float64
-	b []float64
+	a   [][]float64
+	b   []float64
+	job productJob
 }
 
 var workspacePool sync.Pool

@@ -23,37 +23,54 @@ func teamSize(units int, flops float64) int {
 	return min(runtime.GOMAXPROCS(0), units)
 }
 
-// forEach calls body(w, u) once for every unit u in [0, units), using p
+// A task is a loop body that forEach spreads over goroutines: run(w, u)
+// does unit u on goroutine w. Hot callers keep their task in pooled memory
+// so that starting the loop allocates nothing but the goroutines.
+type task interface{ run(w, u int) }
+
+// taskFunc adapts a function to task.
+type taskFunc func(w, u int)
+
+func (f taskFunc) run(w, u int) { f(w, u) }
+
+var waitGroups = sync.Pool{New: func() any { return new(sync.WaitGroup) }}
+
+// forEach calls t.run(w, u) once for every unit u in [0, units), using p
 // goroutines: goroutine w ∈ [0, p) takes the units w, w+p, w+2p, … in
 // increasing order (a static, cyclic partition, so that units of unequal cost
 // — the block rows of a triangle — balance out). Worker 0 is the calling
-// goroutine. forEach returns when every call has returned.
+// goroutine. forEach returns when every call has returned; no goroutine
+// outlives it.
 //
 // This is the only place in linalg that starts goroutines. Callers partition
 // only the output among units, so that no unit's result depends on p; that
 // is what makes every routine's result independent of GOMAXPROCS.
-func forEach(p, units int, body func(w, u int)) {
+func forEach(p, units int, t task) {
 	if p <= 1 || units <= 1 {
 		for u := 0; u < units; u++ {
-			body(0, u)
+			t.run(0, u)
 		}
 		return
 	}
 	p = min(p, units)
-	var wg sync.WaitGroup
+	wg := waitGroups.Get().(*sync.WaitGroup)
 	wg.Add(p - 1)
 	for w := 1; w < p; w++ {
-		go func() {
-			defer wg.Done()
-			for u := w; u < units; u += p {
-				body(w, u)
-			}
-		}()
+		go runShare(t, w, p, units, wg)
 	}
-	for u := 0; u < units; u += p {
-		body(0, u)
-	}
+	runShare(t, 0, p, units, nil)
 	wg.Wait()
+	waitGroups.Put(wg)
+}
+
+// runShare runs the units of goroutine w and signals wg (if any) at the end.
+func runShare(t task, w, p, units int, wg *sync.WaitGroup) {
+	if wg != nil {
+		defer wg.Done()
+	}
+	for u := w; u < units; u += p {
+		t.run(w, u)
+	}
 }
 
 // rowChunks splits n rows into at most p contiguous chunks whose boundaries
