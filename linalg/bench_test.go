@@ -42,6 +42,19 @@ func BenchmarkSyrk(b *testing.B) {
 	}
 }
 
+// BenchmarkMicroKernel measures the micro-kernel alone on packed panels
+// that stay in L1 (kc = KC): the ceiling of GEMM on one core.
+func BenchmarkMicroKernel(b *testing.B) {
+	kc := gemmKC
+	a := testmat.Random(testmat.NewRand(1), 1, kc*gemmMR, 0).Data
+	p := testmat.Random(testmat.NewRand(2), 1, kc*gemmNR, 0).Data
+	c := make([]float64, gemmMR*gemmNR)
+	for b.Loop() {
+		microKernel(kc, a, p, 1, 1, c, gemmNR)
+	}
+	reportGFLOPs(b, 2*float64(kc*gemmMR*gemmNR))
+}
+
 func reportGFLOPs(b *testing.B, flops float64) {
 	b.ReportMetric(flops*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
 }

@@ -7,9 +7,11 @@ import (
 
 // cholNB is the block size of the blocked Cholesky factorization: each step
 // factors a cholNB×cholNB diagonal block with potf2, solves the panel below
-// it and updates the trailing matrix with a rank-cholNB Syrk. Calibrated
-// with TestCalibrate on the machine of BENCHMARKS.md.
-const cholNB = 128
+// it and updates the trailing matrix with a rank-cholNB Syrk. A variable
+// only so that TestCalibrate can sweep it. On the machine of BENCHMARKS.md
+// 128, 192 and 256 were within noise of each other at n=2048 and 4096 (64
+// was 10% slower); 128 keeps the serial work on diagonal blocks small.
+var cholNB = 128
 
 // Cholesky is the factorization A = L·Lᵀ of a symmetric positive definite
 // matrix, L lower triangular with a positive diagonal.
