@@ -1,0 +1,105 @@
+package dataset_test
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"rkhs/dataset"
+	"rkhs/linalg"
+)
+
+func ExampleReadLIBSVM() {
+	// Two examples in LIBSVM sparse format, with the quirks of real files:
+	// a "+1" label, a trailing space, exponent notation and no final newline.
+	// Index 2 is absent from the first line and so is 0.
+	in := "+1 1:0.708333 3:-1 \n-1 2:1e-05 3:0.25"
+	d, err := dataset.ReadLIBSVM(strings.NewReader(in), 0)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%d examples, %d features\n", d.X.Rows, d.X.Cols)
+	for i, y := range d.Y {
+		fmt.Printf("y=%+g x=%.3g\n", y, d.X.Row(i))
+	}
+	// Output:
+	// 2 examples, 3 features
+	// y=+1 x=[0.708 0 -1]
+	// y=-1 x=[0 1e-05 0.25]
+}
+
+func ExampleWriteLIBSVM() {
+	x := linalg.NewDense(2, 3, []float64{
+		0.5, 0, -2,
+		0, 0, 0.125,
+	})
+	d := &dataset.Data{X: *x, Y: []float64{1, -1}}
+	if err := dataset.WriteLIBSVM(os.Stdout, d); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// 1 1:0.5 3:-2
+	// -1 3:0.125
+}
+
+func ExampleReadCSV() {
+	// A header line, then the features and the label in the last column.
+	in := "rooms,age,price\n6.5,30,24.0\n5.9,65.2,21.6\n"
+	d, err := dataset.ReadCSV(strings.NewReader(in), dataset.CSVOptions{Header: true, LabelCol: -1})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%d examples, %d features\n", d.X.Rows, d.X.Cols)
+	for i, y := range d.Y {
+		fmt.Printf("y=%.1f x=%.1f\n", y, d.X.Row(i))
+	}
+	// Output:
+	// 2 examples, 2 features
+	// y=24.0 x=[6.5 30.0]
+	// y=21.6 x=[5.9 65.2]
+}
+
+func ExampleWriteCSV() {
+	x := linalg.NewDense(2, 2, []float64{
+		0.5, -2,
+		0, 1e-05,
+	})
+	d := &dataset.Data{X: *x, Y: []float64{3, 4}}
+	opt := dataset.CSVOptions{Header: true, LabelCol: -1, Comma: ';'}
+	if err := dataset.WriteCSV(os.Stdout, d, opt); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// x1;x2;y
+	// 0.5;-2;3
+	// 0;1e-05;4
+}
+
+func ExampleParseError() {
+	in := "1 1:0.5 2:1\n-1 3:1 2:0.5\n"
+	_, err := dataset.ReadLIBSVM(strings.NewReader(in), 0)
+	var pe *dataset.ParseError
+	if errors.As(err, &pe) {
+		fmt.Println("line", pe.Line)
+	}
+	fmt.Println(errors.Is(err, dataset.ErrFormat))
+	fmt.Println(err)
+	// Output:
+	// line 2
+	// true
+	// dataset: line 2: index 2 after index 3 is descending (indices must be strictly ascending)
+}
+
+func ExampleDataError() {
+	x := linalg.NewDense(1, 2, nil)
+	d := &dataset.Data{X: *x, Y: []float64{1, 2}} // one label too many
+	err := dataset.WriteLIBSVM(os.Stdout, d)
+	fmt.Println(errors.Is(err, dataset.ErrInvalidData))
+	fmt.Println(err)
+	// Output:
+	// true
+	// dataset: 2 labels for 1 rows of X
+}
