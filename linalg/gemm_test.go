@@ -209,11 +209,35 @@ func TestGemmDeterministic(t *testing.T) {
 	}
 }
 
-// withProcs runs f with GOMAXPROCS set to procs.
+// withProcs runs f with GOMAXPROCS set to procs. It panics if the setting
+// does not take (so that a determinism test cannot pass by running serially
+// every time): teamSize must offer procs goroutines for a large job.
 func withProcs(procs int, f func()) {
 	old := runtime.GOMAXPROCS(procs)
 	defer runtime.GOMAXPROCS(old)
+	if got := teamSize(1<<20, 1e12); got != procs {
+		panic(fmt.Sprintf("GOMAXPROCS(%d) gives a team of %d", procs, got))
+	}
 	f()
+}
+
+// TestGemmSteadyStateAllocs: once the pooled packing buffers exist, Gemm
+// allocates nothing on one goroutine, and with two goroutines only their
+// starts (one per k block of KC).
+func TestGemmSteadyStateAllocs(t *testing.T) {
+	rnd := testmat.NewRand(8)
+	n, k := 160, 2*gemmKC+1 // three k blocks
+	a := Dense(testmat.Random(rnd, n, k, 0))
+	b := Dense(testmat.Random(rnd, k, n, 0))
+	c := Dense(testmat.New(n, n, 0))
+	for _, tc := range []struct{ procs, max int }{{1, 0}, {2, 3}} {
+		withProcs(tc.procs, func() {
+			got := testing.AllocsPerRun(20, func() { Gemm(NoTrans, NoTrans, 1, &a, &b, 0, &c) })
+			if int(got) > tc.max {
+				t.Errorf("GOMAXPROCS=%d: %v allocations per Gemm, want at most %d", tc.procs, got, tc.max)
+			}
+		})
+	}
 }
 
 func btoi(b bool) int {
