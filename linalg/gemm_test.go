@@ -86,14 +86,8 @@ func TestGemm(t *testing.T) {
 				pad := si % 3 * 2
 				name := fmt.Sprintf("%v%v/m=%d/n=%d/k=%d/alpha=%g/beta=%g/pad=%d", opName(tA), opName(tB), sz.m, sz.n, sz.k, sc.alpha, sc.beta, pad)
 				t.Run(name, func(t *testing.T) {
-					ar, ac := sz.m, sz.k
-					if tA == Trans {
-						ar, ac = ac, ar
-					}
-					br, bc := sz.k, sz.n
-					if tB == Trans {
-						br, bc = bc, br
-					}
+					ar, ac := stored(tA, sz.m, sz.k)
+					br, bc := stored(tB, sz.k, sz.n)
 					a := testmat.Random(rnd, ar, ac, pad)
 					b := testmat.Random(rnd, br, bc, pad+1)
 					c := testmat.Random(rnd, sz.m, sz.n, pad)
@@ -182,14 +176,8 @@ func TestGemmDeterministic(t *testing.T) {
 	for _, sz := range []struct{ m, n, k int }{{301, 277, 300}, {37, 1001, 260}, {700, 9, 513}} {
 		for _, tA := range []Op{NoTrans, Trans} {
 			for _, tB := range []Op{NoTrans, Trans} {
-				ar, ac := sz.m, sz.k
-				if tA == Trans {
-					ar, ac = ac, ar
-				}
-				br, bc := sz.k, sz.n
-				if tB == Trans {
-					br, bc = bc, br
-				}
+				ar, ac := stored(tA, sz.m, sz.k)
+				br, bc := stored(tB, sz.k, sz.n)
 				a := testmat.Random(rnd, ar, ac, 1)
 				b := testmat.Random(rnd, br, bc, 0)
 				c0 := testmat.Random(rnd, sz.m, sz.n, 3)
@@ -238,6 +226,15 @@ func TestGemmSteadyStateAllocs(t *testing.T) {
 			}
 		})
 	}
+}
+
+// stored returns the shape of the matrix that op(X) = X or Xᵀ must have
+// for op(X) to be r×c.
+func stored(t Op, r, c int) (int, int) {
+	if t == Trans {
+		return c, r
+	}
+	return r, c
 }
 
 func btoi(b bool) int {

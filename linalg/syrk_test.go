@@ -21,10 +21,7 @@ func TestSyrk(t *testing.T) {
 				sc := scalars[(si+int(ul))%len(scalars)]
 				name := fmt.Sprintf("%s%s/n=%d/k=%d/alpha=%g/beta=%g", uploName(ul), opName(tr), sz.n, sz.k, sc.alpha, sc.beta)
 				t.Run(name, func(t *testing.T) {
-					ar, ac := sz.n, sz.k
-					if tr == Trans {
-						ar, ac = ac, ar
-					}
+					ar, ac := stored(tr, sz.n, sz.k)
 					a := testmat.Random(rnd, ar, ac, 1)
 					c := testmat.Random(rnd, sz.n, sz.n, 2)
 					inTri := func(i, j int) bool { return (ul == Lower && j <= i) || (ul == Upper && j >= i) }
@@ -75,10 +72,7 @@ func TestSyrkDeterministic(t *testing.T) {
 	for _, tr := range []Op{NoTrans, Trans} {
 		for _, ul := range []Uplo{Lower, Upper} {
 			n, k := 333, 270
-			ar, ac := n, k
-			if tr == Trans {
-				ar, ac = ac, ar
-			}
+			ar, ac := stored(tr, n, k)
 			a := testmat.Random(rnd, ar, ac, 0)
 			c0 := testmat.Random(rnd, n, n, 1)
 			var first testmat.Matrix
