@@ -13,7 +13,25 @@ var (
 	ErrNotPositiveDefinite = errors.New("linalg: matrix is not positive definite")
 	// ErrNotFinite: an input element is NaN or ±Inf.
 	ErrNotFinite = errors.New("linalg: matrix has a NaN or infinite element")
+	// ErrNoConvergence: an iterative algorithm reached its limit of
+	// iterations or sweeps without converging.
+	ErrNoConvergence = errors.New("linalg: no convergence")
 )
+
+// ConvergenceError reports which algorithm stopped without converging and
+// how many iterations (or sweeps, for Jacobi methods) it had done. It wraps
+// ErrNoConvergence.
+type ConvergenceError struct {
+	Algorithm  string // for example "tridiagonal QL" or "one-sided Jacobi"
+	Iterations int
+}
+
+func (e *ConvergenceError) Error() string {
+	return fmt.Sprintf("linalg: %s did not converge after %d iterations", e.Algorithm, e.Iterations)
+}
+
+// Unwrap returns ErrNoConvergence.
+func (e *ConvergenceError) Unwrap() error { return ErrNoConvergence }
 
 // PivotError reports the column at which a Cholesky factorization found a
 // pivot that is not positive (or not a number). Col is 0-based; Value is the
@@ -43,6 +61,19 @@ func (e *NotFiniteError) Error() string {
 
 // Unwrap returns ErrNotFinite.
 func (e *NotFiniteError) Unwrap() error { return ErrNotFinite }
+
+// checkFinite returns a *NotFiniteError for the first element of a (row by
+// row) that is NaN or ±Inf.
+func checkFinite(a Dense) error {
+	for i := 0; i < a.Rows; i++ {
+		for j, v := range a.Data[i*a.Stride : i*a.Stride+a.Cols] {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return &NotFiniteError{Row: i, Col: j, Value: v}
+			}
+		}
+	}
+	return nil
+}
 
 // checkFiniteLower returns a *NotFiniteError for the first element of the
 // lower triangle of the square matrix a (row by row) that is NaN or ±Inf.
