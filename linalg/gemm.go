@@ -141,7 +141,7 @@ func blockedProduct(tA, tB Op, alpha float64, a, b Dense, beta float64, c Dense,
 			kc := min(gemmKC, k-pc)
 			job.pc, job.kc = pc, kc
 			job.bp = ws.b[:kc*roundUp(nc, gemmNR)]
-			packB(tB, kc, nc, b, pc, jc, job.bp)
+			packBParallel(p, tB, kc, nc, b, pc, jc, job.bp)
 			job.beta = beta
 			if pc > 0 {
 				job.beta = 1 // later k blocks accumulate onto the first
@@ -150,6 +150,25 @@ func blockedProduct(tA, tB Op, alpha float64, a, b Dense, beta float64, c Dense,
 		}
 	}
 	*job = productJob{} // drop references to the caller's matrices
+}
+
+// packBChunk is the number of columns of B one goroutine packs at a time.
+const packBChunk = 256
+
+// packBParallel is packB with the micro-panels split over p goroutines in
+// chunks of packBChunk columns: packing is a copy, so the split cannot change
+// any value, and with one block row of C the second core would otherwise
+// idle while B is packed.
+func packBParallel(p int, tB Op, kc, nc int, b Dense, p0, j0 int, dst []float64) {
+	chunks := (nc + packBChunk - 1) / packBChunk
+	if p <= 1 || chunks <= 1 {
+		packB(tB, kc, nc, b, p0, j0, dst)
+		return
+	}
+	forEach(p, chunks, taskFunc(func(_, u int) {
+		lo := u * packBChunk
+		packB(tB, kc, min(packBChunk, nc-lo), b, p0, j0+lo, dst[lo*kc:])
+	}))
 }
 
 // productJob is the state of one (jc, pc) step of blockedProduct; its run

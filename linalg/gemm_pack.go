@@ -54,21 +54,34 @@ func packA(tA Op, mc, kc int, a Dense, i0, p0 int, dst []float64) {
 	}
 }
 
+// packGroup is the number of columns of B that packB handles together: 16
+// doubles are two cache lines of a row of B.
+const packGroup = 16
+
 // packB packs the kc×nc block of op(B) at (p0, j0) into dst, which has
 // length at least ⌈nc/NR⌉·NR·kc.
 func packB(tB Op, kc, nc int, b Dense, p0, j0 int, dst []float64) {
 	ldb := b.Stride
 	if tB == NoTrans {
-		// op(B)[p, j] = b[p, j]: read each row of B once, left to right,
-		// and deal its values out to the micro-panels.
+		// op(B)[p, j] = b[p, j]. Go through the columns a group of
+		// packGroup at a time (whole cache lines of each row of B); within
+		// a group, read each row's segment once and deal it out to the
+		// group's micro-panels, which stay in L1 (packGroup·kc values).
 		full := nc / gemmNR * gemmNR
-		for p := range kc {
-			row := b.Data[(p0+p)*ldb+j0:][:nc]
-			for jr := 0; jr < full; jr += gemmNR {
-				q := dst[jr*kc+p*gemmNR : jr*kc+p*gemmNR+gemmNR : jr*kc+p*gemmNR+gemmNR]
-				q[0], q[1] = row[jr], row[jr+1]
+		for g0 := 0; g0 < full; g0 += packGroup {
+			g1 := min(g0+packGroup, full)
+			for p := range kc {
+				seg := b.Data[(p0+p)*ldb+j0+g0 : (p0+p)*ldb+j0+g1]
+				for jr := 0; jr < len(seg); jr += gemmNR {
+					off := (g0+jr)*kc + p*gemmNR
+					q := dst[off : off+gemmNR : off+gemmNR]
+					q[0], q[1] = seg[jr], seg[jr+1]
+				}
 			}
-			if full < nc {
+		}
+		if full < nc {
+			for p := range kc {
+				row := b.Data[(p0+p)*ldb+j0:][:nc]
 				q := dst[full*kc+p*gemmNR : full*kc+p*gemmNR+gemmNR]
 				copy(q, row[full:])
 				clear(q[nc-full:])
