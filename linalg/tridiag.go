@@ -1,0 +1,185 @@
+package linalg
+
+// tridiagNB is the number of reflectors formed per panel of the blocked
+// tridiagonal reduction; the panel's rank-2·tridiagNB update of the trailing
+// matrix is one triangular Gemm. A variable only so that TestCalibrate can
+// sweep it.
+var tridiagNB = 32
+
+// tridiagonalize reduces the symmetric n×n matrix A to tridiagonal form
+// T = Qᵀ·A·Q by Householder reflectors, Q = H₀·H₁·…·H_{n−2}:
+// on return d (length n) is the diagonal of T and e (length n−1) its
+// off-diagonal. a must hold A in its lower triangle (the strict upper
+// triangle is scratch: its content on entry is ignored). On return row j
+// holds, right of the superdiagonal, the reflector H_j = I − τ_j·v·vᵀ that
+// annihilated column j below the subdiagonal, as v[1:] in a[j][j+2:]
+// (v[0] = 1 at index j+1 is implicit), with τ_j in tau[j] (length n−1); the
+// rest of a is unspecified.
+//
+// Row-major storage makes a row contiguous. Column j below the diagonal,
+// the one step j works on, is copied into row j right of the diagonal (by
+// symmetry they are the same vector), so every reflector is built and
+// stored in a contiguous row. The reduction is blocked as in LAPACK's
+// dsytrd: a panel of tridiagNB columns is reduced one reflector at a time,
+// each needing the product of the not yet updated trailing matrix with v
+// (symvLower: half of the 4n³/3 flops, bound by memory bandwidth, so it
+// reads only the lower triangle, once), with the panel's earlier reflectors
+// applied through the accumulated V and W; then the lower triangle of the
+// trailing matrix receives the whole panel at once, A ← A − V·Wᵀ − W·Vᵀ, as
+// one triangular product of inner dimension 2·tridiagNB (the other half of
+// the flops, at Gemm speed). Every element is computed the same way for any
+// number of goroutines.
+func tridiagonalize(a Dense, d, e, tau []float64) {
+	n := a.Rows
+	if n == 0 {
+		return
+	}
+	if n == 1 {
+		d[0] = a.Data[0]
+		return
+	}
+	nb := min(tridiagNB, n)
+	m0 := n - 1
+	// Panel storage: V and W transposed (reflectors in rows, contiguous),
+	// stacked as [V; W; V] so that [V; W] and [W; V] are views and the
+	// update V·Wᵀ + W·Vᵀ is a single product [V; W]ᵀ·[W; V].
+	stack := make([]float64, 3*nb*m0)
+	w := make([]float64, m0)
+	sv := newSymvLower(n)
+	for j0 := 0; j0 < n; j0 += nb {
+		// The panel reduces rows j0 … j0+b−1; local index r ↔ global j0+1+r.
+		m := n - j0 - 1
+		b := min(nb, n-j0) // a last panel of one row just reads its diagonal
+		vt := Dense{Rows: nb, Cols: m, Stride: m, Data: stack[:nb*m]}
+		wt := Dense{Rows: nb, Cols: m, Stride: m, Data: stack[nb*m : 2*nb*m]}
+		tridiagPanel(a, j0, b, vt, wt, d, e, tau, w, sv)
+		if j0+b >= n {
+			break
+		}
+		// Trailing update of rows and columns j0+b … n−1 (local b−1 …). Only
+		// the last panel can be short (b < nb), and it has no trailing matrix.
+		vv := Dense{Rows: 3 * nb, Cols: m - (b - 1), Stride: m, Data: stack[b-1 : 3*nb*m]}
+		left := vv.view(0, 2*nb, 0, vv.Cols)
+		right := vv.view(nb, 3*nb, 0, vv.Cols)
+		copy(stack[2*nb*m:3*nb*m], stack[:nb*m]) // third block = V
+		c := a.view(j0+b, n, j0+b, n)
+		blockedProduct(Trans, NoTrans, -1, left, right, 1, c, lower, false)
+	}
+}
+
+// tridiagPanel reduces rows j0 … j0+b−1 of a (dlatrd): for each row j it
+// applies the panel's earlier reflectors to row j, forms the reflector of
+// row j, and computes w = τ·(A₂₂ − V·Wᵀ − W·Vᵀ)·v − (τ²/2)(vᵀ·A₂₂'·v)·v,
+// the vector that makes the rank-2 update A₂₂ − v·wᵀ − w·vᵀ equal H·A₂₂·H.
+// vt and wt (b rows used) receive v and w in local coordinates.
+func tridiagPanel(a Dense, j0, b int, vt, wt Dense, d, e, tau, w []float64, sv *symvLower) {
+	n := a.Rows
+	m := n - j0 - 1
+	lda := a.Stride
+	for p := 0; p < b; p++ {
+		j := j0 + p
+		row := a.Data[j*lda+j : j*lda+n] // a[j][j:], contiguous
+		// Column j from the diagonal down, as the panel found it, into row
+		// j: by symmetry the same vector, now contiguous.
+		for c := range row {
+			row[c] = a.Data[(j+c)*lda+j]
+		}
+		// 1. Apply the panel's reflectors 0…p−1 to row j (columns j…n−1,
+		// local p−1…m−1): a[j][c] −= Σ_q V[j][q]·W[c][q] + W[j][q]·V[c][q].
+		for q := 0; q < p; q++ {
+			vq := vt.Data[q*m : (q+1)*m]
+			wq := wt.Data[q*m : (q+1)*m]
+			axpy(-vq[p-1], wq[p-1:], row)
+			axpy(-wq[p-1], vq[p-1:], row)
+		}
+		d[j] = row[0]
+		if j == n-1 {
+			break
+		}
+		// 2. The reflector for x = a[j][j+1:].
+		x := row[1:]
+		beta, t := reflector(x)
+		e[j] = beta
+		tau[j] = t
+		vp := vt.Data[p*m : (p+1)*m]
+		wp := wt.Data[p*m : (p+1)*m]
+		clear(vp[:p])
+		vp[p] = 1
+		copy(vp[p+1:], x[1:])
+		clear(wp[:p])
+		if t == 0 {
+			clear(wp[p:])
+			continue
+		}
+		// 3. w = A₂₂·v on the trailing matrix A[j+1:, j+1:], which the
+		// panel has not updated yet …
+		v := vp[p:]
+		wl := w[:m-p]
+		sv.mul(a, j+1, v, wl)
+		// … corrected by the panel's earlier reflectors:
+		// w −= W·(Vᵀv) + V·(Wᵀv) over local indices p…m−1.
+		for q := 0; q < p; q++ {
+			vq := vt.Data[q*m+p : (q+1)*m]
+			wq := wt.Data[q*m+p : (q+1)*m]
+			s, u := dot(vq, v), dot(wq, v)
+			axpy(-s, wq, wl)
+			axpy(-u, vq, wl)
+		}
+		// w = τ·w − (τ/2)(τ·wᵀv)·v.
+		for i := range wl {
+			wl[i] *= t
+		}
+		axpy(-0.5*t*dot(wl, v), v, wl)
+		copy(wp[p:], wl)
+	}
+}
+
+// symvBlock is the number of rows of the trailing matrix in one unit of
+// symvLower. It fixes the order in which partial sums are added, so it must
+// not depend on the number of goroutines.
+const symvBlock = 128
+
+// symvLower computes y = A·v for a symmetric matrix held in its lower
+// triangle, reading each element once. Row i contributes its dot product
+// with v to yᵢ and, through the symmetric element, vᵢ times its entries to
+// y₀ … y_{i−1}. Rows are taken symvBlock at a time; block r adds its rows'
+// contributions into a private partial vector Pᵣ, and y = Σᵣ Pᵣ is summed in
+// increasing r. The blocks are spread over goroutines, but the partition into
+// blocks and the order of the final sum are fixed, so y is bit-identical for
+// any number of goroutines.
+type symvLower struct {
+	part []float64 // partial vectors, block r's of length min((r+1)·symvBlock, m)
+}
+
+func newSymvLower(n int) *symvLower {
+	blocks := (n + symvBlock - 1) / symvBlock
+	return &symvLower{part: make([]float64, blocks*n)}
+}
+
+// mul sets y = A[j:, j:]·v, A the lower triangle of a.
+func (s *symvLower) mul(a Dense, j int, v, y []float64) {
+	n := a.Rows
+	m := n - j
+	blocks := (m + symvBlock - 1) / symvBlock
+	p := teamSize(blocks, float64(m)*float64(m))
+	forEach(p, blocks, taskFunc(func(_, r int) {
+		r0, r1 := r*symvBlock, min((r+1)*symvBlock, m)
+		pr := s.part[r*m : r*m+r1]
+		clear(pr)
+		for i := r0; i < r1; i++ {
+			row := a.Data[(j+i)*a.Stride+j : (j+i)*a.Stride+j+i+1] // A[i][0:i+1], local
+			vi := v[i]
+			// Row i below the diagonal: its dot product goes to yᵢ, and
+			// the same entries (as column i above the diagonal) times vᵢ
+			// go to y₀…y_{i−1}.
+			pr[i] += dot(row[:i], v[:i]) + row[i]*vi
+			axpy(vi, row[:i], pr[:i])
+		}
+	}))
+	// y = Σᵣ Pᵣ in increasing r; element c gets blocks r with r1 > c.
+	clear(y[:m])
+	for r := 0; r < blocks; r++ {
+		r1 := min((r+1)*symvBlock, m)
+		axpy(1, s.part[r*m:r*m+r1], y[:r1])
+	}
+}

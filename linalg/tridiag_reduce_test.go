@@ -1,0 +1,91 @@
+package linalg
+
+import (
+	"fmt"
+	"testing"
+
+	"rkhs/internal/testmat"
+)
+
+// tridiagonalizeFull runs tridiagonalize on a copy of the symmetric matrix
+// a and returns T as a full matrix and Q formed by applying Q to I.
+func tridiagonalizeFull(a testmat.Matrix) (t, q testmat.Matrix) {
+	n := a.Rows
+	w := Dense(symmetrize(a)) // both triangles, compact
+	d, e, tau := make([]float64, n), make([]float64, max(n-1, 0)), make([]float64, max(n-1, 0))
+	tridiagonalize(w, d, e, tau)
+	t = testmat.New(n, n, 0)
+	for i := 0; i < n; i++ {
+		t.Set(i, i, d[i])
+		if i+1 < n {
+			t.Set(i, i+1, e[i])
+			t.Set(i+1, i, e[i])
+		}
+	}
+	q = testmat.Identity(n)
+	applyTridiagQ(w, tau, Dense(q))
+	return t, q
+}
+
+// TestTridiagonalize: ‖A − Q·T·Qᵀ‖/(n·ε·‖A‖) < 30 and ‖QᵀQ − I‖/(n·ε) < 30
+// on sizes that straddle the panel width.
+func TestTridiagonalize(t *testing.T) {
+	rnd := testmat.NewRand(20)
+	nb := tridiagNB
+	for _, n := range []int{1, 2, 3, 4, nb - 1, nb, nb + 1, nb + 2, 2*nb - 1, 2 * nb, 2*nb + 1, 100, 3*nb + 5, 200} {
+		for _, kind := range []string{"random", "spectrum"} {
+			t.Run(fmt.Sprintf("%s/n=%d", kind, n), func(t *testing.T) {
+				var a testmat.Matrix
+				if kind == "random" {
+					a = symmetrize(testmat.Random(rnd, n, n, 0))
+				} else {
+					a = testmat.WithSpectrum(rnd, testmat.GeometricSpectrum(n, 1e10), 0)
+				}
+				tm, q := tridiagonalizeFull(a)
+				qtq := testmat.Mul(testmat.Mul(q, tm), testmat.T(q))
+				if r := testmat.NormOne(testmat.Sub(a, qtq)) / (float64(n) * testmat.Eps * testmat.NormOne(a)); r > 30 {
+					t.Errorf("‖A − QTQᵀ‖/(nε‖A‖) = %.3g, want < 30", r)
+				}
+				if r := testmat.Orthogonality(q); r > 30 {
+					t.Errorf("‖QᵀQ − I‖/(nε) = %.3g, want < 30", r)
+				}
+			})
+		}
+	}
+}
+
+func TestTridiagonalizeDeterministic(t *testing.T) {
+	a := symmetrize(testmat.Random(testmat.NewRand(21), 500, 500, 0))
+	var t1, q1 testmat.Matrix
+	for _, procs := range []int{1, 2, 8} {
+		var tm, q testmat.Matrix
+		withProcs(procs, func() { tm, q = tridiagonalizeFull(a) })
+		if procs == 1 {
+			t1, q1 = tm, q
+		} else if !testmat.Identical(tm, t1) || !testmat.Identical(q, q1) {
+			t.Errorf("GOMAXPROCS=%d: T or Q differs from GOMAXPROCS=1", procs)
+		}
+	}
+}
+
+func TestReflector(t *testing.T) {
+	for _, x := range [][]float64{
+		{3, 4}, {-3, 4}, {0, 5}, {1, 0, 0}, {2, 1e-300, 1e-300}, {1e-310, 1e-310, 3e-310}, {1e300, 1e300},
+	} {
+		v := append([]float64(nil), x...)
+		beta, tau := reflector(v)
+		// H·x = x − τ·v·(vᵀx) must be β·e₁.
+		v[0] = 1
+		s := tau * dot(v, x)
+		for i := range x {
+			got := x[i] - s*v[i]
+			want := 0.0
+			if i == 0 {
+				want = beta
+			}
+			if d := got - want; d > 1e-14*nrm2(x) || d < -1e-14*nrm2(x) {
+				t.Errorf("x=%v: (Hx)[%d] = %v, want %v", x, i, got, want)
+			}
+		}
+	}
+}
