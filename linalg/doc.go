@@ -36,7 +36,7 @@
 // # Parallelism and determinism
 //
 // Large operations split their output over up to GOMAXPROCS goroutines
-// (see parallel.go); small ones run on the calling goroutine. Work is split
+// (through rkhs/internal/parallel); small ones run on the calling goroutine. Work is split
 // only along loops that partition the output, never along a sum, and every
 // output element is computed by the same sequence of floating-point
 // operations whichever goroutine computes it. Results are therefore

@@ -171,7 +171,7 @@ func packBParallel(p int, tB Op, kc, nc int, b Dense, p0, j0 int, dst []float64)
 	}))
 }
 
-// productJob is the state of one (jc, pc) step of blockedProduct; its run
+// productJob is the state of one (jc, pc) step of blockedProduct; its Run
 // method is loop 3 (ic) for one unit: a block of MC rows of C, or a chunk of
 // its columns. It lives in the pooled workspace, so handing it to forEach
 // allocates nothing.
@@ -189,7 +189,7 @@ type productJob struct {
 	ws          *workspace
 }
 
-func (j *productJob) run(w, u int) {
+func (j *productJob) Run(w, u int) {
 	ic := (j.ibLo + u/j.chunks) * gemmMC
 	mc := min(gemmMC, j.c.Rows-ic)
 	j0 := (u % j.chunks) * j.chunkCols

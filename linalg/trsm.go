@@ -49,8 +49,8 @@ func trsm(ul Uplo, t Op, a, b Dense) {
 	// Gemm updates (NR columns wide) fall on the same columns as in the
 	// unsplit solve.
 	chunks := newRowChunks(k, p, 8)
-	forEach(p, chunks.count(), taskFunc(func(_, c int) {
-		lo, hi := chunks.bounds(c)
+	forEach(p, chunks.Count(), taskFunc(func(_, c int) {
+		lo, hi := chunks.Bounds(c)
 		trsmBlocked(ul, t, a, b.view(0, n, lo, hi), true)
 	}))
 }
@@ -131,8 +131,8 @@ func trsmRightLowerTrans(l, x Dense) {
 	}
 	p := teamSize(m/16, float64(m)*float64(k)*float64(k))
 	chunks := newRowChunks(m, p, 1)
-	forEach(p, chunks.count(), taskFunc(func(_, c int) {
-		lo, hi := chunks.bounds(c)
+	forEach(p, chunks.Count(), taskFunc(func(_, c int) {
+		lo, hi := chunks.Bounds(c)
 		for r := lo; r < hi; r++ {
 			y := x.Data[r*x.Stride : r*x.Stride+k]
 			// Invariant: y[:j] holds the solution, y[j:] the right-hand side.

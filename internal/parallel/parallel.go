@@ -1,0 +1,92 @@
+// Package parallel is the one place in rkhs where goroutines are started:
+// a loop over independent units of work, split statically over a bounded
+// number of goroutines, that returns when every unit is done.
+//
+// Callers split only their output among units, so that no unit's result
+// depends on how many goroutines ran; that is what makes every result in
+// rkhs bit-identical for any GOMAXPROCS.
+package parallel
+
+import (
+	"runtime"
+	"sync"
+)
+
+// Task is a loop body: Run(w, u) does unit u on goroutine w. Hot callers
+// keep their task in pooled memory, so that starting a loop allocates
+// nothing but the goroutines.
+type Task interface{ Run(w, u int) }
+
+// Func adapts a function to Task.
+type Func func(w, u int)
+
+// Run calls f(w, u).
+func (f Func) Run(w, u int) { f(w, u) }
+
+// Team returns how many goroutines to use for units independent pieces of
+// work totalling work operations: 1 when work < minWork (starting and
+// joining goroutines costs microseconds) or there is a single unit,
+// otherwise min(GOMAXPROCS, units).
+func Team(units int, work, minWork float64) int {
+	if units < 2 || work < minWork {
+		return 1
+	}
+	return min(runtime.GOMAXPROCS(0), units)
+}
+
+var waitGroups = sync.Pool{New: func() any { return new(sync.WaitGroup) }}
+
+// For calls t.Run(w, u) once for every unit u in [0, units), using p
+// goroutines: goroutine w ∈ [0, p) takes the units w, w+p, w+2p, … in
+// increasing order (a static, cyclic partition, so that units of unequal
+// cost — the block rows of a triangle — balance out). Worker 0 is the
+// calling goroutine. For returns when every call has returned; no goroutine
+// outlives it.
+func For(p, units int, t Task) {
+	if p <= 1 || units <= 1 {
+		for u := 0; u < units; u++ {
+			t.Run(0, u)
+		}
+		return
+	}
+	p = min(p, units)
+	wg := waitGroups.Get().(*sync.WaitGroup)
+	wg.Add(p - 1)
+	for w := 1; w < p; w++ {
+		go runShare(t, w, p, units, wg)
+	}
+	runShare(t, 0, p, units, nil)
+	wg.Wait()
+	waitGroups.Put(wg)
+}
+
+// runShare runs the units of goroutine w and signals wg (if any) at the end.
+func runShare(t Task, w, p, units int, wg *sync.WaitGroup) {
+	if wg != nil {
+		defer wg.Done()
+	}
+	for u := w; u < units; u += p {
+		t.Run(w, u)
+	}
+}
+
+// Chunks splits n items into at most p contiguous chunks whose boundaries
+// are multiples of align (except the last end, n).
+type Chunks struct{ n, size int }
+
+// NewChunks returns the split of n items into at most p chunks aligned to
+// align.
+func NewChunks(n, p, align int) Chunks {
+	size := (n + p - 1) / p
+	size = (size + align - 1) / align * align
+	return Chunks{n: n, size: max(size, align)}
+}
+
+// Count returns the number of chunks.
+func (c Chunks) Count() int { return (c.n + c.size - 1) / c.size }
+
+// Bounds returns the items [lo, hi) of chunk i.
+func (c Chunks) Bounds(i int) (lo, hi int) {
+	lo = i * c.size
+	return lo, min(lo+c.size, c.n)
+}

@@ -1,0 +1,64 @@
+package parallel
+
+import (
+	"runtime"
+	"sync/atomic"
+	"testing"
+)
+
+// TestFor: every unit runs exactly once, on the goroutine the cyclic
+// partition assigns it to.
+func TestFor(t *testing.T) {
+	for _, tc := range []struct{ p, units int }{{1, 0}, {1, 5}, {2, 1}, {2, 7}, {3, 10}, {8, 3}} {
+		counts := make([]atomic.Int32, tc.units)
+		worker := make([]int, tc.units)
+		For(tc.p, tc.units, Func(func(w, u int) {
+			counts[u].Add(1)
+			worker[u] = w
+		}))
+		p := min(tc.p, tc.units)
+		for u := range counts {
+			if c := counts[u].Load(); c != 1 {
+				t.Errorf("p=%d units=%d: unit %d ran %d times", tc.p, tc.units, u, c)
+			}
+			if want := u % max(p, 1); tc.p > 1 && worker[u] != want {
+				t.Errorf("p=%d units=%d: unit %d ran on goroutine %d, want %d", tc.p, tc.units, u, worker[u], want)
+			}
+		}
+	}
+}
+
+func TestTeam(t *testing.T) {
+	procs := runtime.GOMAXPROCS(0)
+	for _, tc := range []struct {
+		units       int
+		work, limit float64
+		want        int
+	}{
+		{1, 1e9, 1, 1},
+		{100, 10, 100, 1},
+		{100, 1e9, 1, min(procs, 100)},
+		{2, 1e9, 1, min(procs, 2)},
+	} {
+		if got := Team(tc.units, tc.work, tc.limit); got != tc.want {
+			t.Errorf("Team(%d, %g, %g) = %d, want %d", tc.units, tc.work, tc.limit, got, tc.want)
+		}
+	}
+}
+
+func TestChunks(t *testing.T) {
+	for _, tc := range []struct{ n, p, align int }{{10, 3, 1}, {10, 3, 4}, {1, 4, 8}, {100, 2, 8}, {0, 2, 1}} {
+		c := NewChunks(tc.n, tc.p, tc.align)
+		next := 0
+		for i := 0; i < c.Count(); i++ {
+			lo, hi := c.Bounds(i)
+			if lo != next || hi <= lo || (hi != tc.n && hi%tc.align != 0) {
+				t.Fatalf("%+v: chunk %d is [%d,%d)", tc, i, lo, hi)
+			}
+			next = hi
+		}
+		if next != tc.n || c.Count() > max(tc.p, 1) {
+			t.Errorf("%+v: %d chunks cover [0,%d)", tc, c.Count(), next)
+		}
+	}
+}
