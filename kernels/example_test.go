@@ -1,0 +1,124 @@
+package kernels_test
+
+import (
+	"fmt"
+	"math"
+
+	"rkhs/kernels"
+	"rkhs/linalg"
+)
+
+func ExampleGram() {
+	// Three points on a line, one per row.
+	x := linalg.NewDense(3, 1, []float64{0, 1, 3})
+	k, err := kernels.Gram(kernels.Gaussian{Sigma: 1}, x)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for i := 0; i < 3; i++ {
+		fmt.Printf("%.4f\n", k.Row(i))
+	}
+	// Output:
+	// [1.0000 0.6065 0.0111]
+	// [0.6065 1.0000 0.1353]
+	// [0.0111 0.1353 1.0000]
+}
+
+func ExampleGramTo() {
+	x := linalg.NewDense(2, 2, []float64{1, 2, 3, 4})
+	k := linalg.NewDense(2, 2, nil)
+	// Lower triangle only: what linalg.Cholesky reads.
+	if err := kernels.GramTo(k, kernels.Linear{}, x, true); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(k.Data)
+	// Output:
+	// [5 0 11 25]
+}
+
+func ExampleCross() {
+	train := linalg.NewDense(2, 2, []float64{0, 0, 1, 1})
+	test := linalg.NewDense(1, 2, []float64{1, 0})
+	k, err := kernels.Cross(kernels.Polynomial{Degree: 2, Offset: 1}, test, train)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(k.Data) // (xᵀz + 1)²
+	// Output:
+	// [1 4]
+}
+
+func ExampleNewRows() {
+	x := linalg.NewDense(4, 1, []float64{0, 1, 2, 3})
+	r, err := kernels.NewRows(kernels.Laplacian{Sigma: 1}, x, x)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	// Rows 1 and 2 of K, then K·1 (row sums) without forming K.
+	fmt.Printf("%.4f\n", r.BlockTo(nil, 1, 3).Data)
+	fmt.Printf("%.4f\n", r.MulVecTo(nil, []float64{1, 1, 1, 1}))
+	fmt.Printf("%.4f\n", r.MulTransVecTo(nil, []float64{1, 0, 0, 0}))
+	// Output:
+	// [0.3679 1.0000 0.3679 0.1353 0.1353 0.3679 1.0000 0.3679]
+	// [1.5530 1.8711 1.8711 1.5530]
+	// [1.0000 0.3679 0.1353 0.0498]
+}
+
+// angle is a user-defined kernel: anything with an Eval method works.
+type angle struct{}
+
+func (angle) Eval(x, z []float64) float64 {
+	var xz, xx, zz float64
+	for i := range x {
+		xz += x[i] * z[i]
+		xx += x[i] * x[i]
+		zz += z[i] * z[i]
+	}
+	return xz / math.Sqrt(xx*zz)
+}
+
+func ExampleKernel() {
+	x := linalg.NewDense(2, 2, []float64{1, 0, 1, 1})
+	k, err := kernels.Gram(angle{}, x)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%.4f\n", k.Data)
+	// Output:
+	// [1.0000 0.7071 0.7071 1.0000]
+}
+
+func ExampleGaussian_Validate() {
+	fmt.Println(kernels.Gaussian{Sigma: 0}.Validate())
+	// Output:
+	// kernels: invalid kernel parameter: Gaussian Sigma 0, must be positive and finite
+}
+
+func ExampleLinear() {
+	fmt.Println(kernels.Linear{}.Eval([]float64{1, 2}, []float64{3, 4}))
+	// Output:
+	// 11
+}
+
+func ExamplePolynomial() {
+	fmt.Println(kernels.Polynomial{Degree: 3, Offset: 1}.Eval([]float64{1}, []float64{1}))
+	// Output:
+	// 8
+}
+
+func ExampleGaussian() {
+	fmt.Printf("%.4f\n", kernels.Gaussian{Sigma: 2}.Eval([]float64{0, 0}, []float64{2, 0}))
+	// Output:
+	// 0.6065
+}
+
+func ExampleLaplacian() {
+	fmt.Printf("%.4f\n", kernels.Laplacian{Sigma: 2}.Eval([]float64{0, 0}, []float64{1, 1}))
+	// Output:
+	// 0.3679
+}

@@ -1,0 +1,157 @@
+package kernels
+
+import (
+	"errors"
+	"fmt"
+	"math"
+)
+
+// Kernel is a positive definite kernel k(x, z) on vectors of equal length.
+// It is the whole interface a user-supplied kernel needs; Gram, Cross and
+// Rows evaluate it pair by pair (in parallel blocks). The kernels of this
+// package are also recognised by Gram, Cross and Rows, which build their
+// matrices from matrix products instead.
+//
+// Eval must be safe for concurrent use and must not modify x or z; it may
+// assume len(x) == len(z).
+type Kernel interface {
+	Eval(x, z []float64) float64
+}
+
+// Validator is implemented by kernels whose parameters can be invalid.
+// Gram, Cross and Rows call Validate before using a kernel and return its
+// error.
+type Validator interface {
+	Validate() error
+}
+
+// Sentinel errors, wrapped with the details by every function that
+// returns them.
+var (
+	// ErrParameter: a kernel parameter is out of range (σ ≤ 0, degree < 1,
+	// NaN).
+	ErrParameter = errors.New("kernels: invalid kernel parameter")
+	// ErrData: the data has NaN or ±Inf, or two data sets have different
+	// numbers of columns.
+	ErrData = errors.New("kernels: invalid data")
+)
+
+// dotKernel is a kernel of the form k(x, z) = f(xᵀz); its matrices are f
+// applied to a matrix product.
+type dotKernel interface {
+	fromDot(g float64) float64
+}
+
+// distKernel is a kernel of the form k(x, z) = f(‖x − z‖²); its matrices
+// are f applied to squared distances ‖x‖² + ‖z‖² − 2xᵀz formed from a
+// matrix product (after centring the data, see Gram).
+type distKernel interface {
+	fromSqDist(d float64) float64
+}
+
+// Linear is the kernel k(x, z) = xᵀz.
+type Linear struct{}
+
+// Eval returns xᵀz.
+func (Linear) Eval(x, z []float64) float64 {
+	var s float64
+	for i, v := range x {
+		s += v * z[i]
+	}
+	return s
+}
+
+func (Linear) fromDot(g float64) float64 { return g }
+
+// Polynomial is the kernel k(x, z) = (xᵀz + Offset)^Degree, Degree ≥ 1.
+// With Offset ≥ 0 it is positive semidefinite.
+type Polynomial struct {
+	Degree int
+	Offset float64
+}
+
+// Eval returns (xᵀz + Offset)^Degree.
+func (p Polynomial) Eval(x, z []float64) float64 { return p.fromDot(Linear{}.Eval(x, z)) }
+
+func (p Polynomial) fromDot(g float64) float64 { return powInt(g+p.Offset, p.Degree) }
+
+// Validate reports a Degree below 1 or an Offset that is not finite.
+func (p Polynomial) Validate() error {
+	if p.Degree < 1 {
+		return fmt.Errorf("%w: Polynomial Degree %d, must be at least 1", ErrParameter, p.Degree)
+	}
+	if math.IsNaN(p.Offset) || math.IsInf(p.Offset, 0) {
+		return fmt.Errorf("%w: Polynomial Offset %v, must be finite", ErrParameter, p.Offset)
+	}
+	return nil
+}
+
+// powInt returns x^n for n ≥ 1 by repeated squaring.
+func powInt(x float64, n int) float64 {
+	r := 1.0
+	for ; n > 0; n >>= 1 {
+		if n&1 == 1 {
+			r *= x
+		}
+		x *= x
+	}
+	return r
+}
+
+// Gaussian is the kernel k(x, z) = exp(−‖x − z‖² / (2σ²)), σ = Sigma > 0.
+type Gaussian struct {
+	Sigma float64
+}
+
+// Eval returns exp(−‖x − z‖² / (2σ²)).
+func (g Gaussian) Eval(x, z []float64) float64 {
+	var s float64
+	for i, v := range x {
+		d := v - z[i]
+		s += d * d
+	}
+	return g.fromSqDist(s)
+}
+
+func (g Gaussian) fromSqDist(d float64) float64 { return math.Exp(-d / (2 * g.Sigma * g.Sigma)) }
+
+// Validate reports a Sigma that is not positive and finite.
+func (g Gaussian) Validate() error { return checkSigma("Gaussian", g.Sigma) }
+
+// Laplacian is the kernel k(x, z) = exp(−‖x − z‖₁ / σ), σ = Sigma > 0, with
+// the 1-norm (sum of absolute differences).
+type Laplacian struct {
+	Sigma float64
+}
+
+// Eval returns exp(−‖x − z‖₁ / σ).
+func (l Laplacian) Eval(x, z []float64) float64 {
+	var s float64
+	for i, v := range x {
+		s += math.Abs(v - z[i])
+	}
+	return math.Exp(-s / l.Sigma)
+}
+
+// Validate reports a Sigma that is not positive and finite.
+func (l Laplacian) Validate() error { return checkSigma("Laplacian", l.Sigma) }
+
+func checkSigma(name string, s float64) error {
+	if !(s > 0) || math.IsInf(s, 0) {
+		return fmt.Errorf("%w: %s Sigma %v, must be positive and finite", ErrParameter, name, s)
+	}
+	return nil
+}
+
+var (
+	_ Kernel     = Linear{}
+	_ Kernel     = Polynomial{}
+	_ Kernel     = Gaussian{}
+	_ Kernel     = Laplacian{}
+	_ dotKernel  = Linear{}
+	_ dotKernel  = Polynomial{}
+	_ distKernel = Gaussian{}
+	_ Validator  = Polynomial{}
+	_ Validator  = Gaussian{}
+	_ Validator  = Laplacian{}
+)
