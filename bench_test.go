@@ -10,10 +10,13 @@ package rkhs_test
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 
+	"rkhs/kernels"
 	"rkhs/linalg"
+	"rkhs/regress"
 )
 
 var benchSizes = []int{512, 1024, 2048, 4096}
@@ -85,6 +88,72 @@ func BenchmarkCholesky(b *testing.B) {
 				ch.SolveVecTo(c, y)
 			}
 			reportGFLOPs(b, float64(n)*float64(n)*float64(n)/3+2*float64(n)*float64(n))
+		})
+	}
+}
+
+// gaussianData returns n points in d dimensions (uniform in [−1, 1)) and a
+// smooth target with noise.
+func gaussianData(n, d int) (x, y *linalg.Dense) {
+	rnd := rand.New(rand.NewPCG(3, 4))
+	x = randomDense(rnd, n, d)
+	y = linalg.NewDense(n, 1, nil)
+	for i := 0; i < n; i++ {
+		var s float64
+		for _, v := range x.Row(i) {
+			s += math.Sin(3 * v)
+		}
+		y.Set(i, 0, s+0.1*rnd.NormFloat64())
+	}
+	return x, y
+}
+
+// BenchmarkGram builds the full Gaussian Gram matrix of n points with d = 8.
+func BenchmarkGram(b *testing.B) {
+	for _, n := range []int{1000, 2000, 4000} {
+		b.Run(fmt.Sprintf("gaussian/n=%d", n), func(b *testing.B) {
+			x, _ := gaussianData(n, 8)
+			k := linalg.NewDense(n, n, nil)
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := kernels.GramTo(k, kernels.Gaussian{Sigma: 1}, x, false); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkRLSFit is one kernel RLS fit end to end (Gaussian, d = 8, free
+// intercept): Gram matrix, Cholesky factorization, solves.
+func BenchmarkRLSFit(b *testing.B) {
+	for _, n := range []int{2000, 4000, 8000} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			x, y := gaussianData(n, 8)
+			r := regress.RLS{Kernel: kernels.Gaussian{Sigma: 1}, Lambda: 1e-4, Intercept: regress.FreeIntercept}
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := r.Fit(x, y); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkNystrom is a subset-of-regressors fit with m centres on n points
+// (Gaussian, d = 8): memory O(nm), never n×n.
+func BenchmarkNystrom(b *testing.B) {
+	for _, c := range []struct{ n, m int }{{20000, 500}, {100000, 1000}} {
+		b.Run(fmt.Sprintf("n=%d/m=%d", c.n, c.m), func(b *testing.B) {
+			x, y := gaussianData(c.n, 8)
+			s := regress.Nystrom{Kernel: kernels.Gaussian{Sigma: 1}, Lambda: 1e-6, Centers: c.m, Seed: 1, Intercept: regress.FreeIntercept}
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := s.Fit(x, y); err != nil {
+					b.Fatal(err)
+				}
+			}
 		})
 	}
 }

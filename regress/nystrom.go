@@ -1,0 +1,213 @@
+package regress
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"rkhs/kernels"
+	"rkhs/linalg"
+)
+
+// Nystrom is the subset-of-regressors (Nyström) approximation of kernel
+// RLS: f(x) = Σⱼ cⱼ k(x, rⱼ) + b over m ≪ n centres r₁…r_m, minimising
+//
+//	(1/n)‖y − K_TR·c − b·1‖² + λ·cᵀK_RR·c
+//
+// where K_TR (n×m) holds k(xᵢ, rⱼ) and K_RR (m×m) k(rᵢ, rⱼ); without an
+// intercept c solves (K_RT·K_TR + nλK_RR)c = K_RT·y. Memory is O(nm): the
+// n×n kernel matrix is never formed.
+type Nystrom struct {
+	Kernel  kernels.Kernel
+	Lambda  float64 // λ > 0, in the K + nλI convention
+	Centers int     // m, drawn uniformly without replacement from the rows of X
+	Seed    uint64  // seed of the draw (math/rand/v2 PCG)
+	// Given, if not nil, holds the centres (m×d) and Centers and Seed are
+	// ignored.
+	Given     *linalg.Dense
+	Intercept Intercept
+}
+
+// NystromFit is a fitted Nyström model and how it was computed.
+type NystromFit struct {
+	*Model
+	// Indices are the rows of X used as centres, in increasing order (nil
+	// when the centres were Given).
+	Indices []int
+	// Jitter is the δ added to the diagonal of K_RR before its Cholesky
+	// factorization; 0 when K_RR was numerically positive definite.
+	Jitter float64
+}
+
+// Fit fits the model; X (n×d) and Y (n×q) are not modified, and the model
+// holds a copy of the centres.
+//
+// The computation avoids the squared condition number of the normal
+// equations. With L the Cholesky factor of K_RR (+ δI) and the features
+// B = K_TR·L⁻ᵀ (n×m, formed as Bᵀ = L⁻¹·K_RT by one linalg.Trsm), the
+// problem is ridge regression on B with a = Lᵀc: (BᵀB + nλI)·a = Bᵀy, then
+// c = L⁻ᵀa. The free intercept centres the columns of B and y (b = ȳ −
+// B̄ᵀa); the penalized one uses the kernel k + 1 (b = 1ᵀc). The cost is the
+// cross matrix (2nmd flops and nm kernel transforms for the kernels of
+// package kernels), m²n for the triangular solve, m²n for BᵀB (linalg.Syrk)
+// and O(m³ + nmq).
+//
+// If K_RR is not numerically positive definite (repeated centres, or a
+// Gaussian kernel with a σ large for the spread of the data), δ = 10⁻¹²·t
+// is added to its diagonal, t the mean diagonal entry, and multiplied by 100
+// until the factorization succeeds (at most δ = 10⁻²·t); the fit then
+// minimises the objective above with K_RR + δI in the penalty, exactly, and
+// NystromFit.Jitter reports δ.
+//
+// Errors wrap ErrInput (bad data, λ ≤ 0, m < 1 or m > n, Given with the
+// wrong number of columns), kernels.ErrParameter, or
+// linalg.ErrNotPositiveDefinite if even the largest jitter fails.
+func (s Nystrom) Fit(x, y *linalg.Dense) (*NystromFit, error) {
+	if err := checkXY(x, y); err != nil {
+		return nil, err
+	}
+	if err := checkLambda(s.Lambda); err != nil {
+		return nil, err
+	}
+	if err := s.Intercept.check(); err != nil {
+		return nil, err
+	}
+	n, q := x.Rows, y.Cols
+	fit := &NystromFit{}
+	var r *linalg.Dense
+	if s.Given != nil {
+		if s.Given.Rows < 1 || s.Given.Cols != x.Cols {
+			return nil, inputError("Given centres are %d×%d, want m×%d with m ≥ 1", s.Given.Rows, s.Given.Cols, x.Cols)
+		}
+		if err := checkFinite(s.Given, "Given"); err != nil {
+			return nil, err
+		}
+		r = s.Given.Clone()
+	} else {
+		if s.Centers < 1 || s.Centers > n {
+			return nil, inputError("Centers is %d, must be between 1 and the %d rows of X", s.Centers, n)
+		}
+		fit.Indices = drawCenters(n, s.Centers, s.Seed)
+		r = linalg.NewDense(len(fit.Indices), x.Cols, nil)
+		for j, i := range fit.Indices {
+			copy(r.Row(j), x.Row(i))
+		}
+	}
+	m := r.Rows
+	penalized := s.Intercept == PenalizedIntercept
+
+	// L = chol(K_RR + δI), with the kernel k + 1 for a penalized intercept.
+	krr := linalg.NewDense(m, m, nil)
+	if err := kernels.GramTo(krr, s.Kernel, r, true); err != nil {
+		return nil, err
+	}
+	shift(krr, 0, penalized)
+	var l linalg.Cholesky
+	jitter, err := factorWithJitter(&l, krr)
+	if err != nil {
+		return nil, fmt.Errorf("regress: Nyström K_RR: %w", err)
+	}
+	fit.Jitter = jitter
+
+	// Bᵀ = L⁻¹·K_RT (m×n).
+	bt := linalg.NewDense(m, n, nil)
+	if err := kernels.CrossTo(bt, s.Kernel, r, x); err != nil {
+		return nil, err
+	}
+	if penalized {
+		for i := range bt.Data {
+			bt.Data[i]++
+		}
+	}
+	lf := l.LTo(nil)
+	linalg.Trsm(linalg.Lower, linalg.NoTrans, lf, bt)
+
+	ys := y
+	var bMean, yMean []float64
+	if s.Intercept == FreeIntercept {
+		bMean = make([]float64, m)
+		for j := 0; j < m; j++ {
+			row := bt.Row(j)
+			var sum float64
+			for _, v := range row {
+				sum += v
+			}
+			bMean[j] = sum / float64(n)
+			for i := range row {
+				row[i] -= bMean[j]
+			}
+		}
+		yMean = colMeans(y)
+		ys = centre(y, yMean)
+	}
+
+	// (BᵀB + nλI)·a = Bᵀy.
+	mm := linalg.NewDense(m, m, nil)
+	linalg.Syrk(linalg.Lower, linalg.NoTrans, 1, bt, 0, mm)
+	shift(mm, float64(n)*s.Lambda, false)
+	a := linalg.NewDense(m, q, nil)
+	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, bt, ys, 0, a)
+	var ch linalg.Cholesky
+	if err := ch.FactorizeInPlace(mm); err != nil {
+		return nil, fmt.Errorf("regress: Nyström BᵀB + nλI with λ = %g: %w", s.Lambda, err)
+	}
+	ch.SolveTo(a, a)
+
+	b := make([]float64, q)
+	if s.Intercept == FreeIntercept {
+		for k := range b {
+			v := yMean[k]
+			for j := 0; j < m; j++ {
+				v -= bMean[j] * a.At(j, k)
+			}
+			b[k] = v
+		}
+	}
+	// c = L⁻ᵀ·a.
+	linalg.Trsm(linalg.Lower, linalg.Trans, lf, a)
+	if penalized {
+		for j := 0; j < m; j++ {
+			for k, c := range a.Row(j) {
+				b[k] += c
+			}
+		}
+	}
+	fit.Model = &Model{Kernel: s.Kernel, Centers: r, Coef: a, Intercept: b}
+	return fit, nil
+}
+
+// drawCenters returns m distinct indices in [0, n), drawn uniformly with a
+// PCG generator seeded by seed, in increasing order.
+func drawCenters(n, m int, seed uint64) []int {
+	rnd := rand.New(rand.NewPCG(seed, 0x6e797374726f6d)) // second word: "nystrom"
+	perm := rnd.Perm(n)[:m]
+	slices.Sort(perm)
+	return perm
+}
+
+// factorWithJitter factors the lower triangle of a (which it may overwrite)
+// as described in Nystrom.Fit and returns the jitter used.
+func factorWithJitter(ch *linalg.Cholesky, a *linalg.Dense) (float64, error) {
+	m := a.Rows
+	var trace float64
+	for i := 0; i < m; i++ {
+		trace += a.At(i, i)
+	}
+	t := trace / float64(m)
+	err := ch.Factorize(a)
+	if err == nil || !errors.Is(err, linalg.ErrNotPositiveDefinite) {
+		return 0, err
+	}
+	work := linalg.NewDense(m, m, nil)
+	for delta := 1e-12 * t; delta <= 1e-2*t*(1+1e-9); delta *= 100 {
+		work.Copy(a)
+		for i := 0; i < m; i++ {
+			work.Set(i, i, work.At(i, i)+delta)
+		}
+		if err = ch.Factorize(work); err == nil {
+			return delta, nil
+		}
+	}
+	return 0, err
+}
