@@ -122,3 +122,15 @@ func ExampleLaplacian() {
 	// Output:
 	// 0.3679
 }
+
+func ExampleSpec() {
+	k, err := kernels.Spec{Type: "gaussian", Sigma: 0.5}.Kernel()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	s, _ := kernels.SpecOf(k)
+	fmt.Printf("%#v %+v\n", k, s)
+	// Output:
+	// kernels.Gaussian{Sigma:0.5} {Type:gaussian Sigma:0.5 Degree:0 Offset:0}
+}

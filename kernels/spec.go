@@ -1,0 +1,53 @@
+package kernels
+
+import "fmt"
+
+// Spec is a serializable description of one of this package's kernels, for
+// saving models and for command-line flags. Type is "linear",
+// "polynomial", "gaussian" or "laplacian"; the other fields are the
+// parameters of that type (zero for the others).
+type Spec struct {
+	Type   string  `json:"type"`
+	Sigma  float64 `json:"sigma,omitempty"`
+	Degree int     `json:"degree,omitempty"`
+	Offset float64 `json:"offset,omitempty"`
+}
+
+// SpecOf returns the Spec of k. It fails with ErrParameter for kernels not
+// defined in this package (a user-defined kernel cannot be saved by name).
+func SpecOf(k Kernel) (Spec, error) {
+	switch kk := k.(type) {
+	case Linear:
+		return Spec{Type: "linear"}, nil
+	case Polynomial:
+		return Spec{Type: "polynomial", Degree: kk.Degree, Offset: kk.Offset}, nil
+	case Gaussian:
+		return Spec{Type: "gaussian", Sigma: kk.Sigma}, nil
+	case Laplacian:
+		return Spec{Type: "laplacian", Sigma: kk.Sigma}, nil
+	}
+	return Spec{}, fmt.Errorf("%w: kernel of type %T has no Spec (only this package's kernels do)", ErrParameter, k)
+}
+
+// Kernel returns the kernel s describes, after validating its parameters.
+func (s Spec) Kernel() (Kernel, error) {
+	var k Kernel
+	switch s.Type {
+	case "linear":
+		k = Linear{}
+	case "polynomial":
+		k = Polynomial{Degree: s.Degree, Offset: s.Offset}
+	case "gaussian":
+		k = Gaussian{Sigma: s.Sigma}
+	case "laplacian":
+		k = Laplacian{Sigma: s.Sigma}
+	default:
+		return nil, fmt.Errorf("%w: unknown kernel type %q (want linear, polynomial, gaussian or laplacian)", ErrParameter, s.Type)
+	}
+	if v, ok := k.(Validator); ok {
+		if err := v.Validate(); err != nil {
+			return nil, err
+		}
+	}
+	return k, nil
+}

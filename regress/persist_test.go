@@ -1,0 +1,72 @@
+package regress
+
+import (
+	"encoding/json"
+	"errors"
+	"math"
+	"strings"
+	"testing"
+
+	"rkhs/kernels"
+)
+
+// TestPersistRoundTrip: a saved and loaded model predicts bit-identically.
+func TestPersistRoundTrip(t *testing.T) {
+	x, y, xt := randDense(30, 40, 3), randDense(31, 40, 2), randDense(32, 9, 3)
+	for _, k := range []kernels.Kernel{kernels.Gaussian{Sigma: 0.3}, kernels.Laplacian{Sigma: 1.7}, kernels.Polynomial{Degree: 2, Offset: 1}, kernels.Linear{}} {
+		m, err := RLS{Kernel: k, Lambda: 1e-3, Intercept: FreeIntercept}.Fit(x, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := json.Marshal(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f, _ := FormatOf(b); f != modelFormat {
+			t.Errorf("FormatOf = %q", f)
+		}
+		var m2 Model
+		if err := json.Unmarshal(b, &m2); err != nil {
+			t.Fatal(err)
+		}
+		p1, p2 := predict(t, m, xt), predict(t, &m2, xt)
+		for i := range p1.Data {
+			if math.Float64bits(p1.Data[i]) != math.Float64bits(p2.Data[i]) {
+				t.Fatalf("%T: prediction %d differs after a round trip: %v, %v", k, i, p1.Data[i], p2.Data[i])
+			}
+		}
+	}
+	lm, _ := LinearRLS{Lambda: 1e-3, Intercept: PenalizedIntercept}.Fit(x, y)
+	b, _ := json.Marshal(lm)
+	var lm2 LinearModel
+	if err := json.Unmarshal(b, &lm2); err != nil {
+		t.Fatal(err)
+	}
+	p1, p2 := predict(t, lm, xt), predict(t, &lm2, xt)
+	for i := range p1.Data {
+		if p1.Data[i] != p2.Data[i] {
+			t.Fatalf("linear model prediction %d differs after a round trip", i)
+		}
+	}
+}
+
+func TestPersistErrors(t *testing.T) {
+	m, _ := RLS{Kernel: kernels.Gaussian{Sigma: 1}, Lambda: 1e-3}.Fit(randDense(1, 5, 2), randDense(2, 5, 1))
+	good, _ := json.Marshal(m)
+	for _, tc := range []struct{ name, in, msg string }{
+		{"not JSON", "{", "model file"},
+		{"other format", strings.Replace(string(good), modelFormat, "rkhs.other", 1), "format"},
+		{"future version", strings.Replace(string(good), `"version":1`, `"version":2`, 1), "version 2"},
+		{"bad kernel", strings.Replace(string(good), `"sigma":1`, `"sigma":-1`, 1), "Sigma -1"},
+		{"short data", strings.Replace(string(good), `"intercept":[0]`, `"intercept":[0,0]`, 1), "do not agree"},
+	} {
+		var m2 Model
+		err := m2.UnmarshalJSON([]byte(tc.in))
+		if !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), tc.msg) {
+			t.Errorf("%s: %v, want ErrInput containing %q", tc.name, err, tc.msg)
+		}
+	}
+	if _, err := json.Marshal(&Model{Kernel: plusOne{kernels.Linear{}}, Centers: m.Centers, Coef: m.Coef, Intercept: m.Intercept}); err == nil {
+		t.Errorf("a user kernel was saved")
+	}
+}
