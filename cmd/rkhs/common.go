@@ -1,0 +1,201 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"rkhs/dataset"
+	"rkhs/kernels"
+	"rkhs/linalg"
+	"rkhs/regress"
+)
+
+var (
+	// errHelp: -h was given and the usage printed.
+	errHelp = errors.New("help requested")
+	// errCompute marks failures of the computation rather than of the
+	// input; they exit with status 1.
+	errCompute = errors.New("computation failed")
+)
+
+// computeError wraps err so that run exits with status 1.
+func computeError(err error) error { return fmt.Errorf("%w: %w", errCompute, err) }
+
+// commandFlags is a flag set that reports errors as values instead of
+// printing them, so that run can print one line; only -h prints the
+// usage.
+type commandFlags struct {
+	*flag.FlagSet
+	summary string
+	stderr  io.Writer
+}
+
+func newFlagSet(name, summary string, stderr io.Writer) commandFlags {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	return commandFlags{fs, summary, stderr}
+}
+
+// parseFlags parses args; -h prints the usage and returns errHelp.
+func parseFlags(fs commandFlags, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintf(fs.stderr, "rkhs %s: %s\n\nFlags:\n", fs.Name(), fs.summary)
+			fs.SetOutput(fs.stderr)
+			fs.PrintDefaults()
+			return errHelp
+		}
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	return nil
+}
+
+// readData reads a LIBSVM file, or a CSV file (name ending in .csv) with
+// the label in the last column and an optional header line.
+func readData(path string) (*dataset.Data, error) {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var d *dataset.Data
+	if strings.EqualFold(filepath.Ext(path), ".csv") {
+		d, err = dataset.ReadCSV(bytes.NewReader(raw), dataset.CSVOptions{LabelCol: -1})
+		if err != nil {
+			// A header line is the one thing that makes line 1 fail.
+			if h, errH := dataset.ReadCSV(bytes.NewReader(raw), dataset.CSVOptions{LabelCol: -1, Header: true}); errH == nil {
+				d, err = h, nil
+			}
+		}
+	} else {
+		d, err = dataset.ReadLIBSVM(bytes.NewReader(raw), 0)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return d, nil
+}
+
+// sameWidth pads the narrower of two data sets with zero columns: a LIBSVM
+// file does not show trailing features that are zero in every row.
+func sameWidth(a, b *dataset.Data) {
+	d := max(a.X.Cols, b.X.Cols)
+	for _, s := range []*dataset.Data{a, b} {
+		if s.X.Cols < d {
+			w := linalg.NewDense(s.X.Rows, d, nil)
+			w.Slice(0, s.X.Rows, 0, s.X.Cols).Copy(&s.X)
+			s.X = *w
+		}
+	}
+}
+
+// kernelFlags are the kernel flags shared by the commands.
+type kernelFlags struct {
+	name          string
+	sigma, offset float64
+	degree        int
+}
+
+func (kf *kernelFlags) register(fs commandFlags) {
+	fs.StringVar(&kf.name, "kernel", "gaussian", "kernel: gaussian, linear, polynomial or laplacian")
+	fs.Float64Var(&kf.sigma, "sigma", 1, "width σ of the gaussian (exp(−‖x−z‖²/(2σ²))) or laplacian (exp(−‖x−z‖₁/σ)) kernel")
+	fs.IntVar(&kf.degree, "degree", 2, "degree of the polynomial kernel (xᵀz + offset)^degree")
+	fs.Float64Var(&kf.offset, "offset", 1, "offset of the polynomial kernel")
+}
+
+func (kf *kernelFlags) kernel() (kernels.Kernel, error) {
+	s := kernels.Spec{Type: kf.name}
+	switch kf.name {
+	case "gaussian", "laplacian":
+		s.Sigma = kf.sigma
+	case "polynomial":
+		s.Degree, s.Offset = kf.degree, kf.offset
+	}
+	return s.Kernel()
+}
+
+func parseIntercept(s string) (regress.Intercept, error) {
+	for _, ic := range []regress.Intercept{regress.NoIntercept, regress.FreeIntercept, regress.PenalizedIntercept} {
+		if ic.String() == s {
+			return ic, nil
+		}
+	}
+	return 0, fmt.Errorf("-intercept %q: want none, free or penalized", s)
+}
+
+// column returns y as an n×1 matrix sharing its storage.
+func column(y []float64) *linalg.Dense { return linalg.NewDense(len(y), 1, y) }
+
+// mse returns the mean squared difference between column 0 of p and y.
+func mse(p *linalg.Dense, y []float64) float64 {
+	var s float64
+	for i, v := range y {
+		d := p.At(i, 0) - v
+		s += d * d
+	}
+	return s / float64(len(y))
+}
+
+// jsonFloat is a float64 that encodes NaN and ±Inf as null (JSON has no
+// such numbers).
+type jsonFloat float64
+
+func (f jsonFloat) MarshalJSON() ([]byte, error) {
+	v := float64(f)
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return []byte("null"), nil
+	}
+	return []byte(fmt.Sprint(v)), nil
+}
+
+// pendingFile is an output prepared in memory and written only after the
+// whole command has succeeded.
+type pendingFile struct {
+	path string
+	data []byte
+}
+
+// writeAll writes every pending file to a temporary file in its directory
+// and renames it into place.
+func writeAll(files []pendingFile) error {
+	for _, f := range files {
+		if f.path == "" {
+			continue
+		}
+		tmp, err := os.CreateTemp(filepath.Dir(f.path), ".rkhs-*")
+		if err != nil {
+			return err
+		}
+		_, err = tmp.Write(f.data)
+		if errC := tmp.Close(); err == nil {
+			err = errC
+		}
+		if err == nil {
+			err = os.Rename(tmp.Name(), f.path)
+		}
+		if err != nil {
+			os.Remove(tmp.Name())
+			return err
+		}
+	}
+	return nil
+}
+
+// predictionLines formats column 0 of p one value per line, %.17g.
+func predictionLines(p *linalg.Dense) []byte {
+	var b bytes.Buffer
+	for i := 0; i < p.Rows; i++ {
+		fmt.Fprintf(&b, "%.17g\n", p.At(i, 0))
+	}
+	return b.Bytes()
+}

@@ -1,0 +1,173 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"rkhs/dataset"
+	"rkhs/kernels"
+	"rkhs/linalg"
+	"rkhs/regress"
+)
+
+// fitResult is the JSON object `rkhs fit -json` prints.
+type fitResult struct {
+	Method     string     `json:"method"`
+	Kernel     string     `json:"kernel"`
+	Intercept  string     `json:"intercept"`
+	NTrain     int        `json:"n_train"`
+	NTest      int        `json:"n_test"`
+	Features   int        `json:"features"`
+	Lambda     jsonFloat  `json:"lambda"`
+	B          jsonFloat  `json:"b"`
+	TrainMSE   jsonFloat  `json:"train_mse"`
+	TestMSE    *jsonFloat `json:"test_mse"` // null without -test
+	FitSeconds float64    `json:"fit_seconds"`
+	Iterations int        `json:"iterations,omitempty"`
+	Centers    int        `json:"centers,omitempty"`
+	Jitter     float64    `json:"jitter,omitempty"`
+}
+
+// predictor is what every fitted model offers.
+type predictor interface {
+	Predict(*linalg.Dense) (*linalg.Dense, error)
+}
+
+type fitFlags struct {
+	train, test, model, predictions string
+	kf                              kernelFlags
+	lambda                          float64
+	intercept, method               string
+	iters, centers                  int
+	seed                            uint64
+	json                            bool
+}
+
+func runFit(args []string, stdout, stderr io.Writer) error {
+	var f fitFlags
+	fs := newFlagSet("fit", "fit kernel RLS (or a relative) on -train and report its errors", stderr)
+	fs.StringVar(&f.train, "train", "", "training data `file` (LIBSVM, or CSV if it ends in .csv)")
+	fs.StringVar(&f.test, "test", "", "test data `file`")
+	f.kf.register(fs)
+	fs.Float64Var(&f.lambda, "lambda", 0, "regularization λ in (K + nλI)c = y, n = training rows")
+	fs.StringVar(&f.intercept, "intercept", "free", "intercept: none, free (unpenalized b) or penalized")
+	fs.StringVar(&f.method, "method", "cholesky", "method: cholesky or nystrom")
+	fs.IntVar(&f.iters, "iters", 50, "iterations of an iterative method")
+	fs.IntVar(&f.centers, "centers", 0, "number of Nyström centres m")
+	fs.Uint64Var(&f.seed, "seed", 1, "seed of random choices (Nyström centres)")
+	fs.StringVar(&f.model, "model", "", "write the fitted model to this `file` (JSON)")
+	fs.StringVar(&f.predictions, "predictions", "", "write the test predictions to this `file`, one per line")
+	fs.BoolVar(&f.json, "json", false, "print the result as one JSON object")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if f.train == "" {
+		return errors.New("-train is required")
+	}
+	if f.predictions != "" && f.test == "" {
+		return errors.New("-predictions needs -test")
+	}
+	k, err := f.kf.kernel()
+	if err != nil {
+		return err
+	}
+	ic, err := parseIntercept(f.intercept)
+	if err != nil {
+		return err
+	}
+	train, err := readData(f.train)
+	if err != nil {
+		return err
+	}
+	var test *dataset.Data
+	if f.test != "" {
+		if test, err = readData(f.test); err != nil {
+			return err
+		}
+		sameWidth(train, test)
+	}
+
+	res := fitResult{Method: f.method, Kernel: f.kf.name, Intercept: ic.String(), NTrain: train.X.Rows, Features: train.X.Cols, Lambda: jsonFloat(f.lambda)}
+	start := time.Now()
+	model, err := fitMethod(&f, k, ic, train, &res)
+	if err != nil {
+		return err
+	}
+	res.FitSeconds = time.Since(start).Seconds()
+
+	p, err := model.Predict(&train.X)
+	if err != nil {
+		return err
+	}
+	res.TrainMSE = jsonFloat(mse(p, train.Y))
+	var files []pendingFile
+	if test != nil {
+		pt, err := model.Predict(&test.X)
+		if err != nil {
+			return err
+		}
+		m := jsonFloat(mse(pt, test.Y))
+		res.NTest, res.TestMSE = test.X.Rows, &m
+		files = append(files, pendingFile{f.predictions, predictionLines(pt)})
+	}
+	if f.model != "" {
+		b, err := json.Marshal(model)
+		if err != nil {
+			return err
+		}
+		files = append(files, pendingFile{f.model, append(b, '\n')})
+	}
+	if err := writeAll(files); err != nil {
+		return err
+	}
+	if f.json {
+		b, err := json.Marshal(res)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s\n", b)
+		return nil
+	}
+	fmt.Fprintf(stdout, "method %s, kernel %s, intercept %s, λ = %g\n", res.Method, res.Kernel, res.Intercept, f.lambda)
+	fmt.Fprintf(stdout, "n_train %d, b = %.6g, train MSE %.6g, fit %.3f s\n", res.NTrain, float64(res.B), float64(res.TrainMSE), res.FitSeconds)
+	if res.TestMSE != nil {
+		fmt.Fprintf(stdout, "n_test %d, test MSE %.6g\n", res.NTest, float64(*res.TestMSE))
+	}
+	return nil
+}
+
+// fitMethod fits with the method of -method and records what the result
+// needs (b, iterations, centres).
+func fitMethod(f *fitFlags, k kernels.Kernel, ic regress.Intercept, train *dataset.Data, res *fitResult) (predictor, error) {
+	y := column(train.Y)
+	switch f.method {
+	case "cholesky":
+		m, err := regress.RLS{Kernel: k, Lambda: f.lambda, Intercept: ic}.Fit(&train.X, y)
+		if err != nil {
+			return nil, classify(err)
+		}
+		res.B = jsonFloat(m.Intercept[0])
+		return m, nil
+	case "nystrom":
+		m, err := regress.Nystrom{Kernel: k, Lambda: f.lambda, Intercept: ic, Centers: f.centers, Seed: f.seed}.Fit(&train.X, y)
+		if err != nil {
+			return nil, classify(err)
+		}
+		res.B, res.Centers, res.Jitter = jsonFloat(m.Intercept[0]), m.Coef.Rows, m.Jitter
+		return m.Model, nil
+	case "eigen", "tikh", "cg", "landweber", "nu", "tsvd":
+		return nil, fmt.Errorf("-method %s is not available yet in this build (cholesky and nystrom are)", f.method)
+	}
+	return nil, fmt.Errorf("-method %q: want cholesky, eigen, tikh, cg, landweber, nu, tsvd or nystrom", f.method)
+}
+
+// classify tells input errors (exit 2) from computational ones (exit 1).
+func classify(err error) error {
+	if errors.Is(err, regress.ErrInput) || errors.Is(err, kernels.ErrParameter) || errors.Is(err, kernels.ErrData) {
+		return err
+	}
+	return computeError(err)
+}
