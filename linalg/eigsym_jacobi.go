@@ -64,6 +64,7 @@ type EigenSymJacobi struct {
 	sweeps     int       // sweeps done by the last factorization, for tests
 	work       []float64 // n×n workspace kept between calls
 	rots       []planeRotation
+	perm       []int
 }
 
 // Factorize computes the eigenvalues of the n×n symmetric matrix a, and its
@@ -162,7 +163,8 @@ func (e *EigenSymJacobi) Factorize(a *Dense, wantVectors bool) error {
 
 	// Sort the eigenvalues ascending (ties in the order of the diagonal, so
 	// the result is deterministic) and undo the scaling.
-	perm := make([]int, n)
+	e.perm = slices.Grow(e.perm[:0], n)[:n]
+	perm := e.perm
 	for i := range perm {
 		perm[i] = i
 	}
