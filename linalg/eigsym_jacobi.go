@@ -1,6 +1,7 @@
 package linalg
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -77,12 +78,13 @@ type EigenSymJacobi struct {
 // (p, q) annihilates a_pq, with tan θ = t = sign(ϑ)/(|ϑ| + √(1+ϑ²)),
 // ϑ = (a_qq − a_pp)/(2a_pq) (Rutishauser's stable formulas; |θ| ≤ π/4). A
 // pair is skipped when |a_pq| ≤ ε·√|a_pp·a_qq| with ε = 2⁻⁵², and the
-// iteration stops after the first sweep that skips every pair. A matrix whose
-// largest element is above 2⁵⁰⁰ or below 2⁻⁵⁰⁰ is first scaled by a power
-// of two, so that nothing overflows and subnormal input keeps its precision. The rotations update two rows of the
-// copy (contiguous) and mirror them into the two columns (row p only once
-// per p); with vectors, they also update two rows of Vᵀ, which is
-// transposed at the end.
+// iteration stops after the first sweep that skips every pair. The
+// rotations update two rows of the copy (contiguous) and mirror them into
+// the two columns (column p only once, after all the pairs (p, ·)); with
+// vectors, they also update two rows of Vᵀ, which is transposed at the end.
+// A matrix whose largest element is above 2⁵⁰⁰ or below 2⁻⁵⁰⁰ is first
+// scaled by a power of two, so that nothing overflows and subnormal input
+// keeps its precision.
 //
 // A full sweep costs 3n³ flops, and as many again for the eigenvectors. As
 // the iteration converges, more and more pairs are skipped: on random
@@ -100,7 +102,8 @@ type EigenSymJacobi struct {
 // (wrapping ErrNotFinite) if the lower triangle holds NaN or ±Inf, and a
 // *ConvergenceError (wrapping ErrNoConvergence) with the number of sweeps if
 // the iteration has not converged after 50 sweeps, which is not expected to
-// happen. After an error e holds no factorization and its methods panic.
+// happen. After an error e holds no factorization: Values and VectorsTo
+// panic.
 func (e *EigenSymJacobi) Factorize(a *Dense, wantVectors bool) error {
 	a.check("EigenSymJacobi.Factorize")
 	if a.Rows != a.Cols {
@@ -168,7 +171,7 @@ func (e *EigenSymJacobi) Factorize(a *Dense, wantVectors bool) error {
 	for i := range perm {
 		perm[i] = i
 	}
-	slices.SortStableFunc(perm, func(i, j int) int { return cmpFloat(w[i*n+i], w[j*n+j]) })
+	slices.SortStableFunc(perm, func(i, j int) int { return cmp.Compare(w[i*n+i], w[j*n+j]) })
 	for j, p := range perm {
 		e.values[j] = math.Ldexp(w[p*n+p], exp)
 	}
@@ -186,17 +189,6 @@ func (e *EigenSymJacobi) Factorize(a *Dense, wantVectors bool) error {
 	}
 	e.ok = true
 	return nil
-}
-
-// cmpFloat orders finite floats (there are no NaNs here).
-func cmpFloat(x, y float64) int {
-	switch {
-	case x < y:
-		return -1
-	case x > y:
-		return 1
-	}
-	return 0
 }
 
 // jacobiSweeps diagonalizes the n×n symmetric matrix a (full storage, both
