@@ -69,6 +69,16 @@ func eigenCases() []eigenCase {
 		a, w := testmat.Clement(n)
 		add(fmt.Sprintf("Clement n=%d", n), a, w)
 	}
+	{
+		// Tridiagonal and split in two by a zero off-diagonal: the
+		// spectra of second-difference matrices of orders 12 and 9.
+		a, _ := testmat.SecondDifference(21)
+		a.Set(12, 11, 0)
+		a.Set(11, 12, 0)
+		_, w1 := testmat.SecondDifference(12)
+		_, w2 := testmat.SecondDifference(9)
+		add("split tridiagonal n=21", a, sorted(append(w1, w2...)))
+	}
 	// Chosen spectra Q·diag(d)·Qᵀ.
 	spectrum := func(name string, d []float64) {
 		add(name, testmat.WithSpectrum(rnd, d, 0), sorted(d))
@@ -99,8 +109,8 @@ func eigenCases() []eigenCase {
 	spectrum("uniform n=97", uni)
 	// No closed form: the exact oracle (bisection with rational Sturm
 	// counts) gives every eigenvalue to an ulp. Hilbert's λ_min is
-	// 1.0933e-13 for the stored (rounded) matrix; the exact Hilbert matrix
-	// has 1.0932e-13.
+	// 1.09325e-13 for the stored (rounded) matrix; the exact Hilbert
+	// matrix has 1.09315e-13.
 	h := testmat.Hilbert(10)
 	cs = append(cs, eigenCase{name: "Hilbert n=10", a: h, want: testmat.ExactEigenvalues(h), positive: true})
 	w21 := testmat.WilkinsonPlus(21)
