@@ -156,6 +156,43 @@ func newSymvLower(n int) *symvLower {
 	return &symvLower{part: make([]float64, blocks*n)}
 }
 
+// symvRow returns Σ row[k]·v[k] and adds vi·row[k] to p[k], in one pass.
+func symvRow(row, v, p []float64, vi float64) float64 {
+	v = v[:len(row)]
+	p = p[:len(row)]
+	var s0, s1 float64
+	k := 0
+	for ; k+2 <= len(row); k += 2 {
+		a, b := row[k], row[k+1]
+		s0 += a * v[k]
+		s1 += b * v[k+1]
+		p[k] += vi * a
+		p[k+1] += vi * b
+	}
+	for ; k < len(row); k++ {
+		s0 += row[k] * v[k]
+		p[k] += vi * row[k]
+	}
+	return s0 + s1
+}
+
+// symvPair is symvRow for two rows at once: it returns Σ r0[k]·v[k] and
+// Σ r1[k]·v[k] and adds vi0·r0[k] + vi1·r1[k] to p[k], loading each v[k]
+// and p[k] once for both rows.
+func symvPair(r0, r1, v, p []float64, vi0, vi1 float64) (float64, float64) {
+	r1 = r1[:len(r0)]
+	v = v[:len(r0)]
+	p = p[:len(r0)]
+	var s0, s1 float64
+	for k, a := range r0 {
+		b, vk := r1[k], v[k]
+		s0 += a * vk
+		s1 += b * vk
+		p[k] += vi0*a + vi1*b
+	}
+	return s0, s1
+}
+
 // mul sets y = A[j:, j:]·v, A the lower triangle of a.
 func (s *symvLower) mul(a Dense, j int, v, y []float64) {
 	n := a.Rows
@@ -166,14 +203,19 @@ func (s *symvLower) mul(a Dense, j int, v, y []float64) {
 		r0, r1 := r*symvBlock, min((r+1)*symvBlock, m)
 		pr := s.part[r*m : r*m+r1]
 		clear(pr)
-		for i := r0; i < r1; i++ {
-			row := a.Data[(j+i)*a.Stride+j : (j+i)*a.Stride+j+i+1] // A[i][0:i+1], local
-			vi := v[i]
-			// Row i below the diagonal: its dot product goes to yᵢ, and
-			// the same entries (as column i above the diagonal) times vᵢ
-			// go to y₀…y_{i−1}.
-			pr[i] += dot(row[:i], v[:i]) + row[i]*vi
-			axpy(vi, row[:i], pr[:i])
+		i := r0
+		// Rows in pairs: each loaded element of v and Pᵣ serves two rows.
+		for ; i+1 < r1; i += 2 {
+			r0w := a.Data[(j+i)*a.Stride+j : (j+i)*a.Stride+j+i+1]     // A[i][0:i+1]
+			r1w := a.Data[(j+i+1)*a.Stride+j : (j+i+1)*a.Stride+j+i+2] // A[i+1][0:i+2]
+			s0, s1 := symvPair(r0w[:i], r1w[:i], v[:i], pr[:i], v[i], v[i+1])
+			// The 2×2 diagonal block: A[i][i], A[i+1][i], A[i+1][i+1].
+			pr[i] += s0 + r0w[i]*v[i] + r1w[i]*v[i+1]
+			pr[i+1] += s1 + r1w[i]*v[i] + r1w[i+1]*v[i+1]
+		}
+		for ; i < r1; i++ {
+			row := a.Data[(j+i)*a.Stride+j : (j+i)*a.Stride+j+i+1]
+			pr[i] += symvRow(row[:i], v[:i], pr[:i], v[i]) + row[i]*v[i]
 		}
 	}))
 	// y = Σᵣ Pᵣ in increasing r; element c gets blocks r with r1 > c.
