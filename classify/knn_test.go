@@ -30,7 +30,7 @@ func gridData(seed uint64, n, d int, classes []float64) (*linalg.Dense, []float6
 // with ties broken by the smaller distance sum and then the smaller label.
 // It also reports how often the boundary and the vote were tied.
 type knnNaiveResult struct {
-	labels, means                      []float64
+	labels, means                    []float64
 	boundaryTies, sumTies, labelTies int
 }
 
