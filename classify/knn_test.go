@@ -25,15 +25,16 @@ func gridData(seed uint64, n, d int, classes []float64) (*linalg.Dense, []float6
 	return x, y
 }
 
-// knnNaive is Euclidean k-NN written directly: squared distances by loops,
-// the neighbourhood {j : d²ⱼ ≤ K-th smallest d²} found by sorting, votes
-// with ties broken by the smaller distance sum and then the smaller label.
-// It also reports how often the boundary and the vote were tied.
+// knnNaiveResult holds naive predictions and means, and how often the
+// boundary and the vote were tied.
 type knnNaiveResult struct {
 	labels, means                    []float64
 	boundaryTies, sumTies, labelTies int
 }
 
+// knnNaive is Euclidean k-NN written directly: squared distances by loops,
+// the neighbourhood {j : d²ⱼ ≤ K-th smallest d²} found by sorting, votes
+// with ties broken by the smaller distance sum and then the smaller label.
 func knnNaive(xtr *linalg.Dense, ytr []float64, k int, x *linalg.Dense) knnNaiveResult {
 	var r knnNaiveResult
 	n := xtr.Rows
