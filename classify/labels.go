@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"rkhs/linalg"
 )
 
 // classesOf returns the distinct values of labels in ascending order. A
@@ -78,6 +80,24 @@ func signLabels(f []float64, classes []float64) []float64 {
 		} else {
 			out[i] = classes[0]
 		}
+	}
+	return out
+}
+
+// argmaxLabels returns, for every row of the one-vs-all scores s (one
+// column per class), the class of the largest score; among tied scores the
+// first column, which is the smallest label.
+func argmaxLabels(s *linalg.Dense, classes []float64) []float64 {
+	out := make([]float64, s.Rows)
+	for i := range out {
+		row := s.Row(i)
+		best := 0
+		for k, v := range row {
+			if v > row[best] {
+				best = k
+			}
+		}
+		out[i] = classes[best]
 	}
 	return out
 }
