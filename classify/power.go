@@ -28,8 +28,12 @@ const (
 //	min(ρ, r), ρ the last Rayleigh quotient vᵀAv (‖v‖ = 1), so ρ ≤ λ_max,
 //	          r = maxᵢ Σⱼ |Aᵢⱼ|, Gershgorin's bound, so λ_max ≤ r.
 //
-// ρ is a lower bound: callers add a margin. Cost: up to powerMaxIter
-// products of 2n² flops, plus n² for the bound.
+// ρ is a lower bound: callers add a margin. The error shrinks like
+// (λ₂/λ₁)^(2k) after k products, so it is small for kernel matrices, whose
+// first eigenvalue (carrying the mean similarity) stands well clear of
+// the second, but can be several per cent when λ₂ ≈ λ₁: the stopping test
+// sees a slowly changing ρ, not its distance to λ_max. Cost: up to
+// powerMaxIter products of 2n² flops, plus n² for the bound.
 func largestEigenvalue(k *linalg.Dense, ones bool) float64 {
 	n := k.Rows
 	add := 0.0
