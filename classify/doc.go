@@ -35,8 +35,9 @@
 // (K + nλI)c = y exactly as in package regress.
 //
 // Decision values and distances at new points come from cross-kernel
-// blocks (kernels.Rows and kernels.Cross, one matrix product per block for
-// the kernels of package kernels), never pair by pair.
+// blocks (kernels.Rows: one matrix product per block for the kernels of
+// package kernels), never pair by pair; training uses the Gram matrix from
+// kernels.Gram.
 //
 // # Failure
 //

@@ -30,6 +30,7 @@ type InputError struct {
 	Err    error  // underlying cause, or nil
 }
 
+// Error returns "classify: invalid input: Op: Arg: Reason".
 func (e *InputError) Error() string {
 	return fmt.Sprintf("%v: %s: %s: %s", ErrInput, e.Op, e.Arg, e.Reason)
 }

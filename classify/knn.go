@@ -34,7 +34,8 @@ type KNN struct {
 
 // KNNModel is a fitted k-NN rule: the training data and the kernel. It
 // holds copies of X and the labels; Predict and Mean only read them, so a
-// model is safe for concurrent use.
+// model is safe for concurrent use. It also caches each label's class and
+// k(xⱼ, xⱼ), so the exported fields must not be changed after Fit.
 type KNNModel struct {
 	Kernel  kernels.Kernel
 	K       int
@@ -100,7 +101,8 @@ func selfKernel(k kernels.Kernel, x *linalg.Dense) []float64 {
 // Cost: the m×n cross-kernel matrix against the n training points, built
 // by kernels.Rows a block of rows at a time (8 MiB at most: one Gemm per
 // block, 2mnd flops, for Linear, Polynomial and Gaussian), then
-// O(n log K) per row for the selection; rows are split over goroutines
+// O(n log K) per row for the selection, and one evaluation k(x, x) per
+// row (the diagonal is not a block product); rows are split over goroutines
 // and each row's answer is computed by one goroutine, so the result does
 // not depend on GOMAXPROCS.
 //

@@ -31,27 +31,33 @@ var lipschitzMargin = 1.1
 // offset. The model's probability of the larger label is σ(f(x)) =
 // 1/(1 + exp(−f(x))).
 //
-// Gradient and step. With gᵢ = −yᵢ σ(−yᵢfᵢ)/n, the Euclidean gradient is
-// ∇_c F = K(g + 2λc) and ∂F/∂b = Σᵢ gᵢ; the Hessian in c is KDK/n + 2λK,
-// D = diag(σ(fᵢ)σ(−fᵢ)) ⪯ I/4, so a plain gradient step in c needs
-// L_c = λ_max(K)²/(4n) + 2λλ_max(K), and converges at the rate of
-// L_c/(2λλ_min(K)), hopeless when K is near singular. Fit instead descends
-// in the norm of the function space, ‖c‖²_K = cᵀKc (+ b²), where the
-// gradient is v = g + 2λc (and Σgᵢ for b) — the update of Rosasco's slides,
-// c ← c − v/L — and the Hessian operator K⁻¹(KDK/n + 2λK) = DK/n + 2λI is
-// similar to K^½DK^½/n + 2λI, with norm at most
+// Gradient and step. With gᵢ = −yᵢσ(−yᵢfᵢ)/n and D = diag(σ(fᵢ)σ(−fᵢ)) ⪯
+// I/4, the Euclidean gradient is ∇_c F = K(g + 2λc), ∂F/∂b = Σᵢgᵢ, and the
+// Hessian in c is KDK/n + 2λK. Its norm is at most
 //
-//	L = λ_max(K)/(4n) + 2λ         (no bias),
-//	L = λ_max(K + 11ᵀ)/(4n) + 2λ   (bias: the pair (c, b) sees [K^½, 1]),
+//	L_c = λ_max(K)²/(4n) + 2λ·λ_max(K),
 //
-// while F is 2λ-strongly convex in c: the condition number L/(2λ) no
-// longer involves λ_min(K). λ_max is estimated by power iteration on K (or
-// K + 11ᵀ) from a fixed start, capped by Gershgorin's bound, and multiplied
-// by 1.1 (the estimate is a lower bound, tight when λ_max stands clear of
-// the next eigenvalue, as for most kernel matrices). Each step must pass the descent-lemma test
+// so plain gradient descent in c takes steps 1/L_c and converges at the
+// rate set by L_c/(2λ·λ_min(K)), hopeless when K is nearly singular, as
+// kernel matrices are. Fit descends instead in the norm of the function
+// space, ‖(c, b)‖² = cᵀKc + b²: there the gradient is v = g + 2λc (and
+// Σᵢgᵢ for b), which is the representer update of Rosasco's slides,
+// c ← c − v/L, and the Hessian becomes K⁻¹(KDK/n + 2λK) = DK/n + 2λI,
+// similar to K^½DK^½/n + 2λI. With A = [K^½; 1ᵀ] (the bias adds the row
+// 1ᵀ) its norm is at most ‖A‖²/(4n) + 2λ:
+//
+//	L = λ_max(K)/(4n) + 2λ          (no bias),
+//	L = λ_max(K + 11ᵀ)/(4n) + 2λ    (bias; AᵀA = K + 11ᵀ),
+//
+// and F is 2λ-strongly convex in c in that norm, so the condition number
+// L/(2λ) no longer involves λ_min(K). λ_max comes from power iteration on
+// K (or K + 11ᵀ) from a fixed start, capped by Gershgorin's bound and
+// multiplied by 1.1: the estimate is a lower bound, tight when λ_max
+// stands clear of the next eigenvalue, as it does for most kernel
+// matrices. Every step must pass the descent-lemma test
 // F(new) ≤ F − ‖∇F‖²/(2L) (to rounding) and F(new) ≤ F; if it fails, L
-// doubles and the step is retried, so the objective decreases
-// monotonically even if the estimate was low.
+// doubles and the step is retried, so the objective never increases even
+// when the estimate is low.
 //
 // Stopping: when the gradient norm ‖∇F‖ = √(vᵀKv + (Σgᵢ)²), measured in
 // that function-space norm, is at most Tol (Converged true), or after

@@ -123,6 +123,7 @@ func (p Perceptron) Fit(x *linalg.Dense, labels []float64) (*PerceptronModel, er
 			m.Alpha[i]++
 			mistakes++
 			yi, row := y[i], k.Row(i) // K symmetric: row i is column i
+			f := f[:len(row)]         // one bounds check for the loop
 			for j, kij := range row {
 				f[j] += yi * kij
 			}

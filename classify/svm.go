@@ -14,7 +14,8 @@ const defaultSVMMaxIter = 2000
 //
 //	F(c) = (1/n) Σᵢ max(0, 1 − yᵢfᵢ) + λ cᵀKc,
 //
-// the problem LIBSVM states with C = 1/(2nλ) (regress.LambdaFromC).
+// the problem LIBSVM states with C = 1/(2nλ) (regress.LambdaFromC), less
+// LIBSVM's unpenalized bias.
 //
 // Step. Like Logistic, the method steps in the function-space norm cᵀKc,
 // where a subgradient is v = s/n + 2λc with sᵢ = −yᵢ if yᵢfᵢ < 1 and 0
