@@ -184,3 +184,16 @@ func TestPredictBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestKNNModelChanged: a model whose K was changed after Fit is refused,
+// not a panic in the selection.
+func TestKNNModelChanged(t *testing.T) {
+	x, y := blobs(42, 10, 2, 1, 0, 1)
+	m, err := KNN{Kernel: kernels.Linear{}, K: 3}.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.K = 10
+	_, err = m.Predict(x)
+	wantInputError(t, "K changed to n", err, "model")
+}

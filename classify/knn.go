@@ -178,6 +178,9 @@ type knnScratch struct {
 // x must have been checked.
 func (m *KNNModel) neighbourhoods(op string, x *linalg.Dense, visit func(s *knnScratch, i int, d2 []float64, t float64)) error {
 	nx, n := x.Rows, m.X.Rows
+	if m.K < 1 || m.K >= n || len(m.class) != n || len(m.self) != n {
+		return inputError(op, "model", "K = %d for %d training points, or fields changed after Fit", m.K, n)
+	}
 	if nx == 0 {
 		return nil
 	}
