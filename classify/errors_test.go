@@ -1,0 +1,199 @@
+package classify
+
+import (
+	"errors"
+	"math"
+	"strings"
+	"testing"
+
+	"rkhs/kernels"
+	"rkhs/linalg"
+)
+
+type fitFunc func(x *linalg.Dense, labels []float64) (any, error)
+
+// fitters returns every classifier, configured validly, as a fit function;
+// binary marks the binary-only ones.
+func fitters(k kernels.Kernel) []struct {
+	name   string
+	fit    fitFunc
+	binary bool
+} {
+	return []struct {
+		name   string
+		fit    fitFunc
+		binary bool
+	}{
+		{"Perceptron", func(x *linalg.Dense, l []float64) (any, error) {
+			return Perceptron{Kernel: k, MaxPasses: 3}.Fit(x, l)
+		}, true},
+		{"KNN", func(x *linalg.Dense, l []float64) (any, error) { return KNN{Kernel: k, K: 1}.Fit(x, l) }, false},
+		{"RLS", func(x *linalg.Dense, l []float64) (any, error) { return RLS{Kernel: k, Lambda: 0.1}.Fit(x, l) }, false},
+		{"Logistic", func(x *linalg.Dense, l []float64) (any, error) {
+			return Logistic{Kernel: k, Lambda: 0.1, MaxIter: 3}.Fit(x, l)
+		}, true},
+		{"SVM", func(x *linalg.Dense, l []float64) (any, error) {
+			return SVM{Kernel: k, Lambda: 0.1, MaxIter: 3}.Fit(x, l)
+		}, true},
+	}
+}
+
+// wantInputError checks that err is an *InputError on arg wrapping ErrInput.
+func wantInputError(t *testing.T, what string, err error, arg string) {
+	t.Helper()
+	var ie *InputError
+	if !errors.Is(err, ErrInput) || !errors.As(err, &ie) || ie.Arg != arg {
+		t.Errorf("%s: err = %v, want an InputError on %q", what, err, arg)
+		return
+	}
+	if !strings.Contains(err.Error(), arg) || !strings.HasPrefix(err.Error(), "classify: invalid input: ") {
+		t.Errorf("%s: message %q should start with the sentinel and name %q", what, err, arg)
+	}
+}
+
+// TestFitBadInput: every classifier rejects the same bad data with an
+// InputError naming the argument, and never panics.
+func TestFitBadInput(t *testing.T) {
+	good := linalg.NewDense(4, 2, []float64{0, 0, 1, 0, 0, 1, 1, 1})
+	labels := []float64{1, 2, 1, 2}
+	nan := good.Clone()
+	nan.Set(1, 0, math.NaN())
+	badStride := &linalg.Dense{Rows: 4, Cols: 2, Stride: 1, Data: good.Data}
+	short := &linalg.Dense{Rows: 4, Cols: 2, Stride: 2, Data: good.Data[:7]}
+	for _, f := range fitters(kernels.Gaussian{Sigma: 1}) {
+		for _, tc := range []struct {
+			name   string
+			x      *linalg.Dense
+			labels []float64
+			arg    string
+		}{
+			{"nil X", nil, labels, "X"},
+			{"no rows", linalg.NewDense(0, 2, nil), nil, "X"},
+			{"no columns", linalg.NewDense(4, 0, nil), labels, "X"},
+			{"stride", badStride, labels, "X"},
+			{"short data", short, labels, "X"},
+			{"NaN", nan, labels, "X[1][0]"},
+			{"label count", good, labels[:3], "labels"},
+			{"Inf label", good, []float64{1, 2, math.Inf(1), 2}, "labels[2]"},
+			{"NaN label", good, []float64{math.NaN(), 2, 1, 2}, "labels[0]"},
+			{"one class", good, []float64{3, 3, 3, 3}, "labels"},
+		} {
+			_, err := f.fit(tc.x, tc.labels)
+			wantInputError(t, f.name+": "+tc.name, err, tc.arg)
+		}
+		_, err := f.fit(good, []float64{1, 2, 3, 1})
+		if f.binary {
+			wantInputError(t, f.name+": three classes", err, "labels")
+		} else if err != nil {
+			t.Errorf("%s: three classes: %v", f.name, err)
+		}
+	}
+	for _, f := range fitters(nil) {
+		_, err := f.fit(good, labels)
+		wantInputError(t, f.name+": nil kernel", err, "Kernel")
+	}
+	for _, f := range fitters(kernels.Gaussian{Sigma: -1}) {
+		_, err := f.fit(good, labels)
+		wantInputError(t, f.name+": bad kernel", err, "Kernel")
+		if !errors.Is(err, kernels.ErrParameter) {
+			t.Errorf("%s: bad kernel: err = %v does not wrap kernels.ErrParameter", f.name, err)
+		}
+	}
+}
+
+// TestParameterErrors: the settings of each classifier.
+func TestParameterErrors(t *testing.T) {
+	x, y := blobs(40, 10, 2, 1, 0, 1)
+	k := kernels.Gaussian{Sigma: 1}
+	for _, tc := range []struct {
+		name string
+		fit  func() error
+		arg  string
+	}{
+		{"KNN K=0", func() error { _, err := KNN{Kernel: k}.Fit(x, y); return err }, "K"},
+		{"KNN K<0", func() error { _, err := KNN{Kernel: k, K: -2}.Fit(x, y); return err }, "K"},
+		{"KNN K=n", func() error { _, err := KNN{Kernel: k, K: 10}.Fit(x, y); return err }, "K"},
+		{"Perceptron MaxPasses", func() error { _, err := Perceptron{Kernel: k, MaxPasses: -1}.Fit(x, y); return err }, "MaxPasses"},
+		{"Logistic λ=0", func() error { _, err := Logistic{Kernel: k}.Fit(x, y); return err }, "Lambda"},
+		{"Logistic λ=Inf", func() error { _, err := Logistic{Kernel: k, Lambda: math.Inf(1)}.Fit(x, y); return err }, "Lambda"},
+		{"Logistic MaxIter", func() error { _, err := Logistic{Kernel: k, Lambda: 1, MaxIter: -1}.Fit(x, y); return err }, "MaxIter"},
+		{"Logistic Tol<0", func() error { _, err := Logistic{Kernel: k, Lambda: 1, Tol: -1}.Fit(x, y); return err }, "Tol"},
+		{"Logistic Tol NaN", func() error { _, err := Logistic{Kernel: k, Lambda: 1, Tol: math.NaN()}.Fit(x, y); return err }, "Tol"},
+		{"SVM λ<0", func() error { _, err := SVM{Kernel: k, Lambda: -1}.Fit(x, y); return err }, "Lambda"},
+		{"SVM λ NaN", func() error { _, err := SVM{Kernel: k, Lambda: math.NaN()}.Fit(x, y); return err }, "Lambda"},
+		{"SVM MaxIter", func() error { _, err := SVM{Kernel: k, Lambda: 1, MaxIter: -5}.Fit(x, y); return err }, "MaxIter"},
+		{"RLS λ=0", func() error { _, err := RLS{Kernel: k}.Fit(x, y); return err }, "Lambda"},
+	} {
+		wantInputError(t, tc.name, tc.fit(), tc.arg)
+	}
+	if _, err := (KNN{Kernel: k, K: 9}).Fit(x, y); err != nil {
+		t.Errorf("KNN K=n−1: %v", err)
+	}
+}
+
+// TestPredictBadInput: every model's Predict (and Scores, Probabilities,
+// Mean) rejects malformed points with an InputError on X, and answers an
+// empty X with an empty result.
+func TestPredictBadInput(t *testing.T) {
+	x, y := blobs(41, 12, 3, 1, 0, 1)
+	wrong := linalg.NewDense(2, 2, nil)
+	nan := linalg.NewDense(2, 3, nil)
+	nan.Set(1, 2, math.Inf(-1))
+	for _, f := range fitters(kernels.Gaussian{Sigma: 1}) {
+		m, err := f.fit(x, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		type labeller = func(*linalg.Dense) ([]float64, error)
+		calls := map[string]labeller{"Predict": m.(interface {
+			Predict(*linalg.Dense) ([]float64, error)
+		}).Predict}
+		if s, ok := m.(interface {
+			Scores(*linalg.Dense) (*linalg.Dense, error)
+		}); ok {
+			calls["Scores"] = func(x *linalg.Dense) ([]float64, error) {
+				d, err := s.Scores(x)
+				if err != nil {
+					return nil, err
+				}
+				return d.Data, nil
+			}
+		}
+		if p, ok := m.(interface {
+			Probabilities(*linalg.Dense) ([]float64, error)
+		}); ok {
+			calls["Probabilities"] = p.Probabilities
+		}
+		if p, ok := m.(interface {
+			Mean(*linalg.Dense) ([]float64, error)
+		}); ok {
+			calls["Mean"] = p.Mean
+		}
+		for name, call := range calls {
+			what := f.name + "." + name
+			_, err := call(nil)
+			wantInputError(t, what+"(nil)", err, "X")
+			_, err = call(wrong)
+			wantInputError(t, what+"(2 columns)", err, "X")
+			_, err = call(nan)
+			wantInputError(t, what+"(-Inf)", err, "X[1][2]")
+			out, err := call(linalg.NewDense(0, 3, nil))
+			if err != nil || len(out) != 0 {
+				t.Errorf("%s(empty) = %v, %v; want empty, nil", what, out, err)
+			}
+		}
+	}
+}
+
+// TestKNNModelChanged: a model whose K was changed after Fit is refused,
+// not a panic in the selection.
+func TestKNNModelChanged(t *testing.T) {
+	x, y := blobs(42, 10, 2, 1, 0, 1)
+	m, err := KNN{Kernel: kernels.Linear{}, K: 3}.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.K = 10
+	_, err = m.Predict(x)
+	wantInputError(t, "K changed to n", err, "model")
+}

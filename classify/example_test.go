@@ -1,0 +1,298 @@
+package classify_test
+
+import (
+	"errors"
+	"fmt"
+
+	"rkhs/classify"
+	"rkhs/kernels"
+	"rkhs/linalg"
+)
+
+// xor is the four corners of the unit square labelled by exclusive or:
+// no line separates the classes, a Gaussian kernel does.
+func xor() (*linalg.Dense, []float64) {
+	return linalg.NewDense(4, 2, []float64{0, 0, 0, 1, 1, 0, 1, 1}), []float64{0, 1, 1, 0}
+}
+
+// line is ten points on a line, labelled 1 left of 0.5 and 2 right of it.
+func line() (*linalg.Dense, []float64) {
+	x := linalg.NewDense(10, 1, []float64{-2, -1.5, -1, -0.5, 0, 1, 1.5, 2, 2.5, 3})
+	return x, []float64{1, 1, 1, 1, 1, 2, 2, 2, 2, 2}
+}
+
+var queries = linalg.NewDense(3, 1, []float64{-1, 0.4, 2})
+
+func ExamplePerceptron_Fit() {
+	x, y := xor()
+	m, err := classify.Perceptron{Kernel: kernels.Gaussian{Sigma: 0.5}}.Fit(x, y)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("converged:", m.Converged, "after", m.Passes, "passes")
+	fmt.Println("mistakes per point:", m.Alpha)
+	// Output:
+	// converged: true after 2 passes
+	// mistakes per point: [1 1 1 1]
+}
+
+func ExamplePerceptron_Fit_nonSeparable() {
+	// The same point with both labels: no pass is ever clean.
+	x := linalg.NewDense(3, 1, []float64{0, 0, 1})
+	m, err := classify.Perceptron{Kernel: kernels.Linear{}, Bias: true, MaxPasses: 10}.Fit(x, []float64{-1, 1, 1})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("converged:", m.Converged, "after", m.Passes, "passes")
+	// Output:
+	// converged: false after 10 passes
+}
+
+func ExamplePerceptronModel_Predict() {
+	x, y := line()
+	m, err := classify.Perceptron{Kernel: kernels.Linear{}, Bias: true}.Fit(x, y)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	p, err := m.Predict(queries)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(p)
+	// Output:
+	// [1 1 2]
+}
+
+func ExamplePerceptronModel_Scores() {
+	x, y := xor()
+	m, _ := classify.Perceptron{Kernel: kernels.Gaussian{Sigma: 0.5}}.Fit(x, y)
+	s, err := m.Scores(linalg.NewDense(2, 2, []float64{0.1, 0.9, 0.9, 0.9}))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%.3f\n", s.Data)
+	// Output:
+	// [0.612 -0.612]
+}
+
+func ExampleKNN_Fit() {
+	x, y := line()
+	_, err := classify.KNN{Kernel: kernels.Linear{}, K: 10}.Fit(x, y)
+	fmt.Println(err)
+	m, err := classify.KNN{Kernel: kernels.Linear{}, K: 3}.Fit(x, y)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("classes:", m.Classes)
+	// Output:
+	// classify: invalid input: KNN.Fit: K: 10, must satisfy 1 ≤ K < n = 10
+	// classes: [1 2]
+}
+
+func ExampleKNNModel_Predict() {
+	x, y := line()
+	m, err := classify.KNN{Kernel: kernels.Gaussian{Sigma: 1}, K: 3}.Fit(x, y)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	p, err := m.Predict(queries)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(p)
+	// Output:
+	// [1 1 2]
+}
+
+func ExampleKNNModel_Mean() {
+	// k-NN regression of y = x² on five points; the query 1.2 has the
+	// neighbours 1 and 2 (K = 2).
+	x := linalg.NewDense(5, 1, []float64{-2, -1, 0, 1, 2})
+	m, err := classify.KNN{Kernel: kernels.Linear{}, K: 2}.Fit(x, []float64{4, 1, 0, 1, 4})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	mean, err := m.Mean(linalg.NewDense(2, 1, []float64{1.2, 0}))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	// At 0 the neighbours −1 and 1 tie for second place: both count.
+	fmt.Printf("%.3f\n", mean)
+	// Output:
+	// [2.500 0.667]
+}
+
+func ExampleRLS_Fit() {
+	// Three classes on a line: one-vs-all, one column per class.
+	x := linalg.NewDense(6, 1, []float64{0, 0.5, 2, 2.5, 4, 4.5})
+	m, err := classify.RLS{Kernel: kernels.Gaussian{Sigma: 1}, Lambda: 1e-3}.Fit(x, []float64{10, 10, 20, 20, 30, 30})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("classes:", m.Classes, "one-vs-all:", m.OneVsAll)
+	_, err = classify.RLS{Kernel: kernels.Gaussian{Sigma: 1}, Lambdas: []float64{1e-3, 1e-2}}.Fit(x, []float64{0, 0, 0, 1, 1, 1})
+	fmt.Println(errors.Is(err, errors.ErrUnsupported))
+	// Output:
+	// classes: [10 20 30] one-vs-all: true
+	// true
+}
+
+func ExampleRLSModel_Predict() {
+	x, y := line()
+	m, err := classify.RLS{Kernel: kernels.Linear{}, Lambda: 1e-3, Intercept: 1}.Fit(x, y) // 1 = regress.FreeIntercept
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	p, err := m.Predict(queries)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(p)
+	// Output:
+	// [1 1 2]
+}
+
+func ExampleRLSModel_Scores() {
+	x := linalg.NewDense(6, 1, []float64{0, 0.5, 2, 2.5, 4, 4.5})
+	m, err := classify.RLS{Kernel: kernels.Gaussian{Sigma: 1}, Lambda: 1e-3}.Fit(x, []float64{10, 10, 20, 20, 30, 30})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	s, err := m.Scores(linalg.NewDense(2, 1, []float64{0.25, 4}))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for i := 0; i < s.Rows; i++ {
+		fmt.Printf("%.2f\n", s.Row(i)) // scores of classes 10, 20, 30
+	}
+	// Output:
+	// [1.07 -1.06 -1.02]
+	// [-1.00 -0.99 0.98]
+}
+
+func ExampleLogistic_Fit() {
+	x, y := line()
+	m, err := classify.Logistic{Kernel: kernels.Linear{}, Lambda: 1e-3, Bias: true, Tol: 1e-8, MaxIter: 5000}.Fit(x, y)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("converged:", m.Converged)
+	fmt.Printf("objective %.4f → %.4f\n", m.History[0], m.Objective)
+	// Output:
+	// converged: true
+	// objective 0.6931 → 0.0422
+}
+
+func ExampleLogisticModel_Predict() {
+	x, y := line()
+	m, err := classify.Logistic{Kernel: kernels.Linear{}, Lambda: 1e-3, Bias: true}.Fit(x, y)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	p, err := m.Predict(queries)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(p)
+	// Output:
+	// [1 1 2]
+}
+
+func ExampleLogisticModel_Scores() {
+	x, y := line()
+	m, _ := classify.Logistic{Kernel: kernels.Linear{}, Lambda: 1e-3, Bias: true, Tol: 1e-8, MaxIter: 5000}.Fit(x, y)
+	s, err := m.Scores(queries) // log-odds of class 2
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%.2f\n", s.Data)
+	// Output:
+	// [-7.32 -0.49 7.32]
+}
+
+func ExampleLogisticModel_Probabilities() {
+	x, y := line()
+	m, _ := classify.Logistic{Kernel: kernels.Linear{}, Lambda: 1e-3, Bias: true, Tol: 1e-8, MaxIter: 5000}.Fit(x, y)
+	p, err := m.Probabilities(queries) // P(label = 2)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%.3f\n", p)
+	// Output:
+	// [0.001 0.380 0.999]
+}
+
+func ExampleSVM_Fit() {
+	x, y := xor()
+	m, err := classify.SVM{Kernel: kernels.Gaussian{Sigma: 0.5}, Lambda: 0.01, MaxIter: 500}.Fit(x, y)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("objective %.3f (from %.0f at c = 0), %d support vectors\n", m.Objective, m.History[0], len(m.Coef))
+	// Output:
+	// objective 0.054 (from 1 at c = 0), 4 support vectors
+}
+
+func ExampleSVMModel_Predict() {
+	x, y := line()
+	m, err := classify.SVM{Kernel: kernels.Linear{}, Lambda: 1e-2, Bias: true}.Fit(x, y)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	p, err := m.Predict(queries)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(p)
+	// Output:
+	// [1 1 2]
+}
+
+func ExampleSVMModel_Scores() {
+	x, y := xor()
+	m, _ := classify.SVM{Kernel: kernels.Gaussian{Sigma: 0.5}, Lambda: 0.01, MaxIter: 500}.Fit(x, y)
+	s, err := m.Scores(x)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%.3f\n", s.Data) // yᵢf(xᵢ) = 1: every point on the margin
+	// Output:
+	// [-1.000 1.000 1.000 -1.000]
+}
+
+func ExampleInputError() {
+	x, _ := line()
+	_, err := classify.Logistic{Kernel: kernels.Linear{}, Lambda: 1}.Fit(x, []float64{1, 2, 3, 1, 2, 3, 1, 2, 3, 1})
+	var ie *classify.InputError
+	if errors.As(err, &ie) {
+		fmt.Println(ie.Op, ie.Arg, errors.Is(err, classify.ErrInput))
+	}
+	fmt.Println(err)
+	// Output:
+	// Logistic.Fit labels true
+	// classify: invalid input: Logistic.Fit: labels: 3 classes {1, 2, 3}; this method is binary only
+}

@@ -1,0 +1,103 @@
+package classify
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"rkhs/linalg"
+)
+
+// classesOf returns the distinct values of labels in ascending order. A
+// negative zero is read as +0, so −0 and 0 are one class.
+func classesOf(labels []float64) []float64 {
+	c := make([]float64, len(labels))
+	for i, v := range labels {
+		c[i] = v + 0 // −0 + 0 = +0
+	}
+	slices.Sort(c)
+	return slices.Compact(c)
+}
+
+// classIndex returns, for every label, the index of its class in the
+// ascending list classes.
+func classIndex(labels, classes []float64) []int {
+	idx := make([]int, len(labels))
+	for i, v := range labels {
+		idx[i], _ = slices.BinarySearch(classes, v+0)
+	}
+	return idx
+}
+
+// binaryCoding maps two-class labels to ±1: the smaller class to −1, the
+// larger to +1. It returns the two classes in ascending order and the
+// coded labels, or an error for one class or more than two.
+func binaryCoding(op string, labels []float64) (classes []float64, y []float64, err error) {
+	classes = classesOf(labels)
+	switch {
+	case len(classes) < 2:
+		return nil, nil, inputError(op, "labels", "only one class (%v); need two", classes[0])
+	case len(classes) > 2:
+		return nil, nil, inputError(op, "labels", "%d classes %s; this method is binary only", len(classes), listClasses(classes))
+	}
+	y = make([]float64, len(labels))
+	for i, v := range labels {
+		if v+0 == classes[1] {
+			y[i] = 1
+		} else {
+			y[i] = -1
+		}
+	}
+	return classes, y, nil
+}
+
+// listClasses prints at most five classes, for error messages.
+func listClasses(c []float64) string {
+	var b strings.Builder
+	b.WriteByte('{')
+	for i, v := range c {
+		if i == 5 {
+			b.WriteString(", …")
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprint(&b, v)
+	}
+	b.WriteByte('}')
+	return b.String()
+}
+
+// signLabels returns the labels of binary decision values: classes[1]
+// where f > 0, classes[0] where f ≤ 0 (a score of exactly 0 goes to the
+// smaller label).
+func signLabels(f []float64, classes []float64) []float64 {
+	out := make([]float64, len(f))
+	for i, v := range f {
+		if v > 0 {
+			out[i] = classes[1]
+		} else {
+			out[i] = classes[0]
+		}
+	}
+	return out
+}
+
+// argmaxLabels returns, for every row of the one-vs-all scores s (one
+// column per class), the class of the largest score; among tied scores the
+// first column, which is the smallest label.
+func argmaxLabels(s *linalg.Dense, classes []float64) []float64 {
+	out := make([]float64, s.Rows)
+	for i := range out {
+		row := s.Row(i)
+		best := 0
+		for k, v := range row {
+			if v > row[best] {
+				best = k
+			}
+		}
+		out[i] = classes[best]
+	}
+	return out
+}

@@ -1,0 +1,156 @@
+package classify
+
+import (
+	"fmt"
+	"math"
+
+	"rkhs/kernels"
+	"rkhs/linalg"
+	"rkhs/regress"
+)
+
+// RLS is regularized least squares classification (Rifkin's RLSC): kernel
+// RLS (regress.RLS) fitted to ±1 codings of the labels.
+//
+//   - Binary (two classes, OneVsAll false): the smaller label is coded −1,
+//     the larger +1; f solves (1/n)Σᵢ(yᵢ − f(xᵢ))² + λ‖f‖² and the
+//     prediction is the larger label where f(x) > 0, the smaller where
+//     f(x) ≤ 0.
+//   - One-vs-all (three or more classes, or OneVsAll set): one column per
+//     class c, +1 on the points of class c and −1 elsewhere, all fitted
+//     with one factorization of K + nλI (regress.RLS with a q-column Y);
+//     the prediction is the class of the largest fₖ(x), the smallest label
+//     among ties. With two classes the two columns are exact negatives, and
+//     the predictions equal the binary ones.
+//
+// λ follows the rkhs convention K + nλI, n the number of training rows;
+// Intercept is passed to regress.RLS (none, free or penalized).
+//
+// Lambdas is reserved for choosing λ by leave-one-out over the given grid,
+// which package loo will provide: with Lambda ≤ 0 and Lambdas set, Fit
+// returns an error wrapping errors.ErrUnsupported ("not yet implemented:
+// leave-one-out selection lands with package loo"). Setting both Lambda > 0
+// and Lambdas is an input error, so that no setting is silently ignored.
+type RLS struct {
+	Kernel    kernels.Kernel
+	Lambda    float64 // λ > 0, in the K + nλI convention
+	Intercept regress.Intercept
+	OneVsAll  bool      // one-vs-all coding even for two classes
+	Lambdas   []float64 // reserved: λ grid for leave-one-out selection (not yet implemented)
+}
+
+// RLSModel is a fitted RLS classifier: the kernel expansion of regress
+// with one output column (binary) or one per class (one-vs-all). It is
+// safe for concurrent use.
+type RLSModel struct {
+	Classes  []float64      // the distinct labels, ascending
+	OneVsAll bool           // true: Model has one column per class, in the order of Classes
+	Lambda   float64        // the λ used
+	Model    *regress.Model // f(x) = Σᵢ Coef[i][k]·k(x, xᵢ) + Intercept[k]
+}
+
+// Fit fits the classifier to the rows of x (n×d) and their labels, which
+// may be any finite values (−1/+1, 0/1, 1…10); at least two distinct.
+//
+// Cost: that of regress.RLS with q = 1 (binary) or q = #classes right-hand
+// sides: the Gram matrix, n³/3 flops for the Cholesky factorization,
+// 2n²q for the solves, one n×n matrix of memory.
+//
+// Errors: an *InputError wrapping ErrInput for empty or non-finite X,
+// labels of the wrong length or not finite, a single class, Lambda ≤ 0 (or
+// NaN, ±Inf) without Lambdas, both Lambda and Lambdas set, an element of
+// Lambdas not positive and finite, an unknown Intercept, a nil kernel or
+// invalid kernel parameters (which also wrap kernels.ErrParameter); the
+// not-implemented error above; linalg.ErrNotPositiveDefinite (wrapped) if
+// K + nλI is not numerically positive definite. x and labels are not
+// modified.
+func (r RLS) Fit(x *linalg.Dense, labels []float64) (*RLSModel, error) {
+	const op = "RLS.Fit"
+	if err := checkKernel(op, r.Kernel); err != nil {
+		return nil, err
+	}
+	if err := checkTrain(op, x, labels); err != nil {
+		return nil, err
+	}
+	if r.Intercept < regress.NoIntercept || r.Intercept > regress.PenalizedIntercept {
+		return nil, inputError(op, "Intercept", "unknown mode %d", int(r.Intercept))
+	}
+	if len(r.Lambdas) > 0 {
+		if r.Lambda > 0 {
+			return nil, inputError(op, "Lambdas", "given with Lambda = %v; set one of them", r.Lambda)
+		}
+		for i, l := range r.Lambdas {
+			if !(l > 0) || math.IsInf(l, 0) {
+				return nil, inputError(op, fmt.Sprintf("Lambdas[%d]", i), "%v, must be positive and finite", l)
+			}
+		}
+		return nil, fmt.Errorf("classify: %s: %w", op, errLOO)
+	}
+	if err := checkLambda(op, r.Lambda); err != nil {
+		return nil, err
+	}
+	classes := classesOf(labels)
+	if len(classes) < 2 {
+		return nil, inputError(op, "labels", "only one class (%v); need two or more", classes[0])
+	}
+	ova := r.OneVsAll || len(classes) > 2
+	n, q := x.Rows, 1
+	if ova {
+		q = len(classes)
+	}
+	y := linalg.NewDense(n, q, nil)
+	for i, c := range classIndex(labels, classes) {
+		row := y.Row(i)
+		if !ova {
+			row[0] = float64(2*c - 1) // class 0 → −1, class 1 → +1
+			continue
+		}
+		for k := range row {
+			row[k] = -1
+		}
+		row[c] = 1
+	}
+	fit, err := regress.RLS{Kernel: r.Kernel, Lambda: r.Lambda, Intercept: r.Intercept}.Fit(x, y)
+	if err != nil {
+		return nil, fmt.Errorf("classify: %s: %w", op, err)
+	}
+	return &RLSModel{Classes: classes, OneVsAll: ova, Lambda: r.Lambda, Model: fit}, nil
+}
+
+// Scores returns the decision values at the rows of x: an n×1 matrix f(x)
+// for a binary model, n×q with column k the score of Classes[k] for
+// one-vs-all. Cost: the cross-kernel matrix against the n training points,
+// built by blocks (2·n·m·d flops for m rows of x), and 2nmq for the
+// product with the coefficients.
+//
+// Errors: an *InputError wrapping ErrInput if x is malformed, holds NaN or
+// ±Inf, or has a different number of columns than the training data.
+func (m *RLSModel) Scores(x *linalg.Dense) (*linalg.Dense, error) {
+	const op = "RLSModel.Scores"
+	if err := checkPredict(op, x, m.Model.Centers.Cols); err != nil {
+		return nil, err
+	}
+	if x.Rows == 0 {
+		return linalg.NewDense(0, m.Model.Coef.Cols, nil), nil
+	}
+	s, err := m.Model.Predict(x)
+	if err != nil {
+		return nil, fmt.Errorf("classify: %s: %w", op, err)
+	}
+	return s, nil
+}
+
+// Predict returns the label of every row of x: for a binary model
+// Classes[1] where f(x) > 0 and Classes[0] where f(x) ≤ 0; for one-vs-all
+// the class of the largest score, the smallest label among ties. Errors as
+// Scores.
+func (m *RLSModel) Predict(x *linalg.Dense) ([]float64, error) {
+	s, err := m.Scores(x)
+	if err != nil {
+		return nil, err
+	}
+	if !m.OneVsAll {
+		return signLabels(s.Data, m.Classes), nil
+	}
+	return argmaxLabels(s, m.Classes), nil
+}

@@ -1,0 +1,170 @@
+package classify
+
+import (
+	"rkhs/kernels"
+	"rkhs/linalg"
+)
+
+// defaultSVMMaxIter is the iteration count of an SVM with MaxIter 0.
+const defaultSVMMaxIter = 2000
+
+// SVM is the kernel support vector machine (hinge loss) fitted by the
+// subgradient method on the representer coefficients (Rosasco, class 2).
+// With labels coded yᵢ = ±1 and f = Kc on the training points it minimizes
+//
+//	F(c) = (1/n) Σᵢ max(0, 1 − yᵢfᵢ) + λ cᵀKc,
+//
+// the problem LIBSVM states with C = 1/(2nλ) (regress.LambdaFromC), less
+// LIBSVM's unpenalized bias.
+//
+// Step. Like Logistic, the method steps in the function-space norm cᵀKc,
+// where a subgradient is v = s/n + 2λc with sᵢ = −yᵢ if yᵢfᵢ < 1 and 0
+// otherwise (the slides' update). F is 2λ-strongly convex in that norm,
+// and the step is the one that theory gives strongly convex objectives,
+// γₜ = 1/(2λt) at step t = 1, 2, …: the error at the best iterate then
+// falls like G²·log(T)/(λT), G a bound on the subgradient, against
+// G²/√T for the step 1/√t that ignores strong convexity, and no constant
+// has to be tuned (the step is Pegasos's). With it the update reads
+// c ← (1 − 1/t)·c − s/(2λnt): c is the running average of the scaled
+// hinge subgradients.
+//
+// The subgradient method does not decrease F at every step, so Fit
+// evaluates F at every iterate and keeps the best (lowest F; the first
+// one on ties). It has no cheap optimality certificate, so it runs exactly
+// MaxIter steps.
+//
+// Bias: with Bias set, the offset is b = Σᵢ cᵢ and the kernel is k + 1 (a
+// constant feature of value 1), so F gains λb²: the bias is penalized.
+// That keeps F strongly convex in every direction, which the step 1/(2λt)
+// needs; an unpenalized bias would have no curvature and no safe step
+// size.
+type SVM struct {
+	Kernel  kernels.Kernel
+	Lambda  float64 // λ > 0 of λcᵀKc: the λ of RLS, whose square-loss problem solves (K + nλI)c = y
+	Bias    bool    // fit a (penalized) offset through the kernel k + 1
+	MaxIter int     // number of subgradient steps; 0 means 2000
+}
+
+// SVMModel is a fitted kernel SVM, f(x) = Σⱼ Coef[j]·k(x, Centers[j]) +
+// Bias, at the best iterate of the subgradient method. It owns its slices
+// and matrices and is safe for concurrent use.
+type SVMModel struct {
+	Kernel  kernels.Kernel
+	Centers *linalg.Dense // training points with a nonzero coefficient (support vectors)
+	Coef    []float64
+	Bias    float64
+	Classes []float64 // the two labels, ascending: Classes[0] is coded −1
+
+	Objective float64   // F at the kept iterate
+	BestIter  int       // index of the kept iterate (0 is c = 0)
+	History   []float64 // F at iterates 0 … MaxIter
+}
+
+// Fit runs MaxIter subgradient steps on the rows of x (n×d) with labels of
+// exactly two distinct values; the smaller is coded −1, the larger +1.
+//
+// Cost: the Gram matrix (n²d flops for Linear, Polynomial and Gaussian,
+// one n×n matrix of memory), then per step one product K·s (2n² flops,
+// split by rows over goroutines, bit-identical for any GOMAXPROCS) and
+// O(n) work; Kc is updated from K·s rather than recomputed.
+//
+// Errors: an *InputError wrapping ErrInput for empty or non-finite X,
+// labels of the wrong length or not finite, one class or more than two,
+// Lambda ≤ 0, MaxIter < 0, a nil kernel or invalid kernel parameters
+// (which also wrap kernels.ErrParameter). x and labels are not modified.
+func (sv SVM) Fit(x *linalg.Dense, labels []float64) (*SVMModel, error) {
+	const op = "SVM.Fit"
+	if err := checkKernel(op, sv.Kernel); err != nil {
+		return nil, err
+	}
+	if err := checkTrain(op, x, labels); err != nil {
+		return nil, err
+	}
+	if err := checkLambda(op, sv.Lambda); err != nil {
+		return nil, err
+	}
+	if err := checkCount(op, "MaxIter", sv.MaxIter); err != nil {
+		return nil, err
+	}
+	classes, y, err := binaryCoding(op, labels)
+	if err != nil {
+		return nil, err
+	}
+	maxIter := sv.MaxIter
+	if maxIter == 0 {
+		maxIter = defaultSVMMaxIter
+	}
+	k, err := kernels.Gram(sv.Kernel, x)
+	if err != nil {
+		return nil, kernelError(op, err)
+	}
+	if sv.Bias {
+		addOnes(k)
+	}
+
+	n := len(y)
+	lambda, inv := sv.Lambda, 1/float64(n)
+	c, kc := make([]float64, n), make([]float64, n)
+	s, ks := make([]float64, n), make([]float64, n)
+	best := make([]float64, n)
+	m := &SVMModel{Kernel: sv.Kernel, Classes: classes, History: make([]float64, 0, maxIter+1)}
+	for t := 0; ; t++ {
+		// F at iterate t, and the hinge subgradient s there.
+		var loss float64
+		for i, yi := range y {
+			if margin := yi * kc[i]; margin < 1 {
+				loss += 1 - margin
+				s[i] = -yi
+			} else {
+				s[i] = 0
+			}
+		}
+		obj := loss*inv + lambda*dot(c, kc)
+		m.History = append(m.History, obj)
+		if t == 0 || obj < m.Objective {
+			m.Objective, m.BestIter = obj, t
+			copy(best, c)
+		}
+		if t == maxIter {
+			break
+		}
+		// Step t+1 with γ = 1/(2λ(t+1)): c ← (1 − 1/(t+1))c − γs/n.
+		a := 1 - 1/float64(t+1)
+		g := inv / (2 * lambda * float64(t+1))
+		mulVec(ks, k, s)
+		for i := range c {
+			c[i] = a*c[i] - g*s[i]
+			kc[i] = a*kc[i] - g*ks[i]
+		}
+	}
+	if sv.Bias {
+		for _, v := range best {
+			m.Bias += v
+		}
+	}
+	m.Centers, m.Coef = support(x, best)
+	return m, nil
+}
+
+// Scores returns the n×1 matrix of decision values f(x) at the rows of x,
+// from cross-kernel blocks against the support vectors (2nmd flops for m
+// of them and the kernels of package kernels). Errors: an *InputError
+// wrapping ErrInput if x is malformed, holds NaN or ±Inf, or has a
+// different number of columns than the training data.
+func (m *SVMModel) Scores(x *linalg.Dense) (*linalg.Dense, error) {
+	const op = "SVMModel.Scores"
+	if err := checkPredict(op, x, m.Centers.Cols); err != nil {
+		return nil, err
+	}
+	return expansionScores(op, m.Kernel, m.Centers, m.Coef, m.Bias, x)
+}
+
+// Predict returns the label of every row of x: Classes[1] where f(x) > 0,
+// Classes[0] where f(x) ≤ 0. Errors as Scores.
+func (m *SVMModel) Predict(x *linalg.Dense) ([]float64, error) {
+	s, err := m.Scores(x)
+	if err != nil {
+		return nil, err
+	}
+	return signLabels(s.Data, m.Classes), nil
+}
