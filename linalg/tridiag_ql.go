@@ -1,0 +1,534 @@
+package linalg
+
+import (
+	"fmt"
+	"math"
+	"slices"
+)
+
+// Constants of IEEE double precision used by the tridiagonal eigensolvers
+// (the values of LAPACK's dlamch).
+const (
+	tridiagEps    = 0x1p-53   // unit roundoff: fl(x∘y) = (x∘y)(1+δ), |δ| ≤ tridiagEps
+	tridiagSafmin = 0x1p-1022 // smallest positive normal number; 1/tridiagSafmin is finite
+)
+
+// steqrMaxIter bounds the work of steqr: it gives up after steqrMaxIter·n
+// QL/QR iterations in total. Two or three per eigenvalue is usual; the limit
+// is LAPACK's. It is a variable only so that tests can force a failure.
+var steqrMaxIter = 30
+
+// steqr computes all eigenvalues and, if z is not empty, the eigenvectors of
+// the n×n symmetric tridiagonal matrix T with diagonal d (length n) and
+// off-diagonal e (length n−1, T[i][i+1] = T[i+1][i] = e[i]): T = Z·Λ·Zᵀ with
+// Λ = diag(λ₀, …, λₙ₋₁) and Z orthogonal, by the implicit QL or QR method with
+// Wilkinson shifts.
+//
+// On return d holds the eigenvalues in ascending order and e is destroyed. If
+// z is not empty it must be n×n (any stride); its content on entry is ignored
+// and on return column j is a unit eigenvector for d[j], T·z_j = d[j]·z_j,
+// the columns orthonormal to working precision. An empty z selects
+// eigenvalues only: no vector work is done and the cost is O(n²).
+//
+// The method is that of LAPACK's dsteqr. T is split into unreduced blocks
+// where an off-diagonal entry is negligible, |e_i| ≤ ε·√|d_i|·√|d_{i+1}|.
+// A block whose largest entry lies outside [√safmin/ε², √(1/safmin)/3] is
+// scaled by a power of two into that range (exactly, and undone at the end),
+// so that the iteration neither overflows nor loses precision to
+// underflow. Each block is then iterated by QL (eigenvalues converging at its
+// top) when its last diagonal entry is larger in magnitude than its first,
+// and by QR (converging at its bottom) otherwise, which keeps graded matrices
+// accurate. Row-major storage makes the columns of Z strided, so the plane
+// rotations are applied to the contiguous rows of Zᵀ (each rotation touches
+// only the columns of its block) and Z is transposed in place at the end.
+//
+// Cost: with about two iterations per eigenvalue, roughly 30n² flops and n²
+// square roots for the eigenvalues alone; with vectors another 6n³ flops for
+// an unreduced T (less when T splits).
+//
+// steqr returns a *ConvergenceError (wrapping ErrNoConvergence) if the total
+// number of iterations reaches 30·n. Then d and e hold, unsorted, a
+// tridiagonal matrix orthogonally similar to the input (the eigenvalues found
+// so far on the diagonal beside zero off-diagonals), and z, if not empty,
+// holds the orthogonal Q with T = Q·T'·Qᵀ for that matrix T'.
+//
+// steqr panics if len(e) ≠ n−1 (for n ≥ 1) or z is neither empty nor n×n.
+// It does not check for NaN or ±Inf (the caller does). It starts no
+// goroutines and is safe for concurrent use on disjoint arguments.
+func steqr(d, e []float64, z Dense) error {
+	n := len(d)
+	checkTridiag("steqr", d, e, z)
+	wantZ := !z.IsEmpty()
+	if !wantZ {
+		return sterf(d, e)
+	}
+	if wantZ {
+		// z holds Zᵀ until the end: start from the identity.
+		for i := 0; i < n; i++ {
+			row := z.Data[i*z.Stride : i*z.Stride+n]
+			clear(row)
+			row[i] = 1
+		}
+	}
+	if n <= 1 {
+		return nil
+	}
+
+	st := steqrState{d: d, e: e, zt: z, maxIter: steqrMaxIter * n}
+	if wantZ {
+		st.c = make([]float64, n-1)
+		st.s = make([]float64, n-1)
+	}
+	var (
+		ssfmax = math.Sqrt(1/tridiagSafmin) / 3
+		ssfmin = math.Sqrt(tridiagSafmin) / (tridiagEps * tridiagEps)
+	)
+	failed := false
+	// Invariant: rows 0…l1−1 of T are finished (diagonal, eigenvalues in d).
+	for l1 := 0; l1 < n && !failed; {
+		if l1 > 0 {
+			e[l1-1] = 0
+		}
+		// The unreduced block is [l1, m].
+		m := l1
+		for ; m < n-1; m++ {
+			t := math.Abs(e[m])
+			if t == 0 {
+				break
+			}
+			if t <= math.Sqrt(math.Abs(d[m]))*math.Sqrt(math.Abs(d[m+1]))*tridiagEps {
+				e[m] = 0
+				break
+			}
+		}
+		lsv, lendsv := l1, m
+		l1 = m + 1
+		if lendsv == lsv {
+			continue
+		}
+
+		// Scale the block into [ssfmin, ssfmax] by a power of two.
+		anorm := maxAbs(d[lsv : lendsv+1])
+		anorm = math.Max(anorm, maxAbs(e[lsv:lendsv]))
+		if anorm == 0 {
+			continue
+		}
+		scale := 0
+		if anorm > ssfmax {
+			scale = exponentOf(ssfmax) - exponentOf(anorm) - 1
+		} else if anorm < ssfmin {
+			scale = exponentOf(ssfmin) - exponentOf(anorm) + 1
+		}
+		if scale != 0 {
+			scaleExp(d[lsv:lendsv+1], scale)
+			scaleExp(e[lsv:lendsv], scale)
+		}
+
+		st.col0, st.col1 = lsv, lendsv+1
+		if math.Abs(d[lendsv]) < math.Abs(d[lsv]) {
+			failed = !st.qr(lendsv, lsv)
+		} else {
+			failed = !st.ql(lsv, lendsv)
+		}
+
+		if scale != 0 {
+			scaleExp(d[lsv:lendsv+1], -scale)
+			scaleExp(e[lsv:lendsv], -scale)
+		}
+	}
+
+	if !failed {
+		if wantZ {
+			sortRowsByValue(d, z)
+		} else {
+			slices.Sort(d)
+		}
+	}
+	if wantZ {
+		transposeSquare(z)
+	}
+	if failed {
+		return &ConvergenceError{Algorithm: "tridiagonal QL/QR", Iterations: st.iter}
+
+	}
+	return nil
+}
+
+// steqrState is the state of steqr shared by its QL and QR sweeps.
+type steqrState struct {
+	d, e       []float64
+	zt         Dense     // Zᵀ (rows are eigenvectors), or empty
+	c, s       []float64 // the rotations of one sweep
+	col0, col1 int       // the rows of zt in the current block are zero outside these columns
+	iter       int
+	maxIter    int
+}
+
+// ql runs QL iterations on the unreduced block [l, lend], l < lend, until
+// every eigenvalue of it has converged (true) or the iteration limit is
+// reached (false). Eigenvalues converge at the top: d[l] first.
+func (st *steqrState) ql(l, lend int) bool {
+	const eps2 = tridiagEps * tridiagEps
+	d, e := st.d, st.e
+	for l <= lend {
+		// Find the first negligible e[m], m ≥ l; the active block is [l, m].
+		m := l
+		for ; m < lend; m++ {
+			if e[m]*e[m] <= (eps2*math.Abs(d[m]))*math.Abs(d[m+1])+tridiagSafmin {
+				break
+			}
+		}
+		if m < lend {
+			e[m] = 0
+		}
+		p := d[l]
+		if m == l { // d[l] has converged
+			l++
+			continue
+		}
+		if m == l+1 { // a 2×2 block: solve it directly
+			rt1, rt2, c, s := tridiag2x2(d[l], e[l], d[l+1])
+			if !st.zt.IsEmpty() {
+				st.rotateRows(l, c, s)
+			}
+			d[l], d[l+1], e[l] = rt1, rt2, 0
+			l += 2
+			continue
+		}
+		if st.iter == st.maxIter {
+			return false
+		}
+		st.iter++
+
+		// Wilkinson shift from the 2×2 at the top, then the sweep chases the
+		// bulge from the bottom of [l, m] up to l.
+		g := (d[l+1] - p) / (2 * e[l])
+		r := hypot1(g)
+		g = d[m] - p + e[l]/(g+math.Copysign(r, g))
+		s, c := 1.0, 1.0
+		p = 0
+		for i := m - 1; i >= l; i-- {
+			f := s * e[i]
+			b := c * e[i]
+			c, s, r = planeRotation(g, f)
+			if i != m-1 {
+				e[i+1] = r
+			}
+			g = d[i+1] - p
+			r = (d[i]-g)*s + 2*c*b
+			p = s * r
+			d[i+1] = g + p
+			g = c*r - b
+			if st.c != nil {
+				st.c[i], st.s[i] = c, -s
+			}
+		}
+		if !st.zt.IsEmpty() {
+			for i := m - 1; i >= l; i-- {
+				st.rotateRows(i, st.c[i], st.s[i])
+			}
+		}
+		d[l] -= p
+		e[l] = g
+	}
+	return true
+}
+
+// qr runs QR iterations on the unreduced block [lend, l], l > lend, until
+// every eigenvalue of it has converged (true) or the iteration limit is
+// reached (false). Eigenvalues converge at the bottom: d[l] first.
+func (st *steqrState) qr(l, lend int) bool {
+	const eps2 = tridiagEps * tridiagEps
+	d, e := st.d, st.e
+	for l >= lend {
+		// Find the last negligible e[m−1], m ≤ l; the active block is [m, l].
+		m := l
+		for ; m > lend; m-- {
+			if e[m-1]*e[m-1] <= (eps2*math.Abs(d[m]))*math.Abs(d[m-1])+tridiagSafmin {
+				break
+			}
+		}
+		if m > lend {
+			e[m-1] = 0
+		}
+		p := d[l]
+		if m == l {
+			l--
+			continue
+		}
+		if m == l-1 {
+			rt1, rt2, c, s := tridiag2x2(d[l-1], e[l-1], d[l])
+			if !st.zt.IsEmpty() {
+				st.rotateRows(l-1, c, s)
+			}
+			d[l-1], d[l], e[l-1] = rt1, rt2, 0
+			l -= 2
+			continue
+		}
+		if st.iter == st.maxIter {
+			return false
+		}
+		st.iter++
+
+		g := (d[l-1] - p) / (2 * e[l-1])
+		r := hypot1(g)
+		g = d[m] - p + e[l-1]/(g+math.Copysign(r, g))
+		s, c := 1.0, 1.0
+		p = 0
+		for i := m; i < l; i++ {
+			f := s * e[i]
+			b := c * e[i]
+			c, s, r = planeRotation(g, f)
+			if i != m {
+				e[i-1] = r
+			}
+			g = d[i] - p
+			r = (d[i+1]-g)*s + 2*c*b
+			p = s * r
+			d[i] = g + p
+			g = c*r - b
+			if st.c != nil {
+				st.c[i], st.s[i] = c, s
+			}
+		}
+		if !st.zt.IsEmpty() {
+			for i := m; i < l; i++ {
+				st.rotateRows(i, st.c[i], st.s[i])
+			}
+		}
+		d[l] -= p
+		e[l-1] = g
+	}
+	return true
+}
+
+// rotateRows applies the plane rotation (c, s) to rows i and i+1 of Zᵀ,
+// which is the rotation of columns i and i+1 of Z:
+// (z_i, z_{i+1}) ← (c·z_i + s·z_{i+1}, c·z_{i+1} − s·z_i).
+func (st *steqrState) rotateRows(i int, c, s float64) {
+	zt := st.zt
+	x := zt.Data[i*zt.Stride+st.col0 : i*zt.Stride+st.col1]
+	y := zt.Data[(i+1)*zt.Stride+st.col0 : (i+1)*zt.Stride+st.col1]
+	y = y[:len(x)]
+	for k, xv := range x {
+		yv := y[k]
+		x[k] = c*xv + s*yv
+		y[k] = c*yv - s*xv
+	}
+}
+
+// planeRotation returns c, s and r with c² + s² = 1 and
+//
+//	[ c  s] [f]   [r]
+//	[−s  c] [g] = [0],
+//
+// r carrying the sign of f (LAPACK's dlartg). Operands whose squares would
+// overflow or underflow are scaled first.
+func planeRotation(f, g float64) (c, s, r float64) {
+	f1, g1 := math.Abs(f), math.Abs(g)
+	if f1 > rotMin && f1 < rotMax && g1 > rotMin && g1 < rotMax {
+		d := math.Sqrt(f*f + g*g)
+		r = math.Copysign(d, f)
+		return f1 / d, g / r, r
+	}
+	return planeRotationScaled(f, g)
+}
+
+// Bounds within which the squares of rotation operands neither overflow nor
+// underflow: √safmin and √(safmax/2), rounded down.
+const (
+	rotMin = 0x1p-511
+	rotMax = 0x1p+511
+)
+
+// planeRotationScaled is planeRotation for zero operands and operands
+// outside [rotMin, rotMax], which are scaled before they are squared.
+func planeRotationScaled(f, g float64) (c, s, r float64) {
+	switch {
+	case g == 0:
+		return 1, 0, f
+	case f == 0:
+		return 0, math.Copysign(1, g), math.Abs(g)
+	}
+	f1, g1 := math.Abs(f), math.Abs(g)
+	u := math.Min(1/tridiagSafmin, math.Max(tridiagSafmin, math.Max(f1, g1)))
+	fs, gs := f/u, g/u
+	d := math.Sqrt(fs*fs + gs*gs)
+	c = math.Abs(fs) / d
+	r = math.Copysign(d, f)
+	s = gs / r
+	return c, s, r * u
+}
+
+// hypot1 returns √(g² + 1) without overflow.
+func hypot1(g float64) float64 {
+	if a := math.Abs(g); a > 0x1p+500 {
+		return a
+	}
+	return math.Sqrt(g*g + 1)
+}
+
+// tridiag2x2 returns the eigenvalues of the symmetric 2×2 matrix [a b; b c],
+// rt1 the larger and rt2 the smaller in absolute value, and the unit
+// eigenvector (cs, sn) for rt1 (LAPACK's dlaev2): [cs sn; −sn cs] rotates the
+// matrix to diag(rt1, rt2). rt2 is computed from the determinant so that it
+// keeps its relative accuracy when it is small.
+func tridiag2x2(a, b, c float64) (rt1, rt2, cs, sn float64) {
+	sm := a + c
+	df := a - c
+	adf := math.Abs(df)
+	tb := b + b
+	ab := math.Abs(tb)
+	acmx, acmn := a, c
+	if math.Abs(a) <= math.Abs(c) {
+		acmx, acmn = c, a
+	}
+	var rt float64 // √(df² + tb²)
+	switch {
+	case adf > ab:
+		rt = adf * math.Sqrt(1+(ab/adf)*(ab/adf))
+	case adf < ab:
+		rt = ab * math.Sqrt(1+(adf/ab)*(adf/ab))
+	default:
+		rt = ab * math.Sqrt2
+	}
+	var sgn1 float64
+	switch {
+	case sm < 0:
+		rt1 = 0.5 * (sm - rt)
+		sgn1 = -1
+		rt2 = (acmx/rt1)*acmn - (b/rt1)*b
+	case sm > 0:
+		rt1 = 0.5 * (sm + rt)
+		sgn1 = 1
+		rt2 = (acmx/rt1)*acmn - (b/rt1)*b
+	default:
+		rt1 = 0.5 * rt
+		rt2 = -0.5 * rt
+		sgn1 = 1
+	}
+	// The eigenvector, from whichever of its two expressions is stabler.
+	var sgn2, cv float64
+	if df >= 0 {
+		cv = df + rt
+		sgn2 = 1
+	} else {
+		cv = df - rt
+		sgn2 = -1
+	}
+	if math.Abs(cv) > ab {
+		ct := -tb / cv
+		sn = 1 / math.Sqrt(1+ct*ct)
+		cs = ct * sn
+	} else if ab == 0 {
+		cs, sn = 1, 0
+	} else {
+		tn := -cv / tb
+		cs = 1 / math.Sqrt(1+tn*tn)
+		sn = tn * cs
+	}
+	if sgn1 == sgn2 {
+		cs, sn = -sn, cs
+	}
+	return rt1, rt2, cs, sn
+}
+
+// checkTridiag panics, naming op, unless d, e and z describe an n×n
+// tridiagonal problem: len(e) = n−1 (0 when n is 0) and z empty or n×n.
+func checkTridiag(op string, d, e []float64, z Dense) {
+	n := len(d)
+	if len(e) != max(n-1, 0) {
+		panic(fmt.Sprintf("linalg: %s: %d diagonal entries need %d off-diagonal ones, got %d", op, n, max(n-1, 0), len(e)))
+	}
+	if z.IsEmpty() {
+		return
+	}
+	z.check(op)
+	if z.Rows != n || z.Cols != n {
+		panic(fmt.Sprintf("linalg: %s: eigenvector matrix is %d×%d, want %d×%d", op, z.Rows, z.Cols, n, n))
+	}
+}
+
+// maxAbs returns max |x_i| (0 for an empty x).
+func maxAbs(x []float64) float64 {
+	var m float64
+	for _, v := range x {
+		m = math.Max(m, math.Abs(v))
+	}
+	return m
+}
+
+// exponentOf returns the binary exponent k of x = f·2^k, f ∈ [½, 1).
+func exponentOf(x float64) int {
+	_, k := math.Frexp(x)
+	return k
+}
+
+// scaleExp multiplies every x_i by 2^k, which is exact unless the result is
+// subnormal or overflows.
+func scaleExp(x []float64, k int) {
+	for i, v := range x {
+		x[i] = math.Ldexp(v, k)
+	}
+}
+
+// sortRowsByValue sorts d into ascending order and permutes the first n rows
+// of zt (n×n) alike, so that row j stays with d[j]. The sort is stable.
+func sortRowsByValue(d []float64, zt Dense) {
+	n := len(d)
+	if slices.IsSorted(d) {
+		return
+	}
+	perm := make([]int, n)
+	for i := range perm {
+		perm[i] = i
+	}
+	slices.SortStableFunc(perm, func(a, b int) int {
+		switch {
+		case d[a] < d[b]:
+			return -1
+		case d[a] > d[b]:
+			return 1
+		}
+		return 0
+	})
+	// Follow the cycles of perm: row j receives old row perm[j].
+	tmp := make([]float64, n)
+	done := make([]bool, n)
+	for j := 0; j < n; j++ {
+		if done[j] || perm[j] == j {
+			continue
+		}
+		copy(tmp, zt.Data[j*zt.Stride:j*zt.Stride+n])
+		dj := d[j]
+		k := j
+		for perm[k] != j {
+			src := perm[k]
+			copy(zt.Data[k*zt.Stride:k*zt.Stride+n], zt.Data[src*zt.Stride:src*zt.Stride+n])
+			d[k] = d[src]
+			done[k] = true
+			k = src
+		}
+		copy(zt.Data[k*zt.Stride:k*zt.Stride+n], tmp)
+		d[k] = dj
+		done[k] = true
+	}
+}
+
+// transposeSquare transposes the square matrix a in place, in tiles so that
+// both the rows read and the rows written stay in cache.
+func transposeSquare(a Dense) {
+	const tile = 32
+	n, lda := a.Rows, a.Stride
+	for i0 := 0; i0 < n; i0 += tile {
+		i1 := min(i0+tile, n)
+		for j0 := i0; j0 < n; j0 += tile {
+			j1 := min(j0+tile, n)
+			for i := i0; i < i1; i++ {
+				for j := max(j0, i+1); j < j1; j++ {
+					a.Data[i*lda+j], a.Data[j*lda+i] = a.Data[j*lda+i], a.Data[i*lda+j]
+				}
+			}
+		}
+	}
+}
