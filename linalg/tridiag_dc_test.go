@@ -1,10 +1,13 @@
 package linalg
 
 import (
+	"fmt"
 	"math"
 	"math/big"
+	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 
 	"rkhs/internal/testmat"
 )
@@ -134,5 +137,163 @@ func TestSecularRoot(t *testing.T) {
 			}
 		}
 		t.Logf("%s: worst error of d_i − λ_j: %.3g·ε·(|d_i − λ_j| + condition)", tc.name, worst)
+	}
+}
+
+// TestStedcDeterministic: d and Z from stedc are bit-identical whatever the
+// number of goroutines, for an input with heavy deflation (random) and one
+// with little (Clement), large enough that leaves, merges, roots, row
+// passes and GEMMs all run in parallel.
+func TestStedcDeterministic(t *testing.T) {
+	const n = 600
+	rd, re := testmat.RandomTridiagonal(testmat.NewRand(31), n)
+	cm, _ := testmat.Clement(n)
+	cd, ce := testmat.TridiagonalParts(cm)
+	for _, in := range []struct {
+		name string
+		d, e []float64
+	}{{"random", rd, re}, {"Clement", cd, ce}} {
+		var d0 []float64
+		var z0 *Dense
+		for _, procs := range []int{1, 2, 8} {
+			d, e := slices.Clone(in.d), slices.Clone(in.e)
+			z := NewDense(n, n, nil)
+			withProcs(procs, func() {
+				if err := stedc(d, e, *z); err != nil {
+					t.Fatal(err)
+				}
+			})
+			if z0 == nil {
+				d0, z0 = d, z
+				continue
+			}
+			if !testmat.Identical(testmat.Matrix(*z), testmat.Matrix(*z0)) ||
+				!testmat.Identical(testmat.Matrix{Rows: 1, Cols: n, Stride: n, Data: d}, testmat.Matrix{Rows: 1, Cols: n, Stride: n, Data: d0}) {
+				t.Errorf("%s: GOMAXPROCS=%d gives a different result from GOMAXPROCS=1", in.name, procs)
+			}
+		}
+	}
+}
+
+// TestCalibrateTridiagDC times stedc with vectors for a sweep of cut-offs
+// (the largest subproblem handed to steqr), on the tridiagonal form of a
+// random dense symmetric matrix (little deflation) and on a random
+// tridiagonal matrix (much), so that stedcCutoff can be re-derived:
+//
+//	go test ./linalg -run CalibrateTridiagDC -calibrate -v
+func TestCalibrateTridiagDC(t *testing.T) {
+	if !*calibrate {
+		t.Skip("cut-off calibration runs only with -calibrate")
+	}
+	defer func(c int) { stedcCutoff = c }(stedcCutoff)
+	for _, n := range []int{500, 2000} {
+		for _, in := range []string{"dense", "random"} {
+			var d0, e0 []float64
+			if in == "dense" {
+				d0, e0 = denseTridiagonal(testmat.NewRand(1), n)
+			} else {
+				d0, e0 = testmat.RandomTridiagonal(testmat.NewRand(1), n)
+			}
+			z := NewDense(n, n, nil)
+			for _, c := range []int{16, 24, 32, 48, 64, 96, 128} {
+				stedcCutoff = c
+				best := time.Duration(math.MaxInt64)
+				for range 5 {
+					d, e := slices.Clone(d0), slices.Clone(e0)
+					start := time.Now()
+					if err := stedc(d, e, *z); err != nil {
+						t.Fatal(err)
+					}
+					best = min(best, time.Since(start))
+				}
+				t.Logf("%s n=%d cut-off %3d: %v", in, n, c, best)
+			}
+		}
+	}
+}
+
+// denseTridiagonal returns a tridiagonal matrix distributed as the
+// Householder tridiagonal form of a random dense symmetric matrix with
+// N(0, 1) entries (the Gaussian orthogonal ensemble, after Dumitriu and
+// Edelman): d_i ~ N(0, 2) and e_i ~ χ with n−1−i degrees of freedom. Its
+// eigenvectors are spread out, so divide and conquer deflates little: the
+// slow case, and the one the dense eigensolver hands to stedc.
+func denseTridiagonal(rnd *rand.Rand, n int) (d, e []float64) {
+	d = make([]float64, n)
+	e = make([]float64, max(n-1, 0))
+	for i := range d {
+		d[i] = math.Sqrt2 * rnd.NormFloat64()
+	}
+	for i := range e {
+		var s float64
+		for range n - 1 - i {
+			g := rnd.NormFloat64()
+			s += g * g
+		}
+		e[i] = math.Sqrt(s)
+	}
+	return d, e
+}
+
+func TestDenseTridiagonalHelper(t *testing.T) {
+	// The spectrum of the GOE model fills [−2√n, 2√n] (the semicircle).
+	const n = 400
+	d, e := denseTridiagonal(testmat.NewRand(32), n)
+	if err := steqr(d, e, Dense{}); err != nil {
+		t.Fatal(err)
+	}
+	if lo, hi := d[0]/math.Sqrt(n), d[n-1]/math.Sqrt(n); math.Abs(lo+2) > 0.2 || math.Abs(hi-2) > 0.2 {
+		t.Errorf("spectrum/√n spans [%.3g, %.3g], want about [−2, 2]", lo, hi)
+	}
+}
+
+// TestSecularRootIterations guards the speed of the secular solver on the
+// merges of stedc that are hardest for it: glued Wilkinson matrices (tiny ρ,
+// clusters of nearly equal poles with weights of very different sizes),
+// the tridiagonal form of a dense matrix, and repeated diagonal values with
+// tiny couplings. The iterations are cubically convergent and bisection
+// steps in on stalls, so no root needs more than about ten; with the limit
+// at 12 every merge must still succeed. (A plain middle-way iteration needs
+// up to ~70 on these, and without the bisection on stalls some roots need
+// more than 12.)
+func TestSecularRootIterations(t *testing.T) {
+	defer func(m int) { secularMaxIter = m }(secularMaxIter)
+	secularMaxIter = 12
+	rnd := testmat.NewRand(33)
+	type input struct {
+		name string
+		d, e []float64
+	}
+	var ins []input
+	for _, glue := range []float64{1e-6, 1e-10, 1e-14} {
+		d, e := testmat.GluedWilkinson(21, 15, glue)
+		for i := range e {
+			if e[i] != 1 {
+				e[i] *= 1 + rnd.Float64()
+			}
+		}
+		ins = append(ins, input{fmt.Sprintf("glued W21+/glue %g", glue), d, e})
+	}
+	d, e := denseTridiagonal(rnd, 300)
+	ins = append(ins, input{"dense", d, e})
+	d, e = testmat.RandomTridiagonal(rnd, 300)
+	for i := range e {
+		e[i] *= math.Pow(10, -16*rnd.Float64())
+	}
+	ins = append(ins, input{"graded couplings", d, e})
+	d = make([]float64, 200)
+	e = make([]float64, 199)
+	for i := range d {
+		d[i] = float64(i % 3)
+	}
+	for i := range e {
+		e[i] = 1e-9 * rnd.Float64()
+	}
+	ins = append(ins, input{"repeated", d, e})
+	for _, in := range ins {
+		n := len(in.d)
+		if err := stedc(slices.Clone(in.d), slices.Clone(in.e), *NewDense(n, n, nil)); err != nil {
+			t.Errorf("%s: %v", in.name, err)
+		}
 	}
 }

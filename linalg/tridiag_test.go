@@ -17,6 +17,7 @@ var tridiagSolvers = []struct {
 	solve func(d, e []float64, z Dense) error
 }{
 	{"steqr", steqr},
+	{"stedc", stedc},
 }
 
 // tridiagCase is a symmetric tridiagonal test problem; want, when not nil,
@@ -102,7 +103,7 @@ func tridiagCases() []tridiagCase {
 		scaleExp(e, exponentOf(s)-1)
 		add(fmt.Sprintf("random×%g", s), d, e, nil)
 	}
-	c := 32
+	c := stedcCutoff
 	for _, n := range []int{4, c - 1, c, c + 1, 2*c + 1, 200, 333} {
 		d, e = testmat.RandomTridiagonal(rnd, n)
 		add(fmt.Sprintf("random/n=%d", n), d, e, nil)
@@ -214,6 +215,20 @@ func TestTridiagNoConvergence(t *testing.T) {
 		if r := testmat.NormOne(testmat.Sub(back, a)) / (n * testmat.Eps * testmat.NormOne(a)); r > 30 {
 			t.Errorf("‖Z·T'·Zᵀ − T‖/(nε‖T‖) = %.3g after failure, want < 30", r)
 		}
+	}
+
+	// stedc reports the failure of a leaf (steqr) and of the secular
+	// equation alike.
+	d, e := testmat.RandomTridiagonal(testmat.NewRand(22), 4*stedcCutoff)
+	if err := stedc(d, e, *NewDense(len(d), len(d), nil)); !errors.Is(err, ErrNoConvergence) {
+		t.Errorf("stedc with a failing leaf: err = %v, want ErrNoConvergence", err)
+	}
+	steqrMaxIter = 30
+	defer func(m int) { secularMaxIter = m }(secularMaxIter)
+	secularMaxIter = 1
+	d, e = testmat.RandomTridiagonal(testmat.NewRand(22), 4*stedcCutoff)
+	if err := stedc(d, e, *NewDense(len(d), len(d), nil)); !errors.Is(err, ErrNoConvergence) {
+		t.Errorf("stedc with a failing secular equation: err = %v, want ErrNoConvergence", err)
 	}
 }
 
