@@ -97,6 +97,15 @@ func tridiagCases() []tridiagCase {
 		}
 	}
 	add("graded", d, e, nil)
+	// Strongly graded: from 1 down to 2⁻⁹⁹⁰, near underflow.
+	d, e = testmat.RandomTridiagonal(rnd, 100)
+	for i := range d {
+		d[i] = math.Ldexp(d[i], -10*i)
+		if i < len(e) {
+			e[i] = math.Ldexp(e[i], -10*i-5)
+		}
+	}
+	add("graded to 2⁻⁹⁹⁰", d, e, nil)
 	for _, s := range []float64{0x1p-1000, 0x1p+1000} {
 		d, e = testmat.RandomTridiagonal(rnd, 90)
 		scaleExp(d, exponentOf(s)-1)
