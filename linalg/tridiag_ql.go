@@ -28,7 +28,8 @@ var steqrMaxIter = 30
 // z is not empty it must be n×n (any stride); its content on entry is ignored
 // and on return column j is a unit eigenvector for d[j], T·z_j = d[j]·z_j,
 // the columns orthonormal to working precision. An empty z selects
-// eigenvalues only: no vector work is done and the cost is O(n²).
+// eigenvalues only, which are computed by sterf (the root-free variant of
+// the same iteration) with no vector work at all.
 //
 // The method is that of LAPACK's dsteqr. T is split into unreduced blocks
 // where an off-diagonal entry is negligible, |e_i| ≤ ε·√|d_i|·√|d_{i+1}|.
@@ -42,15 +43,17 @@ var steqrMaxIter = 30
 // rotations are applied to the contiguous rows of Zᵀ (each rotation touches
 // only the columns of its block) and Z is transposed in place at the end.
 //
-// Cost: with about two iterations per eigenvalue, roughly 30n² flops and n²
-// square roots for the eigenvalues alone; with vectors another 6n³ flops for
-// an unreduced T (less when T splits).
+// Cost: with about two iterations per eigenvalue (2.2 on random matrices),
+// roughly 15n² flops for the eigenvalues alone; with vectors about 30n² flops
+// and n² square roots for the rotations and 6n³ flops to apply them (less
+// when T splits).
 //
 // steqr returns a *ConvergenceError (wrapping ErrNoConvergence) if the total
-// number of iterations reaches 30·n. Then d and e hold, unsorted, a
-// tridiagonal matrix orthogonally similar to the input (the eigenvalues found
-// so far on the diagonal beside zero off-diagonals), and z, if not empty,
-// holds the orthogonal Q with T = Q·T'·Qᵀ for that matrix T'.
+// number of iterations reaches 30·n. With vectors, d and e then hold,
+// unsorted, a tridiagonal matrix T' orthogonally similar to the input (the
+// eigenvalues found so far on the diagonal beside zero off-diagonals) and z
+// holds the orthogonal Q with T = Q·T'·Qᵀ; without, d holds the diagonal of
+// such a T' and e the squares of its off-diagonal (see sterf).
 //
 // steqr panics if len(e) ≠ n−1 (for n ≥ 1) or z is neither empty nor n×n.
 // It does not check for NaN or ±Inf (the caller does). It starts no
@@ -58,27 +61,22 @@ var steqrMaxIter = 30
 func steqr(d, e []float64, z Dense) error {
 	n := len(d)
 	checkTridiag("steqr", d, e, z)
-	wantZ := !z.IsEmpty()
-	if !wantZ {
+	if z.IsEmpty() {
 		return sterf(d, e)
 	}
-	if wantZ {
-		// z holds Zᵀ until the end: start from the identity.
-		for i := 0; i < n; i++ {
-			row := z.Data[i*z.Stride : i*z.Stride+n]
-			clear(row)
-			row[i] = 1
-		}
+	// z holds Zᵀ until the end: start from the identity.
+	for i := 0; i < n; i++ {
+		row := z.Data[i*z.Stride : i*z.Stride+n]
+		clear(row)
+		row[i] = 1
 	}
 	if n <= 1 {
 		return nil
 	}
 
 	st := steqrState{d: d, e: e, zt: z, maxIter: steqrMaxIter * n}
-	if wantZ {
-		st.c = make([]float64, n-1)
-		st.s = make([]float64, n-1)
-	}
+	st.c = make([]float64, n-1)
+	st.s = make([]float64, n-1)
 	var (
 		ssfmax = math.Sqrt(1/tridiagSafmin) / 3
 		ssfmin = math.Sqrt(tridiagSafmin) / (tridiagEps * tridiagEps)
@@ -138,18 +136,11 @@ func steqr(d, e []float64, z Dense) error {
 	}
 
 	if !failed {
-		if wantZ {
-			sortRowsByValue(d, z)
-		} else {
-			slices.Sort(d)
-		}
+		sortRowsByValue(d, z)
 	}
-	if wantZ {
-		transposeSquare(z)
-	}
+	transposeSquare(z)
 	if failed {
 		return &ConvergenceError{Algorithm: "tridiagonal QL/QR", Iterations: st.iter}
-
 	}
 	return nil
 }
@@ -157,7 +148,7 @@ func steqr(d, e []float64, z Dense) error {
 // steqrState is the state of steqr shared by its QL and QR sweeps.
 type steqrState struct {
 	d, e       []float64
-	zt         Dense     // Zᵀ (rows are eigenvectors), or empty
+	zt         Dense     // Zᵀ: row j is the eigenvector of d[j]
 	c, s       []float64 // the rotations of one sweep
 	col0, col1 int       // the rows of zt in the current block are zero outside these columns
 	iter       int
@@ -188,9 +179,7 @@ func (st *steqrState) ql(l, lend int) bool {
 		}
 		if m == l+1 { // a 2×2 block: solve it directly
 			rt1, rt2, c, s := tridiag2x2(d[l], e[l], d[l+1])
-			if !st.zt.IsEmpty() {
-				st.rotateRows(l, c, s)
-			}
+			st.rotateRows(l, c, s)
 			d[l], d[l+1], e[l] = rt1, rt2, 0
 			l += 2
 			continue
@@ -219,14 +208,10 @@ func (st *steqrState) ql(l, lend int) bool {
 			p = s * r
 			d[i+1] = g + p
 			g = c*r - b
-			if st.c != nil {
-				st.c[i], st.s[i] = c, -s
-			}
+			st.c[i], st.s[i] = c, -s
 		}
-		if !st.zt.IsEmpty() {
-			for i := m - 1; i >= l; i-- {
-				st.rotateRows(i, st.c[i], st.s[i])
-			}
+		for i := m - 1; i >= l; i-- {
+			st.rotateRows(i, st.c[i], st.s[i])
 		}
 		d[l] -= p
 		e[l] = g
@@ -258,9 +243,7 @@ func (st *steqrState) qr(l, lend int) bool {
 		}
 		if m == l-1 {
 			rt1, rt2, c, s := tridiag2x2(d[l-1], e[l-1], d[l])
-			if !st.zt.IsEmpty() {
-				st.rotateRows(l-1, c, s)
-			}
+			st.rotateRows(l-1, c, s)
 			d[l-1], d[l], e[l-1] = rt1, rt2, 0
 			l -= 2
 			continue
@@ -287,14 +270,10 @@ func (st *steqrState) qr(l, lend int) bool {
 			p = s * r
 			d[i] = g + p
 			g = c*r - b
-			if st.c != nil {
-				st.c[i], st.s[i] = c, s
-			}
+			st.c[i], st.s[i] = c, s
 		}
-		if !st.zt.IsEmpty() {
-			for i := m; i < l; i++ {
-				st.rotateRows(i, st.c[i], st.s[i])
-			}
+		for i := m; i < l; i++ {
+			st.rotateRows(i, st.c[i], st.s[i])
 		}
 		d[l] -= p
 		e[l-1] = g

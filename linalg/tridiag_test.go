@@ -200,9 +200,16 @@ func TestTridiagNoConvergence(t *testing.T) {
 	defer func(m int) { steqrMaxIter = m }(steqrMaxIter)
 	steqrMaxIter = 1 // n iterations in total: too few for 60 eigenvalues
 	const n = 60
-	d0, e0 := testmat.RandomTridiagonal(testmat.NewRand(21), n)
-	a := testmat.Tridiagonal(d0, e0)
-	for _, vectors := range []bool{false, true} {
+	for _, tc := range []struct {
+		scale   int // T is scaled by 2^scale: 2⁷⁰⁰ is beyond steqr's safe range
+		vectors bool
+	}{{0, false}, {0, true}, {700, true}} {
+		vectors := tc.vectors
+		name := fmt.Sprintf("vectors=%v, T·2^%d", vectors, tc.scale)
+		d0, e0 := testmat.RandomTridiagonal(testmat.NewRand(21), n)
+		scaleExp(d0, tc.scale)
+		scaleExp(e0, tc.scale)
+		a := testmat.Tridiagonal(d0, e0)
 		d, e := slices.Clone(d0), slices.Clone(e0)
 		var z Dense
 		if vectors {
@@ -211,10 +218,10 @@ func TestTridiagNoConvergence(t *testing.T) {
 		err := steqr(d, e, z)
 		var ce *ConvergenceError
 		if !errors.Is(err, ErrNoConvergence) || !errors.As(err, &ce) {
-			t.Fatalf("vectors=%v: err = %v, want a *ConvergenceError", vectors, err)
+			t.Fatalf("%s: err = %v, want a *ConvergenceError", name, err)
 		}
 		if ce.Iterations != n {
-			t.Errorf("vectors=%v: %d iterations reported, want %d", vectors, ce.Iterations, n)
+			t.Errorf("%s: %d iterations reported, want %d", name, ce.Iterations, n)
 		}
 		if !vectors {
 			continue
@@ -222,7 +229,7 @@ func TestTridiagNoConvergence(t *testing.T) {
 		zm := testmat.Matrix(z)
 		back := testmat.Mul(testmat.Mul(zm, testmat.Tridiagonal(d, e)), testmat.T(zm))
 		if r := testmat.NormOne(testmat.Sub(back, a)) / (n * testmat.Eps * testmat.NormOne(a)); r > 30 {
-			t.Errorf("‖Z·T'·Zᵀ − T‖/(nε‖T‖) = %.3g after failure, want < 30", r)
+			t.Errorf("%s: ‖Z·T'·Zᵀ − T‖/(nε‖T‖) = %.3g after failure, want < 30", name, r)
 		}
 	}
 
