@@ -272,3 +272,35 @@ func TestTridiagPanics(t *testing.T) {
 		}
 	}
 }
+
+// TestTridiagNotFinite: NaN and ±Inf are the caller's to reject, but the
+// solvers must still return — with an error or with a non-finite result,
+// never a hang or finite garbage.
+func TestTridiagNotFinite(t *testing.T) {
+	const n = 2*32 + 7 // past stedc's cut-off
+	for _, bad := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
+		for _, at := range []int{0, 37, n - 2} {
+			for _, inE := range []bool{false, true} {
+				d, e := testmat.RandomTridiagonal(testmat.NewRand(23), n)
+				if inE {
+					e[at] = bad
+				} else {
+					d[at] = bad
+				}
+				for _, s := range tridiagSolvers {
+					for _, vectors := range []bool{false, true} {
+						var z Dense
+						if vectors {
+							z = *NewDense(n, n, nil)
+						}
+						dd := slices.Clone(d)
+						err := s.solve(dd, slices.Clone(e), z)
+						if err == nil && !slices.ContainsFunc(dd, func(v float64) bool { return math.IsNaN(v) || math.IsInf(v, 0) }) {
+							t.Errorf("%s, vectors=%v, %v at %d (in e: %v): finite eigenvalues and no error", s.name, vectors, bad, at, inE)
+						}
+					}
+				}
+			}
+		}
+	}
+}
