@@ -36,10 +36,10 @@ var stedcCutoff = 32
 // largest entry in [½, 1). A block is then halved recursively until the
 // pieces have order at most stedcCutoff. At each cut between rows k and k+1,
 //
-//	T = diag(T₁, T₂) + |β|·v·vᵀ,  β = e_k, v = e_k + sign(β)·e_{k+1},
+//	T = diag(T₁, T₂) + |β|·v·vᵀ,  β = e[k], v = ê_k + sign(β)·ê_{k+1},
 //
-// where T₁ and T₂ are the two halves with |β| subtracted from their adjacent
-// corners. The leaves are solved by steqr; then, up the tree, two solved
+// where ê_i is the i-th unit vector and T₁ and T₂ are the two halves with
+// |β| subtracted from their adjacent corners. The leaves are solved by steqr; then, up the tree, two solved
 // halves T₁ = Q₁D₁Q₁ᵀ and T₂ = Q₂D₂Q₂ᵀ are merged by solving
 // D + ρ·u·uᵀ = U·Λ·Uᵀ with D = diag(D₁, D₂), u = (last row of Q₁,
 // sign(β)·first row of Q₂) and ρ = |β| (see dcMerge), so that
@@ -59,7 +59,9 @@ var stedcCutoff = 32
 // converge; d, e and z then hold no useful values.
 //
 // stedc panics if len(e) ≠ n−1 (for n ≥ 1) or z is neither empty nor n×n.
-// It does not check for NaN or ±Inf (the caller does).
+// It does not check for NaN or ±Inf (the caller does). The goroutines it
+// starts (through forEach) end before it returns; it is safe for concurrent
+// use on disjoint arguments.
 func stedc(d, e []float64, z Dense) error {
 	n := len(d)
 	checkTridiag("stedc", d, e, z)
