@@ -142,7 +142,7 @@ func secularRoot(j int, d, z []float64, rho float64, delta []float64) (float64, 
 		stalled := math.Abs(w) > math.Abs(w2)/2
 		w2, w1 = w1, w
 		if stalled || !(next > lo && next < hi) {
-			next = bisect(lo, hi)
+			next = secularBisect(lo, hi)
 			if !(next > lo && next < hi) {
 				// No float64 lies strictly inside the bracket: τ is as
 				// close to the root as can be represented.
@@ -218,7 +218,7 @@ func (m *secularModel) root(lo, hi float64) float64 {
 		}
 		next := t - f/df
 		if !(next > a && next < b) {
-			next = bisect(a, b)
+			next = secularBisect(a, b)
 		}
 		if math.Abs(next-t) <= 2*tridiagEps*math.Abs(next) {
 			return next
@@ -228,11 +228,11 @@ func (m *secularModel) root(lo, hi float64) float64 {
 	return t
 }
 
-// bisect returns a point strictly between lo < hi if there is one: the
+// secularBisect returns a point strictly between lo < hi if there is one: the
 // midpoint, or the geometric mean when both have the same sign and differ
 // by more than a factor 8, so that a bracket spanning many orders of
 // magnitude shrinks by a constant factor in exponent per step.
-func bisect(lo, hi float64) float64 {
+func secularBisect(lo, hi float64) float64 {
 	switch {
 	case lo > 0 && hi > 8*lo:
 		return math.Sqrt(lo) * math.Sqrt(hi)
