@@ -261,9 +261,9 @@ func secularBisect(lo, hi float64) float64 {
 func lownerVector(d, u, delta []float64, p int) []float64 {
 	k := len(d)
 	w := make([]float64, k)
-	chunks := newRowChunks(k, p, 1)
-	forEach(p, chunks.count(), taskFunc(func(_, c int) {
-		lo, hi := chunks.bounds(c)
+	p = max(min(p, k), 1)
+	forEach(p, p, taskFunc(func(_, c int) {
+		lo, hi := chunkBounds(k, p, c)
 		for i := lo; i < hi; i++ {
 			w[i] = delta[i*k+i]
 		}
