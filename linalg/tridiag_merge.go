@@ -1,0 +1,290 @@
+package linalg
+
+import (
+	"math"
+	"slices"
+)
+
+// Column types of the merge, after LAPACK's dlaed2: which rows of an
+// eigenvector of diag(T₁, T₂) can be non-zero. A column of Q₁ lives in the
+// first n₁ rows, one of Q₂ in the last n₂, and a deflation rotation of one
+// into the other fills both.
+const (
+	colTop  = 0 // rows [0, n₁)
+	colBoth = 1 // all rows
+	colBot  = 2 // rows [n₁, n)
+)
+
+// dcMerge merges two solved halves of a divide-and-conquer problem. On entry
+// d[:n1] and d[n1:] hold the eigenvalues of T₁ and T₂, each ascending, and the
+// n×n matrix z holds diag(Q₁, Q₂), their eigenvectors in columns; beta is
+// the off-diagonal entry at the cut, already subtracted from the corners of
+// T₁ and T₂ (see stedc). On return d holds the eigenvalues of
+// T = diag(T₁, T₂) + |β|·v·vᵀ in ascending order and z its eigenvectors.
+//
+// In the basis diag(Q₁, Q₂), T is D + ρ·u·uᵀ with D = diag(d),
+// u = (last row of Q₁, sign(β)·first row of Q₂)/√2 (a unit vector) and
+// ρ = 2|β|. With the eigenvalues merged into ascending order:
+//
+//  1. Deflation (Gu–Eisenstat). With tol = 8ε·max(max|d_i|, max|u_i|), a
+//     component with ρ·|u_i| ≤ tol is dropped: d_i is then an eigenvalue
+//     and its column an eigenvector. Two neighbouring d's whose rotation
+//     would zero one u component at the price of an off-diagonal
+//     |(d_j − d_i)·c·s| ≤ tol are rotated (the columns of z too), and the
+//     one whose u component vanished deflates. What is left, K values with
+//     strictly increasing d and non-zero u, is D' + ρ·u'·u'ᵀ.
+//  2. Its eigenvalues are the roots of the secular equation, found by
+//     secularRoot with the differences δ_ij = d_i − λ_j accurate to a few
+//     ulps.
+//  3. Löwner's formula recomputes the vector û for which the computed λ are
+//     the exact eigenvalues of D' + ρ·û·ûᵀ (see lownerVector); its
+//     eigenvectors are û_i/δ_ij, normalized, and are orthogonal to working
+//     precision however close the λ_j.
+//  4. The new eigenvectors are Q·U over the K columns: with the columns
+//     grouped by type (top, both, bottom), the first n₁ rows are a GEMM of
+//     n₁ × (top+both) by (top+both) × K, the last n₂ a GEMM of
+//     n₂ × (both+bottom) by (both+bottom) × K, on contiguous copies, written
+//     into the first K columns of z; the deflated columns are kept beside
+//     them and all are put into ascending order of eigenvalue at the end.
+//
+// With serial set everything runs on the calling goroutine (for merges that
+// run in parallel with each other); otherwise the roots, the row passes and
+// the GEMMs are spread over goroutines. The result does not depend on which.
+// dcMerge returns the error of secularRoot, if any.
+func dcMerge(d []float64, z Dense, n1 int, beta float64, serial bool) error {
+	n := len(d)
+	rho := 2 * math.Abs(beta)
+
+	// The updating vector and the merged order: position k of the sorted
+	// problem is column perm[k] of z, with value ds[k] and component us[k].
+	perm := make([]int, n)
+	ds := make([]float64, n)
+	us := make([]float64, n)
+	typ := make([]int8, n)
+	last, first := z.Data[(n1-1)*z.Stride:], z.Data[n1*z.Stride:]
+	for k, i, j := 0, 0, n1; k < n; k++ {
+		if j == n || (i < n1 && d[i] <= d[j]) {
+			perm[k], ds[k], us[k], typ[k] = i, d[i], last[i]/math.Sqrt2, colTop
+			i++
+		} else {
+			u := first[j] / math.Sqrt2
+			if beta < 0 {
+				u = -u
+			}
+			perm[k], ds[k], us[k], typ[k] = j, d[j], u, colBot
+			j++
+		}
+	}
+	p := 1
+	if !serial {
+		p = teamSize(n, float64(n)*float64(n))
+	}
+
+	umax := maxAbs(us)
+	tol := 8 * tridiagEps * math.Max(maxAbs(ds), umax)
+	if rho*umax <= tol {
+		// T is diag(T₁, T₂) to working precision.
+		copy(d, ds)
+		permuteColumns(z, perm, p)
+		return nil
+	}
+
+	// 1. Deflation. kept and defl list sorted positions.
+	kept := make([]int, 0, n)
+	defl := make([]int, 0, n)
+	pj := -1 // the last position not yet classified
+	for nj := 0; nj < n; nj++ {
+		if rho*math.Abs(us[nj]) <= tol {
+			defl = append(defl, nj)
+			continue
+		}
+		if pj < 0 {
+			pj = nj
+			continue
+		}
+		tau := math.Hypot(us[pj], us[nj])
+		c, s := us[nj]/tau, -us[pj]/tau
+		if t := ds[nj] - ds[pj]; math.Abs(t*c*s) <= tol {
+			// Rotate columns pj and nj so that pj's component of u
+			// vanishes; the coupling t·c·s left between them is
+			// negligible, so pj deflates.
+			rotateColumns(z, perm[pj], perm[nj], c, s, n1, typ[pj], typ[nj])
+			if typ[pj] != typ[nj] {
+				typ[nj] = colBoth
+			}
+			us[pj], us[nj] = 0, tau
+			dp, dn := ds[pj], ds[nj]
+			ds[pj] = dp*c*c + dn*s*s
+			ds[nj] = dp*s*s + dn*c*c
+			defl = append(defl, pj)
+		} else {
+			kept = append(kept, pj)
+		}
+		pj = nj
+	}
+	kept = append(kept, pj) // pj ≥ 0: the largest |u_i| did not deflate by size
+	slices.SortStableFunc(defl, func(a, b int) int {
+		switch {
+		case ds[a] < ds[b]:
+			return -1
+		case ds[a] > ds[b]:
+			return 1
+		}
+		return 0
+	})
+
+	// The reduced problem, and the order of its rows grouped by type:
+	// row k (sorted) of U goes to group position grp[k], which is column
+	// gcol[g] of z.
+	k := len(kept)
+	dl := make([]float64, k)
+	ul := make([]float64, k)
+	var cnt [3]int
+	for i, s := range kept {
+		dl[i], ul[i] = ds[s], us[s]
+		cnt[typ[s]]++
+	}
+	next := [3]int{0, cnt[colTop], cnt[colTop] + cnt[colBoth]}
+	grp := make([]int, k)
+	gcol := make([]int, k)
+	for i, s := range kept {
+		g := next[typ[s]]
+		next[typ[s]]++
+		grp[i], gcol[g] = g, perm[s]
+	}
+	n12 := cnt[colTop] + cnt[colBoth] // group positions [0, n12) meet the top rows
+	c1 := cnt[colTop]                 // group positions [c1, k) meet the bottom rows
+
+	// 2. Roots: row j of delta holds d_i − λ_j for the sorted i.
+	delta := make([]float64, k*k)
+	lam := make([]float64, k)
+	errs := make([]error, k)
+	pr := 1
+	if !serial {
+		pr = teamSize(k, 30*float64(k)*float64(k))
+	}
+	forEach(pr, k, taskFunc(func(_, j int) {
+		lam[j], errs[j] = secularRoot(j, dl, ul, rho, delta[j*k:(j+1)*k])
+	}))
+	if err := firstError(errs); err != nil {
+		return err
+	}
+
+	// 3. Löwner's û, then the eigenvectors of D' + ρ·û·ûᵀ, written over
+	// delta: row j becomes eigenvector j with its entries in group order.
+	uhat := lownerVector(dl, ul, delta, pr)
+	tmps := make([]float64, pr*k)
+	forEach(pr, k, taskFunc(func(w, j int) {
+		row := delta[j*k : (j+1)*k]
+		t := tmps[w*k : (w+1)*k]
+		for i, v := range row {
+			t[i] = uhat[i] / v
+		}
+		scale := 1 / vectorNorm(t)
+		for i, v := range t {
+			row[grp[i]] = v * scale
+		}
+	}))
+
+	// 4. Copy the non-zero blocks of the kept columns of z into w1 (top rows)
+	// and w2 (bottom rows), in group order, and move the deflated columns,
+	// in ascending order of value, to columns k… of z.
+	n2 := n - n1
+	w1 := Dense{Rows: n1, Cols: n12, Stride: max(n12, 1), Data: make([]float64, n1*n12)}
+	w2 := Dense{Rows: n2, Cols: k - c1, Stride: max(k-c1, 1), Data: make([]float64, n2*(k-c1))}
+	rowTmp := make([]float64, p*n)
+	forEach(p, p, taskFunc(func(_, u int) {
+		t := rowTmp[u*n : (u+1)*n]
+		lo, hi := chunkBounds(n, p, u)
+		for r := lo; r < hi; r++ {
+			row := z.Data[r*z.Stride : r*z.Stride+n]
+			copy(t, row)
+			if r < n1 {
+				dst := w1.Data[r*n12 : (r+1)*n12]
+				for g := range dst {
+					dst[g] = t[gcol[g]]
+				}
+			} else {
+				dst := w2.Data[(r-n1)*(k-c1) : (r-n1+1)*(k-c1)]
+				for g := range dst {
+					dst[g] = t[gcol[c1+g]]
+				}
+			}
+			for q, s := range defl {
+				row[k+q] = t[perm[s]]
+			}
+		}
+	}))
+	ut := Dense{Rows: k, Cols: k, Stride: k, Data: delta}
+	dcProduct(w1, ut.view(0, k, 0, n12), z.view(0, n1, 0, k), serial)
+	dcProduct(w2, ut.view(0, k, c1, k), z.view(n1, n, 0, k), serial)
+
+	// Merge the roots and the deflated values into ascending order.
+	src := make([]int, n)
+	identity := true
+	for q, a, b := 0, 0, 0; q < n; q++ {
+		if b == len(defl) || (a < k && lam[a] <= ds[defl[b]]) {
+			src[q], d[q] = a, lam[a]
+			a++
+		} else {
+			src[q], d[q] = k+b, ds[defl[b]]
+			b++
+		}
+		identity = identity && src[q] == q
+	}
+	if !identity {
+		permuteColumns(z, src, p)
+	}
+	return nil
+}
+
+// rotateColumns applies the rotation (c, s) to columns a and b of z:
+// (z_a, z_b) ← (c·z_a + s·z_b, c·z_b − s·z_a), only in the rows where either
+// column can be non-zero according to the types ta and tb (n1 is the
+// first bottom row).
+func rotateColumns(z Dense, a, b int, c, s float64, n1 int, ta, tb int8) {
+	lo, hi := 0, z.Rows
+	if ta == colBot && tb == colBot {
+		lo = n1
+	}
+	if ta == colTop && tb == colTop {
+		hi = n1
+	}
+	for r := lo; r < hi; r++ {
+		row := z.Data[r*z.Stride : r*z.Stride+z.Cols]
+		x, y := row[a], row[b]
+		row[a] = c*x + s*y
+		row[b] = c*y - s*x
+	}
+}
+
+// dcProduct sets c = a·btᵀ by the blocked GEMM (on the calling goroutine
+// only if serial), or c = 0 when the inner dimension is 0.
+func dcProduct(a, bt, c Dense, serial bool) {
+	if c.Rows == 0 || c.Cols == 0 {
+		return
+	}
+	if a.Cols == 0 {
+		scale(0, c)
+		return
+	}
+	blockedProduct(NoTrans, Trans, 1, a, bt, 0, c, full, serial)
+}
+
+// vectorNorm returns ‖x‖₂, scaling only when the plain sum of squares
+// overflows or underflows.
+func vectorNorm(x []float64) float64 {
+	ss := dot(x, x)
+	if ss > 0x1p-900 && ss < 0x1p+900 {
+		return math.Sqrt(ss)
+	}
+	m := maxAbs(x)
+	if m == 0 {
+		return 0
+	}
+	var s float64
+	for _, v := range x {
+		s += (v / m) * (v / m)
+	}
+	return m * math.Sqrt(s)
+}
