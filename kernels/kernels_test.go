@@ -167,6 +167,12 @@ func TestCrossAndRows(t *testing.T) {
 				u[i] = math.Cos(float64(i))
 			}
 			kv, ktu := r.MulVecTo(nil, v), r.MulTransVecTo(nil, u)
+			kvm := r.MulTo(nil, linalg.NewDense(23, 1, v))
+			for i := range kv {
+				if !closeTo(kvm.At(i, 0), kv[i], 100) {
+					t.Errorf("MulTo[%d] = %v, MulVecTo %v", i, kvm.At(i, 0), kv[i])
+				}
+			}
 			for i := 0; i < 37; i++ {
 				var s float64
 				for j := 0; j < 23; j++ {

@@ -91,6 +91,31 @@ func (r *Rows) MulVecTo(dst, v []float64) []float64 {
 	return dst
 }
 
+// MulTo computes dst = K·V for an m×q matrix V (dst n×q) one block of
+// rows at a time, in O(m·block) memory, and returns dst; an empty dst is
+// allocated. Each block is one linalg.Gemm, so the result is bit-identical
+// for any GOMAXPROCS. Iterative solvers use it to apply K to several
+// vectors for the price of building K's rows once.
+func (r *Rows) MulTo(dst, v *linalg.Dense) *linalg.Dense {
+	n, m := r.Dims()
+	if v.Rows != m {
+		panic(fmt.Sprintf("kernels: Rows.MulTo: V has %d rows, want %d", v.Rows, m))
+	}
+	if dst == nil || dst.IsEmpty() {
+		dst = linalg.NewDense(n, v.Cols, nil)
+	} else if dst.Rows != n || dst.Cols != v.Cols {
+		panic(fmt.Sprintf("kernels: Rows.MulTo: destination is %d×%d, want %d×%d", dst.Rows, dst.Cols, n, v.Cols))
+	}
+	bs := r.blockRows()
+	var blk linalg.Dense
+	for i0 := 0; i0 < n; i0 += bs {
+		i1 := min(i0+bs, n)
+		b := r.BlockTo(reuse(&blk, i1-i0, m), i0, i1)
+		linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, b, v, 0, dst.Slice(i0, i1, 0, v.Cols))
+	}
+	return dst
+}
+
 // MulTransVecTo computes dst = Kᵀ·v (dst of length m, v of length n) one
 // block of rows at a time and returns dst; a nil dst is allocated. The
 // blocks are added in increasing order and, within a block, the rows in
