@@ -70,74 +70,16 @@ func (s Nystrom) Fit(x, y *linalg.Dense) (*NystromFit, error) {
 	if err := checkLambda(s.Lambda); err != nil {
 		return nil, err
 	}
-	if err := s.Intercept.check(); err != nil {
-		return nil, err
-	}
-	n, q := x.Rows, y.Cols
-	fit := &NystromFit{}
-	var r *linalg.Dense
-	if s.Given != nil {
-		if s.Given.Rows < 1 || s.Given.Cols != x.Cols {
-			return nil, inputError("Given centres are %d×%d, want m×%d with m ≥ 1", s.Given.Rows, s.Given.Cols, x.Cols)
-		}
-		if err := checkFinite(s.Given, "Given"); err != nil {
-			return nil, err
-		}
-		r = s.Given.Clone()
-	} else {
-		if s.Centers < 1 || s.Centers > n {
-			return nil, inputError("Centers is %d, must be between 1 and the %d rows of X", s.Centers, n)
-		}
-		fit.Indices = drawCenters(n, s.Centers, s.Seed)
-		r = linalg.NewDense(len(fit.Indices), x.Cols, nil)
-		for j, i := range fit.Indices {
-			copy(r.Row(j), x.Row(i))
-		}
-	}
-	m := r.Rows
-	penalized := s.Intercept == PenalizedIntercept
-
-	// L = chol(K_RR + δI), with the kernel k + 1 for a penalized intercept.
-	krr := linalg.NewDense(m, m, nil)
-	if err := kernels.GramTo(krr, s.Kernel, r, true); err != nil {
-		return nil, err
-	}
-	shift(krr, 0, penalized)
-	var l linalg.Cholesky
-	jitter, err := factorWithJitter(&l, krr)
+	feat, err := s.Features(x)
 	if err != nil {
-		return nil, fmt.Errorf("regress: Nyström K_RR: %w", err)
-	}
-	fit.Jitter = jitter
-
-	// Bᵀ = L⁻¹·K_RT (m×n).
-	bt := linalg.NewDense(m, n, nil)
-	if err := kernels.CrossTo(bt, s.Kernel, r, x); err != nil {
 		return nil, err
 	}
-	if penalized {
-		for i := range bt.Data {
-			bt.Data[i]++
-		}
-	}
-	lf := l.LTo(nil)
-	linalg.Trsm(linalg.Lower, linalg.NoTrans, lf, bt)
-
+	n, q, m := x.Rows, y.Cols, feat.Bt.Rows
+	bt := feat.Bt
 	ys := y
 	var bMean, yMean []float64
 	if s.Intercept == FreeIntercept {
-		bMean = make([]float64, m)
-		for j := 0; j < m; j++ {
-			row := bt.Row(j)
-			var sum float64
-			for _, v := range row {
-				sum += v
-			}
-			bMean[j] = sum / float64(n)
-			for i := range row {
-				row[i] -= bMean[j]
-			}
-		}
+		bMean = centreRows(bt)
 		yMean = colMeans(y)
 		ys = centre(y, yMean)
 	}
@@ -165,16 +107,116 @@ func (s Nystrom) Fit(x, y *linalg.Dense) (*NystromFit, error) {
 		}
 	}
 	// c = L⁻ᵀ·a.
-	linalg.Trsm(linalg.Lower, linalg.Trans, lf, a)
-	if penalized {
+	linalg.Trsm(linalg.Lower, linalg.Trans, feat.L, a)
+	if s.Intercept == PenalizedIntercept {
 		for j := 0; j < m; j++ {
 			for k, c := range a.Row(j) {
 				b[k] += c
 			}
 		}
 	}
-	fit.Model = &Model{Kernel: s.Kernel, Centers: r, Coef: a, Intercept: b}
-	return fit, nil
+	return &NystromFit{
+		Model:   &Model{Kernel: s.Kernel, Centers: feat.Centers, Coef: a, Intercept: b},
+		Indices: feat.Indices,
+		Jitter:  feat.Jitter,
+	}, nil
+}
+
+// NystromFeatures is the feature map behind a Nyström fit: with L the
+// Cholesky factor of K_RR (+ δI), the features B = K_TR·L⁻ᵀ (n×m) turn the
+// fit into ridge regression, K_TR·c = B·a with a = Lᵀc and cᵀK_RR·c = ‖a‖².
+// For the penalized intercept both kernel matrices use the kernel k + 1.
+type NystromFeatures struct {
+	Bt      *linalg.Dense // Bᵀ = L⁻¹·K_RT, m×n
+	L       *linalg.Dense // m×m, lower triangular
+	Centers *linalg.Dense // the m centres (a copy)
+	Indices []int         // rows of X used as centres (nil when Given)
+	Jitter  float64       // δ, see Fit
+}
+
+// Features chooses the centres and builds the feature map of the
+// training points x, as Fit does before solving (see Fit for the centres,
+// the jitter and the cost: the cross matrix and m²n flops for the
+// triangular solve). λ is not used. Package loo uses it to compute the
+// exact leave-one-out residuals of a Nyström fit.
+func (s Nystrom) Features(x *linalg.Dense) (*NystromFeatures, error) {
+	if x == nil || x.Rows == 0 {
+		return nil, inputError("X has no rows")
+	}
+	if err := checkFinite(x, "X"); err != nil {
+		return nil, err
+	}
+	if err := s.Intercept.check(); err != nil {
+		return nil, err
+	}
+	n := x.Rows
+	feat := &NystromFeatures{}
+	if s.Given != nil {
+		if s.Given.Rows < 1 || s.Given.Cols != x.Cols {
+			return nil, inputError("Given centres are %d×%d, want m×%d with m ≥ 1", s.Given.Rows, s.Given.Cols, x.Cols)
+		}
+		if err := checkFinite(s.Given, "Given"); err != nil {
+			return nil, err
+		}
+		feat.Centers = s.Given.Clone()
+	} else {
+		if s.Centers < 1 || s.Centers > n {
+			return nil, inputError("Centers is %d, must be between 1 and the %d rows of X", s.Centers, n)
+		}
+		feat.Indices = drawCenters(n, s.Centers, s.Seed)
+		feat.Centers = linalg.NewDense(len(feat.Indices), x.Cols, nil)
+		for j, i := range feat.Indices {
+			copy(feat.Centers.Row(j), x.Row(i))
+		}
+	}
+	r := feat.Centers
+	m := r.Rows
+	penalized := s.Intercept == PenalizedIntercept
+
+	// L = chol(K_RR + δI), with the kernel k + 1 for a penalized intercept.
+	krr := linalg.NewDense(m, m, nil)
+	if err := kernels.GramTo(krr, s.Kernel, r, true); err != nil {
+		return nil, err
+	}
+	shift(krr, 0, penalized)
+	var l linalg.Cholesky
+	jitter, err := factorWithJitter(&l, krr)
+	if err != nil {
+		return nil, fmt.Errorf("regress: Nyström K_RR: %w", err)
+	}
+	feat.Jitter = jitter
+	feat.L = l.LTo(nil)
+
+	// Bᵀ = L⁻¹·K_RT (m×n).
+	bt := linalg.NewDense(m, n, nil)
+	if err := kernels.CrossTo(bt, s.Kernel, r, x); err != nil {
+		return nil, err
+	}
+	if penalized {
+		for i := range bt.Data {
+			bt.Data[i]++
+		}
+	}
+	linalg.Trsm(linalg.Lower, linalg.NoTrans, feat.L, bt)
+	feat.Bt = bt
+	return feat, nil
+}
+
+// centreRows subtracts from each row of m its mean and returns the means.
+func centreRows(m *linalg.Dense) []float64 {
+	means := make([]float64, m.Rows)
+	for j := 0; j < m.Rows; j++ {
+		row := m.Row(j)
+		var sum float64
+		for _, v := range row {
+			sum += v
+		}
+		means[j] = sum / float64(len(row))
+		for i := range row {
+			row[i] -= means[j]
+		}
+	}
+	return means
 }
 
 // drawCenters returns m distinct indices in [0, n), drawn uniformly with a

@@ -1,0 +1,249 @@
+package regress
+
+import (
+	"math"
+
+	"rkhs/kernels"
+	"rkhs/linalg"
+)
+
+// Iterative holds the options shared by the iterative solvers (IterLandweber,
+// IterNu, CGLS, CG). For Landweber, the ν-method and CGLS the number of
+// iterations is the regularization parameter (early stopping); for CG on
+// K + nλI it is a budget.
+type Iterative struct {
+	// MaxIter is the number of iterations to run (at least 1).
+	MaxIter int
+	// Tol, if positive, stops the run early once the relative residual of
+	// every output is at most Tol (see each solver for which residual).
+	Tol float64
+	// Callback, if not nil, is called after every iteration with the
+	// iteration number (1, 2, …) and the residual norm over all outputs;
+	// returning false stops the run.
+	Callback func(iter int, residual float64) bool
+	// KeepPath records the model after every iteration in IterFit.Path.
+	KeepPath bool
+	// Stream never stores K: each product with K rebuilds its rows a block
+	// at a time (kernels.Rows), so memory stays O(n·block) at the price of
+	// recomputing the kernel at every product. Without it K is built once
+	// (n×n) and every product is one linalg.Gemm.
+	Stream bool
+}
+
+// IterFit is the result of an iterative solver: the model after the last
+// iteration, and how the run went.
+type IterFit struct {
+	*Model
+	// Iterations is the number of iterations done.
+	Iterations int
+	// Residuals[i] is the residual norm after iteration i (Residuals[0]
+	// at the start, c = 0), over all outputs.
+	Residuals []float64
+	// Path[i] is the model after iteration i+1, with KeepPath.
+	Path []*Model
+	// Stopped says why the run ended: "iterations", "tolerance" or
+	// "callback".
+	Stopped string
+	// Eta is the step size used (Landweber and the ν-method).
+	Eta float64
+}
+
+func (it Iterative) check() error {
+	if it.MaxIter < 1 {
+		return inputError("MaxIter is %d, must be at least 1", it.MaxIter)
+	}
+	if it.Tol < 0 || math.IsNaN(it.Tol) {
+		return inputError("Tol is %v, must be non-negative", it.Tol)
+	}
+	return nil
+}
+
+// kernelOperator applies K (optionally K + 11ᵀ) to blocks of vectors: from
+// a stored n×n matrix by linalg.Gemm, or streaming by kernels.Rows.
+type kernelOperator struct {
+	stored  *linalg.Dense
+	rows    *kernels.Rows
+	plusOne bool
+}
+
+func newKernelOperator(k kernels.Kernel, x *linalg.Dense, stream, plusOne bool) (*kernelOperator, error) {
+	op := &kernelOperator{plusOne: plusOne}
+	var err error
+	if stream {
+		op.rows, err = kernels.NewRows(k, x, x)
+	} else {
+		op.stored, err = kernels.Gram(k, x)
+	}
+	return op, err
+}
+
+// mul sets dst = K·v (+ 1·(1ᵀv) per column with plusOne); v and dst are
+// n×q.
+func (op *kernelOperator) mul(dst, v *linalg.Dense) {
+	if op.stored != nil {
+		linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, op.stored, v, 0, dst)
+	} else {
+		op.rows.MulTo(dst, v)
+	}
+	if op.plusOne {
+		s := colSums(v)
+		for i := 0; i < dst.Rows; i++ {
+			row := dst.Row(i)
+			for k := range row {
+				row[k] += s[k]
+			}
+		}
+	}
+}
+
+func colSums(m *linalg.Dense) []float64 {
+	s := make([]float64, m.Cols)
+	for i := 0; i < m.Rows; i++ {
+		for k, v := range m.Row(i) {
+			s[k] += v
+		}
+	}
+	return s
+}
+
+// powerIterations bounds the power iteration of largestEigenvalue.
+const powerIterations = 100
+
+// largestEigenvalue estimates σ_max of the positive semidefinite K by the
+// power iteration from the fixed start vᵢ = 1 + ½·sin(i+1), stopping when
+// the Rayleigh quotient changes by less than 10⁻⁶ relative (at most 100
+// products with K). The Rayleigh quotient never exceeds σ_max.
+func largestEigenvalue(op *kernelOperator, n int) float64 {
+	v := linalg.NewDense(n, 1, nil)
+	for i := range v.Data {
+		v.Data[i] = 1 + 0.5*math.Sin(float64(i+1))
+	}
+	scaleTo(v.Data, 1/norm(v.Data))
+	kv := linalg.NewDense(n, 1, nil)
+	var rq float64
+	for it := 0; it < powerIterations; it++ {
+		op.mul(kv, v)
+		next := dotv(v.Data, kv.Data)
+		nk := norm(kv.Data)
+		if nk == 0 {
+			return 0
+		}
+		copy(v.Data, kv.Data)
+		scaleTo(v.Data, 1/nk)
+		if it > 0 && math.Abs(next-rq) <= 1e-6*math.Abs(next) {
+			return next
+		}
+		rq = next
+	}
+	return rq
+}
+
+// stepMargin is the factor between the estimated σ_max and 1/η when the
+// step of Landweber or the ν-method is chosen automatically.
+const stepMargin = 1.05
+
+func norm(x []float64) float64 { return math.Sqrt(dotv(x, x)) }
+
+func dotv(x, y []float64) float64 {
+	var s float64
+	for i, v := range x {
+		s += v * y[i]
+	}
+	return s
+}
+
+func scaleTo(x []float64, a float64) {
+	for i := range x {
+		x[i] *= a
+	}
+}
+
+// frob returns the Frobenius norm of the first q columns of m.
+func frob(m *linalg.Dense, q int) float64 {
+	var s float64
+	for i := 0; i < m.Rows; i++ {
+		for _, v := range m.Row(i)[:q] {
+			s += v * v
+		}
+	}
+	return math.Sqrt(s)
+}
+
+// colNorms returns the 2-norms of the columns of m.
+func colNorms(m *linalg.Dense) []float64 {
+	s := make([]float64, m.Cols)
+	for i := 0; i < m.Rows; i++ {
+		for k, v := range m.Row(i) {
+			s[k] += v * v
+		}
+	}
+	for k := range s {
+		s[k] = math.Sqrt(s[k])
+	}
+	return s
+}
+
+// withOnes returns [Y | 1] (n×(q+1)) when free is set, else a copy of Y:
+// the free intercept of a linear iteration comes from running it on y and
+// on 1 (see combineFree).
+func withOnes(y *linalg.Dense, free bool) *linalg.Dense {
+	if !free {
+		return y.Clone()
+	}
+	r := linalg.NewDense(y.Rows, y.Cols+1, nil)
+	r.Slice(0, y.Rows, 0, y.Cols).Copy(y)
+	for i := 0; i < y.Rows; i++ {
+		r.Set(i, y.Cols, 1)
+	}
+	return r
+}
+
+// combineFree turns the coefficients C = [C_y | c₁] of an iteration run on
+// [Y | 1] into the free-intercept model c = C_y − b·c₁ with
+// b = 1ᵀC_y / 1ᵀc₁ (so 1ᵀc = 0), the construction Spectral uses for a
+// filter g: c = g(K)(y − b·1). With free unset it returns C and zeros.
+func combineFree(c *linalg.Dense, q int, free bool) (*linalg.Dense, []float64) {
+	b := make([]float64, q)
+	if !free {
+		return c.Clone(), b
+	}
+	s := colSums(c)
+	out := c.Slice(0, c.Rows, 0, q).Clone()
+	for k := range b {
+		b[k] = s[k] / s[q]
+	}
+	for i := 0; i < c.Rows; i++ {
+		w := c.At(i, q)
+		row := out.Row(i)
+		for k := range row {
+			row[k] -= b[k] * w
+		}
+	}
+	return out, b
+}
+
+// runState records residuals, calls the callback and applies the stopping
+// rules common to every solver.
+type runState struct {
+	opt  Iterative
+	fit  *IterFit
+	done bool
+}
+
+// after records the residual of iteration it and reports whether to stop;
+// converged says whether the solver's own tolerance test passed.
+func (s *runState) after(it int, residual float64, converged bool) bool {
+	s.fit.Iterations = it
+	s.fit.Residuals = append(s.fit.Residuals, residual)
+	switch {
+	case s.opt.Callback != nil && !s.opt.Callback(it, residual):
+		s.fit.Stopped = "callback"
+	case converged:
+		s.fit.Stopped = "tolerance"
+	case it >= s.opt.MaxIter:
+		s.fit.Stopped = "iterations"
+	default:
+		return false
+	}
+	return true
+}
