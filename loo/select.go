@@ -1,0 +1,194 @@
+package loo
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+
+	"rkhs/kernels"
+	"rkhs/linalg"
+	"rkhs/regress"
+)
+
+// Geometric returns count values from lo to hi (inclusive), equally spaced
+// on a log scale; count = 1 gives {lo}. It panics unless 0 < lo ≤ hi and
+// count ≥ 1.
+func Geometric(lo, hi float64, count int) []float64 {
+	if !(lo > 0 && hi >= lo) || count < 1 {
+		panic(fmt.Sprintf("loo: Geometric(%v, %v, %d): want 0 < lo ≤ hi, count ≥ 1", lo, hi, count))
+	}
+	g := make([]float64, count)
+	for j := range g {
+		if count == 1 {
+			g[j] = lo
+			continue
+		}
+		g[j] = lo * math.Pow(hi/lo, float64(j)/float64(count-1))
+	}
+	g[count-1] = max(g[count-1], hi) // exact end point
+	return g
+}
+
+// LambdaGrid returns count values of λ (K + nλI convention) spaced
+// geometrically over the spectrum of K, as GURLS does: from
+// max(σ_min, 200·ε·σ_max)/n, below which nλ no longer changes G = K + nλI
+// in floating point relative to the largest eigenvalue, to σ_max/n, beyond
+// which the fit is dominated by the penalty.
+func LambdaGrid(s *regress.Spectral, count int) []float64 {
+	sigma := s.EigenValues()
+	n := float64(len(sigma))
+	hi := sigma[len(sigma)-1]
+	lo := max(sigma[0], 200*0x1p-52*hi)
+	if !(hi > 0) {
+		return Geometric(1e-10, 1, count)
+	}
+	return Geometric(lo/n, hi/n, count)
+}
+
+// SigmaGrid returns the given quantiles (in [0, 1]) of the Euclidean
+// distances between pairs of rows of x — candidate widths for a Gaussian or
+// Laplacian kernel at the data's own scale. With more than maxPoints rows,
+// a uniform sample of maxPoints rows (seeded) is used; the quantiles of the
+// m(m−1)/2 pairwise distances are then taken by sorting. Zero distances
+// (duplicate rows) are left out.
+func SigmaGrid(x *linalg.Dense, quantiles []float64, maxPoints int, seed uint64) ([]float64, error) {
+	n := x.Rows
+	if n < 2 {
+		return nil, inputError("SigmaGrid needs at least 2 rows, X has %d", n)
+	}
+	for _, q := range quantiles {
+		if !(q >= 0 && q <= 1) {
+			return nil, inputError("quantile %v outside [0, 1]", q)
+		}
+	}
+	rows := make([]int, n)
+	for i := range rows {
+		rows[i] = i
+	}
+	if maxPoints >= 2 && n > maxPoints {
+		rows = rand.New(rand.NewPCG(seed, 0x7369676d61)).Perm(n)[:maxPoints] // "sigma"
+		slices.Sort(rows)
+	}
+	var d []float64
+	for a := 0; a < len(rows); a++ {
+		xa := x.Row(rows[a])
+		for b := a + 1; b < len(rows); b++ {
+			var s float64
+			for k, v := range x.Row(rows[b]) {
+				t := v - xa[k]
+				s += t * t
+			}
+			if s > 0 {
+				d = append(d, math.Sqrt(s))
+			}
+		}
+	}
+	if len(d) == 0 {
+		return nil, inputError("all rows of X are equal")
+	}
+	slices.Sort(d)
+	out := make([]float64, len(quantiles))
+	for j, q := range quantiles {
+		out[j] = d[int(math.Round(q*float64(len(d)-1)))]
+	}
+	return out, nil
+}
+
+// HoldOut splits the indices 0…n−1 at random into a training part of
+// round((1 − testFrac)·n) indices and a test part, both in increasing order;
+// the same seed gives the same split. It panics unless 0 ≤ testFrac ≤ 1.
+func HoldOut(n int, testFrac float64, seed uint64) (train, test []int) {
+	if !(testFrac >= 0 && testFrac <= 1) {
+		panic(fmt.Sprintf("loo: HoldOut: testFrac %v outside [0, 1]", testFrac))
+	}
+	perm := rand.New(rand.NewPCG(seed, 0x686f6c646f7574)).Perm(n) // "holdout"
+	k := n - int(math.Round(testFrac*float64(n)))
+	train, test = perm[:k], perm[k:]
+	slices.Sort(train)
+	slices.Sort(test)
+	return train, test
+}
+
+// KFold splits the indices 0…n−1 at random into k folds whose sizes differ
+// by at most one, each in increasing order: fold f is the test set of round
+// f and the other folds its training set (see Complement). The same seed
+// gives the same folds. It panics unless 2 ≤ k ≤ n.
+func KFold(n, k int, seed uint64) [][]int {
+	if k < 2 || k > n {
+		panic(fmt.Sprintf("loo: KFold: %d folds of %d points", k, n))
+	}
+	perm := rand.New(rand.NewPCG(seed, 0x6b666f6c64)).Perm(n) // "kfold"
+	folds := make([][]int, k)
+	for i, p := range perm {
+		folds[i%k] = append(folds[i%k], p)
+	}
+	for _, f := range folds {
+		slices.Sort(f)
+	}
+	return folds
+}
+
+// Complement returns the indices of 0…n−1 not in the sorted set s.
+func Complement(n int, s []int) []int {
+	out := make([]int, 0, n-len(s))
+	j := 0
+	for i := 0; i < n; i++ {
+		if j < len(s) && s[j] == i {
+			j++
+			continue
+		}
+		out = append(out, i)
+	}
+	return out
+}
+
+// Choice is one selected parameter pair and its score.
+type Choice struct {
+	Sigma, Lambda, Score float64
+}
+
+// Table holds the score of every (σ, λ) pair of a selection: Scores[a][b]
+// for Sigmas[a] and Lambdas[b] (the leave-one-out MSE, for plots).
+type Table struct {
+	Sigmas, Lambdas []float64
+	Scores          [][]float64
+}
+
+// SelectRLS chooses the kernel width σ and λ of kernel RLS with intercept
+// mode ic by exact leave-one-out: for each σ one Gram matrix and one
+// eigendecomposition (regress.NewSpectral), then the whole λ path by RLS.
+// kernel(σ) builds the kernel for a width. It returns the pair with the
+// smallest mean squared leave-one-out residual (the first on ties, σ before
+// λ in grid order) and the whole score table. The cost is one
+// eigendecomposition per σ.
+func SelectRLS(kernel func(sigma float64) kernels.Kernel, x, y *linalg.Dense, sigmas, lambdas []float64, ic regress.Intercept) (Choice, *Table, error) {
+	if err := checkParams(sigmas, "sigmas"); err != nil {
+		return Choice{}, nil, err
+	}
+	if err := checkParams(lambdas, "lambdas"); err != nil {
+		return Choice{}, nil, err
+	}
+	t := &Table{Sigmas: append([]float64(nil), sigmas...), Lambdas: append([]float64(nil), lambdas...)}
+	best := Choice{Score: math.Inf(1)}
+	for _, sg := range sigmas {
+		s, err := regress.NewSpectral(kernel(sg), x, y)
+		if err != nil {
+			return Choice{}, nil, err
+		}
+		p, err := RLS(s, lambdas, ic)
+		if err != nil {
+			return Choice{}, nil, err
+		}
+		t.Scores = append(t.Scores, p.MSE)
+		for j, v := range p.MSE {
+			if v < best.Score {
+				best = Choice{Sigma: sg, Lambda: lambdas[j], Score: v}
+			}
+		}
+	}
+	if math.IsInf(best.Score, 1) {
+		return Choice{}, t, inputError("no finite leave-one-out score on the grid")
+	}
+	return best, t, nil
+}

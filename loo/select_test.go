@@ -1,0 +1,86 @@
+package loo
+
+import (
+	"math"
+	"slices"
+	"testing"
+
+	"rkhs/kernels"
+	"rkhs/regress"
+)
+
+func TestGridsAndSplits(t *testing.T) {
+	g := Geometric(1e-10, 1e5, 100)
+	if g[0] != 1e-10 || g[99] != 1e5 || len(g) != 100 {
+		t.Errorf("Geometric ends %v … %v (%d values)", g[0], g[99], len(g))
+	}
+	for j := 1; j < len(g); j++ {
+		if r := g[j] / g[j-1]; math.Abs(r-math.Pow(1e15, 1.0/99)) > 1e-9 {
+			t.Fatalf("ratio %v at %d", r, j)
+		}
+	}
+	tr, te := HoldOut(10, 1.0/3, 5)
+	if len(tr) != 7 || len(te) != 3 || !slices.IsSorted(tr) || !slices.IsSorted(te) {
+		t.Errorf("HoldOut: %v %v", tr, te)
+	}
+	if all := append(append([]int(nil), tr...), te...); func() bool { slices.Sort(all); return !slices.Equal(all, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}) }() {
+		t.Errorf("HoldOut does not partition: %v %v", tr, te)
+	}
+	folds := KFold(11, 3, 1)
+	var seen []int
+	for _, f := range folds {
+		if len(f) < 3 || len(f) > 4 {
+			t.Errorf("fold of %d", len(f))
+		}
+		seen = append(seen, f...)
+		c := Complement(11, f)
+		if len(c)+len(f) != 11 {
+			t.Errorf("complement of %v is %v", f, c)
+		}
+	}
+	slices.Sort(seen)
+	if !slices.Equal(seen, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10}) {
+		t.Errorf("folds do not partition: %v", folds)
+	}
+	if !slices.Equal(KFold(11, 3, 1)[0], folds[0]) {
+		t.Errorf("KFold not deterministic")
+	}
+}
+
+// TestSelectRLS: the choice is the grid point with the smallest score in
+// the table, and the table's rows are the LOO paths.
+func TestSelectRLS(t *testing.T) {
+	x, y := housing(80)
+	sig, err := SigmaGrid(x, []float64{0.1, 0.5, 0.9}, 50, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !(sig[0] <= sig[1] && sig[1] <= sig[2] && sig[0] > 0) {
+		t.Errorf("SigmaGrid %v", sig)
+	}
+	lambdas := Geometric(1e-8, 1, 9)
+	gauss := func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} }
+	best, tab, err := SelectRLS(gauss, x, y, sig, lambdas, regress.FreeIntercept)
+	if err != nil {
+		t.Fatal(err)
+	}
+	min := math.Inf(1)
+	for a := range sig {
+		for b := range lambdas {
+			min = math.Min(min, tab.Scores[a][b])
+		}
+	}
+	if best.Score != min {
+		t.Errorf("best score %v, table minimum %v", best.Score, min)
+	}
+	s, _ := regress.NewSpectral(gauss(sig[1]), x, y)
+	p, _ := RLS(s, lambdas, regress.FreeIntercept)
+	if !slices.Equal(p.MSE, tab.Scores[1]) {
+		t.Errorf("table row differs from the LOO path")
+	}
+	lg := LambdaGrid(s, 5)
+	ev := s.EigenValues()
+	if math.Abs(lg[4]-ev[len(ev)-1]/80) > 1e-15*lg[4] || lg[0] <= 0 {
+		t.Errorf("LambdaGrid %v, σ_max/n = %v", lg, ev[len(ev)-1]/80)
+	}
+}
