@@ -16,10 +16,6 @@ import (
 // for it and errors.As with *InputError to read which argument was wrong.
 var ErrInput = errors.New("classify: invalid input")
 
-// errLOO is the reserved "choose λ by leave-one-out" path of RLS (see
-// RLS.Lambdas); it wraps errors.ErrUnsupported.
-var errLOO = fmt.Errorf("%w: not yet implemented: leave-one-out selection lands with package loo", errors.ErrUnsupported)
-
 // InputError says which argument of which call was rejected and why. It
 // unwraps to ErrInput and, when the cause came from another package (an
 // invalid kernel parameter, kernels.ErrParameter), to that cause as well.

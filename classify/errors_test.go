@@ -122,7 +122,7 @@ func TestParameterErrors(t *testing.T) {
 		{"SVM λ<0", func() error { _, err := SVM{Kernel: k, Lambda: -1}.Fit(x, y); return err }, "Lambda"},
 		{"SVM λ NaN", func() error { _, err := SVM{Kernel: k, Lambda: math.NaN()}.Fit(x, y); return err }, "Lambda"},
 		{"SVM MaxIter", func() error { _, err := SVM{Kernel: k, Lambda: 1, MaxIter: -5}.Fit(x, y); return err }, "MaxIter"},
-		{"RLS λ=0", func() error { _, err := RLS{Kernel: k}.Fit(x, y); return err }, "Lambda"},
+		{"RLS λ<0", func() error { _, err := RLS{Kernel: k, Lambda: -1}.Fit(x, y); return err }, "Lambda"},
 	} {
 		wantInputError(t, tc.name, tc.fit(), tc.arg)
 	}

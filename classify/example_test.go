@@ -7,6 +7,7 @@ import (
 	"rkhs/classify"
 	"rkhs/kernels"
 	"rkhs/linalg"
+	"rkhs/regress"
 )
 
 // xor is the four corners of the unit square labelled by exclusive or:
@@ -141,11 +142,19 @@ func ExampleRLS_Fit() {
 		return
 	}
 	fmt.Println("classes:", m.Classes, "one-vs-all:", m.OneVsAll)
-	_, err = classify.RLS{Kernel: kernels.Gaussian{Sigma: 1}, Lambdas: []float64{1e-3, 1e-2}}.Fit(x, []float64{0, 0, 0, 1, 1, 1})
-	fmt.Println(errors.Is(err, errors.ErrUnsupported))
+	// Without Lambda, λ is chosen by leave-one-out over Lambdas: with a
+	// free intercept and a huge λ, f is nearly the constant b, and leaving
+	// a point out tips b towards the other class.
+	xb := linalg.NewDense(8, 1, []float64{0, 0.3, 0.6, 0.9, 1.6, 1.9, 2.2, 2.5})
+	b, err := classify.RLS{Kernel: kernels.Gaussian{Sigma: 0.5}, Lambdas: []float64{1e-4, 1e-2, 10}, Intercept: regress.FreeIntercept}.Fit(xb, []float64{0, 0, 0, 0, 1, 1, 1, 1})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("λ:", b.Lambda, "LOO errors:", b.LOOErrors)
 	// Output:
 	// classes: [10 20 30] one-vs-all: true
-	// true
+	// λ: 0.0001 LOO errors: [0 0 1]
 }
 
 func ExampleRLSModel_Predict() {

@@ -6,6 +6,7 @@ import (
 
 	"rkhs/kernels"
 	"rkhs/linalg"
+	"rkhs/loo"
 	"rkhs/regress"
 )
 
@@ -26,17 +27,21 @@ import (
 // λ follows the rkhs convention K + nλI, n the number of training rows;
 // Intercept is passed to regress.RLS (none, free or penalized).
 //
-// Lambdas is reserved for choosing λ by leave-one-out over the given grid,
-// which package loo will provide: with Lambda ≤ 0 and Lambdas set, Fit
-// returns an error wrapping errors.ErrUnsupported ("not yet implemented:
-// leave-one-out selection lands with package loo"). Setting both Lambda > 0
-// and Lambdas is an input error, so that no setting is silently ignored.
+// With Lambda = 0, λ is chosen by exact leave-one-out (package loo) over
+// Lambdas, or when Lambdas is empty over 25 values spaced geometrically
+// over the spectrum of K (loo.LambdaGrid): the λ whose leave-one-out
+// predictions misclassify the fewest training points, ties going to the
+// smaller leave-one-out squared error, then to the smaller λ. The kernel
+// matrix is then eigendecomposed once (regress.NewSpectral) instead of
+// factored, and the chosen model comes from the same decomposition.
+// Setting both Lambda > 0 and Lambdas is an input error, so that no setting
+// is silently ignored.
 type RLS struct {
 	Kernel    kernels.Kernel
-	Lambda    float64 // λ > 0, in the K + nλI convention
+	Lambda    float64 // λ > 0 in the K + nλI convention, or 0 to choose it by leave-one-out
 	Intercept regress.Intercept
 	OneVsAll  bool      // one-vs-all coding even for two classes
-	Lambdas   []float64 // reserved: λ grid for leave-one-out selection (not yet implemented)
+	Lambdas   []float64 // λ grid for leave-one-out selection (with Lambda = 0)
 }
 
 // RLSModel is a fitted RLS classifier: the kernel expansion of regress
@@ -45,8 +50,12 @@ type RLS struct {
 type RLSModel struct {
 	Classes  []float64      // the distinct labels, ascending
 	OneVsAll bool           // true: Model has one column per class, in the order of Classes
-	Lambda   float64        // the λ used
+	Lambda   float64        // the λ used (chosen by leave-one-out when RLS.Lambda was 0)
 	Model    *regress.Model // f(x) = Σᵢ Coef[i][k]·k(x, xᵢ) + Intercept[k]
+	// LOOErrors, with λ chosen by leave-one-out, is the fraction of
+	// training points the leave-one-out fit misclassifies, for each λ of
+	// LOOLambdas (nil when λ was given).
+	LOOLambdas, LOOErrors []float64
 }
 
 // Fit fits the classifier to the rows of x (n×d) and their labels, which
@@ -57,13 +66,17 @@ type RLSModel struct {
 // 2n²q for the solves, one n×n matrix of memory.
 //
 // Errors: an *InputError wrapping ErrInput for empty or non-finite X,
-// labels of the wrong length or not finite, a single class, Lambda ≤ 0 (or
-// NaN, ±Inf) without Lambdas, both Lambda and Lambdas set, an element of
-// Lambdas not positive and finite, an unknown Intercept, a nil kernel or
-// invalid kernel parameters (which also wrap kernels.ErrParameter); the
-// not-implemented error above; linalg.ErrNotPositiveDefinite (wrapped) if
-// K + nλI is not numerically positive definite. x and labels are not
-// modified.
+// labels of the wrong length or not finite, a single class, Lambda < 0 (or
+// NaN, ±Inf), both Lambda and Lambdas set, an element of Lambdas not
+// positive and finite, an unknown Intercept, a nil kernel or invalid kernel
+// parameters (which also wrap kernels.ErrParameter);
+// linalg.ErrNotPositiveDefinite (wrapped) if K + nλI is not numerically
+// positive definite. x and labels are not modified.
+//
+// With λ chosen by leave-one-out the cost is one symmetric
+// eigendecomposition with vectors (about 4n³/3 + 2n³ flops plus divide and
+// conquer, see linalg.EigenSym) instead of a Cholesky factorization, plus
+// O(n²·L·q) for L values of λ.
 func (r RLS) Fit(x *linalg.Dense, labels []float64) (*RLSModel, error) {
 	const op = "RLS.Fit"
 	if err := checkKernel(op, r.Kernel); err != nil {
@@ -84,10 +97,11 @@ func (r RLS) Fit(x *linalg.Dense, labels []float64) (*RLSModel, error) {
 				return nil, inputError(op, fmt.Sprintf("Lambdas[%d]", i), "%v, must be positive and finite", l)
 			}
 		}
-		return nil, fmt.Errorf("classify: %s: %w", op, errLOO)
 	}
-	if err := checkLambda(op, r.Lambda); err != nil {
-		return nil, err
+	if r.Lambda != 0 {
+		if err := checkLambda(op, r.Lambda); err != nil {
+			return nil, err
+		}
 	}
 	classes := classesOf(labels)
 	if len(classes) < 2 {
@@ -110,11 +124,71 @@ func (r RLS) Fit(x *linalg.Dense, labels []float64) (*RLSModel, error) {
 		}
 		row[c] = 1
 	}
+	if r.Lambda == 0 {
+		return r.fitLOO(x, y, classes, ova)
+	}
 	fit, err := regress.RLS{Kernel: r.Kernel, Lambda: r.Lambda, Intercept: r.Intercept}.Fit(x, y)
 	if err != nil {
 		return nil, fmt.Errorf("classify: %s: %w", op, err)
 	}
 	return &RLSModel{Classes: classes, OneVsAll: ova, Lambda: r.Lambda, Model: fit}, nil
+}
+
+// fitLOO chooses λ by leave-one-out on the coded targets y and fits the
+// model with it, all from one eigendecomposition.
+func (r RLS) fitLOO(x, y *linalg.Dense, classes []float64, ova bool) (*RLSModel, error) {
+	const op = "RLS.Fit"
+	s, err := regress.NewSpectral(r.Kernel, x, y)
+	if err != nil {
+		return nil, fmt.Errorf("classify: %s: %w", op, err)
+	}
+	grid := r.Lambdas
+	if len(grid) == 0 {
+		grid = loo.LambdaGrid(s, 25)
+	}
+	path, err := loo.RLS(s, grid, r.Intercept)
+	if err != nil {
+		return nil, fmt.Errorf("classify: %s: %w", op, err)
+	}
+	errs := path.Score(func(y, pred *linalg.Dense) float64 {
+		wrong := 0
+		for i := 0; i < y.Rows; i++ {
+			if codedClass(y.Row(i)) != codedClass(pred.Row(i)) {
+				wrong++
+			}
+		}
+		return float64(wrong) / float64(y.Rows)
+	})
+	best := 0
+	for j := range grid {
+		if errs[j] < errs[best] || (errs[j] == errs[best] && path.MSE[j] < path.MSE[best]) {
+			best = j
+		}
+	}
+	m, err := s.Fit(regress.Tikhonov{Lambda: grid[best]}, r.Intercept)
+	if err != nil {
+		return nil, fmt.Errorf("classify: %s: %w", op, err)
+	}
+	return &RLSModel{Classes: classes, OneVsAll: ova, Lambda: grid[best], Model: m, LOOLambdas: append([]float64(nil), grid...), LOOErrors: errs}, nil
+}
+
+// codedClass returns the class a row of ±1 codings (or of scores) stands
+// for: the sign for one column (1 if > 0, else 0), the index of the largest
+// entry (the first on ties) for several.
+func codedClass(row []float64) int {
+	if len(row) == 1 {
+		if row[0] > 0 {
+			return 1
+		}
+		return 0
+	}
+	best := 0
+	for k, v := range row {
+		if v > row[best] {
+			best = k
+		}
+	}
+	return best
 }
 
 // Scores returns the decision values at the rows of x: an n×1 matrix f(x)

@@ -3,7 +3,6 @@ package classify
 import (
 	"errors"
 	"math"
-	"strings"
 	"testing"
 
 	"rkhs/kernels"
@@ -171,20 +170,69 @@ func TestRLSMulticlass(t *testing.T) {
 	}
 }
 
-// TestRLSLambdas: the reserved leave-one-out hook.
+// TestRLSLambdas: with Lambda = 0, λ is the grid value whose
+// leave-one-out predictions misclassify the fewest points — checked against
+// n refits per λ (each keeping the penalty nλ) — and the model equals the
+// Cholesky fit with that λ.
 func TestRLSLambdas(t *testing.T) {
 	x, y := blobs(16, 20, 2, 1, 0, 1)
 	k := kernels.Gaussian{Sigma: 1}
-	_, err := RLS{Kernel: k, Lambdas: []float64{1e-3, 1e-2}}.Fit(x, y)
-	if !errors.Is(err, errors.ErrUnsupported) || errors.Is(err, ErrInput) ||
-		!strings.Contains(err.Error(), "not yet implemented: leave-one-out selection lands with package loo") {
-		t.Errorf("Lambdas without Lambda: err = %v, want the not-implemented error", err)
+	grid := []float64{1e-6, 1e-3, 1e-1, 10}
+	for _, ic := range []regress.Intercept{regress.NoIntercept, regress.FreeIntercept} {
+		m, err := RLS{Kernel: k, Lambdas: grid, Intercept: ic}.Fit(x, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := x.Rows
+		for j, l := range grid {
+			wrong := 0
+			for i := 0; i < n; i++ {
+				keep := make([]int, 0, n-1)
+				for r := 0; r < n; r++ {
+					if r != i {
+						keep = append(keep, r)
+					}
+				}
+				xr := linalg.NewDense(n-1, x.Cols, nil)
+				yr := make([]float64, n-1)
+				for a, r := range keep {
+					copy(xr.Row(a), x.Row(r))
+					yr[a] = y[r]
+				}
+				mi, err := RLS{Kernel: k, Lambda: l * float64(n) / float64(n-1), Intercept: ic}.Fit(xr, yr)
+				if err != nil {
+					t.Fatal(err)
+				}
+				p, _ := mi.Predict(x.Slice(i, i+1, 0, x.Cols))
+				if p[0] != y[i] {
+					wrong++
+				}
+			}
+			if got := m.LOOErrors[j]; got != float64(wrong)/float64(n) {
+				t.Errorf("%v λ=%g: LOO error %v, refits %v", ic, l, got, float64(wrong)/float64(n))
+			}
+		}
+		direct, err := RLS{Kernel: k, Lambda: m.Lambda, Intercept: ic}.Fit(x, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, _ := m.Scores(x)
+		b, _ := direct.Scores(x)
+		for i := range a.Data {
+			if math.Abs(a.Data[i]-b.Data[i]) > 1e-8*(1+math.Abs(b.Data[i])) {
+				t.Fatalf("%v: LOO-chosen model and Cholesky fit differ at %d: %v, %v", ic, i, a.Data[i], b.Data[i])
+			}
+		}
+	}
+	// Lambda = 0 and no grid: a grid from the spectrum.
+	m, err := RLS{Kernel: k}.Fit(x, y)
+	if err != nil || len(m.LOOLambdas) != 25 || m.Lambda <= 0 {
+		t.Errorf("default grid: %v, %d values, λ = %v", err, len(m.LOOLambdas), m.Lambda)
 	}
 	for _, tc := range []struct {
 		r   RLS
 		arg string
 	}{
-		{RLS{Kernel: k}, "Lambda"},
 		{RLS{Kernel: k, Lambda: -1}, "Lambda"},
 		{RLS{Kernel: k, Lambda: math.NaN()}, "Lambda"},
 		{RLS{Kernel: k, Lambda: 1e-3, Lambdas: []float64{1e-2}}, "Lambdas"},
