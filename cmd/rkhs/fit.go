@@ -54,8 +54,8 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	f.kf.register(fs)
 	fs.Float64Var(&f.lambda, "lambda", 0, "regularization λ in (K + nλI)c = y, n = training rows")
 	fs.StringVar(&f.intercept, "intercept", "free", "intercept: none, free (unpenalized b) or penalized")
-	fs.StringVar(&f.method, "method", "cholesky", "method: cholesky or nystrom")
-	fs.IntVar(&f.iters, "iters", 50, "iterations of an iterative method")
+	fs.StringVar(&f.method, "method", "cholesky", "method: cholesky (RLS), eigen (RLS via the eigendecomposition), tikh (Tikhonov on [K 1]), cg (CGLS on [K 1]), landweber, nu (ν-method), tsvd (truncated spectrum, eigenvalues below nλ dropped) or nystrom")
+	fs.IntVar(&f.iters, "iters", 50, "iterations of cg, landweber and nu (their regularization parameter; -lambda is not used)")
 	fs.IntVar(&f.centers, "centers", 0, "number of Nyström centres m")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of random choices (Nyström centres)")
 	fs.StringVar(&f.model, "model", "", "write the fitted model to this `file` (JSON)")
@@ -158,8 +158,45 @@ func fitMethod(f *fitFlags, k kernels.Kernel, ic regress.Intercept, train *datas
 		}
 		res.B, res.Centers, res.Jitter = jsonFloat(m.Intercept[0]), m.Coef.Rows, m.Jitter
 		return m.Model, nil
-	case "eigen", "tikh", "cg", "landweber", "nu", "tsvd":
-		return nil, fmt.Errorf("-method %s is not available yet in this build (cholesky and nystrom are)", f.method)
+	case "eigen", "tsvd", "tikh":
+		s, err := regress.NewSpectral(k, &train.X, y)
+		if err != nil {
+			return nil, classify(err)
+		}
+		var m *regress.Model
+		switch f.method {
+		case "eigen":
+			m, err = s.Fit(regress.Tikhonov{Lambda: f.lambda}, ic)
+		case "tsvd":
+			m, err = s.Fit(regress.TruncatedSVD{Lambda: f.lambda}, ic)
+		case "tikh":
+			if ic != regress.FreeIntercept {
+				return nil, fmt.Errorf("-method tikh is Tikhonov on [K 1], whose b is always free: use -intercept free")
+			}
+			m, err = s.FitTIKH(f.lambda)
+		}
+		if err != nil {
+			return nil, classify(err)
+		}
+		res.B = jsonFloat(m.Intercept[0])
+		return m, nil
+	case "cg", "landweber", "nu":
+		it := regress.Iterative{MaxIter: f.iters}
+		var fit *regress.IterFit
+		var err error
+		switch f.method {
+		case "cg":
+			fit, err = regress.CGLS{Kernel: k, Intercept: ic, Iterative: it}.Fit(&train.X, y)
+		case "landweber":
+			fit, err = regress.IterLandweber{Kernel: k, Intercept: ic, Iterative: it}.Fit(&train.X, y)
+		case "nu":
+			fit, err = regress.IterNu{Kernel: k, Intercept: ic, Iterative: it}.Fit(&train.X, y)
+		}
+		if err != nil {
+			return nil, classify(err)
+		}
+		res.B, res.Iterations = jsonFloat(fit.Intercept[0]), fit.Iterations
+		return fit.Model, nil
 	}
 	return nil, fmt.Errorf("-method %q: want cholesky, eigen, tikh, cg, landweber, nu, tsvd or nystrom", f.method)
 }

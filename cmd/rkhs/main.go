@@ -4,6 +4,7 @@
 // Usage:
 //
 //	rkhs fit      -train FILE [-test FILE] -kernel K [-sigma S] -lambda L -intercept I -method M [...]
+//	rkhs loo      -train FILE -kernel K [-sigma S] -lambdas MIN:MAX:COUNT -intercept I [-json]
 //	rkhs predict  -model FILE -data FILE -predictions OUT
 //
 // Data files are LIBSVM sparse text (label idx:val …), or CSV when the name
@@ -33,6 +34,7 @@ func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 var commands = map[string]func(args []string, stdout, stderr io.Writer) error{
 	"fit":     runFit,
 	"predict": runPredict,
+	"loo":     runLOO,
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -45,7 +47,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	cmd, ok := commands[args[0]]
 	if !ok {
-		fmt.Fprintf(stderr, "rkhs: unknown command %q (want fit, predict)\n", args[0])
+		fmt.Fprintf(stderr, "rkhs: unknown command %q (want fit, loo, predict)\n", args[0])
 		return 2
 	}
 	err := cmd(args[1:], stdout, stderr)
@@ -65,6 +67,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 const usage = `rkhs: kernel regularized least squares on data files.
 
   rkhs fit      fit a model on -train, report errors on -test
+  rkhs loo      leave-one-out errors of RLS over a range of λ
   rkhs predict  predict with a saved model
 
 Run "rkhs CMD -h" for the flags of a command.
