@@ -127,9 +127,3 @@ func tridiag2x2(a, b, c float64) (rt1, rt2, cs, sn float64) {
 	}
 	return rt1, rt2, cs, sn
 }
-
-// chunkBounds returns chunk u of [0, n) split into p contiguous chunks
-// whose sizes differ by at most one, for loops whose units are row ranges.
-func chunkBounds(n, p, u int) (lo, hi int) {
-	return u * n / p, (u + 1) * n / p
-}

@@ -205,11 +205,11 @@ func sortColumnsByValue(d []float64, z Dense) {
 // j < len(src), row by row through a copy, on up to p goroutines (each
 // owning a range of rows). Columns past len(src) are left alone.
 func permuteColumns(z Dense, src []int, p int) {
-	p = max(min(p, z.Rows), 1)
-	tmp := make([]float64, p*z.Cols)
-	forEach(p, p, taskFunc(func(_, u int) {
+	chunks := newRowChunks(z.Rows, max(p, 1), 1)
+	tmp := make([]float64, chunks.Count()*z.Cols)
+	forEach(p, chunks.Count(), taskFunc(func(_, u int) {
 		t := tmp[u*z.Cols : (u+1)*z.Cols]
-		lo, hi := chunkBounds(z.Rows, p, u)
+		lo, hi := chunks.Bounds(u)
 		for r := lo; r < hi; r++ {
 			row := z.Data[r*z.Stride : r*z.Stride+z.Cols]
 			copy(t, row)

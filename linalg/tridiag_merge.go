@@ -192,10 +192,11 @@ func dcMerge(d []float64, z Dense, n1 int, beta float64, serial bool) error {
 	n2 := n - n1
 	w1 := Dense{Rows: n1, Cols: n12, Stride: max(n12, 1), Data: make([]float64, n1*n12)}
 	w2 := Dense{Rows: n2, Cols: k - c1, Stride: max(k-c1, 1), Data: make([]float64, n2*(k-c1))}
-	rowTmp := make([]float64, p*n)
-	forEach(p, p, taskFunc(func(_, u int) {
+	chunks := newRowChunks(n, max(p, 1), 1)
+	rowTmp := make([]float64, chunks.Count()*n)
+	forEach(p, chunks.Count(), taskFunc(func(_, u int) {
 		t := rowTmp[u*n : (u+1)*n]
-		lo, hi := chunkBounds(n, p, u)
+		lo, hi := chunks.Bounds(u)
 		for r := lo; r < hi; r++ {
 			row := z.Data[r*z.Stride : r*z.Stride+n]
 			copy(t, row)

@@ -261,9 +261,9 @@ func secularBisect(lo, hi float64) float64 {
 func lownerVector(d, u, delta []float64, p int) []float64 {
 	k := len(d)
 	w := make([]float64, k)
-	p = max(min(p, k), 1)
-	forEach(p, p, taskFunc(func(_, c int) {
-		lo, hi := chunkBounds(k, p, c)
+	chunks := newRowChunks(k, max(p, 1), 1)
+	forEach(p, chunks.Count(), taskFunc(func(_, c int) {
+		lo, hi := chunks.Bounds(c)
 		for i := lo; i < hi; i++ {
 			w[i] = delta[i*k+i]
 		}
