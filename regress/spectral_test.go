@@ -182,6 +182,10 @@ func TestPredictPath(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		models, err := s.FitPath(path, ic)
+		if err != nil {
+			t.Fatal(err)
+		}
 		for j, pt := range path {
 			var m *Model
 			if pt.Filter == nil {
@@ -194,6 +198,9 @@ func TestPredictPath(t *testing.T) {
 			}
 			if r := relDiff(preds[j], predict(t, m, xt)); r > 1e-12 {
 				t.Errorf("%v point %d: path and fit differ by %.3g", ic, j, r)
+			}
+			if r := relDiff(models[j].Coef, m.Coef); r > 1e-12 || models[j].Intercept[0] != m.Intercept[0] {
+				t.Errorf("%v point %d: FitPath and Fit differ by %.3g", ic, j, r)
 			}
 		}
 	}
