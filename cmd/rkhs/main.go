@@ -6,6 +6,7 @@
 //	rkhs fit      -train FILE [-test FILE] -kernel K [-sigma S] -lambda L -intercept I -method M [...]
 //	rkhs loo      -train FILE -kernel K [-sigma S] -lambdas MIN:MAX:COUNT -intercept I [-json]
 //	rkhs predict  -model FILE -data FILE -predictions OUT
+//	rkhs classify -train FILE [-test FILE] -method rls|perceptron|knn|logistic|svm -kernel K [-sigma S] [-lambda L] [-k K] [-iters T] [-json]
 //
 // Data files are LIBSVM sparse text (label idx:val …), or CSV when the name
 // ends in .csv (label in the last column; a header line is recognised and
@@ -32,9 +33,10 @@ func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 // commands maps a subcommand to its function.
 var commands = map[string]func(args []string, stdout, stderr io.Writer) error{
-	"fit":     runFit,
-	"predict": runPredict,
-	"loo":     runLOO,
+	"fit":      runFit,
+	"predict":  runPredict,
+	"loo":      runLOO,
+	"classify": runClassify,
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -47,7 +49,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	cmd, ok := commands[args[0]]
 	if !ok {
-		fmt.Fprintf(stderr, "rkhs: unknown command %q (want fit, loo, predict)\n", args[0])
+		fmt.Fprintf(stderr, "rkhs: unknown command %q (want fit, loo, predict, classify)\n", args[0])
 		return 2
 	}
 	err := cmd(args[1:], stdout, stderr)
@@ -69,6 +71,7 @@ const usage = `rkhs: kernel regularized least squares on data files.
   rkhs fit      fit a model on -train, report errors on -test
   rkhs loo      leave-one-out errors of RLS over a range of λ
   rkhs predict  predict with a saved model
+  rkhs classify fit a kernel classifier on -train, report its accuracy
 
 Run "rkhs CMD -h" for the flags of a command.
 `

@@ -1,0 +1,312 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	// Package classify is imported as cls: fit.go has a function named
+	// classify (the exit-status mapping of errors).
+	cls "rkhs/classify"
+	"rkhs/dataset"
+	"rkhs/kernels"
+	"rkhs/linalg"
+	"rkhs/regress"
+)
+
+// classifyResult is the JSON object `rkhs classify -json` prints.
+// Accuracies are fractions in [0, 1].
+type classifyResult struct {
+	Method        string      `json:"method"`
+	Kernel        string      `json:"kernel"`
+	Intercept     string      `json:"intercept,omitempty"` // rls only
+	NTrain        int         `json:"n_train"`
+	NTest         int         `json:"n_test"`
+	Features      int         `json:"features"`
+	Classes       []jsonFloat `json:"classes"`
+	Lambda        *jsonFloat  `json:"lambda"`               // the λ used; null for perceptron and knn
+	LambdaByLOO   bool        `json:"lambda_by_loo"`        // rls chose λ by leave-one-out
+	LOOError      *jsonFloat  `json:"loo_error,omitempty"`  // its leave-one-out misclassification rate
+	K             int         `json:"k,omitempty"`          // knn
+	Iterations    int         `json:"iterations,omitempty"` // passes (perceptron) or steps (logistic, svm)
+	Converged     *bool       `json:"converged,omitempty"`  // perceptron, logistic
+	TrainAccuracy jsonFloat   `json:"train_accuracy"`
+	TestAccuracy  *jsonFloat  `json:"test_accuracy"` // null without -test
+	FitSeconds    float64     `json:"fit_seconds"`
+}
+
+// labelPredictor is what every fitted classifier offers.
+type labelPredictor interface {
+	Predict(*linalg.Dense) ([]float64, error)
+}
+
+type classifyFlags struct {
+	train, test, predictions string
+	kf                       kernelFlags
+	method, intercept        string
+	lambda                   float64
+	lambdas                  string
+	k, iters                 int
+	bias, json               bool
+	set                      map[string]bool // flags given on the command line
+}
+
+const classifyMethods = "rls, perceptron, knn, logistic or svm"
+
+func runClassify(args []string, stdout, stderr io.Writer) error {
+	var f classifyFlags
+	fs := newFlagSet("classify", "fit a kernel classifier on -train and report its accuracy", stderr)
+	fs.StringVar(&f.train, "train", "", "training data `file` (LIBSVM, or CSV if it ends in .csv); labels are class codes")
+	fs.StringVar(&f.test, "test", "", "test data `file`")
+	fs.StringVar(&f.method, "method", "rls", "classifier: rls (regularized least squares, one-vs-all beyond two classes), perceptron, knn, logistic or svm (the last three binary only)")
+	f.kf.register(fs)
+	fs.Float64Var(&f.lambda, "lambda", 0, "regularization λ (K + nλI convention) of rls, logistic and svm; rls chooses it by leave-one-out when it is not given")
+	fs.StringVar(&f.lambdas, "lambdas", "", "rls without -lambda: λ candidates `MIN:MAX:COUNT`, geometric (default: 25 values over the spectrum of K)")
+	fs.StringVar(&f.intercept, "intercept", "free", "rls intercept: none, free (unpenalized b) or penalized")
+	fs.BoolVar(&f.bias, "bias", true, "perceptron, logistic, svm: fit an offset b (perceptron and svm: through the kernel k + 1; logistic: unpenalized)")
+	fs.IntVar(&f.k, "k", 5, "knn: number of neighbours")
+	fs.IntVar(&f.iters, "iters", 0, "perceptron: maximum passes (0: 100); logistic, svm: maximum gradient or subgradient steps (0: 1000, 2000)")
+	fs.StringVar(&f.predictions, "predictions", "", "write the predicted test labels to this `file`, one per line")
+	fs.BoolVar(&f.json, "json", false, "print the result as one JSON object")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	f.set = map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
+	if f.train == "" {
+		return errors.New("-train is required")
+	}
+	if f.predictions != "" && f.test == "" {
+		return errors.New("-predictions needs -test")
+	}
+	if err := f.checkMethodFlags(); err != nil {
+		return err
+	}
+	k, err := f.kf.kernel()
+	if err != nil {
+		return err
+	}
+	ic, err := parseIntercept(f.intercept)
+	if err != nil {
+		return err
+	}
+	var grid []float64
+	if f.lambdas != "" {
+		if grid, err = parseRange(f.lambdas); err != nil {
+			return err
+		}
+	}
+	train, err := readData(f.train)
+	if err != nil {
+		return err
+	}
+	var test *dataset.Data
+	if f.test != "" {
+		if test, err = readData(f.test); err != nil {
+			return err
+		}
+		sameWidth(train, test)
+	}
+
+	res := classifyResult{Method: f.method, Kernel: f.kf.name, NTrain: train.X.Rows, Features: train.X.Cols}
+	start := time.Now()
+	model, err := f.fitClassifier(k, ic, grid, train.X, train.Y, &res)
+	if err != nil {
+		return err
+	}
+	res.FitSeconds = time.Since(start).Seconds()
+
+	pred, err := model.Predict(&train.X)
+	if err != nil {
+		return classifierError(err)
+	}
+	res.TrainAccuracy = jsonFloat(accuracy(pred, train.Y))
+	var files []pendingFile
+	if test != nil {
+		pt, err := model.Predict(&test.X)
+		if err != nil {
+			return classifierError(err)
+		}
+		a := jsonFloat(accuracy(pt, test.Y))
+		res.NTest, res.TestAccuracy = test.X.Rows, &a
+		files = append(files, pendingFile{f.predictions, labelLines(pt)})
+	}
+	if err := writeAll(files); err != nil {
+		return err
+	}
+	if f.json {
+		b, err := json.Marshal(res)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s\n", b)
+		return nil
+	}
+	fmt.Fprintf(stdout, "method %s, kernel %s, %d classes %s\n", res.Method, res.Kernel, len(res.Classes), classList(res.Classes))
+	switch {
+	case res.LambdaByLOO:
+		fmt.Fprintf(stdout, "λ = %.4g, chosen by leave-one-out (LOO error %.4f)\n", float64(*res.Lambda), float64(*res.LOOError))
+	case res.Lambda != nil:
+		fmt.Fprintf(stdout, "λ = %g\n", float64(*res.Lambda))
+	}
+	fmt.Fprintf(stdout, "n_train %d, train accuracy %.4f, fit %.3f s\n", res.NTrain, float64(res.TrainAccuracy), res.FitSeconds)
+	if res.TestAccuracy != nil {
+		fmt.Fprintf(stdout, "n_test %d, test accuracy %.4f\n", res.NTest, float64(*res.TestAccuracy))
+	}
+	return nil
+}
+
+// methodFlags lists, for each method, the method-specific flags it reads;
+// giving another method's flag is an error, so that no setting is silently
+// ignored.
+var methodFlags = map[string][]string{
+	"rls":        {"lambda", "lambdas", "intercept"},
+	"perceptron": {"bias", "iters"},
+	"knn":        {"k"},
+	"logistic":   {"lambda", "bias", "iters"},
+	"svm":        {"lambda", "bias", "iters"},
+}
+
+func (f *classifyFlags) checkMethodFlags() error {
+	own, ok := methodFlags[f.method]
+	if !ok {
+		return fmt.Errorf("-method %q: want %s", f.method, classifyMethods)
+	}
+	for _, name := range []string{"lambda", "lambdas", "intercept", "bias", "k", "iters"} {
+		if f.set[name] && !contains(own, name) {
+			return fmt.Errorf("-%s is not used by -method %s", name, f.method)
+		}
+	}
+	switch {
+	case f.method == "rls" && f.set["lambda"] && f.set["lambdas"]:
+		return errors.New("-lambda and -lambdas: give one (-lambdas is the leave-one-out grid used without -lambda)")
+	case f.set["lambda"] && !(f.lambda > 0):
+		return fmt.Errorf("-lambda %v: want λ > 0", f.lambda)
+	case (f.method == "logistic" || f.method == "svm") && !f.set["lambda"]:
+		return fmt.Errorf("-method %s needs -lambda (only rls chooses λ by leave-one-out)", f.method)
+	case f.iters < 0:
+		return fmt.Errorf("-iters %d: want ≥ 0 (0 selects the method's default)", f.iters)
+	}
+	return nil
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// fitClassifier fits the classifier of -method and records in res what
+// the JSON reports about the fit (classes, λ, iterations).
+func (f *classifyFlags) fitClassifier(k kernels.Kernel, ic regress.Intercept, grid []float64, x linalg.Dense, y []float64, res *classifyResult) (labelPredictor, error) {
+	var (
+		model   labelPredictor
+		classes []float64
+		lambda  = f.lambda
+	)
+	switch f.method {
+	case "rls":
+		m, err := cls.RLS{Kernel: k, Lambda: f.lambda, Intercept: ic, Lambdas: grid}.Fit(&x, y)
+		if err != nil {
+			return nil, classifierError(err)
+		}
+		model, classes, lambda = m, m.Classes, m.Lambda
+		res.Intercept = ic.String()
+		if m.LOOErrors != nil {
+			res.LambdaByLOO = true
+			for j, l := range m.LOOLambdas {
+				if l == m.Lambda {
+					e := jsonFloat(m.LOOErrors[j])
+					res.LOOError = &e
+					break
+				}
+			}
+		}
+	case "perceptron":
+		m, err := cls.Perceptron{Kernel: k, Bias: f.bias, MaxPasses: f.iters}.Fit(&x, y)
+		if err != nil {
+			return nil, classifierError(err)
+		}
+		model, classes, lambda = m, m.Classes, 0
+		res.Iterations, res.Converged = m.Passes, &m.Converged
+	case "knn":
+		m, err := cls.KNN{Kernel: k, K: f.k}.Fit(&x, y)
+		if err != nil {
+			return nil, classifierError(err)
+		}
+		model, classes, lambda = m, m.Classes, 0
+		res.K = f.k
+	case "logistic":
+		m, err := cls.Logistic{Kernel: k, Lambda: f.lambda, Bias: f.bias, MaxIter: f.iters}.Fit(&x, y)
+		if err != nil {
+			return nil, classifierError(err)
+		}
+		model, classes = m, m.Classes
+		res.Iterations, res.Converged = m.Iterations, &m.Converged
+	case "svm":
+		m, err := cls.SVM{Kernel: k, Lambda: f.lambda, Bias: f.bias, MaxIter: f.iters}.Fit(&x, y)
+		if err != nil {
+			return nil, classifierError(err)
+		}
+		model, classes = m, m.Classes
+		res.Iterations = len(m.History) - 1
+	}
+	for _, c := range classes {
+		res.Classes = append(res.Classes, jsonFloat(c))
+	}
+	if lambda > 0 {
+		l := jsonFloat(lambda)
+		res.Lambda = &l
+	}
+	return model, nil
+}
+
+// classifierError tells input errors of package classify (exit 2) from
+// computational ones (exit 1), deferring to classify in fit.go for the
+// errors of regress and kernels.
+func classifierError(err error) error {
+	if errors.Is(err, cls.ErrInput) {
+		return err
+	}
+	return classify(err)
+}
+
+// accuracy returns the fraction of predictions equal to their labels.
+func accuracy(pred, labels []float64) float64 {
+	right := 0
+	for i, p := range pred {
+		if p == labels[i] {
+			right++
+		}
+	}
+	return float64(right) / float64(len(labels))
+}
+
+// labelLines formats one label per line, as the shortest decimal that
+// reads back as the same value.
+func labelLines(labels []float64) []byte {
+	var b bytes.Buffer
+	for _, v := range labels {
+		b.WriteString(strconv.FormatFloat(v, 'g', -1, 64))
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
+}
+
+// classList prints classes as {a, b, …}.
+func classList(cs []jsonFloat) string {
+	s := make([]string, len(cs))
+	for i, c := range cs {
+		s[i] = strconv.FormatFloat(float64(c), 'g', -1, 64)
+	}
+	return "{" + strings.Join(s, ", ") + "}"
+}
