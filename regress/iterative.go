@@ -26,7 +26,8 @@ type Iterative struct {
 	// Stream never stores K: each product with K rebuilds its rows a block
 	// at a time (kernels.Rows), so memory stays O(n·block) at the price of
 	// recomputing the kernel at every product. Without it K is built once
-	// (n×n) and every product is one linalg.Gemm.
+	// (n×n) and every product is one linalg.Gemm. With kernels.Linear
+	// neither happens: K·v is X·(Xᵀv), O(nd) memory and flops.
 	Stream bool
 }
 
@@ -59,16 +60,23 @@ func (it Iterative) check() error {
 }
 
 // kernelOperator applies K (optionally K + 11ᵀ) to blocks of vectors: from
-// a stored n×n matrix by linalg.Gemm, or streaming by kernels.Rows.
+// a stored n×n matrix by linalg.Gemm, streaming by kernels.Rows, or, for
+// the linear kernel, as X·(Xᵀ·v) without ever forming K (2nd·q flops a
+// product instead of 2n²q).
 type kernelOperator struct {
 	stored  *linalg.Dense
 	rows    *kernels.Rows
+	x       *linalg.Dense // linear kernel: K = X·Xᵀ
 	plusOne bool
 }
 
 func newKernelOperator(k kernels.Kernel, x *linalg.Dense, stream, plusOne bool) (*kernelOperator, error) {
 	op := &kernelOperator{plusOne: plusOne}
 	var err error
+	if _, ok := k.(kernels.Linear); ok {
+		op.x = x
+		return op, nil
+	}
 	if stream {
 		op.rows, err = kernels.NewRows(k, x, x)
 	} else {
@@ -80,9 +88,14 @@ func newKernelOperator(k kernels.Kernel, x *linalg.Dense, stream, plusOne bool) 
 // mul sets dst = K·v (+ 1·(1ᵀv) per column with plusOne); v and dst are
 // n×q.
 func (op *kernelOperator) mul(dst, v *linalg.Dense) {
-	if op.stored != nil {
+	switch {
+	case op.x != nil:
+		xtv := linalg.NewDense(op.x.Cols, v.Cols, nil)
+		linalg.Gemm(linalg.Trans, linalg.NoTrans, 1, op.x, v, 0, xtv)
+		linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, op.x, xtv, 0, dst)
+	case op.stored != nil:
 		linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, op.stored, v, 0, dst)
-	} else {
+	default:
 		op.rows.MulTo(dst, v)
 	}
 	if op.plusOne {

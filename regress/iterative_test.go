@@ -172,3 +172,28 @@ func TestIterativeBadInput(t *testing.T) {
 }
 
 func second(_ *IterFit, err error) error { return err }
+
+// TestLinearOperator: with the linear kernel the iterations use X·(Xᵀv);
+// they must match the same iterations on the stored Gram matrix of a
+// user kernel equal to xᵀz (generic path).
+func TestLinearOperator(t *testing.T) {
+	x, y, xt := randDense(76, 80, 5), randDense(77, 80, 1), randDense(78, 6, 5)
+	for _, ic := range intercepts {
+		a, err := CGLS{Kernel: kernels.Linear{}, Intercept: ic, Iterative: Iterative{MaxIter: 6}}.Fit(x, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := CGLS{Kernel: dotKernel{}, Intercept: ic, Iterative: Iterative{MaxIter: 6}}.Fit(x, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := relDiff(predict(t, a, xt), predict(t, b, xt)); r > 1e-10 {
+			t.Errorf("%v: linear operator and stored Gram differ by %.3g", ic, r)
+		}
+	}
+}
+
+// dotKernel is xᵀz as a user kernel, so it takes the stored-Gram path.
+type dotKernel struct{}
+
+func (dotKernel) Eval(x, z []float64) float64 { return kernels.Linear{}.Eval(x, z) }
