@@ -36,15 +36,46 @@ func RLS(s *regress.Spectral, lambdas []float64, ic regress.Intercept) (*Path, e
 	if ic < regress.NoIntercept || ic > regress.PenalizedIntercept {
 		return nil, inputError("unknown intercept mode %d", int(ic))
 	}
-	sigma, q, z, o := s.EigenValues(), s.Vectors(), s.ProjectedY(), s.ProjectedOnes()
-	n, nq, nl := len(sigma), z.Cols, len(lambdas)
-	d := linalg.NewDense(n, nl, nil) // 1/(σ_k + nλ_j)
+	sigma := s.EigenValues()
+	n := len(sigma)
+	d := linalg.NewDense(n, len(lambdas), nil) // 1/(σ_k + nλ_j)
 	for k, sk := range sigma {
 		row := d.Row(k)
 		for j, l := range lambdas {
 			row[j] = 1 / (sk + float64(n)*l)
 		}
 	}
+	return resolventPath(s, lambdas, d, ic), nil
+}
+
+// TIKH returns the hat-matrix leave-one-out residuals of Tikhonov
+// regularization on [K 1] (regress.Spectral.FitTIKH) for every λ. Its fit is
+// ŷ = A·(A + nλI)⁻¹·y with A = [K 1][K 1]ᵀ = K² + 11ᵀ, so y − ŷ = nλ·w and
+// 1 − Hᵢᵢ = nλ·((A + nλI)⁻¹)ᵢᵢ with w = (A + nλI)⁻¹y: the formula of the
+// penalized intercept of RLS with σ² in place of σ. The residuals are the
+// usual approximation, not exact, since A itself depends on every point.
+func TIKH(s *regress.Spectral, lambdas []float64) (*Path, error) {
+	if err := checkParams(lambdas, "lambdas"); err != nil {
+		return nil, err
+	}
+	sigma := s.EigenValues()
+	n := len(sigma)
+	d := linalg.NewDense(n, len(lambdas), nil) // 1/(σ_k² + nλ_j)
+	for k, sk := range sigma {
+		row := d.Row(k)
+		for j, l := range lambdas {
+			row[j] = 1 / (sk*sk + float64(n)*l)
+		}
+	}
+	return resolventPath(s, lambdas, d, regress.PenalizedIntercept), nil
+}
+
+// resolventPath computes the residuals cᵢ/(M⁻¹)ᵢᵢ (with the intercept
+// corrections of RLS) for M⁻¹ = Q·diag(d_j)·Qᵀ, one column d_j per
+// parameter.
+func resolventPath(s *regress.Spectral, lambdas []float64, d *linalg.Dense, ic regress.Intercept) *Path {
+	q, z, o := s.Vectors(), s.ProjectedY(), s.ProjectedOnes()
+	n, nq, nl := q.Rows, z.Cols, len(lambdas)
 	diag := squaredRowsTimes(q, d) // (G⁻¹)ᵢᵢ per λ
 	// Eigen-coordinates of c (one block of L columns per output) and of u.
 	m := linalg.NewDense(n, nl*(nq+1), nil)
@@ -90,5 +121,5 @@ func RLS(s *regress.Spectral, lambdas []float64, ic regress.Intercept) (*Path, e
 		p.Residuals = append(p.Residuals, res)
 		p.MSE = append(p.MSE, meanSquare(res))
 	}
-	return p, nil
+	return p
 }

@@ -136,3 +136,35 @@ func TestPathHelpers(t *testing.T) {
 		t.Errorf("bad intercept: %v", err)
 	}
 }
+
+// TestTIKHAgainstExplicitHat: the TIKH residuals equal (yᵢ − ŷᵢ)/(1 − Hᵢᵢ)
+// with H formed column by column from FitTIKH on unit vectors.
+func TestTIKHAgainstExplicitHat(t *testing.T) {
+	x, y := housing(50)
+	k := kernels.Gaussian{Sigma: 1.5}
+	s, _ := regress.NewSpectral(k, x, y)
+	n := x.Rows
+	e := linalg.NewDense(n, n, nil)
+	for i := 0; i < n; i++ {
+		e.Set(i, i, 1)
+	}
+	se, _ := regress.NewSpectral(k, x, e)
+	for _, l := range []float64{1e-4, 1e-1} {
+		p, err := TIKH(s, []float64{l})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, _ := se.FitTIKH(l)
+		h, _ := m.Predict(x)
+		for i := 0; i < n; i++ {
+			var yhat float64
+			for c := 0; c < n; c++ {
+				yhat += h.At(i, c) * y.At(c, 0)
+			}
+			want := (y.At(i, 0) - yhat) / (1 - h.At(i, i))
+			if got := p.Residuals[0].At(i, 0); math.Abs(got-want) > 1e-8*(1+math.Abs(want)) {
+				t.Fatalf("λ=%g point %d: %v, explicit hat %v", l, i, got, want)
+			}
+		}
+	}
+}
