@@ -1,0 +1,173 @@
+package linalg
+
+import "math"
+
+// The unblocked pieces of the Householder QR factorization: the safe
+// 2-norm, the generation of one reflector, and geqr2, which factors a few
+// columns one at a time. The blocked driver in qr.go calls geqr2 on the
+// leaves of its recursive panel factorization; called on a whole matrix it
+// is the naive twin the tests compare the blocked factorization with.
+//
+// Layout reminder (see QR): the factorization works on W = Aᵀ, so column j
+// of A is the contiguous row j of W, and a reflector that acts on columns
+// of A acts on rows of W from the right.
+
+// Thresholds of nrm2: a sum of squares inside [2⁻⁹⁰⁰, 2⁹⁰⁰] was computed
+// without harmful underflow or overflow.
+const (
+	nrm2Small = 0x1p-900
+	nrm2Big   = 0x1p900
+)
+
+// nrm2 returns the Euclidean norm of x. It uses dot when the sum of squares
+// is safely inside the range of float64 and otherwise scales x by a power of
+// two near 1/max|xᵢ| first (slowly, but that is rare), so that it neither
+// overflows nor loses the norm of tiny vectors to underflow. The result
+// depends only on x.
+func nrm2(x []float64) float64 {
+	s := dot(x, x)
+	if s >= nrm2Small && s <= nrm2Big {
+		return math.Sqrt(s)
+	}
+	var big float64
+	for _, v := range x {
+		big = math.Max(big, math.Abs(v))
+	}
+	if big == 0 {
+		return 0
+	}
+	// Scale by 2⁻ᵉ with big = f·2ᵉ, f ∈ [0.5, 1): exact, and Ldexp copes
+	// with exponents (subnormal inputs) whose power of two overflows.
+	_, e := math.Frexp(big)
+	var s0, s1 float64
+	i := 0
+	for ; i+2 <= len(x); i += 2 {
+		a, b := math.Ldexp(x[i], -e), math.Ldexp(x[i+1], -e)
+		s0 += a * a
+		s1 += b * b
+	}
+	if i < len(x) {
+		a := math.Ldexp(x[i], -e)
+		s0 += a * a
+	}
+	return math.Ldexp(math.Sqrt(s0+s1), e)
+}
+
+// Thresholds of householder, as in LAPACK's dlarfg: a β below safeMin/ε
+// would lose accuracy in τ and v, so x is scaled up by a power of two first.
+const (
+	hhSafe  = 0x1p-969 // 2⁻¹⁰²² / 2⁻⁵³
+	hhScale = 0x1p969  // 1/hhSafe, exact
+)
+
+// householder computes an elementary reflector H = I − τ·v·vᵀ with v[0] = 1
+// such that H·x = (β, 0, …, 0) with |β| = ‖x‖. On return x holds v (x[0] = 1)
+// and β, τ are returned; τ is 0 (H = I, β = x[0]) when x[1:] is zero, and
+// otherwise τ ∈ [1, 2] and β has the sign opposite to x[0], so that the
+// subtraction in v = x/(x[0] − β) never cancels.
+func householder(x []float64) (beta, tau float64) {
+	alpha := x[0]
+	tail := x[1:]
+	xnorm := nrm2(tail)
+	if xnorm == 0 {
+		x[0] = 1
+		return alpha, 0
+	}
+	beta = -math.Copysign(math.Hypot(alpha, xnorm), alpha)
+	// Tiny vectors: scale up by 2⁹⁶⁹ (exactly) until β is representable with
+	// full precision; at most a few rounds, since 2⁻¹⁰⁷⁴·2⁹⁶⁹·2 > hhSafe.
+	knt := 0
+	for math.Abs(beta) < hhSafe && knt < 4 {
+		knt++
+		for i := range tail {
+			tail[i] *= hhScale
+		}
+		alpha *= hhScale
+		xnorm = nrm2(tail)
+		beta = -math.Copysign(math.Hypot(alpha, xnorm), alpha)
+	}
+	tau = (beta - alpha) / beta
+	f := 1 / (alpha - beta)
+	for i := range tail {
+		tail[i] *= f
+	}
+	for ; knt > 0; knt-- {
+		beta *= hhSafe
+	}
+	x[0] = 1
+	return beta, tau
+}
+
+// geqr2 factors the k×len panel p of W column by column (row by row of W):
+// for each row i it generates the reflector that zeros p[i, i+1:], applies
+// it to the rows below, and fills column i of the k×k upper triangular
+// block-reflector factor t (LAPACK's dlarft, forward and row-wise), so that
+// H₀·H₁·…·H_{k−1} = I − Yᵀ·T·Y with Y the rows of p. Row i of p is the
+// global row g0+i of q.y and its column 0 is global column g0; on return the
+// global row g0+i holds v with explicit zeros before its 1, and its R entries
+// (everything up to and including the diagonal) have been moved to column
+// g0+i of q.r.
+//
+// The updates of the other rows of the panel by one reflector are
+// independent, so for long rows they are spread over goroutines: each row is
+// written by one goroutine with the same operations, whatever their number.
+func (q *QR) geqr2(p, t Dense, g0 int) {
+	k, n := p.Rows, p.Cols
+	ws := p.Stride
+	for i := 0; i < k; i++ {
+		x := p.Data[i*ws+i : i*ws+n]
+		beta, tau := householder(x)
+		q.storeR(g0+i, beta)
+		t.Data[i*t.Stride+i] = tau
+		if tau == 0 {
+			// H = I: nothing to apply, and the column of T is zero.
+			for j := 0; j < i; j++ {
+				t.Data[j*t.Stride+i] = 0
+			}
+			continue
+		}
+		// Rows j > i: w ← w − τ·(w·v)·v over columns [i, n).
+		// Rows j < i: g_j = Y_j·vᵀ, the dots that make column i of T; Y_j is
+		// zero before column j and v before column i, so the dot starts at i.
+		col := make([]float64, i) // g, then T[0:i, i]
+		update := taskFunc(func(_, u int) {
+			j := u
+			if j >= i {
+				j++ // skip row i itself
+			}
+			w := p.Data[j*ws+i : j*ws+n]
+			if j < i {
+				col[j] = dot(w, x)
+				return
+			}
+			axpy(-tau*dot(w, x), x, w)
+		})
+		p := 1
+		if !q.serial {
+			p = teamSize(k-1, 4*float64(k-1)*float64(n-i))
+		}
+		forEach(p, k-1, update)
+		// T[0:i, i] = −τ·T[0:i, 0:i]·g, T upper triangular: row j uses g[j:].
+		for j := 0; j < i; j++ {
+			var s float64
+			for l := j; l < i; l++ {
+				s += t.Data[j*t.Stride+l] * col[l]
+			}
+			t.Data[j*t.Stride+i] = -tau * s
+		}
+	}
+}
+
+// storeR moves the finished R entries of global row g of q.y — R[0:g, g]
+// and β = R[g, g] — into column g of q.r, and leaves in their place the
+// zeros and the unit diagonal of the Householder vector stored in row g.
+func (q *QR) storeR(g int, beta float64) {
+	row := q.y.Data[g*q.y.Stride : g*q.y.Stride+g+1]
+	n := q.r.Stride
+	for c := 0; c < g; c++ {
+		q.r.Data[c*n+g] = row[c]
+	}
+	q.r.Data[g*n+g] = beta
+	clear(row[:g])
+	row[g] = 1
+}
