@@ -2,6 +2,7 @@ package linalg
 
 import (
 	"fmt"
+	"math"
 	"slices"
 )
 
@@ -88,11 +89,10 @@ func (q *QR) Factorize(a *Dense) error {
 		panic(fmt.Sprintf("linalg: QR.Factorize: matrix is %d×%d, want at least as many rows as columns", m, n))
 	}
 	q.ok = false
-	if err := checkFinite(*a); err != nil {
-		return err
-	}
 	q.reset(n, m)
-	transposeInto(q.y, *a, 1)
+	if _, finite := copyScan(q.y, *a, true); !finite {
+		return checkFinite(*a) // find the element
+	}
 	q.factor()
 	q.ok = true
 	return nil
@@ -168,7 +168,7 @@ func (q *QR) factor() {
 }
 
 // factorTS is the tall-skinny factorization (TSQR, one level): every chunk
-// of W is factored by geqr2 on one goroutine — unblocked, but in cache —
+// of W is factored by geqrt4 on one goroutine — unblocked, but in cache —
 // with the chunks spread over goroutines; then the chunks' R factors,
 // stacked into an (chunks·n)×n matrix, are factored by q.top (itself tall
 // and skinny again when there are very many chunks).
@@ -180,10 +180,10 @@ func (q *QR) factorTS() {
 		ch := &q.chunks[c]
 		c0, c1 := q.chunkRows(c)
 		ch.y = q.y.view(0, n, c0, c1)
-		ch.geqr2(ch.y, ch.t, 0)
+		ch.geqrt4(ch.y, ch.t, 0)
 	}))
 	for c := range q.chunks {
-		transposeInto(q.top.y.view(0, n, c*n, c*n+n), q.chunks[c].r, 1)
+		copyScan(q.top.y.view(0, n, c*n, c*n+n), q.chunks[c].r, true)
 	}
 	q.top.factor()
 	q.r.Copy(&q.top.r)
@@ -400,28 +400,61 @@ func (q *QR) QTo(dst *Dense) *Dense {
 	return dst
 }
 
-// transposeInto sets dst = f·srcᵀ, where dst is c×r and src is r×c, by
-// square tiles so that both the reads and the writes stay in cache. f is a
-// power of two (or 1) in every caller, so the scaling is exact. Large copies
-// are split over goroutines by tiles of rows of dst.
-func transposeInto(dst, src Dense, f float64) {
-	const tile = 32
+// copyScan sets dst = srcᵀ (trans) or dst = src and returns the largest
+// |element| of src and whether every element is finite. The transpose goes
+// by 32×32 tiles so that both the reads and the writes stay in cache. Large
+// copies are split over goroutines by blocks of rows of src; the maximum
+// does not depend on the order in which the blocks are combined.
+func copyScan(dst, src Dense, trans bool) (amax float64, finite bool) {
+	const tile, block = 32, 256
 	r, c := src.Rows, src.Cols
 	if r == 0 || c == 0 {
-		return
+		return 0, true
 	}
-	tiles := (c + tile - 1) / tile
-	p := teamSize(tiles, 64*float64(r)*float64(c))
-	forEach(p, tiles, taskFunc(func(_, u int) {
-		j0, j1 := u*tile, min(u*tile+tile, c)
-		for i0 := 0; i0 < r; i0 += tile {
-			i1 := min(i0+tile, r)
-			for j := j0; j < j1; j++ {
-				d := dst.Data[j*dst.Stride+i0 : j*dst.Stride+i1]
-				for i := range d {
-					d[i] = f * src.Data[(i0+i)*src.Stride+j]
+	units := (r + block - 1) / block
+	p := teamSize(units, 8*float64(r)*float64(c))
+	maxes := make([]float64, units)
+	bad := make([]bool, units)
+	forEach(p, units, taskFunc(func(_, u int) {
+		i0, i1 := u*block, min(u*block+block, r)
+		var m float64
+		nan := false
+		scan := func(x float64) {
+			if v := math.Abs(x); v > m {
+				m = v
+			}
+			nan = nan || x != x
+		}
+		if !trans {
+			for i := i0; i < i1; i++ {
+				s := src.Data[i*src.Stride : i*src.Stride+c]
+				copy(dst.Data[i*dst.Stride:i*dst.Stride+c], s)
+				for _, x := range s {
+					scan(x)
+				}
+			}
+		} else {
+			for j0 := 0; j0 < c; j0 += tile {
+				j1 := min(j0+tile, c)
+				for it := i0; it < i1; it += tile {
+					it1 := min(it+tile, i1)
+					for j := j0; j < j1; j++ {
+						d := dst.Data[j*dst.Stride+it : j*dst.Stride+it1]
+						for i := range d {
+							x := src.Data[(it+i)*src.Stride+j]
+							d[i] = x
+							scan(x)
+						}
+					}
 				}
 			}
 		}
+		maxes[u], bad[u] = m, nan
 	}))
+	finite = true
+	for u := range maxes {
+		amax = math.Max(amax, maxes[u])
+		finite = finite && !bad[u] && !math.IsInf(maxes[u], 0)
+	}
+	return amax, finite
 }

@@ -39,7 +39,7 @@ func lowerMax(r testmat.Matrix) float64 {
 func qrUnblocked(a testmat.Matrix) *QR {
 	m, n := a.Rows, a.Cols
 	q := &QR{y: *NewDense(n, m, nil), r: *NewDense(n, n, nil), t: *NewDense(n, max(n, 1), nil), nb: max(n, 1)}
-	transposeInto(q.y, Dense(a), 1)
+	copyScan(q.y, Dense(a), true)
 	q.geqr2(q.y, q.t.view(0, n, 0, n), 0)
 	q.ok = true
 	return q

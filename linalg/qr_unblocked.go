@@ -171,3 +171,126 @@ func (q *QR) storeR(g int, beta float64) {
 	clear(row[:g])
 	row[g] = 1
 }
+
+// geqrt4 computes the same factorization as geqr2 — the same reflectors
+// and the same T, up to rounding — but by groups of four rows: the rows of
+// a group are factored one after another as in geqr2, and then the group's
+// block reflector I − Y_gᵀ·T_g·Y_g is applied to every row below it at once,
+// w ← w − ((w·Y_gᵀ)·T_g)·Y_g, with fused kernels (dot4, axpy4) that read w
+// twice instead of eight times. The column of T for row i needs the dots of
+// v_i with all earlier rows, computed four at a time as well. For the
+// in-cache chunks of the tall-skinny mode this runs about twice as fast as
+// geqr2 (see BenchmarkGeqr).
+//
+// The block updates of the rows below a group are independent; for long
+// rows they are spread over goroutines (unless q.serial), each row written
+// by one goroutine with the same operations whatever their number.
+func (q *QR) geqrt4(p, t Dense, g0 int) {
+	k, n := p.Rows, p.Cols
+	ws, ts := p.Stride, t.Stride
+	row := func(i, from int) []float64 { return p.Data[i*ws+from : i*ws+n] }
+	col := make([]float64, k)
+	for i0 := 0; i0 < k; i0 += 4 {
+		i1 := min(i0+4, k)
+		for i := i0; i < i1; i++ {
+			// Bring row i up to date with the group's earlier reflectors.
+			for l := i0; l < i; l++ {
+				if tau := t.Data[l*ts+l]; tau != 0 {
+					w, v := row(i, l), row(l, l)
+					axpy(-tau*dot(w, v), v, w)
+				}
+			}
+			x := row(i, i)
+			beta, tau := householder(x)
+			q.storeR(g0+i, beta)
+			t.Data[i*ts+i] = tau
+			// T[0:i, i] = −τ·T[0:i, 0:i]·g with g_j = Y_j·v (from column i).
+			g := col[:i]
+			if tau == 0 {
+				clear(g)
+			} else {
+				j := 0
+				for ; j+4 <= i; j += 4 {
+					g[j], g[j+1], g[j+2], g[j+3] = dot4(x, row(j, i), row(j+1, i), row(j+2, i), row(j+3, i))
+				}
+				for ; j < i; j++ {
+					g[j] = dot(x, row(j, i))
+				}
+			}
+			for j := 0; j < i; j++ {
+				var s float64
+				for l := j; l < i; l++ {
+					s += t.Data[j*ts+l] * g[l]
+				}
+				t.Data[j*ts+i] = -tau * s
+			}
+		}
+		if i1 == k {
+			break
+		}
+		// Rows below the group: w ← w − ((w·Y_gᵀ)·T_g)·Y_g from column i0.
+		tg := t.view(i0, i1, i0, i1)
+		update := taskFunc(func(_, u int) {
+			w := row(i1+u, i0)
+			if i1-i0 < 4 {
+				// The last, short group: one reflector at a time.
+				for l := i0; l < i1; l++ {
+					if tau := t.Data[l*ts+l]; tau != 0 {
+						v := row(l, i0)
+						axpy(-tau*dot(w, v), v, w)
+					}
+				}
+				return
+			}
+			y0, y1, y2, y3 := row(i0, i0), row(i0+1, i0), row(i0+2, i0), row(i0+3, i0)
+			a0, a1, a2, a3 := dot4(w, y0, y1, y2, y3)
+			// f = a·T_g, T_g upper triangular.
+			d := tg.Data
+			f0 := a0 * d[0]
+			f1 := a0*d[1] + a1*d[ts+1]
+			f2 := a0*d[2] + a1*d[ts+2] + a2*d[2*ts+2]
+			f3 := a0*d[3] + a1*d[ts+3] + a2*d[2*ts+3] + a3*d[3*ts+3]
+			axpy4(-f0, -f1, -f2, -f3, y0, y1, y2, y3, w)
+		})
+		p := 1
+		if !q.serial {
+			p = teamSize(k-i1, 16*float64(k-i1)*float64(n-i0))
+		}
+		forEach(p, k-i1, update)
+	}
+}
+
+// dot4 returns the dot products of x with y0, y1, y2 and y3, which must be
+// at least as long as x, reading x once. Two elements are taken per step
+// and their products added to each sum together, which halves the chain of
+// dependent additions without needing more registers than amd64 has.
+func dot4(x, y0, y1, y2, y3 []float64) (s0, s1, s2, s3 float64) {
+	n := len(x)
+	y0, y1, y2, y3 = y0[:n], y1[:n], y2[:n], y3[:n]
+	i := 0
+	for ; i+1 < len(x); i += 2 {
+		a, b := x[i], x[i+1]
+		s0 += a*y0[i] + b*y0[i+1]
+		s1 += a*y1[i] + b*y1[i+1]
+		s2 += a*y2[i] + b*y2[i+1]
+		s3 += a*y3[i] + b*y3[i+1]
+	}
+	if i < len(x) {
+		a := x[i]
+		s0 += a * y0[i]
+		s1 += a * y1[i]
+		s2 += a * y2[i]
+		s3 += a * y3[i]
+	}
+	return s0, s1, s2, s3
+}
+
+// axpy4 computes x[i] += a0·y0[i] + a1·y1[i] + a2·y2[i] + a3·y3[i] for
+// i < len(x), reading and writing x once.
+func axpy4(a0, a1, a2, a3 float64, y0, y1, y2, y3, x []float64) {
+	n := len(x)
+	y0, y1, y2, y3 = y0[:n], y1[:n], y2[:n], y3[:n]
+	for i := range x {
+		x[i] += (a0*y0[i] + a1*y1[i]) + (a2*y2[i] + a3*y3[i])
+	}
+}

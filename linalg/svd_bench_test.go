@@ -77,7 +77,7 @@ func BenchmarkTranspose(b *testing.B) {
 			a := Dense(testmat.Random(testmat.NewRand(1), sh.m, sh.n, 0))
 			t := NewDense(sh.n, sh.m, nil)
 			for b.Loop() {
-				transposeInto(*t, a, 1)
+				copyScan(*t, a, true)
 			}
 		})
 	}
