@@ -33,37 +33,48 @@ type SVD struct {
 // Factorize computes the thin SVD of the m×n matrix a. a is not modified;
 // the results are stored in s, reusing its storage when it is large enough.
 //
-// Algorithm. Let B = A if m ≥ n and B = Aᵀ otherwise, so B is M×N with
-// M ≥ N = k. B is scaled by a power of two (exactly) so that its largest
-// element is about 1, and factored B = Q·R by the blocked Householder QR
-// (see QR). The one-sided Jacobi method (Hestenes; see jacobi in
-// svd_jacobi.go) then orthogonalizes the columns of Rᵀ by plane rotations,
-// Rᵀ·J = W·Σ with J orthogonal, until every pair of columns has cosine at most
-// max(√N, 4)·ε (LAPACK's dgesvj tolerance √N·ε, with a floor for tiny N).
-// Hence B = (Q·J)·Σ·Wᵀ: the left singular
-// vectors of B are Q·J, formed with the block reflectors of the QR, and the
-// right ones are the normalized columns of the final Rᵀ. Working on Rᵀ
-// rather than B makes every rotation cost O(N) instead of O(M) — which is
-// what makes tall matrices cheap — and Jacobi converges in fewer sweeps on
-// Rᵀ than on B (13 instead of 14–15 on random square matrices). Singular
-// values are the column norms, sorted into descending order with their
-// vectors. A column of Rᵀ whose norm falls below 2⁻¹⁰⁴ ≈ ε² times the
-// largest is rounding noise and is set to zero (a perturbation far below
-// the backward error); columns of W whose singular value is zero are
-// completed to an orthonormal set, so U and V always have orthonormal
-// columns. Singular values below ε²·σ₁ are therefore returned as 0.
+// Algorithm. Let B = A if m ≥ n and B = Aᵀ otherwise, so that B is M×N with
+// M ≥ N = k (for a wide A the roles of U and V below are swapped). B is
+// factored B = Q·R by the blocked Householder QR (see QR), after an exact
+// scaling by a power of two when its largest element is beyond 2^±300, so
+// that no squared norm can overflow or underflow. The one-sided Jacobi
+// method (Hestenes; jacobi in svd_jacobi.go) then orthogonalizes the
+// columns of Rᵀ by plane rotations, Rᵀ·J = W·Σ with J orthogonal, until
+// every pair of columns has cosine at most max(√N, 4)·ε: LAPACK dgesvj's
+// √N·ε, with a floor that keeps tiny problems from chasing rounding noise.
+// Then B = (Q·J)·Σ·Wᵀ: the σᵢ are the column norms and V_B = W the
+// normalized columns, sorted into descending order. Working on Rᵀ rather
+// than B makes a rotation cost O(N) instead of O(M), and Jacobi needs fewer
+// sweeps on Rᵀ (13 instead of 14–15 for random square matrices).
 //
-// Cost: the QR takes 2MN² − 2N³/3 flops and Q·J 2MN² (one panel, N ≤ 96) to
-// 4MN² − 2N³; each Jacobi sweep up to 7N³ flops, and the number of sweeps
-// grows slowly with N (about 6 at N = 50 and 13 at N = 1000 for random
-// matrices). The rotations of one round run in parallel on disjoint pairs of
-// columns in a fixed tournament order, and the QR is parallel through Gemm,
-// so the results are bit-identical for any GOMAXPROCS.
+// The left vectors are formed one of two ways. For a tall B (M ≥
+// svdTallRatio·N, 4N) the rotations are accumulated into J and
+// U_B = Q·[J; 0] is formed with the QR's reflectors. Otherwise U_B is the Q
+// factor of B·V_B with its column signs fixed (see leftFromRight for why
+// this is as accurate), which replaces 4N flops per rotation by about 6MN²
+// flops at matrix-multiply speed.
+//
+// Rank deficiency: a column of Rᵀ whose norm falls below 2⁻¹⁰⁴ (about ε²)
+// times the largest can only be rounding noise; it is set to zero, a
+// perturbation far below the backward error, so singular values below about
+// ε²·σ₁ are returned as 0. The columns of W that belong to zero singular
+// values are completed to an orthonormal set, so U and V always have
+// orthonormal columns.
+//
+// Cost: the QR takes 2MN² − 2N³/3 flops. A Jacobi sweep costs at most 3N³
+// flops (6N per pair: a dot product and a fast rotation), plus 2N³ when the
+// rotations are accumulated; random matrices need about 9–10 sweeps at
+// N = 50 to 200 and 13 at N = 1000, the last two or three with few
+// rotations. U_B costs 2MN² (N ≤ 96) to 4MN² − 2N³ for Q·[J; 0], or about
+// 6MN² for the QR of B·V_B. The rotations of one round run in parallel on
+// disjoint pairs of columns in a fixed tournament order and the rest is
+// parallel through Gemm and the QR, so the results are bit-identical for any
+// GOMAXPROCS.
 //
 // Errors: a *NotFiniteError (wrapping ErrNotFinite) if a holds NaN or ±Inf,
-// and a *ConvergenceError (wrapping ErrNoConvergence) if Jacobi did not
-// converge in 60 sweeps, which has not been observed. After an error s holds
-// no decomposition and its methods panic.
+// and a *ConvergenceError (wrapping ErrNoConvergence, with the sweep count)
+// if Jacobi has not converged after 60 sweeps, which has not been observed.
+// After an error s holds no decomposition and its methods panic.
 func (s *SVD) Factorize(a *Dense) error {
 	a.check("SVD.Factorize")
 	s.ok = false
@@ -288,10 +299,13 @@ func completeColumns(u Dense, r int) {
 
 // svdTallRatio: B (M×N, M ≥ N) counts as tall when M ≥ svdTallRatio·N. Then
 // the Jacobi rotations are accumulated into J and U = Q·[J; 0]; otherwise U
-// comes from the QR factorization of B·V (see leftFromRight), which avoids
-// 6N flops per rotation at the price of about 6MN² flops in Gemm and the QR.
-// A variable only so that TestCalibrate can sweep it.
-var svdTallRatio = 8
+// comes from the QR factorization of B·V (see leftFromRight). Accumulating
+// costs about 4N flops per rotation (2S·N³ for S full sweeps), the other way
+// about 4MN² more flops in Gemm and the QR, so the break-even M/N grows with
+// the number of sweeps, roughly S/2. Measured on two cores (random B, best of
+// three): N=50 even at M=2N, accumulation 20% ahead at 4N; N=200 even at 4N;
+// N=600 QR of B·V 6% ahead at 4N, accumulation 7% ahead at 8N.
+var svdTallRatio = 4
 
 func (s *SVD) mustOK(op string) {
 	if !s.ok {

@@ -80,6 +80,38 @@ func TestSVDFactorize(t *testing.T) {
 	}
 }
 
+// TestSVDPaths forces each way of forming U — accumulated rotations
+// (U = Q·[J; 0]) and the QR of B·V — on the same matrices, tall, square and
+// wide, well and badly conditioned and rank deficient.
+func TestSVDPaths(t *testing.T) {
+	defer func(r int) { svdTallRatio = r }(svdTallRatio)
+	rnd := testmat.NewRand(58)
+	for _, tc := range []struct {
+		name string
+		a    testmat.Matrix
+	}{
+		{"square", testmat.Random(rnd, 70, 70, 1)},
+		{"tall", testmat.Random(rnd, 300, 40, 0)},
+		{"wide", testmat.Random(rnd, 30, 90, 2)},
+		{"cond=1e12", testmat.WithSingularValues(rnd, 60, 45, testmat.GeometricSpectrum(45, 1e12), 0)},
+		{"rank 9", testmat.Mul(testmat.Random(rnd, 50, 9, 0), testmat.Random(rnd, 9, 40, 0))},
+		{"chunked", testmat.Random(rnd, 4200, 30, 0)},
+	} {
+		for _, path := range []struct {
+			name  string
+			ratio int
+		}{{"accumulate", 1}, {"qr of BV", 1 << 30}} {
+			t.Run(tc.name+"/"+path.name, func(t *testing.T) {
+				svdTallRatio = path.ratio
+				res, ou, ov, _ := svdRatios(t, tc.a)
+				if res > 30 || ou > 30 || ov > 30 {
+					t.Errorf("residual %.3g, ‖UᵀU−I‖ %.3g, ‖VᵀV−I‖ %.3g (ratios), want < 30", res, ou, ov)
+				}
+			})
+		}
+	}
+}
+
 // TestSVDKnownValues factors U₀·diag(s)·V₀ᵀ for chosen s and compares the
 // computed values with s: singular values are perfectly conditioned in the
 // absolute sense, |σᵢ − sᵢ| ≤ ‖δA‖, so the error is measured relative to
@@ -221,7 +253,7 @@ func TestSVDSpecial(t *testing.T) {
 	}{
 		{"huge", scaled(40, 30, 1e300)},
 		{"tiny", scaled(30, 40, 1e-300)},
-		{"subnormal", scaled(20, 20, 1e-310)},
+		{"near underflow", scaled(20, 20, 1e-305)},
 		{"hilbert", testmat.Hilbert(12)},
 		{"graded columns", graded},
 		{"tiny columns", tinyCol},
@@ -234,6 +266,25 @@ func TestSVDSpecial(t *testing.T) {
 				t.Errorf("residual %.3g, ‖UᵀU−I‖ %.3g, ‖VᵀV−I‖ %.3g (ratios), want < 30", res, ou, ov)
 			}
 		})
+	}
+}
+
+// TestSVDSubnormal: a matrix of subnormal numbers is factored after an
+// exact scaling, but σ and the product U·Σ·Vᵀ that checks it are rounded to
+// the subnormal grid (spacing 2⁻¹⁰⁷⁴, far coarser than ε·‖A‖), so the
+// residual is measured against both.
+func TestSVDSubnormal(t *testing.T) {
+	rnd := testmat.NewRand(59)
+	a := testmat.Random(rnd, 20, 20, 0)
+	for i := range a.Data {
+		a.Data[i] *= 1e-310
+	}
+	res, ou, ov, _ := svdRatios(t, a)
+	n := float64(a.Rows)
+	na := testmat.NormOne(a)
+	abs := res * n * testmat.Eps * na
+	if bound := 30 * n * (testmat.Eps*na + n*0x1p-1074); abs > bound || ou > 30 || ov > 30 {
+		t.Errorf("‖A − UΣVᵀ‖ = %.3g (bound %.3g), ‖UᵀU−I‖ %.3g, ‖VᵀV−I‖ %.3g (ratios)", abs, bound, ou, ov)
 	}
 }
 
