@@ -183,7 +183,7 @@ func (s *SVD) Factorize(a *Dense) error {
 		}
 		q.applyQ(ub)
 	} else {
-		s.leftFromRight(a, ub, vb, wide, e)
+		s.leftFromRight(a, ub, vb, wide)
 	}
 	s.ok = true
 	return nil
@@ -201,26 +201,18 @@ func (s *SVD) Factorize(a *Dense) error {
 // U·Σ·Vᵀ = Q_Y·|diag R_Y|·Wᵀ has a backward error of the same order, however
 // small the σᵢ (the columns of Q_Y for tiny σᵢ are just some orthonormal
 // completion). It costs 2MN² for Y and about 4MN² for the QR and Q_Y — at
-// matrix-multiply speed, unlike accumulating J, which costs 6N flops per
+// matrix-multiply speed, unlike accumulating J, which costs 4N flops per
 // rotation at the speed of the rotations.
-func (s *SVD) leftFromRight(a *Dense, ub, vb Dense, wide bool, e int) {
-	src := *a
-	if e != 0 {
-		// Y from the scaled B, so that it neither overflows nor loses
-		// digits to underflow (rare: |a_ij| beyond 2^±300).
-		sc := math.Ldexp(1, e)
-		src = *NewDense(a.Rows, a.Cols, nil)
-		for i := 0; i < a.Rows; i++ {
-			for j, v := range a.Data[i*a.Stride : i*a.Stride+a.Cols] {
-				src.Data[i*src.Stride+j] = sc * v
-			}
-		}
-	}
+//
+// Y is formed from A as given, even when B was scaled: |Y_ij| ≤ σ₁, so it
+// overflows only if σ₁ does, and a subnormal A loses no more in Y than its
+// own representation has already lost.
+func (s *SVD) leftFromRight(a *Dense, ub, vb Dense, wide bool) {
 	tA := NoTrans // B = A
 	if wide {
 		tA = Trans // B = Aᵀ
 	}
-	gemm(tA, NoTrans, 1, src, vb, 0, ub)
+	gemm(tA, NoTrans, 1, *a, vb, 0, ub)
 	q := &s.qr2
 	bigN, bigM := ub.Cols, ub.Rows
 	q.reset(bigN, bigM)

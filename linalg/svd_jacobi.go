@@ -22,8 +22,9 @@ const jacobiFlush = 0x1p-104
 
 // jacobiMinScale: a row scale of the fast rotations below this is
 // multiplied into its row, so that the stored rows (which grow as their
-// scales shrink) stay far from overflow.
-const jacobiMinScale = 0x1p-60
+// scales shrink) stay far from overflow. A variable only so that a test can
+// make the rescaling happen all the time.
+var jacobiMinScale = 0x1p-60
 
 // Below cosSafe a product of two row norms is too small for dot to be
 // trusted (its terms underflow), and cosine scales the rows first.

@@ -448,6 +448,21 @@ func TestSVDDeterministic(t *testing.T) {
 	}
 }
 
+// TestJacobiRescale makes the fast rotations fold their scales back into
+// the rows after nearly every rotation (in real use only after about a
+// hundred large ones), on both the accumulating and the QR of B·V path.
+func TestJacobiRescale(t *testing.T) {
+	defer func(s float64) { jacobiMinScale = s }(jacobiMinScale)
+	jacobiMinScale = 0.999
+	rnd := testmat.NewRand(60)
+	for _, a := range []testmat.Matrix{testmat.Random(rnd, 300, 30, 0), testmat.Random(rnd, 60, 60, 1)} {
+		res, ou, ov, _ := svdRatios(t, a)
+		if res > 30 || ou > 30 || ov > 30 {
+			t.Errorf("%d×%d: residual %.3g, ‖UᵀU−I‖ %.3g, ‖VᵀV−I‖ %.3g (ratios), want < 30", a.Rows, a.Cols, res, ou, ov)
+		}
+	}
+}
+
 // TestJacobiSweepLimit: a matrix that needs several sweeps, given one,
 // reports a *ConvergenceError with the sweep count; given enough it
 // converges with the count it needed.
