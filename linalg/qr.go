@@ -90,10 +90,9 @@ func (q *QR) Factorize(a *Dense) error {
 	}
 	q.ok = false
 	q.reset(n, m)
-	if _, finite := copyScan(q.y, *a, true); !finite {
+	if !q.factorFrom(*a, true) {
 		return checkFinite(*a) // find the element
 	}
-	q.factor()
 	q.ok = true
 	return nil
 }
@@ -147,12 +146,26 @@ func resized(d Dense, r, c int) Dense {
 	return Dense{Rows: r, Cols: c, Stride: max(c, 1), Data: make([]float64, r*c)}
 }
 
+// factorFrom sets W = srcᵀ (trans) or W = src and factors it. It reports
+// whether every element of src is finite; if not, q holds garbage. In the
+// tall-skinny mode each chunk is copied by the goroutine that factors it,
+// while it is in cache.
+func (q *QR) factorFrom(src Dense, trans bool) (finite bool) {
+	if q.lc > 0 {
+		return q.factorTS(&src, trans)
+	}
+	if _, finite = copyScan(q.y, src, trans); finite {
+		q.factor()
+	}
+	return finite
+}
+
 // factor computes the factorization of W = q.y in place (see the fields of
 // QR): panels of q.nb rows of W, each factored by qrPanel and applied to the
 // rows below it.
 func (q *QR) factor() {
 	if q.lc > 0 {
-		q.factorTS()
+		q.factorTS(nil, false)
 		return
 	}
 	n, m := q.y.Rows, q.y.Cols
@@ -171,22 +184,43 @@ func (q *QR) factor() {
 // of W is factored by geqrt4 on one goroutine — unblocked, but in cache —
 // with the chunks spread over goroutines; then the chunks' R factors,
 // stacked into an (chunks·n)×n matrix, are factored by q.top (itself tall
-// and skinny again when there are very many chunks).
-func (q *QR) factorTS() {
+// and skinny again when there are very many chunks). If src is not nil,
+// each chunk is first copied from it (see factorFrom), and factorTS reports
+// whether all of src was finite.
+func (q *QR) factorTS(src *Dense, trans bool) (finite bool) {
 	n, m := q.y.Rows, q.y.Cols
 	nch := len(q.chunks)
+	ok := make([]bool, nch)
 	p := teamSize(nch, 3*float64(n)*float64(n)*float64(m))
 	forEach(p, nch, taskFunc(func(_, c int) {
 		ch := &q.chunks[c]
 		c0, c1 := q.chunkRows(c)
 		ch.y = q.y.view(0, n, c0, c1)
+		ok[c] = true
+		if src != nil {
+			var from Dense
+			if trans {
+				from = src.view(c0, c1, 0, n)
+			} else {
+				from = src.view(0, n, c0, c1)
+			}
+			if _, ok[c] = copyScanBlock(ch.y, from, trans); !ok[c] {
+				return
+			}
+		}
 		ch.geqrt4(ch.y, ch.t, 0)
 	}))
+	for _, o := range ok {
+		if !o {
+			return false
+		}
+	}
 	for c := range q.chunks {
 		copyScan(q.top.y.view(0, n, c*n, c*n+n), q.chunks[c].r, true)
 	}
 	q.top.factor()
 	q.r.Copy(&q.top.r)
+	return true
 }
 
 // qrPanel factors the k×len panel p of W, whose first row and first column
@@ -350,13 +384,15 @@ func (q *QR) applyQ(c Dense) {
 		c0, c1 := q.chunkRows(ch)
 		zc := z.view(ch*n, ch*n+n, 0, k)
 		uc := c.view(c0, c1, 0, k)
-		// uc = [Z_c; 0] − Y_cᵀ·(T_c·(Y_c[:, :n]·Z_c)).
+		// uc = [Z_c; 0] − Y_cᵀ·(T_c·(Y_c[:, :n]·Z_c)); below row n the
+		// product is written without reading uc (β = 0).
 		wd := Dense{Rows: n, Cols: k, Stride: k, Data: work[w*n*k : (w+1)*n*k]}
-		blockedProduct(NoTrans, NoTrans, 1, qc.y.view(0, n, 0, n), zc, 0, wd, full, true)
+		top := qc.y.view(0, n, 0, n)
+		blockedProduct(NoTrans, NoTrans, 1, top, zc, 0, wd, full, true)
 		upperTimes(NoTrans, qc.t, wd)
 		ptr(uc.view(0, n, 0, k)).Copy(&zc)
-		ptr(uc.view(n, c1-c0, 0, k)).Zero()
-		blockedProduct(Trans, NoTrans, -1, qc.y, wd, 1, uc, full, true)
+		blockedProduct(Trans, NoTrans, -1, top, wd, 1, uc.view(0, n, 0, k), full, true)
+		blockedProduct(Trans, NoTrans, -1, qc.y.view(0, n, n, c1-c0), wd, 0, uc.view(n, c1-c0, 0, k), full, true)
 	}))
 }
 
@@ -401,12 +437,11 @@ func (q *QR) QTo(dst *Dense) *Dense {
 }
 
 // copyScan sets dst = srcᵀ (trans) or dst = src and returns the largest
-// |element| of src and whether every element is finite. The transpose goes
-// by 32×32 tiles so that both the reads and the writes stay in cache. Large
-// copies are split over goroutines by blocks of rows of src; the maximum
-// does not depend on the order in which the blocks are combined.
+// |element| of src and whether every element is finite. Large copies are
+// split over goroutines by blocks of rows of src (see copyScanBlock); the
+// maximum does not depend on the order in which the blocks are combined.
 func copyScan(dst, src Dense, trans bool) (amax float64, finite bool) {
-	const tile, block = 32, 256
+	const block = 256
 	r, c := src.Rows, src.Cols
 	if r == 0 || c == 0 {
 		return 0, true
@@ -414,47 +449,60 @@ func copyScan(dst, src Dense, trans bool) (amax float64, finite bool) {
 	units := (r + block - 1) / block
 	p := teamSize(units, 8*float64(r)*float64(c))
 	maxes := make([]float64, units)
-	bad := make([]bool, units)
+	ok := make([]bool, units)
 	forEach(p, units, taskFunc(func(_, u int) {
 		i0, i1 := u*block, min(u*block+block, r)
-		var m float64
-		nan := false
-		scan := func(x float64) {
-			if v := math.Abs(x); v > m {
-				m = v
-			}
-			nan = nan || x != x
-		}
-		if !trans {
-			for i := i0; i < i1; i++ {
-				s := src.Data[i*src.Stride : i*src.Stride+c]
-				copy(dst.Data[i*dst.Stride:i*dst.Stride+c], s)
-				for _, x := range s {
-					scan(x)
-				}
-			}
+		var d Dense
+		if trans {
+			d = dst.view(0, c, i0, i1)
 		} else {
-			for j0 := 0; j0 < c; j0 += tile {
-				j1 := min(j0+tile, c)
-				for it := i0; it < i1; it += tile {
-					it1 := min(it+tile, i1)
-					for j := j0; j < j1; j++ {
-						d := dst.Data[j*dst.Stride+it : j*dst.Stride+it1]
-						for i := range d {
-							x := src.Data[(it+i)*src.Stride+j]
-							d[i] = x
-							scan(x)
-						}
-					}
-				}
-			}
+			d = dst.view(i0, i1, 0, c)
 		}
-		maxes[u], bad[u] = m, nan
+		maxes[u], ok[u] = copyScanBlock(d, src.view(i0, i1, 0, c), trans)
 	}))
 	finite = true
 	for u := range maxes {
 		amax = math.Max(amax, maxes[u])
-		finite = finite && !bad[u] && !math.IsInf(maxes[u], 0)
+		finite = finite && ok[u]
 	}
 	return amax, finite
+}
+
+// copyScanBlock is copyScan on the calling goroutine. The transpose goes by
+// 32×32 tiles so that both the reads and the writes stay in cache.
+func copyScanBlock(dst, src Dense, trans bool) (amax float64, finite bool) {
+	const tile = 32
+	r, c := src.Rows, src.Cols
+	nan := false
+	scan := func(x float64) {
+		if v := math.Abs(x); v > amax {
+			amax = v
+		}
+		nan = nan || x != x
+	}
+	if !trans {
+		for i := 0; i < r; i++ {
+			s := src.Data[i*src.Stride : i*src.Stride+c]
+			copy(dst.Data[i*dst.Stride:i*dst.Stride+c], s)
+			for _, x := range s {
+				scan(x)
+			}
+		}
+		return amax, !nan && !math.IsInf(amax, 0)
+	}
+	for j0 := 0; j0 < c; j0 += tile {
+		j1 := min(j0+tile, c)
+		for i0 := 0; i0 < r; i0 += tile {
+			i1 := min(i0+tile, r)
+			for j := j0; j < j1; j++ {
+				d := dst.Data[j*dst.Stride+i0 : j*dst.Stride+i1]
+				for i := range d {
+					x := src.Data[(i0+i)*src.Stride+j]
+					d[i] = x
+					scan(x)
+				}
+			}
+		}
+	}
+	return amax, !nan && !math.IsInf(amax, 0)
 }

@@ -35,8 +35,8 @@ type SVD struct {
 //
 // Algorithm. Let B = A if m ≥ n and B = Aᵀ otherwise, so that B is M×N with
 // M ≥ N = k (for a wide A the roles of U and V below are swapped). B is
-// factored B = Q·R by the blocked Householder QR (see QR), after an exact
-// scaling by a power of two when its largest element is beyond 2^±300, so
+// factored B = Q·R by the blocked Householder QR (see QR), and R is scaled
+// exactly by a power of two when its largest element is beyond 2^±300, so
 // that no squared norm can overflow or underflow. The one-sided Jacobi
 // method (Hestenes; jacobi in svd_jacobi.go) then orthogonalizes the
 // columns of Rᵀ by plane rotations, Rᵀ·J = W·Σ with J orthogonal, until
@@ -91,37 +91,43 @@ func (s *SVD) Factorize(a *Dense) error {
 	}
 	q := &s.qr
 	q.reset(bigN, bigM) // q.y is Bᵀ, N×M: Aᵀ when tall, A itself when wide
-	amax, finite := copyScan(q.y, *a, !wide)
-	if !finite {
+	if !q.factorFrom(*a, !wide) {
 		return checkFinite(*a) // find the element
 	}
-	if amax == 0 {
+	// B = 0 exactly when R = 0.
+	x := q.r
+	var rmax float64
+	for i := 0; i < bigN; i++ {
+		for _, v := range x.Data[i*x.Stride+i : i*x.Stride+bigN] {
+			rmax = math.Max(rmax, math.Abs(v))
+		}
+	}
+	if rmax == 0 {
 		clear(s.s)
 		identityColumns(s.u)
 		identityColumns(s.v)
 		s.ok = true
 		return nil
 	}
-	// Scale by 2^e when the largest element is so large or small that
-	// squared norms could overflow or underflow: e makes it about 1, clamped
-	// so that 2^e is a normal number.
+	// Scale R by 2^e when its largest element is so large or small that
+	// squared norms, or the rows of the fast rotations, could overflow or
+	// underflow: e makes it about 1, clamped so that 2^e is a normal number.
+	// (The QR itself needs no scaling.)
 	e := 0
-	if amax > 0x1p300 || amax < 0x1p-300 {
-		_, e = math.Frexp(amax)
+	if rmax > 0x1p300 || rmax < 0x1p-300 {
+		_, e = math.Frexp(rmax)
 		e = min(max(-e, -1000), 1000)
 		scale := math.Ldexp(1, e)
-		for i := 0; i < q.y.Rows; i++ {
-			row := q.y.Data[i*q.y.Stride : i*q.y.Stride+q.y.Cols]
+		for i := 0; i < bigN; i++ {
+			row := x.Data[i*x.Stride+i : i*x.Stride+bigN]
 			for j := range row {
 				row[j] *= scale
 			}
 		}
 	}
-	q.factor()
 
 	// One-sided Jacobi on the columns of Rᵀ, which are the rows of R,
 	// accumulating the rotations J only when B is tall (see svdTallRatio).
-	x := q.r
 	accumulate := bigM >= svdTallRatio*bigN
 	s.jt = resized(s.jt, bigN, 0)
 	if accumulate {
@@ -216,8 +222,7 @@ func (s *SVD) leftFromRight(a *Dense, ub, vb Dense, wide bool) {
 	q := &s.qr2
 	bigN, bigM := ub.Cols, ub.Rows
 	q.reset(bigN, bigM)
-	copyScan(q.y, ub, true)
-	q.factor()
+	q.factorFrom(ub, true)
 	identityColumns(ub)
 	q.applyQ(ub)
 	for c := 0; c < bigN; c++ {
