@@ -11,22 +11,24 @@ import (
 // columns to its right are updated with its compact WY form through two
 // Gemm calls. Matrices with at most qrWide columns are factored as a single
 // panel, so that Q has one block reflector I − Yᵀ·T·Y (which makes Q·[C; 0]
-// cost 2mnk instead of 4mnk flops). Variables only so that TestCalibrate can
-// sweep them; see calibrate_test.go for how they were chosen.
+// cost 2mnk instead of 4mnk flops). qrLeaf is the largest panel that qrPanel
+// factors without halving further (geqrt4). tsqrChunk is the number of rows
+// of A in a chunk of the tall-skinny mode (see factorTS): at most qrWide
+// rows of W by tsqrChunk take at most 1.5 MiB and stay in the L2 cache
+// while they are factored.
+//
+// They are variables only so that TestCalibrateSVD can sweep them. On the
+// machine of BENCHMARKS.md (shared with other jobs while this was measured,
+// so only large differences count): QR of 1000×1000 on one core took
+// 180–199 ms for every qrNB in {32, 48, 64} × qrLeaf in {4, 8, 16}, about
+// 7 GFLOP/s; QR of 100000×50 on two cores took 109 ms with tsqrChunk = 2048,
+// 111 with 4096, 119 with 1024 and 124 with 8192.
 var (
-	qrNB   = 32
-	qrWide = 96
+	qrNB      = 32
+	qrWide    = 96
+	qrLeaf    = 8
+	tsqrChunk = 2048
 )
-
-// qrLeaf is the largest panel that qrPanel factors column by column (geqr2)
-// instead of halving further.
-var qrLeaf = 4
-
-// tsqrChunk is the number of rows of A in a chunk of the tall-skinny
-// factorization (see factorTS): a chunk of a matrix with at most qrWide
-// columns, stored as qrWide rows of W, takes at most 1.5 MiB and stays in
-// the L2 cache while it is factored.
-var tsqrChunk = 2048
 
 // QR is the thin QR factorization A = Q·R of an m×n matrix with m ≥ n: Q is
 // m×n with orthonormal columns and R is n×n upper triangular.
@@ -232,11 +234,11 @@ func (q *QR) factorTS(src *Dense, trans bool) (finite bool) {
 //	T = [T₁  −T₁·(Y₁·Y₂ᵀ)·T₂]
 //	    [0    T₂           ]
 //
-// so that all but the leaves run in Gemm.
+// so that all but the leaves (geqrt4) run in Gemm.
 func (q *QR) qrPanel(p, t Dense, g0 int) {
 	k, n := p.Rows, p.Cols
 	if k <= qrLeaf {
-		q.geqr2(p, t, g0)
+		q.geqrt4(p, t, g0)
 		return
 	}
 	k1 := k / 2

@@ -5,8 +5,9 @@ import "math"
 // jacobiBlock is the number of rows in a block of the parallel one-sided
 // Jacobi ordering (see jacobi). A block pair — 2·jacobiBlock rows of X and of
 // the accumulated rotations — stays in the L2 cache while all its
-// jacobiBlock² pairs are rotated. A variable only so that TestCalibrate can
-// sweep it.
+// jacobiBlock² pairs are rotated. A variable only so that TestCalibrateSVD
+// can sweep it: 8, 16, 32 and 64 were within 5% of each other for 500×500
+// and 1000×1000 matrices on two cores.
 var jacobiBlock = 16
 
 // jacobiMaxSweeps bounds the sweeps of jacobi. Random square matrices of
