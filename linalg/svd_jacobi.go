@@ -159,18 +159,40 @@ func (j *jacobiJob) run(_, u int) {
 // rotateRow treats the pairs (p, q) for q in [lo, hi) in order and returns
 // the number of rotations. After a rotation of (p, q) the dot product of
 // the new row p with row q+1 comes out of the rotation kernel itself
-// (rotDot), which saves a pass over both rows.
+// (fastRotDot), which saves a pass over both rows; after a pair that needs
+// no rotation — typical of the last sweeps — the dot products of row p with
+// the next four rows are computed together (dot4), which reads row p once
+// instead of four times.
+// Either way the dot products are those of the rows as they are when the
+// pair is reached, so the order of operations depends only on the data.
 func (j *jacobiJob) rotateRow(p, lo, hi int) int {
 	rots := 0
 	var raw float64 // xₚ·x_qᵀ for the next q, when known
 	known := false
+	var ahead [4]float64 // xₚ·x_{q0+i}ᵀ, valid while row p is unchanged
+	q0, nAhead := 0, 0
+	xs := j.x.Stride
+	row := func(i int) []float64 { return j.x.Data[i*xs : i*xs+j.x.Cols] }
 	for q := lo; q < hi; q++ {
+		if !known {
+			if q-q0 < nAhead {
+				raw, known = ahead[q-q0], true
+			} else if q > lo && hi-q >= 4 { // after a pair left alone
+				xp := row(p)
+				ahead[0], ahead[1], ahead[2], ahead[3] = dot4(xp, row(q), row(q+1), row(q+2), row(q+3))
+				q0, nAhead = q, 4
+				raw, known = ahead[0], true
+			}
+		}
 		next := q + 1
 		if next == hi {
 			next = -1
 		}
 		var r int
 		r, raw, known = j.rotate(p, q, raw, known, next)
+		if r != 0 {
+			nAhead = 0 // row p has changed
+		}
 		rots += r
 	}
 	return rots
@@ -280,10 +302,11 @@ func (j *jacobiJob) unscale(i int) {
 	j.g[i] = 1
 }
 
-// zero sets row i of x and its norm to zero.
+// zero sets row i of X and its norm to zero; row i of V keeps its value.
 func (j *jacobiJob) zero(i int) {
+	j.unscale(i)
 	clear(j.x.Data[i*j.x.Stride : i*j.x.Stride+j.x.Cols])
-	j.d[i], j.g[i] = 0, 1
+	j.d[i] = 0
 }
 
 // cosine returns x·yᵀ/(dx·dy) for rows with norms dx, dy > 0. Rows so short

@@ -95,6 +95,15 @@ func TestSVDPaths(t *testing.T) {
 		{"wide", testmat.Random(rnd, 30, 90, 2)},
 		{"cond=1e12", testmat.WithSingularValues(rnd, 60, 45, testmat.GeometricSpectrum(45, 1e12), 0)},
 		{"rank 9", testmat.Mul(testmat.Random(rnd, 50, 9, 0), testmat.Random(rnd, 9, 40, 0))},
+		// A zero column makes one row of R die away during a sweep, after
+		// rotations have given it a scale ≠ 1 (see jacobiJob.zero).
+		{"rank 13, zero column", func() testmat.Matrix {
+			a := testmat.Mul(testmat.Random(rnd, 200, 13, 0), testmat.Random(rnd, 13, 40, 0))
+			for i := 0; i < a.Rows; i++ {
+				a.Set(i, 3, 0)
+			}
+			return a
+		}()},
 		{"chunked", testmat.Random(rnd, 4200, 30, 0)},
 	} {
 		for _, path := range []struct {
@@ -460,6 +469,25 @@ func TestJacobiRescale(t *testing.T) {
 		if res > 30 || ou > 30 || ov > 30 {
 			t.Errorf("%d×%d: residual %.3g, ‖UᵀU−I‖ %.3g, ‖VᵀV−I‖ %.3g (ratios), want < 30", a.Rows, a.Cols, res, ou, ov)
 		}
+	}
+}
+
+// TestJacobiZero: a row that is dropped as noise during a sweep has a row
+// scale from the fast rotations; its row of X is cleared, but its row of V
+// (the accumulated rotations) must keep its true value, scale included.
+func TestJacobiZero(t *testing.T) {
+	x := Dense(testmat.Random(testmat.NewRand(61), 2, 3, 0))
+	v := Dense(testmat.Random(testmat.NewRand(62), 2, 3, 0))
+	v0 := testmat.Matrix(v).Clone()
+	j := &jacobiJob{x: x, v: v, d: []float64{1, 1}, g: []float64{0.25, 1}}
+	j.zero(0)
+	for k := 0; k < 3; k++ {
+		if got, want := v.At(0, k), 0.25*v0.At(0, k); got != want || x.At(0, k) != 0 {
+			t.Errorf("after zero: V[0,%d] = %v, want %v; X[0,%d] = %v, want 0", k, got, want, k, x.At(0, k))
+		}
+	}
+	if j.d[0] != 0 || j.g[0] != 1 {
+		t.Errorf("after zero: norm %v, scale %v; want 0 and 1", j.d[0], j.g[0])
 	}
 }
 
