@@ -35,7 +35,10 @@ var (
 //
 // Q is stored implicitly as the product H₀·H₁·…·H_{n−1} of Householder
 // reflectors Hⱼ = I − τⱼ·vⱼ·vⱼᵀ (LAPACK's convention: vⱼ is zero above row
-// j and 1 at row j), gathered by panels into block reflectors I − Yᵀ·T·Y.
+// j and 1 at row j), gathered by panels into block reflectors I − Yᵀ·T·Y;
+// for tall, thin matrices, as such products for chunks of rows followed by
+// one for their stacked R factors (see Factorize). The factorization keeps
+// an n×m copy of A for the reflectors, so it needs about m·n + n² words.
 //
 // The zero value is ready to use: call Factorize, then read the factors.
 // A QR that has been factored successfully may be read by several goroutines
@@ -50,8 +53,8 @@ type QR struct {
 	// t is n×nb: the rows [j0, j1) of a panel hold its (j1−j0)×(j1−j0)
 	// upper triangular factor T in columns [0, j1−j0).
 	t  Dense
-	nb int // width of the panels
-	z  []float64
+	nb int       // width of the panels
+	z  []float64 // scratch of factor, see work
 	ok bool
 
 	// Tall-skinny mode (lc > 0): chunks[c] factors the rows
@@ -73,8 +76,8 @@ type QR struct {
 // qrNB columns (a single panel when n ≤ qrWide) are factored by recursive
 // halving down to a few columns (LAPACK's dgeqrt3 idea), and the rest of the
 // matrix is updated by the panel's block reflector with Gemm, so that most
-// of the 2mn² − 2n³/3 flops (plus about mn·qrNB to form the T factors) run
-// at matrix-multiply speed. A tall, thin matrix (n ≤ qrWide, m ≥ 2·tsqrChunk)
+// of the 2mn² − 2n³/3 flops run at matrix-multiply speed; the T factors of
+// the block reflectors add about m·n·min(n, qrNB) flops. A tall, thin matrix (n ≤ qrWide, m ≥ 2·tsqrChunk)
 // is instead cut into chunks of tsqrChunk rows that are factored
 // independently, in cache and in parallel, after which the stacked n×n
 // factors R_c are factored once more (TSQR); Q is then the product of the
@@ -248,11 +251,11 @@ func (q *QR) qrPanel(p, t Dense, g0 int) {
 	larfbRight(p.view(k1, k, 0, n), p1, t1, q.work((k-k1)*k1))
 	t2 := t.view(k1, k, k1, k)
 	q.qrPanel(p.view(k1, k, k1, n), t2, g0+k1)
-	// Y₁ is zero-free only from column k1 on where Y₂ is concerned: Y₂ is
-	// zero before its first column (k1 in p's frame).
+	// Y₁·Y₂ᵀ needs only the columns k1… of Y₁: Y₂ is zero before its
+	// first column (k1 in p's frame).
 	t12 := t.view(0, k1, k1, k)
 	gemm(NoTrans, Trans, 1, p.view(0, k1, k1, n), p.view(k1, k, k1, n), 0, t12)
-	upperTimes(NoTrans, t1, t12)
+	upperTimes(t1, t12)
 	timesUpper(t12, t2)
 	for i := 0; i < k1; i++ {
 		row := t12.Data[i*t12.Stride : i*t12.Stride+t12.Cols]
@@ -301,34 +304,20 @@ func timesUpper(z, t Dense) {
 	}
 }
 
-// upperTimes overwrites the k×c matrix z with T·z (tr = NoTrans) or Tᵀ·z
-// (tr = Trans) for the k×k upper triangular t. Row i of T·z needs rows
-// i…k−1 of z, so rows are done top down; row i of Tᵀ·z needs rows 0…i, so
-// they are done bottom up.
-func upperTimes(tr Op, t, z Dense) {
+// upperTimes overwrites the k×c matrix z with T·z for the k×k upper
+// triangular t. Row i of T·z needs rows i…k−1 of z, so the rows are done
+// top down in place.
+func upperTimes(t, z Dense) {
 	k := t.Rows
 	zr := func(i int) []float64 { return z.Data[i*z.Stride : i*z.Stride+z.Cols] }
-	if tr == NoTrans {
-		for i := 0; i < k; i++ {
-			row := zr(i)
-			d := t.Data[i*t.Stride+i]
-			for j := range row {
-				row[j] *= d
-			}
-			for l := i + 1; l < k; l++ {
-				axpy(t.Data[i*t.Stride+l], zr(l), row)
-			}
-		}
-		return
-	}
-	for i := k - 1; i >= 0; i-- {
+	for i := 0; i < k; i++ {
 		row := zr(i)
 		d := t.Data[i*t.Stride+i]
 		for j := range row {
 			row[j] *= d
 		}
-		for l := 0; l < i; l++ {
-			axpy(t.Data[l*t.Stride+i], zr(l), row)
+		for l := i + 1; l < k; l++ {
+			axpy(t.Data[i*t.Stride+l], zr(l), row)
 		}
 	}
 }
@@ -354,7 +343,7 @@ func (q *QR) mulQ(c Dense, nz int, z []float64) {
 		}
 		zd := Dense{Rows: j1 - j0, Cols: k, Stride: k, Data: z[:(j1-j0)*k]}
 		gemm(NoTrans, NoTrans, 1, q.y.view(j0, j1, j0, hi), c.view(j0, hi, 0, k), 0, zd)
-		upperTimes(NoTrans, q.t.view(j0, j1, 0, j1-j0), zd)
+		upperTimes(q.t.view(j0, j1, 0, j1-j0), zd)
 		gemm(Trans, NoTrans, -1, q.y.view(j0, j1, j0, m), zd, 1, c.view(j0, m, 0, k))
 		nz = m
 	}
@@ -391,7 +380,7 @@ func (q *QR) applyQ(c Dense) {
 		wd := Dense{Rows: n, Cols: k, Stride: k, Data: work[w*n*k : (w+1)*n*k]}
 		top := qc.y.view(0, n, 0, n)
 		blockedProduct(NoTrans, NoTrans, 1, top, zc, 0, wd, full, true)
-		upperTimes(NoTrans, qc.t, wd)
+		upperTimes(qc.t, wd)
 		ptr(uc.view(0, n, 0, k)).Copy(&zc)
 		blockedProduct(Trans, NoTrans, -1, top, wd, 1, uc.view(0, n, 0, k), full, true)
 		blockedProduct(Trans, NoTrans, -1, qc.y.view(0, n, n, c1-c0), wd, 0, uc.view(n, c1-c0, 0, k), full, true)
@@ -433,7 +422,7 @@ func (q *QR) QTo(dst *Dense) *Dense {
 	}
 	n, m := q.y.Rows, q.y.Cols
 	dst.reuseAs(m, n, "QR.QTo")
-	identityColumns(*dst)
+	identityColumns(dst.view(0, n, 0, n)) // applyQ reads only these rows
 	q.applyQ(*dst)
 	return dst
 }

@@ -14,7 +14,10 @@ import (
 // The zero value is ready to use: call Factorize, then read the results. An
 // SVD that has been factored successfully may be read (Values, UTo, VTo,
 // Rank, SolveTo) by several goroutines at once; Factorize must not run
-// concurrently with anything else on the same value.
+// concurrently with anything else on the same value. Besides U and V it
+// keeps the workspace of its QR factorizations (about m·n words, twice that
+// for matrices that are not tall; see Factorize), which the next Factorize
+// reuses.
 type SVD struct {
 	m, n   int
 	s      []float64 // σ, descending
