@@ -298,7 +298,7 @@ func TestSVDSubnormal(t *testing.T) {
 }
 
 func TestSVDEmptyAndZero(t *testing.T) {
-	for _, sz := range [][2]int{{0, 0}, {0, 5}, {5, 0}, {1, 1}, {6, 4}, {4, 6}} {
+	for _, sz := range [][2]int{{0, 0}, {0, 5}, {5, 0}, {5000, 0}, {0, 5000}, {1, 1}, {6, 4}, {4, 6}, {5000, 3}} {
 		var s SVD
 		a := NewDense(sz[0], sz[1], nil)
 		if err := s.Factorize(a); err != nil {
