@@ -190,27 +190,47 @@ func fill(rnd interface{ Float64() float64 }, a testmat.Matrix, scale float64) {
 
 func TestQRNotFinite(t *testing.T) {
 	for _, bad := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
-		a := testmat.Random(testmat.NewRand(42), 9, 4, 1)
-		a.Set(6, 2, bad)
-		a0 := a.Clone()
+		// The second shape uses the chunked mode, with the bad element in
+		// the last chunk.
+		for _, tc := range []struct{ m, n, i, j int }{{9, 4, 6, 2}, {2*tsqrChunk + 5, 6, 2*tsqrChunk + 1, 4}} {
+			a := testmat.Random(testmat.NewRand(42), tc.m, tc.n, 1)
+			a.Set(tc.i, tc.j, bad)
+			a0 := a.Clone()
+			da := Dense(a)
+			var qr QR
+			err := qr.Factorize(&da)
+			var fe *NotFiniteError
+			if !errors.Is(err, ErrNotFinite) || !errors.As(err, &fe) || fe.Row != tc.i || fe.Col != tc.j {
+				t.Errorf("%d×%d, element (%d,%d) = %v: err = %v, want a *NotFiniteError there", tc.m, tc.n, tc.i, tc.j, bad, err)
+			}
+			if !testmat.Identical(a, a0) {
+				t.Errorf("Factorize modified a matrix it rejected")
+			}
+			func() {
+				defer func() {
+					if recover() == nil {
+						t.Errorf("RTo after a failed factorization did not panic")
+					}
+				}()
+				qr.RTo(nil)
+			}()
+		}
+	}
+}
+
+// TestQRPaddingNaN: NaN in the padding of A is not read, so it is not an
+// error — in either mode.
+func TestQRPaddingNaN(t *testing.T) {
+	for _, sz := range [][2]int{{40, 30}, {2*tsqrChunk + 3, 20}} {
+		a := testmat.Random(testmat.NewRand(45), sz[0], sz[1], 2)
+		for i := 0; i < a.Rows; i++ {
+			a.Data[i*a.Stride+a.Cols] = math.NaN()
+		}
 		da := Dense(a)
 		var qr QR
-		err := qr.Factorize(&da)
-		var fe *NotFiniteError
-		if !errors.Is(err, ErrNotFinite) || !errors.As(err, &fe) || fe.Row != 6 || fe.Col != 2 {
-			t.Errorf("element (6,2) = %v: err = %v, want a *NotFiniteError at (6,2)", bad, err)
+		if err := qr.Factorize(&da); err != nil {
+			t.Errorf("%v with NaN padding: %v", sz, err)
 		}
-		if !testmat.Identical(a, a0) {
-			t.Errorf("Factorize modified a matrix it rejected")
-		}
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Errorf("RTo after a failed factorization did not panic")
-				}
-			}()
-			qr.RTo(nil)
-		}()
 	}
 }
 

@@ -511,9 +511,25 @@ func TestJacobiSweepLimit(t *testing.T) {
 	}
 }
 
+// TestSVDPaddingNaN: NaN in the padding of A is not read, so it is not an
+// error, for tall, wide and chunked shapes.
+func TestSVDPaddingNaN(t *testing.T) {
+	for _, sz := range [][2]int{{40, 30}, {30, 40}, {2*tsqrChunk + 3, 20}} {
+		a := testmat.Random(testmat.NewRand(63), sz[0], sz[1], 2)
+		for i := 0; i < a.Rows; i++ {
+			a.Data[i*a.Stride+a.Cols] = math.NaN()
+		}
+		da := Dense(a)
+		var s SVD
+		if err := s.Factorize(&da); err != nil {
+			t.Errorf("%v with NaN padding: %v", sz, err)
+		}
+	}
+}
+
 func TestSVDNotFinite(t *testing.T) {
 	for _, bad := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
-		for _, sz := range [][2]int{{9, 4}, {4, 9}} {
+		for _, sz := range [][2]int{{9, 4}, {4, 9}, {2*tsqrChunk + 5, 6}} {
 			a := testmat.Random(testmat.NewRand(57), sz[0], sz[1], 1)
 			a.Set(3, 2, bad)
 			a0 := a.Clone()
