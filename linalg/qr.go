@@ -460,26 +460,24 @@ func copyScan(dst, src Dense, trans bool) (amax float64, finite bool) {
 }
 
 // copyScanBlock is copyScan on the calling goroutine. The transpose goes by
-// 32×32 tiles so that both the reads and the writes stay in cache.
+// 32×32 tiles so that both the reads and the writes stay in cache. NaN is
+// caught by x − x ≠ 0, which also holds for ±Inf.
 func copyScanBlock(dst, src Dense, trans bool) (amax float64, finite bool) {
 	const tile = 32
 	r, c := src.Rows, src.Cols
-	nan := false
-	scan := func(x float64) {
-		if v := math.Abs(x); v > amax {
-			amax = v
-		}
-		nan = nan || x != x
-	}
+	var bad float64 // Σ (x − x): 0 unless some x is NaN or ±Inf
 	if !trans {
 		for i := 0; i < r; i++ {
 			s := src.Data[i*src.Stride : i*src.Stride+c]
 			copy(dst.Data[i*dst.Stride:i*dst.Stride+c], s)
 			for _, x := range s {
-				scan(x)
+				bad += x - x
+				if v := math.Abs(x); v > amax {
+					amax = v
+				}
 			}
 		}
-		return amax, !nan && !math.IsInf(amax, 0)
+		return amax, bad == 0
 	}
 	for j0 := 0; j0 < c; j0 += tile {
 		j1 := min(j0+tile, c)
@@ -487,13 +485,17 @@ func copyScanBlock(dst, src Dense, trans bool) (amax float64, finite bool) {
 			i1 := min(i0+tile, r)
 			for j := j0; j < j1; j++ {
 				d := dst.Data[j*dst.Stride+i0 : j*dst.Stride+i1]
+				s := src.Data[i0*src.Stride+j:]
 				for i := range d {
-					x := src.Data[(i0+i)*src.Stride+j]
+					x := s[i*src.Stride]
 					d[i] = x
-					scan(x)
+					bad += x - x
+					if v := math.Abs(x); v > amax {
+						amax = v
+					}
 				}
 			}
 		}
 	}
-	return amax, !nan && !math.IsInf(amax, 0)
+	return amax, bad == 0
 }
