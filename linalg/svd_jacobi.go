@@ -52,11 +52,15 @@ const cosSafe = 0x1p-900
 // round of the sweep, then every pair across them, row by row). The order
 // depends only on n, so the result is bit-identical for any GOMAXPROCS.
 // Row norms are recomputed at the start of every sweep and updated from the
-// rotation angle in between. The iteration stops after a sweep without a
-// rotation; after maxSweeps sweeps it returns a *ConvergenceError.
+// rotation angle in between; the rotations are "fast" ones whose factor c
+// is kept in a scale per row (see rotate), folded back into the rows at the
+// start of every sweep. The iteration stops after a sweep without a
+// rotation — a sweep that computes every cosine afresh from the rows as
+// they are — and after maxSweeps sweeps it returns a *ConvergenceError.
 //
-// Each rotation costs 6·len + 6·k flops and each pair visited 2·len more, so
-// a sweep with every pair rotated costs about n²·(4·len + 3·k) flops.
+// Each pair visited costs a dot product (2·len flops) and each rotation
+// 4·len + 4·k more, so a sweep with every pair rotated costs about
+// n²·(3·len + 2·k) flops.
 func jacobi(x, v Dense, d []float64, maxSweeps int) (sweeps int, err error) {
 	n := x.Rows
 	if n < 2 {
@@ -74,7 +78,7 @@ func jacobi(x, v Dense, d []float64, maxSweeps int) (sweeps int, err error) {
 		pos:  make([]int, teams),
 		rots: make([]int, teams/2),
 	}
-	pairFlops := float64(jb*jb) * float64(14*x.Cols+6*v.Cols)
+	pairFlops := float64(jb*jb) * float64(6*x.Cols+4*v.Cols)
 	p := teamSize(teams/2, float64(teams/2)*pairFlops)
 	for i := range job.g {
 		job.g[i] = 1
