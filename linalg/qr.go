@@ -86,7 +86,9 @@ type QR struct {
 // GOMAXPROCS.
 //
 // It returns a *NotFiniteError (wrapping ErrNotFinite) if a holds NaN or
-// ±Inf; q then holds no factorization and its methods panic.
+// ±Inf; q then holds no factorization and its methods panic. Elements so
+// large that the norm of a column overflows (near the largest float64) give
+// ±Inf or NaN in R and Q, as in LAPACK; scale such a matrix first.
 func (q *QR) Factorize(a *Dense) error {
 	a.check("QR.Factorize")
 	m, n := a.Rows, a.Cols

@@ -40,7 +40,9 @@ type SVD struct {
 // M ≥ N = k (for a wide A the roles of U and V below are swapped). B is
 // factored B = Q·R by the blocked Householder QR (see QR), and R is scaled
 // exactly by a power of two when its largest element is beyond 2^±300, so
-// that no squared norm can overflow or underflow. The one-sided Jacobi
+// that no squared norm can overflow or underflow (if a norm of B itself
+// overflows, B is scaled before the QR; σ₁ is then +Inf, but U and V are
+// still orthonormal). The one-sided Jacobi
 // method (Hestenes; jacobi in svd_jacobi.go) then orthogonalizes the
 // columns of Rᵀ by plane rotations, Rᵀ·J = W·Σ with J orthogonal, until
 // every pair of columns has cosine at most max(√N, 4)·ε: LAPACK dgesvj's
@@ -97,14 +99,33 @@ func (s *SVD) Factorize(a *Dense) error {
 	if !q.factorFrom(*a, !wide) {
 		return checkFinite(*a) // find the element
 	}
+	src, e := *a, 0 // B's source and its scale 2^e
+	rmax := maxUpper(q.r)
+	if math.IsInf(rmax, 0) || math.IsNaN(rmax) {
+		// A norm overflowed (elements near the largest float64): factor
+		// 2^e·A instead, with its largest element about 1. Rare, so the
+		// scaled copy is allocated.
+		var amax float64
+		for i := 0; i < m; i++ {
+			for _, v := range a.Data[i*a.Stride : i*a.Stride+n] {
+				amax = math.Max(amax, math.Abs(v))
+			}
+		}
+		_, e = math.Frexp(amax)
+		e = -e
+		sc := math.Ldexp(1, e)
+		src = *NewDense(m, n, nil)
+		for i := 0; i < m; i++ {
+			for j, v := range a.Data[i*a.Stride : i*a.Stride+n] {
+				src.Data[i*n+j] = sc * v
+			}
+		}
+		q.reset(bigN, bigM)
+		q.factorFrom(src, !wide)
+		rmax = maxUpper(q.r)
+	}
 	// B = 0 exactly when R = 0.
 	x := q.r
-	var rmax float64
-	for i := 0; i < bigN; i++ {
-		for _, v := range x.Data[i*x.Stride+i : i*x.Stride+bigN] {
-			rmax = math.Max(rmax, math.Abs(v))
-		}
-	}
 	if rmax == 0 {
 		clear(s.s)
 		identityColumns(s.u)
@@ -112,21 +133,21 @@ func (s *SVD) Factorize(a *Dense) error {
 		s.ok = true
 		return nil
 	}
-	// Scale R by 2^e when its largest element is so large or small that
-	// squared norms, or the rows of the fast rotations, could overflow or
-	// underflow: e makes it about 1, clamped so that 2^e is a normal number.
-	// (The QR itself needs no scaling.)
-	e := 0
+	// Scale R by a further 2^f when its largest element is so large or small
+	// that squared norms, or the rows of the fast rotations, could overflow
+	// or underflow: f makes it about 1, clamped so that 2^f is a normal
+	// number. (The QR itself needs no scaling.)
 	if rmax > 0x1p300 || rmax < 0x1p-300 {
-		_, e = math.Frexp(rmax)
-		e = min(max(-e, -1000), 1000)
-		scale := math.Ldexp(1, e)
+		_, f := math.Frexp(rmax)
+		f = min(max(-f, -1000), 1000)
+		scale := math.Ldexp(1, f)
 		for i := 0; i < bigN; i++ {
 			row := x.Data[i*x.Stride+i : i*x.Stride+bigN]
 			for j := range row {
 				row[j] *= scale
 			}
 		}
+		e += f
 	}
 
 	// One-sided Jacobi on the columns of Rᵀ, which are the rows of R,
@@ -192,7 +213,7 @@ func (s *SVD) Factorize(a *Dense) error {
 		}
 		q.applyQ(ub)
 	} else {
-		s.leftFromRight(a, ub, vb, wide)
+		s.leftFromRight(&src, ub, vb, wide)
 	}
 	s.ok = true
 	return nil
@@ -213,8 +234,8 @@ func (s *SVD) Factorize(a *Dense) error {
 // matrix-multiply speed, unlike accumulating J, which costs 4N flops per
 // rotation at the speed of the rotations.
 //
-// Y is formed from A as given, even when B was scaled: |Y_ij| ≤ σ₁, so it
-// overflows only if σ₁ does, and a subnormal A loses no more in Y than its
+// a is A as given, or scaled when its norm overflows: Y needs no other
+// scaling, since |Y_ij| ≤ σ₁, and a subnormal A loses no more in Y than its
 // own representation has already lost.
 func (s *SVD) leftFromRight(a *Dense, ub, vb Dense, wide bool) {
 	tA := NoTrans // B = A
@@ -235,6 +256,21 @@ func (s *SVD) leftFromRight(a *Dense, ub, vb Dense, wide bool) {
 			}
 		}
 	}
+}
+
+// maxUpper returns the largest |element| of the upper triangle of the
+// square matrix r, or NaN if it holds a NaN.
+func maxUpper(r Dense) float64 {
+	var m float64
+	for i := 0; i < r.Rows; i++ {
+		for _, v := range r.Data[i*r.Stride+i : i*r.Stride+r.Cols] {
+			if v != v {
+				return v
+			}
+			m = math.Max(m, math.Abs(v))
+		}
+	}
+	return m
 }
 
 // identityColumns sets the r×c matrix a (r ≥ c) to the first c columns of

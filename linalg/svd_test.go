@@ -297,6 +297,28 @@ func TestSVDSubnormal(t *testing.T) {
 	}
 }
 
+// TestSVDOverflow: elements so close to the largest float64 that column
+// norms overflow. σ₁ is then +Inf, but Factorize must not fail, and U and V
+// must still be orthonormal (B is scaled before its QR).
+func TestSVDOverflow(t *testing.T) {
+	rnd := testmat.NewRand(64)
+	for _, sz := range [][2]int{{30, 20}, {20, 30}, {2*tsqrChunk + 1, 10}} {
+		a := testmat.Random(rnd, sz[0], sz[1], 1)
+		for i := 0; i < a.Rows; i++ {
+			for j := 0; j < a.Cols; j++ {
+				a.Set(i, j, 0.9*math.MaxFloat64*a.At(i, j))
+			}
+		}
+		_, ou, ov, s := svdRatios(t, a)
+		if ou > 30 || ov > 30 {
+			t.Errorf("%v: ‖UᵀU−I‖ %.3g, ‖VᵀV−I‖ %.3g (ratios), want < 30", sz, ou, ov)
+		}
+		if w := s.Values(nil); !math.IsInf(w[0], 1) || math.IsNaN(w[len(w)-1]) {
+			t.Errorf("%v: σ₁ = %v, σ_k = %v; want +Inf and a number", sz, w[0], w[len(w)-1])
+		}
+	}
+}
+
 func TestSVDEmptyAndZero(t *testing.T) {
 	for _, sz := range [][2]int{{0, 0}, {0, 5}, {5, 0}, {5000, 0}, {0, 5000}, {1, 1}, {6, 4}, {4, 6}, {5000, 3}} {
 		var s SVD
