@@ -8,7 +8,8 @@ import "math"
 // geqrt4, the same by groups of four. The blocked driver in qr.go calls
 // geqrt4 on the leaves of its recursive panel factorization and on the
 // chunks of the tall-skinny mode; geqr2, called on a whole matrix, is the
-// naive twin the tests compare both with.
+// naive twin the tests compare both with. At the end: the small triangular
+// products of the block reflectors and the copy that loads A.
 //
 // Layout reminder (see QR): the factorization works on W = Aᵀ, so column j
 // of A is the contiguous row j of W, and a reflector that acts on columns
@@ -295,4 +296,112 @@ func axpy4(a0, a1, a2, a3 float64, y0, y1, y2, y3, x []float64) {
 	for i := range x {
 		x[i] += (a0*y0[i] + a1*y1[i]) + (a2*y2[i] + a3*y3[i])
 	}
+}
+
+// timesUpper overwrites the r×k matrix z with z·T for the k×k upper
+// triangular t. Column j of the product needs columns 0…j of z, so each
+// row is done from right to left in place.
+func timesUpper(z, t Dense) {
+	k := t.Rows
+	for i := 0; i < z.Rows; i++ {
+		row := z.Data[i*z.Stride : i*z.Stride+k]
+		for j := k - 1; j >= 0; j-- {
+			var s float64
+			for l := 0; l <= j; l++ {
+				s += row[l] * t.Data[l*t.Stride+j]
+			}
+			row[j] = s
+		}
+	}
+}
+
+// upperTimes overwrites the k×c matrix z with T·z for the k×k upper
+// triangular t. Row i of T·z needs rows i…k−1 of z, so the rows are done
+// top down in place.
+func upperTimes(t, z Dense) {
+	k := t.Rows
+	zr := func(i int) []float64 { return z.Data[i*z.Stride : i*z.Stride+z.Cols] }
+	for i := 0; i < k; i++ {
+		row := zr(i)
+		d := t.Data[i*t.Stride+i]
+		for j := range row {
+			row[j] *= d
+		}
+		for l := i + 1; l < k; l++ {
+			axpy(t.Data[i*t.Stride+l], zr(l), row)
+		}
+	}
+}
+
+// copyScan sets dst = srcᵀ (trans) or dst = src and returns the largest
+// |element| of src and whether every element is finite. Large copies are
+// split over goroutines by blocks of rows of src (see copyScanBlock); the
+// maximum does not depend on the order in which the blocks are combined.
+func copyScan(dst, src Dense, trans bool) (amax float64, finite bool) {
+	const block = 256
+	r, c := src.Rows, src.Cols
+	if r == 0 || c == 0 {
+		return 0, true
+	}
+	units := (r + block - 1) / block
+	p := teamSize(units, 8*float64(r)*float64(c))
+	maxes := make([]float64, units)
+	ok := make([]bool, units)
+	forEach(p, units, taskFunc(func(_, u int) {
+		i0, i1 := u*block, min(u*block+block, r)
+		var d Dense
+		if trans {
+			d = dst.view(0, c, i0, i1)
+		} else {
+			d = dst.view(i0, i1, 0, c)
+		}
+		maxes[u], ok[u] = copyScanBlock(d, src.view(i0, i1, 0, c), trans)
+	}))
+	finite = true
+	for u := range maxes {
+		amax = math.Max(amax, maxes[u])
+		finite = finite && ok[u]
+	}
+	return amax, finite
+}
+
+// copyScanBlock is copyScan on the calling goroutine. The transpose goes by
+// 32×32 tiles so that both the reads and the writes stay in cache. NaN is
+// caught by x − x ≠ 0, which also holds for ±Inf.
+func copyScanBlock(dst, src Dense, trans bool) (amax float64, finite bool) {
+	const tile = 32
+	r, c := src.Rows, src.Cols
+	var bad float64 // Σ (x − x): 0 unless some x is NaN or ±Inf
+	if !trans {
+		for i := 0; i < r; i++ {
+			s := src.Data[i*src.Stride : i*src.Stride+c]
+			copy(dst.Data[i*dst.Stride:i*dst.Stride+c], s)
+			for _, x := range s {
+				bad += x - x
+				if v := math.Abs(x); v > amax {
+					amax = v
+				}
+			}
+		}
+		return amax, bad == 0
+	}
+	for j0 := 0; j0 < c; j0 += tile {
+		j1 := min(j0+tile, c)
+		for i0 := 0; i0 < r; i0 += tile {
+			i1 := min(i0+tile, r)
+			for j := j0; j < j1; j++ {
+				d := dst.Data[j*dst.Stride+i0 : j*dst.Stride+i1]
+				s := src.Data[i0*src.Stride+j:]
+				for i := range d {
+					x := s[i*src.Stride]
+					d[i] = x
+					bad += x - x
+					if v := math.Abs(x); v > amax {
+						amax = v
+					}
+				}
+			}
+		}
+	}
+	return amax, bad == 0
 }
