@@ -1,0 +1,161 @@
+package linalg
+
+import (
+	"fmt"
+	"testing"
+
+	"rkhs/internal/testmat"
+)
+
+// svdBenchShapes are the shapes of the QR and SVD benchmarks: the square
+// size compared with gonum and the tall, thin shape of a kernel method's
+// feature matrix (n samples of 50 features).
+var svdBenchShapes = []struct {
+	name string
+	m, n int
+}{
+	{"n=1000", 1000, 1000},
+	{"100000x50", 100000, 50},
+}
+
+func BenchmarkQR(b *testing.B) {
+	for _, sh := range svdBenchShapes {
+		b.Run(sh.name, func(b *testing.B) {
+			a := Dense(testmat.Random(testmat.NewRand(1), sh.m, sh.n, 0))
+			var qr QR
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := qr.Factorize(&a); err != nil {
+					b.Fatal(err)
+				}
+			}
+			m, n := float64(sh.m), float64(sh.n)
+			reportGFLOPs(b, 2*m*n*n-2*n*n*n/3)
+		})
+	}
+}
+
+func BenchmarkQRTo(b *testing.B) {
+	for _, sh := range svdBenchShapes {
+		b.Run(sh.name, func(b *testing.B) {
+			a := Dense(testmat.Random(testmat.NewRand(1), sh.m, sh.n, 0))
+			var qr QR
+			if err := qr.Factorize(&a); err != nil {
+				b.Fatal(err)
+			}
+			q := NewDense(sh.m, sh.n, nil)
+			b.ReportAllocs()
+			for b.Loop() {
+				qr.QTo(q)
+			}
+		})
+	}
+}
+
+// BenchmarkGeqr compares the unblocked factorization of a chunk of the
+// tall-skinny mode (50 columns of 2048 rows, stored as 50 rows of W) one
+// reflector at a time and four at a time, on one goroutine.
+func BenchmarkGeqr(b *testing.B) {
+	n, l := 50, tsqrChunk
+	src := Dense(testmat.Random(testmat.NewRand(1), n, l, 0))
+	q := &QR{y: *NewDense(n, l, nil), r: *NewDense(n, n, nil), t: *NewDense(n, n, nil), nb: n, serial: true}
+	for _, alg := range []struct {
+		name string
+		f    func(p, t Dense, g0 int)
+	}{{"geqr2", q.geqr2}, {"geqrt4", q.geqrt4}} {
+		b.Run(alg.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				q.y.Copy(&src)
+				alg.f(q.y, q.t, 0)
+			}
+			reportGFLOPs(b, 2*float64(n*n)*float64(l))
+		})
+	}
+}
+
+func BenchmarkSVD(b *testing.B) {
+	for _, sh := range svdBenchShapes {
+		b.Run(sh.name, func(b *testing.B) {
+			a := Dense(testmat.Random(testmat.NewRand(1), sh.m, sh.n, 0))
+			var svd SVD
+			u := NewDense(sh.m, sh.n, nil)
+			v := NewDense(sh.n, sh.n, nil)
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := svd.Factorize(&a); err != nil {
+					b.Fatal(err)
+				}
+				svd.UTo(u)
+				svd.VTo(v)
+			}
+		})
+	}
+}
+
+// BenchmarkCopyScan measures the transposing copy (with the scan for the
+// largest element and NaN/Inf) that loads A into a QR.
+func BenchmarkCopyScan(b *testing.B) {
+	for _, sh := range svdBenchShapes {
+		b.Run(fmt.Sprintf("%dx%d", sh.m, sh.n), func(b *testing.B) {
+			a := Dense(testmat.Random(testmat.NewRand(1), sh.m, sh.n, 0))
+			t := NewDense(sh.n, sh.m, nil)
+			for b.Loop() {
+				copyScan(*t, a, true)
+			}
+		})
+	}
+}
+
+// TestCalibrateSVD sweeps the tuning constants of the QR and the SVD and
+// logs the time of each setting, so that the values in qr.go, svd.go and
+// svd_jacobi.go can be re-derived on another machine:
+//
+//	go test ./linalg -run CalibrateSVD -calibrate -v
+//
+// It is skipped unless -calibrate is given (the flag of TestCalibrate).
+func TestCalibrateSVD(t *testing.T) {
+	if !*calibrate {
+		t.Skip("block-size calibration runs only with -calibrate")
+	}
+	defer func(nb, wide, leaf, chunk, jb, ratio int) {
+		qrNB, qrWide, qrLeaf, tsqrChunk, jacobiBlock, svdTallRatio = nb, wide, leaf, chunk, jb, ratio
+	}(qrNB, qrWide, qrLeaf, tsqrChunk, jacobiBlock, svdTallRatio)
+	best := func(f func()) float64 {
+		r := testing.Benchmark(func(b *testing.B) {
+			for b.Loop() {
+				f()
+			}
+		})
+		return float64(r.T.Milliseconds()) / float64(r.N)
+	}
+	square := Dense(testmat.Random(testmat.NewRand(1), 1000, 1000, 0))
+	tall := Dense(testmat.Random(testmat.NewRand(1), 100000, 50, 0))
+	var qr QR
+	for _, nb := range []int{16, 24, 32, 48, 64} {
+		for _, leaf := range []int{2, 4, 8} {
+			qrNB, qrLeaf = nb, leaf
+			t.Logf("QR 1000×1000 qrNB=%d qrLeaf=%d: %.1f ms", nb, leaf, best(func() { qr.Factorize(&square) }))
+		}
+	}
+	for _, chunk := range []int{1024, 2048, 4096, 8192} {
+		tsqrChunk = chunk
+		t.Logf("QR 100000×50 tsqrChunk=%d: %.1f ms", chunk, best(func() { qr.Factorize(&tall) }))
+	}
+	var s SVD
+	mid := Dense(testmat.Random(testmat.NewRand(1), 500, 500, 0))
+	for _, jb := range []int{8, 16, 32, 64} {
+		jacobiBlock = jb
+		t.Logf("SVD 500×500 jacobiBlock=%d: %.1f ms", jb, best(func() { s.Factorize(&mid) }))
+	}
+	for _, n := range []int{50, 200} {
+		for _, r := range []int{2, 4, 8} {
+			b := Dense(testmat.Random(testmat.NewRand(1), r*n, n, 0))
+			svdTallRatio = 1
+			acc := best(func() { s.Factorize(&b) })
+			svdTallRatio = 1 << 30
+			qrbv := best(func() { s.Factorize(&b) })
+			t.Logf("SVD %d×%d: accumulate %.1f ms, QR of B·V %.1f ms", r*n, n, acc, qrbv)
+		}
+	}
+}
