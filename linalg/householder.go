@@ -43,26 +43,6 @@ func reflector(x []float64) (beta, tau float64) {
 	return beta, tau
 }
 
-// nrm2 returns the Euclidean norm of x without overflow or destructive
-// underflow: the sum of squares is formed relative to the largest |xᵢ|.
-func nrm2(x []float64) float64 {
-	var scale float64
-	for _, v := range x {
-		scale = math.Max(scale, math.Abs(v))
-	}
-	if scale == 0 || math.IsInf(scale, 0) || math.IsNaN(scale) {
-		return scale
-	}
-	if scale > 0x1p-500 && scale < 0x1p500 {
-		return math.Sqrt(dot(x, x)) // no risk: plain sum of squares
-	}
-	var s float64
-	for _, v := range x {
-		r := v / scale
-		s += r * r
-	}
-	return scale * math.Sqrt(s)
-}
 
 // blockReflectorT forms the k×k upper triangular factor T of the compact WY
 // representation H₀·H₁·…·H_{k−1} = I − Vᵀ·T·V (forward order), where the

@@ -159,7 +159,7 @@ func (s *SVD) Factorize(a *Dense) error {
 		identityColumns(s.jt)
 	}
 	s.d = slices.Grow(s.d[:0], bigN)[:bigN]
-	sweeps, err := jacobi(x, s.jt, s.d, jacobiMaxSweeps)
+	sweeps, err := jacobi(x, s.jt, s.d, svdMaxSweeps)
 	s.sweeps = sweeps
 	if err != nil {
 		return err

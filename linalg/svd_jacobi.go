@@ -10,9 +10,9 @@ import "math"
 // and 1000×1000 matrices on two cores.
 var jacobiBlock = 16
 
-// jacobiMaxSweeps bounds the sweeps of jacobi. Random square matrices of
+// svdMaxSweeps bounds the sweeps of jacobi. Random square matrices of
 // order 1000 need about 13 (12–15 for order 200–500); dgesvj allows 30.
-const jacobiMaxSweeps = 60
+const svdMaxSweeps = 60
 
 // jacobiFlush: a row whose norm falls to jacobiFlush times the largest is
 // set to zero. It can only be rounding noise left by rotations against
@@ -132,7 +132,7 @@ type jacobiJob struct {
 	rots   []int
 }
 
-func (j *jacobiJob) run(_, u int) {
+func (j *jacobiJob) Run(_, u int) {
 	bi, bj := j.pos[u], j.pos[len(j.pos)-1-u]
 	if bi > bj {
 		bi, bj = bj, bi

@@ -527,7 +527,7 @@ func TestJacobiSweepLimit(t *testing.T) {
 	if !errors.Is(err, ErrNoConvergence) || !errors.As(err, &ce) || ce.Iterations != 1 || sweeps != 1 {
 		t.Errorf("jacobi with 1 sweep: sweeps %d, err %v, want a *ConvergenceError after 1", sweeps, err)
 	}
-	sweeps, err = jacobi(x2, v, d, jacobiMaxSweeps)
+	sweeps, err = jacobi(x2, v, d, svdMaxSweeps)
 	if err != nil || sweeps < 3 {
 		t.Errorf("jacobi: %d sweeps, err %v; want convergence after at least 3", sweeps, err)
 	}
