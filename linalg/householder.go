@@ -43,7 +43,6 @@ func reflector(x []float64) (beta, tau float64) {
 	return beta, tau
 }
 
-
 // blockReflectorT forms the k×k upper triangular factor T of the compact WY
 // representation H₀·H₁·…·H_{k−1} = I − Vᵀ·T·V (forward order), where the
 // reflectors are the rows of vt (k×m: row p is vₚ, with its zeros and unit
