@@ -1,0 +1,76 @@
+package loo
+
+import (
+	"rkhs/linalg"
+	"rkhs/regress"
+)
+
+// Linear returns the exact leave-one-out residuals of linear-kernel RLS for
+// every λ in lambdas from the thin SVD held by lp (Rifkin's linear case), in
+// O(nr) per λ and output, r ≤ d the rank: with U the left singular vectors
+// of the factored matrix and hₖ(λ) = sₖ²/(sₖ² + nλ), the hat matrix is
+//
+//	H = U·diag(h)·Uᵀ            (no intercept; penalized: X with a column of ones)
+//	H = (1/n)·11ᵀ + U·diag(h)·Uᵀ (free intercept; U from the centred X)
+//
+// so Hᵢᵢ = Σₖ U_ik²·hₖ (+ 1/n) and ŷ = U·diag(h)·UᵀY (+ ȳ), and the residual
+// of point i is (yᵢ − ŷᵢ)/(1 − Hᵢᵢ), exact for ridge regression with an
+// unpenalized or a penalized intercept (refit keeping the penalty nλ).
+func Linear(lp *regress.LinearPath, lambdas []float64) (*Path, error) {
+	if err := checkParams(lambdas, "lambdas"); err != nil {
+		return nil, err
+	}
+	u, s, uty, yc := lp.U(), lp.SingularValues(), lp.ProjectedY(), lp.FactoredY()
+	n, r, nq, nl := u.Rows, len(s), uty.Cols, len(lambdas)
+	free := lp.Intercept() == regress.FreeIntercept
+	h := linalg.NewDense(r, nl, nil)
+	for k, sk := range s {
+		for j, l := range lambdas {
+			h.Set(k, j, sk*sk/(sk*sk+float64(n)*l))
+		}
+	}
+	diag := squaredRowsTimes(u, h) // Σₖ U_ik² hₖ(λⱼ)
+	// ŷ (centred) for all λ and outputs: U·(h ∘ UᵀY).
+	m := linalg.NewDense(r, nl*nq, nil)
+	for k := 0; k < r; k++ {
+		for out := 0; out < nq; out++ {
+			for j := 0; j < nl; j++ {
+				m.Set(k, out*nl+j, h.At(k, j)*uty.At(k, out))
+			}
+		}
+	}
+	yhat := linalg.NewDense(n, m.Cols, nil)
+	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, u, m, 0, yhat)
+	p := &Path{Params: append([]float64(nil), lambdas...), y: originalY(yc, lp)}
+	for j := range lambdas {
+		res := linalg.NewDense(n, nq, nil)
+		for i := 0; i < n; i++ {
+			hi := diag.At(i, j)
+			if free {
+				hi += 1 / float64(n)
+			}
+			for out := 0; out < nq; out++ {
+				res.Set(i, out, (yc.At(i, out)-yhat.At(i, out*nl+j))/(1-hi))
+			}
+		}
+		p.Residuals = append(p.Residuals, res)
+		p.MSE = append(p.MSE, meanSquare(res))
+	}
+	return p, nil
+}
+
+// originalY returns the targets as given (undoing the centring of a free
+// intercept), for Path.Predictions.
+func originalY(yc *linalg.Dense, lp *regress.LinearPath) *linalg.Dense {
+	y := yc.Clone()
+	if lp.Intercept() == regress.FreeIntercept {
+		mean := lp.YMean()
+		for i := 0; i < y.Rows; i++ {
+			row := y.Row(i)
+			for k := range row {
+				row[k] += mean[k]
+			}
+		}
+	}
+	return y
+}
