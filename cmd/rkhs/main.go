@@ -37,6 +37,7 @@ var commands = map[string]func(args []string, stdout, stderr io.Writer) error{
 	"predict":  runPredict,
 	"loo":      runLOO,
 	"classify": runClassify,
+	"paper":    runPaper,
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
