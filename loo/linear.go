@@ -42,19 +42,27 @@ func Linear(lp *regress.LinearPath, lambdas []float64) (*Path, error) {
 	yhat := linalg.NewDense(n, m.Cols, nil)
 	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, u, m, 0, yhat)
 	p := &Path{Params: append([]float64(nil), lambdas...), y: originalY(yc, lp)}
-	for j := range lambdas {
-		res := linalg.NewDense(n, nq, nil)
-		for i := 0; i < n; i++ {
-			hi := diag.At(i, j)
+	res := make([]*linalg.Dense, nl)
+	for j := range res {
+		res[j] = linalg.NewDense(n, nq, nil)
+	}
+	// Row by row: row i of diag and of ŷ holds every λ contiguously.
+	for i := 0; i < n; i++ {
+		drow, yrow, yci := diag.Row(i), yhat.Row(i), yc.Row(i)
+		for j := 0; j < nl; j++ {
+			hi := drow[j]
 			if free {
 				hi += 1 / float64(n)
 			}
+			rrow := res[j].Row(i)
 			for out := 0; out < nq; out++ {
-				res.Set(i, out, (yc.At(i, out)-yhat.At(i, out*nl+j))/(1-hi))
+				rrow[out] = (yci[out] - yrow[out*nl+j]) / (1 - hi)
 			}
 		}
-		p.Residuals = append(p.Residuals, res)
-		p.MSE = append(p.MSE, meanSquare(res))
+	}
+	for j := range res {
+		p.Residuals = append(p.Residuals, res[j])
+		p.MSE = append(p.MSE, meanSquare(res[j]))
 	}
 	return p, nil
 }
