@@ -7,6 +7,10 @@
 //	rkhs loo      -train FILE -kernel K [-sigma S] -lambdas MIN:MAX:COUNT -intercept I [-json]
 //	rkhs predict  -model FILE -data FILE -predictions OUT
 //	rkhs classify -train FILE [-test FILE] -method rls|perceptron|knn|logistic|svm -kernel K [-sigma S] [-lambda L] [-k K] [-iters T] [-json]
+//	rkhs paper    [-data DIR] [-out DIR] [-seed N]
+//
+// rkhs paper reproduces the experiment of Prato & Zanni (2012) on the eight
+// bundled LIBSVM regression sets (see paper.go).
 //
 // Data files are LIBSVM sparse text (label idx:val …), or CSV when the name
 // ends in .csv (label in the last column; a header line is recognised and
@@ -73,6 +77,7 @@ const usage = `rkhs: kernel regularized least squares on data files.
   rkhs loo      leave-one-out errors of RLS over a range of λ
   rkhs predict  predict with a saved model
   rkhs classify fit a kernel classifier on -train, report its accuracy
+  rkhs paper    reproduce the Prato–Zanni experiment on the bundled data
 
 Run "rkhs CMD -h" for the flags of a command.
 `
