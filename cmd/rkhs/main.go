@@ -54,7 +54,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	cmd, ok := commands[args[0]]
 	if !ok {
-		fmt.Fprintf(stderr, "rkhs: unknown command %q (want fit, loo, predict, classify)\n", args[0])
+		fmt.Fprintf(stderr, "rkhs: unknown command %q (want fit, loo, predict, classify, paper)\n", args[0])
 		return 2
 	}
 	err := cmd(args[1:], stdout, stderr)
