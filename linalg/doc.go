@@ -1,6 +1,24 @@
-// Package linalg is the dense linear algebra under rkhs: a row-major matrix
-// view, blocked and packed matrix multiply (Gemm, Syrk) with goroutine
-// parallelism, triangular solves and the Cholesky factorization.
+// Package linalg is the dense linear algebra under rkhs, written for it in
+// pure Go:
+//
+//   - Dense, a row-major matrix view with a stride;
+//   - Gemm and Syrk, blocked and packed matrix products in the layers of
+//     BLIS (gemm.go, gemm_pack.go, gemm_kernel.go), split over goroutines;
+//   - Trsm and Trsv, triangular solves;
+//   - Cholesky, blocked, with solves, log-determinant and diag(A⁻¹);
+//   - EigenSym, the symmetric eigensolver of LAPACK's dsyevd: blocked
+//     Householder tridiagonalization (tridiag.go), divide and conquer
+//     (tridiag_dc.go, tridiag_merge.go, tridiag_secular.go) or implicit QL/QR
+//     for eigenvalues only (tridiag_ql.go, tridiag_pwk.go), and blocked WY
+//     back-transformation (tridiag_apply.go);
+//   - EigenSymJacobi, cyclic Jacobi, for small and graded matrices whose
+//     small eigenvalues must be accurate to high relative precision;
+//   - QR, blocked Householder QR, and SVD, the thin SVD by QR
+//     preconditioning and parallel one-sided (Hestenes) Jacobi, with rank
+//     and least-squares solves.
+//
+// One algorithm per file, each named after it; every fast routine has a
+// naive twin in the tests.
 //
 // # Storage
 //
@@ -25,9 +43,11 @@
 //     messages start with "linalg:".
 //   - Failure that depends on the numbers returns an error: a matrix that is
 //     not positive definite ([ErrNotPositiveDefinite], wrapped in a
-//     [*PivotError] that names the failing column) or that holds NaN or ±Inf
-//     ([ErrNotFinite], wrapped in a [*NotFiniteError] that names the element).
-//     Use [errors.Is] and [errors.As] to inspect them.
+//     [*PivotError] that names the failing column), that holds NaN or ±Inf
+//     ([ErrNotFinite], wrapped in a [*NotFiniteError] that names the element),
+//     or an iteration that reached its limit ([ErrNoConvergence], wrapped in
+//     a [*ConvergenceError] with the count). Use [errors.Is] and [errors.As]
+//     to inspect them.
 //
 // Arguments are never modified unless the documentation of the routine says
 // so (for example the output C of [Gemm], or the matrix given to
