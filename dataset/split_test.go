@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -42,4 +43,20 @@ func TestSplit(t *testing.T) {
 	if slices.Equal(tr.Y, tr3.Y) {
 		t.Errorf("seeds 7 and 8 give the same split (possible but unlikely; the test would need another seed)")
 	}
+}
+
+func ExampleData_Split() {
+	d := &Data{X: *linalg.NewDense(6, 1, []float64{0, 1, 2, 3, 4, 5}), Y: []float64{0, 1, 2, 3, 4, 5}}
+	train, test := d.Split(2.0/3, 1)
+	fmt.Println(len(train.Y), len(test.Y), "rows; test labels", test.Y)
+	// Output:
+	// 4 2 rows; test labels [0 5]
+}
+
+func ExampleData_Subset() {
+	d := &Data{X: *linalg.NewDense(3, 1, []float64{10, 20, 30}), Y: []float64{1, 2, 3}}
+	s := d.Subset([]int{2, 0})
+	fmt.Println(s.X.Data, s.Y)
+	// Output:
+	// [30 10] [3 1]
 }

@@ -134,3 +134,26 @@ func ExampleSpec() {
 	// Output:
 	// kernels.Gaussian{Sigma:0.5} {Type:gaussian Sigma:0.5 Degree:0 Offset:0}
 }
+
+func ExampleCrossTo() {
+	train := linalg.NewDense(2, 1, []float64{0, 2})
+	test := linalg.NewDense(2, 1, []float64{1, 3})
+	k := linalg.NewDense(2, 2, nil) // caller storage, reused across calls
+	if err := kernels.CrossTo(k, kernels.Laplacian{Sigma: 1}, test, train); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%.4f\n", k.Data)
+	// Output:
+	// [0.3679 0.3679 0.0498 0.3679]
+}
+
+func ExampleRows_MulTo() {
+	x := linalg.NewDense(3, 1, []float64{0, 1, 2})
+	r, _ := kernels.NewRows(kernels.Linear{}, x, x)
+	// K·V for two vectors at once, without storing K.
+	v := linalg.NewDense(3, 2, []float64{1, 0, 1, 0, 1, 1})
+	fmt.Println(r.MulTo(nil, v).Data)
+	// Output:
+	// [0 0 3 2 6 4]
+}

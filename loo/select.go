@@ -12,21 +12,30 @@ import (
 )
 
 // Geometric returns count values from lo to hi (inclusive), equally spaced
-// on a log scale; count = 1 gives {lo}. It panics unless 0 < lo ≤ hi and
-// count ≥ 1.
+// on a log scale; count = 1 gives {lo}. Points that fall on a power of ten
+// are that power exactly (math.Pow10), so a decade grid prints as 1e-05,
+// not 1.0000000000000008e-05. It panics unless 0 < lo ≤ hi and count ≥ 1.
 func Geometric(lo, hi float64, count int) []float64 {
-	if !(lo > 0 && hi >= lo) || count < 1 {
-		panic(fmt.Sprintf("loo: Geometric(%v, %v, %d): want 0 < lo ≤ hi, count ≥ 1", lo, hi, count))
+	if !(lo > 0 && hi >= lo) || count < 1 || math.IsInf(hi, 0) {
+		panic(fmt.Sprintf("loo: Geometric(%v, %v, %d): want 0 < lo ≤ hi < ∞, count ≥ 1", lo, hi, count))
 	}
 	g := make([]float64, count)
+	a, b := math.Log10(lo), math.Log10(hi)
 	for j := range g {
-		if count == 1 {
-			g[j] = lo
-			continue
+		e := a
+		if count > 1 {
+			e = a + (b-a)*float64(j)/float64(count-1)
 		}
-		g[j] = lo * math.Pow(hi/lo, float64(j)/float64(count-1))
+		if r := math.Round(e); math.Abs(e-r) < 1e-9 && math.Abs(r) < 300 {
+			g[j] = math.Pow10(int(r))
+		} else {
+			g[j] = math.Pow(10, e)
+		}
 	}
-	g[count-1] = max(g[count-1], hi) // exact end point
+	g[0], g[count-1] = lo, hi // the ends exactly as given
+	if count == 1 {
+		g[0] = lo
+	}
 	return g
 }
 
