@@ -266,6 +266,33 @@ func BenchmarkLOOPath(b *testing.B) {
 			}
 		})
 	}
+	// At a small n, the same selection by brute force: n refits without one
+	// point each (penalty nλ kept), for every λ.
+	xs, ys := gaussianData(200, 8)
+	b.Run("n=200/lambdas=100/with-decomposition", func(b *testing.B) {
+		for b.Loop() {
+			s, err := regress.NewSpectral(k, xs, ys)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := loo.RLS(s, lambdas, regress.FreeIntercept); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("n=200/lambdas=100/brute-force", func(b *testing.B) {
+		for b.Loop() {
+			for i := 0; i < 200; i++ {
+				rest := loo.Complement(200, []int{i})
+				xt, yt := rowsOf(xs, rest), rowsOf(ys, rest)
+				for _, l := range lambdas {
+					// Tiny λ can make K + nλI numerically singular: skipped,
+					// as in the cross-validation below.
+					_, _ = (regress.RLS{Kernel: k, Lambda: l * 200 / 199, Intercept: regress.FreeIntercept}).Fit(xt, yt)
+				}
+			}
+		}
+	})
 	x, y := gaussianData(2000, 8)
 	b.Run("n=2000/lambdas=100/5-fold-cholesky", func(b *testing.B) {
 		folds := loo.KFold(2000, 5, 1)

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"rkhs/kernels"
+	"rkhs/linalg"
 	"rkhs/regress"
 )
 
@@ -36,6 +37,42 @@ func TestLinearMatchesKernelPath(t *testing.T) {
 		for i := 0; i < 5; i++ {
 			if d := pred.At(i, 0) + got.Residuals[1].At(i, 0) - y.At(i, 0); d*d > 1e-20 {
 				t.Errorf("%v: prediction + residual ≠ y at %d", ic, i)
+			}
+		}
+	}
+}
+
+// TestLinearBruteForce: the linear-kernel LOO from the thin SVD equals n
+// primal refits without one point each (penalty nλ kept), in every
+// intercept mode.
+func TestLinearBruteForce(t *testing.T) {
+	x, y := housing(80)
+	n := x.Rows
+	lambdas := []float64{1e-6, 1e-2}
+	for _, ic := range intercepts {
+		lp, err := regress.NewLinearPath(x, y, ic)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := Linear(lp, lambdas)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for j, l := range lambdas {
+			want := linalg.NewDense(n, y.Cols, nil)
+			for i := 0; i < n; i++ {
+				xr, yr := without(x, y, i)
+				m, err := regress.LinearRLS{Lambda: l * float64(n) / float64(n-1), Intercept: ic}.Fit(xr, yr)
+				if err != nil {
+					t.Fatal(err)
+				}
+				pr, _ := m.Predict(x.Slice(i, i+1, 0, x.Cols))
+				for out := 0; out < y.Cols; out++ {
+					want.Set(i, out, y.At(i, out)-pr.At(0, out))
+				}
+			}
+			if r := maxRel(p.Residuals[j], want); r > 1e-9 {
+				t.Errorf("%v λ=%g: linear LOO and refits differ by %.3g", ic, l, r)
 			}
 		}
 	}
