@@ -1,6 +1,7 @@
 package classify_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -304,4 +305,42 @@ func ExampleInputError() {
 	// Output:
 	// Logistic.Fit labels true
 	// classify: invalid input: Logistic.Fit: labels: 3 classes {1, 2, 3}; this method is binary only
+}
+
+func ExamplePerceptronModel_MarshalJSON() {
+	x, y := line()
+	m, err := classify.Perceptron{Kernel: kernels.Linear{}, Bias: true}.Fit(x, y)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	b, err := json.Marshal(m) // the centres, coefficients and bias, exactly
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%s\n", b)
+
+	var loaded classify.PerceptronModel
+	if err := json.Unmarshal(b, &loaded); err != nil {
+		fmt.Println(err)
+		return
+	}
+	p, err := loaded.Predict(queries)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(p)
+	// The fit's outcome is kept; the per-point mistake counts are not.
+	fmt.Println("converged:", loaded.Converged, "passes:", loaded.Passes, "alpha:", loaded.Alpha)
+
+	// A file of another kind, or of a later version, is refused.
+	err = json.Unmarshal([]byte(`{"format": "rkhs.classify.PerceptronModel", "version": 2}`), &loaded)
+	fmt.Println(err)
+	// Output:
+	// {"format":"rkhs.classify.PerceptronModel","version":1,"kernel":{"type":"linear"},"classes":[1,2],"centers":{"rows":1,"cols":1,"data":[-2]},"coef":[-1],"bias":-1,"passes":2,"mistakes":1,"converged":true}
+	// [1 1 2]
+	// converged: true passes: 2 alpha: []
+	// classify: invalid input: PerceptronModel.UnmarshalJSON: version: rkhs.classify.PerceptronModel version 2, this build reads version 1
 }

@@ -47,14 +47,14 @@ type labelPredictor interface {
 }
 
 type classifyFlags struct {
-	train, test, predictions string
-	kf                       kernelFlags
-	method, intercept        string
-	lambda                   float64
-	lambdas                  string
-	k, iters                 int
-	bias, json               bool
-	set                      map[string]bool // flags given on the command line
+	train, test, predictions, model string
+	kf                              kernelFlags
+	method, intercept               string
+	lambda                          float64
+	lambdas                         string
+	k, iters                        int
+	bias, json                      bool
+	set                             map[string]bool // flags given on the command line
 }
 
 const classifyMethods = "rls, perceptron, knn, logistic or svm"
@@ -73,6 +73,7 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&f.k, "k", 5, "knn: number of neighbours")
 	fs.IntVar(&f.iters, "iters", 0, "perceptron: maximum passes (0: 100); logistic, svm: maximum gradient or subgradient steps (0: 1000, 2000)")
 	fs.StringVar(&f.predictions, "predictions", "", "write the predicted test labels to this `file`, one per line")
+	fs.StringVar(&f.model, "model", "", "write the fitted classifier to this `file` (JSON), for rkhs predict")
 	fs.BoolVar(&f.json, "json", false, "print the result as one JSON object")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -136,6 +137,13 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 		a := jsonFloat(accuracy(pt, test.Y))
 		res.NTest, res.TestAccuracy = test.X.Rows, &a
 		files = append(files, pendingFile{f.predictions, labelLines(pt)})
+	}
+	if f.model != "" {
+		b, err := json.Marshal(model)
+		if err != nil {
+			return classifierError(err)
+		}
+		files = append(files, pendingFile{f.model, append(b, '\n')})
 	}
 	if err := writeAll(files); err != nil {
 		return err

@@ -206,6 +206,7 @@ func TestClassifyBadInvocations(t *testing.T) {
 		{[]string{"-train", train, "-method", "knn", "-lambda", "1"}, "not used by -method knn"},
 		{[]string{"-train", train, "-method", "rls", "-k", "3"}, "not used by -method rls"},
 		{[]string{"-train", train, "-method", "knn", "-k", "180"}, "1 ≤ K < n"},
+		{[]string{"-train", train, "-method", "knn", "-k", "180", "-model", out}, "1 ≤ K < n"},
 		{[]string{"-train", train, "-method", "perceptron", "-iters", "-1"}, "-iters"},
 		{[]string{"-train", train, "-predictions", out}, "needs -test"},
 	} {

@@ -7,16 +7,17 @@ import (
 	"io"
 	"os"
 
+	cls "rkhs/classify"
 	"rkhs/dataset"
 	"rkhs/linalg"
 	"rkhs/regress"
 )
 
 func runPredict(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("predict", "predict with a model saved by rkhs fit -model", stderr)
-	modelPath := fs.String("model", "", "model `file` written by rkhs fit -model")
+	fs := newFlagSet("predict", "predict with a model saved by rkhs fit -model or rkhs classify -model", stderr)
+	modelPath := fs.String("model", "", "model `file` written by rkhs fit -model or rkhs classify -model")
 	dataPath := fs.String("data", "", "data `file` to predict (LIBSVM or .csv; labels are read but not used)")
-	out := fs.String("predictions", "", "write the predictions to this `file`, one per line (default: standard output)")
+	out := fs.String("predictions", "", "write the predictions (a classifier's labels) to this `file`, one per line, %.17g (default: standard output)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -58,30 +59,64 @@ func modelWidth(m predictor) int {
 		return mm.Centers.Cols
 	case *regress.LinearModel:
 		return mm.Weights.Rows
+	case labelModel:
+		switch c := mm.labelPredictor.(type) {
+		case *cls.PerceptronModel:
+			return c.Centers.Cols
+		case *cls.KNNModel:
+			return c.X.Cols
+		case *cls.RLSModel:
+			return c.Model.Centers.Cols
+		case *cls.LogisticModel:
+			return c.Centers.Cols
+		case *cls.SVMModel:
+			return c.Centers.Cols
+		}
 	}
 	return 0
 }
 
-// loadModel decodes any model rkhs fit can save, by its format field.
+// modelTypes maps the format of a model file to a new value of its type:
+// every model rkhs fit or rkhs classify can save.
+var modelTypes = map[string]func() json.Unmarshaler{
+	"rkhs.regress.Model":            func() json.Unmarshaler { return &regress.Model{} },
+	"rkhs.regress.LinearModel":      func() json.Unmarshaler { return &regress.LinearModel{} },
+	"rkhs.classify.PerceptronModel": func() json.Unmarshaler { return &cls.PerceptronModel{} },
+	"rkhs.classify.KNNModel":        func() json.Unmarshaler { return &cls.KNNModel{} },
+	"rkhs.classify.RLSModel":        func() json.Unmarshaler { return &cls.RLSModel{} },
+	"rkhs.classify.LogisticModel":   func() json.Unmarshaler { return &cls.LogisticModel{} },
+	"rkhs.classify.SVMModel":        func() json.Unmarshaler { return &cls.SVMModel{} },
+}
+
+// labelModel presents a classifier as a predictor: its predicted labels
+// as an n×1 matrix.
+type labelModel struct{ labelPredictor }
+
+func (m labelModel) Predict(x *linalg.Dense) (*linalg.Dense, error) {
+	p, err := m.labelPredictor.Predict(x)
+	if err != nil {
+		return nil, err
+	}
+	return linalg.NewDense(len(p), 1, p), nil
+}
+
+// loadModel decodes any model rkhs fit or rkhs classify can save, by its
+// format field; a classifier predicts its labels.
 func loadModel(raw []byte) (predictor, error) {
 	format, err := regress.FormatOf(raw)
 	if err != nil {
 		return nil, err
 	}
-	var m interface {
-		predictor
-		json.Unmarshaler
-	}
-	switch format {
-	case "rkhs.regress.Model":
-		m = &regress.Model{}
-	case "rkhs.regress.LinearModel":
-		m = &regress.LinearModel{}
-	default:
+	newModel, ok := modelTypes[format]
+	if !ok {
 		return nil, fmt.Errorf("unknown model format %q", format)
 	}
+	m := newModel()
 	if err := m.UnmarshalJSON(raw); err != nil {
 		return nil, err
 	}
-	return m, nil
+	if c, ok := m.(labelPredictor); ok {
+		return labelModel{c}, nil
+	}
+	return m.(predictor), nil
 }
