@@ -42,17 +42,18 @@ func BenchmarkSyrk(b *testing.B) {
 	}
 }
 
-// BenchmarkMicroKernel measures the micro-kernel alone on packed panels
-// that stay in L1 (kc = KC): the ceiling of GEMM on one core.
+// BenchmarkMicroKernel measures the micro-kernel in use alone on packed
+// panels that stay in cache (kc = KC): the ceiling of GEMM on one core.
 func BenchmarkMicroKernel(b *testing.B) {
-	kc := gemmKC
-	a := testmat.Random(testmat.NewRand(1), 1, kc*gemmMR, 0).Data
-	p := testmat.Random(testmat.NewRand(2), 1, kc*gemmNR, 0).Data
-	c := make([]float64, gemmMR*gemmNR)
+	kc, mr, nr := gemmKC, kern.mr, kern.nr
+	a := testmat.Random(testmat.NewRand(1), 1, kc*mr, 0).Data
+	p := testmat.Random(testmat.NewRand(2), 1, kc*nr, 0).Data
+	c := make([]float64, mr*nr)
+	b.Logf("kernel %s", kern.name)
 	for b.Loop() {
-		microKernel(kc, a, p, 1, 1, c, gemmNR)
+		kern.micro(kc, a, p, 1, 1, c, nr)
 	}
-	reportGFLOPs(b, 2*float64(kc*gemmMR*gemmNR))
+	reportGFLOPs(b, 2*float64(kc*mr*nr))
 }
 
 func reportGFLOPs(b *testing.B, flops float64) {

@@ -36,6 +36,7 @@ func TestCalibrate(t *testing.T) {
 	}
 
 	gemmFlops := 2 * float64(n) * float64(n) * float64(n)
+	t.Logf("micro-kernel %s", kern.name)
 	for _, kc := range []int{128, 192, 256, 320, 384, 512} {
 		for _, mc := range []int{64, 96, 128, 192, 256} {
 			gemmKC, gemmMC = kc, mc
@@ -43,7 +44,7 @@ func TestCalibrate(t *testing.T) {
 			t.Logf("GEMM n=%d KC=%d MC=%d: %.2f GFLOP/s", n, kc, mc, g)
 		}
 	}
-	gemmKC, gemmMC = 256, 128
+	gemmKC, gemmMC = kern.kc, kern.mc
 
 	var ch Cholesky
 	for _, nb := range []int{64, 96, 128, 192, 256} {

@@ -13,19 +13,23 @@ const (
 	Trans   Op = true  // use Aᵀ
 )
 
-// Block sizes of the GEMM layers, in the names of BLIS (see gemm_kernel.go
-// for MR and NR). A micro-panel of B, KC·NR doubles (6 KiB), stays in the
-// 48 KiB L1 cache while the packed block of A, MC·KC doubles (192 KiB), stays
-// in the 2 MiB L2 cache; NC bounds the packed block of B (12 MiB, in L3).
-// They are variables only so that TestCalibrate (go test ./linalg -run
-// Calibrate -calibrate -v) can sweep them. On the machine of BENCHMARKS.md
+// Block sizes of the GEMM layers, in the names of BLIS; MR and NR are the
+// register block of the micro-kernel in use (gemm_kernel.go). For the scalar
+// kernel a micro-panel of B, KC·NR doubles (6 KiB), stays in the 48 KiB L1
+// cache while the packed block of A, MC·KC doubles (192 KiB), stays in the
+// 2 MiB L2 cache; NC bounds the packed block of B (12 MiB, in L3). KC and MC
+// come with the kernel (each was calibrated with it) and are variables only
+// so that TestCalibrate (go test ./linalg -run Calibrate -calibrate -v) can
+// sweep them. On the machine of BENCHMARKS.md, for the scalar kernel,
 // KC=384, MC=64 was the best of KC ∈ {128…512} × MC ∈ {64…256}, 5–10% ahead
 // of KC=256, MC=128 at both GOAMD64=v1 and v3.
 var (
-	gemmKC = 384
-	gemmMC = 64 // a multiple of MR
-	gemmNC = 4096
+	gemmKC = kern.kc
+	gemmMC = kern.mc // a multiple of MR
 )
+
+// gemmNC bounds the columns of B packed at once.
+const gemmNC = 4096
 
 // Gemm computes C = α·op(A)·op(B) + β·C, where op(X) is X or Xᵀ as tA and
 // tB say, op(A) is m×k, op(B) is k×n and C is m×n.
@@ -109,7 +113,7 @@ func blockedProduct(tA, tB Op, alpha float64, a, b Dense, beta float64, c Dense,
 		flops /= 2
 	}
 	blockRows := (m + gemmMC - 1) / gemmMC
-	p := teamSize((m+gemmMR-1)/gemmMR*((n+gemmNR-1)/gemmNR), flops)
+	p := teamSize((m+kern.mr-1)/kern.mr*((n+kern.nr-1)/kern.nr), flops)
 	if serial {
 		p = 1
 	}
@@ -135,12 +139,12 @@ func blockedProduct(tA, tB Op, alpha float64, a, b Dense, beta float64, c Dense,
 		}
 		job.jc, job.nc = jc, nc
 		job.ibLo = rowLo / gemmMC
-		job.chunkCols = roundUp((nc+chunks-1)/chunks, gemmNR)
+		job.chunkCols = roundUp((nc+chunks-1)/chunks, kern.nr)
 		units := ((rowHi+gemmMC-1)/gemmMC - job.ibLo) * chunks
 		for pc := 0; pc < k; pc += gemmKC { // loop 4 (pc): the k dimension, KC at a time, never split
 			kc := min(gemmKC, k-pc)
 			job.pc, job.kc = pc, kc
-			job.bp = ws.b[:kc*roundUp(nc, gemmNR)]
+			job.bp = ws.b[:kc*roundUp(nc, kern.nr)]
 			packBParallel(p, tB, kc, nc, b, pc, jc, job.bp)
 			job.beta = beta
 			if pc > 0 {
@@ -198,17 +202,17 @@ func (j *productJob) Run(w, u int) {
 	// NR grid, so tiles are unchanged.
 	switch j.tri {
 	case lower:
-		j1 = min(j1, roundUp(ic+mc-j.jc, gemmNR))
+		j1 = min(j1, roundUp(ic+mc-j.jc, kern.nr))
 	case upper:
-		j0 = max(j0, (ic-j.jc)/gemmNR*gemmNR)
+		j0 = max(j0, (ic-j.jc)/kern.nr*kern.nr)
 	}
 	if j0 >= j1 {
 		return
 	}
-	ap := j.ws.a[w][:roundUp(mc, gemmMR)*j.kc]
+	ap := j.ws.a[w][:roundUp(mc, kern.mr)*j.kc]
 	packA(j.tA, mc, j.kc, j.a, ic, j.pc, ap)
 	macroKernel(mc, j1-j0, j.kc, j.alpha, ap, j.bp[j0*j.kc:], j.beta,
-		j.c.Data[ic*j.c.Stride+j.jc+j0:], j.c.Stride, j.tri, ic-(j.jc+j0))
+		j.c.Data[ic*j.c.Stride+j.jc+j0:], j.c.Stride, j.tri, ic-(j.jc+j0), j.ws.tmp[w][:])
 }
 
 // scale sets C = β·C (C = 0 when β is 0, without reading C).
@@ -233,6 +237,7 @@ func roundUp(x, m int) int { return (x + m - 1) / m * m }
 type workspace struct {
 	a   [][]float64
 	b   []float64
+	tmp [][maxTile]float64 // one edge-tile buffer per goroutine
 	job productJob
 }
 
@@ -243,14 +248,17 @@ func getWorkspace(p, nc, kc int) *workspace {
 	if ws == nil {
 		ws = &workspace{}
 	}
-	nb := roundUp(nc, gemmNR) * kc
+	nb := roundUp(nc, kern.nr) * kc
 	if cap(ws.b) < nb {
 		ws.b = make([]float64, nb)
 	}
 	ws.b = ws.b[:cap(ws.b)]
-	na := roundUp(gemmMC, gemmMR) * kc
+	na := roundUp(gemmMC, kern.mr) * kc
 	for len(ws.a) < p {
 		ws.a = append(ws.a, nil)
+	}
+	for len(ws.tmp) < p {
+		ws.tmp = append(ws.tmp, [maxTile]float64{})
 	}
 	for w := 0; w < p; w++ {
 		if cap(ws.a[w]) < na {

@@ -1,20 +1,41 @@
 package linalg
 
-// The register block of the micro-kernel: an MR×NR tile of C is held in
-// MR·NR local variables while the kernel runs over k. amd64 has 16 SSE
-// registers and Go's internal ABI reserves one, so the 8 accumulators, the
-// MR+NR operands and the loop state must fit in 15. Among the shapes tried
-// while writing it (2×2, 2×3, 3×2, 4×2, 2×4, 3×3, 5×2, 6×2, 3×4, 4×3, 4×4,
-// unrolled 1, 2 or 4 times; in-cache speed on one core) 4×2 unrolled four
-// times was the best compromise: 10.2 GFLOP/s at GOAMD64=v1 and 11.9 at v3,
-// where 6×2 reached 13.3 at v3 but only 6.6 at v1 and 4×4 spilled to the
-// stack (4.7 and 6.8). Eight independent accumulators are enough to hide the
-// 4-cycle latency of an add or fused multiply-add issued two per cycle.
-// BenchmarkMicroKernel measures the kernel alone.
-const (
-	gemmMR = 4
-	gemmNR = 2
-)
+// microKernelFunc computes one MR×NR tile C = β·C + α·A·B from a packed
+// micro-panel a of A (MR values per step of k) and b of B (NR values per
+// step), C starting at c with row stride ldc; when β is 0, C is not read.
+type microKernelFunc func(kc int, a, b []float64, alpha, beta float64, c []float64, ldc int)
+
+// gemmKernel is a micro-kernel with its register block MR×NR and the
+// cache blocks KC and MC it was calibrated with (MC a multiple of MR).
+type gemmKernel struct {
+	name   string
+	mr, nr int
+	kc, mc int
+	micro  microKernelFunc
+}
+
+// maxTile bounds MR·NR over all kernels (the edge-tile buffer).
+const maxTile = 128
+
+// scalarKernel is the portable micro-kernel, the default of every build and
+// the oracle of the SIMD ones: a 4×2 tile held in eight float64 locals.
+// amd64 has 16 SSE registers and Go's internal ABI reserves one, so the 8
+// accumulators, the MR+NR operands and the loop state must fit in 15. Among
+// the shapes tried while writing it (2×2, 2×3, 3×2, 4×2, 2×4, 3×3, 5×2, 6×2,
+// 3×4, 4×3, 4×4, unrolled 1, 2 or 4 times; in-cache speed on one core) 4×2
+// unrolled four times was the best compromise: 10.2 GFLOP/s at GOAMD64=v1
+// and 11.9 at v3, where 6×2 reached 13.3 at v3 but only 6.6 at v1 and 4×4
+// spilled to the stack (4.7 and 6.8). Eight independent accumulators are
+// enough to hide the 4-cycle latency of an add or fused multiply-add issued
+// two per cycle. BenchmarkMicroKernel measures the kernel in use alone.
+var scalarKernel = gemmKernel{name: "scalar 4×2", mr: 4, nr: 2, kc: 384, mc: 64, micro: microKernel}
+
+// kern is the micro-kernel in use, chosen once when the package is
+// initialized: scalarKernel, unless a build with GOEXPERIMENT=simd on amd64
+// finds AVX-512 or AVX2 with FMA (gemm_kernel_simd.go). Every product uses
+// it, so within one build on one machine results do not depend on the
+// number of goroutines; they can differ in the last bits between kernels.
+var kern = chooseKernel()
 
 // macroKernel multiplies the packed mc×kc block of A (ap) by the packed kc×nc
 // block of B (bp) and updates the mc×nc block of C at c (row stride ldc):
@@ -24,15 +45,18 @@ const (
 // (diag + i ≤ j) are written, where (i, j) is the position in the block and
 // diag is the row of the block's first row minus the column of its first
 // column in the whole matrix; tiles wholly outside the triangle are skipped.
-func macroKernel(mc, nc, kc int, alpha float64, ap, bp []float64, beta float64, c []float64, ldc int, tri triangle, diag int) {
-	var tmp [gemmMR * gemmNR]float64
-	for jr := 0; jr < nc; jr += gemmNR { // loop 2 (jr): micro-panels of B, NR columns
-		nr := min(gemmNR, nc-jr)
-		b := bp[jr*kc : jr*kc+gemmNR*kc]
-		for ir := 0; ir < mc; ir += gemmMR { // loop 1 (ir): micro-panels of A, MR rows
-			mr := min(gemmMR, mc-ir)
+// tmp (at least MR·NR values) holds edge tiles; it comes from the caller's
+// pooled workspace because the kernel is called through a function value,
+// which would make a local array escape to the heap.
+func macroKernel(mc, nc, kc int, alpha float64, ap, bp []float64, beta float64, c []float64, ldc int, tri triangle, diag int, tmp []float64) {
+	MR, NR, micro := kern.mr, kern.nr, kern.micro
+	for jr := 0; jr < nc; jr += NR { // loop 2 (jr): micro-panels of B, NR columns
+		nr := min(NR, nc-jr)
+		b := bp[jr*kc : jr*kc+NR*kc]
+		for ir := 0; ir < mc; ir += MR { // loop 1 (ir): micro-panels of A, MR rows
+			mr := min(MR, mc-ir)
 			// Tile rows diag+ir … diag+ir+mr-1 against columns jr … jr+nr-1.
-			partial := mr < gemmMR || nr < gemmNR
+			partial := mr < MR || nr < NR
 			switch tri {
 			case lower:
 				if diag+ir+mr-1 < jr {
@@ -45,14 +69,14 @@ func macroKernel(mc, nc, kc int, alpha float64, ap, bp []float64, beta float64, 
 				}
 				partial = partial || diag+ir+mr-1 > jr
 			}
-			a := ap[ir*kc : ir*kc+gemmMR*kc]
+			a := ap[ir*kc : ir*kc+MR*kc]
 			if !partial {
-				microKernel(kc, a, b, alpha, beta, c[ir*ldc+jr:], ldc)
+				micro(kc, a, b, alpha, beta, c[ir*ldc+jr:], ldc)
 				continue
 			}
 			// Edge or diagonal tile: compute the whole tile aside, then
 			// write the part that belongs to C.
-			microKernel(kc, a, b, alpha, 0, tmp[:], gemmNR)
+			micro(kc, a, b, alpha, 0, tmp[:MR*NR], NR)
 			for i := 0; i < mr; i++ {
 				row := c[(ir+i)*ldc+jr:][:nr]
 				for j := range row {
@@ -61,9 +85,9 @@ func macroKernel(mc, nc, kc int, alpha float64, ap, bp []float64, beta float64, 
 						tri == upper && diag+ir+i > jr+j:
 						continue
 					case beta == 0:
-						row[j] = tmp[i*gemmNR+j]
+						row[j] = tmp[i*NR+j]
 					default:
-						row[j] = beta*row[j] + tmp[i*gemmNR+j]
+						row[j] = beta*row[j] + tmp[i*NR+j]
 					}
 				}
 			}
@@ -71,10 +95,16 @@ func macroKernel(mc, nc, kc int, alpha float64, ap, bp []float64, beta float64, 
 	}
 }
 
-// microKernel computes the MR×NR tile C = β·C + α·A·B, where a is a packed
-// micro-panel of A (MR values per step of k), b a packed micro-panel of B
-// (NR values per step) and C starts at c with row stride ldc. When β is 0, C
-// is not read.
+// The register block of the scalar micro-kernel.
+const (
+	gemmMR = 4
+	gemmNR = 2
+)
+
+// microKernel is the scalar micro-kernel (see scalarKernel): the 4×2 tile
+// C = β·C + α·A·B, where a is a packed micro-panel of A (4 values per step
+// of k), b a packed micro-panel of B (2 values per step) and C starts at c
+// with row stride ldc. When β is 0, C is not read.
 //
 // The loop over k keeps the tile in the eight accumulators cij and is
 // unrolled four times; each step does MR+NR loads and MR·NR multiply-adds.

@@ -2,7 +2,9 @@ package linalg
 
 // Packing copies a block of an operand into the order in which the
 // micro-kernel reads it, so that the kernel streams through contiguous
-// memory whatever the operand's stride or transposition.
+// memory whatever the operand's stride or transposition. The layout depends
+// only on the register block MR×NR of the kernel in use (kern), so it is
+// shared by the scalar and the SIMD kernels.
 //
 // Packed A: the mc×kc block of op(A) starting at (i0, p0) becomes
 // ⌈mc/MR⌉ micro-panels of MR rows. Panel r holds rows [r·MR, r·MR+MR) column
@@ -18,28 +20,31 @@ package linalg
 // packA packs the mc×kc block of op(A) at (i0, p0) into dst, which has
 // length at least ⌈mc/MR⌉·MR·kc.
 func packA(tA Op, mc, kc int, a Dense, i0, p0 int, dst []float64) {
+	MR := kern.mr
 	lda := a.Stride
-	for ir := 0; ir < mc; ir += gemmMR {
-		mr := min(gemmMR, mc-ir)
-		d := dst[ir*kc : ir*kc+gemmMR*kc]
+	for ir := 0; ir < mc; ir += MR {
+		mr := min(MR, mc-ir)
+		d := dst[ir*kc : ir*kc+MR*kc]
 		if tA == NoTrans {
 			// op(A)[i, p] = a[i, p]: MR rows of A, read in parallel.
-			if mr == gemmMR {
+			if mr == 4 && MR == 4 {
 				r0 := a.Data[(i0+ir)*lda+p0:][:kc]
 				r1 := a.Data[(i0+ir+1)*lda+p0:][:kc]
 				r2 := a.Data[(i0+ir+2)*lda+p0:][:kc]
 				r3 := a.Data[(i0+ir+3)*lda+p0:][:kc]
 				for p := range kc {
-					q := d[p*gemmMR : p*gemmMR+gemmMR : p*gemmMR+gemmMR]
+					q := d[p*4 : p*4+4 : p*4+4]
 					q[0], q[1], q[2], q[3] = r0[p], r1[p], r2[p], r3[p]
 				}
 				continue
 			}
-			clear(d)
+			if mr < MR {
+				clear(d)
+			}
 			for i := 0; i < mr; i++ {
 				row := a.Data[(i0+ir+i)*lda+p0:][:kc]
 				for p, v := range row {
-					d[p*gemmMR+i] = v
+					d[p*MR+i] = v
 				}
 			}
 			continue
@@ -47,7 +52,7 @@ func packA(tA Op, mc, kc int, a Dense, i0, p0 int, dst []float64) {
 		// op(A)[i, p] = a[p, i]: each row of A gives MR contiguous values.
 		for p := range kc {
 			src := a.Data[(p0+p)*lda+i0+ir:][:mr]
-			q := d[p*gemmMR : p*gemmMR+gemmMR]
+			q := d[p*MR : p*MR+MR]
 			copy(q, src)
 			clear(q[mr:])
 		}
@@ -55,34 +60,39 @@ func packA(tA Op, mc, kc int, a Dense, i0, p0 int, dst []float64) {
 }
 
 // packGroup is the number of columns of B that packB handles together: 16
-// doubles are two cache lines of a row of B.
+// doubles are two cache lines of a row of B, and a multiple of every NR.
 const packGroup = 16
 
 // packB packs the kc×nc block of op(B) at (p0, j0) into dst, which has
 // length at least ⌈nc/NR⌉·NR·kc.
 func packB(tB Op, kc, nc int, b Dense, p0, j0 int, dst []float64) {
+	NR := kern.nr
 	ldb := b.Stride
 	if tB == NoTrans {
 		// op(B)[p, j] = b[p, j]. Go through the columns a group of
 		// packGroup at a time (whole cache lines of each row of B); within
 		// a group, read each row's segment once and deal it out to the
 		// group's micro-panels, which stay in L1 (packGroup·kc values).
-		full := nc / gemmNR * gemmNR
+		full := nc / NR * NR
 		for g0 := 0; g0 < full; g0 += packGroup {
 			g1 := min(g0+packGroup, full)
 			for p := range kc {
 				seg := b.Data[(p0+p)*ldb+j0+g0 : (p0+p)*ldb+j0+g1]
-				for jr := 0; jr < len(seg); jr += gemmNR {
-					off := (g0+jr)*kc + p*gemmNR
-					q := dst[off : off+gemmNR : off+gemmNR]
-					q[0], q[1] = seg[jr], seg[jr+1]
+				for jr := 0; jr < len(seg); jr += NR {
+					off := (g0+jr)*kc + p*NR
+					if NR == 2 {
+						q := dst[off : off+2 : off+2]
+						q[0], q[1] = seg[jr], seg[jr+1]
+						continue
+					}
+					copy(dst[off:off+NR], seg[jr:jr+NR])
 				}
 			}
 		}
 		if full < nc {
 			for p := range kc {
 				row := b.Data[(p0+p)*ldb+j0:][:nc]
-				q := dst[full*kc+p*gemmNR : full*kc+p*gemmNR+gemmNR]
+				q := dst[full*kc+p*NR : full*kc+p*NR+NR]
 				copy(q, row[full:])
 				clear(q[nc-full:])
 			}
@@ -90,23 +100,25 @@ func packB(tB Op, kc, nc int, b Dense, p0, j0 int, dst []float64) {
 		return
 	}
 	// op(B)[p, j] = b[j, p]: NR rows of B, read in parallel.
-	for jr := 0; jr < nc; jr += gemmNR {
-		nr := min(gemmNR, nc-jr)
-		d := dst[jr*kc : jr*kc+gemmNR*kc]
-		if nr == gemmNR {
+	for jr := 0; jr < nc; jr += NR {
+		nr := min(NR, nc-jr)
+		d := dst[jr*kc : jr*kc+NR*kc]
+		if nr == 2 && NR == 2 {
 			r0 := b.Data[(j0+jr)*ldb+p0:][:kc]
 			r1 := b.Data[(j0+jr+1)*ldb+p0:][:kc]
 			for p := range kc {
-				q := d[p*gemmNR : p*gemmNR+gemmNR : p*gemmNR+gemmNR]
+				q := d[p*2 : p*2+2 : p*2+2]
 				q[0], q[1] = r0[p], r1[p]
 			}
 			continue
 		}
-		clear(d)
+		if nr < NR {
+			clear(d)
+		}
 		for j := 0; j < nr; j++ {
 			row := b.Data[(j0+jr+j)*ldb+p0:][:kc]
 			for p, v := range row {
-				d[p*gemmNR+j] = v
+				d[p*NR+j] = v
 			}
 		}
 	}

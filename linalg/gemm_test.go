@@ -67,7 +67,7 @@ func componentRatio(got, want, bound testmat.Matrix, k int) float64 {
 // and the usual 63/64/65, 127/129.
 var gemmSizes = []struct{ m, n, k int }{
 	{0, 0, 0}, {1, 1, 1}, {0, 3, 2}, {3, 0, 2}, {3, 2, 0},
-	{gemmMR - 1, gemmNR - 1, 1}, {gemmMR, gemmNR, 2}, {gemmMR + 1, gemmNR + 1, 3},
+	{kern.mr - 1, kern.nr - 1, 1}, {kern.mr, kern.nr, 2}, {kern.mr + 1, kern.nr + 1, 3},
 	{5, 7, gemmKC - 1}, {9, 3, gemmKC}, {7, 5, gemmKC + 1},
 	{gemmMC - 1, 17, 31}, {gemmMC, 18, 32}, {gemmMC + 1, 19, 33},
 	{63, 64, 65}, {64, 65, 63}, {65, 63, 64},
@@ -133,32 +133,56 @@ func TestGemmShapePanics(t *testing.T) {
 	Gemm(NoTrans, NoTrans, 1, a, b, 0, c)
 }
 
-// TestMicroKernel checks the unrolled micro-kernel against the plain loop
-// for every k around the unrolling factor.
+// TestMicroKernel checks the micro-kernel in use (and, in every build, the
+// scalar one) against the plain loop for every k around the unrolling
+// factor, with β = 0 (C not read: it holds NaN) and β ≠ 0.
 func TestMicroKernel(t *testing.T) {
+	for _, k := range []gemmKernel{kern, scalarKernel} {
+		checkMicroKernel(t, k)
+	}
+}
+
+func checkMicroKernel(t *testing.T, k gemmKernel) {
+	t.Helper()
 	rnd := testmat.NewRand(2)
 	for kc := 0; kc <= 9; kc++ {
-		a := testmat.Random(rnd, 1, kc*gemmMR, 0).Data
-		b := testmat.Random(rnd, 1, kc*gemmNR, 0).Data
-		c := testmat.Random(rnd, gemmMR, gemmNR+3, 0)
-		want := c.Clone()
-		microKernel(kc, a, b, 1.5, -0.5, c.Data, c.Stride)
-		microKernelRef(kc, a, b, 1.5, -0.5, want.Data, want.Stride)
-		for i := range c.Data {
-			if d := math.Abs(c.Data[i] - want.Data[i]); d > 1e-14*float64(kc+1) {
-				t.Errorf("kc=%d: element %d = %v, want %v", kc, i, c.Data[i], want.Data[i])
+		for _, beta := range []float64{0, -0.5} {
+			a := testmat.Random(rnd, 1, kc*k.mr, 0).Data
+			b := testmat.Random(rnd, 1, kc*k.nr, 0).Data
+			c := testmat.Random(rnd, k.mr, k.nr+3, 0)
+			if beta == 0 {
+				for i := range c.Data {
+					c.Data[i] = math.NaN()
+				}
+			}
+			want := c.Clone()
+			k.micro(kc, a, b, 1.5, beta, c.Data, c.Stride)
+			microKernelRef(k.mr, k.nr, kc, a, b, 1.5, beta, want.Data, want.Stride)
+			for i := 0; i < k.mr; i++ {
+				for j := 0; j < c.Stride; j++ {
+					got, w := c.At(i, j), want.At(i, j)
+					if j >= k.nr { // beyond the tile: untouched
+						if math.Float64bits(got) != math.Float64bits(w) {
+							t.Fatalf("%s kc=%d: (%d,%d) outside the tile was written", k.name, kc, i, j)
+						}
+						continue
+					}
+					if d := math.Abs(got - w); !(d <= 1e-14*float64(kc+1)) {
+						t.Errorf("%s kc=%d β=%v: (%d,%d) = %v, want %v", k.name, kc, beta, i, j, got, w)
+					}
+				}
 			}
 		}
 	}
 }
 
-// microKernelRef is the plain twin of microKernel.
-func microKernelRef(kc int, a, b []float64, alpha, beta float64, c []float64, ldc int) {
-	for i := 0; i < gemmMR; i++ {
-		for j := 0; j < gemmNR; j++ {
+// microKernelRef is the plain twin of every micro-kernel: an mr×nr tile.
+func microKernelRef(mr, nr, kc int, a, b []float64, alpha, beta float64, c []float64, ldc int) {
+	for i := 0; i < mr; i++ {
+		for j := 0; j < nr; j++ {
 			var s float64
 			for p := 0; p < kc; p++ {
-				s += a[p*gemmMR+i] * b[p*gemmNR+j]
+				s += a[p*mr+i] * b[p*nr+j]
 			}
 			if beta == 0 {
 				c[i*ldc+j] = alpha * s

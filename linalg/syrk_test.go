@@ -11,7 +11,7 @@ import (
 func TestSyrk(t *testing.T) {
 	rnd := testmat.NewRand(4)
 	sizes := []struct{ n, k int }{
-		{0, 3}, {1, 1}, {3, 0}, {gemmMR - 1, 2}, {gemmMR + 1, gemmKC + 1}, {gemmNR + 1, 5},
+		{0, 3}, {1, 1}, {3, 0}, {kern.mr - 1, 2}, {kern.mr + 1, gemmKC + 1}, {kern.nr + 1, 5},
 		{63, 64}, {64, 65}, {65, 63}, {gemmMC + 1, 40}, {gemmMC - 1, gemmKC - 1}, {129, 300}, {2*gemmMC + 3, 9},
 	}
 	scalars := []struct{ alpha, beta float64 }{{1, 0}, {-1, 1}, {0.5, -2}, {0, 3}}

@@ -45,10 +45,10 @@ func trsm(ul Uplo, t Op, a, b Dense) {
 		trsmBlocked(ul, t, a, b, false)
 		return
 	}
-	// Column chunks start on multiples of 8, so the micro-tiles of the
-	// Gemm updates (NR columns wide) fall on the same columns as in the
-	// unsplit solve.
-	chunks := newRowChunks(k, p, 8)
+	// Column chunks start on multiples of 8 and of NR, so the micro-tiles
+	// of the Gemm updates (NR columns wide) fall on the same columns as in
+	// the unsplit solve.
+	chunks := newRowChunks(k, p, roundUp(8, kern.nr))
 	forEach(p, chunks.Count(), taskFunc(func(_, c int) {
 		lo, hi := chunks.Bounds(c)
 		trsmBlocked(ul, t, a, b.view(0, n, lo, hi), true)
