@@ -44,7 +44,7 @@ func toMatrixJSON(m *linalg.Dense) matrixJSON {
 }
 
 func (mj matrixJSON) dense(name string) (*linalg.Dense, error) {
-	if mj.Rows < 0 || mj.Cols < 0 || len(mj.Data) != mj.Rows*mj.Cols {
+	if mj.Rows < 0 || mj.Cols < 0 || (mj.Cols > 0 && mj.Rows > math.MaxInt/mj.Cols) || len(mj.Data) != mj.Rows*mj.Cols {
 		return nil, inputError("model file: %s is %d×%d with %d values", name, mj.Rows, mj.Cols, len(mj.Data))
 	}
 	for i, v := range mj.Data {
@@ -102,6 +102,9 @@ func (m *Model) UnmarshalJSON(b []byte) error {
 	if coef.Rows != centers.Rows || len(mj.Intercept) != coef.Cols {
 		return inputError("model file: %d centres, %d×%d coefficients and %d intercepts do not agree", centers.Rows, coef.Rows, coef.Cols, len(mj.Intercept))
 	}
+	if err := finiteValues(mj.Intercept, "intercept"); err != nil {
+		return err
+	}
 	*m = Model{Kernel: k, Centers: centers, Coef: coef, Intercept: mj.Intercept}
 	return nil
 }
@@ -134,7 +137,19 @@ func (m *LinearModel) UnmarshalJSON(b []byte) error {
 	if len(mj.Intercept) != w.Cols {
 		return inputError("model file: %d×%d weights and %d intercepts do not agree", w.Rows, w.Cols, len(mj.Intercept))
 	}
+	if err := finiteValues(mj.Intercept, "intercept"); err != nil {
+		return err
+	}
 	*m = LinearModel{Weights: w, Intercept: mj.Intercept}
+	return nil
+}
+
+func finiteValues(v []float64, name string) error {
+	for i, x := range v {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return inputError("model file: %s value %d is %v", name, i, x)
+		}
+	}
 	return nil
 }
 

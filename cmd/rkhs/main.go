@@ -5,8 +5,8 @@
 //
 //	rkhs fit      -train FILE [-test FILE] -kernel K [-sigma S] -lambda L -intercept I -method M [...]
 //	rkhs loo      -train FILE -kernel K [-sigma S] -lambdas MIN:MAX:COUNT -intercept I [-json]
-//	rkhs predict  -model FILE -data FILE -predictions OUT
-//	rkhs classify -train FILE [-test FILE] -method rls|perceptron|knn|logistic|svm -kernel K [-sigma S] [-lambda L] [-k K] [-iters T] [-json]
+//	rkhs predict  -model FILE -data FILE -predictions OUT   (regression or classification model)
+//	rkhs classify -train FILE [-test FILE] -method rls|perceptron|knn|logistic|svm -kernel K [-sigma S] [-lambda L] [-k K] [-iters T] [-model OUT] [-json]
 //	rkhs paper    [-data DIR] [-out DIR] [-seed N]
 //
 // rkhs paper reproduces the experiment of Prato & Zanni (2012) on the eight
