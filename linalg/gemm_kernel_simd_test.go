@@ -1,0 +1,43 @@
+//go:build goexperiment.simd && amd64
+
+package linalg
+
+import (
+	"testing"
+
+	"simd/archsimd"
+)
+
+// withKernel runs f with k as the micro-kernel in use (and its block
+// sizes), restoring the chosen one afterwards.
+func withKernel(k gemmKernel, f func()) {
+	saved, kc, mc := kern, gemmKC, gemmMC
+	defer func() { kern, gemmKC, gemmMC = saved, kc, mc }()
+	kern, gemmKC, gemmMC = k, k.kc, k.mc
+	f()
+}
+
+// TestSIMDKernels checks each SIMD kernel the CPU supports against the
+// plain reference, then runs the whole GEMM and SYRK suites with it in use
+// (and with the scalar kernel, which a SIMD build otherwise never runs).
+func TestSIMDKernels(t *testing.T) {
+	kernels := []gemmKernel{scalarKernel}
+	if archsimd.X86.AVX2() && archsimd.X86.FMA() {
+		kernels = append(kernels, avx2Kernel)
+	}
+	if archsimd.X86.AVX512() {
+		kernels = append(kernels, avx512Kernel)
+	}
+	t.Logf("chosen kernel: %s", kern.name)
+	for _, k := range kernels {
+		t.Run(k.name, func(t *testing.T) {
+			checkMicroKernel(t, k)
+			withKernel(k, func() {
+				t.Run("Gemm", TestGemm)
+				t.Run("Syrk", TestSyrk)
+				t.Run("GemmDeterministic", TestGemmDeterministic)
+				t.Run("Trsm", TestTrsm)
+			})
+		})
+	}
+}
