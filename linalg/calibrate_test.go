@@ -8,7 +8,7 @@ import (
 
 var calibrate = flag.Bool("calibrate", false, "sweep the block sizes and report the speed of each (slow)")
 
-// TestCalibrate sweeps the block sizes of GEMM (KC, MC), of the blocked
+// TestCalibrate sweeps the block sizes of GEMM (JB, KC, MC), of the blocked
 // Cholesky factorization (cholNB) and of the triangular solves (trsmNB) and
 // logs GFLOP/s for each, so that the values in gemm.go, cholesky.go and
 // trsm.go can be re-derived on another machine:
@@ -37,13 +37,26 @@ func TestCalibrate(t *testing.T) {
 
 	gemmFlops := 2 * float64(n) * float64(n) * float64(n)
 	t.Logf("micro-kernel %s", kern.name)
-	for _, kc := range []int{128, 192, 256, 320, 384, 512} {
-		for _, mc := range []int{64, 96, 128, 192, 256} {
-			gemmKC, gemmMC = kc, mc
-			g := rate(gemmFlops, func() { Gemm(NoTrans, NoTrans, 1, x, y, 0, z) })
-			t.Logf("GEMM n=%d KC=%d MC=%d: %.2f GFLOP/s", n, kc, mc, g)
+	// JB = NR is the loop order of BLIS (jr outside ir).
+	for _, jb := range []int{kern.nr, 128, 256, 512} {
+		for _, kc := range []int{128, 256, 384, 512, 768} {
+			for _, mc := range []int{64, 128, 256} {
+				gemmJB, gemmKC, gemmMC = jb, kc, mc
+				g := rate(gemmFlops, func() { Gemm(NoTrans, NoTrans, 1, x, y, 0, z) })
+				t.Logf("GEMM n=%d JB=%d KC=%d MC=%d: %.2f GFLOP/s", n, jb, kc, mc, g)
+			}
 		}
 	}
+	// The trailing update of a blocked Cholesky factorization: k = 128.
+	xk, yk := x.Slice(0, n, 0, 128), y.Slice(0, 128, 0, n)
+	for _, jb := range []int{kern.nr, 128, 256, 512} {
+		for _, mc := range []int{64, 128, 256} {
+			gemmJB, gemmKC, gemmMC = jb, kern.kc, mc
+			g := rate(gemmFlops/16, func() { Gemm(NoTrans, NoTrans, -1, xk, yk, 1, z) })
+			t.Logf("GEMM n=%d k=128 JB=%d MC=%d: %.2f GFLOP/s", n, jb, mc, g)
+		}
+	}
+	gemmJB = 256
 	gemmKC, gemmMC = kern.kc, kern.mc
 
 	var ch Cholesky

@@ -18,16 +18,22 @@ import "simd/archsimd"
 // spilled accumulators to the stack with legacy SSE moves and ran up to 80×
 // slower while still computing the right numbers.
 
-// avx512Kernel: 4×16, eight Float64x8 accumulators (of 32 registers), 49
-// GFLOP/s on one core in cache where 5×16 and 6×16 spilled (36, 37) and 8×8
-// reached 38 (BenchmarkMicroKernel; shapes compared while writing it).
-// KC = 256 keeps a micro-panel of B, 256·16 doubles (32 KiB), in the 48 KiB
-// L1 cache.
-var avx512Kernel = gemmKernel{name: "AVX-512 4×16", mr: 4, nr: 16, kc: 256, mc: 96, micro: microKernelAVX512}
+// avx512Kernel: 4×16, eight Float64x8 accumulators. Go 1.26 keeps vector
+// values that live across a loop in X0–X14 only (the fp register mask of
+// its register allocator), so with two vectors of B and the broadcasts of
+// A, eight accumulators are all that fit: 5×16, 6×16, 4×24 and 8×16 spilled
+// and ran at 25–37 GFLOP/s on one core in cache against 43 for this one
+// (BenchmarkSIMDKernels). KC and MC are the best of TestCalibrate's sweep
+// with JB = 256 (77 GFLOP/s at n=2048 on 2 cores): the packed block of A,
+// MC·KC doubles (1 MiB), and a group of micro-panels of B, KC·JB doubles
+// (1 MiB), share the 2 MiB L2 cache.
+var avx512Kernel = gemmKernel{name: "AVX-512 4×16", mr: 4, nr: 16, kc: 512, mc: 256, micro: microKernelAVX512}
 
-// avx2Kernel: 4×8, eight Float64x4 accumulators (of 16 registers); 31
-// GFLOP/s on one core in cache.
-var avx2Kernel = gemmKernel{name: "AVX2 4×8", mr: 4, nr: 8, kc: 256, mc: 96, micro: microKernelAVX2}
+// avx2Kernel: 4×8, eight Float64x4 accumulators (of 16 registers); 30
+// GFLOP/s on one core in cache on the AVX-512 machine of BENCHMARKS.md.
+// KC and MC give the same L2 footprint as avx512Kernel's with half its
+// columns; they were not calibrated on an AVX2-only machine.
+var avx2Kernel = gemmKernel{name: "AVX2 4×8", mr: 4, nr: 8, kc: 512, mc: 256, micro: microKernelAVX2}
 
 // chooseKernel picks the widest kernel the CPU supports: AVX-512, else AVX2
 // with FMA, else the scalar kernel. The choice depends only on the CPU, so
@@ -44,13 +50,91 @@ func chooseKernel() gemmKernel {
 }
 
 // microKernelAVX512 computes the 4×16 tile C = β·C + α·A·B (see
-// microKernelFunc): per step of k, two loads of B, four broadcasts of A,
-// eight FMAs.
+// microKernelFunc). The k loop is a function of its own, with no
+// floating-point arguments: with α and β live across it the compiler kept
+// β in X1, reused that register for B and spilled β with a legacy SSE
+// move on every step, which with dirty upper halves ran 50× slower.
+// The test of β comes first for the same reason: it compiles to legacy SSE
+// too, and here the upper halves are still clean.
 func microKernelAVX512(kc int, a, b []float64, alpha, beta float64, c []float64, ldc int) {
+	var acc [8]archsimd.Float64x8
+	if beta == 0 {
+		loopAVX512(kc, a, b, &acc)
+		va := archsimd.BroadcastFloat64x8(alpha)
+		for i := range 4 {
+			acc[2*i].Mul(va).StoreSlice(c[i*ldc:])
+			acc[2*i+1].Mul(va).StoreSlice(c[i*ldc+8:])
+		}
+	} else {
+		loopAVX512(kc, a, b, &acc)
+		// C = β·C + α·acc, one fused multiply-add per vector.
+		va := archsimd.BroadcastFloat64x8(alpha)
+		vb := archsimd.BroadcastFloat64x8(beta)
+		for i := range 4 {
+			update8(c[i*ldc:], vb, acc[2*i].Mul(va))
+			update8(c[i*ldc+8:], vb, acc[2*i+1].Mul(va))
+		}
+	}
+	// The callers' scalar code may be legacy SSE (GOAMD64=v1): leave the
+	// upper halves of the vector registers clean to avoid transition
+	// penalties.
+	archsimd.ClearAVXUpperBits()
+}
+
+// loopAVX512 accumulates the 4×16 product of the packed panels a (kc×4)
+// and b (kc×16) into acc, row by row (acc[2i], acc[2i+1] hold row i): per
+// step of k, two loads of B, four broadcasts of A, eight FMAs.
+//
+// The loop does two steps per pass, which halves the register moves the
+// compiler adds at the loop's end (every FMA leaves its sum in a new
+// register). Each value of A is broadcast from a two-element vector load:
+// broadcasting a float64 made the compiler hoist all eight scalar loads to
+// the top of the pass and spill them with legacy SSE moves, 70× slower.
+//
+//go:noinline
+func loopAVX512(kc int, a, b []float64, acc *[8]archsimd.Float64x8) {
 	var c00, c01, c10, c11, c20, c21, c30, c31 archsimd.Float64x8
 	a = a[:kc*4]
 	b = b[:kc*16]
-	// Invariant: len(a) = 4·(steps left), len(b) = 16·(steps left).
+	// Two steps of k per pass while a has an element beyond them, so
+	// that every two-element load of A stays in a.
+	for len(a) > 8 && len(b) >= 32 {
+		{
+			b0 := archsimd.LoadFloat64x8Slice(b)
+			b1 := archsimd.LoadFloat64x8Slice(b[8:])
+			a0 := archsimd.LoadFloat64x2Slice(a).Broadcast1To8()
+			c00 = a0.MulAdd(b0, c00)
+			c01 = a0.MulAdd(b1, c01)
+			a1 := archsimd.LoadFloat64x2Slice(a[1:]).Broadcast1To8()
+			c10 = a1.MulAdd(b0, c10)
+			c11 = a1.MulAdd(b1, c11)
+			a2 := archsimd.LoadFloat64x2Slice(a[2:]).Broadcast1To8()
+			c20 = a2.MulAdd(b0, c20)
+			c21 = a2.MulAdd(b1, c21)
+			a3 := archsimd.LoadFloat64x2Slice(a[3:]).Broadcast1To8()
+			c30 = a3.MulAdd(b0, c30)
+			c31 = a3.MulAdd(b1, c31)
+		}
+		{
+			b0 := archsimd.LoadFloat64x8Slice(b[16:])
+			b1 := archsimd.LoadFloat64x8Slice(b[24:])
+			a0 := archsimd.LoadFloat64x2Slice(a[4:]).Broadcast1To8()
+			c00 = a0.MulAdd(b0, c00)
+			c01 = a0.MulAdd(b1, c01)
+			a1 := archsimd.LoadFloat64x2Slice(a[5:]).Broadcast1To8()
+			c10 = a1.MulAdd(b0, c10)
+			c11 = a1.MulAdd(b1, c11)
+			a2 := archsimd.LoadFloat64x2Slice(a[6:]).Broadcast1To8()
+			c20 = a2.MulAdd(b0, c20)
+			c21 = a2.MulAdd(b1, c21)
+			a3 := archsimd.LoadFloat64x2Slice(a[7:]).Broadcast1To8()
+			c30 = a3.MulAdd(b0, c30)
+			c31 = a3.MulAdd(b1, c31)
+		}
+		a = a[8:]
+		b = b[32:]
+	}
+	// The last one or two steps.
 	for len(a) >= 4 && len(b) >= 16 {
 		b0 := archsimd.LoadFloat64x8Slice(b)
 		b1 := archsimd.LoadFloat64x8Slice(b[8:])
@@ -69,31 +153,8 @@ func microKernelAVX512(kc int, a, b []float64, alpha, beta float64, c []float64,
 		a = a[4:]
 		b = b[16:]
 	}
-	va := archsimd.BroadcastFloat64x8(alpha)
-	if beta == 0 {
-		c00.Mul(va).StoreSlice(c)
-		c01.Mul(va).StoreSlice(c[8:])
-		c10.Mul(va).StoreSlice(c[ldc:])
-		c11.Mul(va).StoreSlice(c[ldc+8:])
-		c20.Mul(va).StoreSlice(c[2*ldc:])
-		c21.Mul(va).StoreSlice(c[2*ldc+8:])
-		c30.Mul(va).StoreSlice(c[3*ldc:])
-		c31.Mul(va).StoreSlice(c[3*ldc+8:])
-	} else {
-		// C = β·C + α·acc, one fused multiply-add per vector.
-		vb := archsimd.BroadcastFloat64x8(beta)
-		update8(c, vb, c00.Mul(va))
-		update8(c[8:], vb, c01.Mul(va))
-		update8(c[ldc:], vb, c10.Mul(va))
-		update8(c[ldc+8:], vb, c11.Mul(va))
-		update8(c[2*ldc:], vb, c20.Mul(va))
-		update8(c[2*ldc+8:], vb, c21.Mul(va))
-		update8(c[3*ldc:], vb, c30.Mul(va))
-		update8(c[3*ldc+8:], vb, c31.Mul(va))
-	}
-	// The callers' scalar code may be legacy SSE (GOAMD64=v1): leave the
-	// upper halves of the vector registers clean to avoid transition
-	// penalties.
+	*acc = [8]archsimd.Float64x8{c00, c01, c10, c11, c20, c21, c30, c31}
+	// The caller reloads α and β with legacy SSE moves.
 	archsimd.ClearAVXUpperBits()
 }
 
@@ -103,11 +164,76 @@ func update8(c []float64, vb, x archsimd.Float64x8) {
 }
 
 // microKernelAVX2 computes the 4×8 tile C = β·C + α·A·B with Float64x4
-// vectors: per step of k, two loads of B, four broadcasts, eight FMAs.
+// vectors, built like microKernelAVX512.
 func microKernelAVX2(kc int, a, b []float64, alpha, beta float64, c []float64, ldc int) {
+	var acc [8]archsimd.Float64x4
+	if beta == 0 {
+		loopAVX2(kc, a, b, &acc)
+		va := archsimd.BroadcastFloat64x4(alpha)
+		for i := range 4 {
+			acc[2*i].Mul(va).StoreSlice(c[i*ldc:])
+			acc[2*i+1].Mul(va).StoreSlice(c[i*ldc+4:])
+		}
+	} else {
+		loopAVX2(kc, a, b, &acc)
+		va := archsimd.BroadcastFloat64x4(alpha)
+		vb := archsimd.BroadcastFloat64x4(beta)
+		for i := range 4 {
+			update4(c[i*ldc:], vb, acc[2*i].Mul(va))
+			update4(c[i*ldc+4:], vb, acc[2*i+1].Mul(va))
+		}
+	}
+	archsimd.ClearAVXUpperBits()
+}
+
+// loopAVX2 accumulates the 4×8 product of the packed panels a (kc×4) and
+// b (kc×8) into acc, row by row: per step of k, two loads of B, four
+// broadcasts, eight FMAs.
+//
+//go:noinline
+func loopAVX2(kc int, a, b []float64, acc *[8]archsimd.Float64x4) {
 	var c00, c01, c10, c11, c20, c21, c30, c31 archsimd.Float64x4
 	a = a[:kc*4]
 	b = b[:kc*8]
+	// Two steps of k per pass while a has an element beyond them, so
+	// that every two-element load of A stays in a.
+	for len(a) > 8 && len(b) >= 16 {
+		{
+			b0 := archsimd.LoadFloat64x4Slice(b)
+			b1 := archsimd.LoadFloat64x4Slice(b[4:])
+			a0 := archsimd.LoadFloat64x2Slice(a).Broadcast1To4()
+			c00 = a0.MulAdd(b0, c00)
+			c01 = a0.MulAdd(b1, c01)
+			a1 := archsimd.LoadFloat64x2Slice(a[1:]).Broadcast1To4()
+			c10 = a1.MulAdd(b0, c10)
+			c11 = a1.MulAdd(b1, c11)
+			a2 := archsimd.LoadFloat64x2Slice(a[2:]).Broadcast1To4()
+			c20 = a2.MulAdd(b0, c20)
+			c21 = a2.MulAdd(b1, c21)
+			a3 := archsimd.LoadFloat64x2Slice(a[3:]).Broadcast1To4()
+			c30 = a3.MulAdd(b0, c30)
+			c31 = a3.MulAdd(b1, c31)
+		}
+		{
+			b0 := archsimd.LoadFloat64x4Slice(b[8:])
+			b1 := archsimd.LoadFloat64x4Slice(b[12:])
+			a0 := archsimd.LoadFloat64x2Slice(a[4:]).Broadcast1To4()
+			c00 = a0.MulAdd(b0, c00)
+			c01 = a0.MulAdd(b1, c01)
+			a1 := archsimd.LoadFloat64x2Slice(a[5:]).Broadcast1To4()
+			c10 = a1.MulAdd(b0, c10)
+			c11 = a1.MulAdd(b1, c11)
+			a2 := archsimd.LoadFloat64x2Slice(a[6:]).Broadcast1To4()
+			c20 = a2.MulAdd(b0, c20)
+			c21 = a2.MulAdd(b1, c21)
+			a3 := archsimd.LoadFloat64x2Slice(a[7:]).Broadcast1To4()
+			c30 = a3.MulAdd(b0, c30)
+			c31 = a3.MulAdd(b1, c31)
+		}
+		a = a[8:]
+		b = b[16:]
+	}
+	// The last one or two steps.
 	for len(a) >= 4 && len(b) >= 8 {
 		b0 := archsimd.LoadFloat64x4Slice(b)
 		b1 := archsimd.LoadFloat64x4Slice(b[4:])
@@ -126,27 +252,8 @@ func microKernelAVX2(kc int, a, b []float64, alpha, beta float64, c []float64, l
 		a = a[4:]
 		b = b[8:]
 	}
-	va := archsimd.BroadcastFloat64x4(alpha)
-	if beta == 0 {
-		c00.Mul(va).StoreSlice(c)
-		c01.Mul(va).StoreSlice(c[4:])
-		c10.Mul(va).StoreSlice(c[ldc:])
-		c11.Mul(va).StoreSlice(c[ldc+4:])
-		c20.Mul(va).StoreSlice(c[2*ldc:])
-		c21.Mul(va).StoreSlice(c[2*ldc+4:])
-		c30.Mul(va).StoreSlice(c[3*ldc:])
-		c31.Mul(va).StoreSlice(c[3*ldc+4:])
-	} else {
-		vb := archsimd.BroadcastFloat64x4(beta)
-		update4(c, vb, c00.Mul(va))
-		update4(c[4:], vb, c01.Mul(va))
-		update4(c[ldc:], vb, c10.Mul(va))
-		update4(c[ldc+4:], vb, c11.Mul(va))
-		update4(c[2*ldc:], vb, c20.Mul(va))
-		update4(c[2*ldc+4:], vb, c21.Mul(va))
-		update4(c[3*ldc:], vb, c30.Mul(va))
-		update4(c[3*ldc+4:], vb, c31.Mul(va))
-	}
+	*acc = [8]archsimd.Float64x4{c00, c01, c10, c11, c20, c21, c30, c31}
+	// The caller reloads α and β with legacy SSE moves.
 	archsimd.ClearAVXUpperBits()
 }
 

@@ -3,8 +3,10 @@
 package linalg
 
 import (
+	"strings"
 	"testing"
 
+	"rkhs/internal/testmat"
 	"simd/archsimd"
 )
 
@@ -38,6 +40,31 @@ func TestSIMDKernels(t *testing.T) {
 				t.Run("GemmDeterministic", TestGemmDeterministic)
 				t.Run("Trsm", TestTrsm)
 			})
+		})
+	}
+}
+
+// BenchmarkSIMDKernels measures each micro-kernel the CPU supports on
+// packed panels in cache (kc = 256), as BenchmarkMicroKernel does for the
+// one in use.
+func BenchmarkSIMDKernels(b *testing.B) {
+	kernels := []gemmKernel{scalarKernel}
+	if archsimd.X86.AVX2() && archsimd.X86.FMA() {
+		kernels = append(kernels, avx2Kernel)
+	}
+	if archsimd.X86.AVX512() {
+		kernels = append(kernels, avx512Kernel)
+	}
+	const kc = 256
+	for _, k := range kernels {
+		b.Run(strings.ReplaceAll(k.name, " ", "_"), func(b *testing.B) {
+			a := testmat.Random(testmat.NewRand(1), 1, kc*k.mr, 0).Data
+			p := testmat.Random(testmat.NewRand(2), 1, kc*k.nr, 0).Data
+			c := make([]float64, k.mr*k.nr)
+			for b.Loop() {
+				k.micro(kc, a, p, 1, 1, c, k.nr)
+			}
+			reportGFLOPs(b, 2*float64(kc*k.mr*k.nr))
 		})
 	}
 }
