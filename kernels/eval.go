@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"rkhs/internal/avx"
 	"rkhs/internal/parallel"
 	"rkhs/linalg"
 )
@@ -129,6 +130,9 @@ func (p *prepared) crossTo(dst linalg.Dense, x *linalg.Dense) {
 		rowsParallel(n, m, func(i int) {
 			row := dst.Row(i)
 			for j, g := range row {
+				if j%clearEvery == 0 {
+					avx.ClearUpper()
+				}
 				row[j] = p.dot.fromDot(g)
 			}
 		})
@@ -137,15 +141,15 @@ func (p *prepared) crossTo(dst linalg.Dense, x *linalg.Dense) {
 		nx := rowSqNorms(&xc)
 		linalg.Gemm(linalg.NoTrans, linalg.Trans, 1, &xc, &p.z, 0, &dst)
 		rowsParallel(n, m, func(i int) {
-			row := dst.Row(i)
-			for j, g := range row {
-				row[j] = p.dist.fromSqDist(max(nx[i]+p.nz[j]-2*g, 0))
-			}
+			p.dist.sqDistRow(dst.Row(i), p.nz, nx[i])
 		})
 	default:
 		rowsParallel(n, m, func(i int) {
 			row, xi := dst.Row(i), x.Row(i)
 			for j := range row {
+				if j%clearEvery == 0 {
+					avx.ClearUpper()
+				}
 				row[j] = p.k.Eval(xi, p.z.Row(j))
 			}
 		})
@@ -154,13 +158,16 @@ func (p *prepared) crossTo(dst linalg.Dense, x *linalg.Dense) {
 
 // rowsParallel calls f(i) for every row i < n of an n×m pass, rows split
 // over goroutines in contiguous chunks. Each row is computed by one call, so
-// the split cannot change a value.
+// the split cannot change a value. Before each row it calls avx.ClearUpper
+// (see rkhs/internal/avx); rows longer than a few hundred entries of scalar
+// work call it again every clearEvery entries.
 func rowsParallel(n, m int, f func(i int)) {
 	p := parallel.Team(n, float64(n)*float64(m), minParallelWork)
 	chunks := parallel.NewChunks(n, p, 1)
 	parallel.For(p, chunks.Count(), parallel.Func(func(_, c int) {
 		lo, hi := chunks.Bounds(c)
 		for i := lo; i < hi; i++ {
+			avx.ClearUpper()
 			f(i)
 		}
 	}))

@@ -3,6 +3,7 @@ package kernels
 import (
 	"fmt"
 
+	"rkhs/internal/avx"
 	"rkhs/linalg"
 )
 
@@ -57,6 +58,9 @@ func GramTo(dst *linalg.Dense, k Kernel, x *linalg.Dense, lowerOnly bool) error 
 		rowsParallel(n, n/2, func(i int) {
 			row := dst.Row(i)[:i+1]
 			for j, g := range row {
+				if j%clearEvery == 0 {
+					avx.ClearUpper()
+				}
 				row[j] = kk.fromDot(g)
 			}
 		})
@@ -69,15 +73,16 @@ func GramTo(dst *linalg.Dense, k Kernel, x *linalg.Dense, lowerOnly bool) error 
 		}
 		rowsParallel(n, n/2, func(i int) {
 			row := dst.Row(i)[:i+1]
-			for j, g := range row[:i] {
-				row[j] = kk.fromSqDist(max(norms[i]+norms[j]-2*g, 0))
-			}
+			kk.sqDistRow(row[:i], norms[:i], norms[i])
 			row[i] = kk.fromSqDist(0)
 		})
 	default:
 		rowsParallel(n, n/2, func(i int) {
 			row, xi := dst.Row(i)[:i+1], x.Row(i)
 			for j := range row {
+				if j%clearEvery == 0 {
+					avx.ClearUpper()
+				}
 				row[j] = k.Eval(xi, x.Row(j))
 			}
 		})
@@ -99,6 +104,7 @@ func mirrorLower(m *linalg.Dense) {
 	rowsParallel(tiles, tiles*tile*tile/2, func(t int) {
 		i0, i1 := t*tile, min((t+1)*tile, n)
 		for j0 := 0; j0 < i1; j0 += tile {
+			avx.ClearUpper()
 			for i := i0; i < i1; i++ {
 				row := m.Row(i)
 				for j := j0; j < min(j0+tile, i); j++ {

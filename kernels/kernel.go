@@ -47,6 +47,10 @@ type dotKernel interface {
 // matrix product (after centring the data, see Gram).
 type distKernel interface {
 	fromSqDist(d float64) float64
+	// sqDistRow sets row[j] = f(max(ni + nz[j] − 2·row[j], 0)) for every
+	// j: row holds inner products xᵢᵀzⱼ on entry and kernel values on
+	// return.
+	sqDistRow(row, nz []float64, ni float64)
 }
 
 // Linear is the kernel k(x, z) = xᵀz.
@@ -114,6 +118,10 @@ func (g Gaussian) Eval(x, z []float64) float64 {
 }
 
 func (g Gaussian) fromSqDist(d float64) float64 { return math.Exp(-d / (2 * g.Sigma * g.Sigma)) }
+
+func (g Gaussian) sqDistRow(row, nz []float64, ni float64) {
+	gaussianRow(row, nz, ni, 2*g.Sigma*g.Sigma)
+}
 
 // Validate reports a Sigma that is not positive and finite.
 func (g Gaussian) Validate() error { return checkSigma("Gaussian", g.Sigma) }

@@ -3,6 +3,7 @@ package kernels
 import (
 	"fmt"
 
+	"rkhs/internal/avx"
 	"rkhs/internal/parallel"
 	"rkhs/linalg"
 )
@@ -139,6 +140,7 @@ func (r *Rows) MulTransVecTo(dst, v []float64) []float64 {
 			lo, hi := cols.Bounds(c)
 			out := dst[lo:hi]
 			for i := 0; i < i1-i0; i++ {
+				avx.ClearUpper()
 				vi := v[i0+i]
 				for j, kij := range b.Row(i)[lo:hi] {
 					out[j] += vi * kij

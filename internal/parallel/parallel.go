@@ -10,6 +10,8 @@ package parallel
 import (
 	"runtime"
 	"sync"
+
+	"rkhs/internal/avx"
 )
 
 // Task is a loop body: Run(w, u) does unit u on goroutine w. Hot callers
@@ -42,9 +44,14 @@ var waitGroups = sync.Pool{New: func() any { return new(sync.WaitGroup) }}
 // cost — the block rows of a triangle — balance out). Worker 0 is the
 // calling goroutine. For returns when every call has returned; no goroutine
 // outlives it.
+//
+// Every unit starts with the upper halves of the vector registers cleared
+// (avx.ClearUpper: a no-op except in GOEXPERIMENT=simd builds, where an
+// asynchronous preemption can leave them dirty and legacy SSE code slow).
 func For(p, units int, t Task) {
 	if p <= 1 || units <= 1 {
 		for u := 0; u < units; u++ {
+			avx.ClearUpper()
 			t.Run(0, u)
 		}
 		return
@@ -66,6 +73,7 @@ func runShare(t Task, w, p, units int, wg *sync.WaitGroup) {
 		defer wg.Done()
 	}
 	for u := w; u < units; u += p {
+		avx.ClearUpper()
 		t.Run(w, u)
 	}
 }
