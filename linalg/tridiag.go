@@ -176,10 +176,11 @@ func symvRow(row, v, p []float64, vi float64) float64 {
 	return s0 + s1
 }
 
-// symvPair is symvRow for two rows at once: it returns Σ r0[k]·v[k] and
-// Σ r1[k]·v[k] and adds vi0·r0[k] + vi1·r1[k] to p[k], loading each v[k]
-// and p[k] once for both rows.
-func symvPair(r0, r1, v, p []float64, vi0, vi1 float64) (float64, float64) {
+// symvPairScalar is symvRow for two rows at once: it returns Σ r0[k]·v[k]
+// and Σ r1[k]·v[k] and adds vi0·r0[k] + vi1·r1[k] to p[k], loading each
+// v[k] and p[k] once for both rows. It is symvPair in every build but
+// GOEXPERIMENT=simd on an AVX-512 CPU, and that version's oracle.
+func symvPairScalar(r0, r1, v, p []float64, vi0, vi1 float64) (float64, float64) {
 	r1 = r1[:len(r0)]
 	v = v[:len(r0)]
 	p = p[:len(r0)]
