@@ -12,11 +12,12 @@ import "simd/archsimd"
 // Both kernels hold an MR×NR tile of C in vector registers and, for each
 // step of k, load NR values of B as one or two vectors, broadcast each of
 // the MR values of A and issue MR·NR/width fused multiply-adds. The
-// compiler's code for them must be checked in the disassembly (go tool
-// objdump, or objdump -d on the test binary; BENCHMARKS.md shows the inner
-// loop): with larger tiles (5×16, 6×16) or the k loop unrolled twice it
-// spilled accumulators to the stack with legacy SSE moves and ran up to 80×
-// slower while still computing the right numbers.
+// compiler's code for them must be checked in the disassembly (objdump -d
+// on the test binary; Go 1.26's go tool objdump does not decode EVEX
+// instructions; BENCHMARKS.md shows the inner loop and the command): larger
+// tiles spilled accumulators to the stack, and a float64 kept live across
+// the loop was spilled with a legacy SSE move, which ran 50–80× slower
+// while still computing the right numbers.
 
 // avx512Kernel: 4×16, eight Float64x8 accumulators. Go 1.26 keeps vector
 // values that live across a loop in X0–X14 only (the fp register mask of
