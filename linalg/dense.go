@@ -96,6 +96,9 @@ func (m *Dense) Copy(src *Dense) {
 	if m.Rows != src.Rows || m.Cols != src.Cols {
 		panic(fmt.Sprintf("linalg: Copy of %d×%d into %d×%d", src.Rows, src.Cols, m.Rows, m.Cols))
 	}
+	if m.IsEmpty() {
+		return // an m×0 view has no storage to index
+	}
 	for i := 0; i < m.Rows; i++ {
 		copy(m.Data[i*m.Stride:i*m.Stride+m.Cols], src.Data[i*src.Stride:i*src.Stride+src.Cols])
 	}
@@ -104,6 +107,9 @@ func (m *Dense) Copy(src *Dense) {
 // Zero sets every element of m to zero (padding beyond Cols is untouched).
 func (m *Dense) Zero() {
 	m.check("Zero")
+	if m.IsEmpty() {
+		return
+	}
 	for i := 0; i < m.Rows; i++ {
 		clear(m.Data[i*m.Stride : i*m.Stride+m.Cols])
 	}

@@ -68,6 +68,16 @@ func TestDenseZeroValue(t *testing.T) {
 	if !e.IsEmpty() {
 		t.Errorf("empty slice is not empty")
 	}
+	// Views with rows but no columns (and the reverse) have no storage:
+	// Zero, Copy and Clone must not index it.
+	big := NewDense(3, 4, nil)
+	for _, v := range []*Dense{big.Slice(1, 3, 2, 2), big.Slice(3, 3, 0, 4)} {
+		v.Zero()
+		v.Copy(NewDense(v.Rows, v.Cols, nil))
+		if c := v.Clone(); c.Rows != v.Rows || c.Cols != v.Cols {
+			t.Errorf("Clone of a %d×%d view is %d×%d", v.Rows, v.Cols, c.Rows, c.Cols)
+		}
+	}
 	// An empty destination is allocated by routines returning a matrix.
 	var ch Cholesky
 	a := NewDense(2, 2, []float64{4, 0, 2, 5})

@@ -65,6 +65,9 @@ func (e *NotFiniteError) Unwrap() error { return ErrNotFinite }
 // checkFinite returns a *NotFiniteError for the first element of a (row by
 // row) that is NaN or ±Inf.
 func checkFinite(a Dense) error {
+	if a.IsEmpty() {
+		return nil
+	}
 	for i := 0; i < a.Rows; i++ {
 		for j, v := range a.Data[i*a.Stride : i*a.Stride+a.Cols] {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
