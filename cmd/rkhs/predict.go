@@ -17,7 +17,7 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("predict", "predict with a model saved by rkhs fit -model or rkhs classify -model", stderr)
 	modelPath := fs.String("model", "", "model `file` written by rkhs fit -model or rkhs classify -model")
 	dataPath := fs.String("data", "", "data `file` to predict (LIBSVM or .csv; labels are read but not used)")
-	out := fs.String("predictions", "", "write the predictions (a classifier's labels) to this `file`, one per line, %.17g (default: standard output)")
+	out := fs.String("predictions", "", "write the predictions to this `file`, one per line: a regression model's as %.17g, a classifier's labels in the shortest form that reads back exactly, as rkhs classify -predictions writes them (default: standard output)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -45,6 +45,9 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	lines := predictionLines(p)
+	if _, ok := model.(labelModel); ok {
+		lines = labelLines(p.Data) // as rkhs classify -predictions writes them
+	}
 	if *out == "" {
 		_, err = stdout.Write(lines)
 		return err

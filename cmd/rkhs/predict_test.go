@@ -18,6 +18,8 @@ func TestClassifyPredictRoundTrip(t *testing.T) {
 	dir := t.TempDir()
 	heartTrain, heartTest := splitSet(t, dir, "heart", "", 0)
 	digitsTrain, digitsTest := splitSet(t, dir, "digits", ".csv", 150)
+	// Labels that print differently as %.17g and as the shortest decimal.
+	fracTrain, fracTest := relabel(t, heartTrain, "0.1", "0.7"), relabel(t, heartTest, "0.1", "0.7")
 	model, pcls, ppred := filepath.Join(dir, "m.json"), filepath.Join(dir, "p1"), filepath.Join(dir, "p2")
 	for _, tc := range []struct {
 		train, test string
@@ -30,6 +32,7 @@ func TestClassifyPredictRoundTrip(t *testing.T) {
 		{heartTrain, heartTest, []string{"-method", "logistic", "-sigma", "2", "-lambda", "1e-3", "-iters", "100"}, 90},
 		{heartTrain, heartTest, []string{"-method", "svm", "-kernel", "linear", "-lambda", "1e-2", "-iters", "200"}, 90},
 		{digitsTrain, digitsTest, []string{"-method", "rls", "-sigma", "30", "-lambda", "1e-4"}, 50},
+		{fracTrain, fracTest, []string{"-method", "knn", "-sigma", "2", "-k", "5"}, 90},
 	} {
 		args := append([]string{"classify", "-train", tc.train, "-test", tc.test, "-model", model, "-predictions", pcls}, tc.args...)
 		if code, _, e := runCmd(args...); code != 0 {
@@ -51,6 +54,34 @@ func TestClassifyPredictRoundTrip(t *testing.T) {
 			t.Errorf("%v: predict to standard output: exit %d (%s), labels equal: %v", tc.args, code, e, out == string(want))
 		}
 	}
+}
+
+// relabel writes a copy of the LIBSVM file path with the labels +1 and −1
+// replaced by pos and neg, and returns its name.
+func relabel(t *testing.T, path, pos, neg string) string {
+	t.Helper()
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimRight(string(raw), "\n"), "\n")
+	for i, line := range lines {
+		label, rest, _ := strings.Cut(line, " ")
+		switch label {
+		case "+1", "1":
+			label = pos
+		case "-1":
+			label = neg
+		default:
+			t.Fatalf("%s:%d: label %q, want ±1", path, i+1, label)
+		}
+		lines[i] = label + " " + rest
+	}
+	out := path + "-relabelled"
+	if err := os.WriteFile(out, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 // head returns the first five lines of b, for messages.
