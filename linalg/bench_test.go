@@ -42,6 +42,34 @@ func BenchmarkSyrk(b *testing.B) {
 	}
 }
 
+// BenchmarkGemv measures Gemm with one or two columns in C (K·v, Kᵀ·v) at
+// n = 8192, where A is 512 MB, through the matrix–vector path Gemm takes
+// (path=gemv) and through the packed blocked product it used before
+// (path=packed), in one run; GB/s counts the bytes of A read once.
+func BenchmarkGemv(b *testing.B) {
+	const n = 8192
+	a := Dense(testmat.Random(testmat.NewRand(1), n, n, 0))
+	for _, q := range []int{1, 2} {
+		v := Dense(testmat.Random(testmat.NewRand(2), n, q, 0))
+		c := NewDense(n, q, nil)
+		for _, tA := range []Op{NoTrans, Trans} {
+			for _, path := range []string{"gemv", "packed"} {
+				b.Run(fmt.Sprintf("n=%d/q=%d/%sN/path=%s", n, q, opName(tA), path), func(b *testing.B) {
+					b.ReportAllocs()
+					for b.Loop() {
+						if path == "gemv" {
+							Gemm(tA, NoTrans, 1, &a, &v, 0, c)
+						} else {
+							blockedProduct(tA, NoTrans, 1, a, v, 0, *c, full, false)
+						}
+					}
+					b.ReportMetric(8*n*n*float64(b.N)/b.Elapsed().Seconds()/1e9, "GB/s")
+				})
+			}
+		}
+	}
+}
+
 // BenchmarkMicroKernel measures the micro-kernel in use alone on packed
 // panels that stay in cache (kc = KC): the ceiling of GEMM on one core.
 func BenchmarkMicroKernel(b *testing.B) {

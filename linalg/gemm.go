@@ -50,7 +50,9 @@ const gemmNC = 4096
 // ic in this file; packing in gemm_pack.go; jr, ir and the register-blocked
 // micro-kernel in gemm_kernel.go). Block rows and columns of C are spread
 // over up to GOMAXPROCS goroutines; the k dimension is never split, so the
-// result is bit-identical for any number of goroutines.
+// result is bit-identical for any number of goroutines. A C of one or two
+// columns (K·v, Kᵀ·v) is instead computed as matrix–vector products that
+// read A once without packing it (gemv.go), equally deterministic.
 //
 // Gemm panics if the shapes do not match or a view is invalid.
 func Gemm(tA, tB Op, alpha float64, a, b *Dense, beta float64, c *Dense) {
@@ -83,6 +85,10 @@ func gemm(tA, tB Op, alpha float64, a, b Dense, beta float64, c Dense) {
 	}
 	if alpha == 0 || k == 0 {
 		scale(beta, c)
+		return
+	}
+	if n <= gemvMaxCols {
+		gemv(tA, tB, alpha, a, b, beta, c)
 		return
 	}
 	blockedProduct(tA, tB, alpha, a, b, beta, c, full, false)

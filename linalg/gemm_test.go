@@ -63,7 +63,7 @@ func componentRatio(got, want, bound testmat.Matrix, k int) float64 {
 	return worst
 }
 
-// gemmSizes straddle every block edge: MR and NR (4, 2), KC (256), MC (128)
+// gemmSizes straddle every block edge: MR and NR, KC, MC
 // and the usual 63/64/65, 127/129.
 var gemmSizes = []struct{ m, n, k int }{
 	{0, 0, 0}, {1, 1, 1}, {0, 3, 2}, {3, 0, 2}, {3, 2, 0},
@@ -73,6 +73,9 @@ var gemmSizes = []struct{ m, n, k int }{
 	{63, 64, 65}, {64, 65, 63}, {65, 63, 64},
 	{127, 129, 130}, {129, 127, 2*gemmKC + 3}, {2*gemmMC + 5, 37, 11},
 	{1, 300, 7}, {300, 1, 7}, {200, 201, 1},
+	// C with one or two columns: the matrix–vector path (gemv.go), across
+	// its units (gemvRows, gemvCols) and its four-row steps.
+	{gemvRows + 1, 1, 2*gemmKC + 3}, {gemvCols + 3, 2, 9}, {gemvCols - 1, 1, 6}, {2, 2, 4}, {65, 2, 1},
 }
 
 func TestGemm(t *testing.T) {
@@ -197,7 +200,7 @@ func microKernelRef(mr, nr, kc int, a, b []float64, alpha, beta float64, c []flo
 // on sizes large enough to be split and with ragged edges.
 func TestGemmDeterministic(t *testing.T) {
 	rnd := testmat.NewRand(3)
-	for _, sz := range []struct{ m, n, k int }{{301, 277, 300}, {37, 1001, 260}, {700, 9, 513}} {
+	for _, sz := range []struct{ m, n, k int }{{301, 277, 300}, {37, 1001, 260}, {700, 9, 513}, {2*gemvCols + 5, 2, 301}, {2*gemvCols + 5, 1, 99}} {
 		for _, tA := range []Op{NoTrans, Trans} {
 			for _, tB := range []Op{NoTrans, Trans} {
 				ar, ac := stored(tA, sz.m, sz.k)
