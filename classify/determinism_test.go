@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 
+	"rkhs/internal/testmat"
 	"rkhs/kernels"
 	"rkhs/linalg"
 )
@@ -53,6 +54,7 @@ func fingerprint(t *testing.T, xtr *linalg.Dense, ytr []float64, x *linalg.Dense
 // produces is bit-identical for GOMAXPROCS 1, 2 and 8. The sizes are above
 // the thresholds where products and k-NN selection run in parallel.
 func TestDeterministicAcrossGOMAXPROCS(t *testing.T) {
+	testmat.SkipSingleThreaded(t)
 	xtr, ytr := blobs(50, 400, 5, 0.5, -1, 1)
 	x, _ := blobs(51, 1500, 5, 0.5, -1, 1)
 	old := runtime.GOMAXPROCS(0)

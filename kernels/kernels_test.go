@@ -270,6 +270,7 @@ func rowsErr(k Kernel, x, z *linalg.Dense) error {
 }
 
 func TestKernelsDeterministic(t *testing.T) {
+	testmat.SkipSingleThreaded(t)
 	x := data(10, 700, 8, 0, 0)
 	z := data(11, 300, 8, 0, 0)
 	u := make([]float64, 700)

@@ -271,7 +271,7 @@ func TestCholeskyDeterministic(t *testing.T) {
 	for _, procs := range []int{1, 2, 8} {
 		var l, x testmat.Matrix
 		var d []float64
-		withProcs(procs, func() {
+		withProcs(t, procs, func() {
 			da, db := Dense(a), Dense(b)
 			var ch Cholesky
 			if err := ch.Factorize(&da); err != nil {

@@ -312,7 +312,7 @@ func checkEigenDeterministic(t *testing.T, solve eigenSolver) {
 	var values []float64
 	var vectors testmat.Matrix
 	for _, procs := range []int{1, 2, 8} {
-		withProcs(procs, func() {
+		withProcs(t, procs, func() {
 			da := Dense(a)
 			w, v, err := solve(&da, true)
 			if err != nil {

@@ -212,7 +212,7 @@ func TestGemmDeterministic(t *testing.T) {
 				for _, procs := range []int{1, 2, 8} {
 					c := c0.Clone()
 					da, db, dc := Dense(a), Dense(b), Dense(c)
-					withProcs(procs, func() { Gemm(tA, tB, 0.75, &da, &db, 1.25, &dc) })
+					withProcs(t, procs, func() { Gemm(tA, tB, 0.75, &da, &db, 1.25, &dc) })
 					if procs == 1 {
 						first = c
 					} else if !testmat.Identical(c, first) {
@@ -226,8 +226,11 @@ func TestGemmDeterministic(t *testing.T) {
 
 // withProcs runs f with GOMAXPROCS set to procs. It panics if the setting
 // does not take (so that a determinism test cannot pass by running serially
-// every time): teamSize must offer procs goroutines for a large job.
-func withProcs(procs int, f func()) {
+// every time): teamSize must offer procs goroutines for a large job. On
+// WebAssembly, whose runtime runs one thread only, it skips the test.
+func withProcs(t testing.TB, procs int, f func()) {
+	t.Helper()
+	testmat.SkipSingleThreaded(t)
 	old := runtime.GOMAXPROCS(procs)
 	defer runtime.GOMAXPROCS(old)
 	if got := teamSize(1<<20, 1e12); got != procs {
@@ -246,7 +249,7 @@ func TestGemmSteadyStateAllocs(t *testing.T) {
 	b := Dense(testmat.Random(rnd, k, n, 0))
 	c := Dense(testmat.New(n, n, 0))
 	for _, tc := range []struct{ procs, max int }{{1, 0}, {2, 3}} {
-		withProcs(tc.procs, func() {
+		withProcs(t, tc.procs, func() {
 			got := testing.AllocsPerRun(20, func() { Gemm(NoTrans, NoTrans, 1, &a, &b, 0, &c) })
 			if int(got) > tc.max {
 				t.Errorf("GOMAXPROCS=%d: %v allocations per Gemm, want at most %d", tc.procs, got, tc.max)

@@ -291,7 +291,7 @@ func TestQRDeterministic(t *testing.T) {
 		var firstQ, firstR testmat.Matrix
 		for _, procs := range []int{1, 2, 8} {
 			var q, r testmat.Matrix
-			withProcs(procs, func() {
+			withProcs(t, procs, func() {
 				da := Dense(a)
 				var qr QR
 				if err := qr.Factorize(&da); err != nil {

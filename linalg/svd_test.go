@@ -457,7 +457,7 @@ func TestSVDDeterministic(t *testing.T) {
 		var first [3]testmat.Matrix
 		for _, procs := range []int{1, 2, 8} {
 			var got [3]testmat.Matrix
-			withProcs(procs, func() {
+			withProcs(t, procs, func() {
 				da := Dense(a)
 				var s SVD
 				if err := s.Factorize(&da); err != nil {

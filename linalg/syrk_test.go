@@ -79,7 +79,7 @@ func TestSyrkDeterministic(t *testing.T) {
 			for _, procs := range []int{1, 2, 8} {
 				c := c0.Clone()
 				da, dc := Dense(a), Dense(c)
-				withProcs(procs, func() { Syrk(ul, tr, -1, &da, 1, &dc) })
+				withProcs(t, procs, func() { Syrk(ul, tr, -1, &da, 1, &dc) })
 				if procs == 1 {
 					first = c
 				} else if !testmat.Identical(c, first) {

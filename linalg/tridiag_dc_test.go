@@ -158,7 +158,7 @@ func TestStedcDeterministic(t *testing.T) {
 		for _, procs := range []int{1, 2, 8} {
 			d, e := slices.Clone(in.d), slices.Clone(in.e)
 			z := NewDense(n, n, nil)
-			withProcs(procs, func() {
+			withProcs(t, procs, func() {
 				if err := stedc(d, e, *z); err != nil {
 					t.Fatal(err)
 				}

@@ -59,7 +59,7 @@ func TestTridiagonalizeDeterministic(t *testing.T) {
 	var t1, q1 testmat.Matrix
 	for _, procs := range []int{1, 2, 8} {
 		var tm, q testmat.Matrix
-		withProcs(procs, func() { tm, q = tridiagonalizeFull(a) })
+		withProcs(t, procs, func() { tm, q = tridiagonalizeFull(a) })
 		if procs == 1 {
 			t1, q1 = tm, q
 		} else if !testmat.Identical(tm, t1) || !testmat.Identical(q, q1) {

@@ -112,7 +112,7 @@ func TestTrsmDeterministic(t *testing.T) {
 				for _, procs := range []int{1, 2, 8} {
 					x := b.Clone()
 					da, dx := Dense(a), Dense(x)
-					withProcs(procs, func() { Trsm(ul, tr, &da, &dx) })
+					withProcs(t, procs, func() { Trsm(ul, tr, &da, &dx) })
 					if procs == 1 {
 						first = x
 					} else if !testmat.Identical(x, first) {

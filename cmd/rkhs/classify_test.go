@@ -192,7 +192,7 @@ func TestClassifyBadInvocations(t *testing.T) {
 	}{
 		{[]string{}, "-train is required"},
 		{[]string{"-train", train, "-bogus"}, "not defined"},
-		{[]string{"-train", filepath.Join(dir, "missing")}, "no such file"},
+		{[]string{"-train", filepath.Join(dir, "missing")}, filepath.Join(dir, "missing")}, // the OS wording varies (js/wasm: "No such file")
 		{[]string{"-train", bad}, "line 2"},
 		{[]string{"-train", train, "-test", bad, "-predictions", out}, "line 2"},
 		{[]string{"-train", train, "-method", "tree"}, "-method"},
