@@ -63,8 +63,9 @@ func componentRatio(got, want, bound testmat.Matrix, k int) float64 {
 	return worst
 }
 
-// gemmSizes straddle every block edge: MR and NR, KC, MC
-// and the usual 63/64/65, 127/129.
+// gemmSizes straddle every block edge: MR, NR, KC and MC of the kernel in
+// use, the usual 63/64/65 and 127/129, and the units of the matrix–vector
+// path.
 var gemmSizes = []struct{ m, n, k int }{
 	{0, 0, 0}, {1, 1, 1}, {0, 3, 2}, {3, 0, 2}, {3, 2, 0},
 	{kern.mr - 1, kern.nr - 1, 1}, {kern.mr, kern.nr, 2}, {kern.mr + 1, kern.nr + 1, 3},
@@ -253,6 +254,14 @@ func TestGemmSteadyStateAllocs(t *testing.T) {
 			got := testing.AllocsPerRun(20, func() { Gemm(NoTrans, NoTrans, 1, &a, &b, 0, &c) })
 			if int(got) > tc.max {
 				t.Errorf("GOMAXPROCS=%d: %v allocations per Gemm, want at most %d", tc.procs, got, tc.max)
+			}
+			// The matrix–vector path, both ways, with a packed B column.
+			for _, tA := range []Op{NoTrans, Trans} {
+				v, cv := b.Slice(0, n, 0, 2), c.Slice(0, n, 0, 2)
+				got := testing.AllocsPerRun(20, func() { Gemm(tA, NoTrans, 1, a.Slice(0, n, 0, n), v, 0, cv) })
+				if int(got) > tc.max {
+					t.Errorf("GOMAXPROCS=%d: %v allocations per %sN matrix–vector Gemm, want at most %d", tc.procs, got, opName(tA), tc.max)
+				}
 			}
 		})
 	}
