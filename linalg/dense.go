@@ -55,6 +55,9 @@ func (m *Dense) Row(i int) []float64 {
 	if uint(i) >= uint(m.Rows) {
 		panic(fmt.Sprintf("linalg: row %d out of range [0,%d)", i, m.Rows))
 	}
+	if m.Cols == 0 {
+		return nil // an m×0 matrix or view has no storage
+	}
 	off := i * m.Stride
 	return m.Data[off : off+m.Cols : off+m.Cols]
 }

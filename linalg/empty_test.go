@@ -26,6 +26,17 @@ func TestEmptyShapes(t *testing.T) {
 	}
 	noCols := big.Slice(0, 3, 4, 4) // 3×0
 	noRows := big.Slice(4, 4, 0, 3) // 0×3
+	run("Row of 3×0", func() error {
+		for i := range noCols.Rows {
+			if r := noCols.Row(i); len(r) != 0 {
+				t.Errorf("Row(%d) of a 3×0 view has %d elements", i, len(r))
+			}
+		}
+		for i := range 3 {
+			_ = NewDense(3, 0, nil).Row(i)
+		}
+		return nil
+	})
 	run("Gemm n=0", func() error {
 		Gemm(NoTrans, NoTrans, 1, big.Slice(0, 3, 0, 2), big.Slice(0, 2, 4, 4), 0.5, noCols)
 		return nil
