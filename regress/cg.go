@@ -102,6 +102,12 @@ func (s CG) Fit(x, y *linalg.Dense) (*IterFit, error) {
 			break
 		}
 	}
+	if st.err != nil {
+		return nil, st.err
+	}
 	fit.Model = gradientModel(s.Kernel, x, c, q, free, s.Intercept)
+	if err := fit.Model.checkFinite(); err != nil {
+		return nil, err
+	}
 	return fit, nil
 }

@@ -65,7 +65,17 @@ func (s CGLS) Fit(x, y *linalg.Dense) (*IterFit, error) {
 		p = n + 1
 	}
 	c := linalg.NewDense(p, q, nil)
+	// The iteration runs on y·2⁻ᵉ, with 2ᵉ the power of two at the top of
+	// max|y|: the squared norms in α and β then cannot overflow, and since
+	// scaling by a power of two is exact the iterates are those of y itself,
+	// times 2⁻ᵉ (c̃ and the residuals are scaled back by 2ᵉ).
 	r := y.Clone()
+	var ymax float64
+	for _, v := range r.Data {
+		ymax = max(ymax, math.Abs(v))
+	}
+	down, up := pow2Scale(ymax)
+	scaleTo(r.Data, down)
 	g := linalg.NewDense(p, q, nil) // K̃ᵀr
 	ad := linalg.NewDense(n, q, nil)
 	applyT := func(dst, v *linalg.Dense) { // dst = K̃ᵀv
@@ -92,7 +102,7 @@ func (s CGLS) Fit(x, y *linalg.Dense) (*IterFit, error) {
 	g0 := sqrtAll(gg)
 	fit := &IterFit{}
 	st := runState{opt: s.Iterative, fit: fit}
-	fit.Residuals = append(fit.Residuals, frob(r, q))
+	fit.Residuals = append(fit.Residuals, frob(r, q)*up)
 	for it := 1; ; it++ {
 		apply(ad, d)
 		dd := sqNorms(ad)
@@ -123,24 +133,32 @@ func (s CGLS) Fit(x, y *linalg.Dense) (*IterFit, error) {
 			}
 		}
 		if s.KeepPath {
-			fit.Path = append(fit.Path, s.model(x, c, n))
+			fit.Path = append(fit.Path, s.model(x, c, n, up))
 		}
-		if st.after(it, frob(r, q), converged) {
+		if st.after(it, frob(r, q)*up, converged) {
 			break
 		}
 	}
-	fit.Model = s.model(x, c, n)
+	if st.err != nil {
+		return nil, st.err
+	}
+	fit.Model = s.model(x, c, n, up)
+	if err := fit.Model.checkFinite(); err != nil {
+		return nil, err
+	}
 	return fit, nil
 }
 
-// model splits c̃ into coefficients and intercept.
-func (s CGLS) model(x, c *linalg.Dense, n int) *Model {
+// model splits c̃·up into coefficients and intercept.
+func (s CGLS) model(x, c *linalg.Dense, n int, up float64) *Model {
 	q := c.Cols
 	coef := c.Slice(0, n, 0, q).Clone()
+	scaleTo(coef.Data, up)
 	b := make([]float64, q)
 	switch s.Intercept {
 	case FreeIntercept:
 		copy(b, c.Row(n))
+		scaleTo(b, up)
 	case PenalizedIntercept:
 		b = colSums(coef)
 	}

@@ -1,6 +1,7 @@
 package regress
 
 import (
+	"fmt"
 	"math"
 
 	"rkhs/kernels"
@@ -43,7 +44,8 @@ type IterFit struct {
 	// Path[i] is the model after iteration i+1, with KeepPath.
 	Path []*Model
 	// Stopped says why the run ended: "iterations", "tolerance" or
-	// "callback".
+	// "callback" ("diverged" only inside a failed run, which returns an
+	// error wrapping linalg.ErrNoConvergence instead of a fit).
 	Stopped string
 	// Eta is the step size used (Landweber and the ν-method).
 	Eta float64
@@ -171,29 +173,56 @@ func scaleTo(x []float64, a float64) {
 	}
 }
 
-// frob returns the Frobenius norm of the first q columns of m.
+// frob returns the Frobenius norm of the first q columns of m, without
+// overflow or underflow in the sum of squares (see pow2Scale).
 func frob(m *linalg.Dense, q int) float64 {
+	var big float64
+	for i := 0; i < m.Rows; i++ {
+		for _, v := range m.Row(i)[:q] {
+			big = max(big, math.Abs(v))
+		}
+	}
+	down, up := pow2Scale(big)
 	var s float64
 	for i := 0; i < m.Rows; i++ {
 		for _, v := range m.Row(i)[:q] {
-			s += v * v
+			s += (v * down) * (v * down)
 		}
 	}
-	return math.Sqrt(s)
+	return math.Sqrt(s) * up
 }
 
-// colNorms returns the 2-norms of the columns of m.
+// colNorms returns the 2-norms of the columns of m, scaled as frob.
 func colNorms(m *linalg.Dense) []float64 {
-	s := make([]float64, m.Cols)
+	big := make([]float64, m.Cols)
 	for i := 0; i < m.Rows; i++ {
 		for k, v := range m.Row(i) {
-			s[k] += v * v
+			big[k] = max(big[k], math.Abs(v))
 		}
 	}
-	for k := range s {
-		s[k] = math.Sqrt(s[k])
+	s := make([]float64, m.Cols)
+	for k, b := range big {
+		down, up := pow2Scale(b)
+		for i := 0; i < m.Rows; i++ {
+			v := m.At(i, k) * down
+			s[k] += v * v
+		}
+		s[k] = math.Sqrt(s[k]) * up
 	}
 	return s
+}
+
+// pow2Scale returns down = 2⁻ᵉ and up = 2ᵉ for the power of two 2ᵉ with
+// big/2ᵉ in [0.5, 1) (1, 1 for big = 0, NaN or Inf). Scaling by a power of
+// two is exact, so a sum of squares formed after scaling by down and
+// rescaled by up is the same number as without scaling whenever the latter
+// neither overflows nor underflows, and stays finite for any finite data.
+func pow2Scale(big float64) (down, up float64) {
+	if big == 0 || math.IsNaN(big) || math.IsInf(big, 0) {
+		return 1, 1
+	}
+	_, e := math.Frexp(big)
+	return math.Ldexp(1, -e), math.Ldexp(1, e)
 }
 
 // withOnes returns [Y | 1] (n×(q+1)) when free is set, else a copy of Y:
@@ -241,13 +270,21 @@ type runState struct {
 	opt  Iterative
 	fit  *IterFit
 	done bool
+	err  error // set when the iteration diverged
 }
 
 // after records the residual of iteration it and reports whether to stop;
-// converged says whether the solver's own tolerance test passed.
+// converged says whether the solver's own tolerance test passed. A residual
+// that is NaN or ±Inf (from finite data: the iteration diverged, as with a
+// given step η above 2/σ_max) stops the run with an error in s.err.
 func (s *runState) after(it int, residual float64, converged bool) bool {
 	s.fit.Iterations = it
 	s.fit.Residuals = append(s.fit.Residuals, residual)
+	if math.IsNaN(residual) || math.IsInf(residual, 0) {
+		s.fit.Stopped = "diverged"
+		s.err = fmt.Errorf("%w: the iteration diverged: residual %v at iteration %d (a given step Eta must be below 2/σ_max(K); Eta = 0 chooses one)", linalg.ErrNoConvergence, residual, it)
+		return true
+	}
 	switch {
 	case s.opt.Callback != nil && !s.opt.Callback(it, residual):
 		s.fit.Stopped = "callback"
@@ -259,4 +296,20 @@ func (s *runState) after(it int, residual float64, converged bool) bool {
 		return false
 	}
 	return true
+}
+
+// checkFinite reports coefficients or intercepts that overflowed to ±Inf
+// or NaN during an iteration on finite data.
+func (m *Model) checkFinite() error {
+	for _, v := range m.Coef.Data {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return fmt.Errorf("%w: a coefficient is %v after the iteration (the iterates overflowed; scale y or stop earlier)", linalg.ErrNoConvergence, v)
+		}
+	}
+	for _, v := range m.Intercept {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return fmt.Errorf("%w: the intercept is %v after the iteration (the iterates overflowed; scale y or stop earlier)", linalg.ErrNoConvergence, v)
+		}
+	}
+	return nil
 }

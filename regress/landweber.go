@@ -55,8 +55,8 @@ func (s IterNu) Fit(x, y *linalg.Dense) (*IterFit, error) {
 	if nu == 0 {
 		nu = 1
 	}
-	if !(nu > 0) {
-		return nil, inputError("Nu is %v, must be positive", s.Nu)
+	if !(nu > 0) || math.IsInf(nu, 0) {
+		return nil, inputError("Nu is %v, must be positive and finite", s.Nu)
 	}
 	return runGradient(s.Kernel, s.Eta, nu, true, s.Intercept, s.Iterative, x, y)
 }
@@ -128,7 +128,13 @@ func runGradient(k kernels.Kernel, eta, nu float64, nuMethod bool, ic Intercept,
 			fit.Path = append(fit.Path, gradientModel(k, x, c, q, free, ic))
 		}
 	}
+	if st.err != nil {
+		return nil, st.err
+	}
 	fit.Model = gradientModel(k, x, c, q, free, ic)
+	if err := fit.Model.checkFinite(); err != nil {
+		return nil, err
+	}
 	return fit, nil
 }
 

@@ -56,9 +56,10 @@ type NystromFit struct {
 // If K_RR is not numerically positive definite (repeated centres, or a
 // Gaussian kernel with a σ large for the spread of the data), δ = 10⁻¹²·t
 // is added to its diagonal, t the mean diagonal entry, and multiplied by 100
-// until the factorization succeeds (at most δ = 10⁻²·t); the fit then
-// minimises the objective above with K_RR + δI in the penalty, exactly, and
-// NystromFit.Jitter reports δ.
+// until the factorization succeeds (at most δ = 10⁻²·t; if 10⁻¹²·t is not
+// positive, as when every centre has k(x, x) = 0, it fails at once); the
+// fit then minimises the objective above with K_RR + δI in the penalty,
+// exactly, and NystromFit.Jitter reports δ.
 //
 // Errors wrap ErrInput (bad data, λ ≤ 0, m < 1 or m > n, Given with the
 // wrong number of columns), kernels.ErrParameter, or
@@ -240,6 +241,11 @@ func factorWithJitter(ch *linalg.Cholesky, a *linalg.Dense) (float64, error) {
 	err := ch.Factorize(a)
 	if err == nil || !errors.Is(err, linalg.ErrNotPositiveDefinite) {
 		return 0, err
+	}
+	if !(1e-12*t > 0) {
+		// No positive scale for a jitter: K_RR is zero (or its diagonal
+		// underflows), as for the linear kernel on all-zero centres.
+		return 0, fmt.Errorf("%w (the mean diagonal of K_RR is %g, too small to scale a jitter: the centres carry no information)", err, t)
 	}
 	work := linalg.NewDense(m, m, nil)
 	for delta := 1e-12 * t; delta <= 1e-2*t*(1+1e-9); delta *= 100 {

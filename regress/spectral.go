@@ -19,7 +19,8 @@ import (
 //
 //   - NoIntercept: c = g(K)·y.
 //   - FreeIntercept: c = g(K)·(y − b·1) with b = 1ᵀg(K)y / 1ᵀg(K)1, so
-//     1ᵀc = 0; for Tikhonov this is exactly system 7, and for the other
+//     1ᵀc = 0 (b = mean of y when g(K)1 = 0, as for a truncated SVD that
+//     keeps nothing); for Tikhonov this is exactly system 7, and for the other
 //     filters the same construction with g(K) in place of (K + nλI)⁻¹.
 //   - PenalizedIntercept: (K + 11ᵀ + nλI)c = y, b = 1ᵀc (system 8), for
 //     Tikhonov only: the rank-one 11ᵀ is handled by Sherman–Morrison in the
@@ -168,8 +169,19 @@ func (s *Spectral) eigenCoef(f Filter, ic Intercept) (*linalg.Dense, []float64, 
 	}
 	switch ic {
 	case FreeIntercept:
-		// b = oᵀu / oᵀ(g∘o); a = u − b·(g∘o).
+		// b = oᵀu / oᵀ(g∘o); a = u − b·(g∘o). When g∘o = 0 (a filter that
+		// keeps no component along 1, such as a truncated SVD that keeps
+		// none), c = g(K)y whatever b and 1ᵀKc = 0, so the least-squares
+		// intercept is the mean of y, 1ᵀy/n = oᵀQᵀy/n.
 		for k := 0; k < q; k++ {
+			if ow == 0 {
+				var oy float64
+				for i := 0; i < n; i++ {
+					oy += o[i] * s.qty.At(i, k)
+				}
+				b[k] = oy / float64(n)
+				continue
+			}
 			var ou float64
 			for i := 0; i < n; i++ {
 				ou += o[i] * a.At(i, k)
