@@ -16,9 +16,12 @@
 // Linear, Polynomial and Gaussian matrices are built from linalg.Syrk and
 // linalg.Gemm; other kernels are evaluated pair by pair, in parallel blocks.
 //
-// Failure: invalid kernel parameters (ErrParameter) and NaN or ±Inf in the
-// data, or data sets with different numbers of columns (ErrData), are
-// returned as errors that name the parameter or the element; a destination
+// Failure: invalid kernel parameters (ErrParameter, a Gaussian σ whose 2σ²
+// underflows or overflows included) and NaN or ±Inf in the data, data sets
+// with different numbers of columns, or data so large that a kernel value
+// overflows to ±Inf or NaN (ErrData) are returned as errors that name the
+// parameter or the element; Gram, Cross and NewRows never return a matrix
+// with a non-finite value of this package's kernels. A destination
 // of the wrong shape is a programming error and panics with a message that
 // starts with "kernels:". No function modifies its inputs. Results are
 // bit-identical for any GOMAXPROCS.

@@ -18,7 +18,9 @@ const minParallelWork = 1 << 15
 // distance kernel, Z centred by its column means μ and the squared norms of
 // its centred rows. Centring does not change distances, and it makes the
 // norms small where the data sit far from the origin, so that
-// ‖x‖² + ‖z‖² − 2xᵀz loses less to cancellation.
+// ‖x‖² + ‖z‖² − 2xᵀz loses less to cancellation. For a dot kernel it
+// holds the largest squared row norm of Z, which bounds the kernel values
+// (see fits).
 type prepared struct {
 	k    Kernel
 	dot  dotKernel
@@ -26,6 +28,7 @@ type prepared struct {
 	z    linalg.Dense // Z, or Z − μ for a distance kernel (a copy)
 	mean []float64    // μ, distance kernels only
 	nz   []float64    // ‖zⱼ − μ‖², distance kernels only
+	zmax float64      // max ‖zⱼ‖² (dot) or max ‖zⱼ − μ‖² (distance)
 }
 
 func prepare(k Kernel, z *linalg.Dense) (*prepared, error) {
@@ -44,13 +47,133 @@ func prepare(k Kernel, z *linalg.Dense) (*prepared, error) {
 	switch kk := k.(type) {
 	case dotKernel:
 		p.dot = kk
+		p.zmax = maxNorm(rowSqNorms(z))
 	case distKernel:
 		p.dist = kk
 		p.mean = columnMeans(z)
 		p.z = centred(z, p.mean)
 		p.nz = rowSqNorms(&p.z)
+		p.zmax = maxNorm(p.nz)
 	}
 	return p, nil
+}
+
+// xNorms returns the squared norms of the rows of x as crossTo uses them:
+// ‖xᵢ − μ‖² for a distance kernel, ‖xᵢ‖² for a dot kernel, nil for
+// others. O(nd) time, O(n + d) memory.
+func (p *prepared) xNorms(x *linalg.Dense) []float64 {
+	switch {
+	case p.dot != nil:
+		return rowSqNorms(x)
+	case p.dist != nil:
+		s := make([]float64, x.Rows)
+		buf := make([]float64, x.Cols)
+		for i := range s {
+			for j, v := range x.Row(i) {
+				buf[j] = v - p.mean[j] // as centred rounds it
+			}
+			s[i] = sqNorm(buf)
+		}
+		return s
+	}
+	return nil
+}
+
+// Overflow. The matrix paths compute a kernel value from an inner product
+// (and, for a distance kernel, squared norms), whose intermediates can
+// overflow for finite data far from 0: ‖x‖² + ‖z‖² − 2xᵀz is then
+// ∞ − ∞ = NaN where Eval would give exp(−∞) = 0, and (xᵀz + c)^p is ±Inf
+// or NaN. Instead of scanning the n×m result, the entry points bound every
+// value from the largest squared row norms, O((n + m)d), and scan (and
+// return ErrData) only the rows the bound does not cover. The bounds live
+// in dotKernel.dotFits and sqDistFits, one per family of kernels; other
+// kernels, evaluated pair by pair by Eval, are not checked (Laplacian's
+// values are always finite, see Laplacian.Validate).
+
+// sqDistFits reports whether ni + nj − 2xᵢᵀxⱼ, formed from squared norms
+// ni ≤ a and nj ≤ b, certainly has no intermediate that overflows: with
+// |xᵢᵀxⱼ| ≤ √(ni·nj) ≤ max(a, b) up to rounding, that holds when a and b
+// are at most a eighth of the largest float64. The Gaussian value of a
+// finite squared distance is then finite (σ having passed Validate).
+func sqDistFits(a, b float64) bool {
+	const limit = math.MaxFloat64 / 8
+	return a <= limit && b <= limit // false for NaN
+}
+
+// valuesFit reports whether every value of k's matrix path between rows of
+// squared norms at most a and b is certainly finite (see sqDistFits and
+// dotKernel.dotFits); true for kernels evaluated pair by pair.
+func valuesFit(k Kernel, a, b float64) bool {
+	switch kk := k.(type) {
+	case dotKernel:
+		return kk.dotFits(a, b)
+	case distKernel:
+		return sqDistFits(a, b)
+	}
+	return true
+}
+
+// maxNorm returns the largest of the squared norms s, +Inf if one is NaN,
+// 0 for none.
+func maxNorm(s []float64) float64 {
+	m := 0.0
+	for _, v := range s {
+		if !(v <= m) {
+			m = v
+			if math.IsNaN(v) {
+				return math.Inf(1)
+			}
+		}
+	}
+	return m
+}
+
+// unfit returns the indices i of the norms nx[i] that valuesFit does not
+// cover against rows of squared norm up to other: none (nil) in the normal
+// case, which costs one call of valuesFit.
+func unfit(k Kernel, nx []float64, other float64) []int {
+	if valuesFit(k, maxNorm(nx), other) {
+		return nil
+	}
+	var bad []int
+	for i, v := range nx {
+		if !valuesFit(k, v, other) {
+			bad = append(bad, i)
+		}
+	}
+	return bad
+}
+
+// checkRow returns an ErrData error naming the first NaN or ±Inf of row,
+// which is row i of the kernel matrix, or nil; norms describes the data
+// for the message.
+func checkRow(k Kernel, row []float64, i int, norms string) error {
+	for j, v := range row {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return fmt.Errorf("%w: kernel value K[%d][%d] is %v: %T%+v overflows on data this large (%s)",
+				ErrData, i, j, v, k, k, norms)
+		}
+	}
+	return nil
+}
+
+// crossNorms describes the data of K(X, Z) for checkRow.
+func crossNorms(xmax, zmax float64) string {
+	return fmt.Sprintf("largest squared row norm %.3g in X, %.3g in Z", xmax, zmax)
+}
+
+// crossCheck computes the rows of K(X, Z) that the bound of valuesFit does
+// not cover and returns an ErrData error for the first non-finite value
+// among them; nil at once in the normal case. row(i) must return row i of
+// K, computed as crossTo computes it.
+func (p *prepared) crossCheck(nx []float64, row func(i int) []float64) error {
+	bad := unfit(p.k, nx, p.zmax)
+	for _, i := range bad {
+		if err := checkRow(p.k, row(i), i, crossNorms(maxNorm(nx), p.zmax)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // checkData returns an ErrData error naming the first NaN or ±Inf of m.
@@ -118,8 +241,9 @@ func sqNorm(x []float64) float64 {
 
 // crossTo writes K(X, Z) into dst (x.Rows × z.Rows): by one Gemm and an
 // elementwise pass for the kernels of this package, pair by pair otherwise.
-// x must have been checked.
-func (p *prepared) crossTo(dst linalg.Dense, x *linalg.Dense) {
+// x must have been checked; nx is p.xNorms(x) (only read for a distance
+// kernel).
+func (p *prepared) crossTo(dst linalg.Dense, x *linalg.Dense, nx []float64) {
 	n, m := x.Rows, p.z.Rows
 	if n == 0 || m == 0 {
 		return
@@ -138,7 +262,6 @@ func (p *prepared) crossTo(dst linalg.Dense, x *linalg.Dense) {
 		})
 	case p.dist != nil:
 		xc := centred(x, p.mean)
-		nx := rowSqNorms(&xc)
 		linalg.Gemm(linalg.NoTrans, linalg.Trans, 1, &xc, &p.z, 0, &dst)
 		rowsParallel(n, m, func(i int) {
 			p.dist.sqDistRow(dst.Row(i), p.nz, nx[i])

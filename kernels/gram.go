@@ -9,7 +9,8 @@ import (
 
 // Gram returns the n×n kernel matrix K[i][j] = k(xᵢ, xⱼ) of the rows of x
 // (n examples of d features, row-major), both triangles filled. x is not
-// modified. See GramTo.
+// modified. A kernel value that overflows to ±Inf or NaN (data far from 0)
+// is an ErrData error, not an entry. See GramTo.
 func Gram(k Kernel, x *linalg.Dense) (*linalg.Dense, error) {
 	dst := linalg.NewDense(x.Rows, x.Rows, nil)
 	if err := GramTo(dst, k, x, false); err != nil {
@@ -33,9 +34,22 @@ func Gram(k Kernel, x *linalg.Dense) (*linalg.Dense, error) {
 // bit-identical for any GOMAXPROCS. Entries agree with k.Eval to rounding,
 // not bit for bit.
 //
+// Non-finite kernel values are an error, not a result. For data so far
+// from 0 that a value of Linear, Polynomial or Gaussian overflows — xᵢᵀxⱼ
+// or (xᵢᵀxⱼ + c)^p beyond the largest float64, or, for the Gaussian,
+// ‖xᵢ‖² + ‖xⱼ‖² − 2xᵢᵀxⱼ = ∞ − ∞ = NaN where Eval gives 0 — GramTo returns
+// ErrData. It does not scan K: it bounds every value from the largest
+// squared row norm (the diagonal of the product, O(n)) — |xᵢᵀxⱼ| ≤
+// ‖xᵢ‖‖xⱼ‖, and the distance's terms stay below 4 max‖xᵢ‖² — and scans only
+// the rows the bound does not cover, so that data whose bound is merely
+// large, but whose values are finite, still works. Values of other
+// kernels are not checked (Laplacian's are always finite, see
+// Laplacian.Validate).
+//
 // Errors: ErrParameter (wrapped) if k's parameters are invalid, ErrData if
-// x holds NaN or ±Inf; dst is then unchanged. GramTo panics if dst is not
-// n×n.
+// x holds NaN or ±Inf; dst is then unchanged. ErrData also if a kernel
+// value overflows (see above); dst then holds unspecified values. GramTo
+// panics if dst is not n×n.
 func GramTo(dst *linalg.Dense, k Kernel, x *linalg.Dense, lowerOnly bool) error {
 	n := x.Rows
 	if dst.Rows != n || dst.Cols != n {
@@ -52,9 +66,11 @@ func GramTo(dst *linalg.Dense, k Kernel, x *linalg.Dense, lowerOnly bool) error 
 	if err := checkData(x, "X"); err != nil {
 		return err
 	}
+	var norms []float64 // squared row norms, the diagonal of the product
 	switch kk := k.(type) {
 	case dotKernel:
 		linalg.Syrk(linalg.Lower, linalg.NoTrans, 1, x, 0, dst)
+		norms = diagonal(dst)
 		rowsParallel(n, n/2, func(i int) {
 			row := dst.Row(i)[:i+1]
 			for j, g := range row {
@@ -67,10 +83,7 @@ func GramTo(dst *linalg.Dense, k Kernel, x *linalg.Dense, lowerOnly bool) error 
 	case distKernel:
 		xc := centred(x, columnMeans(x))
 		linalg.Syrk(linalg.Lower, linalg.NoTrans, 1, &xc, 0, dst)
-		norms := make([]float64, n)
-		for i := range norms {
-			norms[i] = dst.At(i, i)
-		}
+		norms = diagonal(dst)
 		rowsParallel(n, n/2, func(i int) {
 			row := dst.Row(i)[:i+1]
 			kk.sqDistRow(row[:i], norms[:i], norms[i])
@@ -87,10 +100,27 @@ func GramTo(dst *linalg.Dense, k Kernel, x *linalg.Dense, lowerOnly bool) error 
 			}
 		})
 	}
+	if bad := unfit(k, norms, maxNorm(norms)); bad != nil {
+		desc := fmt.Sprintf("largest squared row norm %.3g in X", maxNorm(norms))
+		for _, i := range bad {
+			if err := checkRow(k, dst.Row(i)[:i+1], i, desc); err != nil {
+				return err
+			}
+		}
+	}
 	if !lowerOnly {
 		mirrorLower(dst)
 	}
 	return nil
+}
+
+// diagonal returns a copy of the diagonal of the square matrix m.
+func diagonal(m *linalg.Dense) []float64 {
+	d := make([]float64, m.Rows)
+	for i := range d {
+		d[i] = m.At(i, i)
+	}
+	return d
 }
 
 // mirrorLower copies the strict lower triangle of the square matrix m into

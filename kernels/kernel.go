@@ -29,10 +29,11 @@ type Validator interface {
 // returns them.
 var (
 	// ErrParameter: a kernel parameter is out of range (σ ≤ 0, degree < 1,
-	// NaN).
+	// NaN, or a σ so small or so large that 2σ² is 0 or +Inf).
 	ErrParameter = errors.New("kernels: invalid kernel parameter")
-	// ErrData: the data has NaN or ±Inf, or two data sets have different
-	// numbers of columns.
+	// ErrData: the data has NaN or ±Inf, two data sets have different
+	// numbers of columns, or the data is so large that a kernel value
+	// computed from it overflows to ±Inf or NaN (see Gram).
 	ErrData = errors.New("kernels: invalid data")
 )
 
@@ -40,6 +41,12 @@ var (
 // applied to a matrix product.
 type dotKernel interface {
 	fromDot(g float64) float64
+	// dotFits reports whether fromDot(g) is certainly finite for every
+	// inner product g of two rows whose squared norms, as computed, are
+	// at most a and b: |g| ≤ √a·√b up to rounding. It may be
+	// conservative (false although no value overflows), never the
+	// reverse; it is false if a or b is NaN or +Inf.
+	dotFits(a, b float64) bool
 }
 
 // distKernel is a kernel of the form k(x, z) = f(‖x − z‖²); its matrices
@@ -67,6 +74,8 @@ func (Linear) Eval(x, z []float64) float64 {
 
 func (Linear) fromDot(g float64) float64 { return g }
 
+func (Linear) dotFits(a, b float64) bool { return powFits(math.Sqrt(a)*math.Sqrt(b), 1) }
+
 // Polynomial is the kernel k(x, z) = (xᵀz + Offset)^Degree, Degree ≥ 1.
 // With Offset ≥ 0 it is positive semidefinite.
 type Polynomial struct {
@@ -78,6 +87,24 @@ type Polynomial struct {
 func (p Polynomial) Eval(x, z []float64) float64 { return p.fromDot(Linear{}.Eval(x, z)) }
 
 func (p Polynomial) fromDot(g float64) float64 { return powInt(g+p.Offset, p.Degree) }
+
+// dotFits bounds |g + Offset| by √a·√b + |Offset|.
+func (p Polynomial) dotFits(a, b float64) bool {
+	return powFits(math.Sqrt(a)*math.Sqrt(b)+math.Abs(p.Offset), p.Degree)
+}
+
+// powFits reports whether y^n, and so powInt(x, n) for every |x| ≤ t, is
+// certainly finite: whether (t·(1 + 2⁻²⁰))ⁿ ≤ 2¹⁰²³, half the largest
+// float64. The factor 1 + 2⁻²⁰ covers the rounding of the inner product
+// behind x (a relative error below d·2⁻⁵³ for d features) and the halving
+// covers that of powInt. False for a NaN or infinite t.
+func powFits(t float64, n int) bool {
+	t *= 1 + 0x1p-20
+	if !(t <= math.MaxFloat64) {
+		return false
+	}
+	return float64(n)*math.Log2(t) <= 1023 // log2(0) = −Inf fits
+}
 
 // Validate reports a Degree below 1 or an Offset that is not finite.
 func (p Polynomial) Validate() error {
@@ -117,14 +144,32 @@ func (g Gaussian) Eval(x, z []float64) float64 {
 	return g.fromSqDist(s)
 }
 
-func (g Gaussian) fromSqDist(d float64) float64 { return math.Exp(-d / (2 * g.Sigma * g.Sigma)) }
+func (g Gaussian) fromSqDist(d float64) float64 { return math.Exp(-d / g.scale()) }
 
 func (g Gaussian) sqDistRow(row, nz []float64, ni float64) {
-	gaussianRow(row, nz, ni, 2*g.Sigma*g.Sigma)
+	gaussianRow(row, nz, ni, g.scale())
 }
 
-// Validate reports a Sigma that is not positive and finite.
-func (g Gaussian) Validate() error { return checkSigma("Gaussian", g.Sigma) }
+// scale returns 2σ², the divisor of the squared distance, rounded as every
+// evaluation rounds it.
+func (g Gaussian) scale() float64 { return 2 * g.Sigma * g.Sigma }
+
+// Validate reports a Sigma that is not positive and finite, or one for
+// which 2σ², the divisor the kernel uses, is not a positive finite
+// float64: σ below about 1.1e-162 (2σ² underflows to 0, and k(x, x) would
+// be exp(−0/0), NaN) or above about 9.5e153 (2σ² overflows to +Inf).
+func (g Gaussian) Validate() error {
+	if err := checkSigma("Gaussian", g.Sigma); err != nil {
+		return err
+	}
+	switch s2 := g.scale(); {
+	case s2 == 0:
+		return fmt.Errorf("%w: Gaussian Sigma %v is too small: 2σ² underflows to 0", ErrParameter, g.Sigma)
+	case math.IsInf(s2, 0):
+		return fmt.Errorf("%w: Gaussian Sigma %v is too large: 2σ² overflows", ErrParameter, g.Sigma)
+	}
+	return nil
+}
 
 // Laplacian is the kernel k(x, z) = exp(−‖x − z‖₁ / σ), σ = Sigma > 0, with
 // the 1-norm (sum of absolute differences).
@@ -141,7 +186,11 @@ func (l Laplacian) Eval(x, z []float64) float64 {
 	return math.Exp(-s / l.Sigma)
 }
 
-// Validate reports a Sigma that is not positive and finite.
+// Validate reports a Sigma that is not positive and finite. Every such σ
+// is usable as it is: Eval divides by σ itself, and s/σ for a distance
+// s ≥ 0 is 0, finite or +Inf, never NaN, so that k is 1, in (0, 1] or 0.
+// A distance that overflows to +Inf (data near the largest float64) gives
+// 0, which is the kernel value correctly rounded.
 func (l Laplacian) Validate() error { return checkSigma("Laplacian", l.Sigma) }
 
 func checkSigma(name string, s float64) error {

@@ -17,13 +17,23 @@ import (
 // not modify X while the Rows is in use. Its methods are safe for concurrent
 // use.
 type Rows struct {
-	p *prepared
-	x linalg.Dense
+	p  *prepared
+	x  linalg.Dense
+	nx []float64 // p.xNorms(x)
 }
 
 // NewRows prepares K(X, Z) for block-wise evaluation (for a distance kernel
-// it centres a copy of Z and stores its row norms, O(md)). It returns
-// ErrParameter or ErrData errors as CrossTo does.
+// it centres a copy of Z and stores the row norms of both sets, O((n+m)d)).
+// It returns ErrParameter or ErrData errors as CrossTo does.
+//
+// Non-finite kernel values are an error of NewRows, since the methods that
+// produce them return none: for data so far from 0 that a value of
+// Linear, Polynomial or Gaussian overflows to ±Inf or NaN, NewRows returns
+// ErrData. It bounds every value from the largest squared row norms of X
+// and Z, O((n + m)d), as CrossTo does; only the rows of K the bound does not
+// cover are computed (one at a time, 2md flops each) and scanned, so that
+// data whose bound is merely large still works. Values of other kernels
+// (Laplacian's are always finite) are not checked.
 func NewRows(k Kernel, x, z *linalg.Dense) (*Rows, error) {
 	if err := checkCols(x, z); err != nil {
 		return nil, err
@@ -35,7 +45,15 @@ func NewRows(k Kernel, x, z *linalg.Dense) (*Rows, error) {
 	if err := checkData(x, "X"); err != nil {
 		return nil, err
 	}
-	return &Rows{p: p, x: *x}, nil
+	r := &Rows{p: p, x: *x, nx: p.xNorms(x)}
+	var row linalg.Dense
+	err = p.crossCheck(r.nx, func(i int) []float64 {
+		return r.BlockTo(reuse(&row, 1, p.z.Rows), i, i+1).Row(0)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
 }
 
 // Dims returns the shape n×m of K.
@@ -54,7 +72,11 @@ func (r *Rows) BlockTo(dst *linalg.Dense, i0, i1 int) *linalg.Dense {
 	} else if dst.Rows != i1-i0 || dst.Cols != m {
 		panic(fmt.Sprintf("kernels: Rows.BlockTo: destination is %d×%d, want %d×%d", dst.Rows, dst.Cols, i1-i0, m))
 	}
-	r.p.crossTo(*dst, r.x.Slice(i0, i1, 0, r.x.Cols))
+	var nx []float64
+	if r.nx != nil {
+		nx = r.nx[i0:i1]
+	}
+	r.p.crossTo(*dst, r.x.Slice(i0, i1, 0, r.x.Cols), nx)
 	return dst
 }
 
