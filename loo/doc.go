@@ -24,5 +24,10 @@
 // refits to 1e-9.
 //
 // λ enters as K + nλI, n the number of training rows, as everywhere in rkhs.
-// Errors about the arguments wrap ErrInput; nothing here panics on data.
+// Errors about the arguments wrap ErrInput (leave-one-out needs at least 2
+// points); a parameter at which the system is numerically singular, so that
+// a residual or score would come out NaN or ±Inf from finite input, gives an
+// error that names it and wraps linalg.ErrNotPositiveDefinite. Nothing here
+// panics on data; the grid and split helpers panic, as documented, on
+// impossible sizes.
 package loo

@@ -15,7 +15,9 @@ import (
 //	NoIntercept:    I − H = Q·diag(1 − h)·Qᵀ
 //	FreeIntercept:  I − H = (I − K·g(K))·(I − 1wᵀ),  w = g(K)1 / 1ᵀg(K)1
 //
-// (the free intercept of regress.Spectral.Fit). The formula is exact for
+// (the free intercept of regress.Spectral.Fit; w = 1/n when g(K)1 = 0, a
+// filter that keeps nothing along 1, whose fit is the mean of y). The
+// formula is exact for
 // Tikhonov, where it is the closed form of RLS (equal to refitting without
 // each point, with the penalty nλ kept); for truncated SVD, Landweber, the
 // ν-method and iterated Tikhonov it is the usual approximation — their
@@ -24,6 +26,12 @@ import (
 // The penalized intercept is available for Tikhonov through RLS.
 //
 // The cost is about 2n²F(q+3) flops for F filters, in Gemm calls.
+//
+// Errors: ErrInput for an empty filter list, a nil or invalid filter, the
+// penalized intercept or fewer than 2 points; linalg.ErrNotPositiveDefinite,
+// naming the filter, when a residual or the GCV score comes out NaN or ±Inf
+// because I − H is numerically singular for that filter (1 − Hᵢᵢ or
+// tr(I − H) zero in floating point).
 func Filters(s *regress.Spectral, fs []regress.Filter, ic regress.Intercept) (*Path, error) {
 	if len(fs) == 0 {
 		return nil, inputError("no filters given")
@@ -33,10 +41,16 @@ func Filters(s *regress.Spectral, fs []regress.Filter, ic regress.Intercept) (*P
 	}
 	sigma, q, z, o, y := s.EigenValues(), s.Vectors(), s.ProjectedY(), s.ProjectedOnes(), s.Y()
 	n, nq, nf := len(sigma), z.Cols, len(fs)
+	if err := checkPoints(n); err != nil {
+		return nil, err
+	}
 	free := ic == regress.FreeIntercept
 	e := linalg.NewDense(n, nf, nil) // 1 − σg per filter
 	gs := make([][]float64, nf)
 	for j, f := range fs {
+		if f == nil {
+			return nil, inputError("filter %d is nil", j)
+		}
 		g, err := s.FilterValues(f)
 		if err != nil {
 			return nil, err
@@ -54,21 +68,31 @@ func Filters(s *regress.Spectral, fs []regress.Filter, ic regress.Intercept) (*P
 		cols += 2
 	}
 	m := linalg.NewDense(n, nf*cols, nil)
-	b := make([][]float64, nf) // intercepts, free only
-	sg := make([]float64, nf)  // 1ᵀg(K)1
+	b := make([][]float64, nf)  // intercepts, free only
+	wc := make([][]float64, nf) // Qᵀw, free only
 	for j := range fs {
 		g := gs[j]
 		b[j] = make([]float64, nq)
 		if free {
+			var sg float64 // 1ᵀg(K)1
 			for k := 0; k < n; k++ {
-				sg[j] += o[k] * o[k] * g[k]
+				sg += o[k] * o[k] * g[k]
+			}
+			wc[j] = make([]float64, n)
+			for k := range wc[j] {
+				if sg == 0 {
+					// g(K)1 = 0: b is the mean of y (regress.Spectral), w = 1/n.
+					wc[j][k] = o[k] / float64(n)
+				} else {
+					wc[j][k] = g[k] * o[k] / sg
+				}
 			}
 			for out := 0; out < nq; out++ {
 				var t float64
 				for k := 0; k < n; k++ {
-					t += g[k] * o[k] * z.At(k, out)
+					t += wc[j][k] * z.At(k, out)
 				}
-				b[j][out] = t / sg[j]
+				b[j][out] = t
 			}
 		}
 		for k := 0; k < n; k++ {
@@ -78,8 +102,8 @@ func Filters(s *regress.Spectral, fs []regress.Filter, ic regress.Intercept) (*P
 				row[out] = ek * (z.At(k, out) - b[j][out]*o[k])
 			}
 			if free {
-				row[nq] = ek * o[k]             // E·1
-				row[nq+1] = g[k] * o[k] / sg[j] // w
+				row[nq] = ek * o[k]  // E·1
+				row[nq+1] = wc[j][k] // w
 			}
 		}
 	}
@@ -93,11 +117,11 @@ func Filters(s *regress.Spectral, fs []regress.Filter, ic regress.Intercept) (*P
 			tr += e.At(k, j)
 		}
 		if free {
-			var ew float64 // wᵀE1 = (g∘o)ᵀ(e∘o)/sg
+			var ew float64 // wᵀE1 = (Qᵀw)ᵀ(e∘o)
 			for k := 0; k < n; k++ {
-				ew += gs[j][k] * o[k] * o[k] * e.At(k, j)
+				ew += wc[j][k] * o[k] * e.At(k, j)
 			}
-			tr -= ew / sg[j]
+			tr -= ew
 		}
 		res := linalg.NewDense(n, nq, nil)
 		var gcv float64
@@ -118,6 +142,9 @@ func Filters(s *regress.Spectral, fs []regress.Filter, ic regress.Intercept) (*P
 		p.Residuals = append(p.Residuals, res)
 		p.MSE = append(p.MSE, meanSquare(res))
 		p.GCV = append(p.GCV, gcv/float64(nq))
+	}
+	if err := checkPath(p, "Filters", "I − H"); err != nil {
+		return nil, err
 	}
 	return p, nil
 }

@@ -16,12 +16,20 @@ import (
 // so Hᵢᵢ = Σₖ U_ik²·hₖ (+ 1/n) and ŷ = U·diag(h)·UᵀY (+ ȳ), and the residual
 // of point i is (yᵢ − ŷᵢ)/(1 − Hᵢᵢ), exact for ridge regression with an
 // unpenalized or a penalized intercept (refit keeping the penalty nλ).
+//
+// Errors: ErrInput for an empty or invalid λ list or fewer than 2 points;
+// linalg.ErrNotPositiveDefinite, naming the λ, when a residual comes out NaN
+// or ±Inf because XᵀX + nλI is numerically singular there (1 − Hᵢᵢ = 0 in
+// floating point).
 func Linear(lp *regress.LinearPath, lambdas []float64) (*Path, error) {
 	if err := checkParams(lambdas, "lambdas"); err != nil {
 		return nil, err
 	}
 	u, s, uty, yc := lp.U(), lp.SingularValues(), lp.ProjectedY(), lp.FactoredY()
 	n, r, nq, nl := u.Rows, len(s), uty.Cols, len(lambdas)
+	if err := checkPoints(yc.Rows); err != nil {
+		return nil, err
+	}
 	free := lp.Intercept() == regress.FreeIntercept
 	h := linalg.NewDense(r, nl, nil)
 	for k, sk := range s {
@@ -63,6 +71,9 @@ func Linear(lp *regress.LinearPath, lambdas []float64) (*Path, error) {
 	for j := range res {
 		p.Residuals = append(p.Residuals, res[j])
 		p.MSE = append(p.MSE, meanSquare(res[j]))
+	}
+	if err := checkPath(p, "Linear", "XᵀX + nλI"); err != nil {
+		return nil, err
 	}
 	return p, nil
 }

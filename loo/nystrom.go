@@ -24,12 +24,24 @@ import (
 // answer to the question left open in the reference slides — can leave-one-
 // out be done this way for Nyström? — is yes, in O(nm² + Lnm) for L values
 // of λ.
+//
+// Errors: ErrInput for an empty or invalid λ list, fewer than 2 points, or
+// a Y that is nil, of the wrong height, without columns or not finite (the
+// checks of regress.Nystrom.Fit); the errors of cfg.Features;
+// linalg.ErrNotPositiveDefinite, naming the λ, when a residual comes out NaN
+// or ±Inf because BᵀB + nλI is numerically singular there.
 func Nystrom(cfg regress.Nystrom, x, y *linalg.Dense, lambdas []float64) (*Path, error) {
 	if err := checkParams(lambdas, "lambdas"); err != nil {
 		return nil, err
 	}
 	if y == nil || x == nil || y.Rows != x.Rows {
 		return nil, inputError("X and Y must have the same number of rows")
+	}
+	if err := checkY(y, x.Rows); err != nil {
+		return nil, err
+	}
+	if err := checkPoints(x.Rows); err != nil {
+		return nil, err
 	}
 	feat, err := cfg.Features(x)
 	if err != nil {
@@ -112,6 +124,9 @@ func Nystrom(cfg regress.Nystrom, x, y *linalg.Dense, lambdas []float64) (*Path,
 		}
 		p.Residuals = append(p.Residuals, res)
 		p.MSE = append(p.MSE, meanSquare(res))
+	}
+	if err := checkPath(p, "Nystrom", "BᵀB + nλI"); err != nil {
+		return nil, err
 	}
 	return p, nil
 }

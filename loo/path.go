@@ -84,6 +84,79 @@ func meanSquare(m *linalg.Dense) float64 {
 	return s / float64(m.Rows*m.Cols)
 }
 
+// checkFinite returns an error wrapping ErrInput for the first NaN or ±Inf
+// element of m (row by row), named as in "Y[2][0] is NaN".
+func checkFinite(m *linalg.Dense, name string) error {
+	for i := 0; i < m.Rows; i++ {
+		for j, v := range m.Row(i) {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return inputError("%s[%d][%d] is %v", name, i, j, v)
+			}
+		}
+	}
+	return nil
+}
+
+// checkY validates the targets of an entry point that takes data: n×q with
+// q ≥ 1, all finite (the checks of regress on Y).
+func checkY(y *linalg.Dense, n int) error {
+	if y == nil {
+		return inputError("Y must not be nil")
+	}
+	if y.Rows != n {
+		return inputError("Y has %d rows, X has %d", y.Rows, n)
+	}
+	if y.Cols == 0 {
+		return inputError("Y has no columns")
+	}
+	return checkFinite(y, "Y")
+}
+
+// checkPoints rejects problems with fewer than 2 points: leaving one out of
+// a single point leaves nothing to fit (and 1 − Hᵢᵢ = 0 with a free
+// intercept).
+func checkPoints(n int) error {
+	if n < 2 {
+		return inputError("leave-one-out needs at least 2 points, got %d", n)
+	}
+	return nil
+}
+
+// checkPath is the final guard of every leave-one-out entry point: the
+// inputs were finite, so a NaN or ±Inf residual, MSE or GCV score means the
+// system solved for parameter j was numerically singular (matrix names it,
+// for example "G + nλI"). The error names the parameter and wraps
+// linalg.ErrNotPositiveDefinite.
+func checkPath(p *Path, entry, matrix string) error {
+	at := func(j int) string {
+		if p.Params != nil {
+			return fmt.Sprintf("λ = %g", p.Params[j])
+		}
+		return fmt.Sprintf("filter %d (%v)", j, p.Filters[j])
+	}
+	fail := func(j int, what string, v float64) error {
+		return fmt.Errorf("loo: %s: %s is %v at %s: %s is numerically singular there, try a larger λ (more regularization): %w",
+			entry, what, v, at(j), matrix, linalg.ErrNotPositiveDefinite)
+	}
+	bad := func(v float64) bool { return math.IsNaN(v) || math.IsInf(v, 0) }
+	for j, r := range p.Residuals {
+		for i := 0; i < r.Rows; i++ {
+			for _, v := range r.Row(i) {
+				if bad(v) {
+					return fail(j, fmt.Sprintf("the leave-one-out residual of point %d", i), v)
+				}
+			}
+		}
+		if bad(p.MSE[j]) {
+			return fail(j, "the leave-one-out MSE", p.MSE[j])
+		}
+		if p.GCV != nil && bad(p.GCV[j]) {
+			return fail(j, "the GCV score", p.GCV[j])
+		}
+	}
+	return nil
+}
+
 func checkParams(ps []float64, name string) error {
 	if len(ps) == 0 {
 		return inputError("no %s given", name)

@@ -29,6 +29,11 @@ import (
 // λ at once is one product (Q∘Q)·D with D_kj = 1/(σ_k + nλ_j), and c and u
 // for all λ are products Q·(…). The cost is about 2n²L(q+2) flops for L
 // values of λ — at Gemm speed, a fraction of the eigendecomposition.
+//
+// Errors: ErrInput for an empty or invalid λ list, an unknown intercept
+// mode or fewer than 2 points; linalg.ErrNotPositiveDefinite, naming the λ,
+// when a residual comes out NaN or ±Inf because G + nλI (or, with an
+// intercept, the corrected system) is numerically singular at that λ.
 func RLS(s *regress.Spectral, lambdas []float64, ic regress.Intercept) (*Path, error) {
 	if err := checkParams(lambdas, "lambdas"); err != nil {
 		return nil, err
@@ -36,8 +41,24 @@ func RLS(s *regress.Spectral, lambdas []float64, ic regress.Intercept) (*Path, e
 	if ic < regress.NoIntercept || ic > regress.PenalizedIntercept {
 		return nil, inputError("unknown intercept mode %d", int(ic))
 	}
+	p, err := rlsPath(s, lambdas, ic)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkPath(p, "RLS", "G + nλI"); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// rlsPath is RLS without the final guard: a numerically singular λ leaves
+// NaN or ±Inf in its residuals and MSE (SelectRLS skips such λ).
+func rlsPath(s *regress.Spectral, lambdas []float64, ic regress.Intercept) (*Path, error) {
 	sigma := s.EigenValues()
 	n := len(sigma)
+	if err := checkPoints(n); err != nil {
+		return nil, err
+	}
 	d := linalg.NewDense(n, len(lambdas), nil) // 1/(σ_k + nλ_j)
 	for k, sk := range sigma {
 		row := d.Row(k)
@@ -54,12 +75,17 @@ func RLS(s *regress.Spectral, lambdas []float64, ic regress.Intercept) (*Path, e
 // 1 − Hᵢᵢ = nλ·((A + nλI)⁻¹)ᵢᵢ with w = (A + nλI)⁻¹y: the formula of the
 // penalized intercept of RLS with σ² in place of σ. The residuals are the
 // usual approximation, not exact, since A itself depends on every point.
+//
+// Errors are those of RLS, with A + nλI in place of G + nλI.
 func TIKH(s *regress.Spectral, lambdas []float64) (*Path, error) {
 	if err := checkParams(lambdas, "lambdas"); err != nil {
 		return nil, err
 	}
 	sigma := s.EigenValues()
 	n := len(sigma)
+	if err := checkPoints(n); err != nil {
+		return nil, err
+	}
 	d := linalg.NewDense(n, len(lambdas), nil) // 1/(σ_k² + nλ_j)
 	for k, sk := range sigma {
 		row := d.Row(k)
@@ -67,7 +93,11 @@ func TIKH(s *regress.Spectral, lambdas []float64) (*Path, error) {
 			row[j] = 1 / (sk*sk + float64(n)*l)
 		}
 	}
-	return resolventPath(s, lambdas, d, regress.PenalizedIntercept), nil
+	p := resolventPath(s, lambdas, d, regress.PenalizedIntercept)
+	if err := checkPath(p, "TIKH", "A + nλI = K² + 11ᵀ + nλI"); err != nil {
+		return nil, err
+	}
+	return p, nil
 }
 
 // resolventPath computes the residuals cᵢ/(M⁻¹)ᵢᵢ (with the intercept

@@ -14,7 +14,8 @@ import (
 // Geometric returns count values from lo to hi (inclusive), equally spaced
 // on a log scale; count = 1 gives {lo}. Points that fall on a power of ten
 // are that power exactly (math.Pow10), so a decade grid prints as 1e-05,
-// not 1.0000000000000008e-05. It panics unless 0 < lo ≤ hi and count ≥ 1.
+// not 1.0000000000000008e-05. It panics unless 0 < lo ≤ hi < +Inf and
+// count ≥ 1: a NaN bound, hi = +Inf or count ≤ 0 panics.
 func Geometric(lo, hi float64, count int) []float64 {
 	if !(lo > 0 && hi >= lo) || count < 1 || math.IsInf(hi, 0) {
 		panic(fmt.Sprintf("loo: Geometric(%v, %v, %d): want 0 < lo ≤ hi < ∞, count ≥ 1", lo, hi, count))
@@ -43,8 +44,13 @@ func Geometric(lo, hi float64, count int) []float64 {
 // geometrically over the spectrum of K, as GURLS does: from
 // max(σ_min, 200·ε·σ_max)/n, below which nλ no longer changes G = K + nλI
 // in floating point relative to the largest eigenvalue, to σ_max/n, beyond
-// which the fit is dominated by the penalty.
+// which the fit is dominated by the penalty. A kernel matrix with no positive
+// eigenvalue gets the grid from 1e-10 to 1. Like Geometric, it panics if
+// count < 1 (a shape, not data: the spectrum always gives a valid range).
 func LambdaGrid(s *regress.Spectral, count int) []float64 {
+	if count < 1 {
+		panic(fmt.Sprintf("loo: LambdaGrid: count %d, want ≥ 1", count))
+	}
 	sigma := s.EigenValues()
 	n := float64(len(sigma))
 	hi := sigma[len(sigma)-1]
@@ -60,11 +66,21 @@ func LambdaGrid(s *regress.Spectral, count int) []float64 {
 // Laplacian kernel at the data's own scale. With more than maxPoints rows,
 // a uniform sample of maxPoints rows (seeded) is used; the quantiles of the
 // m(m−1)/2 pairwise distances are then taken by sorting. Zero distances
-// (duplicate rows) are left out.
+// (duplicate rows) are left out. A distance too large to square in float64
+// is computed with scaling, so the widths are finite whenever x is.
+//
+// Errors wrap ErrInput: x nil or with fewer than 2 rows, x with a NaN or
+// ±Inf element, a quantile outside [0, 1], all rows equal.
 func SigmaGrid(x *linalg.Dense, quantiles []float64, maxPoints int, seed uint64) ([]float64, error) {
+	if x == nil {
+		return nil, inputError("SigmaGrid needs at least 2 rows, X is nil")
+	}
 	n := x.Rows
 	if n < 2 {
 		return nil, inputError("SigmaGrid needs at least 2 rows, X has %d", n)
+	}
+	if err := checkFinite(x, "X"); err != nil {
+		return nil, err
 	}
 	for _, q := range quantiles {
 		if !(q >= 0 && q <= 1) {
@@ -88,7 +104,10 @@ func SigmaGrid(x *linalg.Dense, quantiles []float64, maxPoints int, seed uint64)
 				t := v - xa[k]
 				s += t * t
 			}
-			if s > 0 {
+			if math.IsInf(s, 1) {
+				s = scaledDistance(xa, x.Row(rows[b]))
+				d = append(d, s)
+			} else if s > 0 {
 				d = append(d, math.Sqrt(s))
 			}
 		}
@@ -104,10 +123,31 @@ func SigmaGrid(x *linalg.Dense, quantiles []float64, maxPoints int, seed uint64)
 	return out, nil
 }
 
+// scaledDistance returns ‖a − b‖ when the sum of squares overflows: the
+// differences are divided by the largest one first. The result may still be
+// +Inf if the distance itself exceeds the float64 range (differences of
+// values near ±MaxFloat64).
+func scaledDistance(a, b []float64) float64 {
+	var m float64
+	for k, v := range b {
+		m = max(m, math.Abs(v-a[k]))
+	}
+	var s float64
+	for k, v := range b {
+		t := (v - a[k]) / m
+		s += t * t
+	}
+	return m * math.Sqrt(s)
+}
+
 // HoldOut splits the indices 0…n−1 at random into a training part of
 // round((1 − testFrac)·n) indices and a test part, both in increasing order;
-// the same seed gives the same split. It panics unless 0 ≤ testFrac ≤ 1.
+// the same seed gives the same split. It panics unless n ≥ 0 and
+// 0 ≤ testFrac ≤ 1.
 func HoldOut(n int, testFrac float64, seed uint64) (train, test []int) {
+	if n < 0 {
+		panic(fmt.Sprintf("loo: HoldOut: %d points", n))
+	}
 	if !(testFrac >= 0 && testFrac <= 1) {
 		panic(fmt.Sprintf("loo: HoldOut: testFrac %v outside [0, 1]", testFrac))
 	}
@@ -171,7 +211,17 @@ type Table struct {
 // smallest mean squared leave-one-out residual (the first on ties, σ before
 // λ in grid order) and the whole score table. The cost is one
 // eigendecomposition per σ.
+//
+// A λ at which G + nλI is numerically singular (a NaN or ±Inf score) is
+// kept in the table and never chosen.
+//
+// Errors: ErrInput for a nil kernel function, invalid grids, fewer than 2
+// points, or no finite score on the whole grid; the errors of
+// regress.NewSpectral.
 func SelectRLS(kernel func(sigma float64) kernels.Kernel, x, y *linalg.Dense, sigmas, lambdas []float64, ic regress.Intercept) (Choice, *Table, error) {
+	if kernel == nil {
+		return Choice{}, nil, inputError("kernel function is nil")
+	}
 	if err := checkParams(sigmas, "sigmas"); err != nil {
 		return Choice{}, nil, err
 	}
@@ -185,9 +235,9 @@ func SelectRLS(kernel func(sigma float64) kernels.Kernel, x, y *linalg.Dense, si
 		if err != nil {
 			return Choice{}, nil, err
 		}
-		p, err := RLS(s, lambdas, ic)
+		p, err := rlsPath(s, lambdas, ic)
 		if err != nil {
-			return Choice{}, nil, err
+			return Choice{}, nil, fmt.Errorf("loo: SelectRLS at σ = %g: %w", sg, err)
 		}
 		t.Scores = append(t.Scores, p.MSE)
 		for j, v := range p.MSE {
