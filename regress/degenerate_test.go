@@ -128,3 +128,43 @@ func TestIterativeDiverges(t *testing.T) {
 		t.Errorf("ν = +Inf: %v, want ErrInput", err)
 	}
 }
+
+// TestNilArguments: a nil filter or a nil X is an ErrInput error, not a
+// nil-pointer panic.
+func TestNilArguments(t *testing.T) {
+	x, y := randDense(98, 10, 2), randDense(99, 10, 1)
+	s, err := NewSpectral(kernels.Gaussian{Sigma: 1}, x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := s.Fit(Tikhonov{Lambda: 1e-3}, FreeIntercept)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lm, err := LinearRLS{Lambda: 1e-3}.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, f := range map[string]func() error{
+		"Spectral.Fit(nil)":          func() error { _, err := s.Fit(nil, FreeIntercept); return err },
+		"Spectral.FilterValues(nil)": func() error { _, err := s.FilterValues(nil); return err },
+		"Spectral.PredictPath(nil filter)": func() error {
+			_, err := s.PredictPath([]PathPoint{{}}, NoIntercept, x)
+			return err
+		},
+		"Spectral.PredictPath(nil X)": func() error { _, err := s.PredictPath(nil, NoIntercept, nil); return err },
+		"Model.Predict(nil)":          func() error { _, err := m.Predict(nil); return err },
+		"LinearModel.Predict(nil)":    func() error { _, err := lm.Predict(nil); return err },
+	} {
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("%s panicked: %v", name, r)
+				}
+			}()
+			if err := f(); !errors.Is(err, ErrInput) {
+				t.Errorf("%s: %v, want ErrInput", name, err)
+			}
+		}()
+	}
+}

@@ -26,6 +26,8 @@
 // more centres than points — is an error wrapping ErrInput that names the
 // argument; bad kernel parameters wrap kernels.ErrParameter; a matrix that
 // is not numerically positive definite wraps linalg.ErrNotPositiveDefinite.
+// An iteration that diverges or overflows wraps linalg.ErrNoConvergence.
 // Nothing in this package panics on data, and no function modifies its
-// arguments.
+// arguments. A *linalg.Dense whose Data is shorter than its Rows, Cols and
+// Stride require is a programming error, not data, and panics.
 package regress

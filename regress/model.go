@@ -62,6 +62,9 @@ type Model struct {
 // O(m·block), not n×m). Errors: ErrInput (wrapped) if x has a different
 // number of columns than the centres or holds NaN or ±Inf.
 func (m *Model) Predict(x *linalg.Dense) (*linalg.Dense, error) {
+	if x == nil {
+		return nil, inputError("X must not be nil")
+	}
 	if x.Cols != m.Centers.Cols {
 		return nil, inputError("X has %d columns, the model was fitted on %d", x.Cols, m.Centers.Cols)
 	}
@@ -107,6 +110,9 @@ type LinearModel struct {
 
 // Predict returns the n×q predictions X·W + b. Errors as Model.Predict.
 func (m *LinearModel) Predict(x *linalg.Dense) (*linalg.Dense, error) {
+	if x == nil {
+		return nil, inputError("X must not be nil")
+	}
 	if x.Cols != m.Weights.Rows {
 		return nil, inputError("X has %d columns, the model has %d weights", x.Cols, m.Weights.Rows)
 	}

@@ -100,6 +100,9 @@ func (s *Spectral) Kernel() kernels.Kernel { return s.kernel }
 // FilterValues returns g(σᵢ) for filter f over the spectrum, or an error for
 // invalid parameters.
 func (s *Spectral) FilterValues(f Filter) ([]float64, error) {
+	if f == nil {
+		return nil, inputError("the filter is nil")
+	}
 	n := len(s.sigma)
 	g := make([]float64, n)
 	if err := f.values(g, s.sigma, n, s.sigma[n-1]); err != nil {
@@ -148,8 +151,8 @@ func (s *Spectral) eigenCoef(f Filter, ic Intercept) (*linalg.Dense, []float64, 
 		return nil, nil, err
 	}
 	n, q := s.qty.Rows, s.qty.Cols
-	g := make([]float64, n)
-	if err := f.values(g, s.sigma, n, s.sigma[n-1]); err != nil {
+	g, err := s.FilterValues(f)
+	if err != nil {
 		return nil, nil, err
 	}
 	if _, ok := f.(Tikhonov); ic == PenalizedIntercept && !ok {
@@ -289,6 +292,9 @@ type PathPoint struct {
 // 2mnq per point: a 100-value path at n = 4000 is a small multiple of one
 // eigendecomposition, not 100 fits. Errors as Fit.
 func (s *Spectral) PredictPath(path []PathPoint, ic Intercept, xt *linalg.Dense) ([]*linalg.Dense, error) {
+	if xt == nil {
+		return nil, inputError("X must not be nil")
+	}
 	if xt.Cols != s.x.Cols {
 		return nil, inputError("X has %d columns, the training points %d", xt.Cols, s.x.Cols)
 	}
