@@ -43,10 +43,15 @@ func inputError(op, arg, format string, args ...any) error {
 	return &InputError{Op: op, Arg: arg, Reason: fmt.Sprintf(format, args...)}
 }
 
-// kernelError wraps an error of package kernels (invalid parameter, or a
-// Validate of a user kernel) as an InputError on the Kernel field.
+// kernelError wraps an error of package kernels as an InputError: on the
+// Kernel field for an invalid parameter (or a Validate of a user kernel),
+// on X for a data error (kernels.ErrData: kernel values that overflow).
 func kernelError(op string, err error) error {
-	return &InputError{Op: op, Arg: "Kernel", Reason: err.Error(), Err: err}
+	arg := "Kernel"
+	if errors.Is(err, kernels.ErrData) {
+		arg = "X"
+	}
+	return &InputError{Op: op, Arg: arg, Reason: err.Error(), Err: err}
 }
 
 // checkKernel rejects a nil kernel and returns the kernel's own Validate

@@ -197,3 +197,28 @@ func TestKNNModelChanged(t *testing.T) {
 	_, err = m.Predict(x)
 	wantInputError(t, "K changed to n", err, "model")
 }
+
+// TestKernelOverflowIsDataError: data so large that kernel values overflow
+// is reported by package kernels as ErrData, and every classifier passes it
+// on as an error about X (not about the Kernel field).
+func TestKernelOverflowIsDataError(t *testing.T) {
+	x := linalg.NewDense(6, 2, []float64{1e300, 0, -1e300, 0, 0, 1e300, 0, -1e300, 1e300, 1e300, -1e300, -1e300})
+	labels := []float64{1, -1, 1, -1, 1, -1}
+	k := kernels.Linear{}
+	for name, fit := range map[string]func() error{
+		"Perceptron": func() error { _, err := Perceptron{Kernel: k}.Fit(x, labels); return err },
+		"Logistic":   func() error { _, err := Logistic{Kernel: k, Lambda: 1e-2}.Fit(x, labels); return err },
+		"SVM":        func() error { _, err := SVM{Kernel: k, Lambda: 1e-2}.Fit(x, labels); return err },
+		"RLS":        func() error { _, err := RLS{Kernel: k, Lambda: 1e-2}.Fit(x, labels); return err },
+	} {
+		err := fit()
+		var ie *InputError
+		if !errors.As(err, &ie) || !errors.Is(err, kernels.ErrData) {
+			t.Errorf("%s: %v, want an InputError wrapping kernels.ErrData", name, err)
+			continue
+		}
+		if ie.Arg != "X" {
+			t.Errorf("%s: the error names %q, want X", name, ie.Arg)
+		}
+	}
+}

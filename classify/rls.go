@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
@@ -69,7 +70,8 @@ type RLSModel struct {
 // labels of the wrong length or not finite, a single class, Lambda < 0 (or
 // NaN, ±Inf), both Lambda and Lambdas set, an element of Lambdas not
 // positive and finite, an unknown Intercept, a nil kernel or invalid kernel
-// parameters (which also wrap kernels.ErrParameter);
+// parameters (which also wrap kernels.ErrParameter), X so large that
+// kernel values overflow (also kernels.ErrData);
 // linalg.ErrNotPositiveDefinite (wrapped) if K + nλI is not numerically
 // positive definite. x and labels are not modified.
 //
@@ -129,7 +131,7 @@ func (r RLS) Fit(x *linalg.Dense, labels []float64) (*RLSModel, error) {
 	}
 	fit, err := regress.RLS{Kernel: r.Kernel, Lambda: r.Lambda, Intercept: r.Intercept}.Fit(x, y)
 	if err != nil {
-		return nil, fmt.Errorf("classify: %s: %w", op, err)
+		return nil, rlsError(op, err)
 	}
 	return &RLSModel{Classes: classes, OneVsAll: ova, Lambda: r.Lambda, Model: fit}, nil
 }
@@ -140,7 +142,7 @@ func (r RLS) fitLOO(x, y *linalg.Dense, classes []float64, ova bool) (*RLSModel,
 	const op = "RLS.Fit"
 	s, err := regress.NewSpectral(r.Kernel, x, y)
 	if err != nil {
-		return nil, fmt.Errorf("classify: %s: %w", op, err)
+		return nil, rlsError(op, err)
 	}
 	grid := r.Lambdas
 	if len(grid) == 0 {
@@ -148,7 +150,7 @@ func (r RLS) fitLOO(x, y *linalg.Dense, classes []float64, ova bool) (*RLSModel,
 	}
 	path, err := loo.RLS(s, grid, r.Intercept)
 	if err != nil {
-		return nil, fmt.Errorf("classify: %s: %w", op, err)
+		return nil, rlsError(op, err)
 	}
 	errs := path.Score(func(y, pred *linalg.Dense) float64 {
 		wrong := 0
@@ -167,7 +169,7 @@ func (r RLS) fitLOO(x, y *linalg.Dense, classes []float64, ova bool) (*RLSModel,
 	}
 	m, err := s.Fit(regress.Tikhonov{Lambda: grid[best]}, r.Intercept)
 	if err != nil {
-		return nil, fmt.Errorf("classify: %s: %w", op, err)
+		return nil, rlsError(op, err)
 	}
 	return &RLSModel{Classes: classes, OneVsAll: ova, Lambda: grid[best], Model: m, LOOLambdas: append([]float64(nil), grid...), LOOErrors: errs}, nil
 }
@@ -209,7 +211,7 @@ func (m *RLSModel) Scores(x *linalg.Dense) (*linalg.Dense, error) {
 	}
 	s, err := m.Model.Predict(x)
 	if err != nil {
-		return nil, fmt.Errorf("classify: %s: %w", op, err)
+		return nil, rlsError(op, err)
 	}
 	return s, nil
 }
@@ -227,4 +229,14 @@ func (m *RLSModel) Predict(x *linalg.Dense) ([]float64, error) {
 		return signLabels(s.Data, m.Classes), nil
 	}
 	return argmaxLabels(s, m.Classes), nil
+}
+
+// rlsError wraps an error of regress or loo: kernel errors (invalid
+// parameters, values that overflow) become InputErrors like those of the
+// other classifiers; others keep their own sentinel.
+func rlsError(op string, err error) error {
+	if errors.Is(err, kernels.ErrParameter) || errors.Is(err, kernels.ErrData) {
+		return kernelError(op, err)
+	}
+	return fmt.Errorf("classify: %s: %w", op, err)
 }
