@@ -14,7 +14,6 @@ import (
 	// Package classify is imported as cls: fit.go has a function named
 	// classify (the exit-status mapping of errors).
 	cls "rkhs/classify"
-	"rkhs/dataset"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/regress"
@@ -103,16 +102,9 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	train, err := readData(f.train)
+	train, test, err := readTrainTest(f.train, f.test)
 	if err != nil {
 		return err
-	}
-	var test *dataset.Data
-	if f.test != "" {
-		if test, err = readData(f.test); err != nil {
-			return err
-		}
-		sameWidth(train, test)
 	}
 
 	res := classifyResult{Method: f.method, Kernel: f.kf.name, NTrain: train.X.Rows, Features: train.X.Cols}

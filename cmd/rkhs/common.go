@@ -86,6 +86,22 @@ func readData(path string) (*dataset.Data, error) {
 	return d, nil
 }
 
+// readTrainTest reads the training file and, if test is not empty, the
+// test file, padded to the same number of columns (see sameWidth).
+func readTrainTest(train, test string) (tr, te *dataset.Data, err error) {
+	if tr, err = readData(train); err != nil {
+		return nil, nil, err
+	}
+	if test == "" {
+		return tr, nil, nil
+	}
+	if te, err = readData(test); err != nil {
+		return nil, nil, err
+	}
+	sameWidth(tr, te)
+	return tr, te, nil
+}
+
 // sameWidth pads the narrower of two data sets with zero columns: a LIBSVM
 // file does not show trailing features that are zero in every row.
 func sameWidth(a, b *dataset.Data) {

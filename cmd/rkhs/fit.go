@@ -78,16 +78,9 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	train, err := readData(f.train)
+	train, test, err := readTrainTest(f.train, f.test)
 	if err != nil {
 		return err
-	}
-	var test *dataset.Data
-	if f.test != "" {
-		if test, err = readData(f.test); err != nil {
-			return err
-		}
-		sameWidth(train, test)
 	}
 
 	res := fitResult{Method: f.method, Kernel: f.kf.name, Intercept: ic.String(), NTrain: train.X.Rows, Features: train.X.Cols, Lambda: jsonFloat(f.lambda)}
