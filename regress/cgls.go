@@ -70,11 +70,7 @@ func (s CGLS) Fit(x, y *linalg.Dense) (*IterFit, error) {
 	// scaling by a power of two is exact the iterates are those of y itself,
 	// times 2⁻ᵉ (c̃ and the residuals are scaled back by 2ᵉ).
 	r := y.Clone()
-	var ymax float64
-	for _, v := range r.Data {
-		ymax = max(ymax, math.Abs(v))
-	}
-	down, up := pow2Scale(ymax)
+	down, up := pow2Scale(maxAbs(y, q))
 	scaleTo(r.Data, down)
 	g := linalg.NewDense(p, q, nil) // K̃ᵀr
 	ad := linalg.NewDense(n, q, nil)

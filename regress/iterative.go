@@ -176,13 +176,7 @@ func scaleTo(x []float64, a float64) {
 // frob returns the Frobenius norm of the first q columns of m, without
 // overflow or underflow in the sum of squares (see pow2Scale).
 func frob(m *linalg.Dense, q int) float64 {
-	var big float64
-	for i := 0; i < m.Rows; i++ {
-		for _, v := range m.Row(i)[:q] {
-			big = max(big, math.Abs(v))
-		}
-	}
-	down, up := pow2Scale(big)
+	down, up := pow2Scale(maxAbs(m, q))
 	var s float64
 	for i := 0; i < m.Rows; i++ {
 		for _, v := range m.Row(i)[:q] {
@@ -190,6 +184,17 @@ func frob(m *linalg.Dense, q int) float64 {
 		}
 	}
 	return math.Sqrt(s) * up
+}
+
+// maxAbs returns the largest magnitude in the first q columns of m.
+func maxAbs(m *linalg.Dense, q int) float64 {
+	var big float64
+	for i := 0; i < m.Rows; i++ {
+		for _, v := range m.Row(i)[:q] {
+			big = max(big, math.Abs(v))
+		}
+	}
+	return big
 }
 
 // colNorms returns the 2-norms of the columns of m, scaled as frob.
