@@ -69,30 +69,29 @@ func Filters(s *regress.Spectral, fs []regress.Filter, ic regress.Intercept) (*P
 	}
 	m := linalg.NewDense(n, nf*cols, nil)
 	b := make([][]float64, nf)  // intercepts, free only
-	wc := make([][]float64, nf) // Qᵀw, free only
+	wv := make([][]float64, nf) // Qᵀw = wv/wd, free only
+	wd := make([]float64, nf)
 	for j := range fs {
 		g := gs[j]
 		b[j] = make([]float64, nq)
 		if free {
-			var sg float64 // 1ᵀg(K)1
+			// w = g(K)1 / 1ᵀg(K)1, or 1/n when g(K)1 = 0 (the mean of y, as
+			// in regress.Spectral): numerator g∘o or o, denominator apart.
+			wv[j] = make([]float64, n)
 			for k := 0; k < n; k++ {
-				sg += o[k] * o[k] * g[k]
+				wv[j][k] = g[k] * o[k]
+				wd[j] += o[k] * o[k] * g[k]
 			}
-			wc[j] = make([]float64, n)
-			for k := range wc[j] {
-				if sg == 0 {
-					// g(K)1 = 0: b is the mean of y (regress.Spectral), w = 1/n.
-					wc[j][k] = o[k] / float64(n)
-				} else {
-					wc[j][k] = g[k] * o[k] / sg
-				}
+			if wd[j] == 0 {
+				copy(wv[j], o)
+				wd[j] = float64(n)
 			}
 			for out := 0; out < nq; out++ {
 				var t float64
 				for k := 0; k < n; k++ {
-					t += wc[j][k] * z.At(k, out)
+					t += wv[j][k] * z.At(k, out)
 				}
-				b[j][out] = t
+				b[j][out] = t / wd[j]
 			}
 		}
 		for k := 0; k < n; k++ {
@@ -102,8 +101,8 @@ func Filters(s *regress.Spectral, fs []regress.Filter, ic regress.Intercept) (*P
 				row[out] = ek * (z.At(k, out) - b[j][out]*o[k])
 			}
 			if free {
-				row[nq] = ek * o[k]  // E·1
-				row[nq+1] = wc[j][k] // w
+				row[nq] = ek * o[k]          // E·1
+				row[nq+1] = wv[j][k] / wd[j] // w
 			}
 		}
 	}
@@ -117,11 +116,11 @@ func Filters(s *regress.Spectral, fs []regress.Filter, ic regress.Intercept) (*P
 			tr += e.At(k, j)
 		}
 		if free {
-			var ew float64 // wᵀE1 = (Qᵀw)ᵀ(e∘o)
+			var ew float64 // wᵀE1 = (wv)ᵀ(e∘o)/wd
 			for k := 0; k < n; k++ {
-				ew += wc[j][k] * o[k] * e.At(k, j)
+				ew += wv[j][k] * o[k] * e.At(k, j)
 			}
-			tr -= ew
+			tr -= ew / wd[j]
 		}
 		res := linalg.NewDense(n, nq, nil)
 		var gcv float64
