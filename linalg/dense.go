@@ -38,13 +38,13 @@ func (m *Dense) IsEmpty() bool { return m.Rows == 0 || m.Cols == 0 }
 
 // At returns element (i, j). It panics if (i, j) is outside the matrix.
 func (m *Dense) At(i, j int) float64 {
-	m.checkIndex(i, j)
+	m.checkIndex("At", i, j)
 	return m.Data[i*m.Stride+j]
 }
 
 // Set sets element (i, j) to v. It panics if (i, j) is outside the matrix.
 func (m *Dense) Set(i, j int, v float64) {
-	m.checkIndex(i, j)
+	m.checkIndex("Set", i, j)
 	m.Data[i*m.Stride+j] = v
 }
 
@@ -59,6 +59,9 @@ func (m *Dense) Row(i int) []float64 {
 		return nil // an m×0 matrix or view has no storage
 	}
 	off := i * m.Stride
+	if m.Stride < m.Cols || off+m.Cols > len(m.Data) {
+		m.check("Row") // panics with the reason
+	}
 	return m.Data[off : off+m.Cols : off+m.Cols]
 }
 
@@ -148,8 +151,11 @@ func (m *Dense) check(op string) {
 	}
 }
 
-func (m *Dense) checkIndex(i, j int) {
+func (m *Dense) checkIndex(op string, i, j int) {
 	if uint(i) >= uint(m.Rows) || uint(j) >= uint(m.Cols) {
 		panic(fmt.Sprintf("linalg: index (%d,%d) out of range for %d×%d matrix", i, j, m.Rows, m.Cols))
+	}
+	if j >= m.Stride || i*m.Stride+j >= len(m.Data) {
+		m.check(op) // a malformed view: panics with the reason
 	}
 }

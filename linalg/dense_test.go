@@ -112,6 +112,17 @@ func TestDensePanics(t *testing.T) {
 			m := &Dense{Rows: 2, Cols: 3, Stride: 4, Data: make([]float64, 6)}
 			Syrk(Lower, NoTrans, 1, m, 0, NewDense(2, 2, nil))
 		}, "needs 7"},
+		{"Row of short data", func() {
+			m := &Dense{Rows: 2, Cols: 3, Stride: 3, Data: make([]float64, 4)}
+			m.Row(1)
+		}, "needs 6"},
+		{"At of short data", func() {
+			m := &Dense{Rows: 2, Cols: 3, Stride: 3, Data: make([]float64, 4)}
+			m.At(1, 2)
+		}, "At: 2×3 view"},
+		{"Syrk both triangles", func() { Syrk(All, NoTrans, 1, NewDense(2, 2, nil), 0, NewDense(2, 2, nil)) }, "want Lower or Upper"},
+		{"Trsm both triangles", func() { Trsm(All, NoTrans, NewDense(2, 2, nil), NewDense(2, 1, nil)) }, "want Lower or Upper"},
+		{"Trsv both triangles", func() { Trsv(All, NoTrans, NewDense(2, 2, nil), make([]float64, 2)) }, "want Lower or Upper"},
 		{"LTo wrong shape", func() {
 			var ch Cholesky
 			_ = ch.Factorize(NewDense(1, 1, []float64{1}))

@@ -62,6 +62,49 @@ func (e *NotFiniteError) Error() string {
 // Unwrap returns ErrNotFinite.
 func (e *NotFiniteError) Unwrap() error { return ErrNotFinite }
 
+// InputError says which argument of which call was rejected and why. It is
+// the error every package of rkhs above linalg (kernels, regress, loo,
+// classify) returns for an invalid argument: Kind is the sentinel of the
+// package that rejected it (regress.ErrInput, kernels.ErrParameter, …), Err
+// the cause when there is one — a [*NotFiniteError] for NaN or ±Inf data,
+// [ErrNotFinite] itself for a non-finite parameter, or the error of another
+// package (an invalid kernel parameter seen by regress). Both are reachable
+// with [errors.Is], and [errors.As] finds the *InputError itself, so that
+//
+//	errors.Is(err, linalg.ErrNotFinite)
+//
+// holds for NaN or ±Inf input whichever package saw it.
+//
+// Package linalg itself does not return InputError: misuse of its routines
+// panics (see the package documentation).
+type InputError struct {
+	Op     string // the call, for example "RLS.Fit", "Gram", "Model.Predict"
+	Arg    string // the argument or field, for example "X[3][1]", "Lambda", "labels"
+	Reason string // why it was rejected
+	Kind   error  // the reporting package's sentinel
+	Err    error  // the cause, or nil
+}
+
+// Error returns "Kind: Op: Arg: Reason" (without "Kind: " when Kind is nil).
+func (e *InputError) Error() string {
+	s := e.Op + ": " + e.Arg + ": " + e.Reason
+	if e.Kind != nil {
+		s = e.Kind.Error() + ": " + s
+	}
+	return s
+}
+
+// Unwrap returns Kind and Err, those that are not nil.
+func (e *InputError) Unwrap() []error {
+	var errs []error
+	for _, err := range []error{e.Kind, e.Err} {
+		if err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errs
+}
+
 // checkFinite returns a *NotFiniteError for the first element of a (row by
 // row) that is NaN or ±Inf.
 func checkFinite(a Dense) error {

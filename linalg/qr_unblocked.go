@@ -15,47 +15,6 @@ import "math"
 // of A is the contiguous row j of W, and a reflector that acts on columns
 // of A acts on rows of W from the right.
 
-// Thresholds of nrm2: a sum of squares inside [2⁻⁹⁰⁰, 2⁹⁰⁰] was computed
-// without harmful underflow or overflow.
-const (
-	nrm2Small = 0x1p-900
-	nrm2Big   = 0x1p900
-)
-
-// nrm2 returns the Euclidean norm of x. It uses dot when the sum of squares
-// is safely inside the range of float64 and otherwise scales x by a power of
-// two near 1/max|xᵢ| first (slowly, but that is rare), so that it neither
-// overflows nor loses the norm of tiny vectors to underflow. The result
-// depends only on x.
-func nrm2(x []float64) float64 {
-	s := dot(x, x)
-	if s >= nrm2Small && s <= nrm2Big {
-		return math.Sqrt(s)
-	}
-	var big float64
-	for _, v := range x {
-		big = math.Max(big, math.Abs(v))
-	}
-	if big == 0 {
-		return 0
-	}
-	// Scale by 2⁻ᵉ with big = f·2ᵉ, f ∈ [0.5, 1): exact, and Ldexp copes
-	// with exponents (subnormal inputs) whose power of two overflows.
-	_, e := math.Frexp(big)
-	var s0, s1 float64
-	i := 0
-	for ; i+2 <= len(x); i += 2 {
-		a, b := math.Ldexp(x[i], -e), math.Ldexp(x[i+1], -e)
-		s0 += a * a
-		s1 += b * b
-	}
-	if i < len(x) {
-		a := math.Ldexp(x[i], -e)
-		s0 += a * a
-	}
-	return math.Ldexp(math.Sqrt(s0+s1), e)
-}
-
 // Thresholds of householder, as in LAPACK's dlarfg: a β below safeMin/ε
 // would lose accuracy in τ and v, so x is scaled up by a power of two first.
 const (

@@ -2,13 +2,39 @@ package linalg
 
 import "fmt"
 
-// Uplo selects a triangle of a square matrix.
+// Uplo selects a triangle of a square matrix, or both.
+//
+// The BLAS-level routines that read or write one triangle (Syrk, Trsm,
+// Trsv) accept Lower and Upper only and panic on All. All exists for the
+// routines above linalg that can fill a symmetric matrix either way, such
+// as kernels.GramTo.
 type Uplo uint8
 
 const (
 	Lower Uplo = iota // on and below the diagonal
 	Upper             // on and above the diagonal
+	All               // both triangles: the whole matrix
 )
+
+// String returns "Lower", "Upper", "All" or "Uplo(n)".
+func (ul Uplo) String() string {
+	switch ul {
+	case Lower:
+		return "Lower"
+	case Upper:
+		return "Upper"
+	case All:
+		return "All"
+	}
+	return fmt.Sprintf("Uplo(%d)", int(ul))
+}
+
+// checkTriangle panics, naming op, unless ul is Lower or Upper.
+func (ul Uplo) checkTriangle(op string) {
+	if ul != Lower && ul != Upper {
+		panic(fmt.Sprintf("linalg: %s: triangle %v, want Lower or Upper", op, ul))
+	}
+}
 
 // Syrk computes one triangle of the symmetric rank-k update
 //
@@ -22,8 +48,10 @@ const (
 //
 // Syrk uses the packing, macro-kernel and micro-kernel of Gemm and skips the
 // micro-tiles outside the triangle; like Gemm, its result is bit-identical
-// for any number of goroutines. It panics if the shapes do not match.
+// for any number of goroutines. It panics if the shapes do not match or ul
+// is not Lower or Upper.
 func Syrk(ul Uplo, t Op, alpha float64, a *Dense, beta float64, c *Dense) {
+	ul.checkTriangle("Syrk")
 	a.check("Syrk")
 	c.check("Syrk")
 	n, k := a.Rows, a.Cols

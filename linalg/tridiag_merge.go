@@ -180,7 +180,7 @@ func dcMerge(d []float64, z Dense, n1 int, beta float64, serial bool) error {
 		for i, v := range row {
 			t[i] = uhat[i] / v
 		}
-		scale := 1 / vectorNorm(t)
+		scale := 1 / nrm2(t)
 		for i, v := range t {
 			row[grp[i]] = v * scale
 		}
@@ -270,22 +270,4 @@ func dcProduct(a, bt, c Dense, serial bool) {
 		return
 	}
 	blockedProduct(NoTrans, Trans, 1, a, bt, 0, c, full, serial)
-}
-
-// vectorNorm returns ‖x‖₂, scaling only when the plain sum of squares
-// overflows or underflows.
-func vectorNorm(x []float64) float64 {
-	ss := dot(x, x)
-	if ss > 0x1p-900 && ss < 0x1p+900 {
-		return math.Sqrt(ss)
-	}
-	m := maxAbs(x)
-	if m == 0 {
-		return 0
-	}
-	var s float64
-	for _, v := range x {
-		s += (v / m) * (v / m)
-	}
-	return m * math.Sqrt(s)
 }

@@ -21,8 +21,9 @@ var trsmNB = 128
 // updates are. Every element of X is computed by the same operations either
 // way, so the result is bit-identical for any number of goroutines.
 //
-// Trsm panics if A is not square or B does not have n rows.
+// Trsm panics if A is not square, B does not have n rows or ul is All.
 func Trsm(ul Uplo, t Op, a, b *Dense) {
+	ul.checkTriangle("Trsm")
 	a.check("Trsm")
 	b.check("Trsm")
 	if a.Rows != a.Cols || b.Rows != a.Rows {

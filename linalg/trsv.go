@@ -12,8 +12,9 @@ import "fmt"
 // dot products with the rows (x_i = (b_i − A[i,·]·x) / A[i,i]) and
 // op(A) = Aᵀ by subtracting multiples of the rows once x_i is known.
 //
-// Trsv panics if A is not square or len(x) is not n.
+// Trsv panics if A is not square, len(x) is not n or ul is All.
 func Trsv(ul Uplo, t Op, a *Dense, x []float64) {
+	ul.checkTriangle("Trsv")
 	a.check("Trsv")
 	if a.Rows != a.Cols || len(x) != a.Rows {
 		panic(fmt.Sprintf("linalg: Trsv: A is %d×%d, len(x) is %d", a.Rows, a.Cols, len(x)))

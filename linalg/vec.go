@@ -1,8 +1,37 @@
 package linalg
 
-// Level-1 kernels on contiguous vectors. Both keep a fixed order of
-// operations (four interleaved partial sums for dot), so their results do not
-// depend on where they are called from.
+import (
+	"fmt"
+	"math"
+)
+
+// Level-1 kernels on contiguous vectors. Each keeps a fixed order of
+// operations (four interleaved partial sums for dot), so its result does not
+// depend on where it is called from. Dot and Nrm2 are the exported forms,
+// which every package of rkhs uses for its inner products and norms; the
+// unexported dot, nrm2 and axpy skip the length checks inside the routines
+// of this package. Fused kernels that compute several products in one pass
+// over memory (dot4 in qr_unblocked.go, the rotations of svd_jacobi.go) are
+// kept apart on purpose: one pass instead of four is the point of them.
+
+// Dot returns the inner product xᵀy = Σ x[i]·y[i], summed as four
+// interleaved partial sums combined as (s0+s1)+(s2+s3), so that the result
+// depends only on x and y. It panics if len(x) ≠ len(y). The cost is 2n
+// flops.
+func Dot(x, y []float64) float64 {
+	if len(x) != len(y) {
+		panic(fmt.Sprintf("linalg: Dot: lengths %d and %d", len(x), len(y)))
+	}
+	return dot(x, y)
+}
+
+// Nrm2 returns the Euclidean norm ‖x‖₂ without harmful overflow or
+// underflow: √Dot(x, x) when the sum of squares lies safely inside the range
+// of float64 (bit for bit), and otherwise a sum of squares formed after an
+// exact scaling by a power of two. The result is finite for any finite x
+// whose norm is below the largest float64, and depends only on x. The cost
+// is 2n flops (4n when scaling is needed).
+func Nrm2(x []float64) float64 { return nrm2(x) }
 
 // dot returns Σ x[i]·y[i] over i < len(x); y must be at least as long as x.
 // Four partial sums hide the latency of the adds; they are combined as
@@ -30,4 +59,45 @@ func axpy(alpha float64, x, y []float64) {
 	for i, v := range x {
 		y[i] += alpha * v
 	}
+}
+
+// Thresholds of nrm2: a sum of squares inside [2⁻⁹⁰⁰, 2⁹⁰⁰] was computed
+// without harmful underflow or overflow.
+const (
+	nrm2Small = 0x1p-900
+	nrm2Big   = 0x1p900
+)
+
+// nrm2 returns the Euclidean norm of x. It uses dot when the sum of squares
+// is safely inside the range of float64 and otherwise scales x by a power of
+// two near 1/max|xᵢ| first (slowly, but that is rare), so that it neither
+// overflows nor loses the norm of tiny vectors to underflow. The result
+// depends only on x.
+func nrm2(x []float64) float64 {
+	s := dot(x, x)
+	if s >= nrm2Small && s <= nrm2Big {
+		return math.Sqrt(s)
+	}
+	var big float64
+	for _, v := range x {
+		big = math.Max(big, math.Abs(v))
+	}
+	if big == 0 {
+		return 0
+	}
+	// Scale by 2⁻ᵉ with big = f·2ᵉ, f ∈ [0.5, 1): exact, and Ldexp copes
+	// with exponents (subnormal inputs) whose power of two overflows.
+	_, e := math.Frexp(big)
+	var s0, s1 float64
+	i := 0
+	for ; i+2 <= len(x); i += 2 {
+		a, b := math.Ldexp(x[i], -e), math.Ldexp(x[i+1], -e)
+		s0 += a * a
+		s1 += b * b
+	}
+	if i < len(x) {
+		a := math.Ldexp(x[i], -e)
+		s0 += a * a
+	}
+	return math.Ldexp(math.Sqrt(s0+s1), e)
 }
