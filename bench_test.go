@@ -118,7 +118,7 @@ func BenchmarkGram(b *testing.B) {
 			k := linalg.NewDense(n, n, nil)
 			b.ReportAllocs()
 			for b.Loop() {
-				if err := kernels.GramTo(k, kernels.Gaussian{Sigma: 1}, x, false); err != nil {
+				if _, err := kernels.GramTo(k, kernels.Gaussian{Sigma: 1}, x, linalg.All); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -273,7 +273,7 @@ func TestPersistErrors(t *testing.T) {
 		{"regress file", func() json.Unmarshaler { return &SVMModel{} }, string(regGood), "format", "rkhs.regress.Model"},
 		{"future version", func() json.Unmarshaler { return &LogisticModel{} }, edit(t, lGood, set("version", 2)), "version", "version 2"},
 		{"no version", func() json.Unmarshaler { return &KNNModel{} }, edit(t, kGood, func(m map[string]any) { delete(m, "version") }), "version", "version 0"},
-		{"bad sigma", func() json.Unmarshaler { return &PerceptronModel{} }, edit(t, pGood, setIn("kernel", "sigma", -1)), "kernel", "Sigma -1"},
+		{"bad sigma", func() json.Unmarshaler { return &PerceptronModel{} }, edit(t, pGood, setIn("kernel", "sigma", -1)), "kernel", "Sigma: -1"},
 		{"unknown kernel", func() json.Unmarshaler { return &KNNModel{} }, edit(t, kGood, setIn("kernel", "type", "rbf")), "kernel", "unknown kernel"},
 		{"no kernel", func() json.Unmarshaler { return &SVMModel{} }, edit(t, sGood, func(m map[string]any) { delete(m, "kernel") }), "kernel", "unknown kernel"},
 		{"three classes", func() json.Unmarshaler { return &SVMModel{} }, edit(t, sGood, set("classes", []float64{-1, 0, 1})), "classes", "want 2"},

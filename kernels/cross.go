@@ -1,25 +1,18 @@
 package kernels
 
-import (
-	"fmt"
-
-	"rkhs/linalg"
-)
+import "rkhs/linalg"
 
 // Cross returns the n×m cross-kernel matrix K[i][j] = k(xᵢ, zⱼ) between the
 // rows of x (n×d) and of z (m×d), the matrix a model needs to predict at the
-// points x from training points z. x and z are not modified. A kernel
-// value that overflows to ±Inf or NaN (data far from 0) is an ErrData
-// error, not an entry. See CrossTo.
+// points x from training points z: CrossTo with an empty destination. x
+// and z are not modified. A kernel value that overflows to ±Inf or NaN
+// (data far from 0) is an ErrData error, not an entry.
 func Cross(k Kernel, x, z *linalg.Dense) (*linalg.Dense, error) {
-	dst := linalg.NewDense(x.Rows, z.Rows, nil)
-	if err := CrossTo(dst, k, x, z); err != nil {
-		return nil, err
-	}
-	return dst, nil
+	return crossTo("Cross", nil, k, x, z)
 }
 
-// CrossTo writes K[i][j] = k(xᵢ, zⱼ) into the n×m matrix dst.
+// CrossTo writes K[i][j] = k(xᵢ, zⱼ) into dst and returns dst. An empty dst
+// (nil or the zero Dense) is allocated n×m; a non-empty one must be n×m.
 //
 // For Linear and Polynomial, K is f(X·Zᵀ) with one linalg.Gemm (2nmd
 // flops). For Gaussian, the squared distances ‖xᵢ‖² + ‖zⱼ‖² − 2xᵢᵀzⱼ come
@@ -35,26 +28,28 @@ func Cross(k Kernel, x, z *linalg.Dense) (*linalg.Dense, error) {
 // not cover, so that data whose bound is merely large still works. Values
 // of other kernels (Laplacian's are always finite) are not checked.
 //
-// Errors: ErrParameter (wrapped) for invalid kernel parameters; ErrData for
-// NaN or ±Inf in x or z, when x and z have different numbers of columns,
-// or when a kernel value overflows (see above). dst is unchanged after the
-// other errors, overwritten with unspecified values after an overflow.
-// CrossTo panics if dst is not n×m.
-func CrossTo(dst *linalg.Dense, k Kernel, x, z *linalg.Dense) error {
-	if dst.Rows != x.Rows || dst.Cols != z.Rows {
-		panic(fmt.Sprintf("kernels: CrossTo: destination is %d×%d, want %d×%d", dst.Rows, dst.Cols, x.Rows, z.Rows))
-	}
-	if err := checkCols(x, z); err != nil {
-		return err
-	}
-	p, err := prepare(k, z)
+// Errors (*linalg.InputError values): ErrParameter for a nil kernel or
+// invalid kernel parameters; ErrData for an x or z that is nil, malformed
+// or has NaN or ±Inf (then also linalg.ErrNotFinite), when x and z have
+// different numbers of columns, or when a kernel value overflows (see
+// above). dst is unchanged after the other errors, overwritten with
+// unspecified values after an overflow. Either set may have no rows (the
+// result is then empty). CrossTo panics, as linalg does, if a non-empty
+// dst is not n×m or is malformed.
+func CrossTo(dst *linalg.Dense, k Kernel, x, z *linalg.Dense) (*linalg.Dense, error) {
+	return crossTo("CrossTo", dst, k, x, z)
+}
+
+func crossTo(op string, dst *linalg.Dense, k Kernel, x, z *linalg.Dense) (*linalg.Dense, error) {
+	p, err := prepareCross(op, k, x, z)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if err := checkData(x, "X"); err != nil {
-		return err
-	}
+	dst = destination(op, dst, x.Rows, z.Rows)
 	nx := p.xNorms(x)
 	p.crossTo(*dst, x, nx)
-	return p.crossCheck(nx, dst.Row)
+	if err := p.crossCheck(op, nx, dst.Row); err != nil {
+		return nil, err
+	}
+	return dst, nil
 }

@@ -13,16 +13,31 @@
 //	Laplacian{Sigma}          k(x, z) = exp(−‖x − z‖₁ / σ)
 //
 // and any type with an Eval(x, z []float64) float64 method is a Kernel too.
+// A kernel's parameters have no defaults: σ and the degree set how much the
+// model is regularized, so their zero values are errors, as λ's are (the
+// zero-value rule of rkhs, in the documentation of package rkhs).
 // Linear, Polynomial and Gaussian matrices are built from linalg.Syrk and
 // linalg.Gemm; other kernels are evaluated pair by pair, in parallel blocks.
 //
-// Failure: invalid kernel parameters (ErrParameter, a Gaussian σ whose 2σ²
-// underflows or overflows included) and NaN or ±Inf in the data, data sets
-// with different numbers of columns, or data so large that a kernel value
-// overflows to ±Inf or NaN (ErrData) are returned as errors that name the
-// parameter or the element; Gram, Cross and NewRows never return a matrix
-// with a non-finite value of this package's kernels. A destination
-// of the wrong shape is a programming error and panics with a message that
-// starts with "kernels:". No function modifies its inputs. Results are
-// bit-identical for any GOMAXPROCS.
+// # Failure
+//
+// Every argument is validated and every invalid one is returned as a
+// *linalg.InputError (see rkhs/linalg) naming the call and the argument,
+// never a panic: a nil kernel or invalid kernel parameters (ErrParameter,
+// a Gaussian σ whose 2σ² underflows or overflows included), and a data
+// matrix that is nil, malformed (negative dimensions, Stride < Cols, Data
+// too short), holds NaN or ±Inf, has a different number of columns than
+// the other set, or is so large that a kernel value overflows to ±Inf or
+// NaN (ErrData). NaN or ±Inf in data or in a parameter also wraps
+// linalg.ErrNotFinite, so errors.Is(err, linalg.ErrNotFinite) tests for it
+// as in every package of rkhs. Gram, Cross and NewRows never return a
+// matrix with a non-finite value of this package's kernels. Data sets
+// without rows are valid and give empty matrices.
+//
+// Destinations follow linalg's To contract: GramTo, CrossTo, Rows.BlockTo
+// and Rows.MulTo allocate an empty destination (nil or the zero Dense) and
+// return it; a non-empty destination of the wrong shape, or a row range
+// outside the matrix, is a programming error and panics with a message
+// that starts with "kernels:". No function modifies its inputs. Results
+// are bit-identical for any GOMAXPROCS.
 package kernels

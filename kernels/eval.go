@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"rkhs/internal/avx"
+	"rkhs/internal/check"
 	"rkhs/internal/parallel"
 	"rkhs/linalg"
 )
@@ -31,18 +32,31 @@ type prepared struct {
 	zmax float64      // max ‖zⱼ‖² (dot) or max ‖zⱼ − μ‖² (distance)
 }
 
-func prepare(k Kernel, z *linalg.Dense) (*prepared, error) {
-	if k == nil {
-		return nil, fmt.Errorf("%w: nil kernel", ErrParameter)
-	}
-	if v, ok := k.(Validator); ok {
-		if err := v.Validate(); err != nil {
-			return nil, err
-		}
-	}
-	if err := checkData(z, "Z"); err != nil {
+// checkKernel reports a nil kernel or invalid kernel parameters as an
+// ErrParameter InputError of op.
+func checkKernel(op string, k Kernel) error { return check.Kernel(ErrParameter, op, "k", k) }
+
+// prepareCross validates the arguments of K(X, Z) — the kernel, then X and
+// Z (valid, finite views with the same number of columns; either may have
+// no rows) — and prepares Z.
+func prepareCross(op string, k Kernel, x, z *linalg.Dense) (*prepared, error) {
+	if err := checkKernel(op, k); err != nil {
 		return nil, err
 	}
+	if err := check.Data(ErrData, op, "X", x, 0); err != nil {
+		return nil, err
+	}
+	if err := check.Data(ErrData, op, "Z", z, 0); err != nil {
+		return nil, err
+	}
+	if x.Cols != z.Cols && x.Rows > 0 && z.Rows > 0 {
+		return nil, check.Input(ErrData, op, "Z", "%d columns, X has %d", z.Cols, x.Cols)
+	}
+	return prepare(k, z), nil
+}
+
+// prepare prepares the checked Z for a checked kernel k.
+func prepare(k Kernel, z *linalg.Dense) *prepared {
 	p := &prepared{k: k, z: *z}
 	switch kk := k.(type) {
 	case dotKernel:
@@ -55,7 +69,7 @@ func prepare(k Kernel, z *linalg.Dense) (*prepared, error) {
 		p.nz = rowSqNorms(&p.z)
 		p.zmax = maxNorm(p.nz)
 	}
-	return p, nil
+	return p
 }
 
 // xNorms returns the squared norms of the rows of x as crossTo uses them:
@@ -144,14 +158,14 @@ func unfit(k Kernel, nx []float64, other float64) []int {
 	return bad
 }
 
-// checkRow returns an ErrData error naming the first NaN or ±Inf of row,
-// which is row i of the kernel matrix, or nil; norms describes the data
-// for the message.
-func checkRow(k Kernel, row []float64, i int, norms string) error {
+// checkRow returns an ErrData error of op naming the first NaN or ±Inf of
+// row, which holds columns j0, j0+1, … of row i of the kernel matrix, or
+// nil; norms describes the data for the message.
+func checkRow(op string, k Kernel, row []float64, i, j0 int, norms string) error {
 	for j, v := range row {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return fmt.Errorf("%w: kernel value K[%d][%d] is %v: %T%+v overflows on data this large (%s)",
-				ErrData, i, j, v, k, k, norms)
+			return check.Input(ErrData, op, "X", "kernel value K[%d][%d] is %v: %T%+v overflows on data this large (%s)",
+				i, j0+j, v, k, k, norms)
 		}
 	}
 	return nil
@@ -166,31 +180,12 @@ func crossNorms(xmax, zmax float64) string {
 // not cover and returns an ErrData error for the first non-finite value
 // among them; nil at once in the normal case. row(i) must return row i of
 // K, computed as crossTo computes it.
-func (p *prepared) crossCheck(nx []float64, row func(i int) []float64) error {
+func (p *prepared) crossCheck(op string, nx []float64, row func(i int) []float64) error {
 	bad := unfit(p.k, nx, p.zmax)
 	for _, i := range bad {
-		if err := checkRow(p.k, row(i), i, crossNorms(maxNorm(nx), p.zmax)); err != nil {
+		if err := checkRow(op, p.k, row(i), i, 0, crossNorms(maxNorm(nx), p.zmax)); err != nil {
 			return err
 		}
-	}
-	return nil
-}
-
-// checkData returns an ErrData error naming the first NaN or ±Inf of m.
-func checkData(m *linalg.Dense, name string) error {
-	for i := 0; i < m.Rows; i++ {
-		for j, v := range m.Row(i) {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return fmt.Errorf("%w: %s[%d][%d] is %v", ErrData, name, i, j, v)
-			}
-		}
-	}
-	return nil
-}
-
-func checkCols(x, z *linalg.Dense) error {
-	if x.Cols != z.Cols {
-		return fmt.Errorf("%w: X has %d columns, Z has %d", ErrData, x.Cols, z.Cols)
 	}
 	return nil
 }

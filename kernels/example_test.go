@@ -29,13 +29,17 @@ func ExampleGramTo() {
 	x := linalg.NewDense(2, 2, []float64{1, 2, 3, 4})
 	k := linalg.NewDense(2, 2, nil)
 	// Lower triangle only: what linalg.Cholesky reads.
-	if err := kernels.GramTo(k, kernels.Linear{}, x, true); err != nil {
+	if _, err := kernels.GramTo(k, kernels.Linear{}, x, linalg.Lower); err != nil {
 		fmt.Println(err)
 		return
 	}
 	fmt.Println(k.Data)
+	// An empty destination is allocated and returned.
+	full, _ := kernels.GramTo(nil, kernels.Linear{}, x, linalg.All)
+	fmt.Println(full.Data)
 	// Output:
 	// [5 0 11 25]
+	// [5 11 11 25]
 }
 
 func ExampleCross() {
@@ -96,7 +100,7 @@ func ExampleKernel() {
 func ExampleGaussian_Validate() {
 	fmt.Println(kernels.Gaussian{Sigma: 0}.Validate())
 	// Output:
-	// kernels: invalid kernel parameter: Gaussian Sigma 0, must be positive and finite
+	// kernels: invalid kernel parameter: Gaussian.Validate: Sigma: 0, must be positive and finite
 }
 
 func ExampleLinear() {
@@ -139,7 +143,7 @@ func ExampleCrossTo() {
 	train := linalg.NewDense(2, 1, []float64{0, 2})
 	test := linalg.NewDense(2, 1, []float64{1, 3})
 	k := linalg.NewDense(2, 2, nil) // caller storage, reused across calls
-	if err := kernels.CrossTo(k, kernels.Laplacian{Sigma: 1}, test, train); err != nil {
+	if _, err := kernels.CrossTo(k, kernels.Laplacian{Sigma: 1}, test, train); err != nil {
 		fmt.Println(err)
 		return
 	}

@@ -4,35 +4,36 @@ import (
 	"fmt"
 
 	"rkhs/internal/avx"
+	"rkhs/internal/check"
 	"rkhs/linalg"
 )
 
 // Gram returns the n×n kernel matrix K[i][j] = k(xᵢ, xⱼ) of the rows of x
-// (n examples of d features, row-major), both triangles filled. x is not
-// modified. A kernel value that overflows to ±Inf or NaN (data far from 0)
-// is an ErrData error, not an entry. See GramTo.
+// (n examples of d features, row-major), both triangles filled: GramTo
+// with an empty destination and linalg.All. x is not modified. A kernel
+// value that overflows to ±Inf or NaN (data far from 0) is an ErrData
+// error, not an entry.
 func Gram(k Kernel, x *linalg.Dense) (*linalg.Dense, error) {
-	dst := linalg.NewDense(x.Rows, x.Rows, nil)
-	if err := GramTo(dst, k, x, false); err != nil {
-		return nil, err
-	}
-	return dst, nil
+	return gramTo("Gram", nil, k, x, linalg.All)
 }
 
 // GramTo writes the Gram matrix K[i][j] = k(xᵢ, xⱼ) of the rows of x into
-// the n×n matrix dst. With lowerOnly set, only the lower triangle (diagonal
-// included) is written — what a Cholesky factorization reads — and the
-// strict upper triangle of dst is left as it was.
+// dst and returns dst. An empty dst (nil or the zero Dense) is allocated
+// n×n; a non-empty one must be n×n. ul says what is written: linalg.All
+// both triangles, linalg.Lower the lower triangle with the diagonal (what a
+// Cholesky factorization reads), linalg.Upper the upper one; the other
+// triangle of dst is then left as it was.
 //
 // For Linear and Polynomial, K is f(X·Xᵀ) with X·Xᵀ from linalg.Syrk (n²d
 // flops, half of a Gemm). For Gaussian, K[i][j] = f(‖xᵢ‖² + ‖xⱼ‖² − 2xᵢᵀxⱼ)
 // with the products from Syrk on X centred by its column means (distances
 // do not change, cancellation shrinks); negative rounding of a squared
 // distance is clamped to 0 and the diagonal is exactly k(x, x) = 1. Other
-// kernels, Laplacian included, are evaluated pair by pair, lower triangle
+// kernels, Laplacian included, are evaluated pair by pair, one triangle
 // only. Both passes run in parallel blocks of rows; the result is
 // bit-identical for any GOMAXPROCS. Entries agree with k.Eval to rounding,
-// not bit for bit.
+// not bit for bit. With All, the upper triangle is the mirror of the lower
+// one, so K is exactly symmetric.
 //
 // Non-finite kernel values are an error, not a result. For data so far
 // from 0 that a value of Linear, Polynomial or Gaussian overflows — xᵢᵀxⱼ
@@ -46,33 +47,48 @@ func Gram(k Kernel, x *linalg.Dense) (*linalg.Dense, error) {
 // kernels are not checked (Laplacian's are always finite, see
 // Laplacian.Validate).
 //
-// Errors: ErrParameter (wrapped) if k's parameters are invalid, ErrData if
-// x holds NaN or ±Inf; dst is then unchanged. ErrData also if a kernel
-// value overflows (see above); dst then holds unspecified values. GramTo
-// panics if dst is not n×n.
-func GramTo(dst *linalg.Dense, k Kernel, x *linalg.Dense, lowerOnly bool) error {
+// Errors (*linalg.InputError values): ErrParameter for a nil kernel or
+// invalid kernel parameters; ErrData for an x that is nil, malformed or
+// has NaN or ±Inf (then also linalg.ErrNotFinite), and dst is then
+// unchanged; ErrData also if a kernel value overflows (see above), and dst
+// then holds unspecified values. An x with no rows gives a 0×0 matrix.
+// GramTo panics, as linalg does, if a non-empty dst is not n×n or is
+// malformed, or if ul is not Lower, Upper or All.
+func GramTo(dst *linalg.Dense, k Kernel, x *linalg.Dense, ul linalg.Uplo) (*linalg.Dense, error) {
+	return gramTo("GramTo", dst, k, x, ul)
+}
+
+func gramTo(op string, dst *linalg.Dense, k Kernel, x *linalg.Dense, ul linalg.Uplo) (*linalg.Dense, error) {
+	if ul != linalg.Lower && ul != linalg.Upper && ul != linalg.All {
+		panic(fmt.Sprintf("kernels: %s: triangle %v, want Lower, Upper or All", op, ul))
+	}
+	if err := checkKernel(op, k); err != nil {
+		return nil, err
+	}
+	if err := check.Data(ErrData, op, "X", x, 0); err != nil {
+		return nil, err
+	}
 	n := x.Rows
-	if dst.Rows != n || dst.Cols != n {
-		panic(fmt.Sprintf("kernels: GramTo: destination is %d×%d, want %d×%d", dst.Rows, dst.Cols, n, n))
+	dst = destination(op, dst, n, n)
+	tri := ul
+	if ul == linalg.All {
+		tri = linalg.Lower // computed in the lower triangle, then mirrored
 	}
-	if k == nil {
-		return fmt.Errorf("%w: nil kernel", ErrParameter)
-	}
-	if v, ok := k.(Validator); ok {
-		if err := v.Validate(); err != nil {
-			return err
+	// span returns the columns of row i in the triangle: [0, i] or [i, n).
+	span := func(i int) (int, int) {
+		if tri == linalg.Lower {
+			return 0, i + 1
 		}
-	}
-	if err := checkData(x, "X"); err != nil {
-		return err
+		return i, n
 	}
 	var norms []float64 // squared row norms, the diagonal of the product
 	switch kk := k.(type) {
 	case dotKernel:
-		linalg.Syrk(linalg.Lower, linalg.NoTrans, 1, x, 0, dst)
+		linalg.Syrk(tri, linalg.NoTrans, 1, x, 0, dst)
 		norms = diagonal(dst)
 		rowsParallel(n, n/2, func(i int) {
-			row := dst.Row(i)[:i+1]
+			j0, j1 := span(i)
+			row := dst.Row(i)[j0:j1]
 			for j, g := range row {
 				if j%clearEvery == 0 {
 					avx.ClearUpper()
@@ -82,36 +98,57 @@ func GramTo(dst *linalg.Dense, k Kernel, x *linalg.Dense, lowerOnly bool) error 
 		})
 	case distKernel:
 		xc := centred(x, columnMeans(x))
-		linalg.Syrk(linalg.Lower, linalg.NoTrans, 1, &xc, 0, dst)
+		linalg.Syrk(tri, linalg.NoTrans, 1, &xc, 0, dst)
 		norms = diagonal(dst)
 		rowsParallel(n, n/2, func(i int) {
-			row := dst.Row(i)[:i+1]
-			kk.sqDistRow(row[:i], norms[:i], norms[i])
+			row := dst.Row(i)
+			if tri == linalg.Lower {
+				kk.sqDistRow(row[:i], norms[:i], norms[i])
+			} else {
+				kk.sqDistRow(row[i+1:], norms[i+1:], norms[i])
+			}
 			row[i] = kk.fromSqDist(0)
 		})
 	default:
 		rowsParallel(n, n/2, func(i int) {
-			row, xi := dst.Row(i)[:i+1], x.Row(i)
+			j0, j1 := span(i)
+			row, xi := dst.Row(i)[j0:j1], x.Row(i)
 			for j := range row {
 				if j%clearEvery == 0 {
 					avx.ClearUpper()
 				}
-				row[j] = k.Eval(xi, x.Row(j))
+				row[j] = k.Eval(xi, x.Row(j0+j))
 			}
 		})
 	}
 	if bad := unfit(k, norms, maxNorm(norms)); bad != nil {
 		desc := fmt.Sprintf("largest squared row norm %.3g in X", maxNorm(norms))
 		for _, i := range bad {
-			if err := checkRow(k, dst.Row(i)[:i+1], i, desc); err != nil {
-				return err
+			j0, j1 := span(i)
+			if err := checkRow(op, k, dst.Row(i)[j0:j1], i, j0, desc); err != nil {
+				return nil, err
 			}
 		}
 	}
-	if !lowerOnly {
+	if ul == linalg.All {
 		mirrorLower(dst)
 	}
-	return nil
+	return dst, nil
+}
+
+// destination returns dst, or a new r×c matrix when dst is empty (the To
+// contract); it panics if a non-empty dst is malformed or not r×c.
+func destination(op string, dst *linalg.Dense, r, c int) *linalg.Dense {
+	if dst == nil || dst.IsEmpty() {
+		return linalg.NewDense(r, c, nil)
+	}
+	if dst.Rows != r || dst.Cols != c {
+		panic(fmt.Sprintf("kernels: %s: destination is %d×%d, want %d×%d", op, dst.Rows, dst.Cols, r, c))
+	}
+	if err := check.View(nil, op, "dst", dst); err != nil {
+		panic("kernels: " + err.Error())
+	}
+	return dst
 }
 
 // diagonal returns a copy of the diagonal of the square matrix m.

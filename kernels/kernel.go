@@ -2,8 +2,9 @@ package kernels
 
 import (
 	"errors"
-	"fmt"
 	"math"
+
+	"rkhs/internal/check"
 )
 
 // Kernel is a positive definite kernel k(x, z) on vectors of equal length.
@@ -19,8 +20,10 @@ type Kernel interface {
 }
 
 // Validator is implemented by kernels whose parameters can be invalid.
-// Gram, Cross and Rows call Validate before using a kernel and return its
-// error.
+// Gram, Cross and NewRows call Validate before using a kernel and return
+// its error, wrapped. The Validate methods of this package return
+// *linalg.InputError values wrapping ErrParameter (and
+// linalg.ErrNotFinite for a NaN or ±Inf parameter).
 type Validator interface {
 	Validate() error
 }
@@ -28,12 +31,13 @@ type Validator interface {
 // Sentinel errors, wrapped with the details by every function that
 // returns them.
 var (
-	// ErrParameter: a kernel parameter is out of range (σ ≤ 0, degree < 1,
-	// NaN, or a σ so small or so large that 2σ² is 0 or +Inf).
+	// ErrParameter: a nil kernel, or a kernel parameter out of range (σ ≤ 0,
+	// degree < 1, NaN, or a σ so small or so large that 2σ² is 0 or +Inf).
 	ErrParameter = errors.New("kernels: invalid kernel parameter")
-	// ErrData: the data has NaN or ±Inf, two data sets have different
-	// numbers of columns, or the data is so large that a kernel value
-	// computed from it overflows to ±Inf or NaN (see Gram).
+	// ErrData: a data matrix is nil or malformed, has NaN or ±Inf, two
+	// data sets have different numbers of columns, or the data is so large
+	// that a kernel value computed from it overflows to ±Inf or NaN (see
+	// GramTo).
 	ErrData = errors.New("kernels: invalid data")
 )
 
@@ -106,15 +110,13 @@ func powFits(t float64, n int) bool {
 	return float64(n)*math.Log2(t) <= 1023 // log2(0) = −Inf fits
 }
 
-// Validate reports a Degree below 1 or an Offset that is not finite.
+// Validate reports a Degree below 1 (the zero value included: the degree
+// has no default) or an Offset that is not finite.
 func (p Polynomial) Validate() error {
-	if p.Degree < 1 {
-		return fmt.Errorf("%w: Polynomial Degree %d, must be at least 1", ErrParameter, p.Degree)
+	if err := check.Count(ErrParameter, "Polynomial.Validate", "Degree", p.Degree, 1); err != nil {
+		return err
 	}
-	if math.IsNaN(p.Offset) || math.IsInf(p.Offset, 0) {
-		return fmt.Errorf("%w: Polynomial Offset %v, must be finite", ErrParameter, p.Offset)
-	}
-	return nil
+	return check.Finite1(ErrParameter, "Polynomial.Validate", "Offset", p.Offset)
 }
 
 // powInt returns x^n for n ≥ 1 by repeated squaring.
@@ -159,14 +161,15 @@ func (g Gaussian) scale() float64 { return 2 * g.Sigma * g.Sigma }
 // float64: σ below about 1.1e-162 (2σ² underflows to 0, and k(x, x) would
 // be exp(−0/0), NaN) or above about 9.5e153 (2σ² overflows to +Inf).
 func (g Gaussian) Validate() error {
-	if err := checkSigma("Gaussian", g.Sigma); err != nil {
+	const op = "Gaussian.Validate"
+	if err := check.Positive(ErrParameter, op, "Sigma", g.Sigma); err != nil {
 		return err
 	}
 	switch s2 := g.scale(); {
 	case s2 == 0:
-		return fmt.Errorf("%w: Gaussian Sigma %v is too small: 2σ² underflows to 0", ErrParameter, g.Sigma)
+		return check.Input(ErrParameter, op, "Sigma", "%v is too small: 2σ² underflows to 0", g.Sigma)
 	case math.IsInf(s2, 0):
-		return fmt.Errorf("%w: Gaussian Sigma %v is too large: 2σ² overflows", ErrParameter, g.Sigma)
+		return check.Input(ErrParameter, op, "Sigma", "%v is too large: 2σ² overflows", g.Sigma)
 	}
 	return nil
 }
@@ -191,13 +194,8 @@ func (l Laplacian) Eval(x, z []float64) float64 {
 // s ≥ 0 is 0, finite or +Inf, never NaN, so that k is 1, in (0, 1] or 0.
 // A distance that overflows to +Inf (data near the largest float64) gives
 // 0, which is the kernel value correctly rounded.
-func (l Laplacian) Validate() error { return checkSigma("Laplacian", l.Sigma) }
-
-func checkSigma(name string, s float64) error {
-	if !(s > 0) || math.IsInf(s, 0) {
-		return fmt.Errorf("%w: %s Sigma %v, must be positive and finite", ErrParameter, name, s)
-	}
-	return nil
+func (l Laplacian) Validate() error {
+	return check.Positive(ErrParameter, "Laplacian.Validate", "Sigma", l.Sigma)
 }
 
 var (

@@ -78,26 +78,44 @@ func TestGramMatchesPairwise(t *testing.T) {
 	}
 }
 
-// TestGramLowerOnly: the strict upper triangle of dst is not written.
-func TestGramLowerOnly(t *testing.T) {
+// TestGramTriangles: with Lower or Upper only that triangle of dst is
+// written, the other keeps its values, and the triangle written is the one
+// of the full matrix bit for bit; an empty destination is allocated and
+// returned.
+func TestGramTriangles(t *testing.T) {
+	const n = 40
 	for _, tk := range testKernels {
-		x := data(2, 40, 3, 0, 0)
-		dst := linalg.NewDense(40, 40, nil)
-		for i := range dst.Data {
-			dst.Data[i] = -7
-		}
-		if err := GramTo(dst, tk.k, x, true); err != nil {
+		x := data(2, n, 3, 0, 0)
+		full, err := Gram(tk.k, x)
+		if err != nil {
 			t.Fatal(err)
 		}
-		for i := 0; i < 40; i++ {
-			for j := i + 1; j < 40; j++ {
-				if dst.At(i, j) != -7 {
-					t.Fatalf("%s: upper (%d,%d) written", tk.name, i, j)
+		for _, ul := range []linalg.Uplo{linalg.Lower, linalg.Upper, linalg.All} {
+			dst := linalg.NewDense(n, n, nil)
+			for i := range dst.Data {
+				dst.Data[i] = -7
+			}
+			got, err := GramTo(dst, tk.k, x, ul)
+			if err != nil || got != dst {
+				t.Fatalf("%s %v: GramTo returned %p, %v; want dst %p", tk.name, ul, got, err, dst)
+			}
+			for i := 0; i < n; i++ {
+				for j := 0; j < n; j++ {
+					in := ul == linalg.All || (ul == linalg.Lower) == (j <= i) || i == j
+					switch v := dst.At(i, j); {
+					case in && v != full.At(i, j) && !(tk.name != "laplacian" && ul == linalg.Upper):
+						t.Fatalf("%s %v: (%d,%d) = %v, Gram gives %v", tk.name, ul, i, j, v, full.At(i, j))
+					case in && math.Abs(v-full.At(i, j)) > 1e-13:
+						t.Fatalf("%s %v: (%d,%d) = %v, Gram gives %v", tk.name, ul, i, j, v, full.At(i, j))
+					case !in && v != -7:
+						t.Fatalf("%s %v: (%d,%d) outside the triangle written", tk.name, ul, i, j)
+					}
 				}
 			}
-			if dst.At(i, 0) == -7 {
-				t.Fatalf("%s: lower row %d not written", tk.name, i)
-			}
+		}
+		got, err := GramTo(nil, tk.k, x, linalg.Lower)
+		if err != nil || got.Rows != n || got.Cols != n {
+			t.Fatalf("%s: GramTo(nil) = %v, %v; want a new %d×%d matrix", tk.name, got, err, n, n)
 		}
 	}
 }
@@ -224,34 +242,117 @@ func TestRowsManyBlocks(t *testing.T) {
 	}
 }
 
+// TestKernelErrors: every invalid argument — a bad parameter, nil, empty,
+// malformed or non-finite data, mismatched sets — is a *linalg.InputError
+// naming the call and the argument, never a panic; NaN or ±Inf in data or
+// parameters is also linalg.ErrNotFinite.
 func TestKernelErrors(t *testing.T) {
 	good := data(9, 4, 3, 0, 0)
 	nan := data(9, 4, 3, 0, 0)
 	nan.Set(2, 1, math.NaN())
 	other := data(9, 4, 2, 0, 0)
+	short := &linalg.Dense{Rows: 4, Cols: 3, Stride: 3, Data: make([]float64, 11)}
+	badStride := &linalg.Dense{Rows: 4, Cols: 3, Stride: 2, Data: make([]float64, 12)}
 	for _, tc := range []struct {
-		name string
-		err  error
-		want error
-		msg  string
+		name      string
+		err       error
+		want      error
+		op, arg   string
+		notFinite bool
 	}{
-		{"sigma 0", gramErr(Gaussian{}, good), ErrParameter, "Sigma 0"},
-		{"sigma negative", gramErr(Laplacian{Sigma: -1}, good), ErrParameter, "Sigma -1"},
-		{"sigma NaN", gramErr(Gaussian{Sigma: math.NaN()}, good), ErrParameter, "NaN"},
-		{"sigma Inf", gramErr(Gaussian{Sigma: math.Inf(1)}, good), ErrParameter, "+Inf"},
-		{"degree 0", gramErr(Polynomial{}, good), ErrParameter, "Degree 0"},
-		{"offset NaN", gramErr(Polynomial{Degree: 2, Offset: math.NaN()}, good), ErrParameter, "Offset NaN"},
-		{"nil kernel", gramErr(nil, good), ErrParameter, "nil"},
-		{"NaN data", gramErr(Linear{}, nan), ErrData, "X[2][1] is NaN"},
-		{"NaN in Z", crossErr(Linear{}, good, nan), ErrData, "Z[2][1]"},
-		{"NaN in X", crossErr(Gaussian{Sigma: 1}, nan, good), ErrData, "X[2][1]"},
-		{"columns differ", crossErr(Linear{}, good, other), ErrData, "3 columns, Z has 2"},
-		{"rows: columns differ", rowsErr(Linear{}, good, other), ErrData, "columns"},
+		{"sigma 0", gramErr(Gaussian{}, good), ErrParameter, "Gram", "k.Sigma", false},
+		{"sigma negative", gramErr(Laplacian{Sigma: -1}, good), ErrParameter, "Gram", "k.Sigma", false},
+		{"sigma NaN", gramErr(Gaussian{Sigma: math.NaN()}, good), ErrParameter, "Gram", "k.Sigma", true},
+		{"sigma Inf", gramErr(Gaussian{Sigma: math.Inf(1)}, good), ErrParameter, "Gram", "k.Sigma", true},
+		{"degree 0", gramErr(Polynomial{}, good), ErrParameter, "Gram", "k.Degree", false},
+		{"offset NaN", gramErr(Polynomial{Degree: 2, Offset: math.NaN()}, good), ErrParameter, "Gram", "k.Offset", true},
+		{"nil kernel", gramErr(nil, good), ErrParameter, "Gram", "k", false},
+		{"NaN data", gramErr(Linear{}, nan), ErrData, "Gram", "X[2][1]", true},
+		{"nil data", gramErr(Linear{}, nil), ErrData, "Gram", "X", false},
+		{"short data", gramErr(Gaussian{Sigma: 1}, short), ErrData, "Gram", "X", false},
+		{"stride < cols", gramErr(Linear{}, badStride), ErrData, "Gram", "X", false},
+		{"GramTo nil data", gramToErr(Linear{}, nil), ErrData, "GramTo", "X", false},
+		{"GramTo nil kernel", gramToErr(nil, good), ErrParameter, "GramTo", "k", false},
+		{"GramTo NaN", gramToErr(Gaussian{Sigma: 1}, nan), ErrData, "GramTo", "X[2][1]", true},
+		{"NaN in Z", crossErr(Linear{}, good, nan), ErrData, "Cross", "Z[2][1]", true},
+		{"NaN in X", crossErr(Gaussian{Sigma: 1}, nan, good), ErrData, "Cross", "X[2][1]", true},
+		{"Cross nil X", crossErr(Linear{}, nil, good), ErrData, "Cross", "X", false},
+		{"Cross nil Z", crossErr(Linear{}, good, nil), ErrData, "Cross", "Z", false},
+		{"Cross short Z", crossErr(Linear{}, good, short), ErrData, "Cross", "Z", false},
+		{"Cross nil kernel", crossErr(nil, good, good), ErrParameter, "Cross", "k", false},
+		{"CrossTo NaN", crossToErr(Linear{}, nan, good), ErrData, "CrossTo", "X[2][1]", true},
+		{"columns differ", crossErr(Linear{}, good, other), ErrData, "Cross", "Z", false},
+		{"rows: columns differ", rowsErr(Linear{}, good, other), ErrData, "NewRows", "Z", false},
+		{"rows: nil X", rowsErr(Linear{}, nil, good), ErrData, "NewRows", "X", false},
+		{"rows: nil Z", rowsErr(Linear{}, good, nil), ErrData, "NewRows", "Z", false},
+		{"rows: nil kernel", rowsErr(nil, good, good), ErrParameter, "NewRows", "k", false},
+		{"rows: NaN", rowsErr(Polynomial{Degree: 2}, good, nan), ErrData, "NewRows", "Z[2][1]", true},
+		{"spec of a user kernel", specErr(userKernel{}), ErrParameter, "SpecOf", "k", false},
+		{"spec of unknown type", specKernelErr(Spec{Type: "rbf"}), ErrParameter, "Spec.Kernel", "Type", false},
+		{"spec sigma NaN", specKernelErr(Spec{Type: "gaussian", Sigma: math.NaN()}), ErrParameter, "Spec.Kernel", "Sigma", true},
 	} {
-		if !errors.Is(tc.err, tc.want) || !strings.Contains(fmt.Sprint(tc.err), tc.msg) {
-			t.Errorf("%s: err = %v, want %v containing %q", tc.name, tc.err, tc.want, tc.msg)
+		var ie *linalg.InputError
+		if !errors.As(tc.err, &ie) || !errors.Is(tc.err, tc.want) || ie.Op != tc.op || ie.Arg != tc.arg {
+			t.Errorf("%s: err = %v, want an InputError of %s on %s wrapping %v", tc.name, tc.err, tc.op, tc.arg, tc.want)
+			continue
+		}
+		if got := errors.Is(tc.err, linalg.ErrNotFinite); got != tc.notFinite {
+			t.Errorf("%s: errors.Is(err, linalg.ErrNotFinite) = %v, want %v", tc.name, got, tc.notFinite)
 		}
 	}
+	// Sets without rows are not errors: their matrices are empty.
+	empty := &linalg.Dense{}
+	if g, err := Gram(Linear{}, empty); err != nil || !g.IsEmpty() {
+		t.Errorf("Gram of no points = %v, %v; want an empty matrix", g, err)
+	}
+	if c, err := Cross(Gaussian{Sigma: 1}, empty, good); err != nil || c.Rows != 0 {
+		t.Errorf("Cross at no points = %v, %v; want 0×4", c, err)
+	}
+}
+
+// TestDestinationPanics: a non-empty destination of the wrong shape, or a
+// triangle that is not Lower, Upper or All, is a programming error.
+func TestDestinationPanics(t *testing.T) {
+	x := data(9, 4, 3, 0, 0)
+	for name, f := range map[string]func(){
+		"GramTo shape":    func() { GramTo(linalg.NewDense(3, 4, nil), Linear{}, x, linalg.All) },
+		"GramTo triangle": func() { GramTo(nil, Linear{}, x, linalg.Uplo(7)) },
+		"CrossTo shape":   func() { CrossTo(linalg.NewDense(4, 3, nil), Linear{}, x, x) },
+		"CrossTo short":   func() { CrossTo(&linalg.Dense{Rows: 4, Cols: 4, Stride: 4, Data: make([]float64, 3)}, Linear{}, x, x) },
+	} {
+		func() {
+			defer func() {
+				if msg, _ := recover().(string); !strings.HasPrefix(msg, "kernels: ") {
+					t.Errorf("%s: panic %q, want one starting with \"kernels: \"", name, msg)
+				}
+			}()
+			f()
+		}()
+	}
+}
+
+type userKernel struct{}
+
+func (userKernel) Eval(x, z []float64) float64 { return 0 }
+
+func gramToErr(k Kernel, x *linalg.Dense) error {
+	_, err := GramTo(nil, k, x, linalg.Lower)
+	return err
+}
+
+func crossToErr(k Kernel, x, z *linalg.Dense) error {
+	_, err := CrossTo(nil, k, x, z)
+	return err
+}
+
+func specErr(k Kernel) error {
+	_, err := SpecOf(k)
+	return err
+}
+
+func specKernelErr(s Spec) error {
+	_, err := s.Kernel()
+	return err
 }
 
 func gramErr(k Kernel, x *linalg.Dense) error {

@@ -31,9 +31,9 @@ func TestSigmaRange(t *testing.T) {
 		k   Kernel
 		msg string // "" for valid
 	}{
-		{Gaussian{Sigma: 1e-300}, "Sigma 1e-300 is too small: 2σ² underflows to 0"},
+		{Gaussian{Sigma: 1e-300}, "Sigma: 1e-300 is too small: 2σ² underflows to 0"},
 		{Gaussian{Sigma: 1e-163}, "too small"},
-		{Gaussian{Sigma: 1e200}, "Sigma 1e+200 is too large: 2σ² overflows"},
+		{Gaussian{Sigma: 1e200}, "Sigma: 1e+200 is too large: 2σ² overflows"},
 		{Gaussian{Sigma: 1e154}, "too large"},
 		{Gaussian{Sigma: 1e-161}, ""},
 		{Gaussian{Sigma: 1e153}, ""},
@@ -110,7 +110,7 @@ func TestOverflow(t *testing.T) {
 			x, z := scaled(x0, tc.scale), scaled(z0, tc.scale)
 			g, gerr := Gram(tc.k, x)
 			lower := linalg.NewDense(x.Rows, x.Rows, nil)
-			lerr := GramTo(lower, tc.k, x, true)
+			_, lerr := GramTo(lower, tc.k, x, linalg.Lower)
 			c, cerr := Cross(tc.k, x, z)
 			r, rerr := NewRows(tc.k, x, z)
 			if tc.err {
@@ -190,7 +190,7 @@ func TestOverflowBoundOnly(t *testing.T) {
 		{"gaussian", Gaussian{Sigma: 1}, far, zfar},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if p, _ := prepare(tc.k, tc.z); valuesFit(tc.k, maxNorm(p.xNorms(tc.x)), p.zmax) {
+			if p := prepare(tc.k, tc.z); valuesFit(tc.k, maxNorm(p.xNorms(tc.x)), p.zmax) {
 				t.Fatal("test data: the bound covers every value")
 			}
 			c, err := Cross(tc.k, tc.x, tc.z)

@@ -24,7 +24,7 @@ type Rows struct {
 
 // NewRows prepares K(X, Z) for block-wise evaluation (for a distance kernel
 // it centres a copy of Z and stores the row norms of both sets, O((n+m)d)).
-// It returns ErrParameter or ErrData errors as CrossTo does.
+// It returns the ErrParameter and ErrData errors of CrossTo.
 //
 // Non-finite kernel values are an error of NewRows, since the methods that
 // produce them return none: for data so far from 0 that a value of
@@ -35,19 +35,14 @@ type Rows struct {
 // data whose bound is merely large still works. Values of other kernels
 // (Laplacian's are always finite) are not checked.
 func NewRows(k Kernel, x, z *linalg.Dense) (*Rows, error) {
-	if err := checkCols(x, z); err != nil {
-		return nil, err
-	}
-	p, err := prepare(k, z)
+	const op = "NewRows"
+	p, err := prepareCross(op, k, x, z)
 	if err != nil {
-		return nil, err
-	}
-	if err := checkData(x, "X"); err != nil {
 		return nil, err
 	}
 	r := &Rows{p: p, x: *x, nx: p.xNorms(x)}
 	var row linalg.Dense
-	err = p.crossCheck(r.nx, func(i int) []float64 {
+	err = p.crossCheck(op, r.nx, func(i int) []float64 {
 		return r.BlockTo(reuse(&row, 1, p.z.Rows), i, i+1).Row(0)
 	})
 	if err != nil {

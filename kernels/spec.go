@@ -1,6 +1,6 @@
 package kernels
 
-import "fmt"
+import "rkhs/internal/check"
 
 // Spec is a serializable description of one of this package's kernels, for
 // saving models and for command-line flags. Type is "linear",
@@ -13,8 +13,9 @@ type Spec struct {
 	Offset float64 `json:"offset,omitempty"`
 }
 
-// SpecOf returns the Spec of k. It fails with ErrParameter for kernels not
-// defined in this package (a user-defined kernel cannot be saved by name).
+// SpecOf returns the Spec of k. It fails with an ErrParameter InputError for
+// kernels not defined in this package (a user-defined kernel cannot be
+// saved by name).
 func SpecOf(k Kernel) (Spec, error) {
 	switch kk := k.(type) {
 	case Linear:
@@ -26,10 +27,11 @@ func SpecOf(k Kernel) (Spec, error) {
 	case Laplacian:
 		return Spec{Type: "laplacian", Sigma: kk.Sigma}, nil
 	}
-	return Spec{}, fmt.Errorf("%w: kernel of type %T has no Spec (only this package's kernels do)", ErrParameter, k)
+	return Spec{}, check.Input(ErrParameter, "SpecOf", "k", "kernel of type %T has no Spec (only this package's kernels do)", k)
 }
 
-// Kernel returns the kernel s describes, after validating its parameters.
+// Kernel returns the kernel s describes, after validating its parameters;
+// errors are *linalg.InputError values wrapping ErrParameter.
 func (s Spec) Kernel() (Kernel, error) {
 	var k Kernel
 	switch s.Type {
@@ -42,12 +44,10 @@ func (s Spec) Kernel() (Kernel, error) {
 	case "laplacian":
 		k = Laplacian{Sigma: s.Sigma}
 	default:
-		return nil, fmt.Errorf("%w: unknown kernel type %q (want linear, polynomial, gaussian or laplacian)", ErrParameter, s.Type)
+		return nil, check.Input(ErrParameter, "Spec.Kernel", "Type", "unknown kernel type %q (want linear, polynomial, gaussian or laplacian)", s.Type)
 	}
-	if v, ok := k.(Validator); ok {
-		if err := v.Validate(); err != nil {
-			return nil, err
-		}
+	if err := check.Kernel(ErrParameter, "Spec.Kernel", "", k); err != nil {
+		return nil, err
 	}
 	return k, nil
 }

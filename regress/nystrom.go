@@ -176,7 +176,7 @@ func (s Nystrom) Features(x *linalg.Dense) (*NystromFeatures, error) {
 
 	// L = chol(K_RR + δI), with the kernel k + 1 for a penalized intercept.
 	krr := linalg.NewDense(m, m, nil)
-	if err := kernels.GramTo(krr, s.Kernel, r, true); err != nil {
+	if _, err := kernels.GramTo(krr, s.Kernel, r, linalg.Lower); err != nil {
 		return nil, err
 	}
 	shift(krr, 0, penalized)
@@ -190,7 +190,7 @@ func (s Nystrom) Features(x *linalg.Dense) (*NystromFeatures, error) {
 
 	// Bᵀ = L⁻¹·K_RT (m×n).
 	bt := linalg.NewDense(m, n, nil)
-	if err := kernels.CrossTo(bt, s.Kernel, r, x); err != nil {
+	if _, err := kernels.CrossTo(bt, s.Kernel, r, x); err != nil {
 		return nil, err
 	}
 	if penalized {

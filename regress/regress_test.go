@@ -345,7 +345,7 @@ func TestBadInput(t *testing.T) {
 		{"empty X", fitErr(RLS{Kernel: g, Lambda: 1}.Fit(linalg.NewDense(0, 2, nil), linalg.NewDense(0, 1, nil))), ErrInput, "no rows"},
 		{"no outputs", fitErr(LinearRLS{Lambda: 1}.Fit(x, linalg.NewDense(10, 0, nil))), ErrInput, "no columns"},
 		{"bad intercept", fitErr(RLS{Kernel: g, Lambda: 1, Intercept: 7}.Fit(x, y)), ErrInput, "intercept"},
-		{"sigma 0", fitErr(RLS{Kernel: kernels.Gaussian{}, Lambda: 1}.Fit(x, y)), kernels.ErrParameter, "Sigma 0"},
+		{"sigma 0", fitErr(RLS{Kernel: kernels.Gaussian{}, Lambda: 1}.Fit(x, y)), kernels.ErrParameter, "Sigma: 0"},
 		{"nil kernel", fitErr(RLS{Lambda: 1}.Fit(x, y)), kernels.ErrParameter, "nil"},
 		{"m > n", nyErr(Nystrom{Kernel: g, Lambda: 1, Centers: 11}.Fit(x, y)), ErrInput, "Centers is 11"},
 		{"m = 0", nyErr(Nystrom{Kernel: g, Lambda: 1}.Fit(x, y)), ErrInput, "Centers is 0"},

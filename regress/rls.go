@@ -51,7 +51,7 @@ func (r RLS) Fit(x, y *linalg.Dense) (*Model, error) {
 	}
 	n := x.Rows
 	g := linalg.NewDense(n, n, nil)
-	if err := kernels.GramTo(g, r.Kernel, x, true); err != nil {
+	if _, err := kernels.GramTo(g, r.Kernel, x, linalg.Lower); err != nil {
 		return nil, err
 	}
 	shift(g, float64(n)*r.Lambda, r.Intercept == PenalizedIntercept)

@@ -48,7 +48,7 @@ func NewSpectral(k kernels.Kernel, x, y *linalg.Dense) (*Spectral, error) {
 	}
 	n := x.Rows
 	g := linalg.NewDense(n, n, nil)
-	if err := kernels.GramTo(g, k, x, true); err != nil {
+	if _, err := kernels.GramTo(g, k, x, linalg.Lower); err != nil {
 		return nil, err
 	}
 	var es linalg.EigenSym

@@ -197,7 +197,7 @@ func TestClassifyBadInvocations(t *testing.T) {
 		{[]string{"-train", train, "-test", bad, "-predictions", out}, "line 2"},
 		{[]string{"-train", train, "-method", "tree"}, "-method"},
 		{[]string{"-train", train, "-kernel", "rbf"}, "unknown kernel"},
-		{[]string{"-train", train, "-sigma", "0"}, "Sigma 0"},
+		{[]string{"-train", train, "-sigma", "0"}, "Sigma: 0"},
 		{[]string{"-train", train, "-lambda", "-1"}, "want λ > 0"},
 		{[]string{"-train", train, "-lambdas", "1:0:3"}, "-lambdas"},
 		{[]string{"-train", train, "-lambda", "1", "-lambdas", "1:2:3"}, "give one"},

@@ -121,7 +121,7 @@ func TestBadInvocations(t *testing.T) {
 		{[]string{"fit", "-train", bad, "-lambda", "1"}, "line 2"},
 		{[]string{"fit", "-train", train, "-lambda", "0", "-model", model}, "lambda is 0"},
 		{[]string{"fit", "-train", train, "-lambda", "1", "-kernel", "rbf"}, "unknown kernel"},
-		{[]string{"fit", "-train", train, "-lambda", "1", "-sigma", "-2"}, "Sigma -2"},
+		{[]string{"fit", "-train", train, "-lambda", "1", "-sigma", "-2"}, "Sigma: -2"},
 		{[]string{"fit", "-train", train, "-lambda", "1", "-intercept", "maybe"}, "-intercept"},
 		{[]string{"fit", "-train", train, "-lambda", "1", "-method", "magic"}, "-method"},
 		{[]string{"fit", "-train", train, "-lambda", "1", "-method", "nystrom", "-centers", "0"}, "Centers is 0"},

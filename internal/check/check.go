@@ -1,0 +1,195 @@
+// Package check validates the arguments of rkhs's public entry points, once
+// for every package: matrices (not nil, a well-formed view, shape, finite
+// elements), vectors, positive parameters, counts and kernels. Each
+// function returns nil or a *linalg.InputError whose Kind is the sentinel
+// the caller passes (regress.ErrInput, kernels.ErrData, …) and whose Err,
+// for NaN or ±Inf, wraps linalg.ErrNotFinite: a *linalg.NotFiniteError
+// naming the element of a matrix or vector, linalg.ErrNotFinite itself for
+// a scalar parameter.
+//
+// Validating a view here is what lets the packages above linalg keep their
+// promise of an error, never a panic, for a malformed *linalg.Dense: linalg
+// itself panics on one.
+package check
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"rkhs/linalg"
+)
+
+// Input returns an InputError with a formatted reason.
+func Input(kind error, op, arg, format string, args ...any) error {
+	return &linalg.InputError{Op: op, Arg: arg, Reason: fmt.Sprintf(format, args...), Kind: kind}
+}
+
+// Wrap returns an InputError for err, an error another package returned
+// about the argument arg: the reason is err's message and err stays
+// reachable by errors.Is and errors.As.
+func Wrap(kind error, op, arg string, err error) error {
+	return &linalg.InputError{Op: op, Arg: arg, Reason: err.Error(), Kind: kind, Err: err}
+}
+
+// View reports a matrix that is nil or not a valid row-major view: negative
+// dimensions, a Stride smaller than Cols, or Data too short for the last row
+// (the length needed is computed without overflow).
+func View(kind error, op, name string, m *linalg.Dense) error {
+	switch {
+	case m == nil:
+		return Input(kind, op, name, "nil matrix")
+	case m.Rows < 0 || m.Cols < 0:
+		return Input(kind, op, name, "negative dimension %d×%d", m.Rows, m.Cols)
+	case m.Rows == 0 || m.Cols == 0:
+		return nil
+	case m.Stride < m.Cols:
+		return Input(kind, op, name, "stride %d smaller than %d columns", m.Stride, m.Cols)
+	case m.Rows-1 > (math.MaxInt-m.Cols)/m.Stride || len(m.Data) < (m.Rows-1)*m.Stride+m.Cols:
+		return Input(kind, op, name, "data of length %d too short for %d×%d with stride %d", len(m.Data), m.Rows, m.Cols, m.Stride)
+	}
+	return nil
+}
+
+// Finite reports the first NaN or ±Inf element of the valid view m, row by
+// row, as name[i][j], wrapping a *linalg.NotFiniteError.
+func Finite(kind error, op, name string, m *linalg.Dense) error {
+	if m.Rows == 0 || m.Cols == 0 {
+		return nil
+	}
+	for i := 0; i < m.Rows; i++ {
+		for j, v := range m.Row(i) {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return &linalg.InputError{Op: op, Arg: fmt.Sprintf("%s[%d][%d]", name, i, j), Reason: fmt.Sprintf("is %v", v),
+					Kind: kind, Err: &linalg.NotFiniteError{Row: i, Col: j, Value: v}}
+			}
+		}
+	}
+	return nil
+}
+
+// Data validates a data matrix: a valid view (see View) with at least
+// minRows rows, at least one column when it has rows, and finite elements.
+func Data(kind error, op, name string, m *linalg.Dense, minRows int) error {
+	if err := View(kind, op, name, m); err != nil {
+		return err
+	}
+	switch {
+	case m.Rows < minRows && m.Rows == 0:
+		return Input(kind, op, name, "no rows")
+	case m.Rows < minRows:
+		return Input(kind, op, name, "%d rows, needs at least %d", m.Rows, minRows)
+	case m.Rows > 0 && m.Cols == 0:
+		return Input(kind, op, name, "no columns")
+	}
+	return Finite(kind, op, name, m)
+}
+
+// Points validates points to evaluate a fitted function at: a valid finite
+// view (zero rows allowed) with cols columns when it has rows.
+func Points(kind error, op, name string, m *linalg.Dense, cols int) error {
+	if err := Data(kind, op, name, m, 0); err != nil {
+		return err
+	}
+	if m.Rows > 0 && m.Cols != cols {
+		return Input(kind, op, name, "%d columns, the model was fitted on %d", m.Cols, cols)
+	}
+	return nil
+}
+
+// Vector reports the first NaN or ±Inf of v as name[i], wrapping a
+// *linalg.NotFiniteError (row i, column 0).
+func Vector(kind error, op, name string, v []float64) error {
+	for i, x := range v {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return &linalg.InputError{Op: op, Arg: fmt.Sprintf("%s[%d]", name, i), Reason: fmt.Sprintf("is %v", x),
+				Kind: kind, Err: &linalg.NotFiniteError{Row: i, Value: x}}
+		}
+	}
+	return nil
+}
+
+// notFinite is the error of a scalar parameter that is NaN or ±Inf.
+func notFinite(kind error, op, name string, v float64, want string) error {
+	return &linalg.InputError{Op: op, Arg: name, Reason: fmt.Sprintf("%v, must be %s", v, want), Kind: kind, Err: linalg.ErrNotFinite}
+}
+
+// Positive requires 0 < v < ∞: a regularization parameter λ, a kernel
+// width σ. NaN and ±Inf wrap linalg.ErrNotFinite.
+func Positive(kind error, op, name string, v float64) error {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return notFinite(kind, op, name, v, "positive and finite")
+	}
+	if v <= 0 {
+		return Input(kind, op, name, "%v, must be positive and finite", v)
+	}
+	return nil
+}
+
+// Option requires 0 ≤ v < ∞ for an option whose zero value means its
+// documented default (a tolerance, a step size); def says what 0 selects.
+// NaN and ±Inf wrap linalg.ErrNotFinite.
+func Option(kind error, op, name string, v float64, def string) error {
+	want := "≥ 0 and finite (0 selects " + def + ")"
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return notFinite(kind, op, name, v, want)
+	}
+	if v < 0 {
+		return Input(kind, op, name, "%v, must be %s", v, want)
+	}
+	return nil
+}
+
+// Finite1 requires a finite scalar (any sign), wrapping linalg.ErrNotFinite.
+func Finite1(kind error, op, name string, v float64) error {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return notFinite(kind, op, name, v, "finite")
+	}
+	return nil
+}
+
+// Count requires an integer parameter of at least min.
+func Count(kind error, op, name string, v, min int) error {
+	if v < min {
+		return Input(kind, op, name, "%d, must be at least %d", v, min)
+	}
+	return nil
+}
+
+// OptionCount requires a non-negative count whose zero value selects def.
+func OptionCount(kind error, op, name string, v int, def string) error {
+	if v < 0 {
+		return Input(kind, op, name, "%d, must be ≥ 0 (0 selects %s)", v, def)
+	}
+	return nil
+}
+
+// Kernel rejects a nil kernel and returns the kernel's own Validate error,
+// wrapped, for invalid parameters. A Validate error that is itself an
+// InputError (those of package kernels) is reported on the field, as
+// "Kernel.Sigma: -1, must be positive and finite", and stays reachable by
+// errors.Is (kernels.ErrParameter, linalg.ErrNotFinite); with an empty
+// name the field alone is named. The interfaces
+// are spelled out here because package kernels imports this one.
+func Kernel(kind error, op, name string, k interface{ Eval(x, z []float64) float64 }) error {
+	if k == nil {
+		return Input(kind, op, name, "nil kernel")
+	}
+	v, ok := k.(interface{ Validate() error })
+	if !ok {
+		return nil
+	}
+	err := v.Validate()
+	if err == nil {
+		return nil
+	}
+	var ie *linalg.InputError
+	if errors.As(err, &ie) {
+		arg := ie.Arg
+		if name != "" {
+			arg = name + "." + arg
+		}
+		return &linalg.InputError{Op: op, Arg: arg, Reason: ie.Reason, Kind: kind, Err: err}
+	}
+	return Wrap(kind, op, name, err)
+}

@@ -1,0 +1,78 @@
+package check
+
+import (
+	"errors"
+	"math"
+	"strings"
+	"testing"
+
+	"rkhs/linalg"
+)
+
+var errKind = errors.New("test: invalid input")
+
+type badKernel struct{}
+
+func (badKernel) Eval(x, z []float64) float64 { return 0 }
+func (badKernel) Validate() error             { return errors.New("always invalid") }
+
+type plainKernel struct{}
+
+func (plainKernel) Eval(x, z []float64) float64 { return 0 }
+
+func TestCheck(t *testing.T) {
+	nan := math.NaN()
+	ok := linalg.NewDense(2, 2, []float64{1, 2, 3, 4})
+	for _, tc := range []struct {
+		name      string
+		err       error
+		arg       string // want the InputError's Arg ("" for no error)
+		notFinite bool   // want errors.Is(err, linalg.ErrNotFinite)
+	}{
+		{"valid data", Data(errKind, "Op", "X", ok, 1), "", false},
+		{"nil", Data(errKind, "Op", "X", nil, 1), "X", false},
+		{"negative", Data(errKind, "Op", "X", &linalg.Dense{Rows: -1, Cols: 2}, 0), "X", false},
+		{"stride", Data(errKind, "Op", "X", &linalg.Dense{Rows: 2, Cols: 2, Stride: 1, Data: make([]float64, 4)}, 1), "X", false},
+		{"short data", Data(errKind, "Op", "X", &linalg.Dense{Rows: 2, Cols: 2, Stride: 2, Data: make([]float64, 3)}, 1), "X", false},
+		{"huge stride", Data(errKind, "Op", "X", &linalg.Dense{Rows: 3, Cols: 1, Stride: math.MaxInt / 2, Data: make([]float64, 1)}, 1), "X", false},
+		{"no rows", Data(errKind, "Op", "X", &linalg.Dense{}, 1), "X", false},
+		{"too few rows", Data(errKind, "Op", "X", ok, 3), "X", false},
+		{"no columns", Data(errKind, "Op", "X", &linalg.Dense{Rows: 2}, 1), "X", false},
+		{"NaN", Data(errKind, "Op", "X", linalg.NewDense(1, 2, []float64{0, nan}), 1), "X[0][1]", true},
+		{"points, empty", Points(errKind, "Op", "X", &linalg.Dense{}, 5), "", false},
+		{"points, columns", Points(errKind, "Op", "X", ok, 3), "X", false},
+		{"vector Inf", Vector(errKind, "Op", "y", []float64{1, math.Inf(-1)}), "y[1]", true},
+		{"positive", Positive(errKind, "Op", "Lambda", 1e-3), "", false},
+		{"positive 0", Positive(errKind, "Op", "Lambda", 0), "Lambda", false},
+		{"positive NaN", Positive(errKind, "Op", "Lambda", nan), "Lambda", true},
+		{"positive +Inf", Positive(errKind, "Op", "Lambda", math.Inf(1)), "Lambda", true},
+		{"option 0", Option(errKind, "Op", "Tol", 0, "1e-5"), "", false},
+		{"option negative", Option(errKind, "Op", "Tol", -1, "1e-5"), "Tol", false},
+		{"option NaN", Option(errKind, "Op", "Tol", nan, "1e-5"), "Tol", true},
+		{"finite", Finite1(errKind, "Op", "Offset", -3), "", false},
+		{"finite Inf", Finite1(errKind, "Op", "Offset", math.Inf(1)), "Offset", true},
+		{"count", Count(errKind, "Op", "MaxIter", 0, 1), "MaxIter", false},
+		{"option count", OptionCount(errKind, "Op", "MaxIter", -1, "100"), "MaxIter", false},
+		{"kernel nil", Kernel(errKind, "Op", "Kernel", nil), "Kernel", false},
+		{"kernel invalid", Kernel(errKind, "Op", "Kernel", badKernel{}), "Kernel", false},
+		{"kernel without Validate", Kernel(errKind, "Op", "Kernel", plainKernel{}), "", false},
+	} {
+		if tc.arg == "" {
+			if tc.err != nil {
+				t.Errorf("%s: %v, want nil", tc.name, tc.err)
+			}
+			continue
+		}
+		var ie *linalg.InputError
+		if !errors.As(tc.err, &ie) || ie.Arg != tc.arg || !errors.Is(tc.err, errKind) {
+			t.Errorf("%s: %v, want an InputError on %s wrapping the kind", tc.name, tc.err, tc.arg)
+			continue
+		}
+		if got := errors.Is(tc.err, linalg.ErrNotFinite); got != tc.notFinite {
+			t.Errorf("%s: errors.Is(err, ErrNotFinite) = %v, want %v", tc.name, got, tc.notFinite)
+		}
+		if !strings.HasPrefix(tc.err.Error(), "test: invalid input: Op: "+tc.arg+": ") {
+			t.Errorf("%s: message %q", tc.name, tc.err)
+		}
+	}
+}
