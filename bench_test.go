@@ -197,7 +197,7 @@ func BenchmarkLandweber(b *testing.B) {
 	x, y := cpusmall(8192)
 	b.Run("n=8192/iters=50", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := (regress.IterLandweber{Kernel: kernels.Gaussian{Sigma: 1}, Iterative: regress.Iterative{MaxIter: 50}}).Fit(x, y); err != nil {
+			if _, err := (regress.Landweber{Kernel: kernels.Gaussian{Sigma: 1}, Iterative: regress.Iterative{MaxIter: 50}}).Fit(x, y); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -216,7 +216,7 @@ func BenchmarkPath(b *testing.B) {
 	}
 	path := make([]regress.PathPoint, 100)
 	for j, l := range loo.Geometric(1e-10, 1e5, 100) {
-		path[j] = regress.PathPoint{Filter: regress.Tikhonov{Lambda: l}}
+		path[j] = regress.PathPoint{Filter: regress.TikhonovFilter{Lambda: l}}
 	}
 	b.Run("tikhonov/n=4000/lambdas=100", func(b *testing.B) {
 		for b.Loop() {

@@ -167,7 +167,7 @@ func (r RLS) fitLOO(x, y *linalg.Dense, classes []float64, ova bool) (*RLSModel,
 			best = j
 		}
 	}
-	m, err := s.Fit(regress.Tikhonov{Lambda: grid[best]}, r.Intercept)
+	m, err := s.Fit(regress.TikhonovFilter{Lambda: grid[best]}, r.Intercept)
 	if err != nil {
 		return nil, rlsError(op, err)
 	}

@@ -238,7 +238,7 @@ func TestDegenerateOnePoint(t *testing.T) {
 		}})
 	}
 	for _, ic := range intercepts[:2] {
-		fs := []regress.Filter{regress.Tikhonov{Lambda: 1e-2}, regress.Landweber{Steps: 3}}
+		fs := []regress.Filter{regress.TikhonovFilter{Lambda: 1e-2}, regress.LandweberFilter{Steps: 3}}
 		cases = append(cases, entry{fmt.Sprintf("Filters %v", ic), func() error { return degPath(Filters(s1, fs, ic)) }})
 	}
 	cases = append(cases, entry{"TIKH", func() error { return degPath(TIKH(s1, lambdas)) }})
@@ -345,7 +345,7 @@ func TestDegenerateKeptInSelection(t *testing.T) {
 func TestDegenerateFilterKeepsNothing(t *testing.T) {
 	x, y := degMat(8, 10, 2), degMat(9, 10, 2)
 	s := degSpectral(t, kernels.Gaussian{Sigma: 1}, x, y)
-	p, err := Filters(s, []regress.Filter{regress.Tikhonov{Lambda: 1e-2}, regress.TruncatedSVD{Lambda: 1e300}}, regress.FreeIntercept)
+	p, err := Filters(s, []regress.Filter{regress.TikhonovFilter{Lambda: 1e-2}, regress.TruncatedSVDFilter{Lambda: 1e300}}, regress.FreeIntercept)
 	if err != nil {
 		t.Fatal(err)
 	}

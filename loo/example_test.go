@@ -52,7 +52,7 @@ func ExampleTIKH() {
 func ExampleFilters() {
 	x, y := housing(200)
 	s, _ := regress.NewSpectral(kernels.Gaussian{Sigma: 1.5}, x, y)
-	fs := []regress.Filter{regress.Tikhonov{Lambda: 1e-4}, regress.TruncatedSVD{Lambda: 1e-4}, regress.Landweber{Steps: 200}}
+	fs := []regress.Filter{regress.TikhonovFilter{Lambda: 1e-4}, regress.TruncatedSVDFilter{Lambda: 1e-4}, regress.LandweberFilter{Steps: 200}}
 	p, err := loo.Filters(s, fs, regress.FreeIntercept)
 	if err != nil {
 		fmt.Println(err)

@@ -21,7 +21,7 @@ func TestFiltersTikhonovExact(t *testing.T) {
 	lambdas := []float64{1e-6, 1e-3, 1}
 	fs := make([]regress.Filter, len(lambdas))
 	for j, l := range lambdas {
-		fs[j] = regress.Tikhonov{Lambda: l}
+		fs[j] = regress.TikhonovFilter{Lambda: l}
 	}
 	for _, ic := range []regress.Intercept{regress.NoIntercept, regress.FreeIntercept} {
 		exact, _ := RLS(s, lambdas, ic)
@@ -47,7 +47,7 @@ func TestFiltersAgainstExplicitHat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fs := []regress.Filter{regress.Tikhonov{Lambda: 1e-3}, regress.TruncatedSVD{Lambda: 1e-3}, regress.Landweber{Steps: 30}, regress.NuMethod{Steps: 6}, regress.IteratedTikhonov{Lambda: 1e-2, Steps: 3}}
+	fs := []regress.Filter{regress.TikhonovFilter{Lambda: 1e-3}, regress.TruncatedSVDFilter{Lambda: 1e-3}, regress.LandweberFilter{Steps: 30}, regress.NuFilter{Steps: 6}, regress.IteratedTikhonovFilter{Lambda: 1e-2, Steps: 3}}
 	n := x.Rows
 	for _, ic := range []regress.Intercept{regress.NoIntercept, regress.FreeIntercept} {
 		p, err := Filters(s, fs, ic)

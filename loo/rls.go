@@ -70,7 +70,7 @@ func rlsPath(s *regress.Spectral, lambdas []float64, ic regress.Intercept) (*Pat
 }
 
 // TIKH returns the hat-matrix leave-one-out residuals of Tikhonov
-// regularization on [K 1] (regress.Spectral.FitTIKH) for every λ. Its fit is
+// regularization on [K 1] (regress.Spectral.FitAugmented) for every λ. Its fit is
 // ŷ = A·(A + nλI)⁻¹·y with A = [K 1][K 1]ᵀ = K² + 11ᵀ, so y − ŷ = nλ·w and
 // 1 − Hᵢᵢ = nλ·((A + nλI)⁻¹)ᵢᵢ with w = (A + nλI)⁻¹y: the formula of the
 // penalized intercept of RLS with σ² in place of σ. The residuals are the

@@ -138,7 +138,7 @@ func TestPathHelpers(t *testing.T) {
 }
 
 // TestTIKHAgainstExplicitHat: the TIKH residuals equal (yᵢ − ŷᵢ)/(1 − Hᵢᵢ)
-// with H formed column by column from FitTIKH on unit vectors.
+// with H formed column by column from FitAugmented on unit vectors.
 func TestTIKHAgainstExplicitHat(t *testing.T) {
 	x, y := housing(50)
 	k := kernels.Gaussian{Sigma: 1.5}
@@ -154,7 +154,7 @@ func TestTIKHAgainstExplicitHat(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, _ := se.FitTIKH(l)
+		m, _ := se.FitAugmented(l)
 		h, _ := m.Predict(x)
 		for i := 0; i < n; i++ {
 			var yhat float64

@@ -15,10 +15,12 @@ import (
 // iterations, κ the condition number of K + nλI).
 //
 // Intercepts: NoIntercept solves for y; FreeIntercept solves for [y | 1] at
-// once and forms b = 1ᵀc_y/1ᵀc₁, c = c_y − b·c₁ (system 7 through the SPD
+// once and forms b = 1ᵀc_y/1ᵀc₁, c = c_y − b·c₁ (Prato and Zanni 2012, eq. (7), through the SPD
 // matrix alone, exact once converged); PenalizedIntercept iterates on
-// K + 11ᵀ + nλI with b = 1ᵀc (system 8). The callback sees ‖y − Gc‖ over the
+// K + 11ᵀ + nλI with b = 1ᵀc (their eq. (8)). The callback sees ‖y − Gc‖ over the
 // outputs; Tol stops when ‖y − Gc‖ ≤ Tol·‖y‖ for every column iterated.
+//
+// MaxIter is a budget here, not the regularization (λ is): 0 selects n.
 type CG struct {
 	Kernel    kernels.Kernel
 	Lambda    float64 // λ > 0, in the K + nλI convention
@@ -28,20 +30,25 @@ type CG struct {
 
 // Fit runs the iteration; x and y are not modified.
 func (s CG) Fit(x, y *linalg.Dense) (*IterFit, error) {
-	if err := checkXY(x, y); err != nil {
+	const call = "CG.Fit"
+	if err := checkFit(call, s.Kernel, x, y); err != nil {
 		return nil, err
 	}
-	if err := checkLambda(s.Lambda); err != nil {
+	if err := checkLambda(call, "Lambda", s.Lambda); err != nil {
 		return nil, err
 	}
-	if err := s.Iterative.check(); err != nil {
+	if err := s.Iterative.check(call, false); err != nil {
 		return nil, err
 	}
-	if err := s.Intercept.check(); err != nil {
+	if err := s.Intercept.check(call); err != nil {
 		return nil, err
 	}
 	n, q := x.Rows, y.Cols
-	op, err := newKernelOperator(s.Kernel, x, s.Stream, s.Intercept == PenalizedIntercept)
+	opt := s.Iterative
+	if opt.MaxIter == 0 {
+		opt.MaxIter = n
+	}
+	op, err := newKernelOperator(call, s.Kernel, x, s.Stream, s.Intercept == PenalizedIntercept)
 	if err != nil {
 		return nil, err
 	}
@@ -62,7 +69,7 @@ func (s CG) Fit(x, y *linalg.Dense) (*IterFit, error) {
 	rr := sqNorms(r)
 	r0 := sqrtAll(rr)
 	fit := &IterFit{}
-	st := runState{opt: s.Iterative, fit: fit}
+	st := runState{opt: opt, fit: fit}
 	fit.Residuals = append(fit.Residuals, frob(r, q))
 	for it := 1; ; it++ {
 		apply(gd, d)

@@ -8,18 +8,19 @@ import (
 
 // CGLS is the conjugate gradient method for the least-squares problem
 // min ‖K̃c̃ − y‖ on the augmented matrix K̃ = [K 1], c̃ = (c, b), exactly as
-// in the Prato–Zanni poster (system 9): from c̃⁽⁰⁾ = 0, r⁽⁰⁾ = y,
+// in Prato and Zanni (2012), eq. (9): from c̃⁽⁰⁾ = 0, r⁽⁰⁾ = y,
 // d⁽⁰⁾ = K̃ᵀr⁽⁰⁾, for i = 1…t
 //
 //	αᵢ = ‖K̃ᵀr⁽ⁱ⁻¹⁾‖² / ‖K̃d⁽ⁱ⁻¹⁾‖²,  c̃⁽ⁱ⁾ = c̃⁽ⁱ⁻¹⁾ + αᵢd⁽ⁱ⁻¹⁾,
 //	r⁽ⁱ⁾ = r⁽ⁱ⁻¹⁾ − αᵢK̃d⁽ⁱ⁻¹⁾,
 //	βᵢ = ‖K̃ᵀr⁽ⁱ⁾‖² / ‖K̃ᵀr⁽ⁱ⁻¹⁾‖²,  d⁽ⁱ⁾ = K̃ᵀr⁽ⁱ⁾ + βᵢd⁽ⁱ⁻¹⁾.
 //
-// Early stopping regularizes: no λ. Each iteration costs two products with
+// Early stopping regularizes: no λ, and MaxIter ≥ 1 is required (it has no
+// default, being the regularization parameter). Each iteration costs two products with
 // K (K̃d and K̃ᵀr = (K·r, 1ᵀr), K being symmetric), O(tn²) in all, against
 // O(n³) for a direct solve. The residual ‖y − K̃c̃‖ never increases.
 //
-// Intercept: FreeIntercept is the poster's [K 1]; NoIntercept runs on K
+// Intercept: FreeIntercept is their [K 1]; NoIntercept runs on K
 // alone; PenalizedIntercept on K + 11ᵀ with b = 1ᵀc. Outputs (columns of y)
 // are iterated independently, each with its own α and β. The callback sees
 // ‖y − K̃c̃‖ over the outputs; Tol stops when ‖K̃ᵀr‖ ≤ Tol·‖K̃ᵀy‖ for every
@@ -44,17 +45,18 @@ type CGLS struct {
 
 // Fit runs the iteration; x and y are not modified.
 func (s CGLS) Fit(x, y *linalg.Dense) (*IterFit, error) {
-	if err := checkXY(x, y); err != nil {
+	const call = "CGLS.Fit"
+	if err := checkFit(call, s.Kernel, x, y); err != nil {
 		return nil, err
 	}
-	if err := s.Iterative.check(); err != nil {
+	if err := s.Iterative.check(call, true); err != nil {
 		return nil, err
 	}
-	if err := s.Intercept.check(); err != nil {
+	if err := s.Intercept.check(call); err != nil {
 		return nil, err
 	}
 	n, q := x.Rows, y.Cols
-	op, err := newKernelOperator(s.Kernel, x, s.Stream, s.Intercept == PenalizedIntercept)
+	op, err := newKernelOperator(call, s.Kernel, x, s.Stream, s.Intercept == PenalizedIntercept)
 	if err != nil {
 		return nil, err
 	}

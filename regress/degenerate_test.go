@@ -40,7 +40,7 @@ func TestSpectralFreeInterceptNothingKept(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := s.Fit(TruncatedSVD{Lambda: 10}, FreeIntercept) // nλ = 120 > σ_max ≤ 12
+	m, err := s.Fit(TruncatedSVDFilter{Lambda: 10}, FreeIntercept) // nλ = 120 > σ_max ≤ 12
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,10 +80,10 @@ func TestIterativeHugeY(t *testing.T) {
 				return CGLS{Kernel: k, Intercept: ic, Iterative: opt}.Fit(x, y)
 			},
 			"Landweber": func(y *linalg.Dense) (*IterFit, error) {
-				return IterLandweber{Kernel: k, Intercept: ic, Iterative: opt}.Fit(x, y)
+				return Landweber{Kernel: k, Intercept: ic, Iterative: opt}.Fit(x, y)
 			},
 			"Nu": func(y *linalg.Dense) (*IterFit, error) {
-				return IterNu{Kernel: k, Intercept: ic, Iterative: opt}.Fit(x, y)
+				return NuMethod{Kernel: k, Intercept: ic, Iterative: opt}.Fit(x, y)
 			},
 		} {
 			small, err := fit(y)
@@ -118,13 +118,13 @@ func TestIterativeDiverges(t *testing.T) {
 	x, y := randDense(96, 20, 3), randDense(97, 20, 1)
 	k := kernels.Gaussian{Sigma: 1}
 	opt := Iterative{MaxIter: 2000}
-	if _, err := (IterLandweber{Kernel: k, Eta: 1e300, Iterative: opt}).Fit(x, y); !errors.Is(err, linalg.ErrNoConvergence) {
+	if _, err := (Landweber{Kernel: k, Eta: 1e300, Iterative: opt}).Fit(x, y); !errors.Is(err, linalg.ErrNoConvergence) {
 		t.Errorf("Landweber with η = 1e300: %v, want ErrNoConvergence", err)
 	}
-	if _, err := (IterNu{Kernel: k, Eta: 1e300, Iterative: opt}).Fit(x, y); !errors.Is(err, linalg.ErrNoConvergence) {
+	if _, err := (NuMethod{Kernel: k, Eta: 1e300, Iterative: opt}).Fit(x, y); !errors.Is(err, linalg.ErrNoConvergence) {
 		t.Errorf("ν-method with η = 1e300: %v, want ErrNoConvergence", err)
 	}
-	if _, err := (IterNu{Kernel: k, Nu: math.Inf(1), Iterative: opt}).Fit(x, y); !errors.Is(err, ErrInput) {
+	if _, err := (NuMethod{Kernel: k, Nu: math.Inf(1), Iterative: opt}).Fit(x, y); !errors.Is(err, ErrInput) {
 		t.Errorf("ν = +Inf: %v, want ErrInput", err)
 	}
 }
@@ -137,7 +137,7 @@ func TestNilArguments(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := s.Fit(Tikhonov{Lambda: 1e-3}, FreeIntercept)
+	m, err := s.Fit(TikhonovFilter{Lambda: 1e-3}, FreeIntercept)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,56 +2,63 @@ package regress
 
 import (
 	"errors"
-	"fmt"
-	"math"
 
+	"rkhs/internal/check"
+	"rkhs/kernels"
 	"rkhs/linalg"
 )
 
-// ErrInput is wrapped by every error about the caller's data or parameters:
-// empty data, mismatched sizes, NaN or ±Inf, λ ≤ 0, more centres than
-// points. The message says which argument and why.
+// ErrInput is wrapped by every error about the caller's arguments: nil,
+// empty or malformed matrices, mismatched sizes, NaN or ±Inf (which also
+// wrap linalg.ErrNotFinite), λ ≤ 0, an option out of range, an invalid
+// kernel (which also wraps kernels.ErrParameter), a nil or zero-value model
+// or decomposition. They are *linalg.InputError values naming the call and
+// the argument.
 var ErrInput = errors.New("regress: invalid input")
 
-func inputError(format string, args ...any) error {
-	return fmt.Errorf("%w: "+format, append([]any{ErrInput}, args...)...)
+func inputError(op, arg, format string, args ...any) error {
+	return check.Input(ErrInput, op, arg, format, args...)
 }
 
-// checkXY validates training data: X n×d with n ≥ 1, Y n×q with q ≥ 1, all
-// finite.
-func checkXY(x, y *linalg.Dense) error {
-	if x == nil || y == nil {
-		return inputError("X and Y must not be nil")
-	}
-	if x.Rows == 0 {
-		return inputError("X has no rows")
-	}
-	if y.Rows != x.Rows {
-		return inputError("Y has %d rows, X has %d", y.Rows, x.Rows)
-	}
-	if y.Cols == 0 {
-		return inputError("Y has no columns")
-	}
-	if err := checkFinite(x, "X"); err != nil {
+// checkXY validates training data: X n×d with n ≥ 1 and d ≥ 1, Y n×q with
+// q ≥ 1, both valid views with finite elements.
+func checkXY(op string, x, y *linalg.Dense) error {
+	if err := check.Data(ErrInput, op, "X", x, 1); err != nil {
 		return err
 	}
-	return checkFinite(y, "Y")
+	if err := check.View(ErrInput, op, "Y", y); err != nil {
+		return err
+	}
+	if y.Rows != x.Rows {
+		return inputError(op, "Y", "%d rows, X has %d", y.Rows, x.Rows)
+	}
+	return check.Data(ErrInput, op, "Y", y, 1)
 }
 
-func checkFinite(m *linalg.Dense, name string) error {
-	for i := 0; i < m.Rows; i++ {
-		for j, v := range m.Row(i) {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return inputError("%s[%d][%d] is %v", name, i, j, v)
-			}
-		}
+// checkFit validates what every kernel fit takes: the kernel, then X and Y.
+func checkFit(op string, k kernels.Kernel, x, y *linalg.Dense) error {
+	if err := checkKernel(op, k); err != nil {
+		return err
 	}
-	return nil
+	return checkXY(op, x, y)
 }
 
-func checkLambda(lambda float64) error {
-	if !(lambda > 0) || math.IsInf(lambda, 0) {
-		return inputError("lambda is %v, must be positive and finite", lambda)
-	}
-	return nil
+// checkKernel rejects a nil kernel or invalid kernel parameters (which also
+// wrap kernels.ErrParameter).
+func checkKernel(op string, k kernels.Kernel) error { return check.Kernel(ErrInput, op, "Kernel", k) }
+
+// kernelError wraps an error of package kernels met after the kernel and
+// the data were validated: kernel values that overflow on data this large
+// (kernels.ErrData).
+func kernelError(op, arg string, err error) error { return check.Wrap(ErrInput, op, arg, err) }
+
+// checkLambda requires 0 < λ < ∞; λ has no default (see package rkhs).
+func checkLambda(op, name string, lambda float64) error {
+	return check.Positive(ErrInput, op, name, lambda)
+}
+
+// checkPoints validates the points a model or a path predicts at: a valid
+// finite matrix (zero rows allowed) with cols columns.
+func checkPoints(op string, x *linalg.Dense, cols int) error {
+	return check.Points(ErrInput, op, "X", x, cols)
 }

@@ -19,11 +19,11 @@ func ExampleNewSpectral() {
 	}
 	at := linalg.NewDense(1, 1, []float64{0.4})
 	for _, f := range []regress.Filter{
-		regress.Tikhonov{Lambda: 1e-6},
-		regress.TruncatedSVD{Lambda: 1e-3},
-		regress.Landweber{Steps: 100},
-		regress.NuMethod{Steps: 10},
-		regress.IteratedTikhonov{Lambda: 1e-3, Steps: 3},
+		regress.TikhonovFilter{Lambda: 1e-6},
+		regress.TruncatedSVDFilter{Lambda: 1e-3},
+		regress.LandweberFilter{Steps: 100},
+		regress.NuFilter{Steps: 10},
+		regress.IteratedTikhonovFilter{Lambda: 1e-3, Steps: 3},
 	} {
 		m, err := s.Fit(f, regress.FreeIntercept)
 		if err != nil {
@@ -41,11 +41,11 @@ func ExampleNewSpectral() {
 	// iterated-tikhonov(λ=0.001, t=3)    f(0.4) = 1.139
 }
 
-func ExampleSpectral_FitTIKH() {
+func ExampleSpectral_FitAugmented() {
 	x, y := sample()
 	s, _ := regress.NewSpectral(kernels.Gaussian{Sigma: 0.5}, x, y)
 	// Tikhonov on the augmented system [K 1]·(c, b) = y: b comes with it.
-	m, err := s.FitTIKH(1e-4)
+	m, err := s.FitAugmented(1e-4)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -61,7 +61,7 @@ func ExampleSpectral_PredictPath() {
 	s, _ := regress.NewSpectral(kernels.Gaussian{Sigma: 0.5}, x, y)
 	var path []regress.PathPoint
 	for _, l := range []float64{1e-6, 1e-3, 1} {
-		path = append(path, regress.PathPoint{Filter: regress.Tikhonov{Lambda: l}})
+		path = append(path, regress.PathPoint{Filter: regress.TikhonovFilter{Lambda: l}})
 	}
 	// Predictions for the whole path from one product K(x, X)·Q.
 	preds, err := s.PredictPath(path, regress.FreeIntercept, linalg.NewDense(1, 1, []float64{0.4}))
@@ -81,7 +81,7 @@ func ExampleSpectral_PredictPath() {
 func ExampleSpectral_FitPath() {
 	x, y := sample()
 	s, _ := regress.NewSpectral(kernels.Gaussian{Sigma: 0.5}, x, y)
-	models, err := s.FitPath([]regress.PathPoint{{Filter: regress.Tikhonov{Lambda: 1e-6}}, {TIKH: 1e-4}}, regress.FreeIntercept)
+	models, err := s.FitPath([]regress.PathPoint{{Filter: regress.TikhonovFilter{Lambda: 1e-6}}, {Augmented: 1e-4}}, regress.FreeIntercept)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -121,10 +121,10 @@ func ExampleCG_Fit() {
 	// stopped by tolerance; b = 1.726000, Cholesky gives 1.726000
 }
 
-func ExampleIterLandweber_Fit() {
+func ExampleLandweber_Fit() {
 	x, y := sample()
 	calls := 0
-	fit, err := regress.IterLandweber{Kernel: kernels.Gaussian{Sigma: 0.5}, Intercept: regress.FreeIntercept,
+	fit, err := regress.Landweber{Kernel: kernels.Gaussian{Sigma: 0.5}, Intercept: regress.FreeIntercept,
 		Iterative: regress.Iterative{MaxIter: 1000, Callback: func(it int, res float64) bool {
 			calls++
 			return res > 0.01 // stop once the residual is below 0.01
@@ -138,9 +138,9 @@ func ExampleIterLandweber_Fit() {
 	// stopped by callback after 106 iterations (106 callbacks), η = 0.3474
 }
 
-func ExampleIterNu_Fit() {
+func ExampleNuMethod_Fit() {
 	x, y := sample()
-	fit, err := regress.IterNu{Kernel: kernels.Gaussian{Sigma: 0.5}, Intercept: regress.FreeIntercept,
+	fit, err := regress.NuMethod{Kernel: kernels.Gaussian{Sigma: 0.5}, Intercept: regress.FreeIntercept,
 		Iterative: regress.Iterative{MaxIter: 10}}.Fit(x, y)
 	if err != nil {
 		fmt.Println(err)
@@ -170,11 +170,11 @@ func ExampleNewLinearPath() {
 	// λ=0.1: w = [1.613 -0.567], b = 3.052
 }
 
-func ExampleLinearPath_FitTIKH() {
+func ExampleLinearPath_FitAugmented() {
 	x := linalg.NewDense(5, 2, []float64{0, 0, 1, 0, 0, 1, 1, 1, 2, 1})
 	y := linalg.NewDense(5, 1, []float64{3.01, 4.99, 2.0, 4.02, 5.99})
-	lp, _ := regress.NewLinearPath(x, y, regress.NoIntercept) // TIKH needs the uncentred SVD
-	m, err := lp.FitTIKH(1e-6)
+	lp, _ := regress.NewLinearPath(x, y, regress.NoIntercept) // Tikhonov on [K 1] needs the uncentred SVD
+	m, err := lp.FitAugmented(1e-6)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -3,30 +3,35 @@ package regress
 import (
 	"fmt"
 	"math"
+
+	"rkhs/internal/check"
 )
 
 // A Filter is a spectral regularization: with K = Q·diag(σ)·Qᵀ, the
 // coefficients are c = Q·diag(g(σ))·Qᵀ·y for a filter function g that tends
-// to 1/σ as the regularization vanishes (Rosasco's spectral regularization;
-// the reference slides write G_λ(σ)). σ are the eigenvalues of K itself, not
+// to 1/σ as the regularization vanishes (the spectral regularization of Lo
+// Gerfo, Rosasco et al. 2008, whose G_λ(σ) it is). σ are the eigenvalues of K itself, not
 // of K/n; every λ is in the K + nλI convention.
 //
-// The filters of this package are Tikhonov, TruncatedSVD, IteratedTikhonov,
-// Landweber and NuMethod. Filters are small values; evaluating one costs
-// O(1) per eigenvalue (O(t) for the iterative ones).
+// The filters of this package are TikhonovFilter, TruncatedSVDFilter,
+// IteratedTikhonovFilter, LandweberFilter and NuFilter. Filters are small
+// values; evaluating one costs O(1) per eigenvalue (O(t) for the iterative
+// ones). Their parameters follow the zero-value rule of rkhs: λ and the
+// number of steps t regularize and have no default (0 is an error); the
+// step size η and ν have defaults (0 selects them).
 type Filter interface {
 	// values writes g(σᵢ) into g for the eigenvalues sigma of K (n training
 	// points, sigmaMax the largest eigenvalue), or reports invalid
 	// parameters.
-	values(g, sigma []float64, n int, sigmaMax float64) error
+	values(op string, g, sigma []float64, n int, sigmaMax float64) error
 	fmt.Stringer
 }
 
 // Tikhonov is g(σ) = 1/(σ + nλ): kernel RLS. λ > 0.
-type Tikhonov struct{ Lambda float64 }
+type TikhonovFilter struct{ Lambda float64 }
 
-func (f Tikhonov) values(g, sigma []float64, n int, _ float64) error {
-	if err := checkLambda(f.Lambda); err != nil {
+func (f TikhonovFilter) values(op string, g, sigma []float64, n int, _ float64) error {
+	if err := checkLambda(op, "TikhonovFilter.Lambda", f.Lambda); err != nil {
 		return err
 	}
 	s := float64(n) * f.Lambda
@@ -36,15 +41,15 @@ func (f Tikhonov) values(g, sigma []float64, n int, _ float64) error {
 	return nil
 }
 
-func (f Tikhonov) String() string { return fmt.Sprintf("tikhonov(λ=%g)", f.Lambda) }
+func (f TikhonovFilter) String() string { return fmt.Sprintf("tikhonov(λ=%g)", f.Lambda) }
 
 // TruncatedSVD is the spectral cut-off: g(σ) = 1/σ for σ ≥ nλ and 0 below,
 // which discards the eigendirections below the threshold (principal
 // component regression in feature space). λ > 0.
-type TruncatedSVD struct{ Lambda float64 }
+type TruncatedSVDFilter struct{ Lambda float64 }
 
-func (f TruncatedSVD) values(g, sigma []float64, n int, _ float64) error {
-	if err := checkLambda(f.Lambda); err != nil {
+func (f TruncatedSVDFilter) values(op string, g, sigma []float64, n int, _ float64) error {
+	if err := checkLambda(op, "TruncatedSVDFilter.Lambda", f.Lambda); err != nil {
 		return err
 	}
 	s := float64(n) * f.Lambda
@@ -58,22 +63,22 @@ func (f TruncatedSVD) values(g, sigma []float64, n int, _ float64) error {
 	return nil
 }
 
-func (f TruncatedSVD) String() string { return fmt.Sprintf("tsvd(λ=%g)", f.Lambda) }
+func (f TruncatedSVDFilter) String() string { return fmt.Sprintf("tsvd(λ=%g)", f.Lambda) }
 
 // IteratedTikhonov is t steps of (K + nλI)cᵢ = y + nλcᵢ₋₁ from c₀ = 0:
 // g(σ) = ((σ + nλ)ᵗ − (nλ)ᵗ) / (σ(σ + nλ)ᵗ). With t = 1 it is Tikhonov;
 // larger t lessens Tikhonov's saturation. λ > 0, t ≥ 1.
-type IteratedTikhonov struct {
+type IteratedTikhonovFilter struct {
 	Lambda float64
 	Steps  int
 }
 
-func (f IteratedTikhonov) values(g, sigma []float64, n int, _ float64) error {
-	if err := checkLambda(f.Lambda); err != nil {
+func (f IteratedTikhonovFilter) values(op string, g, sigma []float64, n int, _ float64) error {
+	if err := checkLambda(op, "IteratedTikhonovFilter.Lambda", f.Lambda); err != nil {
 		return err
 	}
-	if f.Steps < 1 {
-		return inputError("IteratedTikhonov Steps is %d, must be at least 1", f.Steps)
+	if err := check.Count(ErrInput, op, "IteratedTikhonovFilter.Steps", f.Steps, 1); err != nil {
+		return err
 	}
 	s := float64(n) * f.Lambda
 	for i, v := range sigma {
@@ -84,7 +89,7 @@ func (f IteratedTikhonov) values(g, sigma []float64, n int, _ float64) error {
 	return nil
 }
 
-func (f IteratedTikhonov) String() string {
+func (f IteratedTikhonovFilter) String() string {
 	return fmt.Sprintf("iterated-tikhonov(λ=%g, t=%d)", f.Lambda, f.Steps)
 }
 
@@ -92,13 +97,13 @@ func (f IteratedTikhonov) String() string {
 // cᵢ = cᵢ₋₁ + η(y − Kcᵢ₋₁) from c₀ = 0: g(σ) = η·Σ_{i<t} (1 − ησ)ⁱ. The
 // iteration converges (to 1/σ) for 0 < η < 2/σ_max; Eta = 0 means
 // η = 1/σ_max. t ≥ 1 plays the role of 1/λ.
-type Landweber struct {
+type LandweberFilter struct {
 	Steps int
 	Eta   float64
 }
 
-func (f Landweber) values(g, sigma []float64, _ int, sigmaMax float64) error {
-	eta, err := stepSize(f.Steps, f.Eta, sigmaMax, "Landweber")
+func (f LandweberFilter) values(op string, g, sigma []float64, _ int, sigmaMax float64) error {
+	eta, err := stepSize(op, "LandweberFilter", f.Steps, f.Eta, sigmaMax)
 	if err != nil {
 		return err
 	}
@@ -108,21 +113,24 @@ func (f Landweber) values(g, sigma []float64, _ int, sigmaMax float64) error {
 	return nil
 }
 
-func (f Landweber) String() string { return fmt.Sprintf("landweber(t=%d, η=%g)", f.Steps, f.Eta) }
+func (f LandweberFilter) String() string {
+	return fmt.Sprintf("landweber(t=%d, η=%g)", f.Steps, f.Eta)
+}
 
-// stepSize validates t and returns η (1/σ_max when eta is 0).
-func stepSize(t int, eta, sigmaMax float64, name string) (float64, error) {
-	if t < 1 {
-		return 0, inputError("%s Steps is %d, must be at least 1", name, t)
+// stepSize validates t and η of the filter name and returns η (1/σ_max
+// when eta is 0).
+func stepSize(op, name string, t int, eta, sigmaMax float64) (float64, error) {
+	if err := check.Count(ErrInput, op, name+".Steps", t, 1); err != nil {
+		return 0, err
+	}
+	if err := check.Option(ErrInput, op, name+".Eta", eta, "1/σ_max"); err != nil {
+		return 0, err
 	}
 	if eta == 0 {
 		if !(sigmaMax > 0) {
-			return 0, inputError("%s: the kernel matrix has no positive eigenvalue", name)
+			return 0, inputError(op, name+".Eta", "0 selects 1/σ_max, but the kernel matrix has no positive eigenvalue")
 		}
 		return 1 / sigmaMax, nil
-	}
-	if !(eta > 0) || math.IsInf(eta, 0) {
-		return 0, inputError("%s Eta is %v, must be positive and finite", name, eta)
 	}
 	return eta, nil
 }
@@ -141,8 +149,8 @@ func geometricSum(q float64, t int) float64 {
 	return s
 }
 
-// NuMethod is t steps of the ν-method (accelerated Landweber, Engl–Hanke–
-// Neubauer), as in the reference slides with the operator scaled by
+// NuFilter is t steps of the ν-method (accelerated Landweber; Engl, Hanke
+// and Neubauer 1996), as in Rosasco's lecture notes, with the operator scaled by
 // η (1/σ_max when Eta = 0, so that ‖ηK‖ ≤ 1):
 //
 //	c₁ = ω₁·η·y,   ω₁ = (4ν+2)/(4ν+1)
@@ -153,23 +161,20 @@ func geometricSum(q float64, t int) float64 {
 // Its filter is the polynomial of degree t−1 obtained by running the same
 // recursion on a scalar σ (with y = 1). About √t steps of it do what t
 // Landweber steps do. Nu = 0 means ν = 1; ν > 0, t ≥ 1.
-type NuMethod struct {
+type NuFilter struct {
 	Steps int
 	Nu    float64
 	Eta   float64
 }
 
-func (f NuMethod) values(g, sigma []float64, _ int, sigmaMax float64) error {
-	eta, err := stepSize(f.Steps, f.Eta, sigmaMax, "NuMethod")
+func (f NuFilter) values(op string, g, sigma []float64, _ int, sigmaMax float64) error {
+	eta, err := stepSize(op, "NuFilter", f.Steps, f.Eta, sigmaMax)
 	if err != nil {
 		return err
 	}
-	nu := f.Nu
-	if nu == 0 {
-		nu = 1
-	}
-	if !(nu > 0) || math.IsInf(nu, 0) {
-		return inputError("NuMethod Nu is %v, must be positive", f.Nu)
+	nu, err := nuOption(op, "NuFilter.Nu", f.Nu)
+	if err != nil {
+		return err
 	}
 	for i, v := range sigma {
 		g[i] = nuRecursion(v, eta, nu, f.Steps)
@@ -177,8 +182,19 @@ func (f NuMethod) values(g, sigma []float64, _ int, sigmaMax float64) error {
 	return nil
 }
 
-func (f NuMethod) String() string {
+func (f NuFilter) String() string {
 	return fmt.Sprintf("nu-method(t=%d, ν=%g, η=%g)", f.Steps, f.Nu, f.Eta)
+}
+
+// nuOption validates ν and returns it, 1 for the zero value.
+func nuOption(op, name string, nu float64) (float64, error) {
+	if err := check.Option(ErrInput, op, name, nu, "ν = 1"); err != nil {
+		return 0, err
+	}
+	if nu == 0 {
+		return 1, nil
+	}
+	return nu, nil
 }
 
 // nuCoefficients returns uᵢ and ωᵢ of the ν-method for step i ≥ 1 (u₁ = 0).

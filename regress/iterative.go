@@ -4,19 +4,25 @@ import (
 	"fmt"
 	"math"
 
+	"rkhs/internal/check"
 	"rkhs/kernels"
 	"rkhs/linalg"
 )
 
-// Iterative holds the options shared by the iterative solvers (IterLandweber,
-// IterNu, CGLS, CG). For Landweber, the ν-method and CGLS the number of
+// Iterative holds the options shared by the iterative solvers (Landweber,
+// NuMethod, CGLS, CG). For Landweber, the ν-method and CGLS the number of
 // iterations is the regularization parameter (early stopping); for CG on
 // K + nλI it is a budget.
 type Iterative struct {
-	// MaxIter is the number of iterations to run (at least 1).
+	// MaxIter is the number of iterations to run. For Landweber, the
+	// ν-method and CGLS it is the regularization parameter and has no
+	// default: it must be at least 1. For CG it is a budget, and 0 selects
+	// n, the number of steps in which CG solves the system in exact
+	// arithmetic.
 	MaxIter int
 	// Tol, if positive, stops the run early once the relative residual of
 	// every output is at most Tol (see each solver for which residual).
+	// The zero value means no tolerance test.
 	Tol float64
 	// Callback, if not nil, is called after every iteration with the
 	// iteration number (1, 2, …) and the residual norm over all outputs;
@@ -43,22 +49,49 @@ type IterFit struct {
 	Residuals []float64
 	// Path[i] is the model after iteration i+1, with KeepPath.
 	Path []*Model
-	// Stopped says why the run ended: "iterations", "tolerance" or
-	// "callback" ("diverged" only inside a failed run, which returns an
-	// error wrapping linalg.ErrNoConvergence instead of a fit).
-	Stopped string
+	// Stopped says why the run ended.
+	Stopped StopReason
 	// Eta is the step size used (Landweber and the ν-method).
 	Eta float64
 }
 
-func (it Iterative) check() error {
-	if it.MaxIter < 1 {
-		return inputError("MaxIter is %d, must be at least 1", it.MaxIter)
+// check validates the options for op. For the early-stopping solvers
+// MaxIter is the regularization parameter and has no default (0 is an
+// error); for CG it is a budget, and 0 selects n (see CG).
+// StopReason says why an iterative solver stopped.
+type StopReason int
+
+const (
+	// StopMaxIter: MaxIter iterations were done.
+	StopMaxIter StopReason = iota
+	// StopTol: the residual of every output reached Tol.
+	StopTol
+	// StopCallback: the callback returned false.
+	StopCallback
+)
+
+// String returns "iterations", "tolerance" or "callback".
+func (r StopReason) String() string {
+	switch r {
+	case StopMaxIter:
+		return "iterations"
+	case StopTol:
+		return "tolerance"
+	case StopCallback:
+		return "callback"
 	}
-	if it.Tol < 0 || math.IsNaN(it.Tol) {
-		return inputError("Tol is %v, must be non-negative", it.Tol)
+	return fmt.Sprintf("StopReason(%d)", int(r))
+}
+
+func (it Iterative) check(op string, earlyStopping bool) error {
+	if earlyStopping {
+		if err := check.Count(ErrInput, op, "MaxIter", it.MaxIter, 1); err != nil {
+			return err
+		}
+	} else if err := check.OptionCount(ErrInput, op, "MaxIter", it.MaxIter, "n, the number of training points"); err != nil {
+		return err
 	}
-	return nil
+	return check.Option(ErrInput, op, "Tol", it.Tol, "no tolerance test")
 }
 
 // kernelOperator applies K (optionally K + 11ᵀ) to blocks of vectors: from
@@ -72,7 +105,7 @@ type kernelOperator struct {
 	plusOne bool
 }
 
-func newKernelOperator(k kernels.Kernel, x *linalg.Dense, stream, plusOne bool) (*kernelOperator, error) {
+func newKernelOperator(call string, k kernels.Kernel, x *linalg.Dense, stream, plusOne bool) (*kernelOperator, error) {
 	op := &kernelOperator{plusOne: plusOne}
 	var err error
 	if _, ok := k.(kernels.Linear); ok {
@@ -84,7 +117,10 @@ func newKernelOperator(k kernels.Kernel, x *linalg.Dense, stream, plusOne bool) 
 	} else {
 		op.stored, err = kernels.Gram(k, x)
 	}
-	return op, err
+	if err != nil {
+		return nil, kernelError(call, "X", err)
+	}
+	return op, nil
 }
 
 // mul sets dst = K·v (+ 1·(1ᵀv) per column with plusOne); v and dst are
@@ -286,17 +322,16 @@ func (s *runState) after(it int, residual float64, converged bool) bool {
 	s.fit.Iterations = it
 	s.fit.Residuals = append(s.fit.Residuals, residual)
 	if math.IsNaN(residual) || math.IsInf(residual, 0) {
-		s.fit.Stopped = "diverged"
 		s.err = fmt.Errorf("%w: the iteration diverged: residual %v at iteration %d (a given step Eta must be below 2/σ_max(K); Eta = 0 chooses one)", linalg.ErrNoConvergence, residual, it)
 		return true
 	}
 	switch {
 	case s.opt.Callback != nil && !s.opt.Callback(it, residual):
-		s.fit.Stopped = "callback"
+		s.fit.Stopped = StopCallback
 	case converged:
-		s.fit.Stopped = "tolerance"
+		s.fit.Stopped = StopTol
 	case it >= s.opt.MaxIter:
-		s.fit.Stopped = "iterations"
+		s.fit.Stopped = StopMaxIter
 	default:
 		return false
 	}

@@ -21,23 +21,23 @@ func TestIterativeMatchesFilter(t *testing.T) {
 	eta := 1 / s.Values()[69]
 	for _, ic := range []Intercept{NoIntercept, FreeIntercept} {
 		for _, steps := range []int{1, 5, 40} {
-			lw, err := IterLandweber{Kernel: k, Eta: eta, Intercept: ic, Iterative: Iterative{MaxIter: steps}}.Fit(x, y)
+			lw, err := Landweber{Kernel: k, Eta: eta, Intercept: ic, Iterative: Iterative{MaxIter: steps}}.Fit(x, y)
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, _ := s.Fit(Landweber{Steps: steps, Eta: eta}, ic)
+			want, _ := s.Fit(LandweberFilter{Steps: steps, Eta: eta}, ic)
 			if r := relDiff(predict(t, lw, xt), predict(t, want, xt)); r > 1e-10 {
 				t.Errorf("%v Landweber t=%d: iteration and filter differ by %.3g", ic, steps, r)
 			}
-			nu, err := IterNu{Kernel: k, Eta: eta, Nu: 1, Intercept: ic, Iterative: Iterative{MaxIter: steps}}.Fit(x, y)
+			nu, err := NuMethod{Kernel: k, Eta: eta, Nu: 1, Intercept: ic, Iterative: Iterative{MaxIter: steps}}.Fit(x, y)
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, _ = s.Fit(NuMethod{Steps: steps, Nu: 1, Eta: eta}, ic)
+			want, _ = s.Fit(NuFilter{Steps: steps, Nu: 1, Eta: eta}, ic)
 			if r := relDiff(predict(t, nu, xt), predict(t, want, xt)); r > 1e-10 {
 				t.Errorf("%v ν-method t=%d: iteration and filter differ by %.3g", ic, steps, r)
 			}
-			if lw.Iterations != steps || lw.Stopped != "iterations" || len(lw.Residuals) != steps+1 {
+			if lw.Iterations != steps || lw.Stopped != StopMaxIter || len(lw.Residuals) != steps+1 {
 				t.Errorf("Landweber t=%d: %d iterations, stopped by %q, %d residuals", steps, lw.Iterations, lw.Stopped, len(lw.Residuals))
 			}
 		}
@@ -51,7 +51,7 @@ func TestAutomaticStep(t *testing.T) {
 	k := kernels.Laplacian{Sigma: 1}
 	s, _ := NewSpectral(k, x, y)
 	smax := s.Values()[79]
-	fit, err := IterLandweber{Kernel: k, Iterative: Iterative{MaxIter: 3}}.Fit(x, y)
+	fit, err := Landweber{Kernel: k, Iterative: Iterative{MaxIter: 3}}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +72,7 @@ func TestCGConverges(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if cg.Stopped != "tolerance" {
+		if cg.Stopped != StopTol {
 			t.Errorf("%v: stopped by %q after %d iterations", ic, cg.Stopped, cg.Iterations)
 		}
 		if len(cg.Path) != cg.Iterations {
@@ -89,7 +89,7 @@ func TestCGConverges(t *testing.T) {
 
 // TestCGLS: on [K 1] the residual ‖y − K̃c̃‖ never increases, and run to
 // convergence CGLS from 0 gives the minimum-norm least-squares solution,
-// which is the λ → 0 limit of TIKH.
+// which is the λ → 0 limit of Tikhonov on [K 1].
 func TestCGLS(t *testing.T) {
 	x, y, xt := randDense(68, 30, 2), randDense(69, 30, 1), randDense(70, 8, 2)
 	k := kernels.Laplacian{Sigma: 0.7}
@@ -106,9 +106,9 @@ func TestCGLS(t *testing.T) {
 		t.Errorf("residual %.3g of %.3g: [K 1]c̃ = y is consistent, CGLS should solve it", last, fit.Residuals[0])
 	}
 	s, _ := NewSpectral(k, x, y)
-	tikh, _ := s.FitTIKH(1e-14)
+	tikh, _ := s.FitAugmented(1e-14)
 	if r := relDiff(predict(t, fit, xt), predict(t, tikh, xt)); r > 1e-6 {
-		t.Errorf("CGLS limit and TIKH(λ→0) differ by %.3g", r)
+		t.Errorf("CGLS limit and Tikhonov on [K 1] (λ→0) differ by %.3g", r)
 	}
 	// Early stopping: fewer iterations, a larger residual, and a callback
 	// that stops the run.
@@ -120,7 +120,7 @@ func TestCGLS(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if early.Iterations != 3 || early.Stopped != "callback" || calls != 3 {
+	if early.Iterations != 3 || early.Stopped != StopCallback || calls != 3 {
 		t.Errorf("callback stop: %d iterations, %q, %d calls", early.Iterations, early.Stopped, calls)
 	}
 	if early.Residuals[3] != fit.Residuals[3] {
@@ -151,8 +151,8 @@ func TestStreamMatchesStored(t *testing.T) {
 	if r := relDiff(predict(t, b, xt), predict(t, a, xt)); r > 1e-9 {
 		t.Errorf("streaming and stored CGLS differ by %.3g", r)
 	}
-	c, _ := IterNu{Kernel: k, Iterative: Iterative{MaxIter: 15}}.Fit(x, y)
-	d, _ := IterNu{Kernel: k, Iterative: Iterative{MaxIter: 15, Stream: true}}.Fit(x, y)
+	c, _ := NuMethod{Kernel: k, Iterative: Iterative{MaxIter: 15}}.Fit(x, y)
+	d, _ := NuMethod{Kernel: k, Iterative: Iterative{MaxIter: 15, Stream: true}}.Fit(x, y)
 	if r := relDiff(predict(t, d, xt), predict(t, c, xt)); r > 1e-9 {
 		t.Errorf("streaming and stored ν-method differ by %.3g", r)
 	}
@@ -165,10 +165,10 @@ func TestIterativeBadInput(t *testing.T) {
 		name string
 		err  error
 	}{
-		{"MaxIter 0", second(IterLandweber{Kernel: g}.Fit(x, y))},
+		{"MaxIter 0", second(Landweber{Kernel: g}.Fit(x, y))},
 		{"Tol NaN", second(CGLS{Kernel: g, Iterative: Iterative{MaxIter: 1, Tol: math.NaN()}}.Fit(x, y))},
-		{"Eta negative", second(IterLandweber{Kernel: g, Eta: -1, Iterative: Iterative{MaxIter: 1}}.Fit(x, y))},
-		{"Nu negative", second(IterNu{Kernel: g, Nu: -1, Iterative: Iterative{MaxIter: 1}}.Fit(x, y))},
+		{"Eta negative", second(Landweber{Kernel: g, Eta: -1, Iterative: Iterative{MaxIter: 1}}.Fit(x, y))},
+		{"Nu negative", second(NuMethod{Kernel: g, Nu: -1, Iterative: Iterative{MaxIter: 1}}.Fit(x, y))},
 		{"CG lambda 0", second(CG{Kernel: g, Iterative: Iterative{MaxIter: 1}}.Fit(x, y))},
 		{"rows differ", second(CGLS{Kernel: g, Iterative: Iterative{MaxIter: 1}}.Fit(x, randDense(1, 9, 1)))},
 	} {

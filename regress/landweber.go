@@ -1,13 +1,12 @@
 package regress
 
 import (
-	"math"
-
+	"rkhs/internal/check"
 	"rkhs/kernels"
 	"rkhs/linalg"
 )
 
-// IterLandweber is Landweber iteration (gradient descent on ‖y − Kc‖²/2)
+// Landweber is Landweber iteration (gradient descent on ‖y − Kc‖²/2)
 // run matrix-free: cₜ = cₜ₋₁ + η(y − Kcₜ₋₁) from c₀ = 0, one product with K
 // per iteration. After t iterations c = g_t(K)y with the filter of
 // Landweber: the number of iterations regularizes.
@@ -22,7 +21,7 @@ import (
 // filter; PenalizedIntercept iterates with K + 11ᵀ and b = 1ᵀc. The
 // residual given to the callback and tested against Tol is ‖y − Kc‖ over
 // the outputs (the system iterated on, before the intercept is formed).
-type IterLandweber struct {
+type Landweber struct {
 	Kernel    kernels.Kernel
 	Eta       float64
 	Intercept Intercept
@@ -31,17 +30,17 @@ type IterLandweber struct {
 
 // Fit runs the iteration on the training data; x and y are not modified.
 // Errors wrap ErrInput or kernels.ErrParameter.
-func (s IterLandweber) Fit(x, y *linalg.Dense) (*IterFit, error) {
-	return runGradient(s.Kernel, s.Eta, 0, false, s.Intercept, s.Iterative, x, y)
+func (s Landweber) Fit(x, y *linalg.Dense) (*IterFit, error) {
+	return runGradient("Landweber.Fit", s.Kernel, s.Eta, 0, false, s.Intercept, s.Iterative, x, y)
 }
 
-// IterNu is the ν-method (accelerated Landweber) run matrix-free, with the
-// recursion documented at NuMethod; after t iterations c = p_t(K)y for the
+// NuMethod is the ν-method (accelerated Landweber) run matrix-free, with the
+// recursion documented at NuFilter; after t iterations c = p_t(K)y for the
 // same polynomial filter. Nu = 0 means ν = 1. The step, intercepts,
-// residual and stopping rules are those of IterLandweber; the ν-method
+// residual and stopping rules are those of Landweber; the ν-method
 // needs ‖ηK‖ ≤ 1, which the automatic step gives when the power iteration
 // finds σ_max to within 5%.
-type IterNu struct {
+type NuMethod struct {
 	Kernel    kernels.Kernel
 	Eta       float64
 	Nu        float64
@@ -50,40 +49,38 @@ type IterNu struct {
 }
 
 // Fit runs the iteration on the training data; x and y are not modified.
-func (s IterNu) Fit(x, y *linalg.Dense) (*IterFit, error) {
-	nu := s.Nu
-	if nu == 0 {
-		nu = 1
+func (s NuMethod) Fit(x, y *linalg.Dense) (*IterFit, error) {
+	const call = "NuMethod.Fit"
+	nu, err := nuOption(call, "Nu", s.Nu)
+	if err != nil {
+		return nil, err
 	}
-	if !(nu > 0) || math.IsInf(nu, 0) {
-		return nil, inputError("Nu is %v, must be positive and finite", s.Nu)
-	}
-	return runGradient(s.Kernel, s.Eta, nu, true, s.Intercept, s.Iterative, x, y)
+	return runGradient(call, s.Kernel, s.Eta, nu, true, s.Intercept, s.Iterative, x, y)
 }
 
 // runGradient runs Landweber (accelerated by the ν-method if nuMethod).
-func runGradient(k kernels.Kernel, eta, nu float64, nuMethod bool, ic Intercept, opt Iterative, x, y *linalg.Dense) (*IterFit, error) {
-	if err := checkXY(x, y); err != nil {
+func runGradient(call string, k kernels.Kernel, eta, nu float64, nuMethod bool, ic Intercept, opt Iterative, x, y *linalg.Dense) (*IterFit, error) {
+	if err := checkFit(call, k, x, y); err != nil {
 		return nil, err
 	}
-	if err := opt.check(); err != nil {
+	if err := opt.check(call, true); err != nil {
 		return nil, err
 	}
-	if err := ic.check(); err != nil {
+	if err := ic.check(call); err != nil {
 		return nil, err
 	}
-	if eta < 0 || math.IsNaN(eta) || math.IsInf(eta, 0) {
-		return nil, inputError("Eta is %v, must be positive (or 0 for automatic)", eta)
+	if err := check.Option(ErrInput, call, "Eta", eta, "1/(1.05·σ̂), σ̂ from the power iteration"); err != nil {
+		return nil, err
 	}
 	n, q := x.Rows, y.Cols
-	op, err := newKernelOperator(k, x, opt.Stream, ic == PenalizedIntercept)
+	op, err := newKernelOperator(call, k, x, opt.Stream, ic == PenalizedIntercept)
 	if err != nil {
 		return nil, err
 	}
 	if eta == 0 {
 		sigma := largestEigenvalue(op, n)
 		if !(sigma > 0) {
-			return nil, inputError("the kernel matrix is zero: no step size")
+			return nil, inputError(call, "Eta", "0 selects a step from σ_max(K), but the kernel matrix is zero")
 		}
 		eta = 1 / (stepMargin * sigma)
 	}

@@ -27,13 +27,14 @@ type LinearRLS struct {
 // factorization; memory O(d² + dq), plus a centred or augmented copy of X
 // (n×d) with an intercept. Errors as RLS.Fit.
 func (r LinearRLS) Fit(x, y *linalg.Dense) (*LinearModel, error) {
-	if err := checkXY(x, y); err != nil {
+	const op = "LinearRLS.Fit"
+	if err := checkXY(op, x, y); err != nil {
 		return nil, err
 	}
-	if err := checkLambda(r.Lambda); err != nil {
+	if err := checkLambda(op, "Lambda", r.Lambda); err != nil {
 		return nil, err
 	}
-	if err := r.Intercept.check(); err != nil {
+	if err := r.Intercept.check(op); err != nil {
 		return nil, err
 	}
 	n, d, q := x.Rows, x.Cols, y.Cols

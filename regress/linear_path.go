@@ -35,10 +35,11 @@ type LinearPath struct {
 // (n×q). x and y are not modified. Errors wrap ErrInput, or
 // linalg.ErrNoConvergence from the SVD.
 func NewLinearPath(x, y *linalg.Dense, ic Intercept) (*LinearPath, error) {
-	if err := checkXY(x, y); err != nil {
+	const op = "NewLinearPath"
+	if err := checkXY(op, x, y); err != nil {
 		return nil, err
 	}
-	if err := ic.check(); err != nil {
+	if err := ic.check(op); err != nil {
 		return nil, err
 	}
 	n, d := x.Rows, x.Cols
@@ -67,9 +68,22 @@ func NewLinearPath(x, y *linalg.Dense, ic Intercept) (*LinearPath, error) {
 	return lp, nil
 }
 
+// check reports a LinearPath that NewLinearPath did not build: nil, or the
+// zero value.
+func (lp *LinearPath) check(op string) error {
+	if lp == nil || lp.u == nil {
+		return inputError(op, "LinearPath", "nil or zero LinearPath: build one with NewLinearPath")
+	}
+	return nil
+}
+
 // Fit returns the linear model for λ > 0 (K + nλI convention).
 func (lp *LinearPath) Fit(lambda float64) (*LinearModel, error) {
-	if err := checkLambda(lambda); err != nil {
+	const op = "LinearPath.Fit"
+	if err := lp.check(op); err != nil {
+		return nil, err
+	}
+	if err := checkLambda(op, "lambda", lambda); err != nil {
 		return nil, err
 	}
 	n := float64(lp.u.Rows)
@@ -122,21 +136,25 @@ func (lp *LinearPath) Intercept() Intercept { return lp.ic }
 // YMean returns the column means of Y for a free intercept (nil otherwise).
 func (lp *LinearPath) YMean() []float64 { return lp.yMean }
 
-// FitTIKH is Tikhonov regularization on the augmented system [K 1]·c̃ = y
-// (see Spectral.FitTIKH) for the linear kernel K = XXᵀ, from the SVD of
+// FitAugmented is Tikhonov regularization on the augmented system
+// [K 1]·c̃ = y (see Spectral.FitAugmented) for the linear kernel K = XXᵀ, from the SVD of
 // the uncentred X (a LinearPath built with NoIntercept; other modes return
 // an error). With X = U·diag(s)·Vᵀ, K̃K̃ᵀ + nλI = U·diag(s⁴)·Uᵀ + 11ᵀ + nλI,
 // whose inverse applied to y and 1 follows from Sherman–Morrison with
 // A₀⁻¹v = U·diag(1/(s⁴+nλ))·Uᵀv + (v − UUᵀv)/(nλ); then w = (K̃K̃ᵀ + nλI)⁻¹y,
 // b = 1ᵀw and the weights are Xᵀc = XᵀK·w = V·diag(s³)·Uᵀw. Each λ costs
-// O(r·d·q): the rank deficiency of the linear kernel (r ≤ d ≪ n) is what the
-// poster means by TIKH being cheap for it.
-func (lp *LinearPath) FitTIKH(lambda float64) (*LinearModel, error) {
-	if err := checkLambda(lambda); err != nil {
+// O(r·d·q): the rank deficiency of the linear kernel (r ≤ d ≪ n) is what
+// makes Tikhonov on [K 1] cheap for it (Prato and Zanni 2012).
+func (lp *LinearPath) FitAugmented(lambda float64) (*LinearModel, error) {
+	const op = "LinearPath.FitAugmented"
+	if err := lp.check(op); err != nil {
+		return nil, err
+	}
+	if err := checkLambda(op, "lambda", lambda); err != nil {
 		return nil, err
 	}
 	if lp.ic != NoIntercept {
-		return nil, inputError("FitTIKH needs the SVD of the uncentred X: build the LinearPath with NoIntercept (TIKH has its own b)")
+		return nil, inputError(op, "LinearPath", "built with intercept %v; FitAugmented needs the SVD of the uncentred X: build the LinearPath with NoIntercept (Tikhonov on [K 1] has its own b)", lp.ic)
 	}
 	n := float64(lp.u.Rows)
 	r, q := len(lp.s), lp.uty.Cols

@@ -52,9 +52,9 @@ func TestLinearPath(t *testing.T) {
 	}
 }
 
-// TestLinearFitTIKH: TIKH for the linear kernel from the SVD of X equals
-// TIKH from the eigendecomposition of the n×n kernel matrix.
-func TestLinearFitTIKH(t *testing.T) {
+// TestLinearFitAugmented: Tikhonov on [K 1] for the linear kernel from the SVD of X equals
+// the same from the eigendecomposition of the n×n kernel matrix.
+func TestLinearFitAugmented(t *testing.T) {
 	x, y, xt := randDense(83, 70, 6), randDense(84, 70, 2), randDense(85, 8, 6)
 	lp, err := NewLinearPath(x, y, NoIntercept)
 	if err != nil {
@@ -65,17 +65,17 @@ func TestLinearFitTIKH(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, lambda := range []float64{1e-6, 1e-2, 1} {
-		got, err := lp.FitTIKH(lambda)
+		got, err := lp.FitAugmented(lambda)
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, _ := s.FitTIKH(lambda)
+		want, _ := s.FitAugmented(lambda)
 		if r := relDiff(predict(t, got, xt), predict(t, want, xt)); r > 1e-8 {
 			t.Errorf("λ=%g: TIKH from the SVD and from the eigendecomposition differ by %.3g", lambda, r)
 		}
 	}
 	free, _ := NewLinearPath(x, y, FreeIntercept)
-	if _, err := free.FitTIKH(1); err == nil {
-		t.Errorf("FitTIKH on a centred factorization did not fail")
+	if _, err := free.FitAugmented(1); err == nil {
+		t.Errorf("FitAugmented on a centred factorization did not fail")
 	}
 }

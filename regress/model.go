@@ -3,6 +3,7 @@ package regress
 import (
 	"fmt"
 
+	"rkhs/internal/check"
 	"rkhs/kernels"
 	"rkhs/linalg"
 )
@@ -14,12 +15,12 @@ const (
 	// NoIntercept: b = 0, (K + nλI)c = y.
 	NoIntercept Intercept = iota
 	// FreeIntercept: b is not penalized, the saddle-point system
-	// [K + nλI, 1; 1ᵀ, 0]·[c; b] = [y; 0] (Prato & Zanni's system 7). It is
+	// [K + nλI, 1; 1ᵀ, 0]·[c; b] = [y; 0] (Prato and Zanni 2012, eq. (7)). It is
 	// solved through the positive definite G = K + nλI alone:
 	// b = 1ᵀG⁻¹y / 1ᵀG⁻¹1 and c = G⁻¹(y − b·1), so that 1ᵀc = 0.
 	FreeIntercept
 	// PenalizedIntercept: b is penalized like the rest of f, which is RLS
-	// with the kernel k + 1: (K + 11ᵀ + nλI)c = y and b = 1ᵀc (system 8).
+	// with the kernel k + 1: (K + 11ᵀ + nλI)c = y and b = 1ᵀc (their eq. (8)).
 	PenalizedIntercept
 )
 
@@ -36,9 +37,9 @@ func (ic Intercept) String() string {
 	return fmt.Sprintf("Intercept(%d)", int(ic))
 }
 
-func (ic Intercept) check() error {
+func (ic Intercept) check(op string) error {
 	if ic < NoIntercept || ic > PenalizedIntercept {
-		return inputError("unknown intercept mode %d", int(ic))
+		return inputError(op, "Intercept", "unknown mode %d", int(ic))
 	}
 	return nil
 }
@@ -59,24 +60,30 @@ type Model struct {
 
 // Predict returns the n×q matrix of predictions f(x) at the rows of x,
 // computed one block of rows at a time through kernels.Rows (memory
-// O(m·block), not n×m). Errors: ErrInput (wrapped) if x has a different
-// number of columns than the centres or holds NaN or ±Inf.
+// O(m·block), not n×m). x may have no rows.
+//
+// Errors (wrapping ErrInput): x nil, malformed, holding NaN or ±Inf (also
+// linalg.ErrNotFinite) or with a different number of columns than the
+// centres; a nil Model, or one whose fields do not form a model (a nil or
+// invalid kernel, no centres, shapes that disagree, non-finite values), as
+// the zero Model.
 func (m *Model) Predict(x *linalg.Dense) (*linalg.Dense, error) {
-	if x == nil {
-		return nil, inputError("X must not be nil")
-	}
-	if x.Cols != m.Centers.Cols {
-		return nil, inputError("X has %d columns, the model was fitted on %d", x.Cols, m.Centers.Cols)
-	}
-	if err := checkFinite(x, "X"); err != nil {
+	const op = "Model.Predict"
+	if err := m.check(op); err != nil {
 		return nil, err
 	}
-	rows, err := kernels.NewRows(m.Kernel, x, m.Centers)
-	if err != nil {
+	if err := checkPoints(op, x, m.Centers.Cols); err != nil {
 		return nil, err
 	}
 	n, q := x.Rows, m.Coef.Cols
 	out := linalg.NewDense(n, q, nil)
+	if n == 0 {
+		return out, nil
+	}
+	rows, err := kernels.NewRows(m.Kernel, x, m.Centers)
+	if err != nil {
+		return nil, kernelError(op, "X", err)
+	}
 	const block = 2048
 	var kb linalg.Dense
 	for i0 := 0; i0 < n; i0 += block {
@@ -89,6 +96,28 @@ func (m *Model) Predict(x *linalg.Dense) (*linalg.Dense, error) {
 	}
 	addIntercept(out, m.Intercept)
 	return out, nil
+}
+
+// check reports a nil Model or fields that do not form one: a kernel
+// that is nil or invalid, Centers m×d and Coef m×q with m, d, q ≥ 1,
+// len(Intercept) = q, all finite.
+func (m *Model) check(op string) error {
+	if m == nil {
+		return inputError(op, "Model", "nil model")
+	}
+	if err := check.Kernel(ErrInput, op, "Model.Kernel", m.Kernel); err != nil {
+		return err
+	}
+	if err := check.Data(ErrInput, op, "Model.Centers", m.Centers, 1); err != nil {
+		return err
+	}
+	if err := check.Data(ErrInput, op, "Model.Coef", m.Coef, 1); err != nil {
+		return err
+	}
+	if m.Coef.Rows != m.Centers.Rows || len(m.Intercept) != m.Coef.Cols {
+		return inputError(op, "Model", "%d centres, %d×%d coefficients and %d intercepts do not agree", m.Centers.Rows, m.Coef.Rows, m.Coef.Cols, len(m.Intercept))
+	}
+	return check.Vector(ErrInput, op, "Model.Intercept", m.Intercept)
 }
 
 func addIntercept(out *linalg.Dense, b []float64) {
@@ -108,19 +137,31 @@ type LinearModel struct {
 	Intercept []float64     // length q
 }
 
-// Predict returns the n×q predictions X·W + b. Errors as Model.Predict.
+// Predict returns the n×q predictions X·W + b; x may have no rows. Errors
+// as Model.Predict: x invalid or of the wrong width, or a nil LinearModel
+// or one whose Weights (d×q, d, q ≥ 1) and Intercept (length q) do not
+// agree or are not finite, as the zero LinearModel.
 func (m *LinearModel) Predict(x *linalg.Dense) (*linalg.Dense, error) {
-	if x == nil {
-		return nil, inputError("X must not be nil")
+	const op = "LinearModel.Predict"
+	if m == nil {
+		return nil, inputError(op, "LinearModel", "nil model")
 	}
-	if x.Cols != m.Weights.Rows {
-		return nil, inputError("X has %d columns, the model has %d weights", x.Cols, m.Weights.Rows)
+	if err := check.Data(ErrInput, op, "LinearModel.Weights", m.Weights, 1); err != nil {
+		return nil, err
 	}
-	if err := checkFinite(x, "X"); err != nil {
+	if len(m.Intercept) != m.Weights.Cols {
+		return nil, inputError(op, "LinearModel", "%d×%d weights and %d intercepts do not agree", m.Weights.Rows, m.Weights.Cols, len(m.Intercept))
+	}
+	if err := check.Vector(ErrInput, op, "LinearModel.Intercept", m.Intercept); err != nil {
+		return nil, err
+	}
+	if err := checkPoints(op, x, m.Weights.Rows); err != nil {
 		return nil, err
 	}
 	out := linalg.NewDense(x.Rows, m.Weights.Cols, nil)
-	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, x, m.Weights, 0, out)
+	if x.Rows > 0 {
+		linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, x, m.Weights, 0, out)
+	}
 	addIntercept(out, m.Intercept)
 	return out, nil
 }

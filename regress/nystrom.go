@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"rkhs/internal/check"
 	"rkhs/kernels"
 	"rkhs/linalg"
 )
@@ -65,13 +66,14 @@ type NystromFit struct {
 // wrong number of columns), kernels.ErrParameter, or
 // linalg.ErrNotPositiveDefinite if even the largest jitter fails.
 func (s Nystrom) Fit(x, y *linalg.Dense) (*NystromFit, error) {
-	if err := checkXY(x, y); err != nil {
+	const op = "Nystrom.Fit"
+	if err := checkFit(op, s.Kernel, x, y); err != nil {
 		return nil, err
 	}
-	if err := checkLambda(s.Lambda); err != nil {
+	if err := checkLambda(op, "Lambda", s.Lambda); err != nil {
 		return nil, err
 	}
-	feat, err := s.Features(x)
+	feat, err := s.features(op, x)
 	if err != nil {
 		return nil, err
 	}
@@ -141,28 +143,34 @@ type NystromFeatures struct {
 // triangular solve). λ is not used. Package loo uses it to compute the
 // exact leave-one-out residuals of a Nyström fit.
 func (s Nystrom) Features(x *linalg.Dense) (*NystromFeatures, error) {
-	if x == nil || x.Rows == 0 {
-		return nil, inputError("X has no rows")
-	}
-	if err := checkFinite(x, "X"); err != nil {
+	const op = "Nystrom.Features"
+	if err := checkKernel(op, s.Kernel); err != nil {
 		return nil, err
 	}
-	if err := s.Intercept.check(); err != nil {
+	if err := check.Data(ErrInput, op, "X", x, 1); err != nil {
+		return nil, err
+	}
+	return s.features(op, x)
+}
+
+// features is Features on a checked kernel and X.
+func (s Nystrom) features(op string, x *linalg.Dense) (*NystromFeatures, error) {
+	if err := s.Intercept.check(op); err != nil {
 		return nil, err
 	}
 	n := x.Rows
 	feat := &NystromFeatures{}
 	if s.Given != nil {
-		if s.Given.Rows < 1 || s.Given.Cols != x.Cols {
-			return nil, inputError("Given centres are %d×%d, want m×%d with m ≥ 1", s.Given.Rows, s.Given.Cols, x.Cols)
-		}
-		if err := checkFinite(s.Given, "Given"); err != nil {
+		if err := check.Data(ErrInput, op, "Given", s.Given, 1); err != nil {
 			return nil, err
+		}
+		if s.Given.Cols != x.Cols {
+			return nil, inputError(op, "Given", "%d×%d centres, want m×%d", s.Given.Rows, s.Given.Cols, x.Cols)
 		}
 		feat.Centers = s.Given.Clone()
 	} else {
 		if s.Centers < 1 || s.Centers > n {
-			return nil, inputError("Centers is %d, must be between 1 and the %d rows of X", s.Centers, n)
+			return nil, inputError(op, "Centers", "%d, must be between 1 and the %d rows of X (it has no default)", s.Centers, n)
 		}
 		feat.Indices = drawCenters(n, s.Centers, s.Seed)
 		feat.Centers = linalg.NewDense(len(feat.Indices), x.Cols, nil)
@@ -171,13 +179,12 @@ func (s Nystrom) Features(x *linalg.Dense) (*NystromFeatures, error) {
 		}
 	}
 	r := feat.Centers
-	m := r.Rows
 	penalized := s.Intercept == PenalizedIntercept
 
 	// L = chol(K_RR + δI), with the kernel k + 1 for a penalized intercept.
-	krr := linalg.NewDense(m, m, nil)
-	if _, err := kernels.GramTo(krr, s.Kernel, r, linalg.Lower); err != nil {
-		return nil, err
+	krr, err := kernels.GramTo(nil, s.Kernel, r, linalg.Lower)
+	if err != nil {
+		return nil, kernelError(op, "X", err)
 	}
 	shift(krr, 0, penalized)
 	var l linalg.Cholesky
@@ -189,9 +196,9 @@ func (s Nystrom) Features(x *linalg.Dense) (*NystromFeatures, error) {
 	feat.L = l.LTo(nil)
 
 	// Bᵀ = L⁻¹·K_RT (m×n).
-	bt := linalg.NewDense(m, n, nil)
-	if _, err := kernels.CrossTo(bt, s.Kernel, r, x); err != nil {
-		return nil, err
+	bt, err := kernels.CrossTo(nil, s.Kernel, r, x)
+	if err != nil {
+		return nil, kernelError(op, "X", err)
 	}
 	if penalized {
 		for i := range bt.Data {

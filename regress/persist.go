@@ -2,9 +2,9 @@ package regress
 
 import (
 	"encoding/json"
-	"fmt"
 	"math"
 
+	"rkhs/internal/check"
 	"rkhs/kernels"
 	"rkhs/linalg"
 )
@@ -43,14 +43,12 @@ func toMatrixJSON(m *linalg.Dense) matrixJSON {
 	return matrixJSON{Rows: c.Rows, Cols: c.Cols, Data: c.Data}
 }
 
-func (mj matrixJSON) dense(name string) (*linalg.Dense, error) {
+func (mj matrixJSON) dense(op, name string) (*linalg.Dense, error) {
 	if mj.Rows < 0 || mj.Cols < 0 || (mj.Cols > 0 && mj.Rows > math.MaxInt/mj.Cols) || len(mj.Data) != mj.Rows*mj.Cols {
-		return nil, inputError("model file: %s is %d×%d with %d values", name, mj.Rows, mj.Cols, len(mj.Data))
+		return nil, inputError(op, name, "%d×%d with %d values", mj.Rows, mj.Cols, len(mj.Data))
 	}
-	for i, v := range mj.Data {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, inputError("model file: %s value %d is %v", name, i, v)
-		}
+	if err := check.Vector(ErrInput, op, name+".data", mj.Data); err != nil {
+		return nil, err
 	}
 	return linalg.NewDense(mj.Rows, mj.Cols, mj.Data), nil
 }
@@ -80,29 +78,30 @@ func (m *Model) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes a model saved by MarshalJSON, checking the format,
 // the version, the kernel and that the shapes agree; errors wrap ErrInput.
 func (m *Model) UnmarshalJSON(b []byte) error {
+	const op = "Model.UnmarshalJSON"
 	var mj modelJSON
 	if err := json.Unmarshal(b, &mj); err != nil {
-		return inputError("model file: %v", err)
+		return check.Wrap(ErrInput, op, "model file", err)
 	}
-	if err := checkFormat(mj.Format, mj.Version, modelFormat); err != nil {
+	if err := checkFormat(op, mj.Format, mj.Version, modelFormat); err != nil {
 		return err
 	}
 	k, err := mj.Kernel.Kernel()
 	if err != nil {
-		return inputError("model file: %v", err)
+		return check.Wrap(ErrInput, op, "kernel", err)
 	}
-	centers, err := mj.Centers.dense("centers")
+	centers, err := mj.Centers.dense(op, "centers")
 	if err != nil {
 		return err
 	}
-	coef, err := mj.Coef.dense("coef")
+	coef, err := mj.Coef.dense(op, "coef")
 	if err != nil {
 		return err
 	}
 	if coef.Rows != centers.Rows || len(mj.Intercept) != coef.Cols {
-		return inputError("model file: %d centres, %d×%d coefficients and %d intercepts do not agree", centers.Rows, coef.Rows, coef.Cols, len(mj.Intercept))
+		return inputError(op, "coef", "%d centres, %d×%d coefficients and %d intercepts do not agree", centers.Rows, coef.Rows, coef.Cols, len(mj.Intercept))
 	}
-	if err := finiteValues(mj.Intercept, "intercept"); err != nil {
+	if err := check.Vector(ErrInput, op, "intercept", mj.Intercept); err != nil {
 		return err
 	}
 	*m = Model{Kernel: k, Centers: centers, Coef: coef, Intercept: mj.Intercept}
@@ -123,42 +122,34 @@ func (m *LinearModel) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes a model saved by MarshalJSON; errors wrap ErrInput.
 func (m *LinearModel) UnmarshalJSON(b []byte) error {
+	const op = "LinearModel.UnmarshalJSON"
 	var mj linearModelJSON
 	if err := json.Unmarshal(b, &mj); err != nil {
-		return inputError("model file: %v", err)
+		return check.Wrap(ErrInput, op, "model file", err)
 	}
-	if err := checkFormat(mj.Format, mj.Version, linearModelFormat); err != nil {
+	if err := checkFormat(op, mj.Format, mj.Version, linearModelFormat); err != nil {
 		return err
 	}
-	w, err := mj.Weights.dense("weights")
+	w, err := mj.Weights.dense(op, "weights")
 	if err != nil {
 		return err
 	}
 	if len(mj.Intercept) != w.Cols {
-		return inputError("model file: %d×%d weights and %d intercepts do not agree", w.Rows, w.Cols, len(mj.Intercept))
+		return inputError(op, "intercept", "%d×%d weights and %d intercepts do not agree", w.Rows, w.Cols, len(mj.Intercept))
 	}
-	if err := finiteValues(mj.Intercept, "intercept"); err != nil {
+	if err := check.Vector(ErrInput, op, "intercept", mj.Intercept); err != nil {
 		return err
 	}
 	*m = LinearModel{Weights: w, Intercept: mj.Intercept}
 	return nil
 }
 
-func finiteValues(v []float64, name string) error {
-	for i, x := range v {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return inputError("model file: %s value %d is %v", name, i, x)
-		}
-	}
-	return nil
-}
-
-func checkFormat(format string, version int, want string) error {
+func checkFormat(op, format string, version int, want string) error {
 	if format != want {
-		return inputError("model file: format %q, want %q", format, want)
+		return inputError(op, "format", "%q, want %q", format, want)
 	}
 	if version != formatVersion {
-		return inputError("model file: %s version %d, this build reads version %d", format, version, formatVersion)
+		return inputError(op, "version", "%s version %d, this build reads version %d", format, version, formatVersion)
 	}
 	return nil
 }
@@ -170,10 +161,10 @@ func FormatOf(b []byte) (string, error) {
 		Format string `json:"format"`
 	}
 	if err := json.Unmarshal(b, &head); err != nil {
-		return "", inputError("model file: %v", err)
+		return "", check.Wrap(ErrInput, "FormatOf", "model file", err)
 	}
 	if head.Format == "" {
-		return "", fmt.Errorf("%w: model file has no format field", ErrInput)
+		return "", inputError("FormatOf", "format", "model file has no format field")
 	}
 	return head.Format, nil
 }

@@ -3,7 +3,6 @@ package regress
 import (
 	"bufio"
 	"errors"
-	"fmt"
 	"math"
 	"os"
 	"strconv"
@@ -322,39 +321,57 @@ func readRef(t *testing.T, path string, rows int) [][3]float64 {
 	return out
 }
 
+// TestBadInput: every invalid argument is a *linalg.InputError of the call
+// that names the argument and wraps ErrInput (and the cause), never a panic;
+// the inputs are left unchanged.
 func TestBadInput(t *testing.T) {
 	x, y := randDense(17, 10, 2), randDense(18, 10, 1)
 	nanX := x.Clone()
 	nanX.Set(3, 1, math.NaN())
+	infY := y.Clone()
+	infY.Set(2, 0, math.Inf(1))
 	short := randDense(19, 9, 1)
+	malformed := &linalg.Dense{Rows: 10, Cols: 2, Stride: 2, Data: make([]float64, 19)}
 	g := kernels.Gaussian{Sigma: 1}
 	x0, y0 := x.Clone(), y.Clone()
 	fitErr := func(m predictor, err error) error { return err }
 	nyErr := func(m *NystromFit, err error) error { return err }
+	itErr := func(m *IterFit, err error) error { return err }
 	for _, tc := range []struct {
-		name string
-		err  error
-		want error
-		msg  string
+		name    string
+		err     error
+		want    error
+		op, arg string
 	}{
-		{"lambda 0", fitErr(RLS{Kernel: g}.Fit(x, y)), ErrInput, "lambda is 0"},
-		{"lambda negative", fitErr(RLS{Kernel: g, Lambda: -1}.Fit(x, y)), ErrInput, "lambda is -1"},
-		{"lambda NaN", fitErr(LinearRLS{Lambda: math.NaN()}.Fit(x, y)), ErrInput, "NaN"},
-		{"NaN in X", fitErr(RLS{Kernel: g, Lambda: 1}.Fit(nanX, y)), ErrInput, "X[3][1] is NaN"},
-		{"rows differ", fitErr(RLS{Kernel: g, Lambda: 1}.Fit(x, short)), ErrInput, "Y has 9 rows, X has 10"},
-		{"empty X", fitErr(RLS{Kernel: g, Lambda: 1}.Fit(linalg.NewDense(0, 2, nil), linalg.NewDense(0, 1, nil))), ErrInput, "no rows"},
-		{"no outputs", fitErr(LinearRLS{Lambda: 1}.Fit(x, linalg.NewDense(10, 0, nil))), ErrInput, "no columns"},
-		{"bad intercept", fitErr(RLS{Kernel: g, Lambda: 1, Intercept: 7}.Fit(x, y)), ErrInput, "intercept"},
-		{"sigma 0", fitErr(RLS{Kernel: kernels.Gaussian{}, Lambda: 1}.Fit(x, y)), kernels.ErrParameter, "Sigma: 0"},
-		{"nil kernel", fitErr(RLS{Lambda: 1}.Fit(x, y)), kernels.ErrParameter, "nil"},
-		{"m > n", nyErr(Nystrom{Kernel: g, Lambda: 1, Centers: 11}.Fit(x, y)), ErrInput, "Centers is 11"},
-		{"m = 0", nyErr(Nystrom{Kernel: g, Lambda: 1}.Fit(x, y)), ErrInput, "Centers is 0"},
-		{"given columns", nyErr(Nystrom{Kernel: g, Lambda: 1, Given: randDense(1, 3, 5)}.Fit(x, y)), ErrInput, "Given"},
-		{"indefinite kernel", fitErr(RLS{Kernel: negKernel{}, Lambda: 1e-3}.Fit(x, y)), linalg.ErrNotPositiveDefinite, "not positive definite"},
+		{"lambda 0", fitErr(RLS{Kernel: g}.Fit(x, y)), ErrInput, "RLS.Fit", "Lambda"},
+		{"lambda negative", fitErr(RLS{Kernel: g, Lambda: -1}.Fit(x, y)), ErrInput, "RLS.Fit", "Lambda"},
+		{"lambda NaN", fitErr(LinearRLS{Lambda: math.NaN()}.Fit(x, y)), linalg.ErrNotFinite, "LinearRLS.Fit", "Lambda"},
+		{"NaN in X", fitErr(RLS{Kernel: g, Lambda: 1}.Fit(nanX, y)), linalg.ErrNotFinite, "RLS.Fit", "X[3][1]"},
+		{"Inf in Y", fitErr(RLS{Kernel: g, Lambda: 1}.Fit(x, infY)), linalg.ErrNotFinite, "RLS.Fit", "Y[2][0]"},
+		{"rows differ", fitErr(RLS{Kernel: g, Lambda: 1}.Fit(x, short)), ErrInput, "RLS.Fit", "Y"},
+		{"nil X", fitErr(RLS{Kernel: g, Lambda: 1}.Fit(nil, y)), ErrInput, "RLS.Fit", "X"},
+		{"nil Y", fitErr(LinearRLS{Lambda: 1}.Fit(x, nil)), ErrInput, "LinearRLS.Fit", "Y"},
+		{"malformed X", fitErr(RLS{Kernel: g, Lambda: 1}.Fit(malformed, y)), ErrInput, "RLS.Fit", "X"},
+		{"empty X", fitErr(RLS{Kernel: g, Lambda: 1}.Fit(linalg.NewDense(0, 2, nil), linalg.NewDense(0, 1, nil))), ErrInput, "RLS.Fit", "X"},
+		{"no outputs", fitErr(LinearRLS{Lambda: 1}.Fit(x, linalg.NewDense(10, 0, nil))), ErrInput, "LinearRLS.Fit", "Y"},
+		{"bad intercept", fitErr(RLS{Kernel: g, Lambda: 1, Intercept: 7}.Fit(x, y)), ErrInput, "RLS.Fit", "Intercept"},
+		{"sigma 0", fitErr(RLS{Kernel: kernels.Gaussian{}, Lambda: 1}.Fit(x, y)), kernels.ErrParameter, "RLS.Fit", "Kernel.Sigma"},
+		{"nil kernel", fitErr(RLS{Lambda: 1}.Fit(x, y)), ErrInput, "RLS.Fit", "Kernel"},
+		{"m > n", nyErr(Nystrom{Kernel: g, Lambda: 1, Centers: 11}.Fit(x, y)), ErrInput, "Nystrom.Fit", "Centers"},
+		{"m = 0", nyErr(Nystrom{Kernel: g, Lambda: 1}.Fit(x, y)), ErrInput, "Nystrom.Fit", "Centers"},
+		{"given columns", nyErr(Nystrom{Kernel: g, Lambda: 1, Given: randDense(1, 3, 5)}.Fit(x, y)), ErrInput, "Nystrom.Fit", "Given"},
+		{"given NaN", nyErr(Nystrom{Kernel: g, Lambda: 1, Given: nanX}.Fit(x, y)), linalg.ErrNotFinite, "Nystrom.Fit", "Given[3][1]"},
+		{"CGLS MaxIter 0", itErr(CGLS{Kernel: g}.Fit(x, y)), ErrInput, "CGLS.Fit", "MaxIter"},
+		{"CG Tol NaN", itErr(CG{Kernel: g, Lambda: 1, Iterative: Iterative{Tol: math.NaN()}}.Fit(x, y)), linalg.ErrNotFinite, "CG.Fit", "Tol"},
+		{"CG MaxIter negative", itErr(CG{Kernel: g, Lambda: 1, Iterative: Iterative{MaxIter: -1}}.Fit(x, y)), ErrInput, "CG.Fit", "MaxIter"},
 	} {
-		if !errors.Is(tc.err, tc.want) || !strings.Contains(fmt.Sprint(tc.err), tc.msg) {
-			t.Errorf("%s: err = %v, want %v containing %q", tc.name, tc.err, tc.want, tc.msg)
+		var ie *linalg.InputError
+		if !errors.As(tc.err, &ie) || !errors.Is(tc.err, ErrInput) || !errors.Is(tc.err, tc.want) || ie.Op != tc.op || ie.Arg != tc.arg {
+			t.Errorf("%s: err = %v, want an InputError of %s on %s wrapping %v", tc.name, tc.err, tc.op, tc.arg, tc.want)
 		}
+	}
+	if _, err := (RLS{Kernel: negKernel{}, Lambda: 1e-3}).Fit(x, y); !errors.Is(err, linalg.ErrNotPositiveDefinite) {
+		t.Errorf("indefinite kernel: %v, want ErrNotPositiveDefinite", err)
 	}
 	if !testmat.Identical(testmat.Matrix(*x), testmat.Matrix(*x0)) || !testmat.Identical(testmat.Matrix(*y), testmat.Matrix(*y0)) {
 		t.Errorf("an input was modified")
@@ -363,8 +380,49 @@ func TestBadInput(t *testing.T) {
 	if _, err := m.Predict(randDense(1, 2, 3)); !errors.Is(err, ErrInput) {
 		t.Errorf("Predict with 3 columns on a 2-column model: %v", err)
 	}
-	if _, err := m.Predict(nanX); !errors.Is(err, ErrInput) {
+	if _, err := m.Predict(nanX); !errors.Is(err, linalg.ErrNotFinite) {
 		t.Errorf("Predict with NaN: %v", err)
+	}
+	if p, err := m.Predict(&linalg.Dense{}); err != nil || p.Rows != 0 {
+		t.Errorf("Predict at no points: %v, %v; want 0 rows", p, err)
+	}
+}
+
+// TestZeroValues: methods of nil or zero-value models and decompositions
+// return an InputError (wrapping ErrInput) instead of panicking.
+func TestZeroValues(t *testing.T) {
+	x := randDense(22, 6, 2)
+	var nilModel *Model
+	var nilLinear *LinearModel
+	var nilSpectral *Spectral
+	var nilPath *LinearPath
+	errOf := func(_ any, err error) error { return err }
+	model, _ := RLS{Kernel: kernels.Linear{}, Lambda: 1}.Fit(x, randDense(23, 6, 1))
+	wrongShape := *model
+	wrongShape.Intercept = nil
+	for name, err := range map[string]error{
+		"nil Model.Predict":            errOf(nilModel.Predict(x)),
+		"zero Model.Predict":           errOf((&Model{}).Predict(x)),
+		"Model without kernel":         errOf((&Model{Centers: model.Centers, Coef: model.Coef, Intercept: model.Intercept}).Predict(x)),
+		"Model without intercept":      errOf(wrongShape.Predict(x)),
+		"nil LinearModel.Predict":      errOf(nilLinear.Predict(x)),
+		"zero LinearModel.Predict":     errOf((&LinearModel{}).Predict(x)),
+		"nil Spectral.Fit":             errOf(nilSpectral.Fit(TikhonovFilter{Lambda: 1}, NoIntercept)),
+		"zero Spectral.Fit":            errOf((&Spectral{}).Fit(TikhonovFilter{Lambda: 1}, NoIntercept)),
+		"zero Spectral.FitAugmented":   errOf((&Spectral{}).FitAugmented(1)),
+		"zero Spectral.FitPath":        errOf((&Spectral{}).FitPath([]PathPoint{{Augmented: 1}}, NoIntercept)),
+		"zero Spectral.PredictPath":    errOf((&Spectral{}).PredictPath([]PathPoint{{Augmented: 1}}, NoIntercept, x)),
+		"zero Spectral.FilterValues":   errOf((&Spectral{}).FilterValues(TikhonovFilter{Lambda: 1})),
+		"nil LinearPath.Fit":           errOf(nilPath.Fit(1)),
+		"zero LinearPath.FitAugmented": errOf((&LinearPath{}).FitAugmented(1)),
+	} {
+		var ie *linalg.InputError
+		if !errors.As(err, &ie) || !errors.Is(err, ErrInput) {
+			t.Errorf("%s: %v, want an InputError wrapping ErrInput", name, err)
+		}
+	}
+	if nilSpectral.N() != 0 || nilSpectral.Values() != nil || nilSpectral.Kernel() != nil {
+		t.Error("N, Values or Kernel of a nil Spectral is not empty")
 	}
 }
 

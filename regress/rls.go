@@ -34,25 +34,28 @@ type RLS struct {
 // n³/3 for the factorization and 2n²(q+1) for the solves; memory is one n×n
 // matrix (8n² bytes: 3.2 GB at n = 20000).
 //
-// Errors wrap ErrInput for bad data or parameters (empty X, mismatched
-// rows, NaN, λ ≤ 0), kernels.ErrParameter for bad kernel parameters, and
+// Errors: *linalg.InputError values wrapping ErrInput for invalid
+// arguments (a nil or invalid kernel, also kernels.ErrParameter; nil,
+// empty or malformed X or Y; mismatched rows; NaN or ±Inf, also
+// linalg.ErrNotFinite; λ ≤ 0, λ = 0 included: it has no default), and
 // linalg.ErrNotPositiveDefinite if G is not numerically positive definite
 // (λ too small for the kernel's rounding errors, or a kernel that is not
 // positive semidefinite).
 func (r RLS) Fit(x, y *linalg.Dense) (*Model, error) {
-	if err := checkXY(x, y); err != nil {
+	const op = "RLS.Fit"
+	if err := checkFit(op, r.Kernel, x, y); err != nil {
 		return nil, err
 	}
-	if err := checkLambda(r.Lambda); err != nil {
+	if err := checkLambda(op, "Lambda", r.Lambda); err != nil {
 		return nil, err
 	}
-	if err := r.Intercept.check(); err != nil {
+	if err := r.Intercept.check(op); err != nil {
 		return nil, err
 	}
 	n := x.Rows
-	g := linalg.NewDense(n, n, nil)
-	if _, err := kernels.GramTo(g, r.Kernel, x, linalg.Lower); err != nil {
-		return nil, err
+	g, err := kernels.GramTo(nil, r.Kernel, x, linalg.Lower)
+	if err != nil {
+		return nil, kernelError(op, "X", err)
 	}
 	shift(g, float64(n)*r.Lambda, r.Intercept == PenalizedIntercept)
 	var ch linalg.Cholesky

@@ -20,9 +20,9 @@ import (
 //   - NoIntercept: c = g(K)·y.
 //   - FreeIntercept: c = g(K)·(y − b·1) with b = 1ᵀg(K)y / 1ᵀg(K)1, so
 //     1ᵀc = 0 (b = mean of y when g(K)1 = 0, as for a truncated SVD that
-//     keeps nothing); for Tikhonov this is exactly system 7, and for the other
+//     keeps nothing); for Tikhonov this is exactly Prato and Zanni (2012), eq. (7), and for the other
 //     filters the same construction with g(K) in place of (K + nλI)⁻¹.
-//   - PenalizedIntercept: (K + 11ᵀ + nλI)c = y, b = 1ᵀc (system 8), for
+//   - PenalizedIntercept: (K + 11ᵀ + nλI)c = y, b = 1ᵀc (their eq. (8)), for
 //     Tikhonov only: the rank-one 11ᵀ is handled by Sherman–Morrison in the
 //     eigenbasis, (G + 11ᵀ)⁻¹y = G⁻¹y − G⁻¹1·(1ᵀG⁻¹y)/(1 + 1ᵀG⁻¹1). Other
 //     filters would need the eigendecomposition of K + 11ᵀ.
@@ -40,16 +40,17 @@ type Spectral struct {
 
 // NewSpectral builds the Gram matrix of the rows of x and its
 // eigendecomposition, and projects y (n×q) onto the eigenvectors. x and y
-// are not modified. Errors wrap ErrInput (bad data), kernels.ErrParameter,
-// or linalg.ErrNoConvergence.
+// are not modified. Errors are InputErrors wrapping ErrInput for invalid
+// arguments, as RLS.Fit's, or wrap linalg.ErrNoConvergence.
 func NewSpectral(k kernels.Kernel, x, y *linalg.Dense) (*Spectral, error) {
-	if err := checkXY(x, y); err != nil {
+	const op = "NewSpectral"
+	if err := checkFit(op, k, x, y); err != nil {
 		return nil, err
 	}
 	n := x.Rows
-	g := linalg.NewDense(n, n, nil)
-	if _, err := kernels.GramTo(g, k, x, linalg.Lower); err != nil {
-		return nil, err
+	g, err := kernels.GramTo(nil, k, x, linalg.Lower)
+	if err != nil {
+		return nil, kernelError(op, "X", err)
 	}
 	var es linalg.EigenSym
 	if err := es.Factorize(g, true); err != nil {
@@ -69,11 +70,31 @@ func NewSpectral(k kernels.Kernel, x, y *linalg.Dense) (*Spectral, error) {
 	return s, nil
 }
 
-// Values returns a copy of the eigenvalues of K in ascending order.
-func (s *Spectral) Values() []float64 { return append([]float64(nil), s.sigma...) }
+// Values returns a copy of the eigenvalues of K in ascending order (nil
+// for a nil or zero Spectral).
+func (s *Spectral) Values() []float64 {
+	if s == nil {
+		return nil
+	}
+	return append([]float64(nil), s.sigma...)
+}
 
-// N returns the number of training points.
-func (s *Spectral) N() int { return len(s.sigma) }
+// N returns the number of training points (0 for a nil or zero Spectral).
+func (s *Spectral) N() int {
+	if s == nil {
+		return 0
+	}
+	return len(s.sigma)
+}
+
+// check reports a Spectral that NewSpectral did not build: nil, or the
+// zero value.
+func (s *Spectral) check(op string) error {
+	if s == nil || s.q == nil {
+		return inputError(op, "Spectral", "nil or zero Spectral: build one with NewSpectral")
+	}
+	return nil
+}
 
 // The accessors below give package loo (and other callers who compute
 // their own functions of the spectrum) the decomposition without copying
@@ -94,18 +115,33 @@ func (s *Spectral) ProjectedOnes() []float64 { return s.qt1 }
 // Y returns the training targets (n×q).
 func (s *Spectral) Y() *linalg.Dense { return s.y }
 
-// Kernel returns the kernel of the decomposition.
-func (s *Spectral) Kernel() kernels.Kernel { return s.kernel }
+// Kernel returns the kernel of the decomposition (nil for a nil or zero
+// Spectral).
+func (s *Spectral) Kernel() kernels.Kernel {
+	if s == nil {
+		return nil
+	}
+	return s.kernel
+}
 
-// FilterValues returns g(σᵢ) for filter f over the spectrum, or an error for
-// invalid parameters.
+// FilterValues returns g(σᵢ) for filter f over the spectrum, in the order of
+// Values, or an error (wrapping ErrInput) for a nil or invalid filter or a
+// nil or zero Spectral.
 func (s *Spectral) FilterValues(f Filter) ([]float64, error) {
+	const op = "Spectral.FilterValues"
+	if err := s.check(op); err != nil {
+		return nil, err
+	}
+	return s.filterValues(op, f)
+}
+
+func (s *Spectral) filterValues(op string, f Filter) ([]float64, error) {
 	if f == nil {
-		return nil, inputError("the filter is nil")
+		return nil, inputError(op, "Filter", "nil filter")
 	}
 	n := len(s.sigma)
 	g := make([]float64, n)
-	if err := f.values(g, s.sigma, n, s.sigma[n-1]); err != nil {
+	if err := f.values(op, g, s.sigma, n, s.sigma[n-1]); err != nil {
 		return nil, err
 	}
 	return g, nil
@@ -114,23 +150,31 @@ func (s *Spectral) FilterValues(f Filter) ([]float64, error) {
 // Fit returns the model of filter f with intercept mode ic. The cost is
 // O(nq) to apply the filter and 2n²q flops for c = Q·a.
 func (s *Spectral) Fit(f Filter, ic Intercept) (*Model, error) {
-	a, b, err := s.eigenCoef(f, ic)
+	const op = "Spectral.Fit"
+	if err := s.check(op); err != nil {
+		return nil, err
+	}
+	a, b, err := s.eigenCoef(op, f, ic)
 	if err != nil {
 		return nil, err
 	}
 	return s.model(a, b), nil
 }
 
-// FitTIKH is Tikhonov regularization applied to the augmented system
-// [K 1]·c̃ = y, c̃ = (c, b), of Prato & Zanni: the minimiser of
+// FitAugmented is Tikhonov regularization applied to the augmented system
+// [K 1]·c̃ = y, c̃ = (c, b), of Prato and Zanni (2012): the minimiser of
 // ‖[K 1]c̃ − y‖² + nλ‖c̃‖², which is Σᵢ σ̃ᵢ(ũᵢᵀy)/(σ̃ᵢ² + nλ)·ṽᵢ over the
 // singular triplets of [K 1] with σ̃ᵢ ≠ 0. It comes from the same
 // eigendecomposition of K, without an SVD: c̃ = [K 1]ᵀw with
 // w = (K² + 11ᵀ + nλI)⁻¹y, and K² + nλI = Q·diag(σ² + nλ)·Qᵀ with the
 // rank-one 11ᵀ by Sherman–Morrison. So c = K·w and b = 1ᵀw, in O(nq) plus
 // one product with Q.
-func (s *Spectral) FitTIKH(lambda float64) (*Model, error) {
-	a, b, err := s.tikhCoef(lambda)
+func (s *Spectral) FitAugmented(lambda float64) (*Model, error) {
+	const op = "Spectral.FitAugmented"
+	if err := s.check(op); err != nil {
+		return nil, err
+	}
+	a, b, err := s.augmentedCoef(op, "lambda", lambda)
 	if err != nil {
 		return nil, err
 	}
@@ -146,17 +190,17 @@ func (s *Spectral) model(a *linalg.Dense, b []float64) *Model {
 
 // eigenCoef returns the coefficients in eigen-coordinates, a = Qᵀc (n×q),
 // and the intercepts of filter f with intercept mode ic (see Spectral).
-func (s *Spectral) eigenCoef(f Filter, ic Intercept) (*linalg.Dense, []float64, error) {
-	if err := ic.check(); err != nil {
+func (s *Spectral) eigenCoef(op string, f Filter, ic Intercept) (*linalg.Dense, []float64, error) {
+	if err := ic.check(op); err != nil {
 		return nil, nil, err
 	}
 	n, q := s.qty.Rows, s.qty.Cols
-	g, err := s.FilterValues(f)
+	g, err := s.filterValues(op, f)
 	if err != nil {
 		return nil, nil, err
 	}
-	if _, ok := f.(Tikhonov); ic == PenalizedIntercept && !ok {
-		return nil, nil, inputError("the penalized intercept is available for the Tikhonov filter only, not %v", f)
+	if _, ok := f.(TikhonovFilter); ic == PenalizedIntercept && !ok {
+		return nil, nil, inputError(op, "Intercept", "the penalized intercept is available for the Tikhonov filter only, not %v", f)
 	}
 	a := linalg.NewDense(n, q, nil)
 	b := make([]float64, q)
@@ -213,9 +257,10 @@ func (s *Spectral) eigenCoef(f Filter, ic Intercept) (*linalg.Dense, []float64, 
 	return a, b, nil
 }
 
-// tikhCoef returns the eigen-coordinates and intercepts of FitTIKH.
-func (s *Spectral) tikhCoef(lambda float64) (*linalg.Dense, []float64, error) {
-	if err := checkLambda(lambda); err != nil {
+// augmentedCoef returns the eigen-coordinates and intercepts of
+// FitAugmented.
+func (s *Spectral) augmentedCoef(op, arg string, lambda float64) (*linalg.Dense, []float64, error) {
+	if err := checkLambda(op, arg, lambda); err != nil {
 		return nil, nil, err
 	}
 	n, q := s.qty.Rows, s.qty.Cols
@@ -249,10 +294,14 @@ func (s *Spectral) tikhCoef(lambda float64) (*linalg.Dense, []float64, error) {
 }
 
 // FitPath returns the model of every point of the path (intercept mode ic,
-// ignored for TIKH), forming all the coefficients with one product
+// ignored for the points of Tikhonov on [K 1]), forming all the coefficients with one product
 // Q·[a₁ … a_L] (2n²Lq flops at Gemm speed) instead of one matrix-vector
 // product per point. Errors as Fit.
 func (s *Spectral) FitPath(path []PathPoint, ic Intercept) ([]*Model, error) {
+	const op = "Spectral.FitPath"
+	if err := s.check(op); err != nil {
+		return nil, err
+	}
 	n := s.q.Rows
 	q := s.qty.Cols
 	all := linalg.NewDense(n, len(path)*q, nil)
@@ -260,11 +309,7 @@ func (s *Spectral) FitPath(path []PathPoint, ic Intercept) ([]*Model, error) {
 	for j, pt := range path {
 		var a *linalg.Dense
 		var err error
-		if pt.Filter == nil {
-			a, bs[j], err = s.tikhCoef(pt.TIKH)
-		} else {
-			a, bs[j], err = s.eigenCoef(pt.Filter, ic)
-		}
+		a, bs[j], err = s.pathCoef(op, j, pt, ic)
 		if err != nil {
 			return nil, err
 		}
@@ -279,28 +324,39 @@ func (s *Spectral) FitPath(path []PathPoint, ic Intercept) ([]*Model, error) {
 	return out, nil
 }
 
+// pathCoef returns the eigen-coordinates and intercepts of point j of a
+// path.
+func (s *Spectral) pathCoef(op string, j int, pt PathPoint, ic Intercept) (*linalg.Dense, []float64, error) {
+	if pt.Filter == nil {
+		return s.augmentedCoef(op, fmt.Sprintf("path[%d].Augmented", j), pt.Augmented)
+	}
+	return s.eigenCoef(op, pt.Filter, ic)
+}
+
 // PathPoint is one parameter value of a regularization path: a Filter, or
-// (when Filter is nil) TIKH on [K 1] with parameter TIKH.
+// (when Filter is nil) Tikhonov on the augmented matrix [K 1] (see
+// FitAugmented) with λ = Augmented.
 type PathPoint struct {
-	Filter Filter
-	TIKH   float64
+	Filter    Filter
+	Augmented float64 // λ of Tikhonov on [K 1], used when Filter is nil
 }
 
 // PredictPath returns, for each point of the path, the predictions
-// (m×q) at the rows of xt with intercept mode ic (ignored for TIKH, which
-// has its own b). It forms P = K(xt, X)·Q once (2mn² flops) and then costs
+// (m×q) at the rows of xt with intercept mode ic (ignored for Tikhonov on
+// [K 1], which has its own b). It forms P = K(xt, X)·Q once (2mn² flops) and then costs
 // 2mnq per point: a 100-value path at n = 4000 is a small multiple of one
 // eigendecomposition, not 100 fits. Errors as Fit.
 func (s *Spectral) PredictPath(path []PathPoint, ic Intercept, xt *linalg.Dense) ([]*linalg.Dense, error) {
-	if xt == nil {
-		return nil, inputError("X must not be nil")
+	const op = "Spectral.PredictPath"
+	if err := s.check(op); err != nil {
+		return nil, err
 	}
-	if xt.Cols != s.x.Cols {
-		return nil, inputError("X has %d columns, the training points %d", xt.Cols, s.x.Cols)
+	if err := checkPoints(op, xt, s.x.Cols); err != nil {
+		return nil, err
 	}
 	kt, err := kernels.Cross(s.kernel, xt, s.x)
 	if err != nil {
-		return nil, err
+		return nil, kernelError(op, "X", err)
 	}
 	p := linalg.NewDense(xt.Rows, s.q.Rows, nil)
 	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, kt, s.q, 0, p)
@@ -308,11 +364,7 @@ func (s *Spectral) PredictPath(path []PathPoint, ic Intercept, xt *linalg.Dense)
 	for j, pt := range path {
 		var a *linalg.Dense
 		var b []float64
-		if pt.Filter == nil {
-			a, b, err = s.tikhCoef(pt.TIKH)
-		} else {
-			a, b, err = s.eigenCoef(pt.Filter, ic)
-		}
+		a, b, err = s.pathCoef(op, j, pt, ic)
 		if err != nil {
 			return nil, err
 		}

@@ -25,7 +25,7 @@ func TestSpectralTikhonovIsRLS(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := s.Fit(Tikhonov{Lambda: lambda}, ic)
+			got, err := s.Fit(TikhonovFilter{Lambda: lambda}, ic)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -52,7 +52,7 @@ func TestTruncatedSVDAllComponents(t *testing.T) {
 	}
 	vals := s.Values()
 	lambda := vals[0] / 2 / 40 // nλ below the smallest eigenvalue
-	m, err := s.Fit(TruncatedSVD{Lambda: lambda}, NoIntercept)
+	m, err := s.Fit(TruncatedSVDFilter{Lambda: lambda}, NoIntercept)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func TestTruncatedSVDAllComponents(t *testing.T) {
 	}
 	// Dropping the top half of the threshold range leaves fewer components:
 	// the coefficients must change.
-	m2, _ := s.Fit(TruncatedSVD{Lambda: vals[20] / 40}, NoIntercept)
+	m2, _ := s.Fit(TruncatedSVDFilter{Lambda: vals[20] / 40}, NoIntercept)
 	if relDiff(m2.Coef, want) < 1e-3 {
 		t.Errorf("a cut-off in the middle of the spectrum did not change the fit")
 	}
@@ -82,12 +82,12 @@ func TestFilterLimits(t *testing.T) {
 	sigmaMax := 10.0
 	vals := func(f Filter) []float64 {
 		g := make([]float64, len(sigma))
-		if err := f.values(g, sigma, n, sigmaMax); err != nil {
+		if err := f.values("test", g, sigma, n, sigmaMax); err != nil {
 			t.Fatal(err)
 		}
 		return g
 	}
-	a, b := vals(IteratedTikhonov{Lambda: 0.01, Steps: 1}), vals(Tikhonov{Lambda: 0.01})
+	a, b := vals(IteratedTikhonovFilter{Lambda: 0.01, Steps: 1}), vals(TikhonovFilter{Lambda: 0.01})
 	for i := range a {
 		if math.Abs(a[i]-b[i]) > 1e-14*b[i] {
 			t.Errorf("iterated Tikhonov t=1 at σ=%v: %v, Tikhonov %v", sigma[i], a[i], b[i])
@@ -98,7 +98,7 @@ func TestFilterLimits(t *testing.T) {
 	for _, tc := range []struct {
 		f   Filter
 		tol float64
-	}{{Tikhonov{Lambda: 1e-14}, 1e-9}, {TruncatedSVD{Lambda: 1e-14}, 1e-15}, {IteratedTikhonov{Lambda: 1e-6, Steps: 50}, 1e-9}, {Landweber{Steps: 200000}, 1e-8}, {NuMethod{Steps: 20000}, 3e-5}} {
+	}{{TikhonovFilter{Lambda: 1e-14}, 1e-9}, {TruncatedSVDFilter{Lambda: 1e-14}, 1e-15}, {IteratedTikhonovFilter{Lambda: 1e-6, Steps: 50}, 1e-9}, {LandweberFilter{Steps: 200000}, 1e-8}, {NuFilter{Steps: 20000}, 3e-5}} {
 		f := tc.f
 		for i, g := range vals(f) {
 			if math.Abs(g*sigma[i]-1) > tc.tol {
@@ -108,7 +108,7 @@ func TestFilterLimits(t *testing.T) {
 	}
 	// Landweber: the closed form against t explicit steps on σc = 1.
 	for _, steps := range []int{1, 2, 7, 100} {
-		g := vals(Landweber{Steps: steps, Eta: 0.05})
+		g := vals(LandweberFilter{Steps: steps, Eta: 0.05})
 		for i, s := range sigma {
 			var c float64
 			for k := 0; k < steps; k++ {
@@ -120,7 +120,7 @@ func TestFilterLimits(t *testing.T) {
 		}
 	}
 	// The ν-method at t=1 is one step of ω₁·η.
-	g := vals(NuMethod{Steps: 1, Nu: 1, Eta: 0.1})
+	g := vals(NuFilter{Steps: 1, Nu: 1, Eta: 0.1})
 	for i := range g {
 		if want := 0.1 * 6.0 / 5.0; math.Abs(g[i]-want) > 1e-15 {
 			t.Errorf("ν-method t=1: %v, want ω₁η = %v", g[i], want)
@@ -128,9 +128,9 @@ func TestFilterLimits(t *testing.T) {
 	}
 }
 
-// TestFitTIKH: Tikhonov on [K 1] from the eigendecomposition equals the
+// TestFitAugmented: Tikhonov on [K 1] from the eigendecomposition equals the
 // (n+1)×(n+1) system (K̃ᵀK̃ + nλI)c̃ = K̃ᵀy solved by Cholesky.
-func TestFitTIKH(t *testing.T) {
+func TestFitAugmented(t *testing.T) {
 	x, y, xt := randDense(45, 60, 3), randDense(46, 60, 1), randDense(47, 10, 3)
 	k := kernels.Gaussian{Sigma: 0.8}
 	s, err := NewSpectral(k, x, y)
@@ -158,7 +158,7 @@ func TestFitTIKH(t *testing.T) {
 		}
 		ct := ch.SolveTo(nil, rhs)
 		want := &Model{Kernel: k, Centers: x, Coef: ct.Slice(0, n, 0, 1), Intercept: []float64{ct.At(n, 0)}}
-		got, err := s.FitTIKH(lambda)
+		got, err := s.FitAugmented(lambda)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -176,7 +176,7 @@ func TestPredictPath(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := []PathPoint{{Filter: Tikhonov{Lambda: 1e-3}}, {Filter: TruncatedSVD{Lambda: 1e-3}}, {Filter: Landweber{Steps: 20}}, {Filter: NuMethod{Steps: 8}}, {Filter: IteratedTikhonov{Lambda: 1e-2, Steps: 3}}, {TIKH: 1e-3}}
+	path := []PathPoint{{Filter: TikhonovFilter{Lambda: 1e-3}}, {Filter: TruncatedSVDFilter{Lambda: 1e-3}}, {Filter: LandweberFilter{Steps: 20}}, {Filter: NuFilter{Steps: 8}}, {Filter: IteratedTikhonovFilter{Lambda: 1e-2, Steps: 3}}, {Augmented: 1e-3}}
 	for _, ic := range []Intercept{NoIntercept, FreeIntercept} {
 		preds, err := s.PredictPath(path, ic, xt)
 		if err != nil {
@@ -189,7 +189,7 @@ func TestPredictPath(t *testing.T) {
 		for j, pt := range path {
 			var m *Model
 			if pt.Filter == nil {
-				m, err = s.FitTIKH(pt.TIKH)
+				m, err = s.FitAugmented(pt.Augmented)
 			} else {
 				m, err = s.Fit(pt.Filter, ic)
 			}
@@ -204,10 +204,10 @@ func TestPredictPath(t *testing.T) {
 			}
 		}
 	}
-	if _, err := s.Fit(Landweber{Steps: 5}, PenalizedIntercept); !errors.Is(err, ErrInput) {
+	if _, err := s.Fit(LandweberFilter{Steps: 5}, PenalizedIntercept); !errors.Is(err, ErrInput) {
 		t.Errorf("penalized intercept with Landweber: %v", err)
 	}
-	for _, f := range []Filter{Tikhonov{}, Landweber{}, NuMethod{Steps: 1, Nu: -1}, IteratedTikhonov{Lambda: 1}, Landweber{Steps: 1, Eta: math.Inf(1)}} {
+	for _, f := range []Filter{TikhonovFilter{}, LandweberFilter{}, NuFilter{Steps: 1, Nu: -1}, IteratedTikhonovFilter{Lambda: 1}, LandweberFilter{Steps: 1, Eta: math.Inf(1)}} {
 		if _, err := s.Fit(f, NoIntercept); !errors.Is(err, ErrInput) {
 			t.Errorf("%v: err = %v, want ErrInput", f, err)
 		}

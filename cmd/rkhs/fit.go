@@ -159,14 +159,14 @@ func fitMethod(f *fitFlags, k kernels.Kernel, ic regress.Intercept, train *datas
 		var m *regress.Model
 		switch f.method {
 		case "eigen":
-			m, err = s.Fit(regress.Tikhonov{Lambda: f.lambda}, ic)
+			m, err = s.Fit(regress.TikhonovFilter{Lambda: f.lambda}, ic)
 		case "tsvd":
-			m, err = s.Fit(regress.TruncatedSVD{Lambda: f.lambda}, ic)
+			m, err = s.Fit(regress.TruncatedSVDFilter{Lambda: f.lambda}, ic)
 		case "tikh":
 			if ic != regress.FreeIntercept {
 				return nil, fmt.Errorf("-method tikh is Tikhonov on [K 1], whose b is always free: use -intercept free")
 			}
-			m, err = s.FitTIKH(f.lambda)
+			m, err = s.FitAugmented(f.lambda)
 		}
 		if err != nil {
 			return nil, classify(err)
@@ -181,9 +181,9 @@ func fitMethod(f *fitFlags, k kernels.Kernel, ic regress.Intercept, train *datas
 		case "cg":
 			fit, err = regress.CGLS{Kernel: k, Intercept: ic, Iterative: it}.Fit(&train.X, y)
 		case "landweber":
-			fit, err = regress.IterLandweber{Kernel: k, Intercept: ic, Iterative: it}.Fit(&train.X, y)
+			fit, err = regress.Landweber{Kernel: k, Intercept: ic, Iterative: it}.Fit(&train.X, y)
 		case "nu":
-			fit, err = regress.IterNu{Kernel: k, Intercept: ic, Iterative: it}.Fit(&train.X, y)
+			fit, err = regress.NuMethod{Kernel: k, Intercept: ic, Iterative: it}.Fit(&train.X, y)
 		}
 		if err != nil {
 			return nil, classify(err)

@@ -299,9 +299,9 @@ func paperGaussian(name string, train, test *dataset.Data, seed uint64) (experim
 		path := make([]regress.PathPoint, len(lambdas))
 		for j, l := range lambdas {
 			if m.tikh {
-				path[j] = regress.PathPoint{TIKH: l}
+				path[j] = regress.PathPoint{Augmented: l}
 			} else {
-				path[j] = regress.PathPoint{Filter: regress.Tikhonov{Lambda: l}}
+				path[j] = regress.PathPoint{Filter: regress.TikhonovFilter{Lambda: l}}
 			}
 		}
 		models, err := s.FitPath(path, m.ic)
@@ -414,7 +414,7 @@ func paperLinear(name string, train, test *dataset.Data) (experiment, error) {
 			var model *regress.LinearModel
 			var err error
 			if m.tikh {
-				model, err = lp.FitTIKH(l)
+				model, err = lp.FitAugmented(l)
 			} else {
 				model, err = lp.Fit(l)
 			}
