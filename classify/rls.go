@@ -146,7 +146,9 @@ func (r RLS) fitLOO(x, y *linalg.Dense, classes []float64, ova bool) (*RLSModel,
 	}
 	grid := r.Lambdas
 	if len(grid) == 0 {
-		grid = loo.LambdaGrid(s, 25)
+		if grid, err = loo.LambdaGrid(s, 25); err != nil {
+			return nil, rlsError(op, err)
+		}
 	}
 	path, err := loo.RLS(s, grid, r.Intercept)
 	if err != nil {

@@ -2,9 +2,8 @@ package dataset
 
 import (
 	"fmt"
-	"math/rand/v2"
-	"slices"
 
+	"rkhs/internal/split"
 	"rkhs/linalg"
 )
 
@@ -26,17 +25,11 @@ func (d *Data) Subset(rows []int) *Data {
 // Split divides the rows of d at random into a training part of
 // round(trainFrac·n) rows and a test part with the rest, each keeping the
 // rows in their original order. The draw is a permutation from a PCG
-// generator seeded by seed, so a seed always gives the same split. d is not
-// modified. Split panics unless 0 ≤ trainFrac ≤ 1.
+// generator seeded by seed, so a seed always gives the same split, and the
+// same as loo.Split(n, trainFrac, seed) gives as indices. d is not
+// modified. Split panics unless 0 ≤ trainFrac ≤ 1: the fraction is a
+// constant of the program, not data.
 func (d *Data) Split(trainFrac float64, seed uint64) (train, test *Data) {
-	if !(trainFrac >= 0 && trainFrac <= 1) {
-		panic(fmt.Sprintf("dataset: Split: trainFrac %v outside [0, 1]", trainFrac))
-	}
-	n := d.X.Rows
-	perm := rand.New(rand.NewPCG(seed, 0x73706c6974)).Perm(n) // second word: "split"
-	k := int(trainFrac*float64(n) + 0.5)
-	tr, te := perm[:k], perm[k:]
-	slices.Sort(tr)
-	slices.Sort(te)
+	tr, te := split.Indices("dataset: Split", d.X.Rows, trainFrac, seed)
 	return d.Subset(tr), d.Subset(te)
 }

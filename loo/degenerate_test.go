@@ -90,8 +90,6 @@ func TestDegenerateGridPanics(t *testing.T) {
 		f    func()
 		want string // in the panic message
 	}{
-		{"LambdaGrid count 0", func() { LambdaGrid(s, 0) }, "LambdaGrid: count 0"},
-		{"LambdaGrid count -1", func() { LambdaGrid(s, -1) }, "LambdaGrid: count -1"},
 		{"Geometric hi +Inf", func() { Geometric(1e-3, math.Inf(1), 3) }, "Geometric"},
 		{"Geometric count 0", func() { Geometric(1e-3, 1, 0) }, "Geometric"},
 	} {
@@ -125,8 +123,14 @@ func TestDegenerateGridPanics(t *testing.T) {
 	for _, fn := range pkg.Funcs {
 		docs[fn.Name] = strings.Join(strings.Fields(fn.Doc), " ")
 	}
+	for _, count := range []int{0, -1} {
+		var ie *linalg.InputError
+		if _, err := LambdaGrid(s, count); !errors.As(err, &ie) || !errors.Is(err, ErrInput) || ie.Arg != "count" {
+			t.Errorf("LambdaGrid(s, %d): %v, want an InputError on count", count, err)
+		}
+	}
 	for _, c := range []struct{ fn, want string }{
-		{"LambdaGrid", "panics if count < 1"},
+		{"LambdaGrid", "count < 1"},
 		{"Geometric", "hi = +Inf"},
 		{"Geometric", "count ≤ 0 panics"},
 	} {
@@ -147,11 +151,11 @@ func TestDegenerateNystromY(t *testing.T) {
 			y    *linalg.Dense
 			want string
 		}{
-			{"y NaN", degWith(y, 3, 0, math.NaN()), "Y[3][0] is NaN"},
-			{"y +Inf", degWith(y, 0, 0, math.Inf(1)), "Y[0][0] is +Inf"},
-			{"y -Inf", degWith(y, 9, 0, math.Inf(-1)), "Y[9][0] is -Inf"},
-			{"y 0 columns", linalg.NewDense(10, 0, nil), "Y has no columns"},
-			{"y nil", nil, "same number of rows"},
+			{"y NaN", degWith(y, 3, 0, math.NaN()), "Y[3][0]: is NaN"},
+			{"y +Inf", degWith(y, 0, 0, math.Inf(1)), "Y[0][0]: is +Inf"},
+			{"y -Inf", degWith(y, 9, 0, math.Inf(-1)), "Y[9][0]: is -Inf"},
+			{"y 0 columns", linalg.NewDense(10, 0, nil), "Y: no columns"},
+			{"y nil", nil, "Y: nil matrix"},
 		} {
 			err := degCall(func() error { return degPath(Nystrom(cfg, x, c.y, lambdas)) })
 			if !errors.Is(err, ErrInput) || !strings.Contains(fmt.Sprint(err), c.want) {
@@ -174,10 +178,10 @@ func TestDegenerateSigmaGrid(t *testing.T) {
 		x    *linalg.Dense
 		want string
 	}{
-		{"x NaN", degWith(x, 1, 1, math.NaN()), "X[1][1] is NaN"},
-		{"x +Inf", degWith(x, 11, 2, math.Inf(1)), "X[11][2] is +Inf"},
-		{"x -Inf", degWith(x, 0, 0, math.Inf(-1)), "X[0][0] is -Inf"},
-		{"x nil", nil, "at least 2 rows"},
+		{"x NaN", degWith(x, 1, 1, math.NaN()), "X[1][1]: is NaN"},
+		{"x +Inf", degWith(x, 11, 2, math.Inf(1)), "X[11][2]: is +Inf"},
+		{"x -Inf", degWith(x, 0, 0, math.Inf(-1)), "X[0][0]: is -Inf"},
+		{"x nil", nil, "X: nil matrix"},
 	} {
 		_, err := degCall2(func() ([]float64, error) { return SigmaGrid(c.x, q, 100, 1) })
 		if !errors.Is(err, ErrInput) || !strings.Contains(fmt.Sprint(err), c.want) {
@@ -241,11 +245,11 @@ func TestDegenerateOnePoint(t *testing.T) {
 		fs := []regress.Filter{regress.TikhonovFilter{Lambda: 1e-2}, regress.LandweberFilter{Steps: 3}}
 		cases = append(cases, entry{fmt.Sprintf("Filters %v", ic), func() error { return degPath(Filters(s1, fs, ic)) }})
 	}
-	cases = append(cases, entry{"TIKH", func() error { return degPath(TIKH(s1, lambdas)) }})
+	cases = append(cases, entry{"Augmented", func() error { return degPath(Augmented(s1, lambdas)) }})
 	for _, c := range cases {
 		err := degCall(c.f)
-		if !errors.Is(err, ErrInput) || !strings.Contains(fmt.Sprint(err), "at least 2 points, got 1") {
-			t.Errorf("%s on 1 point: err %v, want ErrInput with \"at least 2 points, got 1\"", c.name, err)
+		if !errors.Is(err, ErrInput) || !strings.Contains(fmt.Sprint(err), "at least 2") {
+			t.Errorf("%s on 1 point: err %v, want ErrInput with \"at least 2\"", c.name, err)
 		}
 	}
 }
@@ -269,7 +273,7 @@ func TestDegenerateSingular(t *testing.T) {
 		f          func() error
 	}{
 		{"RLS penalized, K = 0", "RLS: ", func() error { return degPath(RLS(zeroK, tiny, regress.PenalizedIntercept)) }},
-		{"TIKH, K = 0", "TIKH: ", func() error { return degPath(TIKH(zeroK, tiny)) }},
+		{"Augmented, K = 0", "Augmented: ", func() error { return degPath(Augmented(zeroK, tiny)) }},
 		{"Linear, leverage 1", "Linear: ", func() error { return degPath(Linear(lpEye, tiny)) }},
 		{"Nystrom, leverage 1", "Nystrom: ", func() error {
 			return degPath(Nystrom(regress.Nystrom{Kernel: kernels.Gaussian{Sigma: 1}, Centers: 2, Seed: 1}, xFar, yFar, tiny))
@@ -288,13 +292,13 @@ func TestDegenerateSingular(t *testing.T) {
 	if _, err := RLS(zeroK, []float64{1e-2}, regress.PenalizedIntercept); err != nil {
 		t.Errorf("RLS penalized, K = 0, λ = 1e-2: %v", err)
 	}
-	if _, err := TIKH(zeroK, []float64{1e-2}); err != nil {
-		t.Errorf("TIKH, K = 0, λ = 1e-2: %v", err)
+	if _, err := Augmented(zeroK, []float64{1e-2}); err != nil {
+		t.Errorf("Augmented, K = 0, λ = 1e-2: %v", err)
 	}
 }
 
 // Inputs the audit also found: a nil filter, a nil kernel function and a
-// negative HoldOut size.
+// negative Split size.
 func TestDegenerateNilArguments(t *testing.T) {
 	x, y := degMat(10, 8, 2), degMat(11, 8, 1)
 	s := degSpectral(t, kernels.Gaussian{Sigma: 1}, x, y)
@@ -314,11 +318,11 @@ func TestDegenerateNilArguments(t *testing.T) {
 	}
 	msg := func() (msg string) {
 		defer func() { msg = fmt.Sprint(recover()) }()
-		HoldOut(-1, 0.3, 1)
+		Split(-1, 0.3, 1)
 		return ""
 	}()
-	if !strings.HasPrefix(msg, "loo: HoldOut") {
-		t.Errorf("HoldOut(-1, …): panic %q, want the documented loo: HoldOut panic", msg)
+	if !strings.HasPrefix(msg, "loo: Split") {
+		t.Errorf("Split(-1, …): panic %q, want the documented loo: Split panic", msg)
 	}
 }
 

@@ -15,8 +15,9 @@
 //   - Nystrom: exact residuals of the subset-of-regressors fit in O(nm²),
 //     without an n×n matrix.
 //   - Selection: grids of λ from the spectrum and of σ from pairwise
-//     distances, hold-out and k-fold splits with a seed, and SelectRLS,
-//     which returns the best (σ, λ) with the whole score table.
+//     distances, train/test and k-fold splits with a seed (Split draws
+//     the same split as dataset.Data.Split), and SelectRLS, which returns
+//     the best (σ, λ) with the whole score table.
 //
 // "Exact" means equal to refitting without point i while keeping the full
 // fit's penalty nλ (not rescaling it to (n−1)λ): that is the refit for which
@@ -24,10 +25,22 @@
 // refits to 1e-9.
 //
 // λ enters as K + nλI, n the number of training rows, as everywhere in rkhs.
-// Errors about the arguments wrap ErrInput (leave-one-out needs at least 2
-// points); a parameter at which the system is numerically singular, so that
-// a residual or score would come out NaN or ±Inf from finite input, gives an
-// error that names it and wraps linalg.ErrNotPositiveDefinite. Nothing here
-// panics on data; the grid and split helpers panic, as documented, on
-// impossible sizes.
+//
+// # Failure
+//
+// Errors about the arguments are *linalg.InputError values wrapping
+// ErrInput that name the call and the argument: a nil or zero
+// regress.Spectral or regress.LinearPath, an empty or invalid parameter
+// list, nil, malformed or non-finite data, fewer than 2 points (leaving one
+// out of one point leaves nothing to fit). NaN or ±Inf, in data or in a
+// parameter, also wraps linalg.ErrNotFinite. A parameter at which the
+// system is numerically singular, so that a residual or score would come
+// out NaN or ±Inf from finite input, gives an error that names it and wraps
+// linalg.ErrNotPositiveDefinite (a failed computation, not bad input).
+//
+// Nothing here panics on data or on a nil or malformed argument. The index
+// and grid helpers Geometric, Split, KFold and Complement take sizes and
+// fractions that are constants of a program, not data, and panic, as
+// documented, on impossible ones (count < 1, k > n, a fraction outside
+// [0, 1]), as make does on a negative size.
 package loo

@@ -36,10 +36,10 @@ func ExampleRLS() {
 	// best λ = 0.0001, LOO MSE 5.67 (at λ = 1e-8: 50.44)
 }
 
-func ExampleTIKH() {
+func ExampleAugmented() {
 	x, y := housing(200)
 	s, _ := regress.NewSpectral(kernels.Gaussian{Sigma: 1.5}, x, y)
-	p, err := loo.TIKH(s, loo.Geometric(1e-8, 1, 9)) // hat-matrix approximation
+	p, err := loo.Augmented(s, loo.Geometric(1e-8, 1, 9)) // hat-matrix approximation
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -133,7 +133,11 @@ func ExampleSelectRLS() {
 func ExampleLambdaGrid() {
 	x, y := housing(100)
 	s, _ := regress.NewSpectral(kernels.Gaussian{Sigma: 1.5}, x, y)
-	g := loo.LambdaGrid(s, 4)
+	g, err := loo.LambdaGrid(s, 4)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	fmt.Printf("%.3g\n", g)
 	// Output:
 	// [2.86e-08 8.24e-06 0.00238 0.687]
@@ -153,8 +157,8 @@ func ExampleSigmaGrid() {
 	// [1 3 6]
 }
 
-func ExampleHoldOut() {
-	train, test := loo.HoldOut(10, 0.3, 1)
+func ExampleSplit() {
+	train, test := loo.Split(10, 0.7, 1) // the split of dataset.Data.Split(0.7, 1)
 	fmt.Println(len(train), len(test))
 	// Output:
 	// 7 3

@@ -1,6 +1,8 @@
 package loo
 
 import (
+	"fmt"
+
 	"rkhs/linalg"
 	"rkhs/regress"
 )
@@ -27,21 +29,27 @@ import (
 //
 // The cost is about 2n²F(q+3) flops for F filters, in Gemm calls.
 //
-// Errors: ErrInput for an empty filter list, a nil or invalid filter, the
-// penalized intercept or fewer than 2 points; linalg.ErrNotPositiveDefinite,
+// Errors: InputErrors wrapping ErrInput for a nil or zero s, an empty
+// filter list, a nil or invalid filter (NaN or ±Inf parameters also
+// linalg.ErrNotFinite), the penalized intercept or fewer than 2 points; linalg.ErrNotPositiveDefinite,
 // naming the filter, when a residual or the GCV score comes out NaN or ±Inf
 // because I − H is numerically singular for that filter (1 − Hᵢᵢ or
 // tr(I − H) zero in floating point).
 func Filters(s *regress.Spectral, fs []regress.Filter, ic regress.Intercept) (*Path, error) {
+	const op = "Filters"
+	sp, err := spectralOf(op, s)
+	if err != nil {
+		return nil, err
+	}
 	if len(fs) == 0 {
-		return nil, inputError("no filters given")
+		return nil, inputError(op, "fs", "empty list")
 	}
 	if ic != regress.NoIntercept && ic != regress.FreeIntercept {
-		return nil, inputError("filters support intercept none and free; use RLS for %v", ic)
+		return nil, inputError(op, "ic", "filters support intercept none and free; use RLS for %v", ic)
 	}
-	sigma, q, z, o, y := s.EigenValues(), s.Vectors(), s.ProjectedY(), s.ProjectedOnes(), s.Y()
+	sigma, q, z, o, y := sp.Sigma, sp.Q, sp.QtY, sp.Qt1, sp.Y
 	n, nq, nf := len(sigma), z.Cols, len(fs)
-	if err := checkPoints(n); err != nil {
+	if err := checkPoints(op, "s", n); err != nil {
 		return nil, err
 	}
 	free := ic == regress.FreeIntercept
@@ -49,11 +57,11 @@ func Filters(s *regress.Spectral, fs []regress.Filter, ic regress.Intercept) (*P
 	gs := make([][]float64, nf)
 	for j, f := range fs {
 		if f == nil {
-			return nil, inputError("filter %d is nil", j)
+			return nil, inputError(op, fmt.Sprintf("fs[%d]", j), "nil filter")
 		}
 		g, err := s.FilterValues(f)
 		if err != nil {
-			return nil, err
+			return nil, regressError(op, fmt.Sprintf("fs[%d]", j), err)
 		}
 		gs[j] = g
 		for k := 0; k < n; k++ {
@@ -142,7 +150,7 @@ func Filters(s *regress.Spectral, fs []regress.Filter, ic regress.Intercept) (*P
 		p.MSE = append(p.MSE, meanSquare(res))
 		p.GCV = append(p.GCV, gcv/float64(nq))
 	}
-	if err := checkPath(p, "Filters", "I − H"); err != nil {
+	if err := checkPath(p, op, "I − H"); err != nil {
 		return nil, err
 	}
 	return p, nil

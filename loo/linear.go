@@ -1,6 +1,7 @@
 package loo
 
 import (
+	"rkhs/internal/decomp"
 	"rkhs/linalg"
 	"rkhs/regress"
 )
@@ -17,20 +18,27 @@ import (
 // of point i is (yᵢ − ŷᵢ)/(1 − Hᵢᵢ), exact for ridge regression with an
 // unpenalized or a penalized intercept (refit keeping the penalty nλ).
 //
-// Errors: ErrInput for an empty or invalid λ list or fewer than 2 points;
+// Errors: InputErrors wrapping ErrInput for a nil or zero lp, an empty or
+// invalid λ list (NaN or ±Inf also linalg.ErrNotFinite) or fewer than 2
+// points;
 // linalg.ErrNotPositiveDefinite, naming the λ, when a residual comes out NaN
 // or ±Inf because XᵀX + nλI is numerically singular there (1 − Hᵢᵢ = 0 in
 // floating point).
 func Linear(lp *regress.LinearPath, lambdas []float64) (*Path, error) {
-	if err := checkParams(lambdas, "lambdas"); err != nil {
+	const op = "Linear"
+	d := decomp.LinearPathOf(lp)
+	if d == nil {
+		return nil, inputError(op, "lp", "nil or zero regress.LinearPath: build one with regress.NewLinearPath")
+	}
+	if err := checkParams(op, "lambdas", lambdas); err != nil {
 		return nil, err
 	}
-	u, s, uty, yc := lp.U(), lp.SingularValues(), lp.ProjectedY(), lp.FactoredY()
+	u, s, uty, yc := d.U, d.S, d.UtY, d.Y
 	n, r, nq, nl := u.Rows, len(s), uty.Cols, len(lambdas)
-	if err := checkPoints(yc.Rows); err != nil {
+	if err := checkPoints(op, "lp", yc.Rows); err != nil {
 		return nil, err
 	}
-	free := lp.Intercept() == regress.FreeIntercept
+	free := d.Free
 	h := linalg.NewDense(r, nl, nil)
 	for k, sk := range s {
 		for j, l := range lambdas {
@@ -49,7 +57,7 @@ func Linear(lp *regress.LinearPath, lambdas []float64) (*Path, error) {
 	}
 	yhat := linalg.NewDense(n, m.Cols, nil)
 	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, u, m, 0, yhat)
-	p := &Path{Params: append([]float64(nil), lambdas...), y: originalY(yc, lp)}
+	p := &Path{Params: append([]float64(nil), lambdas...), y: originalY(d)}
 	res := make([]*linalg.Dense, nl)
 	for j := range res {
 		res[j] = linalg.NewDense(n, nq, nil)
@@ -72,7 +80,7 @@ func Linear(lp *regress.LinearPath, lambdas []float64) (*Path, error) {
 		p.Residuals = append(p.Residuals, res[j])
 		p.MSE = append(p.MSE, meanSquare(res[j]))
 	}
-	if err := checkPath(p, "Linear", "XᵀX + nλI"); err != nil {
+	if err := checkPath(p, op, "XᵀX + nλI"); err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -80,10 +88,10 @@ func Linear(lp *regress.LinearPath, lambdas []float64) (*Path, error) {
 
 // originalY returns the targets as given (undoing the centring of a free
 // intercept), for Path.Predictions.
-func originalY(yc *linalg.Dense, lp *regress.LinearPath) *linalg.Dense {
-	y := yc.Clone()
-	if lp.Intercept() == regress.FreeIntercept {
-		mean := lp.YMean()
+func originalY(d *decomp.LinearPath) *linalg.Dense {
+	y := d.Y.Clone()
+	if d.Free {
+		mean := d.YMean
 		for i := 0; i < y.Rows; i++ {
 			row := y.Row(i)
 			for k := range row {

@@ -3,6 +3,7 @@ package loo
 import (
 	"fmt"
 
+	"rkhs/internal/decomp"
 	"rkhs/linalg"
 	"rkhs/regress"
 )
@@ -12,7 +13,7 @@ import (
 // is not used), without forming an n×n matrix.
 //
 // The Nyström fit is ridge regression on the m features B = K_TR·L⁻ᵀ (see
-// regress.NystromFeatures): ŷ = H·y with H = B·(BᵀB + nλI)⁻¹·Bᵀ, plus
+// regress.Nystrom.Fit): ŷ = H·y with H = B·(BᵀB + nλI)⁻¹·Bᵀ, plus
 // (1/n)·11ᵀ for the free intercept, which centres B and y first (the
 // penalized intercept is already in B, through the kernel k + 1). With
 // BᵀB = V·diag(μ)·Vᵀ and F = B·V, Hᵢᵢ = Σ_k F_ik²/(μ_k + nλ) (+ 1/n) and
@@ -20,32 +21,28 @@ import (
 // F; the residuals are rᵢ = (yᵢ − ŷᵢ)/(1 − Hᵢᵢ).
 //
 // They are exact: they equal refitting without point i with the same
-// centres (even when point i is one of them) and the same penalty nλ. The
-// answer to the question left open in the reference slides — can leave-one-
-// out be done this way for Nyström? — is yes, in O(nm² + Lnm) for L values
-// of λ.
+// centres (even when point i is one of them) and the same penalty nλ: the
+// leave-one-out shortcut of Rifkin (2007) carries over to the
+// Nyström fit, in O(nm² + Lnm) for L values of λ.
 //
-// Errors: ErrInput for an empty or invalid λ list, fewer than 2 points, or
-// a Y that is nil, of the wrong height, without columns or not finite (the
-// checks of regress.Nystrom.Fit); the errors of cfg.Features;
+// Errors: InputErrors wrapping ErrInput for an empty or invalid λ list,
+// fewer than 2 points, an X or Y that is nil, malformed, of the wrong
+// shape or not finite (NaN or ±Inf also linalg.ErrNotFinite), or an
+// invalid cfg (the checks of regress.Nystrom.Fit, wrapped: they also wrap
+// regress.ErrInput);
 // linalg.ErrNotPositiveDefinite, naming the λ, when a residual comes out NaN
 // or ±Inf because BᵀB + nλI is numerically singular there.
 func Nystrom(cfg regress.Nystrom, x, y *linalg.Dense, lambdas []float64) (*Path, error) {
-	if err := checkParams(lambdas, "lambdas"); err != nil {
+	const op = "Nystrom"
+	if err := checkXY(op, x, y); err != nil {
 		return nil, err
 	}
-	if y == nil || x == nil || y.Rows != x.Rows {
-		return nil, inputError("X and Y must have the same number of rows")
-	}
-	if err := checkY(y, x.Rows); err != nil {
+	if err := checkParams(op, "lambdas", lambdas); err != nil {
 		return nil, err
 	}
-	if err := checkPoints(x.Rows); err != nil {
-		return nil, err
-	}
-	feat, err := cfg.Features(x)
+	feat, err := decomp.Features(cfg, op, x)
 	if err != nil {
-		return nil, err
+		return nil, regressError(op, "cfg", err)
 	}
 	n, nq, m := x.Rows, y.Cols, feat.Bt.Rows
 	bt := feat.Bt // owned by us: centring in place is fine
@@ -125,7 +122,7 @@ func Nystrom(cfg regress.Nystrom, x, y *linalg.Dense, lambdas []float64) (*Path,
 		p.Residuals = append(p.Residuals, res)
 		p.MSE = append(p.MSE, meanSquare(res))
 	}
-	if err := checkPath(p, "Nystrom", "BᵀB + nλI"); err != nil {
+	if err := checkPath(p, op, "BᵀB + nλI"); err != nil {
 		return nil, err
 	}
 	return p, nil

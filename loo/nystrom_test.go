@@ -1,6 +1,7 @@
 package loo
 
 import (
+	"rkhs/internal/decomp"
 	"testing"
 
 	"rkhs/kernels"
@@ -20,7 +21,7 @@ func TestNystromBruteForce(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		feat, _ := cfg.Features(x)
+		feat, _ := decomp.Features(cfg, "test", x)
 		n := x.Rows
 		for j, l := range lambdas {
 			want := linalg.NewDense(n, 2, nil)

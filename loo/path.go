@@ -5,16 +5,41 @@ import (
 	"fmt"
 	"math"
 
+	"rkhs/internal/check"
+	"rkhs/internal/decomp"
 	"rkhs/linalg"
 	"rkhs/regress"
 )
 
 // ErrInput is wrapped by every error about the caller's arguments: an empty
-// or invalid parameter list, an unsupported intercept mode, bad data.
+// or invalid parameter list (NaN or ±Inf also wrap linalg.ErrNotFinite), an
+// unsupported intercept mode, a nil or zero decomposition, nil, malformed
+// or non-finite data, fewer than 2 points. They are *linalg.InputError
+// values naming the call and the argument.
 var ErrInput = errors.New("loo: invalid input")
 
-func inputError(format string, args ...any) error {
-	return fmt.Errorf("%w: "+format, append([]any{ErrInput}, args...)...)
+func inputError(op, arg, format string, args ...any) error {
+	return check.Input(ErrInput, op, arg, format, args...)
+}
+
+// spectralOf returns the decomposition behind s, or an error for a nil or
+// zero regress.Spectral.
+func spectralOf(op string, s *regress.Spectral) (*decomp.Spectral, error) {
+	d := decomp.SpectralOf(s)
+	if d == nil {
+		return nil, inputError(op, "s", "nil or zero regress.Spectral: build one with regress.NewSpectral")
+	}
+	return d, nil
+}
+
+// regressError wraps an argument error of package regress (an invalid
+// filter, kernel or configuration) as an InputError of op on arg; other
+// errors (a failed factorization) are returned as they are.
+func regressError(op, arg string, err error) error {
+	if errors.Is(err, regress.ErrInput) {
+		return check.Wrap(ErrInput, op, arg, err)
+	}
+	return err
 }
 
 // Path holds leave-one-out results along a list of parameter values (λ,
@@ -38,12 +63,21 @@ type Path struct {
 }
 
 // Best returns the index of the parameter with the smallest MSE (the
-// first on ties; NaN scores never win).
-func (p *Path) Best() int { return argmin(p.MSE) }
+// first on ties; NaN scores never win); 0 for a nil or empty Path.
+func (p *Path) Best() int {
+	if p == nil {
+		return 0
+	}
+	return argmin(p.MSE)
+}
 
 // Predictions returns the leave-one-out predictions f⁻ⁱ(xᵢ) = yᵢ − rᵢ for
-// parameter j (n×q, newly allocated).
+// parameter j (n×q, newly allocated). It panics, as indexing does, if j is
+// not the index of a parameter of the path.
 func (p *Path) Predictions(j int) *linalg.Dense {
+	if p == nil || j < 0 || j >= len(p.Residuals) {
+		panic(fmt.Sprintf("loo: Path.Predictions: parameter %d of a path of %d", j, p.Len()))
+	}
 	out := p.y.Clone()
 	r := p.Residuals[j]
 	for i := 0; i < out.Rows; i++ {
@@ -59,11 +93,19 @@ func (p *Path) Predictions(j int) *linalg.Dense {
 // of every parameter, for example a misclassification rate; both arguments
 // are n×q.
 func (p *Path) Score(metric func(y, pred *linalg.Dense) float64) []float64 {
-	s := make([]float64, len(p.Params))
+	s := make([]float64, p.Len())
 	for j := range s {
 		s[j] = metric(p.y, p.Predictions(j))
 	}
 	return s
+}
+
+// Len returns the number of parameters of the path (0 for a nil Path).
+func (p *Path) Len() int {
+	if p == nil {
+		return 0
+	}
+	return len(p.Residuals)
 }
 
 func argmin(v []float64) int {
@@ -84,40 +126,35 @@ func meanSquare(m *linalg.Dense) float64 {
 	return s / float64(m.Rows*m.Cols)
 }
 
-// checkFinite returns an error wrapping ErrInput for the first NaN or ±Inf
-// element of m (row by row), named as in "Y[2][0] is NaN".
-func checkFinite(m *linalg.Dense, name string) error {
-	for i := 0; i < m.Rows; i++ {
-		for j, v := range m.Row(i) {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return inputError("%s[%d][%d] is %v", name, i, j, v)
-			}
-		}
+// checkXY validates the data of an entry point that takes data: X n×d
+// and Y n×q with n ≥ 2, d, q ≥ 1, valid views with finite elements.
+func checkXY(op string, x, y *linalg.Dense) error {
+	if err := check.Data(ErrInput, op, "X", x, 2); err != nil {
+		return err
 	}
-	return nil
-}
-
-// checkY validates the targets of an entry point that takes data: n×q with
-// q ≥ 1, all finite (the checks of regress on Y).
-func checkY(y *linalg.Dense, n int) error {
-	if y == nil {
-		return inputError("Y must not be nil")
+	if err := check.View(ErrInput, op, "Y", y); err != nil {
+		return err
 	}
-	if y.Rows != n {
-		return inputError("Y has %d rows, X has %d", y.Rows, n)
+	if y.Rows != x.Rows {
+		return inputError(op, "Y", "%d rows, X has %d", y.Rows, x.Rows)
 	}
-	if y.Cols == 0 {
-		return inputError("Y has no columns")
-	}
-	return checkFinite(y, "Y")
+	return check.Data(ErrInput, op, "Y", y, 2)
 }
 
 // checkPoints rejects problems with fewer than 2 points: leaving one out of
 // a single point leaves nothing to fit (and 1 − Hᵢᵢ = 0 with a free
 // intercept).
-func checkPoints(n int) error {
+func checkPoints(op, arg string, n int) error {
 	if n < 2 {
-		return inputError("leave-one-out needs at least 2 points, got %d", n)
+		return inputError(op, arg, "leave-one-out needs at least 2 points, got %d", n)
+	}
+	return nil
+}
+
+// checkIntercept rejects an unknown intercept mode.
+func checkIntercept(op string, ic regress.Intercept) error {
+	if ic < regress.NoIntercept || ic > regress.PenalizedIntercept {
+		return inputError(op, "ic", "unknown intercept mode %d", int(ic))
 	}
 	return nil
 }
@@ -157,13 +194,14 @@ func checkPath(p *Path, entry, matrix string) error {
 	return nil
 }
 
-func checkParams(ps []float64, name string) error {
+// checkParams requires a non-empty list of positive finite parameters.
+func checkParams(op, name string, ps []float64) error {
 	if len(ps) == 0 {
-		return inputError("no %s given", name)
+		return inputError(op, name, "empty list")
 	}
 	for j, v := range ps {
-		if !(v > 0) || math.IsInf(v, 0) {
-			return inputError("%s[%d] is %v, must be positive and finite", name, j, v)
+		if err := check.Positive(ErrInput, op, fmt.Sprintf("%s[%d]", name, j), v); err != nil {
+			return err
 		}
 	}
 	return nil

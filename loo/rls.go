@@ -1,6 +1,7 @@
 package loo
 
 import (
+	"rkhs/internal/decomp"
 	"rkhs/linalg"
 	"rkhs/regress"
 )
@@ -30,35 +31,40 @@ import (
 // for all λ are products Q·(…). The cost is about 2n²L(q+2) flops for L
 // values of λ — at Gemm speed, a fraction of the eigendecomposition.
 //
-// Errors: ErrInput for an empty or invalid λ list, an unknown intercept
-// mode or fewer than 2 points; linalg.ErrNotPositiveDefinite, naming the λ,
+// Errors: InputErrors wrapping ErrInput for a nil or zero s, an empty or
+// invalid λ list (NaN or ±Inf also linalg.ErrNotFinite), an unknown
+// intercept mode or fewer than 2 points; linalg.ErrNotPositiveDefinite,
+// naming the λ,
 // when a residual comes out NaN or ±Inf because G + nλI (or, with an
 // intercept, the corrected system) is numerically singular at that λ.
 func RLS(s *regress.Spectral, lambdas []float64, ic regress.Intercept) (*Path, error) {
-	if err := checkParams(lambdas, "lambdas"); err != nil {
-		return nil, err
-	}
-	if ic < regress.NoIntercept || ic > regress.PenalizedIntercept {
-		return nil, inputError("unknown intercept mode %d", int(ic))
-	}
-	p, err := rlsPath(s, lambdas, ic)
+	const op = "RLS"
+	d, err := spectralOf(op, s)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkPath(p, "RLS", "G + nλI"); err != nil {
+	if err := checkParams(op, "lambdas", lambdas); err != nil {
+		return nil, err
+	}
+	if err := checkIntercept(op, ic); err != nil {
+		return nil, err
+	}
+	if err := checkPoints(op, "s", len(d.Sigma)); err != nil {
+		return nil, err
+	}
+	p := rlsPath(d, lambdas, ic)
+	if err := checkPath(p, op, "G + nλI"); err != nil {
 		return nil, err
 	}
 	return p, nil
 }
 
-// rlsPath is RLS without the final guard: a numerically singular λ leaves
-// NaN or ±Inf in its residuals and MSE (SelectRLS skips such λ).
-func rlsPath(s *regress.Spectral, lambdas []float64, ic regress.Intercept) (*Path, error) {
-	sigma := s.EigenValues()
+// rlsPath is RLS on checked arguments without the final guard: a
+// numerically singular λ leaves NaN or ±Inf in its residuals and MSE
+// (SelectRLS skips such λ).
+func rlsPath(s *decomp.Spectral, lambdas []float64, ic regress.Intercept) *Path {
+	sigma := s.Sigma
 	n := len(sigma)
-	if err := checkPoints(n); err != nil {
-		return nil, err
-	}
 	d := linalg.NewDense(n, len(lambdas), nil) // 1/(σ_k + nλ_j)
 	for k, sk := range sigma {
 		row := d.Row(k)
@@ -66,24 +72,30 @@ func rlsPath(s *regress.Spectral, lambdas []float64, ic regress.Intercept) (*Pat
 			row[j] = 1 / (sk + float64(n)*l)
 		}
 	}
-	return resolventPath(s, lambdas, d, ic), nil
+	return resolventPath(s, lambdas, d, ic)
 }
 
-// TIKH returns the hat-matrix leave-one-out residuals of Tikhonov
-// regularization on [K 1] (regress.Spectral.FitAugmented) for every λ. Its fit is
+// Augmented returns the hat-matrix leave-one-out residuals of Tikhonov
+// regularization on the augmented matrix [K 1]
+// (regress.Spectral.FitAugmented) for every λ. Its fit is
 // ŷ = A·(A + nλI)⁻¹·y with A = [K 1][K 1]ᵀ = K² + 11ᵀ, so y − ŷ = nλ·w and
 // 1 − Hᵢᵢ = nλ·((A + nλI)⁻¹)ᵢᵢ with w = (A + nλI)⁻¹y: the formula of the
 // penalized intercept of RLS with σ² in place of σ. The residuals are the
 // usual approximation, not exact, since A itself depends on every point.
 //
 // Errors are those of RLS, with A + nλI in place of G + nλI.
-func TIKH(s *regress.Spectral, lambdas []float64) (*Path, error) {
-	if err := checkParams(lambdas, "lambdas"); err != nil {
+func Augmented(s *regress.Spectral, lambdas []float64) (*Path, error) {
+	const op = "Augmented"
+	sp, err := spectralOf(op, s)
+	if err != nil {
 		return nil, err
 	}
-	sigma := s.EigenValues()
+	if err := checkParams(op, "lambdas", lambdas); err != nil {
+		return nil, err
+	}
+	sigma := sp.Sigma
 	n := len(sigma)
-	if err := checkPoints(n); err != nil {
+	if err := checkPoints(op, "s", n); err != nil {
 		return nil, err
 	}
 	d := linalg.NewDense(n, len(lambdas), nil) // 1/(σ_k² + nλ_j)
@@ -93,8 +105,8 @@ func TIKH(s *regress.Spectral, lambdas []float64) (*Path, error) {
 			row[j] = 1 / (sk*sk + float64(n)*l)
 		}
 	}
-	p := resolventPath(s, lambdas, d, regress.PenalizedIntercept)
-	if err := checkPath(p, "TIKH", "A + nλI = K² + 11ᵀ + nλI"); err != nil {
+	p := resolventPath(sp, lambdas, d, regress.PenalizedIntercept)
+	if err := checkPath(p, op, "A + nλI = K² + 11ᵀ + nλI"); err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -103,8 +115,8 @@ func TIKH(s *regress.Spectral, lambdas []float64) (*Path, error) {
 // resolventPath computes the residuals cᵢ/(M⁻¹)ᵢᵢ (with the intercept
 // corrections of RLS) for M⁻¹ = Q·diag(d_j)·Qᵀ, one column d_j per
 // parameter.
-func resolventPath(s *regress.Spectral, lambdas []float64, d *linalg.Dense, ic regress.Intercept) *Path {
-	q, z, o := s.Vectors(), s.ProjectedY(), s.ProjectedOnes()
+func resolventPath(s *decomp.Spectral, lambdas []float64, d *linalg.Dense, ic regress.Intercept) *Path {
+	q, z, o := s.Q, s.QtY, s.Qt1
 	n, nq, nl := q.Rows, z.Cols, len(lambdas)
 	diag := squaredRowsTimes(q, d) // (G⁻¹)ᵢᵢ per λ
 	// Eigen-coordinates of c (one block of L columns per output) and of u.
@@ -124,7 +136,7 @@ func resolventPath(s *regress.Spectral, lambdas []float64, d *linalg.Dense, ic r
 	cu := linalg.NewDense(n, m.Cols, nil) // [G⁻¹y per output | G⁻¹1], all λ
 	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, q, m, 0, cu)
 
-	p := &Path{Params: append([]float64(nil), lambdas...), y: s.Y()}
+	p := &Path{Params: append([]float64(nil), lambdas...), y: s.Y}
 	for j := range lambdas {
 		var sj float64 // s = 1ᵀG⁻¹1 = Σ o_k² D_kj
 		for k := 0; k < n; k++ {

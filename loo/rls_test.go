@@ -137,9 +137,9 @@ func TestPathHelpers(t *testing.T) {
 	}
 }
 
-// TestTIKHAgainstExplicitHat: the TIKH residuals equal (yᵢ − ŷᵢ)/(1 − Hᵢᵢ)
+// TestAugmentedAgainstExplicitHat: the residuals of Tikhonov on [K 1] equal (yᵢ − ŷᵢ)/(1 − Hᵢᵢ)
 // with H formed column by column from FitAugmented on unit vectors.
-func TestTIKHAgainstExplicitHat(t *testing.T) {
+func TestAugmentedAgainstExplicitHat(t *testing.T) {
 	x, y := housing(50)
 	k := kernels.Gaussian{Sigma: 1.5}
 	s, _ := regress.NewSpectral(k, x, y)
@@ -150,7 +150,7 @@ func TestTIKHAgainstExplicitHat(t *testing.T) {
 	}
 	se, _ := regress.NewSpectral(k, x, e)
 	for _, l := range []float64{1e-4, 1e-1} {
-		p, err := TIKH(s, []float64{l})
+		p, err := Augmented(s, []float64{l})
 		if err != nil {
 			t.Fatal(err)
 		}

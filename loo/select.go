@@ -1,11 +1,15 @@
 package loo
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
 
+	"rkhs/internal/check"
+	"rkhs/internal/decomp"
+	"rkhs/internal/split"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/regress"
@@ -45,20 +49,25 @@ func Geometric(lo, hi float64, count int) []float64 {
 // max(σ_min, 200·ε·σ_max)/n, below which nλ no longer changes G = K + nλI
 // in floating point relative to the largest eigenvalue, to σ_max/n, beyond
 // which the fit is dominated by the penalty. A kernel matrix with no positive
-// eigenvalue gets the grid from 1e-10 to 1. Like Geometric, it panics if
-// count < 1 (a shape, not data: the spectrum always gives a valid range).
-func LambdaGrid(s *regress.Spectral, count int) []float64 {
-	if count < 1 {
-		panic(fmt.Sprintf("loo: LambdaGrid: count %d, want ≥ 1", count))
+// eigenvalue gets the grid from 1e-10 to 1. Errors (InputErrors wrapping
+// ErrInput): a nil or zero s, count < 1.
+func LambdaGrid(s *regress.Spectral, count int) ([]float64, error) {
+	const op = "LambdaGrid"
+	sp, err := spectralOf(op, s)
+	if err != nil {
+		return nil, err
 	}
-	sigma := s.EigenValues()
+	if err := check.Count(ErrInput, op, "count", count, 1); err != nil {
+		return nil, err
+	}
+	sigma := sp.Sigma
 	n := float64(len(sigma))
 	hi := sigma[len(sigma)-1]
 	lo := max(sigma[0], 200*0x1p-52*hi)
 	if !(hi > 0) {
-		return Geometric(1e-10, 1, count)
+		return Geometric(1e-10, 1, count), nil
 	}
-	return Geometric(lo/n, hi/n, count)
+	return Geometric(lo/n, hi/n, count), nil
 }
 
 // SigmaGrid returns the given quantiles (in [0, 1]) of the Euclidean
@@ -69,22 +78,21 @@ func LambdaGrid(s *regress.Spectral, count int) []float64 {
 // (duplicate rows) are left out. A distance too large to square in float64
 // is computed with scaling, so the widths are finite whenever x is.
 //
-// Errors wrap ErrInput: x nil or with fewer than 2 rows, x with a NaN or
-// ±Inf element, a quantile outside [0, 1], all rows equal.
+// Errors (InputErrors wrapping ErrInput): x nil, malformed or with fewer
+// than 2 rows, x with a NaN or ±Inf element or a NaN quantile (also
+// linalg.ErrNotFinite), a quantile outside [0, 1], all rows equal.
 func SigmaGrid(x *linalg.Dense, quantiles []float64, maxPoints int, seed uint64) ([]float64, error) {
-	if x == nil {
-		return nil, inputError("SigmaGrid needs at least 2 rows, X is nil")
-	}
-	n := x.Rows
-	if n < 2 {
-		return nil, inputError("SigmaGrid needs at least 2 rows, X has %d", n)
-	}
-	if err := checkFinite(x, "X"); err != nil {
+	const op = "SigmaGrid"
+	if err := check.Data(ErrInput, op, "X", x, 2); err != nil {
 		return nil, err
 	}
-	for _, q := range quantiles {
+	n := x.Rows
+	if err := check.Vector(ErrInput, op, "quantiles", quantiles); err != nil {
+		return nil, err
+	}
+	for j, q := range quantiles {
 		if !(q >= 0 && q <= 1) {
-			return nil, inputError("quantile %v outside [0, 1]", q)
+			return nil, inputError(op, fmt.Sprintf("quantiles[%d]", j), "%v, outside [0, 1]", q)
 		}
 	}
 	rows := make([]int, n)
@@ -113,7 +121,7 @@ func SigmaGrid(x *linalg.Dense, quantiles []float64, maxPoints int, seed uint64)
 		}
 	}
 	if len(d) == 0 {
-		return nil, inputError("all rows of X are equal")
+		return nil, inputError(op, "X", "all rows are equal")
 	}
 	slices.Sort(d)
 	out := make([]float64, len(quantiles))
@@ -140,23 +148,14 @@ func scaledDistance(a, b []float64) float64 {
 	return m * math.Sqrt(s)
 }
 
-// HoldOut splits the indices 0…n−1 at random into a training part of
-// round((1 − testFrac)·n) indices and a test part, both in increasing order;
-// the same seed gives the same split. It panics unless n ≥ 0 and
-// 0 ≤ testFrac ≤ 1.
-func HoldOut(n int, testFrac float64, seed uint64) (train, test []int) {
-	if n < 0 {
-		panic(fmt.Sprintf("loo: HoldOut: %d points", n))
-	}
-	if !(testFrac >= 0 && testFrac <= 1) {
-		panic(fmt.Sprintf("loo: HoldOut: testFrac %v outside [0, 1]", testFrac))
-	}
-	perm := rand.New(rand.NewPCG(seed, 0x686f6c646f7574)).Perm(n) // "holdout"
-	k := n - int(math.Round(testFrac*float64(n)))
-	train, test = perm[:k], perm[k:]
-	slices.Sort(train)
-	slices.Sort(test)
-	return train, test
+// Split splits the indices 0…n−1 at random into a training part of
+// round(trainFrac·n) indices and a test part with the rest, both in
+// increasing order; the same seed gives the same split, and the same as
+// dataset.Data.Split(trainFrac, seed) gives as rows. It panics unless
+// n ≥ 0 and 0 ≤ trainFrac ≤ 1: sizes and fractions are constants of the
+// program, not data.
+func Split(n int, trainFrac float64, seed uint64) (train, test []int) {
+	return split.Indices("loo: Split", n, trainFrac, seed)
 }
 
 // KFold splits the indices 0…n−1 at random into k folds whose sizes differ
@@ -215,30 +214,39 @@ type Table struct {
 // A λ at which G + nλI is numerically singular (a NaN or ±Inf score) is
 // kept in the table and never chosen.
 //
-// Errors: ErrInput for a nil kernel function, invalid grids, fewer than 2
-// points, or no finite score on the whole grid; the errors of
-// regress.NewSpectral.
+// Errors: InputErrors wrapping ErrInput for a nil kernel function, an
+// invalid kernel from it (also kernels.ErrParameter), invalid grids (NaN or
+// ±Inf also linalg.ErrNotFinite), an unknown intercept mode, X or Y nil,
+// malformed, of the wrong shape or not finite, fewer than 2 points, or no
+// finite score on the whole grid; linalg.ErrNoConvergence from an
+// eigendecomposition.
 func SelectRLS(kernel func(sigma float64) kernels.Kernel, x, y *linalg.Dense, sigmas, lambdas []float64, ic regress.Intercept) (Choice, *Table, error) {
+	const op = "SelectRLS"
 	if kernel == nil {
-		return Choice{}, nil, inputError("kernel function is nil")
+		return Choice{}, nil, inputError(op, "kernel", "nil kernel function")
 	}
-	if err := checkParams(sigmas, "sigmas"); err != nil {
+	if err := checkXY(op, x, y); err != nil {
 		return Choice{}, nil, err
 	}
-	if err := checkParams(lambdas, "lambdas"); err != nil {
+	if err := checkParams(op, "sigmas", sigmas); err != nil {
+		return Choice{}, nil, err
+	}
+	if err := checkParams(op, "lambdas", lambdas); err != nil {
+		return Choice{}, nil, err
+	}
+	if err := checkIntercept(op, ic); err != nil {
 		return Choice{}, nil, err
 	}
 	t := &Table{Sigmas: append([]float64(nil), sigmas...), Lambdas: append([]float64(nil), lambdas...)}
 	best := Choice{Score: math.Inf(1)}
 	for _, sg := range sigmas {
 		s, err := regress.NewSpectral(kernel(sg), x, y)
-		if err != nil {
-			return Choice{}, nil, err
-		}
-		p, err := rlsPath(s, lambdas, ic)
-		if err != nil {
+		if errors.Is(err, regress.ErrInput) {
+			return Choice{}, nil, regressError(op, fmt.Sprintf("kernel(%g)", sg), err)
+		} else if err != nil {
 			return Choice{}, nil, fmt.Errorf("loo: SelectRLS at σ = %g: %w", sg, err)
 		}
+		p := rlsPath(decomp.SpectralOf(s), lambdas, ic)
 		t.Scores = append(t.Scores, p.MSE)
 		for j, v := range p.MSE {
 			if v < best.Score {
@@ -247,7 +255,7 @@ func SelectRLS(kernel func(sigma float64) kernels.Kernel, x, y *linalg.Dense, si
 		}
 	}
 	if math.IsInf(best.Score, 1) {
-		return Choice{}, t, inputError("no finite leave-one-out score on the grid")
+		return Choice{}, t, inputError(op, "lambdas", "no finite leave-one-out score on the grid")
 	}
 	return best, t, nil
 }

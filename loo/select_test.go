@@ -19,12 +19,12 @@ func TestGridsAndSplits(t *testing.T) {
 			t.Fatalf("ratio %v at %d", r, j)
 		}
 	}
-	tr, te := HoldOut(10, 1.0/3, 5)
+	tr, te := Split(10, 0.7, 5)
 	if len(tr) != 7 || len(te) != 3 || !slices.IsSorted(tr) || !slices.IsSorted(te) {
-		t.Errorf("HoldOut: %v %v", tr, te)
+		t.Errorf("Split: %v %v", tr, te)
 	}
 	if all := append(append([]int(nil), tr...), te...); func() bool { slices.Sort(all); return !slices.Equal(all, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}) }() {
-		t.Errorf("HoldOut does not partition: %v %v", tr, te)
+		t.Errorf("Split does not partition: %v %v", tr, te)
 	}
 	folds := KFold(11, 3, 1)
 	var seen []int
@@ -78,8 +78,11 @@ func TestSelectRLS(t *testing.T) {
 	if !slices.Equal(p.MSE, tab.Scores[1]) {
 		t.Errorf("table row differs from the LOO path")
 	}
-	lg := LambdaGrid(s, 5)
-	ev := s.EigenValues()
+	lg, err := LambdaGrid(s, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := s.Values()
 	if math.Abs(lg[4]-ev[len(ev)-1]/80) > 1e-15*lg[4] || lg[0] <= 0 {
 		t.Errorf("LambdaGrid %v, σ_max/n = %v", lg, ev[len(ev)-1]/80)
 	}

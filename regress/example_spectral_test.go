@@ -185,18 +185,6 @@ func ExampleLinearPath_FitAugmented() {
 	// f(1, 1) = 4.00
 }
 
-func ExampleNystrom_Features() {
-	x, _ := sample()
-	feat, err := regress.Nystrom{Kernel: kernels.Gaussian{Sigma: 0.5}, Centers: 3, Seed: 1}.Features(x)
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	fmt.Println(feat.Indices, feat.Bt.Rows, feat.Bt.Cols, feat.Jitter)
-	// Output:
-	// [0 2 3] 3 6 0
-}
-
 func ExampleModel_MarshalJSON() {
 	x, y := sample()
 	m, _ := regress.RLS{Kernel: kernels.Gaussian{Sigma: 0.5}, Lambda: 1e-3}.Fit(x, y)

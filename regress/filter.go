@@ -9,8 +9,8 @@ import (
 
 // A Filter is a spectral regularization: with K = Q·diag(σ)·Qᵀ, the
 // coefficients are c = Q·diag(g(σ))·Qᵀ·y for a filter function g that tends
-// to 1/σ as the regularization vanishes (the spectral regularization of Lo
-// Gerfo, Rosasco et al. 2008, whose G_λ(σ) it is). σ are the eigenvalues of K itself, not
+// to 1/σ as the regularization vanishes (the spectral regularization of
+// Rosasco (2008), whose G_λ(σ) it is). σ are the eigenvalues of K itself, not
 // of K/n; every λ is in the K + nλI convention.
 //
 // The filters of this package are TikhonovFilter, TruncatedSVDFilter,

@@ -114,27 +114,14 @@ func (lp *LinearPath) Fit(lambda float64) (*LinearModel, error) {
 	return &LinearModel{Weights: w, Intercept: b}, nil
 }
 
-// The accessors give package loo the factorization; what they return is
-// shared with lp and must not be modified.
-
-// U returns the left singular vectors (n×r) of the factored matrix.
-func (lp *LinearPath) U() *linalg.Dense { return lp.u }
-
-// SingularValues returns s, descending.
-func (lp *LinearPath) SingularValues() []float64 { return lp.s }
-
-// ProjectedY returns UᵀY (of the centred Y for a free intercept).
-func (lp *LinearPath) ProjectedY() *linalg.Dense { return lp.uty }
-
-// FactoredY returns the Y whose fit the path computes: Y itself, or Y
-// centred by its column means for a free intercept.
-func (lp *LinearPath) FactoredY() *linalg.Dense { return lp.yc }
-
-// Intercept returns the intercept mode.
-func (lp *LinearPath) Intercept() Intercept { return lp.ic }
-
-// YMean returns the column means of Y for a free intercept (nil otherwise).
-func (lp *LinearPath) YMean() []float64 { return lp.yMean }
+// Intercept returns the intercept mode (NoIntercept for a nil or zero
+// LinearPath).
+func (lp *LinearPath) Intercept() Intercept {
+	if lp == nil {
+		return NoIntercept
+	}
+	return lp.ic
+}
 
 // FitAugmented is Tikhonov regularization on the augmented system
 // [K 1]·c̃ = y (see Spectral.FitAugmented) for the linear kernel K = XXᵀ, from the SVD of

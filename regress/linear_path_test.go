@@ -33,7 +33,7 @@ func TestLinearPath(t *testing.T) {
 				pg := predict(t, got, xt)
 				tol := 1e-9
 				if sz.d > sz.n {
-					s := lp.SingularValues()[0]
+					s := lp.s[0]
 					tol = math.Max(tol, 1e-16*s*s/(float64(sz.n)*lambda))
 				}
 				if r := relDiff(pg, predict(t, primal, xt)); r > tol {
@@ -41,7 +41,7 @@ func TestLinearPath(t *testing.T) {
 				}
 				dualTol := 1e-8
 				if sz.n > sz.d {
-					s := lp.SingularValues()[0]
+					s := lp.s[0]
 					dualTol = math.Max(dualTol, 30*0x1p-52*(s*s+float64(sz.n))/(float64(sz.n)*lambda))
 				}
 				if r := relDiff(pg, predict(t, dual, xt)); r > dualTol {

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"rkhs/internal/check"
+	"rkhs/internal/decomp"
 	"rkhs/kernels"
 	"rkhs/linalg"
 )
@@ -125,41 +126,21 @@ func (s Nystrom) Fit(x, y *linalg.Dense) (*NystromFit, error) {
 	}, nil
 }
 
-// NystromFeatures is the feature map behind a Nyström fit: with L the
-// Cholesky factor of K_RR (+ δI), the features B = K_TR·L⁻ᵀ (n×m) turn the
-// fit into ridge regression, K_TR·c = B·a with a = Lᵀc and cᵀK_RR·c = ‖a‖².
-// For the penalized intercept both kernel matrices use the kernel k + 1.
-type NystromFeatures struct {
-	Bt      *linalg.Dense // Bᵀ = L⁻¹·K_RT, m×n
-	L       *linalg.Dense // m×m, lower triangular
-	Centers *linalg.Dense // the m centres (a copy)
-	Indices []int         // rows of X used as centres (nil when Given)
-	Jitter  float64       // δ, see Fit
-}
-
-// Features chooses the centres and builds the feature map of the
-// training points x, as Fit does before solving (see Fit for the centres,
-// the jitter and the cost: the cross matrix and m²n flops for the
-// triangular solve). λ is not used. Package loo uses it to compute the
-// exact leave-one-out residuals of a Nyström fit.
-func (s Nystrom) Features(x *linalg.Dense) (*NystromFeatures, error) {
-	const op = "Nystrom.Features"
+// features chooses the centres and builds the feature map of the training
+// points x, checked by the caller, as Fit does before solving (see Fit for
+// the centres, the jitter and the cost: the cross matrix and m²n flops for
+// the triangular solve). λ is not used. Package loo computes the exact
+// leave-one-out residuals of a Nyström fit from the same map (see
+// rkhs/internal/decomp).
+func (s Nystrom) features(op string, x *linalg.Dense) (*decomp.NystromFeatures, error) {
 	if err := checkKernel(op, s.Kernel); err != nil {
 		return nil, err
 	}
-	if err := check.Data(ErrInput, op, "X", x, 1); err != nil {
-		return nil, err
-	}
-	return s.features(op, x)
-}
-
-// features is Features on a checked kernel and X.
-func (s Nystrom) features(op string, x *linalg.Dense) (*NystromFeatures, error) {
 	if err := s.Intercept.check(op); err != nil {
 		return nil, err
 	}
 	n := x.Rows
-	feat := &NystromFeatures{}
+	feat := &decomp.NystromFeatures{}
 	if s.Given != nil {
 		if err := check.Data(ErrInput, op, "Given", s.Given, 1); err != nil {
 			return nil, err

@@ -96,25 +96,6 @@ func (s *Spectral) check(op string) error {
 	return nil
 }
 
-// The accessors below give package loo (and other callers who compute
-// their own functions of the spectrum) the decomposition without copying
-// n×n matrices. What they return is shared with s and must not be modified.
-
-// Vectors returns Q (n×n), column i the eigenvector of Values()[i].
-func (s *Spectral) Vectors() *linalg.Dense { return s.q }
-
-// EigenValues returns σ, ascending (shared; see Values for a copy).
-func (s *Spectral) EigenValues() []float64 { return s.sigma }
-
-// ProjectedY returns Qᵀy (n×q).
-func (s *Spectral) ProjectedY() *linalg.Dense { return s.qty }
-
-// ProjectedOnes returns Qᵀ1.
-func (s *Spectral) ProjectedOnes() []float64 { return s.qt1 }
-
-// Y returns the training targets (n×q).
-func (s *Spectral) Y() *linalg.Dense { return s.y }
-
 // Kernel returns the kernel of the decomposition (nil for a nil or zero
 // Spectral).
 func (s *Spectral) Kernel() kernels.Kernel {

@@ -243,7 +243,7 @@ func toJSON(v []float64) []jsonFloat {
 func chooseSigma(train *dataset.Data, seed uint64) (float64, error) {
 	sub := train
 	if train.X.Rows > sigmaSubsample {
-		idx, _ := loo.HoldOut(train.X.Rows, 1-float64(sigmaSubsample)/float64(train.X.Rows), seed)
+		idx, _ := loo.Split(train.X.Rows, float64(sigmaSubsample)/float64(train.X.Rows), seed)
 		sub = train.Subset(idx)
 	}
 	med, err := loo.SigmaGrid(&sub.X, []float64{0.5}, 500, seed)
@@ -315,7 +315,7 @@ func paperGaussian(name string, train, test *dataset.Data, seed uint64) (experim
 		}
 		var lp *loo.Path
 		if m.tikh {
-			lp, err = loo.TIKH(s, lambdas)
+			lp, err = loo.Augmented(s, lambdas)
 		} else {
 			lp, err = loo.RLS(s, lambdas, m.ic)
 		}

@@ -56,7 +56,10 @@ func selectRLS(train *dataset.Data, sigmas []float64) (rlsChoice, *classify.RLSM
 		if err != nil {
 			return rlsChoice{}, nil, err
 		}
-		grid := loo.LambdaGrid(s, 25)
+		grid, err := loo.LambdaGrid(s, 25)
+		if err != nil {
+			return rlsChoice{}, nil, err
+		}
 		p, err := loo.RLS(s, grid, regress.FreeIntercept)
 		if err != nil {
 			return rlsChoice{}, nil, err
