@@ -33,25 +33,25 @@ func TestAccuracySmoke(t *testing.T) {
 			return KNN{Kernel: gauss2, K: 7}.Fit(x, y)
 		}), 0.75, false},
 		{"heart", "Perceptron", wrap(func(x *linalg.Dense, y []float64) (predictor, error) {
-			return Perceptron{Kernel: gauss2, Bias: true}.Fit(x, y)
+			return Perceptron{Kernel: gauss2, Intercept: regress.FreeIntercept}.Fit(x, y)
 		}), 0.70, false},
 		{"heart", "Logistic", wrap(func(x *linalg.Dense, y []float64) (predictor, error) {
-			return Logistic{Kernel: gauss2, Lambda: 1e-3, Bias: true}.Fit(x, y)
+			return Logistic{Kernel: gauss2, Lambda: 1e-3, Intercept: regress.FreeIntercept}.Fit(x, y)
 		}), 0.72, false},
 		{"heart", "SVM", wrap(func(x *linalg.Dense, y []float64) (predictor, error) {
-			return SVM{Kernel: gauss2, Lambda: 1e-3, Bias: true, MaxIter: 1000}.Fit(x, y)
+			return SVM{Kernel: gauss2, Lambda: 1e-3, Intercept: regress.PenalizedIntercept, MaxIter: 1000}.Fit(x, y)
 		}), 0.72, false},
 		{"breast-cancer", "RLS", wrap(func(x *linalg.Dense, y []float64) (predictor, error) {
 			return RLS{Kernel: gauss2, Lambda: 1e-3}.Fit(x, y)
 		}), 0.93, true},
 		{"breast-cancer", "SVM", wrap(func(x *linalg.Dense, y []float64) (predictor, error) {
-			return SVM{Kernel: gauss2, Lambda: 1e-3, Bias: true, MaxIter: 500}.Fit(x, y)
+			return SVM{Kernel: gauss2, Lambda: 1e-3, Intercept: regress.PenalizedIntercept, MaxIter: 500}.Fit(x, y)
 		}), 0.93, true},
 		{"sonar", "RLS", wrap(func(x *linalg.Dense, y []float64) (predictor, error) {
 			return RLS{Kernel: kernels.Gaussian{Sigma: 3}, Lambda: 1e-3}.Fit(x, y)
 		}), 0.80, false},
 		{"diabetes", "Logistic", wrap(func(x *linalg.Dense, y []float64) (predictor, error) {
-			return Logistic{Kernel: gauss2, Lambda: 1e-3, Bias: true, MaxIter: 300}.Fit(x, y)
+			return Logistic{Kernel: gauss2, Lambda: 1e-3, Intercept: regress.FreeIntercept, MaxIter: 300}.Fit(x, y)
 		}), 0.70, true},
 		{"digits", "RLS one-vs-all", wrap(func(x *linalg.Dense, y []float64) (predictor, error) {
 			return RLS{Kernel: kernels.Gaussian{Sigma: 30}, Lambda: 1e-4}.Fit(x, y)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"rkhs/kernels"
+	"rkhs/regress"
 )
 
 // benchSizes are the training-set sizes of the benchmarks; small enough
@@ -53,7 +54,7 @@ func BenchmarkPerceptron(b *testing.B) {
 func BenchmarkLogistic(b *testing.B) {
 	for _, n := range benchSizes {
 		x, y := blobs(63, n, 16, 0.3, 0, 1)
-		lg := Logistic{Kernel: kernels.Gaussian{Sigma: 4}, Lambda: 1e-3, Bias: true, MaxIter: 100, Tol: 1e-300}
+		lg := Logistic{Kernel: kernels.Gaussian{Sigma: 4}, Lambda: 1e-3, Intercept: regress.FreeIntercept, MaxIter: 100, Tol: 1e-300}
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {

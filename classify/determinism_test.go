@@ -6,16 +6,26 @@ import (
 	"sync"
 	"testing"
 
+	"rkhs/internal/parallel"
 	"rkhs/internal/testmat"
 	"rkhs/kernels"
 	"rkhs/linalg"
+	"rkhs/regress"
 )
 
 // fingerprint fits every classifier and returns all its numbers: the
-// coefficients, and predictions, scores, probabilities and means at x.
-func fingerprint(t *testing.T, xtr *linalg.Dense, ytr []float64, x *linalg.Dense) []float64 {
+// coefficients, and predictions, scores, probabilities and means at x; and,
+// for each classifier, how many loops ran on more than one goroutine while
+// it was fitted and asked.
+func fingerprint(t *testing.T, xtr *linalg.Dense, ytr []float64, x *linalg.Dense) ([]float64, map[string]int64) {
 	t.Helper()
 	var out []float64
+	split := map[string]int64{}
+	last := parallel.Splits()
+	stage := func(name string) {
+		now := parallel.Splits()
+		split[name], last = now-last, now
+	}
 	k := kernels.Gaussian{Sigma: 2}
 	add := func(v []float64, err error) {
 		t.Helper()
@@ -30,29 +40,36 @@ func fingerprint(t *testing.T, xtr *linalg.Dense, ytr []float64, x *linalg.Dense
 		}
 		return d.Data, nil
 	}
-	p, err := Perceptron{Kernel: k, Bias: true, Shuffle: true, Seed: 3, MaxPasses: 5}.Fit(xtr, ytr)
+	p, err := Perceptron{Kernel: k, Intercept: regress.FreeIntercept, Shuffle: true, Seed: 3, MaxPasses: 5}.Fit(xtr, ytr)
 	add(p.Coef, err)
 	add(p.Predict(x))
+	stage("Perceptron")
 	kn, err := KNN{Kernel: k, K: 6}.Fit(xtr, ytr)
 	add(nil, err)
 	add(kn.Predict(x))
 	add(kn.Mean(x))
+	stage("KNN")
 	r, err := RLS{Kernel: k, Lambda: 1e-3, OneVsAll: true}.Fit(xtr, ytr)
 	add(nil, err)
 	add(scores(r.Scores(x)))
 	add(r.Predict(x))
-	l, err := Logistic{Kernel: k, Lambda: 1e-3, Bias: true, MaxIter: 60}.Fit(xtr, ytr)
-	add(append(l.Coef, l.Bias, l.Lipschitz), err)
+	stage("RLS")
+	l, err := Logistic{Kernel: k, Lambda: 1e-3, Intercept: regress.FreeIntercept, MaxIter: 60}.Fit(xtr, ytr)
+	add(append(l.Coef, l.Intercept, l.Lipschitz), err)
 	add(l.Probabilities(x))
-	s, err := SVM{Kernel: k, Lambda: 1e-3, Bias: true, MaxIter: 60}.Fit(xtr, ytr)
-	add(append(s.Coef, s.Bias), err)
+	stage("Logistic")
+	s, err := SVM{Kernel: k, Lambda: 1e-3, Intercept: regress.PenalizedIntercept, MaxIter: 60}.Fit(xtr, ytr)
+	add(append(s.Coef, s.Intercept), err)
 	add(scores(s.Scores(x)))
-	return out
+	stage("SVM")
+	return out, split
 }
 
 // TestDeterministicAcrossGOMAXPROCS: every number every classifier
 // produces is bit-identical for GOMAXPROCS 1, 2 and 8. The sizes are above
-// the thresholds where products and k-NN selection run in parallel.
+// the thresholds where products and k-NN selection run in parallel, and the
+// test checks that they did: with GOMAXPROCS above 1, every classifier ran
+// some of its loops on several goroutines (and none did with 1).
 func TestDeterministicAcrossGOMAXPROCS(t *testing.T) {
 	testmat.SkipSingleThreaded(t)
 	xtr, ytr := blobs(50, 400, 5, 0.5, -1, 1)
@@ -65,7 +82,12 @@ func TestDeterministicAcrossGOMAXPROCS(t *testing.T) {
 		if got := runtime.GOMAXPROCS(0); got != procs {
 			t.Fatalf("GOMAXPROCS is %d after setting %d", got, procs)
 		}
-		fp := fingerprint(t, xtr, ytr, x)
+		fp, split := fingerprint(t, xtr, ytr, x)
+		for name, n := range split {
+			if (procs == 1) != (n == 0) {
+				t.Errorf("GOMAXPROCS=%d: %s ran %d loops on several goroutines", procs, name, n)
+			}
+		}
 		if procs == 1 {
 			ref = fp
 			continue

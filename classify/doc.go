@@ -16,7 +16,8 @@
 // Every method has the same shape: a configuration value type whose Fit(x,
 // labels) returns a model, and models with Predict(x) returning labels
 // from the training label set, plus Scores(x) (decision values) where they
-// are defined and Probabilities(x) for Logistic. Any kernels.Kernel works.
+// are defined and Probabilities(x) for Logistic. Accuracy scores
+// predictions against labels. Any kernels.Kernel works.
 // Models hold copies of what they need and only read them after Fit, so
 // they are safe for concurrent use.
 //
@@ -39,14 +40,29 @@
 // package kernels), never pair by pair; training uses the Gram matrix from
 // kernels.Gram.
 //
+// # Options
+//
+// Options follow the zero-value rule of rkhs (see package rkhs): a zero
+// MaxPasses, MaxIter or Tol selects its documented default, and 0 is a seed
+// like any other; λ, the kernel's parameters and k of KNN have no default,
+// and 0 is an error. RLS chooses λ by leave-one-out only when asked
+// (ChooseLambda). The offset b of every method is a regress.Intercept, as
+// in package regress: NoIntercept (the zero value), FreeIntercept (not
+// penalized) or PenalizedIntercept (the kernel k + 1, b = Σᵢcᵢ); each
+// method documents which it has (a perceptron has no penalty, the SVM's
+// step needs one).
+//
 // # Failure
 //
 // Data-dependent failure returns an error; nothing in this package panics
-// on data. Bad input — nil, empty or malformed X, NaN or ±Inf, labels of
-// the wrong length, one class only, three classes given to a binary-only
-// method, λ ≤ 0, k out of range, invalid kernel parameters — is an
-// *InputError that names the call and the argument and wraps ErrInput
-// (and kernels.ErrParameter for kernel parameters). A kernel matrix that
+// on data or on a nil, malformed or zero-value argument. Bad input — nil,
+// empty or malformed X (negative dimensions, Stride < Cols, Data too
+// short), NaN or ±Inf, labels of the wrong length, one class only, three
+// classes given to a binary-only method, λ ≤ 0, k out of range, an
+// intercept mode the method does not have, invalid kernel parameters, a
+// nil or zero-value model — is a *linalg.InputError that names the call
+// and the argument and wraps ErrInput (and kernels.ErrParameter for kernel
+// parameters, linalg.ErrNotFinite for NaN or ±Inf). A kernel matrix that
 // is not numerically positive definite in RLS wraps
 // linalg.ErrNotPositiveDefinite. Iterative methods that stop at their
 // limit (Perceptron on non-separable data, Logistic before its tolerance)

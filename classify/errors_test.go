@@ -41,7 +41,7 @@ func fitters(k kernels.Kernel) []struct {
 // wantInputError checks that err is an *InputError on arg wrapping ErrInput.
 func wantInputError(t *testing.T, what string, err error, arg string) {
 	t.Helper()
-	var ie *InputError
+	var ie *linalg.InputError
 	if !errors.Is(err, ErrInput) || !errors.As(err, &ie) || ie.Arg != arg {
 		t.Errorf("%s: err = %v, want an InputError on %q", what, err, arg)
 		return
@@ -94,7 +94,7 @@ func TestFitBadInput(t *testing.T) {
 	}
 	for _, f := range fitters(kernels.Gaussian{Sigma: -1}) {
 		_, err := f.fit(good, labels)
-		wantInputError(t, f.name+": bad kernel", err, "Kernel")
+		wantInputError(t, f.name+": bad kernel", err, "Kernel.Sigma")
 		if !errors.Is(err, kernels.ErrParameter) {
 			t.Errorf("%s: bad kernel: err = %v does not wrap kernels.ErrParameter", f.name, err)
 		}
@@ -195,7 +195,7 @@ func TestKNNModelChanged(t *testing.T) {
 	}
 	m.K = 10
 	_, err = m.Predict(x)
-	wantInputError(t, "K changed to n", err, "model")
+	wantInputError(t, "K changed to n", err, "KNNModel")
 }
 
 // TestKernelOverflowIsDataError: data so large that kernel values overflow
@@ -212,7 +212,7 @@ func TestKernelOverflowIsDataError(t *testing.T) {
 		"RLS":        func() error { _, err := RLS{Kernel: k, Lambda: 1e-2}.Fit(x, labels); return err },
 	} {
 		err := fit()
-		var ie *InputError
+		var ie *linalg.InputError
 		if !errors.As(err, &ie) || !errors.Is(err, kernels.ErrData) {
 			t.Errorf("%s: %v, want an InputError wrapping kernels.ErrData", name, err)
 			continue

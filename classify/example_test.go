@@ -42,7 +42,7 @@ func ExamplePerceptron_Fit() {
 func ExamplePerceptron_Fit_nonSeparable() {
 	// The same point with both labels: no pass is ever clean.
 	x := linalg.NewDense(3, 1, []float64{0, 0, 1})
-	m, err := classify.Perceptron{Kernel: kernels.Linear{}, Bias: true, MaxPasses: 10}.Fit(x, []float64{-1, 1, 1})
+	m, err := classify.Perceptron{Kernel: kernels.Linear{}, Intercept: regress.FreeIntercept, MaxPasses: 10}.Fit(x, []float64{-1, 1, 1})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -54,7 +54,7 @@ func ExamplePerceptron_Fit_nonSeparable() {
 
 func ExamplePerceptronModel_Predict() {
 	x, y := line()
-	m, err := classify.Perceptron{Kernel: kernels.Linear{}, Bias: true}.Fit(x, y)
+	m, err := classify.Perceptron{Kernel: kernels.Linear{}, Intercept: regress.FreeIntercept}.Fit(x, y)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -143,11 +143,11 @@ func ExampleRLS_Fit() {
 		return
 	}
 	fmt.Println("classes:", m.Classes, "one-vs-all:", m.OneVsAll)
-	// Without Lambda, λ is chosen by leave-one-out over Lambdas: with a
+	// With ChooseLambda, λ is chosen by leave-one-out over Lambdas: with a
 	// free intercept and a huge λ, f is nearly the constant b, and leaving
 	// a point out tips b towards the other class.
 	xb := linalg.NewDense(8, 1, []float64{0, 0.3, 0.6, 0.9, 1.6, 1.9, 2.2, 2.5})
-	b, err := classify.RLS{Kernel: kernels.Gaussian{Sigma: 0.5}, Lambdas: []float64{1e-4, 1e-2, 10}, Intercept: regress.FreeIntercept}.Fit(xb, []float64{0, 0, 0, 0, 1, 1, 1, 1})
+	b, err := classify.RLS{Kernel: kernels.Gaussian{Sigma: 0.5}, ChooseLambda: true, Lambdas: []float64{1e-4, 1e-2, 10}, Intercept: regress.FreeIntercept}.Fit(xb, []float64{0, 0, 0, 0, 1, 1, 1, 1})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -197,7 +197,7 @@ func ExampleRLSModel_Scores() {
 
 func ExampleLogistic_Fit() {
 	x, y := line()
-	m, err := classify.Logistic{Kernel: kernels.Linear{}, Lambda: 1e-3, Bias: true, Tol: 1e-8, MaxIter: 5000}.Fit(x, y)
+	m, err := classify.Logistic{Kernel: kernels.Linear{}, Lambda: 1e-3, Intercept: regress.FreeIntercept, Tol: 1e-8, MaxIter: 5000}.Fit(x, y)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -211,7 +211,7 @@ func ExampleLogistic_Fit() {
 
 func ExampleLogisticModel_Predict() {
 	x, y := line()
-	m, err := classify.Logistic{Kernel: kernels.Linear{}, Lambda: 1e-3, Bias: true}.Fit(x, y)
+	m, err := classify.Logistic{Kernel: kernels.Linear{}, Lambda: 1e-3, Intercept: regress.FreeIntercept}.Fit(x, y)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -228,7 +228,7 @@ func ExampleLogisticModel_Predict() {
 
 func ExampleLogisticModel_Scores() {
 	x, y := line()
-	m, _ := classify.Logistic{Kernel: kernels.Linear{}, Lambda: 1e-3, Bias: true, Tol: 1e-8, MaxIter: 5000}.Fit(x, y)
+	m, _ := classify.Logistic{Kernel: kernels.Linear{}, Lambda: 1e-3, Intercept: regress.FreeIntercept, Tol: 1e-8, MaxIter: 5000}.Fit(x, y)
 	s, err := m.Scores(queries) // log-odds of class 2
 	if err != nil {
 		fmt.Println(err)
@@ -241,7 +241,7 @@ func ExampleLogisticModel_Scores() {
 
 func ExampleLogisticModel_Probabilities() {
 	x, y := line()
-	m, _ := classify.Logistic{Kernel: kernels.Linear{}, Lambda: 1e-3, Bias: true, Tol: 1e-8, MaxIter: 5000}.Fit(x, y)
+	m, _ := classify.Logistic{Kernel: kernels.Linear{}, Lambda: 1e-3, Intercept: regress.FreeIntercept, Tol: 1e-8, MaxIter: 5000}.Fit(x, y)
 	p, err := m.Probabilities(queries) // P(label = 2)
 	if err != nil {
 		fmt.Println(err)
@@ -266,7 +266,7 @@ func ExampleSVM_Fit() {
 
 func ExampleSVMModel_Predict() {
 	x, y := line()
-	m, err := classify.SVM{Kernel: kernels.Linear{}, Lambda: 1e-2, Bias: true}.Fit(x, y)
+	m, err := classify.SVM{Kernel: kernels.Linear{}, Lambda: 1e-2, Intercept: regress.PenalizedIntercept}.Fit(x, y)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -294,10 +294,12 @@ func ExampleSVMModel_Scores() {
 	// [-1.000 1.000 1.000 -1.000]
 }
 
-func ExampleInputError() {
+// Errors about arguments are *linalg.InputError values that name the call
+// and the argument, and wrap ErrInput.
+func Example_inputError() {
 	x, _ := line()
 	_, err := classify.Logistic{Kernel: kernels.Linear{}, Lambda: 1}.Fit(x, []float64{1, 2, 3, 1, 2, 3, 1, 2, 3, 1})
-	var ie *classify.InputError
+	var ie *linalg.InputError
 	if errors.As(err, &ie) {
 		fmt.Println(ie.Op, ie.Arg, errors.Is(err, classify.ErrInput))
 	}
@@ -309,12 +311,12 @@ func ExampleInputError() {
 
 func ExamplePerceptronModel_MarshalJSON() {
 	x, y := line()
-	m, err := classify.Perceptron{Kernel: kernels.Linear{}, Bias: true}.Fit(x, y)
+	m, err := classify.Perceptron{Kernel: kernels.Linear{}, Intercept: regress.FreeIntercept}.Fit(x, y)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	b, err := json.Marshal(m) // the centres, coefficients and bias, exactly
+	b, err := json.Marshal(m) // the centres, coefficients and intercept, exactly
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -336,11 +338,11 @@ func ExamplePerceptronModel_MarshalJSON() {
 	fmt.Println("converged:", loaded.Converged, "passes:", loaded.Passes, "alpha:", loaded.Alpha)
 
 	// A file of another kind, or of a later version, is refused.
-	err = json.Unmarshal([]byte(`{"format": "rkhs.classify.PerceptronModel", "version": 2}`), &loaded)
+	err = json.Unmarshal([]byte(`{"format": "rkhs.classify.PerceptronModel", "version": 3}`), &loaded)
 	fmt.Println(err)
 	// Output:
-	// {"format":"rkhs.classify.PerceptronModel","version":1,"kernel":{"type":"linear"},"classes":[1,2],"centers":{"rows":1,"cols":1,"data":[-2]},"coef":[-1],"bias":-1,"passes":2,"mistakes":1,"converged":true}
+	// {"format":"rkhs.classify.PerceptronModel","version":2,"kernel":{"type":"linear"},"classes":[1,2],"centers":{"rows":1,"cols":1,"data":[-2]},"coef":[-1],"intercept":-1,"passes":2,"mistakes":1,"converged":true}
 	// [1 1 2]
 	// converged: true passes: 2 alpha: []
-	// classify: invalid input: PerceptronModel.UnmarshalJSON: version: rkhs.classify.PerceptronModel version 2, this build reads version 1
+	// classify: invalid input: PerceptronModel.UnmarshalJSON: version: rkhs.classify.PerceptronModel version 3, this build reads versions [1 2]
 }

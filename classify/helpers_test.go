@@ -9,6 +9,7 @@ import (
 	"rkhs/internal/testmat"
 	"rkhs/kernels"
 	"rkhs/linalg"
+	"rkhs/regress"
 )
 
 func newRand(seed uint64) *rand.Rand { return testmat.NewRand(seed) }
@@ -88,4 +89,12 @@ func mustPredict(t *testing.T, p interface {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// intercept returns FreeIntercept for free, NoIntercept otherwise.
+func intercept(free bool) regress.Intercept {
+	if free {
+		return regress.FreeIntercept
+	}
+	return regress.NoIntercept
 }

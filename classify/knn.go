@@ -3,6 +3,7 @@ package classify
 import (
 	"math"
 
+	"rkhs/internal/check"
 	"rkhs/internal/parallel"
 	"rkhs/kernels"
 	"rkhs/linalg"
@@ -53,13 +54,14 @@ type KNNModel struct {
 //
 // Cost: a copy of X and n kernel evaluations k(xⱼ, xⱼ).
 //
-// Errors: an *InputError wrapping ErrInput for empty or non-finite X,
-// labels of the wrong length or not finite, a single class, K out of
-// range, a nil kernel or invalid kernel parameters (which also wrap
+// Errors: a *linalg.InputError wrapping ErrInput for nil, empty, malformed
+// or non-finite X (NaN or ±Inf also linalg.ErrNotFinite), labels of the
+// wrong length or not finite, a single class, K out of range (it has no
+// default), a nil kernel or invalid kernel parameters (which also wrap
 // kernels.ErrParameter). x and labels are not modified.
 func (c KNN) Fit(x *linalg.Dense, labels []float64) (*KNNModel, error) {
 	const op = "KNN.Fit"
-	if err := checkKernel(op, c.Kernel); err != nil {
+	if err := checkKernel(op, "Kernel", c.Kernel); err != nil {
 		return nil, err
 	}
 	if err := checkTrain(op, x, labels); err != nil {
@@ -106,10 +108,12 @@ func selfKernel(k kernels.Kernel, x *linalg.Dense) []float64 {
 // and each row's answer is computed by one goroutine, so the result does
 // not depend on GOMAXPROCS.
 //
-// Errors: an *InputError wrapping ErrInput if x is malformed, holds NaN or
-// ±Inf, or has a different number of columns than the training data.
+// Errors: a *linalg.InputError wrapping ErrInput if x is nil, malformed,
+// holds NaN or ±Inf (also linalg.ErrNotFinite) or has a different number of
+// columns than the training data, or if m is nil or its fields do not form
+// a model (as the zero KNNModel, or one changed after Fit).
 func (m *KNNModel) Predict(x *linalg.Dense) ([]float64, error) {
-	if err := checkPredict("KNNModel.Predict", x, m.X.Cols); err != nil {
+	if err := m.check("KNNModel.Predict", x); err != nil {
 		return nil, err
 	}
 	out := make([]float64, x.Rows)
@@ -142,7 +146,7 @@ func (m *KNNModel) Predict(x *linalg.Dense) ([]float64, error) {
 // regression when the labels are real-valued targets. Neighbourhoods, cost
 // and errors are those of Predict; labels are summed in training order.
 func (m *KNNModel) Mean(x *linalg.Dense) ([]float64, error) {
-	if err := checkPredict("KNNModel.Mean", x, m.X.Cols); err != nil {
+	if err := m.check("KNNModel.Mean", x); err != nil {
 		return nil, err
 	}
 	out := make([]float64, x.Rows)
@@ -163,6 +167,34 @@ func (m *KNNModel) Mean(x *linalg.Dense) ([]float64, error) {
 	return out, nil
 }
 
+// check reports a model that checkModel rejects, and invalid points x.
+func (m *KNNModel) check(op string, x *linalg.Dense) error {
+	if err := m.checkModel(op); err != nil {
+		return err
+	}
+	return checkPredict(op, x, m.X.Cols)
+}
+
+// checkModel reports a nil model or fields that do not form one: a nil or
+// invalid kernel, X nil, malformed or not finite, labels, classes and K
+// that disagree with X, the caches of Fit missing or changed.
+func (m *KNNModel) checkModel(op string) error {
+	if m == nil {
+		return inputError(op, "KNNModel", "nil model")
+	}
+	if err := checkKernel(op, "KNNModel.Kernel", m.Kernel); err != nil {
+		return err
+	}
+	if err := check.Data(ErrInput, op, "KNNModel.X", m.X, 1); err != nil {
+		return err
+	}
+	n := m.X.Rows
+	if m.K < 1 || m.K >= n || len(m.Labels) != n || len(m.class) != n || len(m.self) != n || len(m.Classes) < 2 {
+		return inputError(op, "KNNModel", "K = %d, %d labels and %d classes for %d training points, or fields changed after Fit", m.K, len(m.Labels), len(m.Classes), n)
+	}
+	return nil
+}
+
 // knnScratch is one goroutine's workspace.
 type knnScratch struct {
 	heap   []float64 // the K smallest squared distances seen, as a max-heap
@@ -178,9 +210,6 @@ type knnScratch struct {
 // x must have been checked.
 func (m *KNNModel) neighbourhoods(op string, x *linalg.Dense, visit func(s *knnScratch, i int, d2 []float64, t float64)) error {
 	nx, n := x.Rows, m.X.Rows
-	if m.K < 1 || m.K >= n || len(m.class) != n || len(m.self) != n {
-		return inputError(op, "model", "K = %d for %d training points, or fields changed after Fit", m.K, n)
-	}
 	if nx == 0 {
 		return nil
 	}
@@ -260,3 +289,8 @@ func siftDown(h []float64, i int) {
 		i = c
 	}
 }
+
+// minParallelWork is the number of multiply-adds below which the
+// neighbourhood pass runs on the calling goroutine (starting goroutines
+// costs microseconds, the time of a few 10⁴ multiply-adds).
+const minParallelWork = 1 << 15

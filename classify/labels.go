@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"rkhs/internal/check"
 	"rkhs/linalg"
 )
 
@@ -100,4 +101,28 @@ func argmaxLabels(s *linalg.Dense, classes []float64) []float64 {
 		out[i] = classes[best]
 	}
 	return out
+}
+
+// Accuracy returns the fraction of predictions equal to their labels,
+// in [0, 1]: the score rkhs classify and the accuracy experiments report.
+// Errors (InputErrors wrapping ErrInput): no labels, lengths that differ,
+// a NaN or ±Inf value (also linalg.ErrNotFinite).
+func Accuracy(labels, pred []float64) (float64, error) {
+	const op = "Accuracy"
+	if len(labels) == 0 || len(pred) != len(labels) {
+		return 0, inputError(op, "pred", "%d predictions for %d labels (want as many, at least one)", len(pred), len(labels))
+	}
+	if err := check.Vector(ErrInput, op, "labels", labels); err != nil {
+		return 0, err
+	}
+	if err := check.Vector(ErrInput, op, "pred", pred); err != nil {
+		return 0, err
+	}
+	right := 0
+	for i, p := range pred {
+		if p == labels[i] {
+			right++
+		}
+	}
+	return float64(right) / float64(len(labels)), nil
 }

@@ -3,8 +3,10 @@ package classify
 import (
 	"math"
 
+	"rkhs/internal/check"
 	"rkhs/kernels"
 	"rkhs/linalg"
+	"rkhs/regress"
 )
 
 // Defaults of Logistic.
@@ -27,8 +29,10 @@ var lipschitzMargin = 1.1
 //
 //	F(c, b) = (1/n) Σᵢ log(1 + exp(−yᵢfᵢ)) + λ cᵀKc,
 //
-// b = 0 unless Bias is set, in which case b is a free (unpenalized)
-// offset. The model's probability of the larger label is σ(f(x)) =
+// where the intercept b depends on Intercept: regress.NoIntercept (the
+// zero value) fits b = 0; regress.FreeIntercept fits b as a free
+// (unpenalized) offset; regress.PenalizedIntercept fits the kernel k + 1
+// with b = Σᵢcᵢ, which adds λb² to F. The model's probability of the larger label is σ(f(x)) =
 // 1/(1 + exp(−f(x))).
 //
 // Gradient and step. With gᵢ = −yᵢσ(−yᵢfᵢ)/n and D = diag(σ(fᵢ)σ(−fᵢ)) ⪯
@@ -43,11 +47,12 @@ var lipschitzMargin = 1.1
 // space, ‖(c, b)‖² = cᵀKc + b²: there the gradient is v = g + 2λc (and
 // Σᵢgᵢ for b), which is the representer update of Rosasco's slides,
 // c ← c − v/L, and the Hessian becomes K⁻¹(KDK/n + 2λK) = DK/n + 2λI,
-// similar to K^½DK^½/n + 2λI. With A = [K^½; 1ᵀ] (the bias adds the row
-// 1ᵀ) its norm is at most ‖A‖²/(4n) + 2λ:
+// similar to K^½DK^½/n + 2λI. With A = [K^½; 1ᵀ] (the free intercept adds
+// the row 1ᵀ) its norm is at most ‖A‖²/(4n) + 2λ:
 //
-//	L = λ_max(K)/(4n) + 2λ          (no bias),
-//	L = λ_max(K + 11ᵀ)/(4n) + 2λ    (bias; AᵀA = K + 11ᵀ),
+//	L = λ_max(K)/(4n) + 2λ          (no intercept),
+//	L = λ_max(K + 11ᵀ)/(4n) + 2λ    (free intercept, AᵀA = K + 11ᵀ; and the
+//	                                 penalized one, whose kernel is k + 1),
 //
 // and F is 2λ-strongly convex in c in that norm, so the condition number
 // L/(2λ) no longer involves λ_min(K). λ_max comes from power iteration on
@@ -63,22 +68,22 @@ var lipschitzMargin = 1.1
 // that function-space norm, is at most Tol (Converged true), or after
 // MaxIter steps (Converged false, not an error).
 type Logistic struct {
-	Kernel  kernels.Kernel
-	Lambda  float64 // λ > 0 of λcᵀKc: the λ of RLS, whose square-loss problem solves (K + nλI)c = y
-	Bias    bool    // fit an unpenalized offset b
-	MaxIter int     // limit on gradient steps; 0 means 1000
-	Tol     float64 // stop when the gradient norm is ≤ Tol; 0 means 1e-5
+	Kernel    kernels.Kernel
+	Lambda    float64           // λ > 0 of λcᵀKc: the λ of RLS, whose square-loss problem solves (K + nλI)c = y; no default
+	Intercept regress.Intercept // none, free or penalized
+	MaxIter   int               // limit on gradient steps; 0 means 1000
+	Tol       float64           // stop when the gradient norm is ≤ Tol; 0 means 1e-5
 }
 
 // LogisticModel is fitted kernel logistic regression, f(x) = Σⱼ Coef[j]·
-// k(x, Centers[j]) + Bias, with the record of the descent. It owns its
+// k(x, Centers[j]) + Intercept, with the record of the descent. It owns its
 // slices and matrices and is safe for concurrent use.
 type LogisticModel struct {
-	Kernel  kernels.Kernel
-	Centers *linalg.Dense // training points with a nonzero coefficient
-	Coef    []float64
-	Bias    float64
-	Classes []float64 // the two labels, ascending: Classes[0] is coded −1
+	Kernel    kernels.Kernel
+	Centers   *linalg.Dense // training points with a nonzero coefficient
+	Coef      []float64
+	Intercept float64
+	Classes   []float64 // the two labels, ascending: Classes[0] is coded −1
 
 	Iterations int       // gradient steps taken
 	Converged  bool      // the gradient norm reached Tol
@@ -97,14 +102,15 @@ type LogisticModel struct {
 // retried step costs O(n) more. Products are split by rows over goroutines
 // and the result is bit-identical for any GOMAXPROCS.
 //
-// Errors: an *InputError wrapping ErrInput for empty or non-finite X,
-// labels of the wrong length or not finite, one class or more than two,
-// Lambda ≤ 0, MaxIter < 0, Tol < 0 or NaN, a nil kernel or invalid kernel
-// parameters (which also wrap kernels.ErrParameter). x and labels are not
-// modified.
+// Errors: a *linalg.InputError wrapping ErrInput for nil, empty,
+// malformed or non-finite X (NaN or ±Inf, here or in a parameter, also
+// linalg.ErrNotFinite), labels of the wrong length or not finite, one class
+// or more than two, Lambda ≤ 0 (0 included: λ has no default), MaxIter < 0,
+// Tol < 0, an unknown Intercept, a nil kernel or invalid kernel parameters
+// (which also wrap kernels.ErrParameter). x and labels are not modified.
 func (lg Logistic) Fit(x *linalg.Dense, labels []float64) (*LogisticModel, error) {
 	const op = "Logistic.Fit"
-	if err := checkKernel(op, lg.Kernel); err != nil {
+	if err := checkKernel(op, "Kernel", lg.Kernel); err != nil {
 		return nil, err
 	}
 	if err := checkTrain(op, x, labels); err != nil {
@@ -113,11 +119,14 @@ func (lg Logistic) Fit(x *linalg.Dense, labels []float64) (*LogisticModel, error
 	if err := checkLambda(op, lg.Lambda); err != nil {
 		return nil, err
 	}
-	if err := checkCount(op, "MaxIter", lg.MaxIter); err != nil {
+	if err := checkCount(op, "MaxIter", lg.MaxIter, "1000"); err != nil {
 		return nil, err
 	}
-	if !(lg.Tol >= 0) || math.IsInf(lg.Tol, 0) {
-		return nil, inputError(op, "Tol", "%v, must be ≥ 0 and finite (0 selects 1e-5)", lg.Tol)
+	if err := check.Option(ErrInput, op, "Tol", lg.Tol, "1e-5"); err != nil {
+		return nil, err
+	}
+	if lg.Intercept < regress.NoIntercept || lg.Intercept > regress.PenalizedIntercept {
+		return nil, inputError(op, "Intercept", "unknown mode %d", int(lg.Intercept))
 	}
 	classes, y, err := binaryCoding(op, labels)
 	if err != nil {
@@ -135,8 +144,12 @@ func (lg Logistic) Fit(x *linalg.Dense, labels []float64) (*LogisticModel, error
 		return nil, kernelError(op, err)
 	}
 
-	d := newLogisticDescent(k, y, lg.Lambda, lg.Bias)
-	L := lipschitzMargin*largestEigenvalue(k, lg.Bias)/(4*float64(d.n)) + 2*lg.Lambda
+	free := lg.Intercept == regress.FreeIntercept
+	if lg.Intercept == regress.PenalizedIntercept {
+		addOnes(k)
+	}
+	d := newLogisticDescent(k, y, lg.Lambda, free)
+	L := lipschitzMargin*largestEigenvalue(k, free)/(4*float64(d.n)) + 2*lg.Lambda
 	m := &LogisticModel{Kernel: lg.Kernel, Classes: classes}
 	m.History = append(m.History, d.obj)
 	for m.Iterations < maxIter && d.gradNorm > tol {
@@ -155,7 +168,12 @@ func (lg Logistic) Fit(x *linalg.Dense, labels []float64) (*LogisticModel, error
 		m.History = append(m.History, d.obj)
 	}
 	m.Converged = d.gradNorm <= tol
-	m.GradNorm, m.Objective, m.Bias, m.Lipschitz = d.gradNorm, d.obj, d.b, L
+	m.GradNorm, m.Objective, m.Intercept, m.Lipschitz = d.gradNorm, d.obj, d.b, L
+	if lg.Intercept == regress.PenalizedIntercept {
+		for _, c := range d.c {
+			m.Intercept += c
+		}
+	}
 	m.Centers, m.Coef = support(x, d.c)
 	return m, nil
 }
@@ -196,7 +214,7 @@ func (d *logisticDescent) objective(c, kc []float64, b float64) float64 {
 	for i, yi := range d.y {
 		loss += softplus(-yi * (kc[i] + b))
 	}
-	return loss/float64(d.n) + d.lambda*dot(c, kc)
+	return loss/float64(d.n) + d.lambda*linalg.Dot(c, kc)
 }
 
 // gradient sets v, gb, Kv and the gradient norm at the current iterate.
@@ -211,7 +229,7 @@ func (d *logisticDescent) gradient() {
 		}
 	}
 	mulVec(d.kv, d.k, d.v)
-	d.gradNorm = math.Sqrt(max(dot(d.v, d.kv), 0) + d.gb*d.gb)
+	d.gradNorm = math.Sqrt(max(linalg.Dot(d.v, d.kv), 0) + d.gb*d.gb)
 }
 
 // step tries (c, b) ← (c, b) − η(v, gb). It keeps the trial point and
@@ -253,23 +271,28 @@ func sigmoid(z float64) float64 {
 	return e / (1 + e)
 }
 
+func (m *LogisticModel) expansion() *expansion {
+	if m == nil {
+		return nil
+	}
+	return &expansion{m.Kernel, m.Centers, m.Coef, m.Intercept, m.Classes}
+}
+
 // Scores returns the n×1 matrix of decision values f(x) (log-odds of
 // Classes[1]) at the rows of x, from cross-kernel blocks against the
 // centres (2nmd flops for m centres and the kernels of package kernels).
-// Errors: an *InputError wrapping ErrInput if x is malformed, holds NaN or
-// ±Inf, or has a different number of columns than the training data.
+// Errors: a *linalg.InputError wrapping ErrInput if x is nil, malformed,
+// holds NaN or ±Inf (also linalg.ErrNotFinite) or has a different number of
+// columns than the training data, or if m is nil or its fields do not form
+// a model (as the zero LogisticModel).
 func (m *LogisticModel) Scores(x *linalg.Dense) (*linalg.Dense, error) {
-	const op = "LogisticModel.Scores"
-	if err := checkPredict(op, x, m.Centers.Cols); err != nil {
-		return nil, err
-	}
-	return expansionScores(op, m.Kernel, m.Centers, m.Coef, m.Bias, x)
+	return m.expansion().scores("LogisticModel.Scores", "LogisticModel", x)
 }
 
 // Probabilities returns P(label = Classes[1] | x) = σ(f(x)) for every row
 // of x. Errors as Scores.
 func (m *LogisticModel) Probabilities(x *linalg.Dense) ([]float64, error) {
-	s, err := m.Scores(x)
+	s, err := m.expansion().scores("LogisticModel.Probabilities", "LogisticModel", x)
 	if err != nil {
 		return nil, err
 	}
@@ -283,9 +306,5 @@ func (m *LogisticModel) Probabilities(x *linalg.Dense) ([]float64, error) {
 // Predict returns the label of every row of x: Classes[1] where f(x) > 0
 // (probability above ½), Classes[0] otherwise. Errors as Scores.
 func (m *LogisticModel) Predict(x *linalg.Dense) ([]float64, error) {
-	s, err := m.Scores(x)
-	if err != nil {
-		return nil, err
-	}
-	return signLabels(s.Data, m.Classes), nil
+	return m.expansion().predict("LogisticModel.Predict", "LogisticModel", x)
 }

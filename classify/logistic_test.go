@@ -7,6 +7,7 @@ import (
 	"rkhs/internal/testmat"
 	"rkhs/kernels"
 	"rkhs/linalg"
+	"rkhs/regress"
 )
 
 // logisticGradNorm recomputes, pair by pair from the model, the gradient
@@ -22,7 +23,7 @@ func logisticGradNorm(t *testing.T, m *LogisticModel, k kernels.Kernel, x *linal
 	v := make([]float64, n)
 	var gb float64
 	for i := 0; i < n; i++ {
-		f := m.Bias
+		f := m.Intercept
 		for j := 0; j < n; j++ {
 			f += g.At(i, j) * m.Coef[j]
 		}
@@ -53,7 +54,7 @@ func logisticObjective(m *LogisticModel, k kernels.Kernel, x *linalg.Dense, y []
 		for j := 0; j < n; j++ {
 			kc += g.At(i, j) * m.Coef[j]
 		}
-		loss += math.Log1p(math.Exp(-y[i] * (kc + m.Bias)))
+		loss += math.Log1p(math.Exp(-y[i] * (kc + m.Intercept)))
 		pen += m.Coef[i] * kc
 	}
 	return loss/float64(n) + lambda*pen
@@ -73,7 +74,7 @@ func TestLogisticDescent(t *testing.T) {
 	for _, bias := range []bool{false, true} {
 		const lambda, tol = 1e-2, 1e-8
 		s := snap(x, y01)
-		m, err := Logistic{Kernel: k, Lambda: lambda, Bias: bias, MaxIter: 5000, Tol: tol}.Fit(x, y01)
+		m, err := Logistic{Kernel: k, Lambda: lambda, Intercept: intercept(bias), MaxIter: 5000, Tol: tol}.Fit(x, y01)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -105,7 +106,7 @@ func TestLogisticDescent(t *testing.T) {
 		if g := logisticGradNorm(t, m, k, x, y, lambda, bias); g > 2*tol {
 			t.Errorf("bias %v: recomputed gradient norm %.3g, reported %.3g, tolerance %g", bias, g, m.GradNorm, tol)
 		}
-		t.Logf("bias %v: %d steps, F = %.6f, L = %.4g, b = %.4f", bias, m.Iterations, m.Objective, m.Lipschitz, m.Bias)
+		t.Logf("bias %v: %d steps, F = %.6f, L = %.4g, b = %.4f", bias, m.Iterations, m.Objective, m.Lipschitz, m.Intercept)
 	}
 }
 
@@ -135,7 +136,7 @@ func TestLogisticBacktracking(t *testing.T) {
 // sign of f, and the separated training set is learnt.
 func TestLogisticPredictions(t *testing.T) {
 	x, y := blobs(22, 80, 2, 2.5, 3, 8)
-	m, err := Logistic{Kernel: kernels.Gaussian{Sigma: 2}, Lambda: 1e-3, Bias: true}.Fit(x, y)
+	m, err := Logistic{Kernel: kernels.Gaussian{Sigma: 2}, Lambda: 1e-3, Intercept: regress.FreeIntercept}.Fit(x, y)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 
 	"rkhs/kernels"
 	"rkhs/linalg"
+	"rkhs/regress"
 )
 
 // defaultMaxPasses is the pass limit of a Perceptron with MaxPasses 0.
@@ -29,28 +30,30 @@ const defaultMaxPasses = 100
 // a PCG generator seeded by Seed (one generator for the whole fit, so the
 // order of pass p is the same for a given Seed).
 //
-// Bias: with Bias set, the offset is b = Σⱼ αⱼ yⱼ, the perceptron of the
-// kernel k + 1 (a constant feature of value 1 appended to every point);
-// its scale against k matters: for kernels far larger than 1, scale the
-// data or the kernel.
+// Intercept: with regress.FreeIntercept the offset is b = Σⱼ αⱼ yⱼ (b ←
+// b + yᵢ at a mistake), the perceptron of the kernel k + 1 (a constant
+// feature of value 1 appended to every point); its scale against k
+// matters: for kernels far larger than 1, scale the data or the kernel.
+// regress.NoIntercept (the zero value) fits none. A perceptron has no
+// penalty, so regress.PenalizedIntercept is an input error.
 type Perceptron struct {
 	Kernel    kernels.Kernel
-	Bias      bool
-	MaxPasses int // limit on passes; 0 means 100
+	Intercept regress.Intercept // NoIntercept or FreeIntercept
+	MaxPasses int               // limit on passes; 0 means 100
 	Shuffle   bool
-	Seed      uint64 // seed of the per-pass shuffle; unused without Shuffle
+	Seed      uint64 // seed of the per-pass shuffle; unused without Shuffle (0 is a seed like any other)
 }
 
 // PerceptronModel is a fitted kernel perceptron, f(x) = Σⱼ Coef[j]·k(x,
-// Centers[j]) + Bias, with the outcome of the fit. It owns its slices and
-// matrices; Predict and Scores only read them, so a model is safe for
+// Centers[j]) + Intercept, with the outcome of the fit. It owns its slices
+// and matrices; Predict and Scores only read them, so a model is safe for
 // concurrent use.
 type PerceptronModel struct {
-	Kernel  kernels.Kernel
-	Centers *linalg.Dense // the training points with αᵢ > 0, in training order
-	Coef    []float64     // αᵢ·yᵢ for those points
-	Bias    float64       // Σ αᵢyᵢ with Perceptron.Bias, else 0
-	Classes []float64     // the two labels, ascending: Classes[0] is coded −1
+	Kernel    kernels.Kernel
+	Centers   *linalg.Dense // the training points with αᵢ > 0, in training order
+	Coef      []float64     // αᵢ·yᵢ for those points
+	Intercept float64       // Σ αᵢyᵢ with FreeIntercept, else 0
+	Classes   []float64     // the two labels, ascending: Classes[0] is coded −1
 
 	Alpha     []int // mistake count αᵢ of every training point
 	Passes    int   // passes made, the last clean one included
@@ -66,21 +69,29 @@ type PerceptronModel struct {
 // mistake, since the decision values of all training points are kept up
 // to date (f ← f + yᵢ·K[i,:] on a mistake at i).
 //
-// Errors: an *InputError wrapping ErrInput for empty or non-finite X,
-// labels of the wrong length or not finite, one class or more than two,
-// MaxPasses < 0, a nil kernel or invalid kernel parameters (which also
-// wrap kernels.ErrParameter). Not converging is not an error; see
+// Errors: a *linalg.InputError wrapping ErrInput for nil, empty, malformed
+// or non-finite X (NaN or ±Inf also linalg.ErrNotFinite), labels of the
+// wrong length or not finite, one class or more than two, MaxPasses < 0,
+// the penalized intercept, a nil kernel or invalid kernel parameters (which
+// also wrap kernels.ErrParameter). Not converging is not an error; see
 // Converged. x and labels are not modified.
 func (p Perceptron) Fit(x *linalg.Dense, labels []float64) (*PerceptronModel, error) {
 	const op = "Perceptron.Fit"
-	if err := checkKernel(op, p.Kernel); err != nil {
+	if err := checkKernel(op, "Kernel", p.Kernel); err != nil {
 		return nil, err
 	}
 	if err := checkTrain(op, x, labels); err != nil {
 		return nil, err
 	}
-	if err := checkCount(op, "MaxPasses", p.MaxPasses); err != nil {
+	if err := checkCount(op, "MaxPasses", p.MaxPasses, "100"); err != nil {
 		return nil, err
+	}
+	switch p.Intercept {
+	case regress.NoIntercept, regress.FreeIntercept:
+	case regress.PenalizedIntercept:
+		return nil, inputError(op, "Intercept", "penalized: a perceptron has no penalty; use NoIntercept or FreeIntercept")
+	default:
+		return nil, inputError(op, "Intercept", "unknown mode %d", int(p.Intercept))
 	}
 	classes, y, err := binaryCoding(op, labels)
 	if err != nil {
@@ -95,7 +106,8 @@ func (p Perceptron) Fit(x *linalg.Dense, labels []float64) (*PerceptronModel, er
 	if err != nil {
 		return nil, kernelError(op, err)
 	}
-	if p.Bias {
+	free := p.Intercept == regress.FreeIntercept
+	if free {
 		addOnes(k)
 	}
 
@@ -138,33 +150,34 @@ func (p Perceptron) Fit(x *linalg.Dense, labels []float64) (*PerceptronModel, er
 	coef := make([]float64, n)
 	for i, a := range m.Alpha {
 		coef[i] = float64(a) * y[i]
-		if p.Bias {
-			m.Bias += coef[i]
+		if free {
+			m.Intercept += coef[i]
 		}
 	}
 	m.Centers, m.Coef = support(x, coef)
 	return m, nil
 }
 
+func (m *PerceptronModel) expansion() *expansion {
+	if m == nil {
+		return nil
+	}
+	return &expansion{m.Kernel, m.Centers, m.Coef, m.Intercept, m.Classes}
+}
+
 // Scores returns the n×1 matrix of decision values f(x) at the rows of x,
 // from cross-kernel blocks against the centres (2nmd flops for m centres
-// and the kernels of package kernels). Errors: an *InputError wrapping
-// ErrInput if x is malformed, holds NaN or ±Inf, or has a different number
-// of columns than the training data.
+// and the kernels of package kernels). Errors: a *linalg.InputError
+// wrapping ErrInput if x is nil, malformed, holds NaN or ±Inf (also
+// linalg.ErrNotFinite) or has a different number of columns than the
+// training data, or if m is nil or its fields do not form a model (as the
+// zero PerceptronModel).
 func (m *PerceptronModel) Scores(x *linalg.Dense) (*linalg.Dense, error) {
-	const op = "PerceptronModel.Scores"
-	if err := checkPredict(op, x, m.Centers.Cols); err != nil {
-		return nil, err
-	}
-	return expansionScores(op, m.Kernel, m.Centers, m.Coef, m.Bias, x)
+	return m.expansion().scores("PerceptronModel.Scores", "PerceptronModel", x)
 }
 
 // Predict returns the label of every row of x: Classes[1] where f(x) > 0,
 // Classes[0] where f(x) ≤ 0. Errors as Scores.
 func (m *PerceptronModel) Predict(x *linalg.Dense) ([]float64, error) {
-	s, err := m.Scores(x)
-	if err != nil {
-		return nil, err
-	}
-	return signLabels(s.Data, m.Classes), nil
+	return m.expansion().predict("PerceptronModel.Predict", "PerceptronModel", x)
 }

@@ -6,6 +6,7 @@ import (
 
 	"rkhs/kernels"
 	"rkhs/linalg"
+	"rkhs/regress"
 )
 
 // perceptronNaive is Igel's Algorithm 1 written literally, with the bias as
@@ -56,7 +57,7 @@ func TestPerceptronMatchesAlgorithm(t *testing.T) {
 					y[i] = 1
 				}
 			}
-			m, err := Perceptron{Kernel: kernels.Linear{}, Bias: bias, MaxPasses: 50}.Fit(x, y)
+			m, err := Perceptron{Kernel: kernels.Linear{}, Intercept: intercept(bias), MaxPasses: 50}.Fit(x, y)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -85,8 +86,8 @@ func TestPerceptronSeparable(t *testing.T) {
 		x    *linalg.Dense
 		y    []float64
 	}{
-		{"linear blobs", Perceptron{Kernel: kernels.Linear{}, Bias: true}, xb, yb},
-		{"linear blobs shuffled", Perceptron{Kernel: kernels.Linear{}, Bias: true, Shuffle: true, Seed: 7}, xb, yb},
+		{"linear blobs", Perceptron{Kernel: kernels.Linear{}, Intercept: regress.FreeIntercept}, xb, yb},
+		{"linear blobs shuffled", Perceptron{Kernel: kernels.Linear{}, Intercept: regress.FreeIntercept, Shuffle: true, Seed: 7}, xb, yb},
 		{"gaussian xor", Perceptron{Kernel: kernels.Gaussian{Sigma: 0.5}}, xor, yxor},
 	} {
 		s := snap(tc.x, tc.y)

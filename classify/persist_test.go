@@ -38,7 +38,7 @@ func persistCases() []persistCase {
 	svm := func() savable { return &SVMModel{} }
 	return []persistCase{
 		{"Perceptron gaussian bias", perceptronFormat, func(x *linalg.Dense, y []float64) (savable, error) {
-			return Perceptron{Kernel: gauss2, Bias: true, MaxPasses: 20}.Fit(x, y)
+			return Perceptron{Kernel: gauss2, Intercept: regress.FreeIntercept, MaxPasses: 20}.Fit(x, y)
 		}, perceptron},
 		{"Perceptron polynomial shuffled", perceptronFormat, func(x *linalg.Dense, y []float64) (savable, error) {
 			return Perceptron{Kernel: kernels.Polynomial{Degree: 3, Offset: 0.5}, MaxPasses: 20, Shuffle: true, Seed: 7}.Fit(x, y)
@@ -56,13 +56,13 @@ func persistCases() []persistCase {
 			return RLS{Kernel: kernels.Linear{}, Lambda: 1e-2, Intercept: regress.PenalizedIntercept, OneVsAll: true}.Fit(x, y)
 		}, rls},
 		{"RLS leave-one-out", rlsFormat, func(x *linalg.Dense, y []float64) (savable, error) {
-			return RLS{Kernel: gauss2, Lambdas: []float64{1e-4, 1e-3, 1e-2}}.Fit(x, y)
+			return RLS{Kernel: gauss2, ChooseLambda: true, Lambdas: []float64{1e-4, 1e-3, 1e-2}}.Fit(x, y)
 		}, rls},
 		{"Logistic gaussian bias", logisticFormat, func(x *linalg.Dense, y []float64) (savable, error) {
-			return Logistic{Kernel: gauss2, Lambda: 1e-3, Bias: true, MaxIter: 100}.Fit(x, y)
+			return Logistic{Kernel: gauss2, Lambda: 1e-3, Intercept: regress.FreeIntercept, MaxIter: 100}.Fit(x, y)
 		}, logistic},
 		{"SVM linear bias", svmFormat, func(x *linalg.Dense, y []float64) (savable, error) {
-			return SVM{Kernel: kernels.Linear{}, Lambda: 1e-2, Bias: true, MaxIter: 200}.Fit(x, y)
+			return SVM{Kernel: kernels.Linear{}, Lambda: 1e-2, Intercept: regress.PenalizedIntercept, MaxIter: 200}.Fit(x, y)
 		}, svm},
 		{"SVM laplacian", svmFormat, func(x *linalg.Dense, y []float64) (savable, error) {
 			return SVM{Kernel: kernels.Laplacian{Sigma: 3}, Lambda: 1e-3, MaxIter: 100}.Fit(x, y)
@@ -239,7 +239,7 @@ func edit(t *testing.T, good []byte, f func(map[string]any)) string {
 // ErrInput that name the field, and leave the target unchanged.
 func TestPersistErrors(t *testing.T) {
 	x, y := blobs(1, 12, 2, 2, -1, 1)
-	perc, _ := Perceptron{Kernel: kernels.Gaussian{Sigma: 1}, Bias: true}.Fit(x, y)
+	perc, _ := Perceptron{Kernel: kernels.Gaussian{Sigma: 1}, Intercept: regress.FreeIntercept}.Fit(x, y)
 	knn, _ := KNN{Kernel: kernels.Linear{}, K: 3}.Fit(x, y)
 	rlsB, _ := RLS{Kernel: kernels.Gaussian{Sigma: 1}, Lambda: 1e-2}.Fit(x, y)
 	logi, _ := Logistic{Kernel: kernels.Linear{}, Lambda: 1e-2, MaxIter: 20}.Fit(x, y)
@@ -267,11 +267,11 @@ func TestPersistErrors(t *testing.T) {
 		msg   string // in the message
 	}{
 		{"not JSON", func() json.Unmarshaler { return &PerceptronModel{} }, "{", "model file", "unexpected end"},
-		{"NaN", func() json.Unmarshaler { return &PerceptronModel{} }, strings.Replace(string(pGood), `"bias":`, `"bias":NaN,"x":`, 1), "model file", "invalid character"},
-		{"out of range", func() json.Unmarshaler { return &SVMModel{} }, strings.Replace(string(sGood), `"bias":`, `"bias":1e999,"x":`, 1), "model file", "1e999"},
+		{"NaN", func() json.Unmarshaler { return &PerceptronModel{} }, strings.Replace(string(pGood), `"intercept":`, `"intercept":NaN,"x":`, 1), "model file", "invalid character"},
+		{"out of range", func() json.Unmarshaler { return &SVMModel{} }, strings.Replace(string(sGood), `"intercept":`, `"intercept":1e999,"x":`, 1), "model file", "1e999"},
 		{"other format", func() json.Unmarshaler { return &PerceptronModel{} }, string(sGood), "format", svmFormat},
 		{"regress file", func() json.Unmarshaler { return &SVMModel{} }, string(regGood), "format", "rkhs.regress.Model"},
-		{"future version", func() json.Unmarshaler { return &LogisticModel{} }, edit(t, lGood, set("version", 2)), "version", "version 2"},
+		{"future version", func() json.Unmarshaler { return &LogisticModel{} }, edit(t, lGood, set("version", 3)), "version", "version 3"},
 		{"no version", func() json.Unmarshaler { return &KNNModel{} }, edit(t, kGood, func(m map[string]any) { delete(m, "version") }), "version", "version 0"},
 		{"bad sigma", func() json.Unmarshaler { return &PerceptronModel{} }, edit(t, pGood, setIn("kernel", "sigma", -1)), "kernel", "Sigma: -1"},
 		{"unknown kernel", func() json.Unmarshaler { return &KNNModel{} }, edit(t, kGood, setIn("kernel", "type", "rbf")), "kernel", "unknown kernel"},
@@ -279,24 +279,24 @@ func TestPersistErrors(t *testing.T) {
 		{"three classes", func() json.Unmarshaler { return &SVMModel{} }, edit(t, sGood, set("classes", []float64{-1, 0, 1})), "classes", "want 2"},
 		{"descending classes", func() json.Unmarshaler { return &PerceptronModel{} }, edit(t, pGood, set("classes", []float64{1, -1})), "classes", "ascending"},
 		{"equal classes", func() json.Unmarshaler { return &LogisticModel{} }, edit(t, lGood, set("classes", []float64{1, 1})), "classes", "ascending"},
-		{"negative zero class", func() json.Unmarshaler { return &SVMModel{} }, strings.Replace(edit(t, sGood, set("classes", []float64{-1, 0})), "[-1,0]", "[-1,-0]", 1), "classes[1]", "−0"},
+		{"negative zero class", func() json.Unmarshaler { return &SVMModel{} }, strings.Replace(edit(t, sGood, set("classes", []float64{-1, 0})), "[-1,0]", "[-1,-0]", 1), "classes", "classes[1] is −0"},
 		{"centres short", func() json.Unmarshaler { return &PerceptronModel{} }, edit(t, pGood, setIn("centers", "rows", float64(perc.Centers.Rows+1))), "centers", "values"},
 		{"no columns", func() json.Unmarshaler { return &SVMModel{} }, edit(t, sGood, set("centers", map[string]any{"rows": 0, "cols": 0, "data": []float64{}})), "centers", "0×0"},
 		{"overflowing shape", func() json.Unmarshaler { return &SVMModel{} }, edit(t, sGood, set("centers", map[string]any{"rows": 4, "cols": json.Number("4611686018427387904"), "data": []float64{}})), "", ""},
-		{"coef long", func() json.Unmarshaler { return &LogisticModel{} }, edit(t, lGood, set("coef", append(append([]float64{}, logi.Coef...), 1))), "coef", "coefficients"},
-		{"negative passes", func() json.Unmarshaler { return &PerceptronModel{} }, edit(t, pGood, set("passes", -1)), "passes", "≥ 0"},
-		{"negative best_iter", func() json.Unmarshaler { return &SVMModel{} }, edit(t, sGood, set("best_iter", -3)), "best_iter", "≥ 0"},
-		{"knn labels short", func() json.Unmarshaler { return &KNNModel{} }, edit(t, kGood, set("labels", y[1:])), "labels", "11 labels for 12"},
+		{"coef long", func() json.Unmarshaler { return &LogisticModel{} }, edit(t, lGood, set("coef", append(append([]float64{}, logi.Coef...), 1))), "coef", "13 values, want 12"},
+		{"negative passes", func() json.Unmarshaler { return &PerceptronModel{} }, edit(t, pGood, set("passes", -1)), "passes", "at least 0"},
+		{"negative best_iter", func() json.Unmarshaler { return &SVMModel{} }, edit(t, sGood, set("best_iter", -3)), "best_iter", "at least 0"},
+		{"knn labels short", func() json.Unmarshaler { return &KNNModel{} }, edit(t, kGood, set("labels", y[1:])), "labels", "11 values, want 12"},
 		{"knn classes not the labels'", func() json.Unmarshaler { return &KNNModel{} }, edit(t, kGood, set("classes", []float64{-1, 2})), "classes", "the labels have"},
 		{"knn k = n", func() json.Unmarshaler { return &KNNModel{} }, edit(t, kGood, set("k", 12)), "k", "1 ≤ k < n"},
 		{"knn k = 0", func() json.Unmarshaler { return &KNNModel{} }, edit(t, kGood, set("k", 0)), "k", "1 ≤ k < n"},
 		{"rls lambda 0", func() json.Unmarshaler { return &RLSModel{} }, edit(t, rGood, set("lambda", 0)), "lambda", "positive"},
 		{"rls no model", func() json.Unmarshaler { return &RLSModel{} }, edit(t, rGood, func(m map[string]any) { delete(m, "model") }), "model", "missing"},
-		{"rls bad inner model", func() json.Unmarshaler { return &RLSModel{} }, edit(t, rGood, setIn("model", "intercept", []float64{0, 0})), "model", "do not agree"},
+		{"rls bad inner model", func() json.Unmarshaler { return &RLSModel{} }, edit(t, rGood, setIn("model", "intercept", []float64{0, 0})), "model", "intercept: 2 values, want 1"},
 		{"rls inner format", func() json.Unmarshaler { return &RLSModel{} }, edit(t, rGood, setIn("model", "format", "rkhs.regress.LinearModel")), "model", "format"},
 		{"rls columns for one-vs-all", func() json.Unmarshaler { return &RLSModel{} }, edit(t, rGood, set("one_vs_all", true)), "model.coef", "1 columns for 2 classes"},
 		{"rls binary with three classes", func() json.Unmarshaler { return &RLSModel{} }, edit(t, rGood, set("classes", []float64{1, 2, 3})), "classes", "want 2"},
-		{"rls loo lengths", func() json.Unmarshaler { return &RLSModel{} }, edit(t, rGood, set("loo_lambdas", []float64{1e-3})), "loo_errors", "0 errors for 1"},
+		{"rls loo lengths", func() json.Unmarshaler { return &RLSModel{} }, edit(t, rGood, set("loo_lambdas", []float64{1e-3})), "loo_errors", "0 values, want 1"},
 		{"rls overflowing inner shape", func() json.Unmarshaler { return &RLSModel{} }, edit(t, rGood, func(m map[string]any) {
 			inner := m["model"].(map[string]any)
 			inner["centers"] = map[string]any{"rows": 4, "cols": json.Number("4611686018427387904"), "data": []float64{}}
@@ -306,7 +306,7 @@ func TestPersistErrors(t *testing.T) {
 	} {
 		m := tc.fresh()
 		err := m.UnmarshalJSON([]byte(tc.in))
-		var ie *InputError
+		var ie *linalg.InputError
 		if !errors.Is(err, ErrInput) || !errors.As(err, &ie) {
 			t.Errorf("%s: %v, want an *InputError wrapping ErrInput", tc.name, err)
 			continue
@@ -367,10 +367,10 @@ func TestPersistUnsavable(t *testing.T) {
 // that loaded; a loaded model saves and loads again to the same bytes.
 func FuzzUnmarshal(f *testing.F) {
 	x, y := blobs(4, 8, 2, 2, 0, 1)
-	perc, _ := Perceptron{Kernel: kernels.Gaussian{Sigma: 1}, Bias: true}.Fit(x, y)
+	perc, _ := Perceptron{Kernel: kernels.Gaussian{Sigma: 1}, Intercept: regress.FreeIntercept}.Fit(x, y)
 	knn, _ := KNN{Kernel: kernels.Laplacian{Sigma: 1}, K: 2}.Fit(x, y)
 	rls, _ := RLS{Kernel: kernels.Polynomial{Degree: 2, Offset: 1}, Lambda: 1e-2, OneVsAll: true}.Fit(x, y)
-	logi, _ := Logistic{Kernel: kernels.Linear{}, Lambda: 1e-2, Bias: true, MaxIter: 5}.Fit(x, y)
+	logi, _ := Logistic{Kernel: kernels.Linear{}, Lambda: 1e-2, Intercept: regress.FreeIntercept, MaxIter: 5}.Fit(x, y)
 	svm, _ := SVM{Kernel: kernels.Gaussian{Sigma: 2}, Lambda: 1e-2, MaxIter: 5}.Fit(x, y)
 	for _, m := range []json.Marshaler{perc, knn, rls, logi, svm} {
 		b, err := json.Marshal(m)

@@ -3,8 +3,8 @@ package classify
 import (
 	"errors"
 	"fmt"
-	"math"
 
+	"rkhs/internal/check"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/loo"
@@ -28,21 +28,24 @@ import (
 // λ follows the rkhs convention K + nλI, n the number of training rows;
 // Intercept is passed to regress.RLS (none, free or penalized).
 //
-// With Lambda = 0, λ is chosen by exact leave-one-out (package loo) over
+// λ has no default, as everywhere in rkhs: give Lambda > 0, or set
+// ChooseLambda to choose λ by exact leave-one-out (package loo) over
 // Lambdas, or when Lambdas is empty over 25 values spaced geometrically
 // over the spectrum of K (loo.LambdaGrid): the λ whose leave-one-out
 // predictions misclassify the fewest training points, ties going to the
 // smaller leave-one-out squared error, then to the smaller λ. The kernel
 // matrix is then eigendecomposed once (regress.NewSpectral) instead of
 // factored, and the chosen model comes from the same decomposition.
-// Setting both Lambda > 0 and Lambdas is an input error, so that no setting
-// is silently ignored.
+// Lambda = 0 without ChooseLambda, ChooseLambda with Lambda > 0, and
+// Lambdas without ChooseLambda are input errors, so that no setting is
+// silently ignored.
 type RLS struct {
-	Kernel    kernels.Kernel
-	Lambda    float64 // λ > 0 in the K + nλI convention, or 0 to choose it by leave-one-out
-	Intercept regress.Intercept
-	OneVsAll  bool      // one-vs-all coding even for two classes
-	Lambdas   []float64 // λ grid for leave-one-out selection (with Lambda = 0)
+	Kernel       kernels.Kernel
+	Lambda       float64 // λ > 0 in the K + nλI convention (0 only with ChooseLambda)
+	ChooseLambda bool    // choose λ by leave-one-out instead
+	Lambdas      []float64 // λ grid of ChooseLambda (empty: 25 values from the spectrum of K)
+	Intercept    regress.Intercept
+	OneVsAll     bool // one-vs-all coding even for two classes
 }
 
 // RLSModel is a fitted RLS classifier: the kernel expansion of regress
@@ -51,7 +54,7 @@ type RLS struct {
 type RLSModel struct {
 	Classes  []float64      // the distinct labels, ascending
 	OneVsAll bool           // true: Model has one column per class, in the order of Classes
-	Lambda   float64        // the λ used (chosen by leave-one-out when RLS.Lambda was 0)
+	Lambda   float64        // the λ used (chosen by leave-one-out with RLS.ChooseLambda)
 	Model    *regress.Model // f(x) = Σᵢ Coef[i][k]·k(x, xᵢ) + Intercept[k]
 	// LOOErrors, with λ chosen by leave-one-out, is the fraction of
 	// training points the leave-one-out fit misclassifies, for each λ of
@@ -66,14 +69,15 @@ type RLSModel struct {
 // sides: the Gram matrix, n³/3 flops for the Cholesky factorization,
 // 2n²q for the solves, one n×n matrix of memory.
 //
-// Errors: an *InputError wrapping ErrInput for empty or non-finite X,
-// labels of the wrong length or not finite, a single class, Lambda < 0 (or
-// NaN, ±Inf), both Lambda and Lambdas set, an element of Lambdas not
-// positive and finite, an unknown Intercept, a nil kernel or invalid kernel
-// parameters (which also wrap kernels.ErrParameter), X so large that
-// kernel values overflow (also kernels.ErrData);
-// linalg.ErrNotPositiveDefinite (wrapped) if K + nλI is not numerically
-// positive definite. x and labels are not modified.
+// Errors: a *linalg.InputError wrapping ErrInput for nil, empty, malformed
+// or non-finite X (NaN or ±Inf, here or in λ, also linalg.ErrNotFinite),
+// labels of the wrong length or not finite, a single class, Lambda ≤ 0
+// without ChooseLambda, Lambda with ChooseLambda, Lambdas without it, an
+// element of Lambdas not positive and finite, an unknown Intercept, a nil
+// kernel or invalid kernel parameters (which also wrap
+// kernels.ErrParameter), X so large that kernel values overflow (also
+// kernels.ErrData); linalg.ErrNotPositiveDefinite (wrapped) if K + nλI is
+// not numerically positive definite. x and labels are not modified.
 //
 // With λ chosen by leave-one-out the cost is one symmetric
 // eigendecomposition with vectors (about 4n³/3 + 2n³ flops plus divide and
@@ -81,7 +85,7 @@ type RLSModel struct {
 // O(n²·L·q) for L values of λ.
 func (r RLS) Fit(x *linalg.Dense, labels []float64) (*RLSModel, error) {
 	const op = "RLS.Fit"
-	if err := checkKernel(op, r.Kernel); err != nil {
+	if err := checkKernel(op, "Kernel", r.Kernel); err != nil {
 		return nil, err
 	}
 	if err := checkTrain(op, x, labels); err != nil {
@@ -90,18 +94,20 @@ func (r RLS) Fit(x *linalg.Dense, labels []float64) (*RLSModel, error) {
 	if r.Intercept < regress.NoIntercept || r.Intercept > regress.PenalizedIntercept {
 		return nil, inputError(op, "Intercept", "unknown mode %d", int(r.Intercept))
 	}
-	if len(r.Lambdas) > 0 {
-		if r.Lambda > 0 {
-			return nil, inputError(op, "Lambdas", "given with Lambda = %v; set one of them", r.Lambda)
-		}
-		for i, l := range r.Lambdas {
-			if !(l > 0) || math.IsInf(l, 0) {
-				return nil, inputError(op, fmt.Sprintf("Lambdas[%d]", i), "%v, must be positive and finite", l)
-			}
+	switch {
+	case r.ChooseLambda && r.Lambda != 0:
+		return nil, inputError(op, "Lambda", "%v given with ChooseLambda; set one of them", r.Lambda)
+	case !r.ChooseLambda && len(r.Lambdas) > 0:
+		return nil, inputError(op, "Lambdas", "the grid of ChooseLambda, given without it")
+	case !r.ChooseLambda && r.Lambda == 0:
+		return nil, inputError(op, "Lambda", "0; λ has no default: give λ > 0, or set ChooseLambda to choose it by leave-one-out")
+	case !r.ChooseLambda:
+		if err := checkLambda(op, r.Lambda); err != nil {
+			return nil, err
 		}
 	}
-	if r.Lambda != 0 {
-		if err := checkLambda(op, r.Lambda); err != nil {
+	for i, l := range r.Lambdas {
+		if err := check.Positive(ErrInput, op, fmt.Sprintf("Lambdas[%d]", i), l); err != nil {
 			return nil, err
 		}
 	}
@@ -126,7 +132,7 @@ func (r RLS) Fit(x *linalg.Dense, labels []float64) (*RLSModel, error) {
 		}
 		row[c] = 1
 	}
-	if r.Lambda == 0 {
+	if r.ChooseLambda {
 		return r.fitLOO(x, y, classes, ova)
 	}
 	fit, err := regress.RLS{Kernel: r.Kernel, Lambda: r.Lambda, Intercept: r.Intercept}.Fit(x, y)
@@ -201,10 +207,18 @@ func codedClass(row []float64) int {
 // built by blocks (2·n·m·d flops for m rows of x), and 2nmq for the
 // product with the coefficients.
 //
-// Errors: an *InputError wrapping ErrInput if x is malformed, holds NaN or
-// ±Inf, or has a different number of columns than the training data.
+// Errors: a *linalg.InputError wrapping ErrInput if x is nil, malformed,
+// holds NaN or ±Inf (also linalg.ErrNotFinite) or has a different number
+// of columns than the training data, or if m is nil or its fields do not
+// form a model (as the zero RLSModel).
 func (m *RLSModel) Scores(x *linalg.Dense) (*linalg.Dense, error) {
-	const op = "RLSModel.Scores"
+	return m.scores("RLSModel.Scores", x)
+}
+
+func (m *RLSModel) scores(op string, x *linalg.Dense) (*linalg.Dense, error) {
+	if err := m.check(op); err != nil {
+		return nil, err
+	}
 	if err := checkPredict(op, x, m.Model.Centers.Cols); err != nil {
 		return nil, err
 	}
@@ -223,7 +237,7 @@ func (m *RLSModel) Scores(x *linalg.Dense) (*linalg.Dense, error) {
 // the class of the largest score, the smallest label among ties. Errors as
 // Scores.
 func (m *RLSModel) Predict(x *linalg.Dense) ([]float64, error) {
-	s, err := m.Scores(x)
+	s, err := m.scores("RLSModel.Predict", x)
 	if err != nil {
 		return nil, err
 	}
@@ -233,11 +247,35 @@ func (m *RLSModel) Predict(x *linalg.Dense) ([]float64, error) {
 	return argmaxLabels(s, m.Classes), nil
 }
 
-// rlsError wraps an error of regress or loo: kernel errors (invalid
-// parameters, values that overflow) become InputErrors like those of the
-// other classifiers; others keep their own sentinel.
+// check reports a nil RLSModel or fields that do not form one: classes
+// (two for a binary model, at least two for one-vs-all) and a regress.Model
+// with one column per class (one for a binary model). The model itself is
+// checked by its Predict.
+func (m *RLSModel) check(op string) error {
+	switch {
+	case m == nil:
+		return inputError(op, "RLSModel", "nil model")
+	case m.Model == nil:
+		return inputError(op, "RLSModel.Model", "nil model")
+	case m.Model.Centers == nil || m.Model.Coef == nil:
+		return inputError(op, "RLSModel.Model", "no centres or coefficients")
+	}
+	q := 1
+	if m.OneVsAll {
+		q = len(m.Classes)
+	}
+	if len(m.Classes) < 2 || (!m.OneVsAll && len(m.Classes) != 2) || m.Model.Coef.Cols != q {
+		return inputError(op, "RLSModel", "%d classes (one-vs-all %v) and %d columns of coefficients do not agree", len(m.Classes), m.OneVsAll, m.Model.Coef.Cols)
+	}
+	return nil
+}
+
+// rlsError wraps an error of regress or loo: argument errors (invalid
+// kernel parameters, kernel values that overflow, a model whose fields do
+// not agree) become InputErrors like those of the other classifiers;
+// failures of the computation keep their own sentinel.
 func rlsError(op string, err error) error {
-	if errors.Is(err, kernels.ErrParameter) || errors.Is(err, kernels.ErrData) {
+	if errors.Is(err, regress.ErrInput) || errors.Is(err, loo.ErrInput) || errors.Is(err, kernels.ErrParameter) || errors.Is(err, kernels.ErrData) {
 		return kernelError(op, err)
 	}
 	return fmt.Errorf("classify: %s: %w", op, err)

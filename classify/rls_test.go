@@ -170,7 +170,7 @@ func TestRLSMulticlass(t *testing.T) {
 	}
 }
 
-// TestRLSLambdas: with Lambda = 0, λ is the grid value whose
+// TestRLSLambdas: with ChooseLambda, λ is the grid value whose
 // leave-one-out predictions misclassify the fewest points — checked against
 // n refits per λ (each keeping the penalty nλ) — and the model equals the
 // Cholesky fit with that λ.
@@ -179,7 +179,7 @@ func TestRLSLambdas(t *testing.T) {
 	k := kernels.Gaussian{Sigma: 1}
 	grid := []float64{1e-6, 1e-3, 1e-1, 10}
 	for _, ic := range []regress.Intercept{regress.NoIntercept, regress.FreeIntercept} {
-		m, err := RLS{Kernel: k, Lambdas: grid, Intercept: ic}.Fit(x, y)
+		m, err := RLS{Kernel: k, ChooseLambda: true, Lambdas: grid, Intercept: ic}.Fit(x, y)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -224,8 +224,8 @@ func TestRLSLambdas(t *testing.T) {
 			}
 		}
 	}
-	// Lambda = 0 and no grid: a grid from the spectrum.
-	m, err := RLS{Kernel: k}.Fit(x, y)
+	// ChooseLambda and no grid: a grid from the spectrum.
+	m, err := RLS{Kernel: k, ChooseLambda: true}.Fit(x, y)
 	if err != nil || len(m.LOOLambdas) != 25 || m.Lambda <= 0 {
 		t.Errorf("default grid: %v, %d values, λ = %v", err, len(m.LOOLambdas), m.Lambda)
 	}
@@ -235,12 +235,15 @@ func TestRLSLambdas(t *testing.T) {
 	}{
 		{RLS{Kernel: k, Lambda: -1}, "Lambda"},
 		{RLS{Kernel: k, Lambda: math.NaN()}, "Lambda"},
+		{RLS{Kernel: k}, "Lambda"},
 		{RLS{Kernel: k, Lambda: 1e-3, Lambdas: []float64{1e-2}}, "Lambdas"},
-		{RLS{Kernel: k, Lambdas: []float64{1e-2, 0}}, "Lambdas[1]"},
+		{RLS{Kernel: k, Lambda: 1e-3, ChooseLambda: true}, "Lambda"},
+		{RLS{Kernel: k, ChooseLambda: true, Lambdas: []float64{1e-2, 0}}, "Lambdas[1]"},
+		{RLS{Kernel: k, ChooseLambda: true, Lambdas: []float64{1e-2, math.Inf(1)}}, "Lambdas[1]"},
 		{RLS{Kernel: k, Lambda: 1, Intercept: 7}, "Intercept"},
 	} {
 		_, err := tc.r.Fit(x, y)
-		var ie *InputError
+		var ie *linalg.InputError
 		if !errors.As(err, &ie) || ie.Arg != tc.arg || !errors.Is(err, ErrInput) {
 			t.Errorf("%+v: err = %v, want an InputError on %s", tc.r, err, tc.arg)
 		}

@@ -3,6 +3,7 @@ package classify
 import (
 	"rkhs/kernels"
 	"rkhs/linalg"
+	"rkhs/regress"
 )
 
 // defaultSVMMaxIter is the iteration count of an SVM with MaxIter 0.
@@ -33,27 +34,28 @@ const defaultSVMMaxIter = 2000
 // one on ties). It has no cheap optimality certificate, so it runs exactly
 // MaxIter steps.
 //
-// Bias: with Bias set, the offset is b = Σᵢ cᵢ and the kernel is k + 1 (a
-// constant feature of value 1), so F gains λb²: the bias is penalized.
+// Intercept: with regress.PenalizedIntercept the offset is b = Σᵢ cᵢ and
+// the kernel is k + 1 (a constant feature of value 1), so F gains λb².
 // That keeps F strongly convex in every direction, which the step 1/(2λt)
-// needs; an unpenalized bias would have no curvature and no safe step
-// size.
+// needs; a free intercept would have no curvature and no safe step size,
+// so regress.FreeIntercept is an input error. regress.NoIntercept (the
+// zero value) fits none.
 type SVM struct {
-	Kernel  kernels.Kernel
-	Lambda  float64 // λ > 0 of λcᵀKc: the λ of RLS, whose square-loss problem solves (K + nλI)c = y
-	Bias    bool    // fit a (penalized) offset through the kernel k + 1
-	MaxIter int     // number of subgradient steps; 0 means 2000
+	Kernel    kernels.Kernel
+	Lambda    float64           // λ > 0 of λcᵀKc: the λ of RLS, whose square-loss problem solves (K + nλI)c = y; no default
+	Intercept regress.Intercept // NoIntercept or PenalizedIntercept
+	MaxIter   int               // number of subgradient steps; 0 means 2000
 }
 
 // SVMModel is a fitted kernel SVM, f(x) = Σⱼ Coef[j]·k(x, Centers[j]) +
-// Bias, at the best iterate of the subgradient method. It owns its slices
-// and matrices and is safe for concurrent use.
+// Intercept, at the best iterate of the subgradient method. It owns its
+// slices and matrices and is safe for concurrent use.
 type SVMModel struct {
-	Kernel  kernels.Kernel
-	Centers *linalg.Dense // training points with a nonzero coefficient (support vectors)
-	Coef    []float64
-	Bias    float64
-	Classes []float64 // the two labels, ascending: Classes[0] is coded −1
+	Kernel    kernels.Kernel
+	Centers   *linalg.Dense // training points with a nonzero coefficient (support vectors)
+	Coef      []float64
+	Intercept float64
+	Classes   []float64 // the two labels, ascending: Classes[0] is coded −1
 
 	Objective float64   // F at the kept iterate
 	BestIter  int       // index of the kept iterate (0 is c = 0)
@@ -68,13 +70,15 @@ type SVMModel struct {
 // split by rows over goroutines, bit-identical for any GOMAXPROCS) and
 // O(n) work; Kc is updated from K·s rather than recomputed.
 //
-// Errors: an *InputError wrapping ErrInput for empty or non-finite X,
-// labels of the wrong length or not finite, one class or more than two,
-// Lambda ≤ 0, MaxIter < 0, a nil kernel or invalid kernel parameters
-// (which also wrap kernels.ErrParameter). x and labels are not modified.
+// Errors: a *linalg.InputError wrapping ErrInput for nil, empty,
+// malformed or non-finite X (NaN or ±Inf, here or in λ, also
+// linalg.ErrNotFinite), labels of the wrong length or not finite, one class
+// or more than two, Lambda ≤ 0 (0 included: λ has no default), MaxIter < 0,
+// the free intercept, a nil kernel or invalid kernel parameters (which
+// also wrap kernels.ErrParameter). x and labels are not modified.
 func (sv SVM) Fit(x *linalg.Dense, labels []float64) (*SVMModel, error) {
 	const op = "SVM.Fit"
-	if err := checkKernel(op, sv.Kernel); err != nil {
+	if err := checkKernel(op, "Kernel", sv.Kernel); err != nil {
 		return nil, err
 	}
 	if err := checkTrain(op, x, labels); err != nil {
@@ -83,8 +87,15 @@ func (sv SVM) Fit(x *linalg.Dense, labels []float64) (*SVMModel, error) {
 	if err := checkLambda(op, sv.Lambda); err != nil {
 		return nil, err
 	}
-	if err := checkCount(op, "MaxIter", sv.MaxIter); err != nil {
+	if err := checkCount(op, "MaxIter", sv.MaxIter, "2000"); err != nil {
 		return nil, err
+	}
+	switch sv.Intercept {
+	case regress.NoIntercept, regress.PenalizedIntercept:
+	case regress.FreeIntercept:
+		return nil, inputError(op, "Intercept", "free: the step 1/(2λt) needs strong convexity in every direction, which an unpenalized b lacks; use PenalizedIntercept")
+	default:
+		return nil, inputError(op, "Intercept", "unknown mode %d", int(sv.Intercept))
 	}
 	classes, y, err := binaryCoding(op, labels)
 	if err != nil {
@@ -98,7 +109,8 @@ func (sv SVM) Fit(x *linalg.Dense, labels []float64) (*SVMModel, error) {
 	if err != nil {
 		return nil, kernelError(op, err)
 	}
-	if sv.Bias {
+	penalized := sv.Intercept == regress.PenalizedIntercept
+	if penalized {
 		addOnes(k)
 	}
 
@@ -119,7 +131,7 @@ func (sv SVM) Fit(x *linalg.Dense, labels []float64) (*SVMModel, error) {
 				s[i] = 0
 			}
 		}
-		obj := loss*inv + lambda*dot(c, kc)
+		obj := loss*inv + lambda*linalg.Dot(c, kc)
 		m.History = append(m.History, obj)
 		if t == 0 || obj < m.Objective {
 			m.Objective, m.BestIter = obj, t
@@ -137,34 +149,35 @@ func (sv SVM) Fit(x *linalg.Dense, labels []float64) (*SVMModel, error) {
 			kc[i] = a*kc[i] - g*ks[i]
 		}
 	}
-	if sv.Bias {
+	if penalized {
 		for _, v := range best {
-			m.Bias += v
+			m.Intercept += v
 		}
 	}
 	m.Centers, m.Coef = support(x, best)
 	return m, nil
 }
 
+func (m *SVMModel) expansion() *expansion {
+	if m == nil {
+		return nil
+	}
+	return &expansion{m.Kernel, m.Centers, m.Coef, m.Intercept, m.Classes}
+}
+
 // Scores returns the n×1 matrix of decision values f(x) at the rows of x,
 // from cross-kernel blocks against the support vectors (2nmd flops for m
-// of them and the kernels of package kernels). Errors: an *InputError
-// wrapping ErrInput if x is malformed, holds NaN or ±Inf, or has a
-// different number of columns than the training data.
+// of them and the kernels of package kernels). Errors: a *linalg.InputError
+// wrapping ErrInput if x is nil, malformed, holds NaN or ±Inf (also
+// linalg.ErrNotFinite) or has a different number of columns than the
+// training data, or if m is nil or its fields do not form a model (as the
+// zero SVMModel).
 func (m *SVMModel) Scores(x *linalg.Dense) (*linalg.Dense, error) {
-	const op = "SVMModel.Scores"
-	if err := checkPredict(op, x, m.Centers.Cols); err != nil {
-		return nil, err
-	}
-	return expansionScores(op, m.Kernel, m.Centers, m.Coef, m.Bias, x)
+	return m.expansion().scores("SVMModel.Scores", "SVMModel", x)
 }
 
 // Predict returns the label of every row of x: Classes[1] where f(x) > 0,
 // Classes[0] where f(x) ≤ 0. Errors as Scores.
 func (m *SVMModel) Predict(x *linalg.Dense) ([]float64, error) {
-	s, err := m.Scores(x)
-	if err != nil {
-		return nil, err
-	}
-	return signLabels(s.Data, m.Classes), nil
+	return m.expansion().predict("SVMModel.Predict", "SVMModel", x)
 }

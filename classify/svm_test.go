@@ -6,6 +6,7 @@ import (
 
 	"rkhs/kernels"
 	"rkhs/linalg"
+	"rkhs/regress"
 )
 
 // svmObjective returns F(c) = (1/n)Σ max(0, 1 − yᵢ(Kc)ᵢ) + λcᵀKc for a
@@ -84,7 +85,7 @@ func svmModelObjective(t *testing.T, m *SVMModel, k kernels.Kernel, x *linalg.De
 		}
 	}
 	if bias {
-		pen += m.Bias * m.Bias
+		pen += m.Intercept * m.Intercept
 	}
 	return loss/float64(len(y)) + lambda*pen
 }
@@ -115,7 +116,11 @@ func TestSVMAgainstDual(t *testing.T) {
 			t.Fatalf("%+v: reference duality gap %g", tc, gap)
 		}
 		s := snap(x, y)
-		m, err := SVM{Kernel: tc.k, Lambda: tc.lambda, Bias: tc.bias, MaxIter: 20000}.Fit(x, y)
+		ic := regress.NoIntercept
+		if tc.bias {
+			ic = regress.PenalizedIntercept
+		}
+		m, err := SVM{Kernel: tc.k, Lambda: tc.lambda, Intercept: ic, MaxIter: 20000}.Fit(x, y)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -29,7 +29,9 @@ func Dot(x, y []float64) float64 {
 // underflow: √Dot(x, x) when the sum of squares lies safely inside the range
 // of float64 (bit for bit), and otherwise a sum of squares formed after an
 // exact scaling by a power of two. The result is finite for any finite x
-// whose norm is below the largest float64, and depends only on x. The cost
+// whose norm is below the largest float64, and depends only on x. Both
+// paths sum in the same order, so scaling x by a power of two scales the
+// result by it exactly (when neither result under- or overflows). The cost
 // is 2n flops (4n when scaling is needed).
 func Nrm2(x []float64) float64 { return nrm2(x) }
 
@@ -87,17 +89,23 @@ func nrm2(x []float64) float64 {
 	}
 	// Scale by 2⁻ᵉ with big = f·2ᵉ, f ∈ [0.5, 1): exact, and Ldexp copes
 	// with exponents (subnormal inputs) whose power of two overflows.
+	// The sums run in dot's order, so that the scaled sum is dot(x, x)
+	// times 2⁻²ᵉ exactly when neither underflows: Nrm2(x·2ᵏ) = Nrm2(x)·2ᵏ
+	// whichever path each takes.
 	_, e := math.Frexp(big)
-	var s0, s1 float64
+	var s0, s1, s2, s3 float64
 	i := 0
-	for ; i+2 <= len(x); i += 2 {
+	for ; i+4 <= len(x); i += 4 {
 		a, b := math.Ldexp(x[i], -e), math.Ldexp(x[i+1], -e)
+		c, d := math.Ldexp(x[i+2], -e), math.Ldexp(x[i+3], -e)
 		s0 += a * a
 		s1 += b * b
+		s2 += c * c
+		s3 += d * d
 	}
-	if i < len(x) {
+	for ; i < len(x); i++ {
 		a := math.Ldexp(x[i], -e)
 		s0 += a * a
 	}
-	return math.Ldexp(math.Sqrt(s0+s1), e)
+	return math.Ldexp(math.Sqrt((s0+s1)+(s2+s3)), e)
 }

@@ -49,6 +49,17 @@ func TestNrm2(t *testing.T) {
 			t.Errorf("%s: Nrm2 = %v, want %v", tc.name, got, tc.want)
 		}
 	}
+	// Scaling by a power of two commutes with Nrm2, across its two paths.
+	y := []float64{0.3, -0.7, 1.1, 0.2, 0.9, -0.4, 0.5}
+	for _, e := range []int{-1000, -600, 0, 600, 1000} {
+		z := make([]float64, len(y))
+		for i, v := range y {
+			z[i] = math.Ldexp(v, e)
+		}
+		if got, want := Nrm2(z), math.Ldexp(Nrm2(y), e); got != want {
+			t.Errorf("Nrm2(y·2^%d) = %v, want Nrm2(y)·2^%d = %v", e, got, e, want)
+		}
+	}
 	// Inside the safe range Nrm2 is √Dot(x, x), bit for bit.
 	x := []float64{0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7}
 	if got, want := Nrm2(x), math.Sqrt(Dot(x, x)); got != want {

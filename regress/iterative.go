@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"rkhs/internal/check"
+	"rkhs/internal/power"
 	"rkhs/kernels"
 	"rkhs/linalg"
 )
@@ -157,51 +158,21 @@ func colSums(m *linalg.Dense) []float64 {
 	return s
 }
 
-// powerIterations bounds the power iteration of largestEigenvalue.
-const powerIterations = 100
-
-// largestEigenvalue estimates σ_max of the positive semidefinite K by the
-// power iteration from the fixed start vᵢ = 1 + ½·sin(i+1), stopping when
-// the Rayleigh quotient changes by less than 10⁻⁶ relative (at most 100
-// products with K). The Rayleigh quotient never exceeds σ_max.
+// largestEigenvalue estimates σ_max of the positive semidefinite K (or
+// K + 11ᵀ) by the power iteration of rkhs (internal/power), stopping when
+// the Rayleigh quotient changes by less than 10⁻⁶ relative, at most 100
+// products with K. The estimate never exceeds σ_max.
 func largestEigenvalue(op *kernelOperator, n int) float64 {
-	v := linalg.NewDense(n, 1, nil)
-	for i := range v.Data {
-		v.Data[i] = 1 + 0.5*math.Sin(float64(i+1))
-	}
-	scaleTo(v.Data, 1/norm(v.Data))
-	kv := linalg.NewDense(n, 1, nil)
-	var rq float64
-	for it := 0; it < powerIterations; it++ {
+	v, kv := &linalg.Dense{Rows: n, Cols: 1, Stride: 1}, &linalg.Dense{Rows: n, Cols: 1, Stride: 1}
+	return power.Largest(n, func(dst, x []float64) {
+		v.Data, kv.Data = x, dst
 		op.mul(kv, v)
-		next := dotv(v.Data, kv.Data)
-		nk := norm(kv.Data)
-		if nk == 0 {
-			return 0
-		}
-		copy(v.Data, kv.Data)
-		scaleTo(v.Data, 1/nk)
-		if it > 0 && math.Abs(next-rq) <= 1e-6*math.Abs(next) {
-			return next
-		}
-		rq = next
-	}
-	return rq
+	}, 1e-6, 100)
 }
 
 // stepMargin is the factor between the estimated σ_max and 1/η when the
 // step of Landweber or the ν-method is chosen automatically.
 const stepMargin = 1.05
-
-func norm(x []float64) float64 { return math.Sqrt(dotv(x, x)) }
-
-func dotv(x, y []float64) float64 {
-	var s float64
-	for i, v := range x {
-		s += v * y[i]
-	}
-	return s
-}
 
 func scaleTo(x []float64, a float64) {
 	for i := range x {
@@ -210,16 +181,13 @@ func scaleTo(x []float64, a float64) {
 }
 
 // frob returns the Frobenius norm of the first q columns of m, without
-// overflow or underflow in the sum of squares (see pow2Scale).
+// overflow or underflow (linalg.Nrm2 of those columns, gathered).
 func frob(m *linalg.Dense, q int) float64 {
-	down, up := pow2Scale(maxAbs(m, q))
-	var s float64
+	buf := make([]float64, 0, m.Rows*q)
 	for i := 0; i < m.Rows; i++ {
-		for _, v := range m.Row(i)[:q] {
-			s += (v * down) * (v * down)
-		}
+		buf = append(buf, m.Row(i)[:q]...)
 	}
-	return math.Sqrt(s) * up
+	return linalg.Nrm2(buf)
 }
 
 // maxAbs returns the largest magnitude in the first q columns of m.
@@ -233,31 +201,24 @@ func maxAbs(m *linalg.Dense, q int) float64 {
 	return big
 }
 
-// colNorms returns the 2-norms of the columns of m, scaled as frob.
+// colNorms returns the 2-norms of the columns of m (linalg.Nrm2 of each
+// column, gathered).
 func colNorms(m *linalg.Dense) []float64 {
-	big := make([]float64, m.Cols)
-	for i := 0; i < m.Rows; i++ {
-		for k, v := range m.Row(i) {
-			big[k] = max(big[k], math.Abs(v))
-		}
-	}
+	col := make([]float64, m.Rows)
 	s := make([]float64, m.Cols)
-	for k, b := range big {
-		down, up := pow2Scale(b)
-		for i := 0; i < m.Rows; i++ {
-			v := m.At(i, k) * down
-			s[k] += v * v
+	for k := range s {
+		for i := range col {
+			col[i] = m.At(i, k)
 		}
-		s[k] = math.Sqrt(s[k]) * up
+		s[k] = linalg.Nrm2(col)
 	}
 	return s
 }
 
 // pow2Scale returns down = 2⁻ᵉ and up = 2ᵉ for the power of two 2ᵉ with
 // big/2ᵉ in [0.5, 1) (1, 1 for big = 0, NaN or Inf). Scaling by a power of
-// two is exact, so a sum of squares formed after scaling by down and
-// rescaled by up is the same number as without scaling whenever the latter
-// neither overflows nor underflows, and stays finite for any finite data.
+// two is exact, so an iteration run on data scaled by down gives the
+// iterates of the data itself times down (see CGLS).
 func pow2Scale(big float64) (down, up float64) {
 	if big == 0 || math.IsNaN(big) || math.IsInf(big, 0) {
 		return 1, 1

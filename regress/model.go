@@ -143,16 +143,7 @@ type LinearModel struct {
 // agree or are not finite, as the zero LinearModel.
 func (m *LinearModel) Predict(x *linalg.Dense) (*linalg.Dense, error) {
 	const op = "LinearModel.Predict"
-	if m == nil {
-		return nil, inputError(op, "LinearModel", "nil model")
-	}
-	if err := check.Data(ErrInput, op, "LinearModel.Weights", m.Weights, 1); err != nil {
-		return nil, err
-	}
-	if len(m.Intercept) != m.Weights.Cols {
-		return nil, inputError(op, "LinearModel", "%d×%d weights and %d intercepts do not agree", m.Weights.Rows, m.Weights.Cols, len(m.Intercept))
-	}
-	if err := check.Vector(ErrInput, op, "LinearModel.Intercept", m.Intercept); err != nil {
+	if err := m.check(op); err != nil {
 		return nil, err
 	}
 	if err := checkPoints(op, x, m.Weights.Rows); err != nil {
@@ -164,4 +155,19 @@ func (m *LinearModel) Predict(x *linalg.Dense) (*linalg.Dense, error) {
 	}
 	addIntercept(out, m.Intercept)
 	return out, nil
+}
+
+// check reports a nil LinearModel or fields that do not form one: Weights
+// d×q with d, q ≥ 1 and len(Intercept) = q, all finite.
+func (m *LinearModel) check(op string) error {
+	if m == nil {
+		return inputError(op, "LinearModel", "nil model")
+	}
+	if err := check.Data(ErrInput, op, "LinearModel.Weights", m.Weights, 1); err != nil {
+		return err
+	}
+	if len(m.Intercept) != m.Weights.Cols {
+		return inputError(op, "LinearModel", "%d×%d weights and %d intercepts do not agree", m.Weights.Rows, m.Weights.Cols, len(m.Intercept))
+	}
+	return check.Vector(ErrInput, op, "LinearModel.Intercept", m.Intercept)
 }

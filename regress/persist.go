@@ -2,15 +2,14 @@ package regress
 
 import (
 	"encoding/json"
-	"math"
 
-	"rkhs/internal/check"
+	"rkhs/internal/codec"
 	"rkhs/kernels"
 	"rkhs/linalg"
 )
 
 // Models are saved as JSON objects, versioned by their "format" and
-// "version" fields:
+// "version" fields (rkhs/internal/codec, shared with package classify):
 //
 //	{"format": "rkhs.regress.Model", "version": 1,
 //	 "kernel": {"type": "gaussian", "sigma": 1},
@@ -31,77 +30,63 @@ const (
 	formatVersion     = 1
 )
 
-// matrixJSON is a row-major matrix in a model file.
-type matrixJSON struct {
-	Rows int       `json:"rows"`
-	Cols int       `json:"cols"`
-	Data []float64 `json:"data"`
-}
-
-func toMatrixJSON(m *linalg.Dense) matrixJSON {
-	c := m.Clone()
-	return matrixJSON{Rows: c.Rows, Cols: c.Cols, Data: c.Data}
-}
-
-func (mj matrixJSON) dense(op, name string) (*linalg.Dense, error) {
-	if mj.Rows < 0 || mj.Cols < 0 || (mj.Cols > 0 && mj.Rows > math.MaxInt/mj.Cols) || len(mj.Data) != mj.Rows*mj.Cols {
-		return nil, inputError(op, name, "%d×%d with %d values", mj.Rows, mj.Cols, len(mj.Data))
-	}
-	if err := check.Vector(ErrInput, op, name+".data", mj.Data); err != nil {
-		return nil, err
-	}
-	return linalg.NewDense(mj.Rows, mj.Cols, mj.Data), nil
-}
+var readVersions = []int{formatVersion}
 
 type modelJSON struct {
-	Format    string       `json:"format"`
-	Version   int          `json:"version"`
+	codec.Header
 	Kernel    kernels.Spec `json:"kernel"`
-	Centers   matrixJSON   `json:"centers"`
-	Coef      matrixJSON   `json:"coef"`
+	Centers   codec.Matrix `json:"centers"`
+	Coef      codec.Matrix `json:"coef"`
 	Intercept []float64    `json:"intercept"`
 }
 
-// MarshalJSON encodes the model in the format above. It fails if the
-// kernel is not one of package kernels'.
+// MarshalJSON encodes the model in the format above. It fails with an
+// InputError wrapping ErrInput if m is nil or its fields do not form a
+// model (see Predict), or if the kernel is not one of package kernels'
+// (then also kernels.ErrParameter).
 func (m *Model) MarshalJSON() ([]byte, error) {
-	spec, err := kernels.SpecOf(m.Kernel)
-	if err != nil {
+	const op = "Model.MarshalJSON"
+	if err := m.check(op); err != nil {
 		return nil, err
 	}
+	spec, err := kernels.SpecOf(m.Kernel)
+	if err != nil {
+		return nil, &linalg.InputError{Op: op, Arg: "Model.Kernel", Reason: "cannot be saved: " + err.Error(), Kind: ErrInput, Err: err}
+	}
+	centers, _ := codec.EncodeMatrix(ErrInput, op, "Model.Centers", m.Centers) // checked above
+	coef, _ := codec.EncodeMatrix(ErrInput, op, "Model.Coef", m.Coef)
 	return json.Marshal(modelJSON{
-		Format: modelFormat, Version: formatVersion, Kernel: spec,
-		Centers: toMatrixJSON(m.Centers), Coef: toMatrixJSON(m.Coef), Intercept: m.Intercept,
+		Header: codec.Header{Format: modelFormat, Version: formatVersion}, Kernel: spec,
+		Centers: centers, Coef: coef, Intercept: m.Intercept,
 	})
 }
 
 // UnmarshalJSON decodes a model saved by MarshalJSON, checking the format,
-// the version, the kernel and that the shapes agree; errors wrap ErrInput.
+// the version, the kernel, that the shapes agree and that every value is
+// finite; errors are InputErrors wrapping ErrInput, and m is unchanged on
+// error.
 func (m *Model) UnmarshalJSON(b []byte) error {
 	const op = "Model.UnmarshalJSON"
 	var mj modelJSON
-	if err := json.Unmarshal(b, &mj); err != nil {
-		return check.Wrap(ErrInput, op, "model file", err)
-	}
-	if err := checkFormat(op, mj.Format, mj.Version, modelFormat); err != nil {
+	if _, err := codec.Decode(ErrInput, op, modelFormat, readVersions, b, &mj); err != nil {
 		return err
 	}
 	k, err := mj.Kernel.Kernel()
 	if err != nil {
-		return check.Wrap(ErrInput, op, "kernel", err)
+		return kernelError(op, "kernel", err)
 	}
-	centers, err := mj.Centers.dense(op, "centers")
+	centers, err := mj.Centers.Decode(ErrInput, op, "centers", 1)
 	if err != nil {
 		return err
 	}
-	coef, err := mj.Coef.dense(op, "coef")
+	coef, err := mj.Coef.Decode(ErrInput, op, "coef", 1)
 	if err != nil {
 		return err
 	}
-	if coef.Rows != centers.Rows || len(mj.Intercept) != coef.Cols {
-		return inputError(op, "coef", "%d centres, %d×%d coefficients and %d intercepts do not agree", centers.Rows, coef.Rows, coef.Cols, len(mj.Intercept))
+	if coef.Rows != centers.Rows {
+		return inputError(op, "coef", "%d rows for %d centres", coef.Rows, centers.Rows)
 	}
-	if err := check.Vector(ErrInput, op, "intercept", mj.Intercept); err != nil {
+	if err := codec.Vector(ErrInput, op, "intercept", mj.Intercept, coef.Cols); err != nil {
 		return err
 	}
 	*m = Model{Kernel: k, Centers: centers, Coef: coef, Intercept: mj.Intercept}
@@ -109,62 +94,42 @@ func (m *Model) UnmarshalJSON(b []byte) error {
 }
 
 type linearModelJSON struct {
-	Format    string     `json:"format"`
-	Version   int        `json:"version"`
-	Weights   matrixJSON `json:"weights"`
-	Intercept []float64  `json:"intercept"`
+	codec.Header
+	Weights   codec.Matrix `json:"weights"`
+	Intercept []float64    `json:"intercept"`
 }
 
-// MarshalJSON encodes the model in the format above.
+// MarshalJSON encodes the model in the format above. It fails with an
+// InputError wrapping ErrInput if m is nil or its fields do not form a
+// model (see Predict).
 func (m *LinearModel) MarshalJSON() ([]byte, error) {
-	return json.Marshal(linearModelJSON{Format: linearModelFormat, Version: formatVersion, Weights: toMatrixJSON(m.Weights), Intercept: m.Intercept})
+	const op = "LinearModel.MarshalJSON"
+	if err := m.check(op); err != nil {
+		return nil, err
+	}
+	w, _ := codec.EncodeMatrix(ErrInput, op, "LinearModel.Weights", m.Weights) // checked above
+	return json.Marshal(linearModelJSON{Header: codec.Header{Format: linearModelFormat, Version: formatVersion}, Weights: w, Intercept: m.Intercept})
 }
 
-// UnmarshalJSON decodes a model saved by MarshalJSON; errors wrap ErrInput.
+// UnmarshalJSON decodes a model saved by MarshalJSON; checks and errors as
+// Model.UnmarshalJSON.
 func (m *LinearModel) UnmarshalJSON(b []byte) error {
 	const op = "LinearModel.UnmarshalJSON"
 	var mj linearModelJSON
-	if err := json.Unmarshal(b, &mj); err != nil {
-		return check.Wrap(ErrInput, op, "model file", err)
-	}
-	if err := checkFormat(op, mj.Format, mj.Version, linearModelFormat); err != nil {
+	if _, err := codec.Decode(ErrInput, op, linearModelFormat, readVersions, b, &mj); err != nil {
 		return err
 	}
-	w, err := mj.Weights.dense(op, "weights")
+	w, err := mj.Weights.Decode(ErrInput, op, "weights", 1)
 	if err != nil {
 		return err
 	}
-	if len(mj.Intercept) != w.Cols {
-		return inputError(op, "intercept", "%d×%d weights and %d intercepts do not agree", w.Rows, w.Cols, len(mj.Intercept))
-	}
-	if err := check.Vector(ErrInput, op, "intercept", mj.Intercept); err != nil {
+	if err := codec.Vector(ErrInput, op, "intercept", mj.Intercept, w.Cols); err != nil {
 		return err
 	}
 	*m = LinearModel{Weights: w, Intercept: mj.Intercept}
 	return nil
 }
 
-func checkFormat(op, format string, version int, want string) error {
-	if format != want {
-		return inputError(op, "format", "%q, want %q", format, want)
-	}
-	if version != formatVersion {
-		return inputError(op, "version", "%s version %d, this build reads version %d", format, version, formatVersion)
-	}
-	return nil
-}
-
-// FormatOf returns the "format" field of a saved model, to choose the type
-// to decode it into.
-func FormatOf(b []byte) (string, error) {
-	var head struct {
-		Format string `json:"format"`
-	}
-	if err := json.Unmarshal(b, &head); err != nil {
-		return "", check.Wrap(ErrInput, "FormatOf", "model file", err)
-	}
-	if head.Format == "" {
-		return "", inputError("FormatOf", "format", "model file has no format field")
-	}
-	return head.Format, nil
-}
+// FormatOf returns the "format" field of a saved model of package regress
+// or classify, to choose the type to decode it into. Errors wrap ErrInput.
+func FormatOf(b []byte) (string, error) { return codec.FormatOf(ErrInput, "FormatOf", b) }

@@ -58,7 +58,7 @@ func TestPersistErrors(t *testing.T) {
 		{"other format", strings.Replace(string(good), modelFormat, "rkhs.other", 1), "format"},
 		{"future version", strings.Replace(string(good), `"version":1`, `"version":2`, 1), "version 2"},
 		{"bad kernel", strings.Replace(string(good), `"sigma":1`, `"sigma":-1`, 1), "Sigma: -1"},
-		{"short data", strings.Replace(string(good), `"intercept":[0]`, `"intercept":[0,0]`, 1), "do not agree"},
+		{"short data", strings.Replace(string(good), `"intercept":[0]`, `"intercept":[0,0]`, 1), "intercept: 2 values, want 1"},
 		// 4·2⁶² wraps to 0 in 64-bit int arithmetic, so the empty data would
 		// match; on 32-bit targets the decoder rejects the number itself.
 		{"overflowing shape", `{"format":"rkhs.regress.Model","version":1,"kernel":{"type":"gaussian","sigma":1},"centers":{"rows":4,"cols":4611686018427387904,"data":[]},"coef":{"rows":4,"cols":1,"data":[1,2,3,4]},"intercept":[0]}`, "centers"},

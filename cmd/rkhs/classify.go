@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -11,9 +10,7 @@ import (
 	"strings"
 	"time"
 
-	// Package classify is imported as cls: fit.go has a function named
-	// classify (the exit-status mapping of errors).
-	cls "rkhs/classify"
+	"rkhs/classify"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/regress"
@@ -24,7 +21,7 @@ import (
 type classifyResult struct {
 	Method        string      `json:"method"`
 	Kernel        string      `json:"kernel"`
-	Intercept     string      `json:"intercept,omitempty"` // rls only
+	Intercept     string      `json:"intercept,omitempty"` // all but knn
 	NTrain        int         `json:"n_train"`
 	NTest         int         `json:"n_test"`
 	Features      int         `json:"features"`
@@ -52,7 +49,7 @@ type classifyFlags struct {
 	lambda                          float64
 	lambdas                         string
 	k, iters                        int
-	bias, json                      bool
+	json                            bool
 	set                             map[string]bool // flags given on the command line
 }
 
@@ -67,8 +64,7 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 	f.kf.register(fs)
 	fs.Float64Var(&f.lambda, "lambda", 0, "regularization λ (K + nλI convention) of rls, logistic and svm; rls chooses it by leave-one-out when it is not given")
 	fs.StringVar(&f.lambdas, "lambdas", "", "rls without -lambda: λ candidates `MIN:MAX:COUNT`, geometric (default: 25 values over the spectrum of K)")
-	fs.StringVar(&f.intercept, "intercept", "free", "rls intercept: none, free (unpenalized b) or penalized")
-	fs.BoolVar(&f.bias, "bias", true, "perceptron, logistic, svm: fit an offset b (perceptron and svm: through the kernel k + 1; logistic: unpenalized)")
+	fs.StringVar(&f.intercept, "intercept", "", "offset b: none, free (unpenalized) or penalized (the kernel k + 1); default free, penalized for svm (which has no free b), and perceptron has no penalized one; not for knn")
 	fs.IntVar(&f.k, "k", 5, "knn: number of neighbours")
 	fs.IntVar(&f.iters, "iters", 0, "perceptron: maximum passes (0: 100); logistic, svm: maximum gradient or subgradient steps (0: 1000, 2000)")
 	fs.StringVar(&f.predictions, "predictions", "", "write the predicted test labels to this `file`, one per line")
@@ -80,10 +76,10 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 	f.set = map[string]bool{}
 	fs.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
 	if f.train == "" {
-		return errors.New("-train is required")
+		return badInputf("-train is required")
 	}
 	if f.predictions != "" && f.test == "" {
-		return errors.New("-predictions needs -test")
+		return badInputf("-predictions needs -test")
 	}
 	if err := f.checkMethodFlags(); err != nil {
 		return err
@@ -91,6 +87,9 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 	k, err := f.kf.kernel()
 	if err != nil {
 		return err
+	}
+	if f.intercept == "" {
+		f.intercept = defaultIntercept[f.method] // checkMethodFlags knows the method
 	}
 	ic, err := parseIntercept(f.intercept)
 	if err != nil {
@@ -117,23 +116,31 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 
 	pred, err := model.Predict(&train.X)
 	if err != nil {
-		return classifierError(err)
+		return err
 	}
-	res.TrainAccuracy = jsonFloat(accuracy(pred, train.Y))
+	trainAcc, err := classify.Accuracy(train.Y, pred)
+	if err != nil {
+		return err
+	}
+	res.TrainAccuracy = jsonFloat(trainAcc)
 	var files []pendingFile
 	if test != nil {
 		pt, err := model.Predict(&test.X)
 		if err != nil {
-			return classifierError(err)
+			return err
 		}
-		a := jsonFloat(accuracy(pt, test.Y))
+		testAcc, err := classify.Accuracy(test.Y, pt)
+		if err != nil {
+			return err
+		}
+		a := jsonFloat(testAcc)
 		res.NTest, res.TestAccuracy = test.X.Rows, &a
 		files = append(files, pendingFile{f.predictions, labelLines(pt)})
 	}
 	if f.model != "" {
 		b, err := json.Marshal(model)
 		if err != nil {
-			return classifierError(err)
+			return err
 		}
 		files = append(files, pendingFile{f.model, append(b, '\n')})
 	}
@@ -167,31 +174,38 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 // ignored.
 var methodFlags = map[string][]string{
 	"rls":        {"lambda", "lambdas", "intercept"},
-	"perceptron": {"bias", "iters"},
+	"perceptron": {"intercept", "iters"},
 	"knn":        {"k"},
-	"logistic":   {"lambda", "bias", "iters"},
-	"svm":        {"lambda", "bias", "iters"},
+	"logistic":   {"lambda", "intercept", "iters"},
+	"svm":        {"lambda", "intercept", "iters"},
+}
+
+// defaultIntercept is each method's intercept when -intercept is not
+// given: free, except for the SVM, whose b is penalized (see
+// classify.SVM).
+var defaultIntercept = map[string]string{
+	"rls": "free", "perceptron": "free", "knn": "none", "logistic": "free", "svm": "penalized",
 }
 
 func (f *classifyFlags) checkMethodFlags() error {
 	own, ok := methodFlags[f.method]
 	if !ok {
-		return fmt.Errorf("-method %q: want %s", f.method, classifyMethods)
+		return badInputf("-method %q: want %s", f.method, classifyMethods)
 	}
-	for _, name := range []string{"lambda", "lambdas", "intercept", "bias", "k", "iters"} {
+	for _, name := range []string{"lambda", "lambdas", "intercept", "k", "iters"} {
 		if f.set[name] && !contains(own, name) {
-			return fmt.Errorf("-%s is not used by -method %s", name, f.method)
+			return badInputf("-%s is not used by -method %s", name, f.method)
 		}
 	}
 	switch {
 	case f.method == "rls" && f.set["lambda"] && f.set["lambdas"]:
-		return errors.New("-lambda and -lambdas: give one (-lambdas is the leave-one-out grid used without -lambda)")
+		return badInputf("-lambda and -lambdas: give one (-lambdas is the leave-one-out grid used without -lambda)")
 	case f.set["lambda"] && !(f.lambda > 0):
-		return fmt.Errorf("-lambda %v: want λ > 0", f.lambda)
+		return badInputf("-lambda %v: want λ > 0", f.lambda)
 	case (f.method == "logistic" || f.method == "svm") && !f.set["lambda"]:
-		return fmt.Errorf("-method %s needs -lambda (only rls chooses λ by leave-one-out)", f.method)
+		return badInputf("-method %s needs -lambda (only rls chooses λ by leave-one-out)", f.method)
 	case f.iters < 0:
-		return fmt.Errorf("-iters %d: want ≥ 0 (0 selects the method's default)", f.iters)
+		return badInputf("-iters %d: want ≥ 0 (0 selects the method's default)", f.iters)
 	}
 	return nil
 }
@@ -215,12 +229,12 @@ func (f *classifyFlags) fitClassifier(k kernels.Kernel, ic regress.Intercept, gr
 	)
 	switch f.method {
 	case "rls":
-		m, err := cls.RLS{Kernel: k, Lambda: f.lambda, Intercept: ic, Lambdas: grid}.Fit(&x, y)
+		// Without -lambda, rls chooses λ by leave-one-out.
+		m, err := classify.RLS{Kernel: k, Lambda: f.lambda, ChooseLambda: !f.set["lambda"], Lambdas: grid, Intercept: ic}.Fit(&x, y)
 		if err != nil {
-			return nil, classifierError(err)
+			return nil, err
 		}
 		model, classes, lambda = m, m.Classes, m.Lambda
-		res.Intercept = ic.String()
 		if m.LOOErrors != nil {
 			res.LambdaByLOO = true
 			for j, l := range m.LOOLambdas {
@@ -232,33 +246,36 @@ func (f *classifyFlags) fitClassifier(k kernels.Kernel, ic regress.Intercept, gr
 			}
 		}
 	case "perceptron":
-		m, err := cls.Perceptron{Kernel: k, Bias: f.bias, MaxPasses: f.iters}.Fit(&x, y)
+		m, err := classify.Perceptron{Kernel: k, Intercept: ic, MaxPasses: f.iters}.Fit(&x, y)
 		if err != nil {
-			return nil, classifierError(err)
+			return nil, err
 		}
 		model, classes, lambda = m, m.Classes, 0
 		res.Iterations, res.Converged = m.Passes, &m.Converged
 	case "knn":
-		m, err := cls.KNN{Kernel: k, K: f.k}.Fit(&x, y)
+		m, err := classify.KNN{Kernel: k, K: f.k}.Fit(&x, y)
 		if err != nil {
-			return nil, classifierError(err)
+			return nil, err
 		}
 		model, classes, lambda = m, m.Classes, 0
 		res.K = f.k
 	case "logistic":
-		m, err := cls.Logistic{Kernel: k, Lambda: f.lambda, Bias: f.bias, MaxIter: f.iters}.Fit(&x, y)
+		m, err := classify.Logistic{Kernel: k, Lambda: f.lambda, Intercept: ic, MaxIter: f.iters}.Fit(&x, y)
 		if err != nil {
-			return nil, classifierError(err)
+			return nil, err
 		}
 		model, classes = m, m.Classes
 		res.Iterations, res.Converged = m.Iterations, &m.Converged
 	case "svm":
-		m, err := cls.SVM{Kernel: k, Lambda: f.lambda, Bias: f.bias, MaxIter: f.iters}.Fit(&x, y)
+		m, err := classify.SVM{Kernel: k, Lambda: f.lambda, Intercept: ic, MaxIter: f.iters}.Fit(&x, y)
 		if err != nil {
-			return nil, classifierError(err)
+			return nil, err
 		}
 		model, classes = m, m.Classes
 		res.Iterations = len(m.History) - 1
+	}
+	if f.method != "knn" {
+		res.Intercept = ic.String()
 	}
 	for _, c := range classes {
 		res.Classes = append(res.Classes, jsonFloat(c))
@@ -268,27 +285,6 @@ func (f *classifyFlags) fitClassifier(k kernels.Kernel, ic regress.Intercept, gr
 		res.Lambda = &l
 	}
 	return model, nil
-}
-
-// classifierError tells input errors of package classify (exit 2) from
-// computational ones (exit 1), deferring to classify in fit.go for the
-// errors of regress and kernels.
-func classifierError(err error) error {
-	if errors.Is(err, cls.ErrInput) {
-		return err
-	}
-	return classify(err)
-}
-
-// accuracy returns the fraction of predictions equal to their labels.
-func accuracy(pred, labels []float64) float64 {
-	right := 0
-	for i, p := range pred {
-		if p == labels[i] {
-			right++
-		}
-	}
-	return float64(right) / float64(len(labels))
 }
 
 // labelLines formats one label per line, as the shortest decimal that

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	cls "rkhs/classify"
+	"rkhs/classify"
 	"rkhs/datasets"
 	"rkhs/kernels"
 	"rkhs/regress"
@@ -112,13 +112,14 @@ func TestClassifyHeart(t *testing.T) {
 	res := classifyJSON(t, "-train", train, "-test", test, "-method", "rls", "-sigma", "2")
 	trd, _ := readData(train)
 	ted, _ := readData(test)
-	m, err := cls.RLS{Kernel: kernels.Gaussian{Sigma: 2}, Intercept: regress.FreeIntercept}.Fit(&trd.X, trd.Y)
+	m, err := classify.RLS{Kernel: kernels.Gaussian{Sigma: 2}, ChooseLambda: true, Intercept: regress.FreeIntercept}.Fit(&trd.X, trd.Y)
 	if err != nil {
 		t.Fatal(err)
 	}
 	p, _ := m.Predict(&ted.X)
-	if res["lambda"] != m.Lambda || res["lambda_by_loo"] != true || res["test_accuracy"] != accuracy(p, ted.Y) {
-		t.Errorf("rls without -lambda: λ %v (by LOO %v), test accuracy %v; in process λ %v, accuracy %v", res["lambda"], res["lambda_by_loo"], res["test_accuracy"], m.Lambda, accuracy(p, ted.Y))
+	acc, _ := classify.Accuracy(ted.Y, p)
+	if res["lambda"] != m.Lambda || res["lambda_by_loo"] != true || res["test_accuracy"] != acc {
+		t.Errorf("rls without -lambda: λ %v (by LOO %v), test accuracy %v; in process λ %v, accuracy %v", res["lambda"], res["lambda_by_loo"], res["test_accuracy"], m.Lambda, acc)
 	}
 	if e, ok := res["loo_error"].(float64); !ok || e < 0 || e > 1 {
 		t.Errorf("loo_error %v, want a fraction", res["loo_error"])
@@ -155,8 +156,9 @@ func TestClassifyPredictions(t *testing.T) {
 		pred = append(pred, v)
 	}
 	ted, _ := readData(test)
-	if len(pred) != 90 || accuracy(pred, ted.Y) != res["test_accuracy"] {
-		t.Errorf("%d predicted labels, accuracy %v; want 90 and %v", len(pred), accuracy(pred, ted.Y), res["test_accuracy"])
+	acc, _ := classify.Accuracy(ted.Y, pred)
+	if len(pred) != 90 || acc != res["test_accuracy"] {
+		t.Errorf("%d predicted labels, accuracy %v; want 90 and %v", len(pred), acc, res["test_accuracy"])
 	}
 }
 

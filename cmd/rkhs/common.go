@@ -17,16 +17,16 @@ import (
 	"rkhs/regress"
 )
 
-var (
-	// errHelp: -h was given and the usage printed.
-	errHelp = errors.New("help requested")
-	// errCompute marks failures of the computation rather than of the
-	// input; they exit with status 1.
-	errCompute = errors.New("computation failed")
-)
+// errHelp: -h was given and the usage printed.
+var errHelp = errors.New("help requested")
 
-// computeError wraps err so that run exits with status 1.
-func computeError(err error) error { return fmt.Errorf("%w: %w", errCompute, err) }
+// badInput is an error in what the user gave the command — a flag, its
+// value, a missing argument, a model file of an unknown kind — that no
+// library package reported; exitStatus maps it to 2.
+type badInput struct{ error }
+
+// badInputf returns a badInput with a formatted message.
+func badInputf(format string, args ...any) error { return badInput{fmt.Errorf(format, args...)} }
 
 // commandFlags is a flag set that reports errors as values instead of
 // printing them, so that run can print one line; only -h prints the
@@ -53,10 +53,10 @@ func parseFlags(fs commandFlags, args []string) error {
 			fs.PrintDefaults()
 			return errHelp
 		}
-		return err
+		return badInput{err}
 	}
 	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+		return badInputf("unexpected argument %q", fs.Arg(0))
 	}
 	return nil
 }
@@ -146,20 +146,16 @@ func parseIntercept(s string) (regress.Intercept, error) {
 			return ic, nil
 		}
 	}
-	return 0, fmt.Errorf("-intercept %q: want none, free or penalized", s)
+	return 0, badInputf("-intercept %q: want none, free or penalized", s)
 }
 
 // column returns y as an n×1 matrix sharing its storage.
 func column(y []float64) *linalg.Dense { return linalg.NewDense(len(y), 1, y) }
 
-// mse returns the mean squared difference between column 0 of p and y.
-func mse(p *linalg.Dense, y []float64) float64 {
-	var s float64
-	for i, v := range y {
-		d := p.At(i, 0) - v
-		s += d * d
-	}
-	return s / float64(len(y))
+// mse returns the mean squared difference between column 0 of p and y
+// (regress.MSE).
+func mse(p *linalg.Dense, y []float64) (float64, error) {
+	return regress.MSE(column(y), p.Slice(0, p.Rows, 0, 1))
 }
 
 // jsonFloat is a float64 that encodes NaN and ±Inf as null (JSON has no

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"time"
@@ -54,7 +53,7 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	f.kf.register(fs)
 	fs.Float64Var(&f.lambda, "lambda", 0, "regularization λ in (K + nλI)c = y, n = training rows")
 	fs.StringVar(&f.intercept, "intercept", "free", "intercept: none, free (unpenalized b) or penalized")
-	fs.StringVar(&f.method, "method", "cholesky", "method: cholesky (RLS), eigen (RLS via the eigendecomposition), tikh (Tikhonov on [K 1]), cg (CGLS on [K 1]), landweber, nu (ν-method), tsvd (truncated spectrum, eigenvalues below nλ dropped) or nystrom")
+	fs.StringVar(&f.method, "method", "cholesky", "method: cholesky (RLS), eigen (RLS via the eigendecomposition), tikh (Tikhonov on the augmented matrix [K 1]), cg (CGLS on [K 1]), landweber, nu (ν-method), tsvd (truncated spectrum, eigenvalues below nλ dropped) or nystrom")
 	fs.IntVar(&f.iters, "iters", 50, "iterations of cg, landweber and nu (their regularization parameter; -lambda is not used)")
 	fs.IntVar(&f.centers, "centers", 0, "number of Nyström centres m")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of random choices (Nyström centres)")
@@ -65,10 +64,10 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if f.train == "" {
-		return errors.New("-train is required")
+		return badInputf("-train is required")
 	}
 	if f.predictions != "" && f.test == "" {
-		return errors.New("-predictions needs -test")
+		return badInputf("-predictions needs -test")
 	}
 	k, err := f.kf.kernel()
 	if err != nil {
@@ -95,14 +94,22 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	res.TrainMSE = jsonFloat(mse(p, train.Y))
+	trainMSE, err := mse(p, train.Y)
+	if err != nil {
+		return err
+	}
+	res.TrainMSE = jsonFloat(trainMSE)
 	var files []pendingFile
 	if test != nil {
 		pt, err := model.Predict(&test.X)
 		if err != nil {
 			return err
 		}
-		m := jsonFloat(mse(pt, test.Y))
+		testMSE, err := mse(pt, test.Y)
+		if err != nil {
+			return err
+		}
+		m := jsonFloat(testMSE)
 		res.NTest, res.TestMSE = test.X.Rows, &m
 		files = append(files, pendingFile{f.predictions, predictionLines(pt)})
 	}
@@ -140,21 +147,21 @@ func fitMethod(f *fitFlags, k kernels.Kernel, ic regress.Intercept, train *datas
 	case "cholesky":
 		m, err := regress.RLS{Kernel: k, Lambda: f.lambda, Intercept: ic}.Fit(&train.X, y)
 		if err != nil {
-			return nil, classify(err)
+			return nil, err
 		}
 		res.B = jsonFloat(m.Intercept[0])
 		return m, nil
 	case "nystrom":
 		m, err := regress.Nystrom{Kernel: k, Lambda: f.lambda, Intercept: ic, Centers: f.centers, Seed: f.seed}.Fit(&train.X, y)
 		if err != nil {
-			return nil, classify(err)
+			return nil, err
 		}
 		res.B, res.Centers, res.Jitter = jsonFloat(m.Intercept[0]), m.Coef.Rows, m.Jitter
 		return m.Model, nil
 	case "eigen", "tsvd", "tikh":
 		s, err := regress.NewSpectral(k, &train.X, y)
 		if err != nil {
-			return nil, classify(err)
+			return nil, err
 		}
 		var m *regress.Model
 		switch f.method {
@@ -164,12 +171,12 @@ func fitMethod(f *fitFlags, k kernels.Kernel, ic regress.Intercept, train *datas
 			m, err = s.Fit(regress.TruncatedSVDFilter{Lambda: f.lambda}, ic)
 		case "tikh":
 			if ic != regress.FreeIntercept {
-				return nil, fmt.Errorf("-method tikh is Tikhonov on [K 1], whose b is always free: use -intercept free")
+				return nil, badInputf("-method tikh is Tikhonov on [K 1], whose b is always free: use -intercept free")
 			}
 			m, err = s.FitAugmented(f.lambda)
 		}
 		if err != nil {
-			return nil, classify(err)
+			return nil, err
 		}
 		res.B = jsonFloat(m.Intercept[0])
 		return m, nil
@@ -186,18 +193,10 @@ func fitMethod(f *fitFlags, k kernels.Kernel, ic regress.Intercept, train *datas
 			fit, err = regress.NuMethod{Kernel: k, Intercept: ic, Iterative: it}.Fit(&train.X, y)
 		}
 		if err != nil {
-			return nil, classify(err)
+			return nil, err
 		}
 		res.B, res.Iterations = jsonFloat(fit.Intercept[0]), fit.Iterations
 		return fit.Model, nil
 	}
-	return nil, fmt.Errorf("-method %q: want cholesky, eigen, tikh, cg, landweber, nu, tsvd or nystrom", f.method)
-}
-
-// classify tells input errors (exit 2) from computational ones (exit 1).
-func classify(err error) error {
-	if errors.Is(err, regress.ErrInput) || errors.Is(err, kernels.ErrParameter) || errors.Is(err, kernels.ErrData) {
-		return err
-	}
-	return computeError(err)
+	return nil, badInputf("-method %q: want cholesky, eigen, tikh, cg, landweber, nu, tsvd or nystrom", f.method)
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -37,7 +36,7 @@ func runLOO(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *train == "" {
-		return errors.New("-train is required")
+		return badInputf("-train is required")
 	}
 	grid, err := parseRange(*lambdas)
 	if err != nil {
@@ -58,7 +57,7 @@ func runLOO(args []string, stdout, stderr io.Writer) error {
 	start := time.Now()
 	s, err := regress.NewSpectral(k, &d.X, column(d.Y))
 	if err != nil {
-		return classify(err)
+		return err
 	}
 	p, err := loo.RLS(s, grid, ic)
 	if err != nil {
@@ -90,13 +89,13 @@ func runLOO(args []string, stdout, stderr io.Writer) error {
 func parseRange(s string) ([]float64, error) {
 	parts := strings.Split(s, ":")
 	if len(parts) != 3 {
-		return nil, fmt.Errorf("-lambdas %q: want MIN:MAX:COUNT", s)
+		return nil, badInputf("-lambdas %q: want MIN:MAX:COUNT", s)
 	}
 	lo, err1 := strconv.ParseFloat(parts[0], 64)
 	hi, err2 := strconv.ParseFloat(parts[1], 64)
 	count, err3 := strconv.Atoi(parts[2])
 	if err1 != nil || err2 != nil || err3 != nil || !(lo > 0) || !(hi >= lo) || count < 1 || hi > 1e300 {
-		return nil, fmt.Errorf("-lambdas %q: want 0 < MIN ≤ MAX and COUNT ≥ 1", s)
+		return nil, badInputf("-lambdas %q: want 0 < MIN ≤ MAX and COUNT ≥ 1", s)
 	}
 	return loo.Geometric(lo, hi, count), nil
 }

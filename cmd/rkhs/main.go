@@ -18,9 +18,12 @@
 // is the Gaussian width in exp(−‖x−z‖²/(2σ²)). Run "rkhs CMD -h" for the
 // flags of a command.
 //
-// Bad flags and bad files give a one-line error on standard error and exit
-// status 2; a computation that fails (a matrix that is not positive
-// definite, no convergence) exits with status 1. Output files are written
+// Errors are one line on standard error. The exit status is 2 for bad
+// input — flags and their values, files that cannot be read or written or
+// do not parse, arguments the library rejects — and 1 for a computation
+// that fails on valid input (a matrix that is not positive definite, at a
+// λ too small for it, or an iteration that does not converge); see
+// exitStatus. Output files are written
 // only once everything has succeeded, each to a temporary file renamed into
 // place, so nothing is ever written half.
 package main
@@ -29,8 +32,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
+
+	"rkhs/dataset"
+	"rkhs/linalg"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
@@ -54,21 +61,44 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	cmd, ok := commands[args[0]]
 	if !ok {
-		fmt.Fprintf(stderr, "rkhs: unknown command %q (want fit, loo, predict, classify, paper)\n", args[0])
+		fmt.Fprintf(stderr, "rkhs: unknown command %q (want fit, loo, predict, classify, paper)\n", args[0]) // bad input: status 2
 		return 2
 	}
 	err := cmd(args[1:], stdout, stderr)
+	status := exitStatus(err)
+	if status != 0 {
+		fmt.Fprintf(stderr, "rkhs %s: %s\n", args[0], oneLine(err.Error()))
+	}
+	return status
+}
+
+// exitStatus maps the error of a command to the exit status, the one
+// place that does:
+//
+//	0  no error, or -h
+//	2  bad input: a flag or its value (badInput), a file that cannot be
+//	   read or written (*fs.PathError, *os.LinkError) or does not parse
+//	   (dataset.ErrFormat), an argument the library rejects
+//	   (*linalg.InputError: every package's ErrInput, kernels.ErrParameter
+//	   and ErrData)
+//	1  anything else: a computation that failed on valid input, such as
+//	   linalg.ErrNotPositiveDefinite (a λ at which the system is
+//	   singular) or linalg.ErrNoConvergence
+func exitStatus(err error) int {
+	var (
+		bad  badInput
+		ie   *linalg.InputError
+		path *fs.PathError
+		link *os.LinkError
+	)
 	switch {
-	case err == nil:
+	case err == nil, errors.Is(err, errHelp):
 		return 0
-	case errors.Is(err, errHelp):
-		return 0
+	case errors.As(err, &bad), errors.As(err, &ie), errors.As(err, &path), errors.As(err, &link),
+		errors.Is(err, dataset.ErrFormat), errors.Is(err, dataset.ErrInvalidData):
+		return 2
 	}
-	fmt.Fprintf(stderr, "rkhs %s: %s\n", args[0], oneLine(err.Error()))
-	if errors.Is(err, errCompute) {
-		return 1
-	}
-	return 2
+	return 1
 }
 
 const usage = `rkhs: kernel regularized least squares on data files.

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"testing"
 
 	"rkhs/datasets"
+	"rkhs/linalg"
 )
 
 // splitHousing writes the housing data to train and test files in dir, rows
@@ -167,5 +169,52 @@ func TestCSVInput(t *testing.T) {
 	json.Unmarshal([]byte(out), &res)
 	if res["n_train"].(float64) != 4 || res["features"].(float64) != 2 || res["train_mse"].(float64) > 1e-12 {
 		t.Errorf("CSV fit: %s", out)
+	}
+}
+
+// TestExitStatus: exitStatus is the one mapping of errors to the exit
+// status: 2 for bad flags, files and arguments, 1 for a computation that
+// fails on valid input — here a λ at which the leave-one-out system is
+// singular, which exited 2 before.
+func TestExitStatus(t *testing.T) {
+	dir := t.TempDir()
+	train, _ := splitHousing(t, dir)
+	bad := filepath.Join(dir, "bad")
+	os.WriteFile(bad, []byte("1 1:0.5\n2 3:x\n"), 0o644)
+	zero := filepath.Join(dir, "zero")
+	os.WriteFile(zero, []byte("1 1:0\n-2 1:0\n3 1:0\n"), 0o644)
+	same := filepath.Join(dir, "same")
+	os.WriteFile(same, []byte("1 1:1e8\n2 1:1e8\n"), 0o644)
+	for _, tc := range []struct {
+		name string
+		args []string
+		want int
+	}{
+		{"bad flag", []string{"fit", "-train", train, "-bogus"}, 2},
+		{"bad flag value", []string{"loo", "-train", train, "-lambdas", "1:0:3"}, 2},
+		{"missing file", []string{"loo", "-train", filepath.Join(dir, "missing")}, 2},
+		{"bad file", []string{"fit", "-train", bad, "-lambda", "1"}, 2},
+		{"argument the library rejects", []string{"fit", "-train", train, "-lambda", "1", "-method", "cg", "-iters", "0"}, 2},
+		{"singular leave-one-out system", []string{"loo", "-train", zero, "-kernel", "linear", "-lambdas", "1e-300:1e-300:1", "-intercept", "penalized"}, 1},
+		{"singular fit", []string{"fit", "-train", same, "-kernel", "linear", "-lambda", "1e-300", "-intercept", "none"}, 1},
+	} {
+		if code, _, e := runCmd(tc.args...); code != tc.want {
+			t.Errorf("%s: exit %d (%s), want %d", tc.name, code, strings.TrimSpace(e), tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		err  error
+		want int
+	}{
+		{nil, 0},
+		{errHelp, 0},
+		{badInputf("-x"), 2},
+		{fmt.Errorf("wrapped: %w", &linalg.InputError{Op: "Op", Arg: "a", Reason: "r"}), 2},
+		{fmt.Errorf("wrapped: %w", linalg.ErrNotPositiveDefinite), 1},
+		{fmt.Errorf("wrapped: %w", linalg.ErrNoConvergence), 1},
+	} {
+		if got := exitStatus(tc.err); got != tc.want {
+			t.Errorf("exitStatus(%v) = %d, want %d", tc.err, got, tc.want)
+		}
 	}
 }

@@ -19,9 +19,9 @@ import (
 	"rkhs/regress"
 )
 
-// The Prato–Zanni experiment ("A practical use of regularization for
-// supervised learning with kernel methods", 2012), reproduced by
-// `rkhs paper`:
+// The experiment of Prato and Zanni (2012), "A practical use of
+// regularization for supervised learning with kernel methods", reproduced
+// by `rkhs paper` (equation numbers are theirs):
 //
 //   - the eight LIBSVM regression sets, each split at random 2/3 training,
 //     1/3 test (dataset.Split with -seed);
@@ -29,16 +29,24 @@ import (
 //     t = 1…50 iterations of CG;
 //   - the linear kernel, and the Gaussian kernel whose σ is chosen on the
 //     training part alone (see chooseSigma);
-//   - methods: RLS with a free intercept (system 7), RLS with a penalized
-//     intercept (system 8), Tikhonov on [K 1] (TIKH) and CG (CGLS) on
-//     [K 1]; and, beyond the poster, the λ that leave-one-out selects on the
-//     training part for the three λ-methods.
+//   - methods: RLS with a free intercept (eq. 7), RLS with a penalized
+//     intercept (eq. 8), Tikhonov on the augmented matrix [K 1] and CG
+//     (CGLS, eq. 9) on [K 1]; and, beyond the paper, the λ that
+//     leave-one-out selects on the training part for the three λ-methods.
 //
-// One decomposition per data set and kernel serves RLS (7), RLS (8) and TIKH
-// for all 100 λ: for the Gaussian kernel the eigendecomposition K = QΛQᵀ
+// One decomposition per data set and kernel serves the three λ-methods for
+// all 100 λ: for the Gaussian kernel the eigendecomposition K = QΛQᵀ
 // (regress.Spectral: the free intercept through G⁻¹1, the penalized one and
-// TIKH's [K 1] by Sherman–Morrison in the eigenbasis), for the linear
+// Tikhonov on [K 1] by Sherman–Morrison in the eigenbasis), for the linear
 // kernel the thin SVD of X (regress.LinearPath, O(d) per λ).
+
+// Labels of the methods in the table, the plots and results.json.
+const (
+	labelFree      = "RLS, free b (eq. 7)"
+	labelPenalized = "RLS, penalized b (eq. 8)"
+	labelAugmented = "Tikhonov on [K 1]"
+	labelCG        = "CG on [K 1] (eq. 9)"
+)
 
 const (
 	paperLambdaMin   = 1e-10
@@ -82,7 +90,7 @@ type experiment struct {
 	Curves         []curve `json:"curves"`
 }
 
-const timeNote = "Times: 'decomposition' is the eigendecomposition of K (Gaussian) or the thin SVD of X (linear), shared by RLS (7), RLS (8) and TIKH; each of those three then costs its own time for all 100 λ (coefficients, test predictions and leave-one-out). CG is one run of 50 iterations including the Gram matrix, and gives the whole t-curve. 'Cholesky' is one RLS (7) fit at a single λ by Cholesky, Gram matrix included, for scale."
+const timeNote = "Times: 'decomposition' is the eigendecomposition of K (Gaussian) or the thin SVD of X (linear), shared by the two RLS methods and Tikhonov on [K 1]; each of those three then costs its own time for all 100 λ (coefficients, test predictions and leave-one-out). CG is one run of 50 iterations including the Gram matrix, and gives the whole t-curve. 'Cholesky' is one RLS fit (free b) at a single λ by Cholesky, Gram matrix included, for scale."
 
 func runPaper(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("paper", "reproduce the Prato–Zanni experiment on the eight LIBSVM regression sets", stderr)
@@ -98,7 +106,7 @@ func runPaper(args []string, stdout, stderr io.Writer) error {
 		names = strings.Split(*sets, ",")
 		for _, n := range names {
 			if in, err := datasets.Lookup(n); err != nil || in.Task != "regression" {
-				return fmt.Errorf("-sets: %q is not one of the regression sets %s", n, strings.Join(paperSets(), ", "))
+				return badInputf("-sets: %q is not one of the regression sets %s", n, strings.Join(paperSets(), ", "))
 			}
 		}
 	}
@@ -159,8 +167,8 @@ func runPaper(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// paperSets returns the names of the eight regression sets, in the poster's
-// order.
+// paperSets returns the names of the eight regression sets, in the order
+// of Prato and Zanni (2012).
 func paperSets() []string {
 	var names []string
 	for _, in := range datasets.All {
@@ -192,14 +200,17 @@ func loadPaperSet(name, dir string) (*dataset.Data, error) {
 
 func paperLambdas() []float64 { return loo.Geometric(paperLambdaMin, paperLambdaMax, paperLambdaCount) }
 
-// testMSE returns the mean squared error of column j of p against y.
-func testMSE(p *linalg.Dense, j int, y []float64) float64 {
-	var s float64
-	for i, v := range y {
-		d := p.At(i, j) - v
-		s += d * d
+// testMSEs returns the test MSE of each of the predictions p against y.
+func testMSEs(p []*linalg.Dense, y []float64) ([]jsonFloat, error) {
+	out := make([]jsonFloat, len(p))
+	for j, pj := range p {
+		m, err := mse(pj, y)
+		if err != nil {
+			return nil, err
+		}
+		out[j] = jsonFloat(m)
 	}
-	return s / float64(len(y))
+	return out, nil
 }
 
 // finish fills in the best point of a curve and, if loo is not nil, the
@@ -285,16 +296,12 @@ func paperGaussian(name string, train, test *dataset.Data, seed uint64) (experim
 		return e, err
 	}
 	e.DecompSeconds = time.Since(t0).Seconds()
-	ktest, err := kernels.Cross(k, &test.X, &train.X)
-	if err != nil {
-		return e, err
-	}
 
 	for _, m := range []struct {
 		name string
 		ic   regress.Intercept
 		tikh bool
-	}{{"RLS (7) free b", regress.FreeIntercept, false}, {"RLS (8) penalized b", regress.PenalizedIntercept, false}, {"TIKH on [K 1]", 0, true}} {
+	}{{labelFree, regress.FreeIntercept, false}, {labelPenalized, regress.PenalizedIntercept, false}, {labelAugmented, 0, true}} {
 		t0 := time.Now()
 		path := make([]regress.PathPoint, len(lambdas))
 		for j, l := range lambdas {
@@ -308,10 +315,13 @@ func paperGaussian(name string, train, test *dataset.Data, seed uint64) (experim
 		if err != nil {
 			return e, err
 		}
-		pred := predictModels(ktest, models)
+		pred, err := regress.PredictAll(models, &test.X) // one cross-kernel matrix for the path
+		if err != nil {
+			return e, err
+		}
 		c := curve{Method: m.name, Param: "lambda", Values: toJSON(lambdas)}
-		for j := range lambdas {
-			c.TestMSE = append(c.TestMSE, jsonFloat(testMSE(pred, j, test.Y)))
+		if c.TestMSE, err = testMSEs(pred, test.Y); err != nil {
+			return e, err
 		}
 		var lp *loo.Path
 		if m.tikh {
@@ -327,8 +337,8 @@ func paperGaussian(name string, train, test *dataset.Data, seed uint64) (experim
 		e.Curves = append(e.Curves, c)
 	}
 
-	c, err := paperCG(k, train, test.Y, func(m *regress.Model) (*linalg.Dense, error) {
-		return predictModels(ktest, []*regress.Model{m}), nil
+	c, err := paperCG(k, train, test.Y, func(ms []*regress.Model) ([]*linalg.Dense, error) {
+		return regress.PredictAll(ms, &test.X)
 	})
 	if err != nil {
 		return e, err
@@ -337,44 +347,25 @@ func paperGaussian(name string, train, test *dataset.Data, seed uint64) (experim
 	return e, nil
 }
 
-// predictModels returns K_test·[c₁ … c_L] + b (m×L) for single-output
-// models, in one Gemm.
-func predictModels(ktest *linalg.Dense, models []*regress.Model) *linalg.Dense {
-	n := ktest.Cols
-	c := linalg.NewDense(n, len(models), nil)
-	for j, m := range models {
-		for i := 0; i < n; i++ {
-			c.Set(i, j, m.Coef.At(i, 0))
-		}
-	}
-	p := linalg.NewDense(ktest.Rows, len(models), nil)
-	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, ktest, c, 0, p)
-	for i := 0; i < p.Rows; i++ {
-		row := p.Row(i)
-		for j, m := range models {
-			row[j] += m.Intercept[0]
-		}
-	}
-	return p
-}
-
 // paperCG runs 50 iterations of CGLS on [K 1] and the test error after
-// each, predicting with predict.
-func paperCG(k kernels.Kernel, train *dataset.Data, ytest []float64, predict func(*regress.Model) (*linalg.Dense, error)) (curve, error) {
+// each, predicting the models of all iterates with predict.
+func paperCG(k kernels.Kernel, train *dataset.Data, ytest []float64, predict func([]*regress.Model) ([]*linalg.Dense, error)) (curve, error) {
 	t0 := time.Now()
 	fit, err := regress.CGLS{Kernel: k, Intercept: regress.FreeIntercept, Iterative: regress.Iterative{MaxIter: paperCGIters, KeepPath: true}}.Fit(&train.X, column(train.Y))
 	if err != nil {
 		return curve{}, err
 	}
 	secs := time.Since(t0).Seconds()
-	c := curve{Method: "CG on [K 1]", Param: "t", Seconds: secs}
-	for t, m := range fit.Path {
-		p, err := predict(m)
-		if err != nil {
-			return c, err
-		}
+	c := curve{Method: labelCG, Param: "t", Seconds: secs}
+	p, err := predict(fit.Path)
+	if err != nil {
+		return c, err
+	}
+	if c.TestMSE, err = testMSEs(p, ytest); err != nil {
+		return c, err
+	}
+	for t := range fit.Path {
 		c.Values = append(c.Values, jsonFloat(t+1))
-		c.TestMSE = append(c.TestMSE, jsonFloat(testMSE(p, 0, ytest)))
 	}
 	c.finish(nil)
 	return c, nil
@@ -406,7 +397,7 @@ func paperLinear(name string, train, test *dataset.Data) (experiment, error) {
 		name string
 		ic   regress.Intercept
 		tikh bool
-	}{{"RLS (7) free b", regress.FreeIntercept, false}, {"RLS (8) penalized b", regress.PenalizedIntercept, false}, {"TIKH on [K 1]", regress.NoIntercept, true}} {
+	}{{labelFree, regress.FreeIntercept, false}, {labelPenalized, regress.PenalizedIntercept, false}, {labelAugmented, regress.NoIntercept, true}} {
 		t0 := time.Now()
 		lp := paths[m.ic]
 		c := curve{Method: m.name, Param: "lambda", Values: toJSON(lambdas)}
@@ -425,7 +416,11 @@ func paperLinear(name string, train, test *dataset.Data) (experiment, error) {
 			if err != nil {
 				return e, err
 			}
-			c.TestMSE = append(c.TestMSE, jsonFloat(testMSE(p, 0, test.Y)))
+			m, err := mse(p, test.Y)
+			if err != nil {
+				return e, err
+			}
+			c.TestMSE = append(c.TestMSE, jsonFloat(m))
 		}
 		var lpath *loo.Path
 		if !m.tikh {
@@ -440,11 +435,19 @@ func paperLinear(name string, train, test *dataset.Data) (experiment, error) {
 	}
 	// Linear-kernel models predict through their weights w = Xᵀc: O(nd),
 	// then O(md), per iterate.
-	c, err := paperCG(kernels.Linear{}, train, test.Y, func(m *regress.Model) (*linalg.Dense, error) {
-		w := linalg.NewDense(train.X.Cols, 1, nil)
-		linalg.Gemm(linalg.Trans, linalg.NoTrans, 1, &train.X, m.Coef, 0, w)
-		lm := regress.LinearModel{Weights: w, Intercept: m.Intercept}
-		return lm.Predict(&test.X)
+	c, err := paperCG(kernels.Linear{}, train, test.Y, func(ms []*regress.Model) ([]*linalg.Dense, error) {
+		out := make([]*linalg.Dense, len(ms))
+		for j, m := range ms {
+			w := linalg.NewDense(train.X.Cols, 1, nil)
+			linalg.Gemm(linalg.Trans, linalg.NoTrans, 1, &train.X, m.Coef, 0, w)
+			lm := regress.LinearModel{Weights: w, Intercept: m.Intercept}
+			p, err := lm.Predict(&test.X)
+			if err != nil {
+				return nil, err
+			}
+			out[j] = p
+		}
+		return out, nil
 	})
 	if err != nil {
 		return e, err
@@ -456,8 +459,8 @@ func paperLinear(name string, train, test *dataset.Data) (experiment, error) {
 // paperTable formats the results as Markdown.
 func paperTable(exps []experiment, seed uint64, total float64) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Prato–Zanni experiment, reproduced by `rkhs paper -seed %d`\n\n", seed)
-	fmt.Fprintf(&b, "Splits 2/3 training, 1/3 test (seed %d); %d λ geometric in [%g, %g] (K + nλI); CG: t = 1…%d. Test MSE: best over the grid; the share of the grid (100 λ, or 50 t) within 10%% of that best, a measure of how flat the error curve is; and the test MSE at the λ that leave-one-out chose on the training part (exact for RLS, the hat-matrix approximation for TIKH; CG has none). Total %.1f s.\n\n",
+	fmt.Fprintf(&b, "# The experiment of Prato and Zanni (2012), reproduced by `rkhs paper -seed %d`\n\n", seed)
+	fmt.Fprintf(&b, "Splits 2/3 training, 1/3 test (seed %d); %d λ geometric in [%g, %g] (K + nλI); CG: t = 1…%d. Methods: RLS with a free and a penalized b (their eqs. 7 and 8), Tikhonov on the augmented matrix [K 1], CG on [K 1] (eq. 9). Test MSE: best over the grid; the share of the grid (100 λ, or 50 t) within 10%% of that best, a measure of how flat the error curve is; and the test MSE at the λ that leave-one-out chose on the training part (exact for RLS, the hat-matrix approximation for Tikhonov on [K 1]; CG has none). Total %.1f s.\n\n",
 		seed, paperLambdaCount, paperLambdaMin, paperLambdaMax, paperCGIters, total)
 	b.WriteString("| data set | kernel | method | best test MSE | at | within 10% of best | test MSE, LOO λ | LOO λ | time (s) |\n")
 	b.WriteString("|---|---|---|---:|---:|---:|---:|---:|---:|\n")

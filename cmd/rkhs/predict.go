@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -22,7 +21,7 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *modelPath == "" || *dataPath == "" {
-		return errors.New("-model and -data are required")
+		return badInputf("-model and -data are required")
 	}
 	raw, err := os.ReadFile(*modelPath)
 	if err != nil {
@@ -112,7 +111,7 @@ func loadModel(raw []byte) (predictor, error) {
 	}
 	newModel, ok := modelTypes[format]
 	if !ok {
-		return nil, fmt.Errorf("unknown model format %q", format)
+		return nil, badInputf("unknown model format %q", format)
 	}
 	m := newModel()
 	if err := m.UnmarshalJSON(raw); err != nil {

@@ -7,8 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	cls "rkhs/classify"
+	"rkhs/classify"
 	"rkhs/kernels"
+	"rkhs/regress"
 )
 
 // TestClassifyPredictRoundTrip: for every method, the labels rkhs predict
@@ -104,7 +105,7 @@ func TestClassifyModelFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	d, _ := readData(train)
-	m, err := cls.SVM{Kernel: kernels.Gaussian{Sigma: 2}, Lambda: 1e-3, Bias: true, MaxIter: 50}.Fit(&d.X, d.Y)
+	m, err := classify.SVM{Kernel: kernels.Gaussian{Sigma: 2}, Lambda: 1e-3, Intercept: regress.PenalizedIntercept, MaxIter: 50}.Fit(&d.X, d.Y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +120,7 @@ func TestClassifyModelFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := loaded.(labelModel).labelPredictor.(*cls.SVMModel); !ok {
+	if _, ok := loaded.(labelModel).labelPredictor.(*classify.SVMModel); !ok {
 		t.Errorf("loadModel gave a %T", loaded)
 	}
 	if w := modelWidth(loaded); w != d.X.Cols {

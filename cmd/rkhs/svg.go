@@ -31,7 +31,8 @@ const (
 )
 
 // paperPlot draws the test error of one data set (Gaussian kernel) against
-// λ for RLS (7), RLS (8) and TIKH, and against t for CG, side by side.
+// λ for the two RLS methods and Tikhonov on [K 1], and against t for CG,
+// side by side.
 func paperPlot(e experiment) string {
 	colors := []string{"#1f77b4", "#d62728", "#2ca02c", "#9467bd"}
 	left := panel{title: fmt.Sprintf("%s, Gaussian σ=%.3g: test MSE against λ", e.Set, e.Sigma), xlabel: "λ (K + nλI)", ylabel: "test MSE", logX: true}

@@ -43,6 +43,7 @@ import (
 	"rkhs/datasets"
 	"rkhs/kernels"
 	"rkhs/linalg"
+	"rkhs/regress"
 	"rkhs/loo"
 )
 
@@ -267,7 +268,7 @@ func tunePerceptron(c *config, train *dataset.Data, m float64, seed uint64) (fit
 	var cands []candidate
 	for _, s := range scaled(c.g.sigma, m) {
 		for _, p := range c.g.passes {
-			cfg := classify.Perceptron{Kernel: kernels.Gaussian{Sigma: s}, Bias: true, MaxPasses: p}
+			cfg := classify.Perceptron{Kernel: kernels.Gaussian{Sigma: s}, Intercept: regress.FreeIntercept, MaxPasses: p}
 			cands = append(cands, candidate{fmt.Sprintf("σ=%.3g passes=%d", s, p), s, func(x *linalg.Dense, y []float64) (predictor, error) { return cfg.Fit(x, y) }})
 		}
 	}
@@ -291,7 +292,7 @@ func tuneLogistic(c *config, train *dataset.Data, m float64, seed uint64) (fitte
 	var cands []candidate
 	for _, s := range scaled(c.g.sigma, m) {
 		for _, l := range c.g.lambda {
-			cfg := classify.Logistic{Kernel: kernels.Gaussian{Sigma: s}, Lambda: l, Bias: true, MaxIter: c.g.logIter}
+			cfg := classify.Logistic{Kernel: kernels.Gaussian{Sigma: s}, Lambda: l, Intercept: regress.FreeIntercept, MaxIter: c.g.logIter}
 			cands = append(cands, candidate{fmt.Sprintf("σ=%.3g λ=%.0e", s, l), s, func(x *linalg.Dense, y []float64) (predictor, error) { return cfg.Fit(x, y) }})
 		}
 	}
@@ -302,7 +303,7 @@ func tuneSVM(c *config, train *dataset.Data, m float64, seed uint64) (fitted, er
 	var cands []candidate
 	for _, s := range scaled(c.g.sigma, m) {
 		for _, l := range c.g.lambda {
-			cfg := classify.SVM{Kernel: kernels.Gaussian{Sigma: s}, Lambda: l, Bias: true, MaxIter: c.g.svmIter}
+			cfg := classify.SVM{Kernel: kernels.Gaussian{Sigma: s}, Lambda: l, Intercept: regress.PenalizedIntercept, MaxIter: c.g.svmIter}
 			cands = append(cands, candidate{fmt.Sprintf("σ=%.3g λ=%.0e", s, l), s, func(x *linalg.Dense, y []float64) (predictor, error) { return cfg.Fit(x, y) }})
 		}
 	}
@@ -458,7 +459,7 @@ func accuracy(model predictor, d *dataset.Data) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	return float64(correct(p, d.Y)) / float64(len(d.Y)), nil
+	return classify.Accuracy(d.Y, p)
 }
 
 // medianDistance is the median Euclidean distance between rows of the

@@ -71,7 +71,7 @@ func selectRLS(train *dataset.Data, sigmas []float64) (rlsChoice, *classify.RLSM
 			}
 		}
 	}
-	m, err := classify.RLS{Kernel: kernels.Gaussian{Sigma: best.sigma}, Intercept: regress.FreeIntercept}.Fit(&train.X, train.Y)
+	m, err := classify.RLS{Kernel: kernels.Gaussian{Sigma: best.sigma}, ChooseLambda: true, Intercept: regress.FreeIntercept}.Fit(&train.X, train.Y)
 	if err != nil {
 		return rlsChoice{}, nil, err
 	}

@@ -10,6 +10,7 @@ package parallel
 import (
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"rkhs/internal/avx"
 )
@@ -57,6 +58,7 @@ func For(p, units int, t Task) {
 		return
 	}
 	p = min(p, units)
+	splits.Add(1)
 	wg := waitGroups.Get().(*sync.WaitGroup)
 	wg.Add(p - 1)
 	for w := 1; w < p; w++ {
@@ -66,6 +68,14 @@ func For(p, units int, t Task) {
 	wg.Wait()
 	waitGroups.Put(wg)
 }
+
+// splits counts the loops For has run on more than one goroutine.
+var splits atomic.Int64
+
+// Splits returns how many loops For has run on more than one goroutine
+// since the program started: tests of bit-identity across GOMAXPROCS read
+// it to check that the work they compare was in fact split.
+func Splits() int64 { return splits.Load() }
 
 // runShare runs the units of goroutine w and signals wg (if any) at the end.
 func runShare(t Task, w, p, units int, wg *sync.WaitGroup) {

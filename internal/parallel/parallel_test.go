@@ -62,3 +62,17 @@ func TestChunks(t *testing.T) {
 		}
 	}
 }
+
+// TestSplits: a loop run on several goroutines is counted, a serial one
+// is not.
+func TestSplits(t *testing.T) {
+	before := Splits()
+	For(1, 10, Func(func(_, _ int) {}))
+	if Splits() != before {
+		t.Errorf("a serial loop was counted as split")
+	}
+	For(2, 10, Func(func(_, _ int) {}))
+	if Splits() != before+1 {
+		t.Errorf("Splits = %d after one split loop, want %d", Splits(), before+1)
+	}
+}
