@@ -41,8 +41,8 @@ import (
 // silently ignored.
 type RLS struct {
 	Kernel       kernels.Kernel
-	Lambda       float64 // λ > 0 in the K + nλI convention (0 only with ChooseLambda)
-	ChooseLambda bool    // choose λ by leave-one-out instead
+	Lambda       float64   // λ > 0 in the K + nλI convention (0 only with ChooseLambda)
+	ChooseLambda bool      // choose λ by leave-one-out instead
 	Lambdas      []float64 // λ grid of ChooseLambda (empty: 25 values from the spectrum of K)
 	Intercept    regress.Intercept
 	OneVsAll     bool // one-vs-all coding even for two classes

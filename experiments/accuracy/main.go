@@ -43,8 +43,8 @@ import (
 	"rkhs/datasets"
 	"rkhs/kernels"
 	"rkhs/linalg"
-	"rkhs/regress"
 	"rkhs/loo"
+	"rkhs/regress"
 )
 
 func main() {
