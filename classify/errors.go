@@ -33,6 +33,15 @@ func checkKernel(op, name string, k kernels.Kernel) error {
 	return check.Kernel(ErrInput, op, name, k)
 }
 
+// checkFit validates what every Fit takes: the kernel, then the training
+// data (see checkTrain).
+func checkFit(op string, k kernels.Kernel, x *linalg.Dense, labels []float64) error {
+	if err := checkKernel(op, "Kernel", k); err != nil {
+		return err
+	}
+	return checkTrain(op, x, labels)
+}
+
 // checkTrain validates training data: X n×d with n ≥ 1, d ≥ 1, a valid
 // view with finite elements, and n finite labels.
 func checkTrain(op string, x *linalg.Dense, labels []float64) error {

@@ -61,10 +61,7 @@ type KNNModel struct {
 // kernels.ErrParameter). x and labels are not modified.
 func (c KNN) Fit(x *linalg.Dense, labels []float64) (*KNNModel, error) {
 	const op = "KNN.Fit"
-	if err := checkKernel(op, "Kernel", c.Kernel); err != nil {
-		return nil, err
-	}
-	if err := checkTrain(op, x, labels); err != nil {
+	if err := checkFit(op, c.Kernel, x, labels); err != nil {
 		return nil, err
 	}
 	n := x.Rows

@@ -110,10 +110,7 @@ type LogisticModel struct {
 // (which also wrap kernels.ErrParameter). x and labels are not modified.
 func (lg Logistic) Fit(x *linalg.Dense, labels []float64) (*LogisticModel, error) {
 	const op = "Logistic.Fit"
-	if err := checkKernel(op, "Kernel", lg.Kernel); err != nil {
-		return nil, err
-	}
-	if err := checkTrain(op, x, labels); err != nil {
+	if err := checkFit(op, lg.Kernel, x, labels); err != nil {
 		return nil, err
 	}
 	if err := checkLambda(op, lg.Lambda); err != nil {

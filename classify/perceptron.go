@@ -77,10 +77,7 @@ type PerceptronModel struct {
 // Converged. x and labels are not modified.
 func (p Perceptron) Fit(x *linalg.Dense, labels []float64) (*PerceptronModel, error) {
 	const op = "Perceptron.Fit"
-	if err := checkKernel(op, "Kernel", p.Kernel); err != nil {
-		return nil, err
-	}
-	if err := checkTrain(op, x, labels); err != nil {
+	if err := checkFit(op, p.Kernel, x, labels); err != nil {
 		return nil, err
 	}
 	if err := checkCount(op, "MaxPasses", p.MaxPasses, "100"); err != nil {

@@ -85,10 +85,7 @@ type RLSModel struct {
 // O(n²·L·q) for L values of λ.
 func (r RLS) Fit(x *linalg.Dense, labels []float64) (*RLSModel, error) {
 	const op = "RLS.Fit"
-	if err := checkKernel(op, "Kernel", r.Kernel); err != nil {
-		return nil, err
-	}
-	if err := checkTrain(op, x, labels); err != nil {
+	if err := checkFit(op, r.Kernel, x, labels); err != nil {
 		return nil, err
 	}
 	if r.Intercept < regress.NoIntercept || r.Intercept > regress.PenalizedIntercept {

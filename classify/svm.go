@@ -78,10 +78,7 @@ type SVMModel struct {
 // also wrap kernels.ErrParameter). x and labels are not modified.
 func (sv SVM) Fit(x *linalg.Dense, labels []float64) (*SVMModel, error) {
 	const op = "SVM.Fit"
-	if err := checkKernel(op, "Kernel", sv.Kernel); err != nil {
-		return nil, err
-	}
-	if err := checkTrain(op, x, labels); err != nil {
+	if err := checkFit(op, sv.Kernel, x, labels); err != nil {
 		return nil, err
 	}
 	if err := checkLambda(op, sv.Lambda); err != nil {

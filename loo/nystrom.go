@@ -87,12 +87,7 @@ func Nystrom(cfg regress.Nystrom, x, y *linalg.Dense, lambdas []float64) (*Path,
 	linalg.Gemm(linalg.Trans, linalg.NoTrans, 1, f, ys, 0, fty)
 
 	nl := len(lambdas)
-	d := linalg.NewDense(m, nl, nil)
-	for k, mk := range mu {
-		for j, l := range lambdas {
-			d.Set(k, j, 1/(mk+float64(n)*l))
-		}
-	}
+	d := resolvents(mu, n, lambdas, func(mk float64) float64 { return mk }) // 1/(μ_k + nλ_j)
 	diag := squaredRowsTimes(f, d) // Σ_k F_ik²/(μ_k + nλ_j)
 	// ŷ − ȳ for all λ: F·(Fᵀy ∘ D), one block of L columns per output.
 	w := linalg.NewDense(m, nl*nq, nil)

@@ -39,17 +39,11 @@ import (
 // intercept, the corrected system) is numerically singular at that λ.
 func RLS(s *regress.Spectral, lambdas []float64, ic regress.Intercept) (*Path, error) {
 	const op = "RLS"
-	d, err := spectralOf(op, s)
+	d, err := spectralPath(op, s, lambdas)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkParams(op, "lambdas", lambdas); err != nil {
-		return nil, err
-	}
 	if err := checkIntercept(op, ic); err != nil {
-		return nil, err
-	}
-	if err := checkPoints(op, "s", len(d.Sigma)); err != nil {
 		return nil, err
 	}
 	p := rlsPath(d, lambdas, ic)
@@ -63,16 +57,38 @@ func RLS(s *regress.Spectral, lambdas []float64, ic regress.Intercept) (*Path, e
 // numerically singular λ leaves NaN or ±Inf in its residuals and MSE
 // (SelectRLS skips such λ).
 func rlsPath(s *decomp.Spectral, lambdas []float64, ic regress.Intercept) *Path {
-	sigma := s.Sigma
-	n := len(sigma)
-	d := linalg.NewDense(n, len(lambdas), nil) // 1/(σ_k + nλ_j)
+	d := resolvents(s.Sigma, len(s.Sigma), lambdas, func(sk float64) float64 { return sk }) // 1/(σ_k + nλ_j)
+	return resolventPath(s, lambdas, d, ic)
+}
+
+// spectralPath validates the arguments of a path from a decomposition: s
+// built by regress.NewSpectral on at least 2 points, a non-empty list of
+// positive finite λ.
+func spectralPath(op string, s *regress.Spectral, lambdas []float64) (*decomp.Spectral, error) {
+	d, err := spectralOf(op, s)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkParams(op, "lambdas", lambdas); err != nil {
+		return nil, err
+	}
+	if err := checkPoints(op, "s", len(d.Sigma)); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// resolvents returns D (len(sigma)×L) with D_kj = 1/(f(σ_k) + nλ_j): the
+// spectrum of (f(M) + nλ_jI)⁻¹ for a matrix M of eigenvalues σ.
+func resolvents(sigma []float64, n int, lambdas []float64, f func(float64) float64) *linalg.Dense {
+	d := linalg.NewDense(len(sigma), len(lambdas), nil)
 	for k, sk := range sigma {
-		row := d.Row(k)
+		row, fk := d.Row(k), f(sk)
 		for j, l := range lambdas {
-			row[j] = 1 / (sk + float64(n)*l)
+			row[j] = 1 / (fk + float64(n)*l)
 		}
 	}
-	return resolventPath(s, lambdas, d, ic)
+	return d
 }
 
 // Augmented returns the hat-matrix leave-one-out residuals of Tikhonov
@@ -86,25 +102,11 @@ func rlsPath(s *decomp.Spectral, lambdas []float64, ic regress.Intercept) *Path 
 // Errors are those of RLS, with A + nλI in place of G + nλI.
 func Augmented(s *regress.Spectral, lambdas []float64) (*Path, error) {
 	const op = "Augmented"
-	sp, err := spectralOf(op, s)
+	sp, err := spectralPath(op, s, lambdas)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkParams(op, "lambdas", lambdas); err != nil {
-		return nil, err
-	}
-	sigma := sp.Sigma
-	n := len(sigma)
-	if err := checkPoints(op, "s", n); err != nil {
-		return nil, err
-	}
-	d := linalg.NewDense(n, len(lambdas), nil) // 1/(σ_k² + nλ_j)
-	for k, sk := range sigma {
-		row := d.Row(k)
-		for j, l := range lambdas {
-			row[j] = 1 / (sk*sk + float64(n)*l)
-		}
-	}
+	d := resolvents(sp.Sigma, len(sp.Sigma), lambdas, func(sk float64) float64 { return sk * sk }) // 1/(σ_k² + nλ_j)
 	p := resolventPath(sp, lambdas, d, regress.PenalizedIntercept)
 	if err := checkPath(p, op, "A + nλI = K² + 11ᵀ + nλI"); err != nil {
 		return nil, err

@@ -31,16 +31,10 @@ type CG struct {
 // Fit runs the iteration; x and y are not modified.
 func (s CG) Fit(x, y *linalg.Dense) (*IterFit, error) {
 	const call = "CG.Fit"
-	if err := checkFit(call, s.Kernel, x, y); err != nil {
-		return nil, err
-	}
-	if err := checkLambda(call, "Lambda", s.Lambda); err != nil {
+	if err := checkRegularized(call, s.Kernel, x, y, s.Lambda, s.Intercept); err != nil {
 		return nil, err
 	}
 	if err := s.Iterative.check(call, false); err != nil {
-		return nil, err
-	}
-	if err := s.Intercept.check(call); err != nil {
 		return nil, err
 	}
 	n, q := x.Rows, y.Cols

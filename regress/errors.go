@@ -43,6 +43,18 @@ func checkFit(op string, k kernels.Kernel, x, y *linalg.Dense) error {
 	return checkXY(op, x, y)
 }
 
+// checkRegularized validates the arguments of a fit regularized by λ: the
+// kernel, X and Y, λ and the intercept mode.
+func checkRegularized(op string, k kernels.Kernel, x, y *linalg.Dense, lambda float64, ic Intercept) error {
+	if err := checkFit(op, k, x, y); err != nil {
+		return err
+	}
+	if err := checkLambda(op, "Lambda", lambda); err != nil {
+		return err
+	}
+	return ic.check(op)
+}
+
 // checkKernel rejects a nil kernel or invalid kernel parameters (which also
 // wrap kernels.ErrParameter).
 func checkKernel(op string, k kernels.Kernel) error { return check.Kernel(ErrInput, op, "Kernel", k) }

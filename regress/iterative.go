@@ -234,12 +234,7 @@ func withOnes(y *linalg.Dense, free bool) *linalg.Dense {
 	if !free {
 		return y.Clone()
 	}
-	r := linalg.NewDense(y.Rows, y.Cols+1, nil)
-	r.Slice(0, y.Rows, 0, y.Cols).Copy(y)
-	for i := 0; i < y.Rows; i++ {
-		r.Set(i, y.Cols, 1)
-	}
-	return r
+	return appendOnes(y)
 }
 
 // combineFree turns the coefficients C = [C_y | c₁] of an iteration run on

@@ -3,6 +3,7 @@ package regress
 import (
 	"fmt"
 
+	"rkhs/kernels"
 	"rkhs/linalg"
 )
 
@@ -28,16 +29,10 @@ type LinearRLS struct {
 // (n×d) with an intercept. Errors as RLS.Fit.
 func (r LinearRLS) Fit(x, y *linalg.Dense) (*LinearModel, error) {
 	const op = "LinearRLS.Fit"
-	if err := checkXY(op, x, y); err != nil {
+	if err := checkRegularized(op, kernels.Linear{}, x, y, r.Lambda, r.Intercept); err != nil {
 		return nil, err
 	}
-	if err := checkLambda(op, "Lambda", r.Lambda); err != nil {
-		return nil, err
-	}
-	if err := r.Intercept.check(op); err != nil {
-		return nil, err
-	}
-	n, d, q := x.Rows, x.Cols, y.Cols
+	d, q := x.Cols, y.Cols
 	xs, ys := x, y
 	var xMean, yMean []float64
 	switch r.Intercept {
@@ -45,40 +40,70 @@ func (r LinearRLS) Fit(x, y *linalg.Dense) (*LinearModel, error) {
 		xMean, yMean = colMeans(x), colMeans(y)
 		xs, ys = centre(x, xMean), centre(y, yMean)
 	case PenalizedIntercept:
-		xs = linalg.NewDense(n, d+1, nil)
-		xs.Slice(0, n, 0, d).Copy(x)
-		for i := 0; i < n; i++ {
-			xs.Set(i, d, 1)
-		}
+		xs = appendOnes(x)
 	}
-	p := xs.Cols
-	a := linalg.NewDense(p, p, nil)
-	linalg.Syrk(linalg.Lower, linalg.Trans, 1, xs, 0, a)
-	for i := 0; i < p; i++ {
-		a.Set(i, i, a.At(i, i)+float64(n)*r.Lambda)
+	w, err := ridge(xs, linalg.Trans, ys, r.Lambda, "XᵀX + nλI")
+	if err != nil {
+		return nil, err
 	}
-	w := linalg.NewDense(p, q, nil)
-	linalg.Gemm(linalg.Trans, linalg.NoTrans, 1, xs, ys, 0, w)
-	var ch linalg.Cholesky
-	if err := ch.FactorizeInPlace(a); err != nil {
-		return nil, fmt.Errorf("regress: XᵀX + nλI with λ = %g: %w", r.Lambda, err)
-	}
-	ch.SolveTo(w, w)
 	b := make([]float64, q)
 	switch r.Intercept {
 	case FreeIntercept:
-		for k := range b {
-			s := yMean[k]
-			for j := 0; j < d; j++ {
-				s -= xMean[j] * w.At(j, k)
-			}
-			b[k] = s
-		}
+		b = freeOffsets(yMean, xMean, w)
 	case PenalizedIntercept:
 		copy(b, w.Row(d))
 		w = w.Slice(0, d, 0, q).Clone()
 	}
 	return &LinearModel{Weights: w, Intercept: b}, nil
+}
+
+// ridge solves the primal ridge problem (AᵀA + nλI)·W = AᵀY, n = Y.Rows,
+// for the design matrix A given as a with op(a) = Aᵀ: a is A (n×p) for
+// tA = Trans, Aᵀ (p×n) for tA = NoTrans. AᵀA comes from linalg.Syrk (np²
+// flops), AᵀY from linalg.Gemm (2npq), and the p×p system is factored by
+// Cholesky (p³/3); system names the matrix in errors, which wrap
+// linalg.ErrNotPositiveDefinite.
+func ridge(a *linalg.Dense, tA linalg.Op, y *linalg.Dense, lambda float64, system string) (*linalg.Dense, error) {
+	p := a.Rows
+	if tA == linalg.Trans {
+		p = a.Cols
+	}
+	g := linalg.NewDense(p, p, nil)
+	linalg.Syrk(linalg.Lower, tA, 1, a, 0, g)
+	shift(g, float64(y.Rows)*lambda, false)
+	w := linalg.NewDense(p, y.Cols, nil)
+	linalg.Gemm(tA, linalg.NoTrans, 1, a, y, 0, w)
+	var ch linalg.Cholesky
+	if err := ch.FactorizeInPlace(g); err != nil {
+		return nil, fmt.Errorf("regress: %s with λ = %g: %w", system, lambda, err)
+	}
+	ch.SolveTo(w, w)
+	return w, nil
+}
+
+// freeOffsets returns the free intercepts b = ȳ − Wᵀx̄ of a fit on centred
+// data: b[k] = yMean[k] − Σⱼ xMean[j]·W[j][k], summed in order of j.
+func freeOffsets(yMean, xMean []float64, w *linalg.Dense) []float64 {
+	b := make([]float64, len(yMean))
+	for k := range b {
+		v := yMean[k]
+		for j, m := range xMean {
+			v -= m * w.At(j, k)
+		}
+		b[k] = v
+	}
+	return b
+}
+
+// appendOnes returns [M | 1], M with a column of ones appended.
+func appendOnes(m *linalg.Dense) *linalg.Dense {
+	n, d := m.Rows, m.Cols
+	r := linalg.NewDense(n, d+1, nil)
+	r.Slice(0, n, 0, d).Copy(m)
+	for i := 0; i < n; i++ {
+		r.Set(i, d, 1)
+	}
+	return r
 }
 
 // colMeans returns the column means of m, rows summed in order.

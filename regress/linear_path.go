@@ -42,7 +42,7 @@ func NewLinearPath(x, y *linalg.Dense, ic Intercept) (*LinearPath, error) {
 	if err := ic.check(op); err != nil {
 		return nil, err
 	}
-	n, d := x.Rows, x.Cols
+	d := x.Cols
 	lp := &LinearPath{ic: ic, d: d}
 	xs := x
 	lp.yc = y.Clone()
@@ -51,11 +51,7 @@ func NewLinearPath(x, y *linalg.Dense, ic Intercept) (*LinearPath, error) {
 		lp.xMean, lp.yMean = colMeans(x), colMeans(y)
 		xs, lp.yc = centre(x, lp.xMean), centre(y, lp.yMean)
 	case PenalizedIntercept:
-		xs = linalg.NewDense(n, d+1, nil)
-		xs.Slice(0, n, 0, d).Copy(x)
-		for i := 0; i < n; i++ {
-			xs.Set(i, d, 1)
-		}
+		xs = appendOnes(x)
 	}
 	var svd linalg.SVD
 	if err := svd.Factorize(xs); err != nil {
@@ -100,13 +96,7 @@ func (lp *LinearPath) Fit(lambda float64) (*LinearModel, error) {
 	b := make([]float64, q)
 	switch lp.ic {
 	case FreeIntercept:
-		for j := range b {
-			v := lp.yMean[j]
-			for k := 0; k < lp.d; k++ {
-				v -= lp.xMean[k] * w.At(k, j)
-			}
-			b[j] = v
-		}
+		b = freeOffsets(lp.yMean, lp.xMean, w)
 	case PenalizedIntercept:
 		copy(b, w.Row(lp.d))
 		w = w.Slice(0, lp.d, 0, q).Clone()

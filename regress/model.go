@@ -59,7 +59,7 @@ type Model struct {
 }
 
 // Predict returns the n×q matrix of predictions f(x) at the rows of x,
-// computed one block of rows at a time through kernels.Rows (memory
+// computed one block of rows at a time by kernels.Rows.MulTo (memory
 // O(m·block), not n×m). x may have no rows.
 //
 // Errors (wrapping ErrInput): x nil, malformed, holding NaN or ±Inf (also
@@ -84,16 +84,7 @@ func (m *Model) Predict(x *linalg.Dense) (*linalg.Dense, error) {
 	if err != nil {
 		return nil, kernelError(op, "X", err)
 	}
-	const block = 2048
-	var kb linalg.Dense
-	for i0 := 0; i0 < n; i0 += block {
-		i1 := min(i0+block, n)
-		if kb.Rows != i1-i0 {
-			kb = linalg.Dense{}
-		}
-		k := rows.BlockTo(&kb, i0, i1)
-		linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, k, m.Coef, 0, out.Slice(i0, i1, 0, q))
-	}
+	rows.MulTo(out, m.Coef)
 	addIntercept(out, m.Intercept)
 	return out, nil
 }

@@ -68,17 +68,13 @@ type NystromFit struct {
 // linalg.ErrNotPositiveDefinite if even the largest jitter fails.
 func (s Nystrom) Fit(x, y *linalg.Dense) (*NystromFit, error) {
 	const op = "Nystrom.Fit"
-	if err := checkFit(op, s.Kernel, x, y); err != nil {
-		return nil, err
-	}
-	if err := checkLambda(op, "Lambda", s.Lambda); err != nil {
+	if err := checkRegularized(op, s.Kernel, x, y, s.Lambda, s.Intercept); err != nil {
 		return nil, err
 	}
 	feat, err := s.features(op, x)
 	if err != nil {
 		return nil, err
 	}
-	n, q, m := x.Rows, y.Cols, feat.Bt.Rows
 	bt := feat.Bt
 	ys := y
 	var bMean, yMean []float64
@@ -87,37 +83,19 @@ func (s Nystrom) Fit(x, y *linalg.Dense) (*NystromFit, error) {
 		yMean = colMeans(y)
 		ys = centre(y, yMean)
 	}
-
 	// (BᵀB + nλI)·a = Bᵀy.
-	mm := linalg.NewDense(m, m, nil)
-	linalg.Syrk(linalg.Lower, linalg.NoTrans, 1, bt, 0, mm)
-	shift(mm, float64(n)*s.Lambda, false)
-	a := linalg.NewDense(m, q, nil)
-	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, bt, ys, 0, a)
-	var ch linalg.Cholesky
-	if err := ch.FactorizeInPlace(mm); err != nil {
-		return nil, fmt.Errorf("regress: Nyström BᵀB + nλI with λ = %g: %w", s.Lambda, err)
+	a, err := ridge(bt, linalg.NoTrans, ys, s.Lambda, "Nyström BᵀB + nλI")
+	if err != nil {
+		return nil, err
 	}
-	ch.SolveTo(a, a)
-
-	b := make([]float64, q)
+	b := make([]float64, y.Cols)
 	if s.Intercept == FreeIntercept {
-		for k := range b {
-			v := yMean[k]
-			for j := 0; j < m; j++ {
-				v -= bMean[j] * a.At(j, k)
-			}
-			b[k] = v
-		}
+		b = freeOffsets(yMean, bMean, a)
 	}
 	// c = L⁻ᵀ·a.
 	linalg.Trsm(linalg.Lower, linalg.Trans, feat.L, a)
 	if s.Intercept == PenalizedIntercept {
-		for j := 0; j < m; j++ {
-			for k, c := range a.Row(j) {
-				b[k] += c
-			}
-		}
+		b = colSums(a)
 	}
 	return &NystromFit{
 		Model:   &Model{Kernel: s.Kernel, Centers: feat.Centers, Coef: a, Intercept: b},

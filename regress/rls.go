@@ -43,13 +43,7 @@ type RLS struct {
 // positive semidefinite).
 func (r RLS) Fit(x, y *linalg.Dense) (*Model, error) {
 	const op = "RLS.Fit"
-	if err := checkFit(op, r.Kernel, x, y); err != nil {
-		return nil, err
-	}
-	if err := checkLambda(op, "Lambda", r.Lambda); err != nil {
-		return nil, err
-	}
-	if err := r.Intercept.check(op); err != nil {
+	if err := checkRegularized(op, r.Kernel, x, y, r.Lambda, r.Intercept); err != nil {
 		return nil, err
 	}
 	n := x.Rows
@@ -81,49 +75,18 @@ func shift(g *linalg.Dense, s float64, ones bool) {
 }
 
 // solveWithIntercept solves with the factorization of G for the
-// coefficients and intercepts of the three modes (see RLS).
+// coefficients and intercepts of the three modes (see RLS): the free
+// intercept solves for [Y | 1] at once and combines the two (combineFree).
 func solveWithIntercept(ch *linalg.Cholesky, y *linalg.Dense, ic Intercept) (*linalg.Dense, []float64) {
-	n, q := y.Rows, y.Cols
-	b := make([]float64, q)
-	switch ic {
-	case FreeIntercept:
-		// Solve for [Y | 1] at once.
-		rhs := linalg.NewDense(n, q+1, nil)
-		rhs.Slice(0, n, 0, q).Copy(y)
-		for i := 0; i < n; i++ {
-			rhs.Set(i, q, 1)
-		}
+	if ic == FreeIntercept {
+		rhs := appendOnes(y)
 		ch.SolveTo(rhs, rhs)
-		coef := rhs.Slice(0, n, 0, q).Clone()
-		var sw float64
-		su := make([]float64, q)
-		for i := 0; i < n; i++ {
-			w := rhs.At(i, q)
-			sw += w
-			for k, u := range coef.Row(i) {
-				su[k] += u
-			}
-		}
-		for k := range b {
-			b[k] = su[k] / sw
-		}
-		for i := 0; i < n; i++ {
-			w := rhs.At(i, q)
-			row := coef.Row(i)
-			for k := range row {
-				row[k] -= b[k] * w
-			}
-		}
-		return coef, b
-	default:
-		coef := ch.SolveTo(nil, y)
-		if ic == PenalizedIntercept {
-			for i := 0; i < n; i++ {
-				for k, c := range coef.Row(i) {
-					b[k] += c
-				}
-			}
-		}
-		return coef, b
+		return combineFree(rhs, y.Cols, true)
 	}
+	coef := ch.SolveTo(nil, y)
+	b := make([]float64, y.Cols)
+	if ic == PenalizedIntercept {
+		b = colSums(coef)
+	}
+	return coef, b
 }

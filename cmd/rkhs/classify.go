@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -114,22 +113,14 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 	}
 	res.FitSeconds = time.Since(start).Seconds()
 
-	pred, err := model.Predict(&train.X)
-	if err != nil {
-		return err
-	}
-	trainAcc, err := classify.Accuracy(train.Y, pred)
+	_, trainAcc, err := evaluate(model.Predict, classify.Accuracy, train)
 	if err != nil {
 		return err
 	}
 	res.TrainAccuracy = jsonFloat(trainAcc)
 	var files []pendingFile
 	if test != nil {
-		pt, err := model.Predict(&test.X)
-		if err != nil {
-			return err
-		}
-		testAcc, err := classify.Accuracy(test.Y, pt)
+		pt, testAcc, err := evaluate(model.Predict, classify.Accuracy, test)
 		if err != nil {
 			return err
 		}
@@ -137,36 +128,19 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 		res.NTest, res.TestAccuracy = test.X.Rows, &a
 		files = append(files, pendingFile{f.predictions, labelLines(pt)})
 	}
-	if f.model != "" {
-		b, err := json.Marshal(model)
-		if err != nil {
-			return err
+	return finish(stdout, files, model, f.model, res, f.json, func() {
+		fmt.Fprintf(stdout, "method %s, kernel %s, %d classes %s\n", res.Method, res.Kernel, len(res.Classes), classList(res.Classes))
+		switch {
+		case res.LambdaByLOO:
+			fmt.Fprintf(stdout, "λ = %.4g, chosen by leave-one-out (LOO error %.4f)\n", float64(*res.Lambda), float64(*res.LOOError))
+		case res.Lambda != nil:
+			fmt.Fprintf(stdout, "λ = %g\n", float64(*res.Lambda))
 		}
-		files = append(files, pendingFile{f.model, append(b, '\n')})
-	}
-	if err := writeAll(files); err != nil {
-		return err
-	}
-	if f.json {
-		b, err := json.Marshal(res)
-		if err != nil {
-			return err
+		fmt.Fprintf(stdout, "n_train %d, train accuracy %.4f, fit %.3f s\n", res.NTrain, float64(res.TrainAccuracy), res.FitSeconds)
+		if res.TestAccuracy != nil {
+			fmt.Fprintf(stdout, "n_test %d, test accuracy %.4f\n", res.NTest, float64(*res.TestAccuracy))
 		}
-		fmt.Fprintf(stdout, "%s\n", b)
-		return nil
-	}
-	fmt.Fprintf(stdout, "method %s, kernel %s, %d classes %s\n", res.Method, res.Kernel, len(res.Classes), classList(res.Classes))
-	switch {
-	case res.LambdaByLOO:
-		fmt.Fprintf(stdout, "λ = %.4g, chosen by leave-one-out (LOO error %.4f)\n", float64(*res.Lambda), float64(*res.LOOError))
-	case res.Lambda != nil:
-		fmt.Fprintf(stdout, "λ = %g\n", float64(*res.Lambda))
-	}
-	fmt.Fprintf(stdout, "n_train %d, train accuracy %.4f, fit %.3f s\n", res.NTrain, float64(res.TrainAccuracy), res.FitSeconds)
-	if res.TestAccuracy != nil {
-		fmt.Fprintf(stdout, "n_test %d, test accuracy %.4f\n", res.NTest, float64(*res.TestAccuracy))
-	}
-	return nil
+	})
 }
 
 // methodFlags lists, for each method, the method-specific flags it reads;

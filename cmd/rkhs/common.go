@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -152,10 +153,48 @@ func parseIntercept(s string) (regress.Intercept, error) {
 // column returns y as an n×1 matrix sharing its storage.
 func column(y []float64) *linalg.Dense { return linalg.NewDense(len(y), 1, y) }
 
-// mse returns the mean squared difference between column 0 of p and y
+// mse returns the mean squared difference between y and column 0 of p
 // (regress.MSE).
-func mse(p *linalg.Dense, y []float64) (float64, error) {
+func mse(y []float64, p *linalg.Dense) (float64, error) {
 	return regress.MSE(column(y), p.Slice(0, p.Rows, 0, 1))
+}
+
+// evaluate predicts the rows of d and scores the predictions against its
+// labels (regress.MSE for fit, classify.Accuracy for classify).
+func evaluate[P any](predict func(*linalg.Dense) (P, error), score func(y []float64, p P) (float64, error), d *dataset.Data) (P, float64, error) {
+	p, err := predict(&d.X)
+	if err != nil {
+		var none P
+		return none, 0, err
+	}
+	s, err := score(d.Y, p)
+	return p, s, err
+}
+
+// finish ends fit and classify once the computation has succeeded: it
+// writes the pending files and, if modelPath is not empty, the model as
+// JSON, then prints the result as one JSON object (asJSON) or as text.
+func finish(stdout io.Writer, files []pendingFile, model any, modelPath string, res any, asJSON bool, text func()) error {
+	if modelPath != "" {
+		b, err := json.Marshal(model)
+		if err != nil {
+			return err
+		}
+		files = append(files, pendingFile{modelPath, append(b, '\n')})
+	}
+	if err := writeAll(files); err != nil {
+		return err
+	}
+	if !asJSON {
+		text()
+		return nil
+	}
+	b, err := json.Marshal(res)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%s\n", b)
+	return nil
 }
 
 // jsonFloat is a float64 that encodes NaN and ±Inf as null (JSON has no

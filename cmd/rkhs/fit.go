@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"time"
@@ -90,22 +89,14 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	}
 	res.FitSeconds = time.Since(start).Seconds()
 
-	p, err := model.Predict(&train.X)
-	if err != nil {
-		return err
-	}
-	trainMSE, err := mse(p, train.Y)
+	_, trainMSE, err := evaluate(model.Predict, mse, train)
 	if err != nil {
 		return err
 	}
 	res.TrainMSE = jsonFloat(trainMSE)
 	var files []pendingFile
 	if test != nil {
-		pt, err := model.Predict(&test.X)
-		if err != nil {
-			return err
-		}
-		testMSE, err := mse(pt, test.Y)
+		pt, testMSE, err := evaluate(model.Predict, mse, test)
 		if err != nil {
 			return err
 		}
@@ -113,30 +104,13 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 		res.NTest, res.TestMSE = test.X.Rows, &m
 		files = append(files, pendingFile{f.predictions, predictionLines(pt)})
 	}
-	if f.model != "" {
-		b, err := json.Marshal(model)
-		if err != nil {
-			return err
+	return finish(stdout, files, model, f.model, res, f.json, func() {
+		fmt.Fprintf(stdout, "method %s, kernel %s, intercept %s, λ = %g\n", res.Method, res.Kernel, res.Intercept, f.lambda)
+		fmt.Fprintf(stdout, "n_train %d, b = %.6g, train MSE %.6g, fit %.3f s\n", res.NTrain, float64(res.B), float64(res.TrainMSE), res.FitSeconds)
+		if res.TestMSE != nil {
+			fmt.Fprintf(stdout, "n_test %d, test MSE %.6g\n", res.NTest, float64(*res.TestMSE))
 		}
-		files = append(files, pendingFile{f.model, append(b, '\n')})
-	}
-	if err := writeAll(files); err != nil {
-		return err
-	}
-	if f.json {
-		b, err := json.Marshal(res)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(stdout, "%s\n", b)
-		return nil
-	}
-	fmt.Fprintf(stdout, "method %s, kernel %s, intercept %s, λ = %g\n", res.Method, res.Kernel, res.Intercept, f.lambda)
-	fmt.Fprintf(stdout, "n_train %d, b = %.6g, train MSE %.6g, fit %.3f s\n", res.NTrain, float64(res.B), float64(res.TrainMSE), res.FitSeconds)
-	if res.TestMSE != nil {
-		fmt.Fprintf(stdout, "n_test %d, test MSE %.6g\n", res.NTest, float64(*res.TestMSE))
-	}
-	return nil
+	})
 }
 
 // fitMethod fits with the method of -method and records what the result

@@ -204,7 +204,7 @@ func paperLambdas() []float64 { return loo.Geometric(paperLambdaMin, paperLambda
 func testMSEs(p []*linalg.Dense, y []float64) ([]jsonFloat, error) {
 	out := make([]jsonFloat, len(p))
 	for j, pj := range p {
-		m, err := mse(pj, y)
+		m, err := mse(y, pj)
 		if err != nil {
 			return nil, err
 		}
@@ -416,7 +416,7 @@ func paperLinear(name string, train, test *dataset.Data) (experiment, error) {
 			if err != nil {
 				return e, err
 			}
-			m, err := mse(p, test.Y)
+			m, err := mse(test.Y, p)
 			if err != nil {
 				return e, err
 			}
