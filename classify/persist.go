@@ -39,15 +39,16 @@ import (
 //	{"format": "rkhs.classify.RLSModel", "version": 1,
 //	 "classes": […], "one_vs_all": false, "lambda": λ,
 //	 "model": {"format": "rkhs.regress.Model", "version": 1, …},
-//	 "loo_lambdas": […], "loo_errors": […]}
+//	 "loo_lambdas": […], "loo_errors": […], "loo_mse": […]}
 //
 // The perceptron, logistic and SVM files hold the expansion f(x) =
 // Σⱼ coef[j]·k(x, centers[j]) + intercept with two classes (the first
 // coded −1); version 1 of their formats, which named the intercept "bias",
 // is still read. An RLS file holds the regress.Model it wraps, in that
 // package's format, with one column of coefficients for a binary model and
-// one per class for one-vs-all; loo_lambdas and loo_errors are present
-// only when λ was chosen by leave-one-out. A k-NN file holds the training
+// one per class for one-vs-all; loo_lambdas, loo_errors and loo_mse are
+// present only when λ was chosen by leave-one-out (loo_mse may be absent
+// from older files). A k-NN file holds the training
 // points and their labels; the k(xⱼ, xⱼ) it caches are recomputed on
 // loading.
 //

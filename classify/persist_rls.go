@@ -16,11 +16,12 @@ type rlsJSON struct {
 	Model      json.RawMessage `json:"model"`
 	LOOLambdas []float64       `json:"loo_lambdas,omitempty"`
 	LOOErrors  []float64       `json:"loo_errors,omitempty"`
+	LOOMSE     []float64       `json:"loo_mse,omitempty"`
 }
 
 // MarshalJSON encodes the model in the format of persist.go: Classes,
 // OneVsAll, Lambda, the regress.Model in regress's format and, when λ was
-// chosen by leave-one-out, LOOLambdas and LOOErrors. It fails with a
+// chosen by leave-one-out, LOOLambdas, LOOErrors and LOOMSE. It fails with a
 // *linalg.InputError wrapping ErrInput if m is nil or its fields do not
 // form a model (then also regress.ErrInput for the inner model), or if its
 // kernel is not one of package kernels' (then also kernels.ErrParameter).
@@ -33,7 +34,7 @@ func (m *RLSModel) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, check.Wrap(ErrInput, op, "RLSModel.Model", err)
 	}
-	return json.Marshal(rlsJSON{codec.Header{Format: rlsFormat, Version: formatVersion}, m.Classes, m.OneVsAll, m.Lambda, inner, m.LOOLambdas, m.LOOErrors})
+	return json.Marshal(rlsJSON{codec.Header{Format: rlsFormat, Version: formatVersion}, m.Classes, m.OneVsAll, m.Lambda, inner, m.LOOLambdas, m.LOOErrors, m.LOOMSE})
 }
 
 // UnmarshalJSON decodes a model saved by MarshalJSON, checking the format,
@@ -78,6 +79,11 @@ func (m *RLSModel) UnmarshalJSON(b []byte) error {
 	if err := codec.Vector(ErrInput, op, "loo_lambdas", mj.LOOLambdas, -1); err != nil {
 		return err
 	}
-	*m = RLSModel{Classes: mj.Classes, OneVsAll: mj.OneVsAll, Lambda: mj.Lambda, Model: &inner, LOOLambdas: mj.LOOLambdas, LOOErrors: mj.LOOErrors}
+	if mj.LOOMSE != nil { // absent from files written before it was kept
+		if err := codec.Vector(ErrInput, op, "loo_mse", mj.LOOMSE, len(mj.LOOLambdas)); err != nil {
+			return err
+		}
+	}
+	*m = RLSModel{Classes: mj.Classes, OneVsAll: mj.OneVsAll, Lambda: mj.Lambda, Model: &inner, LOOLambdas: mj.LOOLambdas, LOOErrors: mj.LOOErrors, LOOMSE: mj.LOOMSE}
 	return nil
 }

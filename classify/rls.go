@@ -56,10 +56,11 @@ type RLSModel struct {
 	OneVsAll bool           // true: Model has one column per class, in the order of Classes
 	Lambda   float64        // the λ used (chosen by leave-one-out with RLS.ChooseLambda)
 	Model    *regress.Model // f(x) = Σᵢ Coef[i][k]·k(x, xᵢ) + Intercept[k]
-	// LOOErrors, with λ chosen by leave-one-out, is the fraction of
-	// training points the leave-one-out fit misclassifies, for each λ of
-	// LOOLambdas (nil when λ was given).
-	LOOLambdas, LOOErrors []float64
+	// With λ chosen by leave-one-out, for each λ of LOOLambdas:
+	// LOOErrors is the fraction of training points the leave-one-out fit
+	// misclassifies, and LOOMSE the mean squared leave-one-out residual
+	// of the ±1 codings, which breaks ties (nil when λ was given).
+	LOOLambdas, LOOErrors, LOOMSE []float64
 }
 
 // Fit fits the classifier to the rows of x (n×d) and their labels, which
@@ -176,7 +177,8 @@ func (r RLS) fitLOO(x, y *linalg.Dense, classes []float64, ova bool) (*RLSModel,
 	if err != nil {
 		return nil, rlsError(op, err)
 	}
-	return &RLSModel{Classes: classes, OneVsAll: ova, Lambda: grid[best], Model: m, LOOLambdas: append([]float64(nil), grid...), LOOErrors: errs}, nil
+	return &RLSModel{Classes: classes, OneVsAll: ova, Lambda: grid[best], Model: m,
+		LOOLambdas: append([]float64(nil), grid...), LOOErrors: errs, LOOMSE: append([]float64(nil), path.MSE...)}, nil
 }
 
 // codedClass returns the class a row of ±1 codings (or of scores) stands
