@@ -27,8 +27,9 @@ type Info struct {
 	Features int
 }
 
-// All lists the bundled sets: the regression sets of the Prato–Zanni
-// experiment first, in the poster's order, then the classification sets.
+// All lists the bundled sets: the regression sets of the experiment of
+// Prato and Zanni (2012) first, in their order, then the classification
+// sets. The names are those of the first column of README.md.
 var All = []Info{
 	{"abalone", "regression/abalone_scale", "regression", 4177, 8},
 	{"bodyfat", "regression/bodyfat_scale", "regression", 252, 14},

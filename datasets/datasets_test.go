@@ -1,6 +1,9 @@
 package datasets
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestAll: every set parses with the documented shape.
 func TestAll(t *testing.T) {
@@ -15,5 +18,30 @@ func TestAll(t *testing.T) {
 	}
 	if _, err := Load("nope"); err == nil {
 		t.Errorf("Load of an unknown name succeeded")
+	}
+}
+
+// TestREADMENames: the first column of README.md's table is exactly the
+// names Load accepts, with the file each stands for, in the order of All.
+func TestREADMENames(t *testing.T) {
+	raw, err := files.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows [][2]string
+	for _, line := range strings.Split(string(raw), "\n") {
+		f := strings.Split(line, "|")
+		if len(f) < 4 || !strings.HasPrefix(strings.TrimSpace(f[2]), "`") {
+			continue
+		}
+		rows = append(rows, [2]string{strings.TrimSpace(f[1]), strings.Trim(strings.TrimSpace(f[2]), "`")})
+	}
+	if len(rows) != len(All) {
+		t.Fatalf("README.md lists %d sets, All has %d", len(rows), len(All))
+	}
+	for i, in := range All {
+		if rows[i] != [2]string{in.Name, in.Path} {
+			t.Errorf("README.md row %d: %q, %q; want %q, %q", i+1, rows[i][0], rows[i][1], in.Name, in.Path)
+		}
 	}
 }

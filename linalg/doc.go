@@ -15,7 +15,12 @@
 //     small eigenvalues must be accurate to high relative precision;
 //   - QR, blocked Householder QR, and SVD, the thin SVD by QR
 //     preconditioning and parallel one-sided (Hestenes) Jacobi, with rank
-//     and least-squares solves.
+//     and least-squares solves;
+//   - Dot and Nrm2, the inner product and the overflow-safe 2-norm every
+//     package of rkhs uses;
+//   - the error types of rkhs: the sentinels and their structs below, and
+//     InputError, which the packages above linalg return for invalid
+//     arguments (linalg itself panics on misuse, see Failure).
 //
 // One algorithm per file, each named after it; every fast routine has a
 // naive twin in the tests.
@@ -39,8 +44,12 @@
 //
 //   - Misuse panics: impossible shapes (an inner dimension that does not
 //     match), negative sizes, a Stride smaller than Cols, Data too short for
-//     the view, or reading a factorization that has not succeeded. Panic
-//     messages start with "linalg:".
+//     the view (found at the entry of the routine, or by Row, At and Set,
+//     never as a raw index error inside), a triangle that is not Lower or
+//     Upper where one is read, or reading a factorization that has not
+//     succeeded. Panic messages start with "linalg:". This is the one
+//     package of rkhs that panics on malformed views: the packages above it
+//     check every view they are given and return a *InputError instead.
 //   - Failure that depends on the numbers returns an error: a matrix that is
 //     not positive definite ([ErrNotPositiveDefinite], wrapped in a
 //     [*PivotError] that names the failing column), that holds NaN or ±Inf

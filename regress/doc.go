@@ -15,19 +15,40 @@
 //     no intercept, a free (unpenalized) intercept or a penalized one (see
 //     Intercept), and any number of outputs (columns of Y) sharing one
 //     factorization.
-//   - LinearRLS: the linear kernel solved in the primal, a d×d system.
+//   - LinearRLS: the linear kernel solved in the primal, a d×d system, and
+//     LinearPath, every λ from one thin SVD of X.
 //   - Nystrom: the subset-of-regressors approximation on m ≪ n centres,
 //     O(nm) memory.
+//   - Spectral: one eigendecomposition of K for every spectral filter
+//     (TikhonovFilter, TruncatedSVDFilter, IteratedTikhonovFilter,
+//     LandweberFilter, NuFilter) and for Tikhonov on the augmented matrix
+//     [K 1] (FitAugmented), for one parameter or a whole path.
+//   - Landweber, NuMethod, CGLS and CG: matrix-free iterations; the number
+//     of iterations regularizes the first three (early stopping), λ the
+//     last.
 //
 // They return a *Model (a kernel expansion) or a *LinearModel, which hold
-// everything prediction needs and are safe for concurrent Predict calls.
+// everything prediction needs and are safe for concurrent Predict calls;
+// PredictAll predicts the models of a path from one cross-kernel matrix,
+// and MSE scores predictions.
 //
-// Failure: bad input — empty data, mismatched sizes, NaN or ±Inf, λ ≤ 0,
-// more centres than points — is an error wrapping ErrInput that names the
-// argument; bad kernel parameters wrap kernels.ErrParameter; a matrix that
-// is not numerically positive definite wraps linalg.ErrNotPositiveDefinite.
-// An iteration that diverges or overflows wraps linalg.ErrNoConvergence.
-// Nothing in this package panics on data, and no function modifies its
-// arguments. A *linalg.Dense whose Data is shorter than its Rows, Cols and
-// Stride require is a programming error, not data, and panics.
+// Options follow the zero-value rule of rkhs (see package rkhs): λ, the
+// kernel's parameters, the number of iterations of an early-stopping
+// method and the number of Nyström centres have no default, and 0 is an
+// error; Tol, Eta and Nu default when 0, and CG's MaxIter is a budget that
+// defaults to n.
+//
+// # Failure
+//
+// Errors about the arguments are *linalg.InputError values wrapping
+// ErrInput that name the call and the argument: nil, empty or malformed
+// matrices (negative dimensions, Stride < Cols, Data too short), mismatched
+// sizes, NaN or ±Inf (which also wrap linalg.ErrNotFinite), λ ≤ 0, an
+// option out of range, more centres than points, a nil or invalid kernel
+// (which also wraps kernels.ErrParameter), kernel values that overflow on
+// data this large (kernels.ErrData), and a nil or zero-value Model,
+// LinearModel, Spectral or LinearPath. A matrix that is not numerically
+// positive definite wraps linalg.ErrNotPositiveDefinite; an iteration that
+// diverges or overflows wraps linalg.ErrNoConvergence. Nothing in this
+// package panics on its arguments, and no function modifies them.
 package regress
