@@ -88,7 +88,7 @@ func Nystrom(cfg regress.Nystrom, x, y *linalg.Dense, lambdas []float64) (*Path,
 
 	nl := len(lambdas)
 	d := resolvents(mu, n, lambdas, func(mk float64) float64 { return mk }) // 1/(μ_k + nλ_j)
-	diag := squaredRowsTimes(f, d) // Σ_k F_ik²/(μ_k + nλ_j)
+	diag := squaredRowsTimes(f, d)                                          // Σ_k F_ik²/(μ_k + nλ_j)
 	// ŷ − ȳ for all λ: F·(Fᵀy ∘ D), one block of L columns per output.
 	w := linalg.NewDense(m, nl*nq, nil)
 	for k := 0; k < m; k++ {
