@@ -87,8 +87,9 @@ func Nystrom(cfg regress.Nystrom, x, y *linalg.Dense, lambdas []float64) (*Path,
 	linalg.Gemm(linalg.Trans, linalg.NoTrans, 1, f, ys, 0, fty)
 
 	nl := len(lambdas)
-	d := resolvents(mu, n, lambdas, func(mk float64) float64 { return mk }) // 1/(μ_k + nλ_j)
-	diag := squaredRowsTimes(f, d)                                          // Σ_k F_ik²/(μ_k + nλ_j)
+	// D_kj = 1/(μ_k + nλ_j); diag_ij = Σ_k F_ik²·D_kj.
+	d := resolvents(mu, n, lambdas, func(mk float64) float64 { return mk })
+	diag := squaredRowsTimes(f, d)
 	// ŷ − ȳ for all λ: F·(Fᵀy ∘ D), one block of L columns per output.
 	w := linalg.NewDense(m, nl*nq, nil)
 	for k := 0; k < m; k++ {
