@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The side-by-side figures of BENCHMARKS.md's issue 9 section, measured in
+# The side-by-side figures of BENCHMARKS.md's section on the SIMD build, measured in
 # one session: rkhs in its SIMD build (GOEXPERIMENT=simd) and its default
 # build, gonum, OpenBLAS through NumPy/SciPy and scikit-learn.
 #
@@ -18,18 +18,18 @@ export GOMAXPROCS=${GOMAXPROCS:-2}
 export OPENBLAS_NUM_THREADS=$GOMAXPROCS
 mkdir -p "$out"
 
-{ date -u; go version; echo "GOMAXPROCS=$GOMAXPROCS"; lscpu; } > "$out/issue9-machine.txt"
+{ date -u; go version; echo "GOMAXPROCS=$GOMAXPROCS"; lscpu; } > "$out/simd-machine.txt"
 
 # rkhs (SIMD build) and gonum, side by side.
-GOEXPERIMENT=simd go test -run XXX -bench 'Gemm|Cholesky|EigenSym' . | tee "$out/issue9-simd.txt"
+GOEXPERIMENT=simd go test -run XXX -bench 'Gemm|Cholesky|EigenSym' . | tee "$out/simd-bench-simd.txt"
 # rkhs in the default build, for the speed-up the SIMD kernels give.
-go test -run XXX -bench 'Gemm/rkhs|Cholesky/rkhs|EigenSym/rkhs' . | tee "$out/issue9-default.txt"
+go test -run XXX -bench 'Gemm/rkhs|Cholesky/rkhs|EigenSym/rkhs' . | tee "$out/simd-bench-default.txt"
 # Kernel RLS fit end to end (root module), both builds.
-(cd .. && GOEXPERIMENT=simd go test -run XXX -bench 'RLSFit' -benchtime 2x .) | tee "$out/issue9-rls-simd.txt"
-(cd .. && go test -run XXX -bench 'RLSFit' -benchtime 2x .) | tee "$out/issue9-rls-default.txt"
+(cd .. && GOEXPERIMENT=simd go test -run XXX -bench 'RLSFit' -benchtime 2x .) | tee "$out/simd-rls-simd.txt"
+(cd .. && go test -run XXX -bench 'RLSFit' -benchtime 2x .) | tee "$out/simd-rls-default.txt"
 # OpenBLAS (GEMM, Cholesky, dsyevd) and scikit-learn's KernelRidge.
 if "$py" -c 'import numpy, scipy, sklearn' 2>/dev/null; then
-  "$py" reference.py gemm cholesky eigh kernelridge | tee "$out/issue9-openblas.txt"
+  "$py" reference.py gemm cholesky eigh kernelridge | tee "$out/simd-openblas.txt"
 else
   echo "$py cannot import numpy, scipy and sklearn: no reference figures" >&2
 fi
