@@ -346,3 +346,10 @@ func ExamplePerceptronModel_MarshalJSON() {
 	// converged: true passes: 2 alpha: []
 	// classify: invalid input: PerceptronModel.UnmarshalJSON: version: rkhs.classify.PerceptronModel version 3, this build reads versions [1 2]
 }
+
+func ExampleAccuracy() {
+	acc, _ := classify.Accuracy([]float64{1, 2, 2, 1}, []float64{1, 2, 1, 1})
+	fmt.Println(acc)
+	// Output:
+	// 0.75
+}

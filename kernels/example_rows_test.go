@@ -1,0 +1,44 @@
+package kernels_test
+
+import (
+	"fmt"
+
+	"rkhs/kernels"
+	"rkhs/linalg"
+)
+
+func ExampleSpecOf() {
+	s, _ := kernels.SpecOf(kernels.Polynomial{Degree: 3, Offset: 1})
+	fmt.Printf("%+v\n", s)
+	_, err := kernels.SpecOf(kernels.Kernel(nil))
+	fmt.Println(err)
+	// Output:
+	// {Type:polynomial Sigma:0 Degree:3 Offset:1}
+	// kernels: invalid kernel parameter: SpecOf: k: kernel of type <nil> has no Spec (only this package's kernels do)
+}
+
+func ExampleRows_MulVecTo() {
+	x := linalg.NewDense(3, 1, []float64{0, 1, 2})
+	r, _ := kernels.NewRows(kernels.Linear{}, x, x)
+	fmt.Println(r.MulVecTo(nil, []float64{1, 1, 1})) // K·v without storing K
+	// Output:
+	// [0 3 6]
+}
+
+func ExampleRows_MulTransVecTo() {
+	x := linalg.NewDense(2, 1, []float64{1, 2})
+	z := linalg.NewDense(3, 1, []float64{0, 1, 3})
+	r, _ := kernels.NewRows(kernels.Linear{}, x, z) // K is 2×3
+	fmt.Println(r.MulTransVecTo(nil, []float64{1, -1}))
+	// Output:
+	// [0 -1 -3]
+}
+
+func ExampleRows_BlockTo() {
+	x := linalg.NewDense(4, 1, []float64{0, 1, 2, 3})
+	r, _ := kernels.NewRows(kernels.Laplacian{Sigma: 1}, x, x)
+	b := r.BlockTo(nil, 1, 3) // rows 1 and 2 of K only
+	fmt.Printf("%.4f\n", b.Data)
+	// Output:
+	// [0.3679 1.0000 0.3679 0.1353 0.1353 0.3679 1.0000 0.3679]
+}
