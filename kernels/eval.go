@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"rkhs/internal/avx"
+	"rkhs/internal/center"
 	"rkhs/internal/check"
 	"rkhs/internal/parallel"
 	"rkhs/linalg"
@@ -64,8 +65,8 @@ func prepare(k Kernel, z *linalg.Dense) *prepared {
 		p.zmax = maxNorm(rowSqNorms(z))
 	case distKernel:
 		p.dist = kk
-		p.mean = columnMeans(z)
-		p.z = centred(z, p.mean)
+		p.mean = center.Means(z)
+		p.z = *center.Subtract(z, p.mean)
 		p.nz = rowSqNorms(&p.z)
 		p.zmax = maxNorm(p.nz)
 	}
@@ -84,7 +85,7 @@ func (p *prepared) xNorms(x *linalg.Dense) []float64 {
 		buf := make([]float64, x.Cols)
 		for i := range s {
 			for j, v := range x.Row(i) {
-				buf[j] = v - p.mean[j] // as centred rounds it
+				buf[j] = v - p.mean[j] // as center.Subtract rounds it
 			}
 			s[i] = sqNorm(buf)
 		}
@@ -190,34 +191,6 @@ func (p *prepared) crossCheck(op string, nx []float64, row func(i int) []float64
 	return nil
 }
 
-// columnMeans returns the mean of each column of m, summing rows in order.
-func columnMeans(m *linalg.Dense) []float64 {
-	mu := make([]float64, m.Cols)
-	for i := 0; i < m.Rows; i++ {
-		for j, v := range m.Row(i) {
-			mu[j] += v
-		}
-	}
-	if m.Rows > 0 {
-		for j := range mu {
-			mu[j] /= float64(m.Rows)
-		}
-	}
-	return mu
-}
-
-// centred returns a compact copy of m with mu subtracted from every row.
-func centred(m *linalg.Dense, mu []float64) linalg.Dense {
-	c := linalg.NewDense(m.Rows, m.Cols, nil)
-	for i := 0; i < m.Rows; i++ {
-		dst := c.Row(i)
-		for j, v := range m.Row(i) {
-			dst[j] = v - mu[j]
-		}
-	}
-	return *c
-}
-
 func rowSqNorms(m *linalg.Dense) []float64 {
 	s := make([]float64, m.Rows)
 	for i := range s {
@@ -256,8 +229,8 @@ func (p *prepared) crossTo(dst linalg.Dense, x *linalg.Dense, nx []float64) {
 			}
 		})
 	case p.dist != nil:
-		xc := centred(x, p.mean)
-		linalg.Gemm(linalg.NoTrans, linalg.Trans, 1, &xc, &p.z, 0, &dst)
+		xc := center.Subtract(x, p.mean)
+		linalg.Gemm(linalg.NoTrans, linalg.Trans, 1, xc, &p.z, 0, &dst)
 		rowsParallel(n, m, func(i int) {
 			p.dist.sqDistRow(dst.Row(i), p.nz, nx[i])
 		})

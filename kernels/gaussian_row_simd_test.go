@@ -5,9 +5,8 @@ package kernels
 import (
 	"math"
 	"math/rand/v2"
-	"testing"
-
 	"simd/archsimd"
+	"testing"
 )
 
 // ulps returns how many float64 values lie between a and b (0 if equal).

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"rkhs/internal/avx"
+	"rkhs/internal/center"
 	"rkhs/internal/check"
 	"rkhs/linalg"
 )
@@ -97,8 +98,8 @@ func gramTo(op string, dst *linalg.Dense, k Kernel, x *linalg.Dense, ul linalg.U
 			}
 		})
 	case distKernel:
-		xc := centred(x, columnMeans(x))
-		linalg.Syrk(tri, linalg.NoTrans, 1, &xc, 0, dst)
+		xc := center.Subtract(x, center.Means(x))
+		linalg.Syrk(tri, linalg.NoTrans, 1, xc, 0, dst)
 		norms = diagonal(dst)
 		rowsParallel(n, n/2, func(i int) {
 			row := dst.Row(i)

@@ -2,6 +2,7 @@ package regress
 
 import (
 	"math"
+
 	"rkhs/kernels"
 	"rkhs/linalg"
 )

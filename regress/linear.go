@@ -3,6 +3,7 @@ package regress
 import (
 	"fmt"
 
+	"rkhs/internal/center"
 	"rkhs/kernels"
 	"rkhs/linalg"
 )
@@ -37,8 +38,8 @@ func (r LinearRLS) Fit(x, y *linalg.Dense) (*LinearModel, error) {
 	var xMean, yMean []float64
 	switch r.Intercept {
 	case FreeIntercept:
-		xMean, yMean = colMeans(x), colMeans(y)
-		xs, ys = centre(x, xMean), centre(y, yMean)
+		xMean, yMean = center.Means(x), center.Means(y)
+		xs, ys = center.Subtract(x, xMean), center.Subtract(y, yMean)
 	case PenalizedIntercept:
 		xs = appendOnes(x)
 	}
@@ -104,30 +105,4 @@ func appendOnes(m *linalg.Dense) *linalg.Dense {
 		r.Set(i, d, 1)
 	}
 	return r
-}
-
-// colMeans returns the column means of m, rows summed in order.
-func colMeans(m *linalg.Dense) []float64 {
-	mu := make([]float64, m.Cols)
-	for i := 0; i < m.Rows; i++ {
-		for j, v := range m.Row(i) {
-			mu[j] += v
-		}
-	}
-	for j := range mu {
-		mu[j] /= float64(m.Rows)
-	}
-	return mu
-}
-
-// centre returns a copy of m with mu subtracted from every row.
-func centre(m *linalg.Dense, mu []float64) *linalg.Dense {
-	c := linalg.NewDense(m.Rows, m.Cols, nil)
-	for i := 0; i < m.Rows; i++ {
-		dst := c.Row(i)
-		for j, v := range m.Row(i) {
-			dst[j] = v - mu[j]
-		}
-	}
-	return c
 }

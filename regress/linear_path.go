@@ -3,6 +3,7 @@ package regress
 import (
 	"fmt"
 
+	"rkhs/internal/center"
 	"rkhs/linalg"
 )
 
@@ -48,8 +49,8 @@ func NewLinearPath(x, y *linalg.Dense, ic Intercept) (*LinearPath, error) {
 	lp.yc = y.Clone()
 	switch ic {
 	case FreeIntercept:
-		lp.xMean, lp.yMean = colMeans(x), colMeans(y)
-		xs, lp.yc = centre(x, lp.xMean), centre(y, lp.yMean)
+		lp.xMean, lp.yMean = center.Means(x), center.Means(y)
+		xs, lp.yc = center.Subtract(x, lp.xMean), center.Subtract(y, lp.yMean)
 	case PenalizedIntercept:
 		xs = appendOnes(x)
 	}

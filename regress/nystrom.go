@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"rkhs/internal/center"
 	"rkhs/internal/check"
 	"rkhs/internal/decomp"
 	"rkhs/kernels"
@@ -80,8 +81,8 @@ func (s Nystrom) Fit(x, y *linalg.Dense) (*NystromFit, error) {
 	var bMean, yMean []float64
 	if s.Intercept == FreeIntercept {
 		bMean = centreRows(bt)
-		yMean = colMeans(y)
-		ys = centre(y, yMean)
+		yMean = center.Means(y)
+		ys = center.Subtract(y, yMean)
 	}
 	// (BᵀB + nλI)·a = Bᵀy.
 	a, err := ridge(bt, linalg.NoTrans, ys, s.Lambda, "Nyström BᵀB + nλI")

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"rkhs/datasets"
+	"rkhs/internal/center"
 	"rkhs/internal/testmat"
 	"rkhs/kernels"
 	"rkhs/linalg"
@@ -101,7 +102,7 @@ func TestFreeIntercept(t *testing.T) {
 		t.Fatal(err)
 	}
 	n, d := 50, 3
-	xm, ym := colMeans(x), colMeans(y)
+	xm, ym := center.Means(x), center.Means(y)
 	for k := 0; k < 2; k++ {
 		// (XcᵀXc + nλI)w = Xcᵀyc.
 		a := make([][]float64, d)

@@ -42,14 +42,13 @@ type labelPredictor interface {
 }
 
 type classifyFlags struct {
-	train, test, predictions, model string
-	kf                              kernelFlags
-	method, intercept               string
-	lambda                          float64
-	lambdas                         string
-	k, iters                        int
-	json                            bool
-	set                             map[string]bool // flags given on the command line
+	ioFlags
+	kf                kernelFlags
+	method, intercept string
+	lambda            float64
+	lambdas           string
+	k, iters          int
+	set               map[string]bool // flags given on the command line
 }
 
 const classifyMethods = "rls, perceptron, knn, logistic or svm"
@@ -57,8 +56,7 @@ const classifyMethods = "rls, perceptron, knn, logistic or svm"
 func runClassify(args []string, stdout, stderr io.Writer) error {
 	var f classifyFlags
 	fs := newFlagSet("classify", "fit a kernel classifier on -train and report its accuracy", stderr)
-	fs.StringVar(&f.train, "train", "", "training data `file` (LIBSVM, or CSV if it ends in .csv); labels are class codes")
-	fs.StringVar(&f.test, "test", "", "test data `file`")
+	f.ioFlags.register(fs, "; labels are class codes", "the fitted classifier", "the predicted test labels")
 	fs.StringVar(&f.method, "method", "rls", "classifier: rls (regularized least squares, one-vs-all beyond two classes), perceptron, knn, logistic or svm (the last three binary only)")
 	f.kf.register(fs)
 	fs.Float64Var(&f.lambda, "lambda", 0, "regularization λ (K + nλI convention) of rls, logistic and svm; rls chooses it by leave-one-out when it is not given")
@@ -66,19 +64,13 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&f.intercept, "intercept", "", "offset b: none, free (unpenalized) or penalized (the kernel k + 1); default free, penalized for svm (which has no free b), and perceptron has no penalized one; not for knn")
 	fs.IntVar(&f.k, "k", 5, "knn: number of neighbours")
 	fs.IntVar(&f.iters, "iters", 0, "perceptron: maximum passes (0: 100); logistic, svm: maximum gradient or subgradient steps (0: 1000, 2000)")
-	fs.StringVar(&f.predictions, "predictions", "", "write the predicted test labels to this `file`, one per line")
-	fs.StringVar(&f.model, "model", "", "write the fitted classifier to this `file` (JSON), for rkhs predict")
-	fs.BoolVar(&f.json, "json", false, "print the result as one JSON object")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	f.set = map[string]bool{}
 	fs.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
-	if f.train == "" {
-		return badInputf("-train is required")
-	}
-	if f.predictions != "" && f.test == "" {
-		return badInputf("-predictions needs -test")
+	if err := f.ioFlags.check(); err != nil {
+		return err
 	}
 	if err := f.checkMethodFlags(); err != nil {
 		return err

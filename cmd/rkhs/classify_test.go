@@ -185,13 +185,9 @@ func TestClassifyMulticlass(t *testing.T) {
 func TestClassifyBadInvocations(t *testing.T) {
 	dir := t.TempDir()
 	train, _ := splitSet(t, dir, "heart", "", 0)
-	bad := filepath.Join(dir, "bad")
-	os.WriteFile(bad, []byte("1 1:0.5\n-1 3:x\n"), 0o644)
+	bad := badFile(t, dir)
 	out := filepath.Join(dir, "never")
-	for _, tc := range []struct {
-		args []string
-		msg  string
-	}{
+	wantBadInput(t, []string{"classify"}, []invocation{
 		{[]string{}, "-train is required"},
 		{[]string{"-train", train, "-bogus"}, "not defined"},
 		{[]string{"-train", filepath.Join(dir, "missing")}, filepath.Join(dir, "missing")}, // the OS wording varies (js/wasm: "No such file")
@@ -211,15 +207,7 @@ func TestClassifyBadInvocations(t *testing.T) {
 		{[]string{"-train", train, "-method", "knn", "-k", "180", "-model", out}, "1 ≤ K < n"},
 		{[]string{"-train", train, "-method", "perceptron", "-iters", "-1"}, "-iters"},
 		{[]string{"-train", train, "-predictions", out}, "needs -test"},
-	} {
-		code, _, e := runCmd(append([]string{"classify"}, tc.args...)...)
-		if code != 2 {
-			t.Errorf("%v: exit %d, want 2 (stderr %q)", tc.args, code, e)
-		}
-		if !strings.Contains(e, tc.msg) || strings.Count(e, "\n") != 1 {
-			t.Errorf("%v: stderr %q, want one line containing %q", tc.args, e, tc.msg)
-		}
-	}
+	})
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Errorf("a failed classify wrote %s", out)
 	}

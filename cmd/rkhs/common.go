@@ -62,6 +62,34 @@ func parseFlags(fs commandFlags, args []string) error {
 	return nil
 }
 
+// ioFlags are the flags fit and classify share: the training and test
+// files, the outputs and the format of the result.
+type ioFlags struct {
+	train, test, model, predictions string
+	json                            bool
+}
+
+// register adds the flags to fs; labels completes the help of -train, model
+// and predictions say what -model and -predictions write.
+func (o *ioFlags) register(fs commandFlags, labels, model, predictions string) {
+	fs.StringVar(&o.train, "train", "", "training data `file` (LIBSVM, or CSV if it ends in .csv)"+labels)
+	fs.StringVar(&o.test, "test", "", "test data `file`")
+	fs.StringVar(&o.model, "model", "", "write "+model+" to this `file` (JSON), for rkhs predict")
+	fs.StringVar(&o.predictions, "predictions", "", "write "+predictions+" to this `file`, one per line")
+	fs.BoolVar(&o.json, "json", false, "print the result as one JSON object")
+}
+
+// check requires -train, and -test with -predictions.
+func (o *ioFlags) check() error {
+	if o.train == "" {
+		return badInputf("-train is required")
+	}
+	if o.predictions != "" && o.test == "" {
+		return badInputf("-predictions needs -test")
+	}
+	return nil
+}
+
 // readData reads a LIBSVM file, or a CSV file (name ending in .csv) with
 // the label in the last column and an optional header line.
 func readData(path string) (*dataset.Data, error) {

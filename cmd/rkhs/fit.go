@@ -35,20 +35,18 @@ type predictor interface {
 }
 
 type fitFlags struct {
-	train, test, model, predictions string
-	kf                              kernelFlags
-	lambda                          float64
-	intercept, method               string
-	iters, centers                  int
-	seed                            uint64
-	json                            bool
+	ioFlags
+	kf                kernelFlags
+	lambda            float64
+	intercept, method string
+	iters, centers    int
+	seed              uint64
 }
 
 func runFit(args []string, stdout, stderr io.Writer) error {
 	var f fitFlags
 	fs := newFlagSet("fit", "fit kernel RLS (or a relative) on -train and report its errors", stderr)
-	fs.StringVar(&f.train, "train", "", "training data `file` (LIBSVM, or CSV if it ends in .csv)")
-	fs.StringVar(&f.test, "test", "", "test data `file`")
+	f.ioFlags.register(fs, "", "the fitted model", "the test predictions")
 	f.kf.register(fs)
 	fs.Float64Var(&f.lambda, "lambda", 0, "regularization λ in (K + nλI)c = y, n = training rows")
 	fs.StringVar(&f.intercept, "intercept", "free", "intercept: none, free (unpenalized b) or penalized")
@@ -56,17 +54,11 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&f.iters, "iters", 50, "iterations of cg, landweber and nu (their regularization parameter; -lambda is not used)")
 	fs.IntVar(&f.centers, "centers", 0, "number of Nyström centres m")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of random choices (Nyström centres)")
-	fs.StringVar(&f.model, "model", "", "write the fitted model to this `file` (JSON)")
-	fs.StringVar(&f.predictions, "predictions", "", "write the test predictions to this `file`, one per line")
-	fs.BoolVar(&f.json, "json", false, "print the result as one JSON object")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if f.train == "" {
-		return badInputf("-train is required")
-	}
-	if f.predictions != "" && f.test == "" {
-		return badInputf("-predictions needs -test")
+	if err := f.ioFlags.check(); err != nil {
+		return err
 	}
 	k, err := f.kf.kernel()
 	if err != nil {

@@ -104,17 +104,45 @@ func TestFitPredictRoundTrip(t *testing.T) {
 	}
 }
 
+// invocation is a command line and a phrase its one-line error must
+// contain ("" for any).
+type invocation struct {
+	args []string
+	msg  string
+}
+
+// wantBadInput runs prefix + args of every invocation and requires exit
+// status 2 and one line on standard error containing msg.
+func wantBadInput(t *testing.T, prefix []string, cases []invocation) {
+	t.Helper()
+	for _, tc := range cases {
+		code, _, e := runCmd(append(append([]string(nil), prefix...), tc.args...)...)
+		if code != 2 {
+			t.Errorf("%v: exit %d, want 2 (stderr %q)", tc.args, code, e)
+		}
+		if tc.msg != "" && (!strings.Contains(e, tc.msg) || strings.Count(e, "\n") != 1) {
+			t.Errorf("%v: stderr %q, want one line containing %q", tc.args, e, tc.msg)
+		}
+	}
+}
+
+// badFile writes a LIBSVM file whose line 2 does not parse.
+func badFile(t *testing.T, dir string) string {
+	t.Helper()
+	bad := filepath.Join(dir, "bad")
+	if err := os.WriteFile(bad, []byte("1 1:0.5\n2 3:x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return bad
+}
+
 // TestBadInvocations: one-line errors, exit status 2, no output files.
 func TestBadInvocations(t *testing.T) {
 	dir := t.TempDir()
 	train, test := splitHousing(t, dir)
-	bad := filepath.Join(dir, "bad")
-	os.WriteFile(bad, []byte("1 1:0.5\n2 3:x\n"), 0o644)
+	bad := badFile(t, dir)
 	model := filepath.Join(dir, "never.json")
-	for _, tc := range []struct {
-		args []string
-		msg  string
-	}{
+	wantBadInput(t, nil, []invocation{
 		{[]string{}, ""},
 		{[]string{"frobnicate"}, "unknown command"},
 		{[]string{"fit"}, "-train is required"},
@@ -130,15 +158,7 @@ func TestBadInvocations(t *testing.T) {
 		{[]string{"fit", "-train", train, "-lambda", "1", "-predictions", "p"}, "needs -test"},
 		{[]string{"fit", "-train", train, "-test", bad, "-lambda", "1", "-model", model}, "line 2"},
 		{[]string{"predict", "-model", train, "-data", test}, "model"},
-	} {
-		code, _, e := runCmd(tc.args...)
-		if code != 2 {
-			t.Errorf("%v: exit %d, want 2", tc.args, code)
-		}
-		if tc.msg != "" && (!strings.Contains(e, tc.msg) || strings.Count(e, "\n") != 1) {
-			t.Errorf("%v: stderr %q, want one line containing %q", tc.args, e, tc.msg)
-		}
-	}
+	})
 	if _, err := os.Stat(model); !os.IsNotExist(err) {
 		t.Errorf("a failed fit wrote %s", model)
 	}
@@ -179,8 +199,7 @@ func TestCSVInput(t *testing.T) {
 func TestExitStatus(t *testing.T) {
 	dir := t.TempDir()
 	train, _ := splitHousing(t, dir)
-	bad := filepath.Join(dir, "bad")
-	os.WriteFile(bad, []byte("1 1:0.5\n2 3:x\n"), 0o644)
+	bad := badFile(t, dir)
 	zero := filepath.Join(dir, "zero")
 	os.WriteFile(zero, []byte("1 1:0\n-2 1:0\n3 1:0\n"), 0o644)
 	same := filepath.Join(dir, "same")
