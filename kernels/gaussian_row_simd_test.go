@@ -5,8 +5,9 @@ package kernels
 import (
 	"math"
 	"math/rand/v2"
-	"simd/archsimd"
 	"testing"
+
+	"simd/archsimd"
 )
 
 // ulps returns how many float64 values lie between a and b (0 if equal).
