@@ -17,7 +17,7 @@ func init() {
 	}
 	decomp.LinearPathOf = func(v any) *decomp.LinearPath {
 		lp, _ := v.(*LinearPath)
-		if lp.check("") != nil {
+		if lp.check("", 1) != nil {
 			return nil
 		}
 		return &decomp.LinearPath{Free: lp.ic == FreeIntercept, U: lp.u, S: lp.s, UtY: lp.uty, Y: lp.yc, YMean: lp.yMean}

@@ -65,22 +65,18 @@ func NewLinearPath(x, y *linalg.Dense, ic Intercept) (*LinearPath, error) {
 	return lp, nil
 }
 
-// check reports a LinearPath that NewLinearPath did not build: nil, or the
-// zero value.
-func (lp *LinearPath) check(op string) error {
+// check reports a LinearPath that NewLinearPath did not build (nil, or the
+// zero value) and a λ that is not positive and finite.
+func (lp *LinearPath) check(op string, lambda float64) error {
 	if lp == nil || lp.u == nil {
 		return inputError(op, "LinearPath", "nil or zero LinearPath: build one with NewLinearPath")
 	}
-	return nil
+	return checkLambda(op, "lambda", lambda)
 }
 
 // Fit returns the linear model for λ > 0 (K + nλI convention).
 func (lp *LinearPath) Fit(lambda float64) (*LinearModel, error) {
-	const op = "LinearPath.Fit"
-	if err := lp.check(op); err != nil {
-		return nil, err
-	}
-	if err := checkLambda(op, "lambda", lambda); err != nil {
+	if err := lp.check("LinearPath.Fit", lambda); err != nil {
 		return nil, err
 	}
 	n := float64(lp.u.Rows)
@@ -125,10 +121,7 @@ func (lp *LinearPath) Intercept() Intercept {
 // makes Tikhonov on [K 1] cheap for it (Prato and Zanni 2012).
 func (lp *LinearPath) FitAugmented(lambda float64) (*LinearModel, error) {
 	const op = "LinearPath.FitAugmented"
-	if err := lp.check(op); err != nil {
-		return nil, err
-	}
-	if err := checkLambda(op, "lambda", lambda); err != nil {
+	if err := lp.check(op, lambda); err != nil {
 		return nil, err
 	}
 	if lp.ic != NoIntercept {
