@@ -105,19 +105,13 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 	}
 	res.FitSeconds = time.Since(start).Seconds()
 
-	_, trainAcc, err := evaluate(model.Predict, classify.Accuracy, train)
-	if err != nil {
+	var pt []float64
+	if res.TrainAccuracy, res.TestAccuracy, pt, err = evaluate(model.Predict, classify.Accuracy, train, test); err != nil {
 		return err
 	}
-	res.TrainAccuracy = jsonFloat(trainAcc)
 	var files []pendingFile
 	if test != nil {
-		pt, testAcc, err := evaluate(model.Predict, classify.Accuracy, test)
-		if err != nil {
-			return err
-		}
-		a := jsonFloat(testAcc)
-		res.NTest, res.TestAccuracy = test.X.Rows, &a
+		res.NTest = test.X.Rows
 		files = append(files, pendingFile{f.predictions, labelLines(pt)})
 	}
 	return finish(stdout, files, model, f.model, res, f.json, func() {

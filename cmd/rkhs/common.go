@@ -187,16 +187,30 @@ func mse(y []float64, p *linalg.Dense) (float64, error) {
 	return regress.MSE(column(y), p.Slice(0, p.Rows, 0, 1))
 }
 
-// evaluate predicts the rows of d and scores the predictions against its
-// labels (regress.MSE for fit, classify.Accuracy for classify).
-func evaluate[P any](predict func(*linalg.Dense) (P, error), score func(y []float64, p P) (float64, error), d *dataset.Data) (P, float64, error) {
-	p, err := predict(&d.X)
-	if err != nil {
-		var none P
-		return none, 0, err
+// evaluate scores a model's predictions against the labels (regress.MSE for
+// fit, classify.Accuracy for classify) on the training set and, if test is
+// not nil, on the test set, whose predictions it returns too.
+func evaluate[P any](predict func(*linalg.Dense) (P, error), score func(y []float64, p P) (float64, error), train, test *dataset.Data) (trainScore jsonFloat, testScore *jsonFloat, testPred P, err error) {
+	for _, d := range []*dataset.Data{train, test} {
+		if d == nil {
+			break
+		}
+		p, err := predict(&d.X)
+		if err != nil {
+			return 0, nil, testPred, err
+		}
+		s, err := score(d.Y, p)
+		if err != nil {
+			return 0, nil, testPred, err
+		}
+		if d == train {
+			trainScore = jsonFloat(s)
+			continue
+		}
+		testPred, testScore = p, new(jsonFloat)
+		*testScore = jsonFloat(s)
 	}
-	s, err := score(d.Y, p)
-	return p, s, err
+	return trainScore, testScore, testPred, nil
 }
 
 // finish ends fit and classify once the computation has succeeded: it

@@ -81,19 +81,13 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	}
 	res.FitSeconds = time.Since(start).Seconds()
 
-	_, trainMSE, err := evaluate(model.Predict, mse, train)
-	if err != nil {
+	var pt *linalg.Dense
+	if res.TrainMSE, res.TestMSE, pt, err = evaluate(model.Predict, mse, train, test); err != nil {
 		return err
 	}
-	res.TrainMSE = jsonFloat(trainMSE)
 	var files []pendingFile
 	if test != nil {
-		pt, testMSE, err := evaluate(model.Predict, mse, test)
-		if err != nil {
-			return err
-		}
-		m := jsonFloat(testMSE)
-		res.NTest, res.TestMSE = test.X.Rows, &m
+		res.NTest = test.X.Rows
 		files = append(files, pendingFile{f.predictions, predictionLines(pt)})
 	}
 	return finish(stdout, files, model, f.model, res, f.json, func() {
