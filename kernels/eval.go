@@ -50,7 +50,11 @@ func prepareCross(op string, k Kernel, x, z *linalg.Dense) (*prepared, error) {
 	if err := check.Data(ErrData, op, "Z", z, 0); err != nil {
 		return nil, err
 	}
-	if x.Cols != z.Cols && x.Rows > 0 && z.Rows > 0 {
+	switch {
+	case x.Cols == z.Cols:
+	case z.Rows == 0:
+		z = &linalg.Dense{Cols: x.Cols} // no points, of X's width
+	case x.Rows > 0:
 		return nil, check.Input(ErrData, op, "Z", "%d columns, X has %d", z.Cols, x.Cols)
 	}
 	return prepare(k, z), nil

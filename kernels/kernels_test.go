@@ -308,6 +308,16 @@ func TestKernelErrors(t *testing.T) {
 	if c, err := Cross(Gaussian{Sigma: 1}, empty, good); err != nil || c.Rows != 0 {
 		t.Errorf("Cross at no points = %v, %v; want 0×4", c, err)
 	}
+	if c, err := Cross(Gaussian{Sigma: 1}, good, empty); err != nil || c.Rows != 4 || c.Cols != 0 {
+		t.Errorf("Cross against no points = %v, %v; want 4×0", c, err)
+	}
+	r, err := NewRows(Gaussian{Sigma: 1}, good, empty)
+	if err != nil {
+		t.Fatalf("NewRows against no points: %v", err)
+	}
+	if v := r.MulVecTo(nil, nil); len(v) != 4 || v[0] != 0 {
+		t.Errorf("K·v against no points = %v, want 4 zeros", v)
+	}
 }
 
 // TestDestinationPanics: a non-empty destination of the wrong shape, or a

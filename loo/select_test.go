@@ -5,7 +5,9 @@ import (
 	"slices"
 	"testing"
 
+	"rkhs/dataset"
 	"rkhs/kernels"
+	"rkhs/linalg"
 	"rkhs/regress"
 )
 
@@ -85,5 +87,31 @@ func TestSelectRLS(t *testing.T) {
 	ev := s.Values()
 	if math.Abs(lg[4]-ev[len(ev)-1]/80) > 1e-15*lg[4] || lg[0] <= 0 {
 		t.Errorf("LambdaGrid %v, σ_max/n = %v", lg, ev[len(ev)-1]/80)
+	}
+}
+
+// TestSplitMatchesDataset: the same n, fraction and seed give the same
+// split through loo.Split and dataset.Data.Split (one splitter).
+func TestSplitMatchesDataset(t *testing.T) {
+	d := &dataset.Data{X: *linalg.NewDense(23, 1, nil), Y: make([]float64, 23)}
+	for i := range d.Y {
+		d.Y[i] = float64(i) // the label is the row index
+		d.X.Set(i, 0, float64(i))
+	}
+	for _, frac := range []float64{0, 0.3, 2.0 / 3, 1} {
+		for seed := uint64(0); seed < 3; seed++ {
+			tr, te := Split(23, frac, seed)
+			dtr, dte := d.Split(frac, seed)
+			got := func(dd *dataset.Data) []int {
+				var idx []int
+				for _, v := range dd.Y {
+					idx = append(idx, int(v))
+				}
+				return idx
+			}
+			if !slices.Equal(got(dtr), tr) || !slices.Equal(got(dte), te) {
+				t.Errorf("frac %v, seed %d: loo.Split %v | %v, dataset.Split %v | %v", frac, seed, tr, te, got(dtr), got(dte))
+			}
+		}
 	}
 }
