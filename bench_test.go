@@ -169,8 +169,8 @@ func cpusmall(n int) (x, y *linalg.Dense) {
 	return d.X.Slice(0, n, 0, d.X.Cols).Clone(), linalg.NewDense(n, 1, append([]float64(nil), d.Y[:n]...))
 }
 
-// BenchmarkCG runs 50 iterations of CGLS on [K 1] (the poster's CG, free
-// intercept), Gram matrix included; BenchmarkCG/cholesky is one Cholesky
+// BenchmarkCG runs 50 iterations of CGLS on [K 1] (Prato and Zanni's CG,
+// eq. 9, free intercept), Gram matrix included; BenchmarkCG/cholesky is one Cholesky
 // fit of kernel RLS on the same K in the same run, for the ratio.
 func BenchmarkCG(b *testing.B) {
 	x, y := cpusmall(8192)

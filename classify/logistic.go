@@ -24,7 +24,7 @@ const (
 var lipschitzMargin = 1.1
 
 // Logistic is kernel logistic regression fitted by gradient descent on
-// the representer coefficients (Rosasco, class 2). With labels coded
+// the representer coefficients (Rosasco 2017). With labels coded
 // yᵢ = ±1 and f = Kc + b·1 on the training points, it minimizes
 //
 //	F(c, b) = (1/n) Σᵢ log(1 + exp(−yᵢfᵢ)) + λ cᵀKc,
@@ -45,7 +45,7 @@ var lipschitzMargin = 1.1
 // rate set by L_c/(2λ·λ_min(K)), hopeless when K is nearly singular, as
 // kernel matrices are. Fit descends instead in the norm of the function
 // space, ‖(c, b)‖² = cᵀKc + b²: there the gradient is v = g + 2λc (and
-// Σᵢgᵢ for b), which is the representer update of Rosasco's slides,
+// Σᵢgᵢ for b), which is the representer update of Rosasco (2017),
 // c ← c − v/L, and the Hessian becomes K⁻¹(KDK/n + 2λK) = DK/n + 2λI,
 // similar to K^½DK^½/n + 2λI. With A = [K^½; 1ᵀ] (the free intercept adds
 // the row 1ᵀ) its norm is at most ‖A‖²/(4n) + 2λ:

@@ -10,7 +10,7 @@ import (
 const defaultSVMMaxIter = 2000
 
 // SVM is the kernel support vector machine (hinge loss) fitted by the
-// subgradient method on the representer coefficients (Rosasco, class 2).
+// subgradient method on the representer coefficients (Rosasco 2017).
 // With labels coded yᵢ = ±1 and f = Kc on the training points it minimizes
 //
 //	F(c) = (1/n) Σᵢ max(0, 1 − yᵢfᵢ) + λ cᵀKc,
@@ -20,12 +20,13 @@ const defaultSVMMaxIter = 2000
 //
 // Step. Like Logistic, the method steps in the function-space norm cᵀKc,
 // where a subgradient is v = s/n + 2λc with sᵢ = −yᵢ if yᵢfᵢ < 1 and 0
-// otherwise (the slides' update). F is 2λ-strongly convex in that norm,
+// otherwise (the update of Rosasco 2017). F is 2λ-strongly convex in that norm,
 // and the step is the one that theory gives strongly convex objectives,
 // γₜ = 1/(2λt) at step t = 1, 2, …: the error at the best iterate then
 // falls like G²·log(T)/(λT), G a bound on the subgradient, against
 // G²/√T for the step 1/√t that ignores strong convexity, and no constant
-// has to be tuned (the step is Pegasos's). With it the update reads
+// has to be tuned (the step of Pegasos, Shalev-Shwartz, Singer and Srebro
+// 2007). With it the update reads
 // c ← (1 − 1/t)·c − s/(2λnt): c is the running average of the scaled
 // hinge subgradients.
 //

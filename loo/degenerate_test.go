@@ -79,9 +79,9 @@ func degSpectral(t *testing.T, k kernels.Kernel, x, y *linalg.Dense) *regress.Sp
 	return s
 }
 
-// Item 1: LambdaGrid panics for count < 1, as documented; the docs of
-// LambdaGrid and Geometric state their panics (Geometric's includes
-// hi = +Inf).
+// Grids: Geometric panics on impossible bounds or counts, as documented,
+// while LambdaGrid returns an error for count < 1 (it takes a
+// decomposition, an argument like any other); the docs say so.
 func TestDegenerateGridPanics(t *testing.T) {
 	x, y := degMat(1, 8, 2), degMat(2, 8, 1)
 	s := degSpectral(t, kernels.Gaussian{Sigma: 1}, x, y)
@@ -140,7 +140,7 @@ func TestDegenerateGridPanics(t *testing.T) {
 	}
 }
 
-// Item 2: Nystrom validates y as regress.Nystrom.Fit does.
+// Nystrom validates y as regress.Nystrom.Fit does.
 func TestDegenerateNystromY(t *testing.T) {
 	x, y := degMat(3, 10, 2), degMat(4, 10, 1)
 	lambdas := []float64{1e-3, 1e-1}
@@ -168,7 +168,7 @@ func TestDegenerateNystromY(t *testing.T) {
 	}
 }
 
-// Item 3: SigmaGrid rejects NaN and ±Inf in x, and returns finite widths
+// SigmaGrid rejects NaN and ±Inf in x, and returns finite widths
 // for finite x even when squared distances overflow.
 func TestDegenerateSigmaGrid(t *testing.T) {
 	x := degMat(5, 12, 3)
@@ -216,7 +216,7 @@ func degCall2(f func() ([]float64, error)) (v []float64, err error) {
 	return f()
 }
 
-// Item 4: leave-one-out needs at least 2 points, in every entry point.
+// Leave-one-out needs at least 2 points, in every entry point.
 func TestDegenerateOnePoint(t *testing.T) {
 	x1, y1 := degMat(6, 1, 2), degMat(7, 1, 1)
 	g := kernels.Gaussian{Sigma: 1}
@@ -254,7 +254,7 @@ func TestDegenerateOnePoint(t *testing.T) {
 	}
 }
 
-// Item 5: a system that is singular in floating point gives an error that
+// A system that is singular in floating point gives an error that
 // names the parameter and wraps linalg.ErrNotPositiveDefinite, not NaN.
 func TestDegenerateSingular(t *testing.T) {
 	y := degMat(9, 10, 1)

@@ -131,21 +131,16 @@ func SigmaGrid(x *linalg.Dense, quantiles []float64, maxPoints int, seed uint64)
 	return out, nil
 }
 
-// scaledDistance returns ‖a − b‖ when the sum of squares overflows: the
-// differences are divided by the largest one first. The result may still be
-// +Inf if the distance itself exceeds the float64 range (differences of
-// values near ±MaxFloat64).
+// scaledDistance returns ‖a − b‖ when the plain sum of squares overflows,
+// by linalg.Nrm2 of the differences (which scales them first). The result
+// may still be +Inf if the distance itself exceeds the float64 range
+// (differences of values near ±MaxFloat64).
 func scaledDistance(a, b []float64) float64 {
-	var m float64
+	diff := make([]float64, len(b))
 	for k, v := range b {
-		m = max(m, math.Abs(v-a[k]))
+		diff[k] = v - a[k]
 	}
-	var s float64
-	for k, v := range b {
-		t := (v - a[k]) / m
-		s += t * t
-	}
-	return m * math.Sqrt(s)
+	return linalg.Nrm2(diff)
 }
 
 // Split splits the indices 0…n−1 at random into a training part of

@@ -93,7 +93,8 @@ func ExampleSpectral_FitPath() {
 
 func ExampleCGLS_Fit() {
 	x, y := sample()
-	// The poster's CG on [K 1]: the number of iterations regularizes.
+	// CG on [K 1] (Prato and Zanni 2012, eq. 9): the number of iterations
+	// regularizes.
 	fit, err := regress.CGLS{Kernel: kernels.Gaussian{Sigma: 0.5}, Intercept: regress.FreeIntercept,
 		Iterative: regress.Iterative{MaxIter: 4}}.Fit(x, y)
 	if err != nil {
