@@ -203,6 +203,10 @@ func rowSqNorms(m *linalg.Dense) []float64 {
 	return s
 }
 
+// sqNorm returns Σ x[i]², summed in order. It is not linalg.Dot(x, x): the
+// norms enter every Gaussian kernel value, and keeping their summation
+// order keeps the values (and the predictions of saved models) the same
+// bit for bit.
 func sqNorm(x []float64) float64 {
 	var s float64
 	for _, v := range x {
