@@ -63,7 +63,10 @@ func logisticObjective(m *LogisticModel, k kernels.Kernel, x *linalg.Dense, y []
 // TestLogisticDescent: the objective never increases, the descent stops on
 // the gradient norm, and that norm, recomputed pair by pair, is small.
 // F is 2λ-strongly convex in the norm cᵀKc, so F − F* ≤ ‖∇F‖²/(4λ): a
-// gradient norm of 1e-8 puts F within 2.5e-15 of the minimum.
+// gradient norm of 1e-7 puts F within 2.5e-13 of the minimum. (At 1e-8 the
+// decrease a step must show, η‖∇F‖²/2 ≈ 1e-16, is the rounding of F
+// itself, and whether the descent certifies it depends on the last bits
+// of the build: GOAMD64=v3's fused multiply-adds stall at 1.01e-8.)
 func TestLogisticDescent(t *testing.T) {
 	x, y01 := blobs(20, 60, 3, 0.8, 0, 1)
 	y := make([]float64, len(y01))
@@ -72,7 +75,7 @@ func TestLogisticDescent(t *testing.T) {
 	}
 	k := kernels.Gaussian{Sigma: 1.5}
 	for _, bias := range []bool{false, true} {
-		const lambda, tol = 1e-2, 1e-8
+		const lambda, tol = 1e-2, 1e-7
 		s := snap(x, y01)
 		m, err := Logistic{Kernel: k, Lambda: lambda, Intercept: intercept(bias), MaxIter: 5000, Tol: tol}.Fit(x, y01)
 		if err != nil {
