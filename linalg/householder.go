@@ -2,44 +2,68 @@ package linalg
 
 import "math"
 
-// Householder reflectors H = I − τ·v·vᵀ with v[0] = 1, the building block of
-// the tridiagonal reduction and its back-transformation.
+// Householder reflectors H = I − τ·v·vᵀ with v[0] = 1: their generation,
+// used by every reduction in linalg (QR, the tridiagonal and the bidiagonal
+// reductions), and their application in compact WY form.
 
-// reflector computes a reflector H with H·x = β·e₁ for the vector x (length
-// m ≥ 1) and returns β and τ; on return x[1:] holds v[1:] (v[0] = 1 is
-// implicit) and x[0] is untouched. If x[1:] is zero, τ = 0 and H = I. β has
-// the opposite sign of x[0], so that v is computed without cancellation:
-// β = −sign(x₀)·‖x‖, τ = (β − x₀)/β, v = x/(x₀ − β). If β is tiny, x is
-// scaled up first so that 1/(x₀ − β) cannot overflow.
-func reflector(x []float64) (beta, tau float64) {
+// Thresholds of householder, as in LAPACK's dlarfg: a β below hhSafe (the
+// smallest normal number over ε) would lose accuracy in τ and v, so x is
+// scaled up by hhScale, a power of two, first.
+const (
+	hhSafe  = 0x1p-969 // 2⁻¹⁰²² / 2⁻⁵³
+	hhScale = 0x1p969  // 1/hhSafe, exact
+	hhBig   = 0x1p1020 // above it, x[0] − β may overflow
+)
+
+// householder generates the elementary reflector of LAPACK's dlarfg: for the
+// vector x (length m ≥ 1) it returns β and τ such that H = I − τ·v·vᵀ, with
+// v[0] = 1, is orthogonal and H·x = (β, 0, …, 0). On return x[0] holds β and
+// x[1:] holds v[1:].
+//
+// If x[1:] is zero, τ = 0 and H = I (β = x[0], whatever its sign).
+// Otherwise β = −sign(x[0])·‖x‖, so that v = x/(x[0] − β) is formed without
+// cancellation, and τ = (β − x[0])/β ∈ [1, 2]. The norm is overflow-safe
+// (nrm2), and when |β| < hhSafe, x is first scaled up by hhScale (exactly,
+// at most a few times: 2⁻¹⁰⁷⁴·hhScale > hhSafe/2), so that 1/(x[0] − β)
+// cannot overflow and v and τ keep full precision; β is scaled back at the
+// end. Nor does anything overflow when ‖x‖ is near the largest float64:
+// τ is formed as 1 − x[0]/β and, for |β| ≥ hhBig, x[0] − β as
+// x[0]/8 − β/8. The cost is about 3m flops.
+func householder(x []float64) (beta, tau float64) {
 	alpha := x[0]
-	xnorm := nrm2(x[1:])
+	tail := x[1:]
+	xnorm := nrm2(tail)
 	if xnorm == 0 {
 		return alpha, 0
 	}
 	beta = -math.Copysign(math.Hypot(alpha, xnorm), alpha)
-	const safmin = 0x1p-1022 / 0x1p-52 // smallest number whose reciprocal is safe, scaled by ε
-	rescaled := 0
-	for math.Abs(beta) < safmin && rescaled < 20 {
-		// Scale x up (by 1/safmin per round) until β is representable
-		// with room to spare; undone on β at the end.
-		rescaled++
-		for i := range x[1:] {
-			x[1+i] /= safmin
+	knt := 0
+	for math.Abs(beta) < hhSafe && knt < 4 {
+		knt++
+		for i := range tail {
+			tail[i] *= hhScale
 		}
-		alpha /= safmin
-		beta /= safmin
-		xnorm = nrm2(x[1:])
+		alpha *= hhScale
+		xnorm = nrm2(tail)
 		beta = -math.Copysign(math.Hypot(alpha, xnorm), alpha)
 	}
-	tau = (beta - alpha) / beta
-	s := 1 / (alpha - beta)
-	for i := range x[1:] {
-		x[1+i] *= s
+	tau = 1 - alpha/beta // (β − x[0])/β, without forming β − x[0]
+	if math.Abs(beta) < hhBig {
+		f := 1 / (alpha - beta)
+		for i := range tail {
+			tail[i] *= f
+		}
+	} else {
+		// |x[0] − β| ≤ 2‖x‖ could overflow: divide by 8 first (exactly).
+		f := 1 / (alpha/8 - beta/8)
+		for i := range tail {
+			tail[i] = tail[i] / 8 * f
+		}
 	}
-	for ; rescaled > 0; rescaled-- {
-		beta *= safmin
+	for ; knt > 0; knt-- {
+		beta *= hhSafe
 	}
+	x[0] = beta
 	return beta, tau
 }
 

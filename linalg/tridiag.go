@@ -98,7 +98,7 @@ func tridiagPanel(a Dense, j0, b int, vt, wt Dense, d, e, tau, w []float64, sv *
 		}
 		// 2. The reflector for x = a[j][j+1:].
 		x := row[1:]
-		beta, t := reflector(x)
+		beta, t := householder(x)
 		e[j] = beta
 		tau[j] = t
 		vp := vt.Data[p*m : (p+1)*m]
