@@ -6,6 +6,14 @@ import "math"
 // used by every reduction in linalg (QR, the tridiagonal and the bidiagonal
 // reductions), and their application in compact WY form.
 
+// householderNB is the number of reflectors applied at once by
+// applyReflectors: the inner dimension of its Gemm calls, so larger than the
+// panels of the reductions (an inner dimension of 32 leaves the
+// micro-kernel loading and storing C for every 32 multiply-adds). A
+// variable only so that TestCalibrateReduction can sweep it (see there for
+// the measurement).
+var householderNB = 128
+
 // Thresholds of householder, as in LAPACK's dlarfg: a β below hhSafe (the
 // smallest normal number over ε) would lose accuracy in τ and v, so x is
 // scaled up by hhScale, a power of two, first.
@@ -104,4 +112,40 @@ func applyBlockReflector(vt, t, z Dense, work []float64) {
 	gemm(NoTrans, NoTrans, 1, vt, z, 0, w)
 	gemm(NoTrans, NoTrans, 1, t, w, 0, tw)
 	gemm(Trans, NoTrans, -1, vt, tw, 1, z)
+}
+
+// applyReflectors overwrites the r×k matrix z with H₀·H₁·…·H_{h−1}·z, where
+// H_j = I − tau[j]·v_j·v_jᵀ acts on rows off+j … r−1: v_j is 1 at row
+// off+j and zero above, and load(j, dst) writes its entries below the 1
+// (r − off − j − 1 of them) into dst.
+//
+// The reflectors are applied householderNB at a time in compact WY form,
+// I − Vᵀ·T·V, last block first (H·z = B₀·(B₁·(…·z))), each block costing
+// two Gemm calls on the rows it touches; in all about
+// 4·h·k·(r − off) − 2h²k flops, at Gemm speed.
+func applyReflectors(h, off int, tau []float64, load func(j int, dst []float64), z Dense) {
+	r, k := z.Rows, z.Cols
+	if h <= 0 || k == 0 {
+		return
+	}
+	nb := min(householderNB, h)
+	vbuf := make([]float64, nb*(r-off))
+	tbuf := make([]float64, nb*nb)
+	work := make([]float64, 2*nb*k)
+	last := (h - 1) / nb * nb
+	for j0 := last; j0 >= 0; j0 -= nb {
+		b := min(nb, h-j0)
+		m := r - off - j0 // rows off+j0 … r−1 of z
+		// V: b×m, row p = v of H_{j0+p} over those rows: zeros, 1, tail.
+		vt := Dense{Rows: b, Cols: m, Stride: m, Data: vbuf[:b*m]}
+		for p := 0; p < b; p++ {
+			row := vt.Data[p*m : (p+1)*m]
+			clear(row[:p])
+			row[p] = 1
+			load(j0+p, row[p+1:])
+		}
+		t := Dense{Rows: b, Cols: b, Stride: b, Data: tbuf[:b*b]}
+		blockReflectorT(vt, tau[j0:j0+b], t)
+		applyBlockReflector(vt, t, z.view(off+j0, r, 0, k), work)
+	}
 }
