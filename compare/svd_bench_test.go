@@ -35,7 +35,7 @@ func BenchmarkSVD(b *testing.B) {
 					u, v := linalg.NewDense(sh.m, k, nil), linalg.NewDense(sh.n, k, nil)
 					var s linalg.SVD
 					for b.Loop() {
-						if err := s.Factorize(a); err != nil {
+						if err := s.Factorize(a, linalg.SVDThin); err != nil {
 							b.Fatal(err)
 						}
 						s.UTo(u)

@@ -54,7 +54,7 @@ func ExampleSVD() {
 		0, 0, 3,
 	})
 	var svd linalg.SVD
-	if err := svd.Factorize(a); err != nil {
+	if err := svd.Factorize(a, linalg.SVDThin); err != nil {
 		fmt.Println(err)
 		return
 	}
@@ -78,7 +78,7 @@ func ExampleSVD_Rank() {
 		1, 0, 1,
 	})
 	var svd linalg.SVD
-	if err := svd.Factorize(a); err != nil {
+	if err := svd.Factorize(a, linalg.SVDThin); err != nil {
 		fmt.Println(err)
 		return
 	}
@@ -100,7 +100,7 @@ func ExampleSVD_SolveTo() {
 	})
 	b := linalg.NewDense(4, 1, []float64{1, 3, 4, 8})
 	var svd linalg.SVD
-	if err := svd.Factorize(a); err != nil {
+	if err := svd.Factorize(a, linalg.SVDThin); err != nil {
 		fmt.Println(err)
 		return
 	}
@@ -110,7 +110,7 @@ func ExampleSVD_SolveTo() {
 	// An underdetermined system x₁ + x₂ = 2 has many solutions; SolveTo
 	// returns the one of least norm.
 	u := linalg.NewDense(1, 2, []float64{1, 1})
-	if err := svd.Factorize(u); err != nil {
+	if err := svd.Factorize(u, linalg.SVDThin); err != nil {
 		fmt.Println(err)
 		return
 	}

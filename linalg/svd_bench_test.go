@@ -8,13 +8,14 @@ import (
 )
 
 // svdBenchShapes are the shapes of the QR and SVD benchmarks: the square
-// size compared with gonum and the tall, thin shape of a kernel method's
-// feature matrix (n samples of 50 features).
+// size compared with gonum, a moderately tall one, and the tall, thin shape
+// of a kernel method's feature matrix (n samples of 50 features).
 var svdBenchShapes = []struct {
 	name string
 	m, n int
 }{
 	{"n=1000", 1000, 1000},
+	{"2000x500", 2000, 500},
 	{"100000x50", 100000, 50},
 }
 
@@ -74,20 +75,45 @@ func BenchmarkGeqr(b *testing.B) {
 	}
 }
 
+// BenchmarkSVD computes the thin SVD (values and both factors, copied out)
+// by the route Factorize chooses, and for the square size by each route;
+// BenchmarkSVDValues the singular values alone.
 func BenchmarkSVD(b *testing.B) {
 	for _, sh := range svdBenchShapes {
-		b.Run(sh.name, func(b *testing.B) {
-			a := Dense(testmat.Random(testmat.NewRand(1), sh.m, sh.n, 0))
+		kinds := []SVDKind{SVDThin}
+		if sh.m == sh.n {
+			kinds = append(kinds, SVDJacobi, SVDBidiagonal)
+		}
+		for _, kind := range kinds {
+			b.Run(sh.name+"/"+routeName(kind), func(b *testing.B) {
+				a := Dense(testmat.Random(testmat.NewRand(1), sh.m, sh.n, 0))
+				var svd SVD
+				k := min(sh.m, sh.n)
+				u := NewDense(sh.m, k, nil)
+				v := NewDense(sh.n, k, nil)
+				b.ReportAllocs()
+				for b.Loop() {
+					if err := svd.Factorize(&a, kind); err != nil {
+						b.Fatal(err)
+					}
+					svd.UTo(u)
+					svd.VTo(v)
+				}
+			})
+		}
+	}
+}
+
+func BenchmarkSVDValues(b *testing.B) {
+	for _, n := range []int{1000, 2000} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			a := Dense(testmat.Random(testmat.NewRand(1), n, n, 0))
 			var svd SVD
-			u := NewDense(sh.m, sh.n, nil)
-			v := NewDense(sh.n, sh.n, nil)
 			b.ReportAllocs()
 			for b.Loop() {
-				if err := svd.Factorize(&a); err != nil {
+				if err := svd.Factorize(&a, SVDValues); err != nil {
 					b.Fatal(err)
 				}
-				svd.UTo(u)
-				svd.VTo(v)
 			}
 		})
 	}
@@ -146,15 +172,15 @@ func TestCalibrateSVD(t *testing.T) {
 	mid := Dense(testmat.Random(testmat.NewRand(1), 500, 500, 0))
 	for _, jb := range []int{8, 16, 32, 64} {
 		jacobiBlock = jb
-		t.Logf("SVD 500×500 jacobiBlock=%d: %.1f ms", jb, best(func() { s.Factorize(&mid) }))
+		t.Logf("SVD 500×500 jacobiBlock=%d: %.1f ms", jb, best(func() { s.Factorize(&mid, SVDJacobi) }))
 	}
 	for _, n := range []int{50, 200} {
 		for _, r := range []int{2, 4, 8} {
 			b := Dense(testmat.Random(testmat.NewRand(1), r*n, n, 0))
 			svdTallRatio = 1
-			acc := best(func() { s.Factorize(&b) })
+			acc := best(func() { s.Factorize(&b, SVDJacobi) })
 			svdTallRatio = 1 << 30
-			qrbv := best(func() { s.Factorize(&b) })
+			qrbv := best(func() { s.Factorize(&b, SVDJacobi) })
 			t.Logf("SVD %d×%d: accumulate %.1f ms, QR of B·V %.1f ms", r*n, n, acc, qrbv)
 		}
 	}
