@@ -261,7 +261,11 @@ func (ps *bidiagPass) sumBlocks(a Dense, w int, out []float64, body func(r0, r1 
 // atv sets y = aᵀ·v (y of length a.Cols, v of length a.Rows).
 func (ps *bidiagPass) atv(a Dense, v, y []float64) {
 	ps.sumBlocks(a, a.Cols, y, func(r0, r1 int, part []float64) {
-		for i := r0; i < r1; i++ {
+		i := r0
+		for ; i+1 < r1; i += 2 {
+			axpy2(v[i], v[i+1], a.Data[i*a.Stride:i*a.Stride+a.Cols], a.Data[(i+1)*a.Stride:(i+1)*a.Stride+a.Cols], part)
+		}
+		if i < r1 {
 			axpy(v[i], a.Data[i*a.Stride:i*a.Stride+a.Cols], part)
 		}
 	})
@@ -273,7 +277,11 @@ func (ps *bidiagPass) mul(a Dense, u, x []float64) {
 	rows := a.Rows
 	blocks := (rows + bidiagBlock - 1) / bidiagBlock
 	forEach(teamSize(blocks, 2*float64(rows)*float64(a.Cols)), blocks, taskFunc(func(_, r int) {
-		for i := r * bidiagBlock; i < min((r+1)*bidiagBlock, rows); i++ {
+		i, r1 := r*bidiagBlock, min((r+1)*bidiagBlock, rows)
+		for ; i+1 < r1; i += 2 {
+			x[i], x[i+1] = dot2(a.Data[i*a.Stride:i*a.Stride+a.Cols], a.Data[(i+1)*a.Stride:(i+1)*a.Stride+a.Cols], u)
+		}
+		if i < r1 {
 			x[i] = dot(a.Data[i*a.Stride:i*a.Stride+a.Cols], u)
 		}
 	}))
@@ -282,10 +290,24 @@ func (ps *bidiagPass) mul(a Dense, u, x []float64) {
 // fused is one pass over a for step 5 of bidiagPanel and the next step's
 // sum: for each row r, x[r] = τ·(a[r]·u − h[r]), c[r] −= x[r], and then
 // s += c[r]·a[r][1:], returning s = a[:, 1:]ᵀ·c in s (length a.Cols−1).
+// Rows are taken in pairs, so that each element of u and of the partial sum
+// is loaded once for two rows; the second reading of a row, for the sum,
+// finds it in the L1 cache.
 func (ps *bidiagPass) fused(a Dense, u []float64, tau float64, h, c, x, s []float64) {
 	w := a.Cols - 1
 	ps.sumBlocks(a, w, s, func(r0, r1 int, part []float64) {
-		for i := r0; i < r1; i++ {
+		i := r0
+		for ; i+1 < r1; i += 2 {
+			a0 := a.Data[i*a.Stride : i*a.Stride+a.Cols]
+			a1 := a.Data[(i+1)*a.Stride : (i+1)*a.Stride+a.Cols]
+			t0, t1 := dot2(a0, a1, u)
+			x0, x1 := tau*(t0-h[i]), tau*(t1-h[i+1])
+			x[i], x[i+1] = x0, x1
+			c0, c1 := c[i]-x0, c[i+1]-x1
+			c[i], c[i+1] = c0, c1
+			axpy2(c0, c1, a0[1:], a1[1:], part)
+		}
+		if i < r1 {
 			ar := a.Data[i*a.Stride : i*a.Stride+a.Cols]
 			xi := tau * (dot(ar, u) - h[i])
 			x[i] = xi
@@ -294,4 +316,37 @@ func (ps *bidiagPass) fused(a Dense, u []float64, tau float64, h, c, x, s []floa
 			axpy(ci, ar[1:], part)
 		}
 	})
+}
+
+// dot2Scalar returns r0·u and r1·u (r1 and u at least as long as r0), each
+// with two partial sums combined at the end. It is dot2 in every build but
+// GOEXPERIMENT=simd on an AVX-512 CPU, and that version's oracle.
+func dot2Scalar(r0, r1, u []float64) (float64, float64) {
+	r1 = r1[:len(r0)]
+	u = u[:len(r0)]
+	var s0, s1, t0, t1 float64
+	k := 0
+	for ; k+2 <= len(r0); k += 2 {
+		u0, u1 := u[k], u[k+1]
+		s0 += r0[k] * u0
+		t0 += r1[k] * u0
+		s1 += r0[k+1] * u1
+		t1 += r1[k+1] * u1
+	}
+	if k < len(r0) {
+		s0 += r0[k] * u[k]
+		t0 += r1[k] * u[k]
+	}
+	return s0 + s1, t0 + t1
+}
+
+// axpy2Scalar computes y += c0·r0 + c1·r1 over len(r0) elements. It is
+// axpy2 in every build but GOEXPERIMENT=simd on an AVX-512 CPU, and that
+// version's oracle.
+func axpy2Scalar(c0, c1 float64, r0, r1, y []float64) {
+	r1 = r1[:len(r0)]
+	y = y[:len(r0)]
+	for k, v := range r0 {
+		y[k] += c0*v + c1*r1[k]
+	}
 }

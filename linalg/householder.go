@@ -78,21 +78,23 @@ func householder(x []float64) (beta, tau float64) {
 // blockReflectorT forms the k×k upper triangular factor T of the compact WY
 // representation H₀·H₁·…·H_{k−1} = I − Vᵀ·T·V (forward order), where the
 // reflectors are the rows of vt (k×m: row p is vₚ, with its zeros and unit
-// entry explicit) and tau their scalars. T is built column by column:
-// T[p][p] = τ_p and T[0:p][p] = −τ_p·T[0:p][0:p]·(V[0:p]·v_p). The cost is
-// about k²m flops.
+// entry explicit) and tau their scalars (LAPACK's dlarft). With S = V·Vᵀ,
+// T is built column by column: T[p][p] = τ_p and
+// T[0:p][p] = −τ_p·T[0:p][0:p]·S[0:p][p]. S is one Gemm (2k²m flops, in
+// parallel at Gemm speed), the recurrence k³/3 flops.
 func blockReflectorT(vt Dense, tau []float64, t Dense) {
 	k := vt.Rows
-	s := make([]float64, k)
+	sd := Dense{Rows: k, Cols: k, Stride: k, Data: make([]float64, k*k)}
+	gemm(NoTrans, Trans, 1, vt, vt, 0, sd)
 	for p := 0; p < k; p++ {
-		vp := vt.Data[p*vt.Stride : p*vt.Stride+vt.Cols]
+		// T[0:p][p] = −τ_p · T[0:p][0:p] · S[0:p][p], T upper triangular,
+		// row by row (row q of T starts at column q).
 		for q := 0; q < p; q++ {
-			s[q] = dot(vt.Data[q*vt.Stride:q*vt.Stride+vt.Cols], vp)
-		}
-		// T[0:p][p] = −τ_p · T[0:p][0:p] · s[0:p], T upper triangular.
-		for q := 0; q < p; q++ {
-			row := t.Data[q*t.Stride : q*t.Stride+p]
-			t.Data[q*t.Stride+p] = -tau[p] * dot(row[q:p], s[q:p])
+			var sum float64
+			for l := q; l < p; l++ {
+				sum += t.Data[q*t.Stride+l] * sd.Data[l*k+p]
+			}
+			t.Data[q*t.Stride+p] = -tau[p] * sum
 		}
 		t.Data[p*t.Stride+p] = tau[p]
 		for q := p + 1; q < k; q++ {
