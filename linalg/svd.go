@@ -83,9 +83,10 @@ var svdJacobiMax = 64
 //     the blocked Householder QR, then the one-sided Jacobi method
 //     (Hestenes) orthogonalizes the rows of R by plane rotations; see
 //     factorJacobi in svd_qrjacobi.go. When B = B₀·D with D diagonal and
-//     B₀ well conditioned (a graded matrix), every singular value is
-//     computed to high relative accuracy, however tiny, as Demmel and
-//     Veselić, "Jacobi's method is more accurate than QR" (1992), show.
+//     B₀ well conditioned (a graded matrix), every singular value down to
+//     about ε²·σ₁ is computed to high relative accuracy, as Demmel and
+//     Veselić, "Jacobi's method is more accurate than QR" (1992), show
+//     (smaller ones are rounding noise at that level and returned as 0).
 //     Cost: the QR's 2MN² − 2N³/3 flops, then about 3N³ flops per sweep
 //     (9 to 13 sweeps for random matrices).
 //   - Bidiagonal (SVDBidiagonal, and the default when k > svdJacobiMax): B,
