@@ -9,8 +9,12 @@ import (
 // bdsdcCutoff is the largest order of a subproblem that bdsdc solves by
 // bdsqr instead of dividing it further; the leaves of its tree have orders
 // in about (bdsdcCutoff/2, bdsdcCutoff]. A variable only so that tests can
-// exercise many merges on small matrices and TestCalibrateBidiagDC can
-// sweep it (see there for the measurement; LAPACK's dbdsdc uses 25).
+// exercise many merges on small matrices and TestCalibrateSVD can sweep it.
+// On a 2-core Intel Xeon virtual machine (family 6 model 207, default
+// build, 2026-11-24), on the bidiagonal form of a random dense matrix,
+// cut-offs from 16 to 96 were within 3% of each other at n = 500 and 2000,
+// where the top merges dominate; 32 is in the middle (LAPACK's dbdsdc uses
+// 25).
 var bdsdcCutoff = 32
 
 // bdsdc computes the singular value decomposition B = U·Σ·Wᵀ of the n×n

@@ -7,12 +7,16 @@ import "math"
 // reductions), and their application in compact WY form.
 
 // householderNB is the number of reflectors applied at once by
-// applyReflectors: the inner dimension of its Gemm calls, so larger than the
-// panels of the reductions (an inner dimension of 32 leaves the
-// micro-kernel loading and storing C for every 32 multiply-adds). A
-// variable only so that TestCalibrateReduction can sweep it (see there for
-// the measurement).
-var householderNB = 128
+// applyReflectors: the inner dimension of its second Gemm. Larger blocks
+// make that Gemm faster but add work: the triangle of explicit zeros in V
+// and the product with T cost about 2·householderNB·k·r more flops per
+// application. A variable only so that TestCalibrateReduction can sweep
+// it. On a 2-core Intel Xeon virtual machine (family 6 model
+// 207, default build, 2026-11-24), applying the n reflectors of a bidiagonal
+// reduction to n vectors took 178, 220, 197, 254 and 246 ms at n = 1000
+// for 64, 96, 128, 192 and 256, and 1278 against 1343 ms (128) at
+// n = 2000.
+var householderNB = 64
 
 // Thresholds of householder, as in LAPACK's dlarfg: a β below hhSafe (the
 // smallest normal number over ε) would lose accuracy in τ and v, so x is

@@ -66,9 +66,12 @@ const (
 
 // svdJacobiMax: by default (no route requested) Factorize takes the Jacobi
 // route when min(m, n) ≤ svdJacobiMax and the bidiagonal route otherwise.
-// Up to there the QR dominates either way and Jacobi adds its high
-// relative accuracy for free. A variable only so that TestCalibrateSVD can
-// sweep it (see there for the measurement).
+// Up to there the two cost about the same, and Jacobi adds its high
+// relative accuracy. A variable only so that TestCalibrateSVD can sweep it.
+// On a 2-core Intel Xeon virtual machine (family 6 model 207, default
+// build, 2026-11-24), Jacobi against bidiagonal: 0.36 against 0.34 ms at
+// 32×32, 2.3 against 1.8 ms at 64×64, 22.7 against 21.6 ms at 6400×64 (the
+// QR dominates), but 14.3 against 8.3 ms at 128×128.
 var svdJacobiMax = 64
 
 // Factorize computes the singular value decomposition of the m×n matrix a,

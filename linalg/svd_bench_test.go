@@ -134,8 +134,9 @@ func BenchmarkCopyScan(b *testing.B) {
 }
 
 // TestCalibrateSVD sweeps the tuning constants of the QR and the SVD and
-// logs the time of each setting, so that the values in qr.go, svd.go and
-// svd_jacobi.go can be re-derived on another machine:
+// logs the time of each setting, so that the values in qr.go, svd.go,
+// svd_bidiag.go, svd_jacobi.go and bidiag_dc.go can be re-derived on
+// another machine:
 //
 //	go test ./linalg -run CalibrateSVD -calibrate -v
 //
@@ -144,16 +145,16 @@ func TestCalibrateSVD(t *testing.T) {
 	if !*calibrate {
 		t.Skip("block-size calibration runs only with -calibrate")
 	}
-	defer func(nb, wide, leaf, chunk, jb, ratio int) {
-		qrNB, qrWide, qrLeaf, tsqrChunk, jacobiBlock, svdTallRatio = nb, wide, leaf, chunk, jb, ratio
-	}(qrNB, qrWide, qrLeaf, tsqrChunk, jacobiBlock, svdTallRatio)
+	defer func(nb, wide, leaf, chunk, jb, ratio, jmax, cut int, qrr float64) {
+		qrNB, qrWide, qrLeaf, tsqrChunk, jacobiBlock, svdTallRatio, svdJacobiMax, bdsdcCutoff, svdQRRatio = nb, wide, leaf, chunk, jb, ratio, jmax, cut, qrr
+	}(qrNB, qrWide, qrLeaf, tsqrChunk, jacobiBlock, svdTallRatio, svdJacobiMax, bdsdcCutoff, svdQRRatio)
 	best := func(f func()) float64 {
 		r := testing.Benchmark(func(b *testing.B) {
 			for b.Loop() {
 				f()
 			}
 		})
-		return float64(r.T.Milliseconds()) / float64(r.N)
+		return float64(r.T.Microseconds()) / 1e3 / float64(r.N)
 	}
 	square := Dense(testmat.Random(testmat.NewRand(1), 1000, 1000, 0))
 	tall := Dense(testmat.Random(testmat.NewRand(1), 100000, 50, 0))
@@ -182,6 +183,45 @@ func TestCalibrateSVD(t *testing.T) {
 			svdTallRatio = 1 << 30
 			qrbv := best(func() { s.Factorize(&b, SVDJacobi) })
 			t.Logf("SVD %d×%d: accumulate %.1f ms, QR of B·V %.1f ms", r*n, n, acc, qrbv)
+		}
+	}
+	svdTallRatio = 4
+	// The default route: Jacobi against bidiagonal, square and tall.
+	for _, n := range []int{32, 48, 64, 96, 128} {
+		for _, r := range []int{1, 4, 100} {
+			b := Dense(testmat.Random(testmat.NewRand(1), r*n, n, 0))
+			jac := best(func() { s.Factorize(&b, SVDJacobi) })
+			bid := best(func() { s.Factorize(&b, SVDBidiagonal) })
+			t.Logf("SVD %d×%d: Jacobi %.2f ms, bidiagonal %.2f ms", r*n, n, jac, bid)
+		}
+	}
+	// The QR before the bidiagonalization.
+	for _, r := range []float64{1.2, 1.5, 2, 3} {
+		n := 500
+		b := Dense(testmat.Random(testmat.NewRand(1), int(r*float64(n)), n, 0))
+		svdQRRatio = 100
+		direct := best(func() { s.Factorize(&b, SVDBidiagonal) })
+		svdQRRatio = 1
+		withQR := best(func() { s.Factorize(&b, SVDBidiagonal) })
+		t.Logf("SVD %d×%d: direct %.1f ms, QR first %.1f ms", b.Rows, n, direct, withQR)
+	}
+	// The leaves of the bidiagonal divide and conquer.
+	for _, n := range []int{500, 2000} {
+		w := Dense(testmat.Random(testmat.NewRand(1), n, n, 0))
+		d0, e0 := make([]float64, n), make([]float64, n-1)
+		bidiagonalize(w, d0, e0, make([]float64, n), make([]float64, n-1))
+		u, v := NewDense(n, n, nil), NewDense(n, n, nil)
+		d, e := make([]float64, n), make([]float64, n-1)
+		for _, c := range []int{16, 24, 32, 48, 64, 96} {
+			bdsdcCutoff = c
+			ms := best(func() {
+				copy(d, d0)
+				copy(e, e0)
+				if err := bdsdc(d, e, *u, *v); err != nil {
+					t.Fatal(err)
+				}
+			})
+			t.Logf("bdsdc n=%d cut-off %d: %.1f ms", n, c, ms)
 		}
 	}
 }

@@ -47,7 +47,7 @@ var svdSuiteSpectra = []struct {
 // (bdsdcCutoff = 32), the WY blocks of the back-transformation
 // (householderNB = 128), the default switch to the Jacobi route
 // (svdJacobiMax = 64), the QR's single panel (qrWide = 96) and the QR
-// before the bidiagonalization (svdQRRatio); tall and wide.
+// before the bidiagonalization (svdQRRatio = 2); tall and wide.
 var svdSuiteShapes = []struct {
 	m, n  int
 	short bool
