@@ -37,12 +37,20 @@ func dot2x8(r0, r1, u []float64, sums *[2]float64) {
 		s1 = archsimd.LoadFloat64x8Slice(r1).MulAdd(uk, s1)
 		r0, r1, u = r0[8:], r1[8:], u[8:]
 	}
+	storeLaneSums(s0, s1, sums)
+	archsimd.ClearAVXUpperBits()
+}
+
+// storeLaneSums writes the sums of the eight lanes of s0 and of s1 to sums,
+// adding across lanes without leaving the vector unit (a scalar addition
+// here would be legacy SSE with the upper halves dirty): halves, then
+// quarters, then the pair (VHADDPD), both sums at once, in a fixed order.
+func storeLaneSums(s0, s1 archsimd.Float64x8, sums *[2]float64) {
 	h0 := s0.GetLo().Add(s0.GetHi())
 	h1 := s1.GetLo().Add(s1.GetHi())
 	q0 := h0.GetLo().Add(h0.GetHi())
 	q1 := h1.GetLo().Add(h1.GetHi())
 	q0.AddPairs(q1).StoreSlice(sums[:])
-	archsimd.ClearAVXUpperBits()
 }
 
 // axpy2 is axpy2Scalar, eight elements at a time.

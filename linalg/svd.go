@@ -157,6 +157,15 @@ func (s *SVD) Factorize(a *Dense, kind SVDKind) error {
 // wantVectors reports whether the last Factorize computes U and V.
 func (s *SVD) wantVectors() bool { return s.kind != SVDValues }
 
+// shapeOfB returns whether A is wide and the shape M×N (M ≥ N) of B, which
+// is A, or Aᵀ for a wide A.
+func (s *SVD) shapeOfB() (wide bool, bigM, bigN int) {
+	if s.m < s.n {
+		return true, s.n, s.m
+	}
+	return false, s.m, s.n
+}
+
 // factorsOfB returns the factors of B (U_B with M rows, V_B with N rows) as
 // views of s.u and s.v: for a wide A, B = Aᵀ and the roles swap.
 func (s *SVD) factorsOfB() (ub, vb Dense, wide bool) {

@@ -32,12 +32,7 @@ var svdQRRatio = 2.0
 //     Q_X·[U_X 0; 0 I] for the full U_B), then U_B = Q·U_B when there was a
 //     QR (its applyQ, or mulQ for the full U_B).
 func (s *SVD) factorBidiag(a *Dense) error {
-	m, n := a.Rows, a.Cols
-	wide := m < n
-	bigM, bigN := m, n
-	if wide {
-		bigM, bigN = n, m
-	}
+	wide, bigM, bigN := s.shapeOfB()
 	full := s.kind == SVDFull
 	withQR := float64(bigM) >= svdQRRatio*float64(bigN)
 

@@ -53,11 +53,7 @@ import (
 // Errors: as Factorize's; a *ConvergenceError carries the sweep count.
 func (s *SVD) factorJacobi(a *Dense) error {
 	m, n := a.Rows, a.Cols
-	wide := m < n
-	bigM, bigN := m, n
-	if wide {
-		bigM, bigN = n, m
-	}
+	wide, bigM, bigN := s.shapeOfB()
 	full := s.kind == SVDFull
 	q := &s.qr
 	q.noChunks = full   // the full U_B needs mulQ
