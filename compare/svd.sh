@@ -26,6 +26,6 @@ mkdir -p "$out"
 GOEXPERIMENT=simd go test -run XXX -bench 'SVD' -benchtime 3x . | tee "$out/svd-simd.txt"
 go test -run XXX -bench 'SVD/rkhs|SVDValues/rkhs' -benchtime 3x . | tee "$out/svd-default.txt"
 for core in Haswell SkylakeX Cooperlake; do
-	OPENBLAS_CORETYPE=$core "$py" -c 'from threadpoolctl import threadpool_info as t; print("# OPENBLAS_CORETYPE='$core':", [(i.get("internal_api"), i.get("architecture"), i.get("num_threads"), i.get("version")) for i in t()])'
+	OPENBLAS_CORETYPE=$core "$py" -c 'import numpy; from threadpoolctl import threadpool_info as t; print("# OPENBLAS_CORETYPE='$core':", [(i.get("internal_api"), i.get("architecture"), i.get("num_threads"), i.get("version")) for i in t()])'
 	OPENBLAS_CORETYPE=$core "$py" reference.py svd
 done | tee "$out/svd-openblas.txt"

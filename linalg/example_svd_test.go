@@ -67,6 +67,37 @@ func ExampleSVD() {
 	// V = [[-0.6 0] [-0.8 0] [0 -1]]
 }
 
+func ExampleSVD_Factorize() {
+	// What Factorize computes is chosen by its kind: SVDThin (the zero
+	// value), SVDFull or SVDValues, optionally with a route: SVDJacobi for
+	// high relative accuracy, SVDBidiagonal for speed on large matrices.
+	a := linalg.NewDense(2, 3, []float64{
+		3, 4, 0,
+		0, 0, 3,
+	})
+	var svd linalg.SVD
+	if err := svd.Factorize(a, linalg.SVDValues|linalg.SVDBidiagonal); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("σ =", svd.Values(nil))
+
+	// The full V is 3×3: its last column spans the null space of A.
+	if err := svd.Factorize(a, linalg.SVDFull); err != nil {
+		fmt.Println(err)
+		return
+	}
+	v := svd.VTo(nil)
+	null := []float64{v.At(0, 2), v.At(1, 2), v.At(2, 2)}
+	if null[0] < 0 { // a singular vector's sign is arbitrary
+		null = []float64{-null[0], -null[1], -null[2]}
+	}
+	fmt.Printf("V is %d×%d, null space %v\n", v.Rows, v.Cols, rounded(linalg.NewDense(1, 3, null))[0])
+	// Output:
+	// σ = [5 3]
+	// V is 3×3, null space [0.8 -0.6 0]
+}
+
 func ExampleSVD_Rank() {
 	// The third column is the sum of the first two, so the rank is 2. The
 	// smallest singular value is rounding noise, below the default cutoff
