@@ -67,13 +67,21 @@ def eigh():
 
 
 def svd():
+    # The shapes of compare's BenchmarkSVD and BenchmarkSVDValues; dgesdd
+    # is what scipy.linalg.svd calls by default (lapack_driver="gesdd").
     rng = np.random.default_rng(1)
     a = rng.uniform(-1, 1, (1000, 1000))
     line("BenchmarkSVD/openblas-dgesdd/n=1000",
          best(lambda: sla.svd(a, full_matrices=False, check_finite=False)))
+    m = rng.uniform(-1, 1, (2000, 500))
+    line("BenchmarkSVD/openblas-dgesdd/2000x500",
+         best(lambda: sla.svd(m, full_matrices=False, check_finite=False)))
     t = rng.uniform(-1, 1, (100000, 50))
     line("BenchmarkSVD/openblas-dgesdd/100000x50",
          best(lambda: sla.svd(t, full_matrices=False, check_finite=False)))
+    b = rng.uniform(-1, 1, (2000, 2000))
+    line("BenchmarkSVDValues/openblas-dgesdd/n=2000",
+         best(lambda: sla.svd(b, compute_uv=False, check_finite=False)))
 
 
 def ridgecv():

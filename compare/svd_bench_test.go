@@ -9,13 +9,15 @@ import (
 	"rkhs/linalg"
 )
 
-// svdShapes are the shapes compared: a square full SVD and the tall, thin
-// matrix of a kernel method's features (100000 samples of 50 features).
+// svdShapes are the shapes compared: a square SVD, a moderately tall one,
+// and the tall, thin matrix of a kernel method's features (100000 samples
+// of 50 features).
 var svdShapes = []struct {
 	name string
 	m, n int
 }{
 	{"n=1000", 1000, 1000},
+	{"2000x500", 2000, 500},
 	{"100000x50", 100000, 50},
 }
 
@@ -35,7 +37,7 @@ func BenchmarkSVD(b *testing.B) {
 					u, v := linalg.NewDense(sh.m, k, nil), linalg.NewDense(sh.n, k, nil)
 					var s linalg.SVD
 					for b.Loop() {
-						if err := s.Factorize(a); err != nil {
+						if err := s.Factorize(a, linalg.SVDThin); err != nil {
 							b.Fatal(err)
 						}
 						s.UTo(u)
@@ -56,4 +58,32 @@ func BenchmarkSVD(b *testing.B) {
 			})
 		}
 	}
+}
+
+// BenchmarkSVDValues computes the singular values alone, n=2000: rkhs's
+// bidiagonal route with the bidiagonal QR iteration, gonum's Dgesvd with
+// mat.SVDNone.
+func BenchmarkSVDValues(b *testing.B) {
+	const n = 2000
+	data := randomData(rand.New(rand.NewPCG(1, 2)), n*n)
+	b.Run("rkhs/n=2000", func(b *testing.B) {
+		a := linalg.NewDense(n, n, data)
+		var s linalg.SVD
+		b.ReportAllocs()
+		for b.Loop() {
+			if err := s.Factorize(a, linalg.SVDValues); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("gonum/n=2000", func(b *testing.B) {
+		a := mat.NewDense(n, n, data)
+		var s mat.SVD
+		b.ReportAllocs()
+		for b.Loop() {
+			if !s.Factorize(a, mat.SVDNone) {
+				b.Fatal("gonum: SVD did not converge")
+			}
+		}
+	})
 }

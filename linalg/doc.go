@@ -13,9 +13,18 @@
 //     back-transformation (tridiag_apply.go);
 //   - EigenSymJacobi, cyclic Jacobi, for small and graded matrices whose
 //     small eigenvalues must be accurate to high relative precision;
-//   - QR, blocked Householder QR, and SVD, the thin SVD by QR
-//     preconditioning and parallel one-sided (Hestenes) Jacobi, with rank
-//     and least-squares solves;
+//   - QR, blocked Householder QR;
+//   - SVD, thin, full or values only, with rank and least-squares solves,
+//     by one of two routes: LAPACK's dgesdd — blocked Householder
+//     bidiagonalization (bidiag.go), divide and conquer on the bidiagonal
+//     matrix (bidiag_dc.go, bidiag_merge.go) or the bidiagonal QR iteration
+//     for values only (bidiag_qr.go), and blocked back-transformation
+//     (bidiag_apply.go) — normwise backward stable and the fast route; or
+//     QR preconditioning and parallel one-sided (Hestenes) Jacobi
+//     (svd_qrjacobi.go, svd_jacobi.go), for small and graded matrices whose
+//     small singular values must be accurate to high relative precision.
+//     All Householder reflectors are generated and applied in one place
+//     (householder.go);
 //   - Dot and Nrm2, the inner product and the overflow-safe 2-norm every
 //     package of rkhs uses;
 //   - the error types of rkhs: the sentinels and their structs below, and

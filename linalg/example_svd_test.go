@@ -54,7 +54,7 @@ func ExampleSVD() {
 		0, 0, 3,
 	})
 	var svd linalg.SVD
-	if err := svd.Factorize(a); err != nil {
+	if err := svd.Factorize(a, linalg.SVDThin); err != nil {
 		fmt.Println(err)
 		return
 	}
@@ -65,6 +65,37 @@ func ExampleSVD() {
 	// σ = [5 3]
 	// U = [[-1 0] [0 -1]]
 	// V = [[-0.6 0] [-0.8 0] [0 -1]]
+}
+
+func ExampleSVD_Factorize() {
+	// What Factorize computes is chosen by its kind: SVDThin (the zero
+	// value), SVDFull or SVDValues, optionally with a route: SVDJacobi for
+	// high relative accuracy, SVDBidiagonal for speed on large matrices.
+	a := linalg.NewDense(2, 3, []float64{
+		3, 4, 0,
+		0, 0, 3,
+	})
+	var svd linalg.SVD
+	if err := svd.Factorize(a, linalg.SVDValues|linalg.SVDBidiagonal); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("σ =", svd.Values(nil))
+
+	// The full V is 3×3: its last column spans the null space of A.
+	if err := svd.Factorize(a, linalg.SVDFull); err != nil {
+		fmt.Println(err)
+		return
+	}
+	v := svd.VTo(nil)
+	null := []float64{v.At(0, 2), v.At(1, 2), v.At(2, 2)}
+	if null[0] < 0 { // a singular vector's sign is arbitrary
+		null = []float64{-null[0], -null[1], -null[2]}
+	}
+	fmt.Printf("V is %d×%d, null space %v\n", v.Rows, v.Cols, rounded(linalg.NewDense(1, 3, null))[0])
+	// Output:
+	// σ = [5 3]
+	// V is 3×3, null space [0.8 -0.6 0]
 }
 
 func ExampleSVD_Rank() {
@@ -78,7 +109,7 @@ func ExampleSVD_Rank() {
 		1, 0, 1,
 	})
 	var svd linalg.SVD
-	if err := svd.Factorize(a); err != nil {
+	if err := svd.Factorize(a, linalg.SVDThin); err != nil {
 		fmt.Println(err)
 		return
 	}
@@ -100,7 +131,7 @@ func ExampleSVD_SolveTo() {
 	})
 	b := linalg.NewDense(4, 1, []float64{1, 3, 4, 8})
 	var svd linalg.SVD
-	if err := svd.Factorize(a); err != nil {
+	if err := svd.Factorize(a, linalg.SVDThin); err != nil {
 		fmt.Println(err)
 		return
 	}
@@ -110,7 +141,7 @@ func ExampleSVD_SolveTo() {
 	// An underdetermined system x₁ + x₂ = 2 has many solutions; SolveTo
 	// returns the one of least norm.
 	u := linalg.NewDense(1, 2, []float64{1, 1})
-	if err := svd.Factorize(u); err != nil {
+	if err := svd.Factorize(u, linalg.SVDThin); err != nil {
 		fmt.Println(err)
 		return
 	}

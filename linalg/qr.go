@@ -64,6 +64,9 @@ type QR struct {
 	chunks []QR
 	top    *QR
 	serial bool // a chunk: run on the calling goroutine
+	// noChunks keeps reset from choosing the tall-skinny mode, so that
+	// mulQ can apply the full Q (SVD's full U needs it).
+	noChunks bool
 }
 
 // Factorize computes the QR factorization of the m×n matrix a, which must
@@ -114,7 +117,7 @@ func (q *QR) reset(n, m int) {
 	if n <= qrWide {
 		q.nb = max(n, 1)
 	}
-	if n > qrWide || m < 2*tsqrChunk {
+	if n > qrWide || m < 2*tsqrChunk || q.noChunks {
 		q.t = resized(q.t, n, q.nb)
 		return
 	}

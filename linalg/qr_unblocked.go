@@ -3,62 +3,17 @@ package linalg
 import "math"
 
 // The unblocked pieces of the Householder QR factorization: the safe
-// 2-norm, the generation of one reflector, and two ways of factoring a few
-// columns: geqr2, one reflector at a time (LAPACK's dgeqr2 with dlarft), and
-// geqrt4, the same by groups of four. The blocked driver in qr.go calls
-// geqrt4 on the leaves of its recursive panel factorization and on the
-// chunks of the tall-skinny mode; geqr2, called on a whole matrix, is the
+// 2-norm and two ways of factoring a few columns, each reflector generated
+// by householder (householder.go): geqr2, one reflector at a time (LAPACK's
+// dgeqr2 with dlarft), and geqrt4, the same by groups of four. The blocked
+// driver in qr.go calls geqrt4 on the leaves of its recursive panel
+// factorization and on the chunks of the tall-skinny mode; geqr2, called on a whole matrix, is the
 // naive twin the tests compare both with. At the end: the small triangular
 // products of the block reflectors and the copy that loads A.
 //
 // Layout reminder (see QR): the factorization works on W = Aᵀ, so column j
 // of A is the contiguous row j of W, and a reflector that acts on columns
 // of A acts on rows of W from the right.
-
-// Thresholds of householder, as in LAPACK's dlarfg: a β below safeMin/ε
-// would lose accuracy in τ and v, so x is scaled up by a power of two first.
-const (
-	hhSafe  = 0x1p-969 // 2⁻¹⁰²² / 2⁻⁵³
-	hhScale = 0x1p969  // 1/hhSafe, exact
-)
-
-// householder computes an elementary reflector H = I − τ·v·vᵀ with v[0] = 1
-// such that H·x = (β, 0, …, 0) with |β| = ‖x‖. On return x holds v (x[0] = 1)
-// and β, τ are returned; τ is 0 (H = I, β = x[0]) when x[1:] is zero, and
-// otherwise τ ∈ [1, 2] and β has the sign opposite to x[0], so that the
-// subtraction in v = x/(x[0] − β) never cancels.
-func householder(x []float64) (beta, tau float64) {
-	alpha := x[0]
-	tail := x[1:]
-	xnorm := nrm2(tail)
-	if xnorm == 0 {
-		x[0] = 1
-		return alpha, 0
-	}
-	beta = -math.Copysign(math.Hypot(alpha, xnorm), alpha)
-	// Tiny vectors: scale up by 2⁹⁶⁹ (exactly) until β is representable with
-	// full precision; at most a few rounds, since 2⁻¹⁰⁷⁴·2⁹⁶⁹·2 > hhSafe.
-	knt := 0
-	for math.Abs(beta) < hhSafe && knt < 4 {
-		knt++
-		for i := range tail {
-			tail[i] *= hhScale
-		}
-		alpha *= hhScale
-		xnorm = nrm2(tail)
-		beta = -math.Copysign(math.Hypot(alpha, xnorm), alpha)
-	}
-	tau = (beta - alpha) / beta
-	f := 1 / (alpha - beta)
-	for i := range tail {
-		tail[i] *= f
-	}
-	for ; knt > 0; knt-- {
-		beta *= hhSafe
-	}
-	x[0] = 1
-	return beta, tau
-}
 
 // geqr2 factors the k×len panel p of W column by column (row by row of W):
 // for each row i it generates the reflector that zeros p[i, i+1:], applies
@@ -79,6 +34,7 @@ func (q *QR) geqr2(p, t Dense, g0 int) {
 	for i := 0; i < k; i++ {
 		x := p.Data[i*ws+i : i*ws+n]
 		beta, tau := householder(x)
+		x[0] = 1 // v, with its unit entry explicit
 		q.storeR(g0+i, beta)
 		t.Data[i*t.Stride+i] = tau
 		if tau == 0 {
@@ -164,6 +120,7 @@ func (q *QR) geqrt4(p, t Dense, g0 int) {
 			}
 			x := row(i, i)
 			beta, tau := householder(x)
+			x[0] = 1 // v, with its unit entry explicit
 			q.storeR(g0+i, beta)
 			t.Data[i*ts+i] = tau
 			// T[0:i, i] = −τ·T[0:i, 0:i]·g with g_j = Y_j·v (from column i).

@@ -8,13 +8,14 @@ import (
 )
 
 // svdBenchShapes are the shapes of the QR and SVD benchmarks: the square
-// size compared with gonum and the tall, thin shape of a kernel method's
-// feature matrix (n samples of 50 features).
+// size compared with gonum, a moderately tall one, and the tall, thin shape
+// of a kernel method's feature matrix (n samples of 50 features).
 var svdBenchShapes = []struct {
 	name string
 	m, n int
 }{
 	{"n=1000", 1000, 1000},
+	{"2000x500", 2000, 500},
 	{"100000x50", 100000, 50},
 }
 
@@ -74,20 +75,45 @@ func BenchmarkGeqr(b *testing.B) {
 	}
 }
 
+// BenchmarkSVD computes the thin SVD (values and both factors, copied out)
+// by the route Factorize chooses, and for the square size by each route;
+// BenchmarkSVDValues the singular values alone.
 func BenchmarkSVD(b *testing.B) {
 	for _, sh := range svdBenchShapes {
-		b.Run(sh.name, func(b *testing.B) {
-			a := Dense(testmat.Random(testmat.NewRand(1), sh.m, sh.n, 0))
+		kinds := []SVDKind{SVDThin}
+		if sh.m == sh.n {
+			kinds = append(kinds, SVDJacobi, SVDBidiagonal)
+		}
+		for _, kind := range kinds {
+			b.Run(sh.name+"/"+routeName(kind), func(b *testing.B) {
+				a := Dense(testmat.Random(testmat.NewRand(1), sh.m, sh.n, 0))
+				var svd SVD
+				k := min(sh.m, sh.n)
+				u := NewDense(sh.m, k, nil)
+				v := NewDense(sh.n, k, nil)
+				b.ReportAllocs()
+				for b.Loop() {
+					if err := svd.Factorize(&a, kind); err != nil {
+						b.Fatal(err)
+					}
+					svd.UTo(u)
+					svd.VTo(v)
+				}
+			})
+		}
+	}
+}
+
+func BenchmarkSVDValues(b *testing.B) {
+	for _, n := range []int{1000, 2000} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			a := Dense(testmat.Random(testmat.NewRand(1), n, n, 0))
 			var svd SVD
-			u := NewDense(sh.m, sh.n, nil)
-			v := NewDense(sh.n, sh.n, nil)
 			b.ReportAllocs()
 			for b.Loop() {
-				if err := svd.Factorize(&a); err != nil {
+				if err := svd.Factorize(&a, SVDValues); err != nil {
 					b.Fatal(err)
 				}
-				svd.UTo(u)
-				svd.VTo(v)
 			}
 		})
 	}
@@ -108,8 +134,9 @@ func BenchmarkCopyScan(b *testing.B) {
 }
 
 // TestCalibrateSVD sweeps the tuning constants of the QR and the SVD and
-// logs the time of each setting, so that the values in qr.go, svd.go and
-// svd_jacobi.go can be re-derived on another machine:
+// logs the time of each setting, so that the values in qr.go, svd.go,
+// svd_bidiag.go, svd_jacobi.go and bidiag_dc.go can be re-derived on
+// another machine:
 //
 //	go test ./linalg -run CalibrateSVD -calibrate -v
 //
@@ -118,16 +145,16 @@ func TestCalibrateSVD(t *testing.T) {
 	if !*calibrate {
 		t.Skip("block-size calibration runs only with -calibrate")
 	}
-	defer func(nb, wide, leaf, chunk, jb, ratio int) {
-		qrNB, qrWide, qrLeaf, tsqrChunk, jacobiBlock, svdTallRatio = nb, wide, leaf, chunk, jb, ratio
-	}(qrNB, qrWide, qrLeaf, tsqrChunk, jacobiBlock, svdTallRatio)
+	defer func(nb, wide, leaf, chunk, jb, ratio, jmax, cut int, qrr float64) {
+		qrNB, qrWide, qrLeaf, tsqrChunk, jacobiBlock, svdTallRatio, svdJacobiMax, bdsdcCutoff, svdQRRatio = nb, wide, leaf, chunk, jb, ratio, jmax, cut, qrr
+	}(qrNB, qrWide, qrLeaf, tsqrChunk, jacobiBlock, svdTallRatio, svdJacobiMax, bdsdcCutoff, svdQRRatio)
 	best := func(f func()) float64 {
 		r := testing.Benchmark(func(b *testing.B) {
 			for b.Loop() {
 				f()
 			}
 		})
-		return float64(r.T.Milliseconds()) / float64(r.N)
+		return float64(r.T.Microseconds()) / 1e3 / float64(r.N)
 	}
 	square := Dense(testmat.Random(testmat.NewRand(1), 1000, 1000, 0))
 	tall := Dense(testmat.Random(testmat.NewRand(1), 100000, 50, 0))
@@ -146,16 +173,55 @@ func TestCalibrateSVD(t *testing.T) {
 	mid := Dense(testmat.Random(testmat.NewRand(1), 500, 500, 0))
 	for _, jb := range []int{8, 16, 32, 64} {
 		jacobiBlock = jb
-		t.Logf("SVD 500×500 jacobiBlock=%d: %.1f ms", jb, best(func() { s.Factorize(&mid) }))
+		t.Logf("SVD 500×500 jacobiBlock=%d: %.1f ms", jb, best(func() { s.Factorize(&mid, SVDJacobi) }))
 	}
 	for _, n := range []int{50, 200} {
 		for _, r := range []int{2, 4, 8} {
 			b := Dense(testmat.Random(testmat.NewRand(1), r*n, n, 0))
 			svdTallRatio = 1
-			acc := best(func() { s.Factorize(&b) })
+			acc := best(func() { s.Factorize(&b, SVDJacobi) })
 			svdTallRatio = 1 << 30
-			qrbv := best(func() { s.Factorize(&b) })
+			qrbv := best(func() { s.Factorize(&b, SVDJacobi) })
 			t.Logf("SVD %d×%d: accumulate %.1f ms, QR of B·V %.1f ms", r*n, n, acc, qrbv)
+		}
+	}
+	svdTallRatio = 4
+	// The default route: Jacobi against bidiagonal, square and tall.
+	for _, n := range []int{32, 48, 64, 96, 128} {
+		for _, r := range []int{1, 4, 100} {
+			b := Dense(testmat.Random(testmat.NewRand(1), r*n, n, 0))
+			jac := best(func() { s.Factorize(&b, SVDJacobi) })
+			bid := best(func() { s.Factorize(&b, SVDBidiagonal) })
+			t.Logf("SVD %d×%d: Jacobi %.2f ms, bidiagonal %.2f ms", r*n, n, jac, bid)
+		}
+	}
+	// The QR before the bidiagonalization.
+	for _, r := range []float64{1.2, 1.5, 2, 3} {
+		n := 500
+		b := Dense(testmat.Random(testmat.NewRand(1), int(r*float64(n)), n, 0))
+		svdQRRatio = 100
+		direct := best(func() { s.Factorize(&b, SVDBidiagonal) })
+		svdQRRatio = 1
+		withQR := best(func() { s.Factorize(&b, SVDBidiagonal) })
+		t.Logf("SVD %d×%d: direct %.1f ms, QR first %.1f ms", b.Rows, n, direct, withQR)
+	}
+	// The leaves of the bidiagonal divide and conquer.
+	for _, n := range []int{500, 2000} {
+		w := Dense(testmat.Random(testmat.NewRand(1), n, n, 0))
+		d0, e0 := make([]float64, n), make([]float64, n-1)
+		bidiagonalize(w, d0, e0, make([]float64, n), make([]float64, n-1))
+		u, v := NewDense(n, n, nil), NewDense(n, n, nil)
+		d, e := make([]float64, n), make([]float64, n-1)
+		for _, c := range []int{16, 24, 32, 48, 64, 96} {
+			bdsdcCutoff = c
+			ms := best(func() {
+				copy(d, d0)
+				copy(e, e0)
+				if err := bdsdc(d, e, *u, *v); err != nil {
+					t.Fatal(err)
+				}
+			})
+			t.Logf("bdsdc n=%d cut-off %d: %.1f ms", n, c, ms)
 		}
 	}
 }

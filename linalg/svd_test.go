@@ -9,25 +9,46 @@ import (
 	"rkhs/internal/testmat"
 )
 
-// svdRatios factors a and returns the LAPACK test ratios of the result:
-// ‖A − UΣVᵀ‖/(max(m,n)·ε·‖A‖), ‖UᵀU − I‖/(m·ε) and ‖VᵀV − I‖/(n·ε). It
-// fails the test if Factorize fails, a is modified, the shapes are wrong or
-// the values are not descending and non-negative.
-func svdRatios(t *testing.T, a testmat.Matrix) (res, orthU, orthV float64, s *SVD) {
+// svdRoutes are the two routes of SVD.Factorize, which every general test
+// runs.
+var svdRoutes = []SVDKind{SVDJacobi, SVDBidiagonal}
+
+// routeName names a route for subtest names.
+func routeName(kind SVDKind) string {
+	switch kind & (SVDJacobi | SVDBidiagonal) {
+	case SVDJacobi:
+		return "jacobi"
+	case SVDBidiagonal:
+		return "bidiagonal"
+	}
+	return "default"
+}
+
+// svdRatios factors a with the given kind (SVDThin or SVDFull, with a
+// route) and returns the LAPACK test ratios of the result:
+// ‖A − UΣVᵀ‖/(max(m,n)·ε·‖A‖) over the first k columns, ‖UᵀU − I‖/(m·ε)
+// and ‖VᵀV − I‖/(n·ε) over all of them. It fails the test if Factorize
+// fails, a is modified, the shapes are wrong or the values are not
+// descending and non-negative.
+func svdRatios(t *testing.T, a testmat.Matrix, kind SVDKind) (res, orthU, orthV float64, s *SVD) {
 	t.Helper()
 	m, n := a.Rows, a.Cols
 	k := min(m, n)
 	a0 := a.Clone()
 	da := Dense(a)
 	s = new(SVD)
-	if err := s.Factorize(&da); err != nil {
+	if err := s.Factorize(&da, kind); err != nil {
 		t.Fatalf("Factorize: %v", err)
 	}
 	if !testmat.Identical(a, a0) {
 		t.Fatalf("Factorize modified its input (or its padding)")
 	}
-	ud := Dense(testmat.New(m, k, 1)) // padded: To must not write past Cols
-	vd := Dense(testmat.New(n, k, 2))
+	uc, vc := k, k
+	if kind&^(SVDJacobi|SVDBidiagonal) == SVDFull {
+		uc, vc = m, n
+	}
+	ud := Dense(testmat.New(m, uc, 1)) // padded: To must not write past Cols
+	vd := Dense(testmat.New(n, vc, 2))
 	u := testmat.Matrix(*s.UTo(&ud))
 	v := testmat.Matrix(*s.VTo(&vd))
 	if !testmat.PaddingIntact(u) || !testmat.PaddingIntact(v) {
@@ -42,7 +63,9 @@ func svdRatios(t *testing.T, a testmat.Matrix) (res, orthU, orthV float64, s *SV
 			t.Fatalf("values not descending and non-negative: σ[%d] = %v after %v", i, x, sv[max(i-1, 0)])
 		}
 	}
-	return testmat.SVDResidual(a, u, sv, v), testmat.Orthogonality(u), testmat.Orthogonality(v), s
+	uk, vk := u, v
+	uk.Cols, vk.Cols = k, k
+	return testmat.SVDResidual(a, uk, sv, vk), testmat.Orthogonality(u), testmat.Orthogonality(v), s
 }
 
 // svdShapes cover 1×1, single rows and columns, square sizes around the
@@ -67,16 +90,24 @@ func TestSVDFactorize(t *testing.T) {
 			continue
 		}
 		pad := (sz.m + 2*sz.n) % 3
-		t.Run(fmt.Sprintf("m=%d/n=%d/pad=%d", sz.m, sz.n, pad), func(t *testing.T) {
-			a := testmat.Random(rnd, sz.m, sz.n, pad)
-			res, ou, ov, s := svdRatios(t, a)
-			if res > 30 || ou > 30 || ov > 30 {
-				t.Errorf("residual %.3g, ‖UᵀU−I‖ %.3g, ‖VᵀV−I‖ %.3g (ratios), want < 30", res, ou, ov)
+		a := testmat.Random(rnd, sz.m, sz.n, pad)
+		kinds := []SVDKind{SVDThin}
+		if max(sz.m, sz.n) <= 300 {
+			kinds = append(kinds, SVDFull)
+		}
+		for _, route := range svdRoutes {
+			for _, kind := range kinds {
+				t.Run(fmt.Sprintf("m=%d/n=%d/pad=%d/%s/full=%v", sz.m, sz.n, pad, routeName(route), kind == SVDFull), func(t *testing.T) {
+					res, ou, ov, s := svdRatios(t, a, kind|route)
+					if res > 30 || ou > 30 || ov > 30 {
+						t.Errorf("residual %.3g, ‖UᵀU−I‖ %.3g, ‖VᵀV−I‖ %.3g (ratios), want < 30", res, ou, ov)
+					}
+					if r := s.Rank(0); r != min(sz.m, sz.n) {
+						t.Errorf("Rank(0) = %d, want %d for a random matrix", r, min(sz.m, sz.n))
+					}
+				})
 			}
-			if r := s.Rank(0); r != min(sz.m, sz.n) {
-				t.Errorf("Rank(0) = %d, want %d for a random matrix", r, min(sz.m, sz.n))
-			}
-		})
+		}
 	}
 }
 
@@ -112,9 +143,14 @@ func TestSVDPaths(t *testing.T) {
 		}{{"accumulate", 1}, {"qr of BV", 1 << 30}} {
 			t.Run(tc.name+"/"+path.name, func(t *testing.T) {
 				svdTallRatio = path.ratio
-				res, ou, ov, _ := svdRatios(t, tc.a)
-				if res > 30 || ou > 30 || ov > 30 {
-					t.Errorf("residual %.3g, ‖UᵀU−I‖ %.3g, ‖VᵀV−I‖ %.3g (ratios), want < 30", res, ou, ov)
+				for _, kind := range []SVDKind{SVDThin, SVDFull} {
+					if kind == SVDFull && tc.a.Rows > 1000 {
+						continue // the naive check of a 4200² U would take minutes
+					}
+					res, ou, ov, _ := svdRatios(t, tc.a, kind|SVDJacobi)
+					if res > 30 || ou > 30 || ov > 30 {
+						t.Errorf("full=%v: residual %.3g, ‖UᵀU−I‖ %.3g, ‖VᵀV−I‖ %.3g (ratios), want < 30", kind == SVDFull, res, ou, ov)
+					}
 				}
 			})
 		}
@@ -170,28 +206,30 @@ func TestSVDKnownValues(t *testing.T) {
 		{"pairs", pairs, 0, func(k int) int { return k - k%2 }}, // odd k ends in a 0
 		{"zeros", withZeros, 0, func(k int) int { return k / 2 }},
 	} {
-		for _, sz := range []struct{ m, n int }{{40, 40}, {120, 35}, {35, 120}, {4100, 24}} {
-			t.Run(fmt.Sprintf("%s/m=%d/n=%d", tc.name, sz.m, sz.n), func(t *testing.T) {
-				k := min(sz.m, sz.n)
-				want := tc.spectrum(k, tc.cond)
-				a := testmat.WithSingularValues(rnd, sz.m, sz.n, want, 1)
-				res, ou, ov, s := svdRatios(t, a)
-				if res > 30 || ou > 30 || ov > 30 {
-					t.Errorf("residual %.3g, ‖UᵀU−I‖ %.3g, ‖VᵀV−I‖ %.3g (ratios), want < 30", res, ou, ov)
-				}
-				got := s.Values(nil)
-				scale := float64(max(sz.m, sz.n)) * testmat.Eps * want[0]
-				for i := range got {
-					if d := math.Abs(got[i] - want[i]); d > 30*scale {
-						t.Errorf("σ[%d] = %v, want %v (error %.3g units)", i, got[i], want[i], d/scale)
+		for _, sz := range []struct{ m, n int }{{40, 40}, {120, 35}, {35, 120}, {4100, 24}, {150, 150}} {
+			k := min(sz.m, sz.n)
+			want := tc.spectrum(k, tc.cond)
+			a := testmat.WithSingularValues(rnd, sz.m, sz.n, want, 1)
+			for _, route := range svdRoutes {
+				t.Run(fmt.Sprintf("%s/m=%d/n=%d/%s", tc.name, sz.m, sz.n, routeName(route)), func(t *testing.T) {
+					res, ou, ov, s := svdRatios(t, a, route)
+					if res > 30 || ou > 30 || ov > 30 {
+						t.Errorf("residual %.3g, ‖UᵀU−I‖ %.3g, ‖VᵀV−I‖ %.3g (ratios), want < 30", res, ou, ov)
 					}
-				}
-				if tc.rank != nil {
-					if r := s.Rank(0); r != tc.rank(k) {
-						t.Errorf("Rank(0) = %d, want %d", r, tc.rank(k))
+					got := s.Values(nil)
+					scale := float64(max(sz.m, sz.n)) * testmat.Eps * want[0]
+					for i := range got {
+						if d := math.Abs(got[i] - want[i]); d > 30*scale {
+							t.Errorf("σ[%d] = %v, want %v (error %.3g units)", i, got[i], want[i], d/scale)
+						}
 					}
-				}
-			})
+					if tc.rank != nil {
+						if r := s.Rank(0); r != tc.rank(k) {
+							t.Errorf("Rank(0) = %d, want %d", r, tc.rank(k))
+						}
+					}
+				})
+			}
 		}
 	}
 }
@@ -204,31 +242,33 @@ func TestSVDRankDeficient(t *testing.T) {
 	for _, tc := range []struct{ m, n, r int }{
 		{30, 30, 1}, {30, 30, 17}, {50, 20, 5}, {20, 50, 19}, {200, 40, 13}, {4100, 30, 7}, {64, 64, 0},
 	} {
-		t.Run(fmt.Sprintf("m=%d/n=%d/r=%d", tc.m, tc.n, tc.r), func(t *testing.T) {
-			b := testmat.Random(rnd, tc.m, tc.r, 0)
-			c := testmat.Random(rnd, tc.r, tc.n, 0)
-			a := testmat.Mul(b, c)
-			if tc.r == 0 {
-				a = testmat.New(tc.m, tc.n, 0)
-			}
-			// Zero a row and a column: the rank stays r (or drops, which
-			// the random factors make unlikely for r well below k).
-			if tc.m > 3 && tc.n > 3 && tc.r < min(tc.m, tc.n)-2 {
-				for j := 0; j < tc.n; j++ {
-					a.Set(2, j, 0)
+		for _, route := range svdRoutes {
+			t.Run(fmt.Sprintf("m=%d/n=%d/r=%d/%s", tc.m, tc.n, tc.r, routeName(route)), func(t *testing.T) {
+				b := testmat.Random(rnd, tc.m, tc.r, 0)
+				c := testmat.Random(rnd, tc.r, tc.n, 0)
+				a := testmat.Mul(b, c)
+				if tc.r == 0 {
+					a = testmat.New(tc.m, tc.n, 0)
 				}
-				for i := 0; i < tc.m; i++ {
-					a.Set(i, 3, 0)
+				// Zero a row and a column: the rank stays r (or drops, which
+				// the random factors make unlikely for r well below k).
+				if tc.m > 3 && tc.n > 3 && tc.r < min(tc.m, tc.n)-2 {
+					for j := 0; j < tc.n; j++ {
+						a.Set(2, j, 0)
+					}
+					for i := 0; i < tc.m; i++ {
+						a.Set(i, 3, 0)
+					}
 				}
-			}
-			res, ou, ov, s := svdRatios(t, a)
-			if res > 30 || ou > 30 || ov > 30 {
-				t.Errorf("residual %.3g, ‖UᵀU−I‖ %.3g, ‖VᵀV−I‖ %.3g (ratios), want < 30", res, ou, ov)
-			}
-			if got := s.Rank(0); got != tc.r {
-				t.Errorf("Rank(0) = %d, want %d (values %.3g)", got, tc.r, s.Values(nil))
-			}
-		})
+				res, ou, ov, s := svdRatios(t, a, route)
+				if res > 30 || ou > 30 || ov > 30 {
+					t.Errorf("residual %.3g, ‖UᵀU−I‖ %.3g, ‖VᵀV−I‖ %.3g (ratios), want < 30", res, ou, ov)
+				}
+				if got := s.Rank(0); got != tc.r {
+					t.Errorf("Rank(0) = %d, want %d (values %.3g)", got, tc.r, s.Values(nil))
+				}
+			})
+		}
 	}
 }
 
@@ -269,12 +309,14 @@ func TestSVDSpecial(t *testing.T) {
 		{"orthogonal", testmat.Orthogonal(rnd, 33)},
 		{"identity", testmat.Identity(20)},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			res, ou, ov, _ := svdRatios(t, tc.a)
-			if res > 30 || ou > 30 || ov > 30 || math.IsNaN(res+ou+ov) {
-				t.Errorf("residual %.3g, ‖UᵀU−I‖ %.3g, ‖VᵀV−I‖ %.3g (ratios), want < 30", res, ou, ov)
-			}
-		})
+		for _, route := range svdRoutes {
+			t.Run(tc.name+"/"+routeName(route), func(t *testing.T) {
+				res, ou, ov, _ := svdRatios(t, tc.a, route)
+				if res > 30 || ou > 30 || ov > 30 || math.IsNaN(res+ou+ov) {
+					t.Errorf("residual %.3g, ‖UᵀU−I‖ %.3g, ‖VᵀV−I‖ %.3g (ratios), want < 30", res, ou, ov)
+				}
+			})
+		}
 	}
 }
 
@@ -288,12 +330,14 @@ func TestSVDSubnormal(t *testing.T) {
 	for i := range a.Data {
 		a.Data[i] *= 1e-310
 	}
-	res, ou, ov, _ := svdRatios(t, a)
-	n := float64(a.Rows)
-	na := testmat.NormOne(a)
-	abs := res * n * testmat.Eps * na
-	if bound := 30 * n * (testmat.Eps*na + n*0x1p-1074); abs > bound || ou > 30 || ov > 30 {
-		t.Errorf("‖A − UΣVᵀ‖ = %.3g (bound %.3g), ‖UᵀU−I‖ %.3g, ‖VᵀV−I‖ %.3g (ratios)", abs, bound, ou, ov)
+	for _, route := range svdRoutes {
+		res, ou, ov, _ := svdRatios(t, a, route)
+		n := float64(a.Rows)
+		na := testmat.NormOne(a)
+		abs := res * n * testmat.Eps * na
+		if bound := 30 * n * (testmat.Eps*na + n*0x1p-1074); abs > bound || ou > 30 || ov > 30 {
+			t.Errorf("%s: ‖A − UΣVᵀ‖ = %.3g (bound %.3g), ‖UᵀU−I‖ %.3g, ‖VᵀV−I‖ %.3g (ratios)", routeName(route), abs, bound, ou, ov)
+		}
 	}
 }
 
@@ -309,46 +353,57 @@ func TestSVDOverflow(t *testing.T) {
 				a.Set(i, j, 0.9*math.MaxFloat64*a.At(i, j))
 			}
 		}
-		_, ou, ov, s := svdRatios(t, a)
-		if ou > 30 || ov > 30 {
-			t.Errorf("%v: ‖UᵀU−I‖ %.3g, ‖VᵀV−I‖ %.3g (ratios), want < 30", sz, ou, ov)
-		}
-		if w := s.Values(nil); !math.IsInf(w[0], 1) || math.IsNaN(w[len(w)-1]) {
-			t.Errorf("%v: σ₁ = %v, σ_k = %v; want +Inf and a number", sz, w[0], w[len(w)-1])
+		for _, route := range svdRoutes {
+			_, ou, ov, s := svdRatios(t, a, route)
+			if ou > 30 || ov > 30 {
+				t.Errorf("%v %s: ‖UᵀU−I‖ %.3g, ‖VᵀV−I‖ %.3g (ratios), want < 30", sz, routeName(route), ou, ov)
+			}
+			if w := s.Values(nil); !math.IsInf(w[0], 1) || math.IsNaN(w[len(w)-1]) {
+				t.Errorf("%v %s: σ₁ = %v, σ_k = %v; want +Inf and a number", sz, routeName(route), w[0], w[len(w)-1])
+			}
 		}
 	}
 }
 
 func TestSVDEmptyAndZero(t *testing.T) {
-	for _, sz := range [][2]int{{0, 0}, {0, 5}, {5, 0}, {5000, 0}, {0, 5000}, {1, 1}, {6, 4}, {4, 6}, {5000, 3}} {
-		var s SVD
-		a := NewDense(sz[0], sz[1], nil)
-		if err := s.Factorize(a); err != nil {
-			t.Fatalf("%d×%d zero matrix: %v", sz[0], sz[1], err)
-		}
-		k := min(sz[0], sz[1])
-		u, v, w := s.UTo(nil), s.VTo(nil), s.Values(nil)
-		if u.Rows != sz[0] || u.Cols != k || v.Rows != sz[1] || v.Cols != k || len(w) != k {
-			t.Errorf("%d×%d: U %d×%d, V %d×%d, %d values", sz[0], sz[1], u.Rows, u.Cols, v.Rows, v.Cols, len(w))
-		}
-		for _, x := range w {
-			if x != 0 {
-				t.Errorf("%d×%d zero matrix: σ = %v", sz[0], sz[1], w)
+	for _, sz := range [][2]int{{0, 0}, {0, 5}, {5, 0}, {5000, 0}, {0, 5000}, {1, 1}, {6, 4}, {4, 6}, {5000, 3}, {70, 70}} {
+		for _, kind := range []SVDKind{SVDThin, SVDThin | SVDBidiagonal, SVDFull, SVDFull | SVDBidiagonal} {
+			if kind&SVDFull != 0 && max(sz[0], sz[1]) > 100 {
+				continue
 			}
-		}
-		if o := testmat.Orthogonality(testmat.Matrix(*u)) + testmat.Orthogonality(testmat.Matrix(*v)); o != 0 {
-			t.Errorf("%d×%d zero matrix: U, V not orthonormal (%v)", sz[0], sz[1], o)
-		}
-		if r := s.Rank(0); r != 0 {
-			t.Errorf("%d×%d zero matrix: Rank = %d", sz[0], sz[1], r)
-		}
-		b := NewDense(sz[0], 2, []float64(nil))
-		for i := range b.Data {
-			b.Data[i] = 1
-		}
-		x, r := s.SolveTo(nil, b, 0)
-		if r != 0 || x.Rows != sz[1] || x.Cols != 2 || testmat.NormMax(testmat.Matrix(*x)) != 0 {
-			t.Errorf("%d×%d zero matrix: SolveTo gives rank %d, X %v", sz[0], sz[1], r, x.Data)
+			var s SVD
+			a := NewDense(sz[0], sz[1], nil)
+			if err := s.Factorize(a, kind); err != nil {
+				t.Fatalf("%d×%d zero matrix: %v", sz[0], sz[1], err)
+			}
+			k := min(sz[0], sz[1])
+			uc, vc := k, k
+			if kind&SVDFull != 0 {
+				uc, vc = sz[0], sz[1]
+			}
+			u, v, w := s.UTo(nil), s.VTo(nil), s.Values(nil)
+			if u.Rows != sz[0] || u.Cols != uc || v.Rows != sz[1] || v.Cols != vc || len(w) != k {
+				t.Errorf("%d×%d: U %d×%d, V %d×%d, %d values", sz[0], sz[1], u.Rows, u.Cols, v.Rows, v.Cols, len(w))
+			}
+			for _, x := range w {
+				if x != 0 {
+					t.Errorf("%d×%d zero matrix: σ = %v", sz[0], sz[1], w)
+				}
+			}
+			if o := testmat.Orthogonality(testmat.Matrix(*u)) + testmat.Orthogonality(testmat.Matrix(*v)); o != 0 {
+				t.Errorf("%d×%d zero matrix: U, V not orthonormal (%v)", sz[0], sz[1], o)
+			}
+			if r := s.Rank(0); r != 0 {
+				t.Errorf("%d×%d zero matrix: Rank = %d", sz[0], sz[1], r)
+			}
+			b := NewDense(sz[0], 2, []float64(nil))
+			for i := range b.Data {
+				b.Data[i] = 1
+			}
+			x, r := s.SolveTo(nil, b, 0)
+			if r != 0 || x.Rows != sz[1] || x.Cols != 2 || testmat.NormMax(testmat.Matrix(*x)) != 0 {
+				t.Errorf("%d×%d zero matrix: SolveTo gives rank %d, X %v", sz[0], sz[1], r, x.Data)
+			}
 		}
 	}
 }
@@ -366,7 +421,7 @@ func TestSVDSolve(t *testing.T) {
 		b := testmat.Random(rnd, m, p, 2)
 		da, db := Dense(a), Dense(b)
 		var s SVD
-		if err := s.Factorize(&da); err != nil {
+		if err := s.Factorize(&da, SVDThin); err != nil {
 			t.Fatal(err)
 		}
 		b0 := b.Clone()
@@ -397,7 +452,7 @@ func TestSVDSolve(t *testing.T) {
 		b := testmat.Random(rnd, tc.m, 2, 0)
 		da, db := Dense(a), Dense(b)
 		var s SVD
-		if err := s.Factorize(&da); err != nil {
+		if err := s.Factorize(&da, SVDFull|SVDBidiagonal); err != nil {
 			t.Fatal(err)
 		}
 		x, r := s.SolveTo(nil, &db, 0)
@@ -413,8 +468,9 @@ func TestSVDSolve(t *testing.T) {
 		if d := testmat.NormMax(ne); d > 1e-12*(na*na*testmat.NormMax(xm)+na*testmat.NormMax(b)) {
 			t.Errorf("%v: ‖Aᵀ(AX − B)‖ = %v, not a least-squares solution", tc, d)
 		}
-		// Minimum norm: X has no component along the null space, the last
-		// n − r columns of the full V, which are orthogonal to the first r.
+		// Minimum norm: X has no component along the null space, spanned by
+		// the last n − r columns of the full V, which are orthogonal to the
+		// first r.
 		v := testmat.Matrix(*s.VTo(nil))
 		vr := testmat.New(tc.n, r, 0)
 		for i := 0; i < tc.n; i++ {
@@ -433,7 +489,7 @@ func TestSVDSolve(t *testing.T) {
 	b := testmat.Random(rnd, 8, 2, 0)
 	da, db := Dense(a), Dense(b.Clone())
 	var s SVD
-	if err := s.Factorize(&da); err != nil {
+	if err := s.Factorize(&da, SVDBidiagonal); err != nil {
 		t.Fatal(err)
 	}
 	want, _ := s.SolveTo(nil, &db, 0)
@@ -454,25 +510,27 @@ func TestSVDDeterministic(t *testing.T) {
 	}
 	for _, sh := range shapes {
 		a := testmat.Random(rnd, sh[0], sh[1], 1)
-		var first [3]testmat.Matrix
-		for _, procs := range []int{1, 2, 8} {
-			var got [3]testmat.Matrix
-			withProcs(t, procs, func() {
-				da := Dense(a)
-				var s SVD
-				if err := s.Factorize(&da); err != nil {
-					t.Fatal(err)
+		for _, route := range svdRoutes {
+			var first [3]testmat.Matrix
+			for _, procs := range []int{1, 2, 8} {
+				var got [3]testmat.Matrix
+				withProcs(t, procs, func() {
+					da := Dense(a)
+					var s SVD
+					if err := s.Factorize(&da, route); err != nil {
+						t.Fatal(err)
+					}
+					w := s.Values(nil)
+					got = [3]testmat.Matrix{{Rows: 1, Cols: len(w), Stride: len(w), Data: w}, testmat.Matrix(*s.UTo(nil)), testmat.Matrix(*s.VTo(nil))}
+				})
+				if procs == 1 {
+					first = got
+					continue
 				}
-				w := s.Values(nil)
-				got = [3]testmat.Matrix{{Rows: 1, Cols: len(w), Stride: len(w), Data: w}, testmat.Matrix(*s.UTo(nil)), testmat.Matrix(*s.VTo(nil))}
-			})
-			if procs == 1 {
-				first = got
-				continue
-			}
-			for i, name := range []string{"values", "U", "V"} {
-				if !testmat.Identical(got[i], first[i]) {
-					t.Errorf("%v: %s with GOMAXPROCS=%d differ from GOMAXPROCS=1", sh, name, procs)
+				for i, name := range []string{"values", "U", "V"} {
+					if !testmat.Identical(got[i], first[i]) {
+						t.Errorf("%v %s: %s with GOMAXPROCS=%d differ from GOMAXPROCS=1", sh, routeName(route), name, procs)
+					}
 				}
 			}
 		}
@@ -487,7 +545,7 @@ func TestJacobiRescale(t *testing.T) {
 	jacobiMinScale = 0.999
 	rnd := testmat.NewRand(60)
 	for _, a := range []testmat.Matrix{testmat.Random(rnd, 300, 30, 0), testmat.Random(rnd, 60, 60, 1)} {
-		res, ou, ov, _ := svdRatios(t, a)
+		res, ou, ov, _ := svdRatios(t, a, SVDJacobi)
 		if res > 30 || ou > 30 || ov > 30 {
 			t.Errorf("%d×%d: residual %.3g, ‖UᵀU−I‖ %.3g, ‖VᵀV−I‖ %.3g (ratios), want < 30", a.Rows, a.Cols, res, ou, ov)
 		}
@@ -542,42 +600,46 @@ func TestSVDPaddingNaN(t *testing.T) {
 			a.Data[i*a.Stride+a.Cols] = math.NaN()
 		}
 		da := Dense(a)
-		var s SVD
-		if err := s.Factorize(&da); err != nil {
-			t.Errorf("%v with NaN padding: %v", sz, err)
+		for _, route := range svdRoutes {
+			var s SVD
+			if err := s.Factorize(&da, route); err != nil {
+				t.Errorf("%v %s with NaN padding: %v", sz, routeName(route), err)
+			}
 		}
 	}
 }
 
 func TestSVDNotFinite(t *testing.T) {
 	for _, bad := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
-		for _, sz := range [][2]int{{9, 4}, {4, 9}, {2*tsqrChunk + 5, 6}} {
-			a := testmat.Random(testmat.NewRand(57), sz[0], sz[1], 1)
-			a.Set(3, 2, bad)
-			a0 := a.Clone()
-			da := Dense(a)
-			var s SVD
-			err := s.Factorize(&da)
-			var fe *NotFiniteError
-			if !errors.Is(err, ErrNotFinite) || !errors.As(err, &fe) || fe.Row != 3 || fe.Col != 2 {
-				t.Errorf("%v: element (3,2) = %v: err = %v, want a *NotFiniteError at (3,2)", sz, bad, err)
-			}
-			if !testmat.Identical(a, a0) {
-				t.Errorf("Factorize modified a matrix it rejected")
-			}
-			for name, f := range map[string]func(){
-				"Values": func() { s.Values(nil) },
-				"UTo":    func() { s.UTo(nil) },
-				"Rank":   func() { s.Rank(0) },
-			} {
-				func() {
-					defer func() {
-						if recover() == nil {
-							t.Errorf("%s after a failed factorization did not panic", name)
-						}
+		for _, sz := range [][2]int{{9, 4}, {4, 9}, {2*tsqrChunk + 5, 6}, {90, 70}, {70, 200}} {
+			for _, kind := range []SVDKind{SVDJacobi, SVDBidiagonal, SVDValues | SVDBidiagonal} {
+				a := testmat.Random(testmat.NewRand(57), sz[0], sz[1], 1)
+				a.Set(3, 2, bad)
+				a0 := a.Clone()
+				da := Dense(a)
+				var s SVD
+				err := s.Factorize(&da, kind)
+				var fe *NotFiniteError
+				if !errors.Is(err, ErrNotFinite) || !errors.As(err, &fe) || fe.Row != 3 || fe.Col != 2 {
+					t.Errorf("%v: element (3,2) = %v: err = %v, want a *NotFiniteError at (3,2)", sz, bad, err)
+				}
+				if !testmat.Identical(a, a0) {
+					t.Errorf("Factorize modified a matrix it rejected")
+				}
+				for name, f := range map[string]func(){
+					"Values": func() { s.Values(nil) },
+					"UTo":    func() { s.UTo(nil) },
+					"Rank":   func() { s.Rank(0) },
+				} {
+					func() {
+						defer func() {
+							if recover() == nil {
+								t.Errorf("%s after a failed factorization did not panic", name)
+							}
+						}()
+						f()
 					}()
-					f()
-				}()
+				}
 			}
 		}
 	}

@@ -185,15 +185,7 @@ func sortColumnsByValue(d []float64, z Dense) {
 	for i := range perm {
 		perm[i] = i
 	}
-	slices.SortStableFunc(perm, func(a, b int) int {
-		switch {
-		case d[a] < d[b]:
-			return -1
-		case d[a] > d[b]:
-			return 1
-		}
-		return 0
-	})
+	sortByValue(perm, d)
 	tmp := slices.Clone(d)
 	for j, src := range perm {
 		d[j] = tmp[src]

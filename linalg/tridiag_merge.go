@@ -40,12 +40,13 @@ const (
 //     the exact eigenvalues of D' + ρ·û·ûᵀ (see lownerVector); its
 //     eigenvectors are û_i/δ_ij, normalized, and are orthogonal to working
 //     precision however close the λ_j.
-//  4. The new eigenvectors are Q·U over the K columns: with the columns
-//     grouped by type (top, both, bottom), the first n₁ rows are a GEMM of
-//     n₁ × (top+both) by (top+both) × K, the last n₂ a GEMM of
-//     n₂ × (both+bottom) by (both+bottom) × K, on contiguous copies, written
-//     into the first K columns of z; the deflated columns are kept beside
-//     them and all are put into ascending order of eigenvalue at the end.
+//  4. The new eigenvectors are Q·U over the K columns (mergeColumns, in
+//     bidiag_merge.go): with the columns grouped by type (top, both,
+//     bottom), the first n₁ rows are a GEMM of n₁ × (top+both) by
+//     (top+both) × K, the last n₂ a GEMM of n₂ × (both+bottom) by
+//     (both+bottom) × K, on contiguous copies, written into the first K
+//     columns of z; the deflated columns are kept beside them and all are
+//     put into ascending order of eigenvalue at the end.
 //
 // With serial set everything runs on the calling goroutine (for merges that
 // run in parallel with each other); otherwise the roots, the row passes and
@@ -123,37 +124,15 @@ func dcMerge(d []float64, z Dense, n1 int, beta float64, serial bool) error {
 		pj = nj
 	}
 	kept = append(kept, pj) // pj ≥ 0: the largest |u_i| did not deflate by size
-	slices.SortStableFunc(defl, func(a, b int) int {
-		switch {
-		case ds[a] < ds[b]:
-			return -1
-		case ds[a] > ds[b]:
-			return 1
-		}
-		return 0
-	})
+	sortByValue(defl, ds)
 
-	// The reduced problem, and the order of its rows grouped by type:
-	// row k (sorted) of U goes to group position grp[k], which is column
-	// gcol[g] of z.
+	// The reduced problem.
 	k := len(kept)
 	dl := make([]float64, k)
 	ul := make([]float64, k)
-	var cnt [3]int
 	for i, s := range kept {
 		dl[i], ul[i] = ds[s], us[s]
-		cnt[typ[s]]++
 	}
-	next := [3]int{0, cnt[colTop], cnt[colTop] + cnt[colBoth]}
-	grp := make([]int, k)
-	gcol := make([]int, k)
-	for i, s := range kept {
-		g := next[typ[s]]
-		next[typ[s]]++
-		grp[i], gcol[g] = g, perm[s]
-	}
-	n12 := cnt[colTop] + cnt[colBoth] // group positions [0, n12) meet the top rows
-	c1 := cnt[colTop]                 // group positions [c1, k) meet the bottom rows
 
 	// 2. Roots: row j of delta holds d_i − λ_j for the sorted i.
 	delta := make([]float64, k*k)
@@ -171,72 +150,72 @@ func dcMerge(d []float64, z Dense, n1 int, beta float64, serial bool) error {
 	}
 
 	// 3. Löwner's û, then the eigenvectors of D' + ρ·û·ûᵀ, written over
-	// delta: row j becomes eigenvector j with its entries in group order.
+	// delta: row j becomes eigenvector j (row j is read before it is
+	// written).
 	uhat := lownerVector(dl, ul, delta, pr)
-	tmps := make([]float64, pr*k)
-	forEach(pr, k, taskFunc(func(w, j int) {
+	forEach(pr, k, taskFunc(func(_, j int) {
 		row := delta[j*k : (j+1)*k]
-		t := tmps[w*k : (w+1)*k]
 		for i, v := range row {
-			t[i] = uhat[i] / v
+			row[i] = uhat[i] / v
 		}
-		scale := 1 / nrm2(t)
-		for i, v := range t {
-			row[grp[i]] = v * scale
-		}
+		scaleVector(row)
 	}))
 
-	// 4. Copy the non-zero blocks of the kept columns of z into w1 (top rows)
-	// and w2 (bottom rows), in group order, and move the deflated columns,
-	// in ascending order of value, to columns k… of z.
-	n2 := n - n1
-	w1 := Dense{Rows: n1, Cols: n12, Stride: max(n12, 1), Data: make([]float64, n1*n12)}
-	w2 := Dense{Rows: n2, Cols: k - c1, Stride: max(k-c1, 1), Data: make([]float64, n2*(k-c1))}
-	chunks := newRowChunks(n, max(p, 1), 1)
-	rowTmp := make([]float64, chunks.Count()*n)
-	forEach(p, chunks.Count(), taskFunc(func(_, u int) {
-		t := rowTmp[u*n : (u+1)*n]
-		lo, hi := chunks.Bounds(u)
-		for r := lo; r < hi; r++ {
-			row := z.Data[r*z.Stride : r*z.Stride+n]
-			copy(t, row)
-			if r < n1 {
-				dst := w1.Data[r*n12 : (r+1)*n12]
-				for g := range dst {
-					dst[g] = t[gcol[g]]
-				}
-			} else {
-				dst := w2.Data[(r-n1)*(k-c1) : (r-n1+1)*(k-c1)]
-				for g := range dst {
-					dst[g] = t[gcol[c1+g]]
-				}
-			}
-			for q, s := range defl {
-				row[k+q] = t[perm[s]]
-			}
-		}
-	}))
-	ut := Dense{Rows: k, Cols: k, Stride: k, Data: delta}
-	dcProduct(w1, ut.view(0, k, 0, n12), z.view(0, n1, 0, k), serial)
-	dcProduct(w2, ut.view(0, k, c1, k), z.view(n1, n, 0, k), serial)
+	// 4. The new eigenvectors Q·U in the first k columns of z, the deflated
+	// columns after them.
+	kcol := make([]int, k)
+	ktyp := make([]int8, k)
+	for i, s := range kept {
+		kcol[i], ktyp[i] = perm[s], typ[s]
+	}
+	dcol := make([]int, len(defl))
+	for q, s := range defl {
+		dcol[q] = perm[s]
+	}
+	mergeColumns(z, n1, kcol, ktyp, delta, dcol, p, serial)
 
 	// Merge the roots and the deflated values into ascending order.
-	src := make([]int, n)
+	if src := mergeAscending(d, lam, ds, defl); src != nil {
+		permuteColumns(z, src, p)
+	}
+	return nil
+}
+
+// sortByValue sorts the positions idx by ascending val[idx[i]], stably.
+func sortByValue(idx []int, val []float64) {
+	slices.SortStableFunc(idx, func(a, b int) int {
+		switch {
+		case val[a] < val[b]:
+			return -1
+		case val[a] > val[b]:
+			return 1
+		}
+		return 0
+	})
+}
+
+// mergeAscending merges the ascending roots (columns 0…k−1 of a merge) and
+// the deflated values val[defl[i]] (columns k…, ascending) into d, and
+// returns src, the column each position of d comes from, or nil when that
+// is the identity.
+func mergeAscending(d, roots, val []float64, defl []int) []int {
+	k := len(roots)
+	src := make([]int, len(d))
 	identity := true
-	for q, a, b := 0, 0, 0; q < n; q++ {
-		if b == len(defl) || (a < k && lam[a] <= ds[defl[b]]) {
-			src[q], d[q] = a, lam[a]
+	for q, a, b := 0, 0, 0; q < len(d); q++ {
+		if b == len(defl) || (a < k && roots[a] <= val[defl[b]]) {
+			src[q], d[q] = a, roots[a]
 			a++
 		} else {
-			src[q], d[q] = k+b, ds[defl[b]]
+			src[q], d[q] = k+b, val[defl[b]]
 			b++
 		}
 		identity = identity && src[q] == q
 	}
-	if !identity {
-		permuteColumns(z, src, p)
+	if identity {
+		return nil
 	}
-	return nil
+	return src
 }
 
 // rotateColumns applies the rotation (c, s) to columns a and b of z:

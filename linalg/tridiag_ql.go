@@ -342,15 +342,7 @@ func sortRowsByValue(d []float64, zt Dense) {
 	for i := range perm {
 		perm[i] = i
 	}
-	slices.SortStableFunc(perm, func(a, b int) int {
-		switch {
-		case d[a] < d[b]:
-			return -1
-		case d[a] > d[b]:
-			return 1
-		}
-		return 0
-	})
+	sortByValue(perm, d)
 	// Follow the cycles of perm: row j receives old row perm[j].
 	tmp := make([]float64, n)
 	done := make([]bool, n)

@@ -47,13 +47,6 @@ func symvPair8(r0, r1, v, p []float64, vi0, vi1 float64, sums *[2]float64) {
 		a.MulAdd(w0, b.MulAdd(w1, pk)).StoreSlice(p)
 		r0, r1, v, p = r0[8:], r1[8:], v[8:], p[8:]
 	}
-	// Add across the lanes without leaving the vector unit: halves, then
-	// quarters, then the pair (VHADDPD), both sums at once. A scalar
-	// addition here would be legacy SSE with the upper halves dirty.
-	h0 := s0.GetLo().Add(s0.GetHi())
-	h1 := s1.GetLo().Add(s1.GetHi())
-	q0 := h0.GetLo().Add(h0.GetHi())
-	q1 := h1.GetLo().Add(h1.GetHi())
-	q0.AddPairs(q1).StoreSlice(sums[:])
+	storeLaneSums(s0, s1, sums) // in bidiag_pass_simd.go
 	archsimd.ClearAVXUpperBits()
 }

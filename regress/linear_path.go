@@ -55,7 +55,7 @@ func NewLinearPath(x, y *linalg.Dense, ic Intercept) (*LinearPath, error) {
 		xs = appendOnes(x)
 	}
 	var svd linalg.SVD
-	if err := svd.Factorize(xs); err != nil {
+	if err := svd.Factorize(xs, linalg.SVDThin); err != nil {
 		return nil, fmt.Errorf("regress: SVD of X: %w", err)
 	}
 	lp.s = svd.Values(nil)

@@ -70,6 +70,20 @@ func GeometricSpectrum(n int, cond float64) []float64 {
 	return d
 }
 
+// ArithmeticSpectrum returns n values decreasing in equal steps from 1 to
+// 1/cond (condition number cond).
+func ArithmeticSpectrum(n int, cond float64) []float64 {
+	d := make([]float64, n)
+	for i := range d {
+		if n == 1 {
+			d[i] = 1
+			continue
+		}
+		d[i] = 1 - float64(i)/float64(n-1)*(1-1/cond)
+	}
+	return d
+}
+
 // RandomSPD returns a well-conditioned symmetric positive definite n×n
 // matrix B·Bᵀ/n + I with stride n+pad, built without an eigendecomposition.
 func RandomSPD(rnd *rand.Rand, n, pad int) Matrix {

@@ -1,0 +1,355 @@
+package linalg
+
+// bidiagNB is the number of columns reduced per panel of bidiagonalize; the
+// panel's update of the trailing matrix is one Gemm of inner dimension
+// 2·bidiagNB. A variable only so that TestCalibrateReduction can sweep it.
+// On a 2-core Intel Xeon virtual machine (family 6 model 207, default
+// build, 2026-11-24), 16, 24 and 32 were within 3% of each other at
+// n = 500, 1000 and 2000 (358, 353 and 360 ms at n = 1000), 48 and 64
+// slower by 4–16%: the matrix–vector passes, not the Gemm, set the pace.
+var bidiagNB = 32
+
+// bidiagonalize reduces the m×n matrix A (m ≥ n ≥ 1) to upper bidiagonal
+// form B = Qᵀ·A·P by Householder reflectors from both sides,
+// Q = H₀·H₁·…·H_{n−1} and P = G₀·G₁·…·G_{n−2} (LAPACK's dgebrd). On return
+// d (length n) is the diagonal of B and e (length n−1) its superdiagonal;
+// H_j = I − tauq[j]·v·vᵀ, which zeroed column j below the diagonal, is
+// stored as v[1:] in a[j+1:][j] (v[0] = 1 at row j), and G_j =
+// I − taup[j]·u·uᵀ, which zeroed row j right of the superdiagonal, as u[1:]
+// in a[j][j+2:] (u[0] = 1 at column j+1). The rest of a is unspecified.
+//
+// The reduction is blocked as in LAPACK's dgebrd with dlabrd panels: a
+// panel of bidiagonalNB columns and rows is reduced one pair of reflectors
+// at a time, each step needing the products Âᵀ·v and Â·u of the trailing
+// matrix Â (as the panel found it) with the new reflectors, the panel's
+// earlier reflectors applied through the accumulated X and Y
+// (A ← A − V·Yᵀ − X·Uᵀ); then the trailing matrix receives the whole panel
+// at once, one Gemm of inner dimension 2·bidiagNB. The two products are
+// half of the 4mn² − 4n³/3 flops and are bound by memory bandwidth; they
+// are fused so that Â is read once per step rather than twice (see
+// bidiagPanel), the other half runs at Gemm speed. Every element is
+// computed the same way for any number of goroutines.
+func bidiagonalize(a Dense, d, e, tauq, taup []float64) {
+	m, n := a.Rows, a.Cols
+	nb := min(bidiagNB, n)
+	lt := make([]float64, 2*nb*m) // [V; X]: reflectors and X in rows
+	rt := make([]float64, 2*nb*n) // [Y; U]
+	ps := newBidiagPass(m, n)
+	for j0 := 0; j0 < n; j0 += nb {
+		b := min(nb, n-j0)
+		mm, nn := m-j0, n-j0
+		vt := Dense{Rows: b, Cols: mm, Stride: mm, Data: lt[:b*mm]}
+		xt := Dense{Rows: b, Cols: mm, Stride: mm, Data: lt[b*mm : 2*b*mm]}
+		yt := Dense{Rows: b, Cols: nn, Stride: nn, Data: rt[:b*nn]}
+		ut := Dense{Rows: b, Cols: nn, Stride: nn, Data: rt[b*nn : 2*b*nn]}
+		bidiagPanel(a, j0, b, vt, xt, yt, ut, d, e, tauq, taup, ps)
+		if j0+b < n {
+			// A₂₂ ← A₂₂ − V·Yᵀ − X·Uᵀ = A₂₂ − [V X]·[Y U]ᵀ over the rows
+			// and columns past the panel.
+			l := Dense{Rows: 2 * b, Cols: mm - b, Stride: mm, Data: lt[b : 2*b*mm]}
+			r := Dense{Rows: 2 * b, Cols: nn - b, Stride: nn, Data: rt[b : 2*b*nn]}
+			gemm(Trans, NoTrans, -1, l, r, 1, a.view(j0+b, m, j0+b, n))
+		}
+	}
+}
+
+// bidiagPanel reduces columns and rows j0 … j0+b−1 of a (dlabrd). In the
+// panel's local coordinates (row and column j0 are 0) step p:
+//
+//  1. brings column p up to date: a[p:][p] − Σ_{q<p} (v_q·y_q[p] + x_q·u_q[p]);
+//  2. forms its reflector v_p (d and tauq);
+//  3. computes y_p = τq·(Âᵀ·v_p − Y·(Vᵀ·v_p) − U·(Xᵀ·v_p)) over columns p+1…;
+//  4. brings row p up to date (with y_p included) and forms its reflector
+//     u_p (e and taup);
+//  5. computes x_p = τp·(Â·u_p − V·(Yᵀ·u_p) − X·(Uᵀ·u_p)) over rows p+1….
+//
+// The products with Â, the trailing matrix as the panel found it, are the
+// expensive part. Step 5's Â·u_p and the next step's Âᵀ·v_{p+1} are done in
+// one pass over Â (bidiagPass.fused): column p+1, brought up to date, is
+// g − x_p with g known before the pass, and v_{p+1} = s·(c − β·e₀) for
+// that column c, its reflector's β and s = 1/(c₀ − β); so each row r of Â
+// gives x_p[r] from its dot product with u_p and then adds c[r] times
+// itself to Âᵀ·c, from which Âᵀ·v_{p+1} = s·(Âᵀ·c − β·Â[p+1][:]) follows.
+// The error of that form is that of Âᵀ·v_{p+1} computed directly, since
+// |c₀ − β| ≥ ‖c‖. A column so small that s could overflow falls back to a
+// separate pass.
+//
+// vt, xt (b×(m−j0)) and yt, ut (b×(n−j0)) receive v_p, x_p, y_p and u_p in
+// their rows, with explicit zeros (and units), ready for the trailing Gemm.
+func bidiagPanel(a Dense, j0, b int, vt, xt, yt, ut Dense, d, e, tauq, taup []float64, ps *bidiagPass) {
+	m, n := a.Rows, a.Cols
+	mm, nn := m-j0, n-j0
+	lda := a.Stride
+	row := func(r int) []float64 { return a.Data[(j0+r)*lda+j0 : (j0+r)*lda+n] } // local row r
+	tr := func(t Dense, q int) []float64 { return t.Data[q*t.Stride : q*t.Stride+t.Cols] }
+	col := ps.col[:mm]
+	g := ps.h[:mm] // scratch for the corrections of x_p
+	aty := ps.aty[:nn]
+	// haveCol: col[p:] already holds column p up to date (from the fused
+	// pass); haveSum: aty[p+1:] holds Âᵀ·c for that column c.
+	haveCol, haveSum := false, false
+	for p := 0; p < b; p++ {
+		i := j0 + p
+		// 1. Column p, rows p…, up to date.
+		c := col[p:mm]
+		if !haveCol {
+			for r := p; r < mm; r++ {
+				c[r-p] = row(r)[p]
+			}
+			for q := 0; q < p; q++ {
+				axpy(-tr(yt, q)[p], tr(vt, q)[p:], c)
+				axpy(-tr(ut, q)[p], tr(xt, q)[p:], c)
+			}
+		}
+		// 2. Its reflector.
+		c0 := c[0]
+		beta, tq := householder(c)
+		d[i], tauq[i] = beta, tq
+		for r := p + 1; r < mm; r++ {
+			row(r)[p] = c[r-p]
+		}
+		vp := tr(vt, p)
+		clear(vp[:p])
+		vp[p] = 1
+		copy(vp[p+1:], c[1:])
+		if i == n-1 {
+			break // the last column has no row reflector
+		}
+
+		// 3. y_p over columns p+1….
+		yp := tr(yt, p)
+		clear(yp[:p+1])
+		y := yp[p+1:]
+		switch {
+		case tq == 0:
+			clear(y)
+		default:
+			if haveSum && abs(beta) >= bidiagFusedMin {
+				// Âᵀ·v = s·(Âᵀ·c − β·Â[p][:]), s = 1/(c₀ − β).
+				s := 1 / (c0 - beta)
+				ar := row(p)[p+1:]
+				for k := range y {
+					y[k] = s * (aty[p+1+k] - beta*ar[k])
+				}
+			} else {
+				ps.atv(a.view(j0+p, m, j0+p+1, n), vp[p:], y)
+			}
+			for q := 0; q < p; q++ {
+				s, t := dot(tr(vt, q)[p:], vp[p:]), dot(tr(xt, q)[p:], vp[p:])
+				axpy(-s, tr(yt, q)[p+1:], y)
+				axpy(-t, tr(ut, q)[p+1:], y)
+			}
+			for k := range y {
+				y[k] *= tq
+			}
+		}
+
+		// 4. Row p, columns p+1…, up to date, and its reflector.
+		r := row(p)[p+1:]
+		for q := 0; q <= p; q++ {
+			axpy(-tr(vt, q)[p], tr(yt, q)[p+1:], r)
+		}
+		for q := 0; q < p; q++ {
+			axpy(-tr(xt, q)[p], tr(ut, q)[p+1:], r)
+		}
+		beta, tp := householder(r)
+		e[i], taup[i] = beta, tp
+		up := tr(ut, p)
+		clear(up[:p+1])
+		up[p+1] = 1
+		copy(up[p+2:], r[1:])
+
+		// 5. x_p over rows p+1…, with column p+1 and Âᵀ·(column p+1)
+		// in the same pass when the next step is in this panel.
+		xp := tr(xt, p)
+		clear(xp[:p+1])
+		x := xp[p+1:]
+		next := p+1 < b
+		haveCol, haveSum = false, false
+		if tp == 0 {
+			clear(x)
+			continue
+		}
+		// h = V·(Yᵀ·u_p) + X·(Uᵀ·u_p) over rows p+1…, q ≤ p and q < p.
+		uu := up[p+1:]
+		h := g[p+1 : mm]
+		clear(h)
+		for q := 0; q <= p; q++ {
+			axpy(dot(tr(yt, q)[p+1:], uu), tr(vt, q)[p+1:], h)
+		}
+		for q := 0; q < p; q++ {
+			axpy(dot(tr(ut, q)[p+1:], uu), tr(xt, q)[p+1:], h)
+		}
+		av := a.view(j0+p+1, m, j0+p+1, n)
+		if !next {
+			ps.mul(av, uu, x)
+			for k := range x {
+				x[k] = tp * (x[k] - h[k])
+			}
+			continue
+		}
+		// Column p+1 up to date but for −x_p: its Â entries minus the
+		// panel's reflectors q ≤ p (V) and q < p (X).
+		cn := col[p+1 : mm]
+		for r := p + 1; r < mm; r++ {
+			cn[r-p-1] = row(r)[p+1]
+		}
+		for q := 0; q <= p; q++ {
+			axpy(-tr(yt, q)[p+1], tr(vt, q)[p+1:], cn)
+		}
+		for q := 0; q < p; q++ {
+			axpy(-tr(ut, q)[p+1], tr(xt, q)[p+1:], cn)
+		}
+		ps.fused(av, uu, tp, h, cn, x, aty[p+2:])
+		haveCol, haveSum = true, true
+	}
+}
+
+// bidiagFusedMin: a column whose reflector has |β| below it gets its
+// Âᵀ·v from a separate pass instead of the fused one, whose s = 1/(c₀ − β)
+// could lose accuracy to underflow in Âᵀ·c (or overflow) for such tiny
+// columns.
+const bidiagFusedMin = 0x1p-500
+
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// bidiagBlock is the number of rows of the trailing matrix in one unit of
+// the passes of bidiagPass. It fixes the order in which partial sums are
+// added, so it must not depend on the number of goroutines.
+const bidiagBlock = 64
+
+// bidiagPass holds the workspace of the matrix–vector passes of
+// bidiagonalize: rows of the trailing matrix are taken bidiagBlock at a
+// time, a sum over rows goes into one partial vector per block, and the
+// partial vectors are added in increasing block order, so the results are
+// bit-identical for any number of goroutines.
+type bidiagPass struct {
+	part   []float64 // partial sums, block r's at r·n
+	col, h []float64 // columns (length m)
+	aty    []float64 // Âᵀ·c (length n)
+	n      int
+}
+
+func newBidiagPass(m, n int) *bidiagPass {
+	blocks := (m + bidiagBlock - 1) / bidiagBlock
+	return &bidiagPass{
+		part: make([]float64, blocks*n), n: n,
+		col: make([]float64, m), h: make([]float64, m), aty: make([]float64, n),
+	}
+}
+
+// sumBlocks runs body on the row blocks of a (rows × cols) in parallel, each
+// block r accumulating into its partial vector of length w, and returns the
+// sum of the partials, in increasing r, in out (length w).
+func (ps *bidiagPass) sumBlocks(a Dense, w int, out []float64, body func(r0, r1 int, part []float64)) {
+	rows := a.Rows
+	blocks := (rows + bidiagBlock - 1) / bidiagBlock
+	p := teamSize(blocks, 4*float64(rows)*float64(a.Cols))
+	forEach(p, blocks, taskFunc(func(_, r int) {
+		part := ps.part[r*ps.n : r*ps.n+w]
+		clear(part)
+		body(r*bidiagBlock, min((r+1)*bidiagBlock, rows), part)
+	}))
+	clear(out[:w])
+	for r := 0; r < blocks; r++ {
+		axpy(1, ps.part[r*ps.n:r*ps.n+w], out[:w])
+	}
+}
+
+// atv sets y = aᵀ·v (y of length a.Cols, v of length a.Rows).
+func (ps *bidiagPass) atv(a Dense, v, y []float64) {
+	ps.sumBlocks(a, a.Cols, y, func(r0, r1 int, part []float64) {
+		i := r0
+		for ; i+1 < r1; i += 2 {
+			axpy2(v[i], v[i+1], a.Data[i*a.Stride:i*a.Stride+a.Cols], a.Data[(i+1)*a.Stride:(i+1)*a.Stride+a.Cols], part)
+		}
+		if i < r1 {
+			axpy(v[i], a.Data[i*a.Stride:i*a.Stride+a.Cols], part)
+		}
+	})
+}
+
+// mul sets x = a·u (x of length a.Rows); each element is one dot product,
+// so the rows need no partial sums.
+func (ps *bidiagPass) mul(a Dense, u, x []float64) {
+	rows := a.Rows
+	blocks := (rows + bidiagBlock - 1) / bidiagBlock
+	forEach(teamSize(blocks, 2*float64(rows)*float64(a.Cols)), blocks, taskFunc(func(_, r int) {
+		i, r1 := r*bidiagBlock, min((r+1)*bidiagBlock, rows)
+		for ; i+1 < r1; i += 2 {
+			x[i], x[i+1] = dot2(a.Data[i*a.Stride:i*a.Stride+a.Cols], a.Data[(i+1)*a.Stride:(i+1)*a.Stride+a.Cols], u)
+		}
+		if i < r1 {
+			x[i] = dot(a.Data[i*a.Stride:i*a.Stride+a.Cols], u)
+		}
+	}))
+}
+
+// fused is one pass over a for step 5 of bidiagPanel and the next step's
+// sum: for each row r, x[r] = τ·(a[r]·u − h[r]), c[r] −= x[r], and then
+// s += c[r]·a[r][1:], returning s = a[:, 1:]ᵀ·c in s (length a.Cols−1).
+// Rows are taken in pairs, so that each element of u and of the partial sum
+// is loaded once for two rows; the second reading of a row, for the sum,
+// finds it in the L1 cache.
+func (ps *bidiagPass) fused(a Dense, u []float64, tau float64, h, c, x, s []float64) {
+	w := a.Cols - 1
+	ps.sumBlocks(a, w, s, func(r0, r1 int, part []float64) {
+		i := r0
+		for ; i+1 < r1; i += 2 {
+			a0 := a.Data[i*a.Stride : i*a.Stride+a.Cols]
+			a1 := a.Data[(i+1)*a.Stride : (i+1)*a.Stride+a.Cols]
+			t0, t1 := dot2(a0, a1, u)
+			x0, x1 := tau*(t0-h[i]), tau*(t1-h[i+1])
+			x[i], x[i+1] = x0, x1
+			c0, c1 := c[i]-x0, c[i+1]-x1
+			c[i], c[i+1] = c0, c1
+			axpy2(c0, c1, a0[1:], a1[1:], part)
+		}
+		if i < r1 {
+			ar := a.Data[i*a.Stride : i*a.Stride+a.Cols]
+			xi := tau * (dot(ar, u) - h[i])
+			x[i] = xi
+			ci := c[i] - xi
+			c[i] = ci
+			axpy(ci, ar[1:], part)
+		}
+	})
+}
+
+// dot2Scalar returns r0·u and r1·u (r1 and u at least as long as r0), each
+// with two partial sums combined at the end. It is dot2 in every build but
+// GOEXPERIMENT=simd on an AVX-512 CPU, and that version's oracle.
+func dot2Scalar(r0, r1, u []float64) (float64, float64) {
+	r1 = r1[:len(r0)]
+	u = u[:len(r0)]
+	var s0, s1, t0, t1 float64
+	k := 0
+	for ; k+2 <= len(r0); k += 2 {
+		u0, u1 := u[k], u[k+1]
+		s0 += r0[k] * u0
+		t0 += r1[k] * u0
+		s1 += r0[k+1] * u1
+		t1 += r1[k+1] * u1
+	}
+	if k < len(r0) {
+		s0 += r0[k] * u[k]
+		t0 += r1[k] * u[k]
+	}
+	return s0 + s1, t0 + t1
+}
+
+// axpy2Scalar computes y += c0·r0 + c1·r1 over len(r0) elements. It is
+// axpy2 in every build but GOEXPERIMENT=simd on an AVX-512 CPU, and that
+// version's oracle.
+func axpy2Scalar(c0, c1 float64, r0, r1, y []float64) {
+	r1 = r1[:len(r0)]
+	y = y[:len(r0)]
+	for k, v := range r0 {
+		y[k] += c0*v + c1*r1[k]
+	}
+}
