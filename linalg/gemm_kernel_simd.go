@@ -2,7 +2,11 @@
 
 package linalg
 
-import "simd/archsimd"
+import (
+	"simd/archsimd"
+
+	"rkhs/internal/simdapi"
+)
 
 // SIMD micro-kernels, written with Go's experimental simd/archsimd package
 // (GOEXPERIMENT=simd, Go 1.26, amd64 only). This file exists only in such a
@@ -63,8 +67,8 @@ func microKernelAVX512(kc int, a, b []float64, alpha, beta float64, c []float64,
 		loopAVX512(kc, a, b, &acc)
 		va := archsimd.BroadcastFloat64x8(alpha)
 		for i := range 4 {
-			acc[2*i].Mul(va).StoreSlice(c[i*ldc:])
-			acc[2*i+1].Mul(va).StoreSlice(c[i*ldc+8:])
+			simdapi.Store8(acc[2*i].Mul(va), c[i*ldc:])
+			simdapi.Store8(acc[2*i+1].Mul(va), c[i*ldc+8:])
 		}
 	} else {
 		loopAVX512(kc, a, b, &acc)
@@ -101,34 +105,34 @@ func loopAVX512(kc int, a, b []float64, acc *[8]archsimd.Float64x8) {
 	// that every two-element load of A stays in a.
 	for len(a) > 8 && len(b) >= 32 {
 		{
-			b0 := archsimd.LoadFloat64x8Slice(b)
-			b1 := archsimd.LoadFloat64x8Slice(b[8:])
-			a0 := archsimd.LoadFloat64x2Slice(a).Broadcast1To8()
+			b0 := simdapi.Load8(b)
+			b1 := simdapi.Load8(b[8:])
+			a0 := simdapi.Splat8(a)
 			c00 = a0.MulAdd(b0, c00)
 			c01 = a0.MulAdd(b1, c01)
-			a1 := archsimd.LoadFloat64x2Slice(a[1:]).Broadcast1To8()
+			a1 := simdapi.Splat8(a[1:])
 			c10 = a1.MulAdd(b0, c10)
 			c11 = a1.MulAdd(b1, c11)
-			a2 := archsimd.LoadFloat64x2Slice(a[2:]).Broadcast1To8()
+			a2 := simdapi.Splat8(a[2:])
 			c20 = a2.MulAdd(b0, c20)
 			c21 = a2.MulAdd(b1, c21)
-			a3 := archsimd.LoadFloat64x2Slice(a[3:]).Broadcast1To8()
+			a3 := simdapi.Splat8(a[3:])
 			c30 = a3.MulAdd(b0, c30)
 			c31 = a3.MulAdd(b1, c31)
 		}
 		{
-			b0 := archsimd.LoadFloat64x8Slice(b[16:])
-			b1 := archsimd.LoadFloat64x8Slice(b[24:])
-			a0 := archsimd.LoadFloat64x2Slice(a[4:]).Broadcast1To8()
+			b0 := simdapi.Load8(b[16:])
+			b1 := simdapi.Load8(b[24:])
+			a0 := simdapi.Splat8(a[4:])
 			c00 = a0.MulAdd(b0, c00)
 			c01 = a0.MulAdd(b1, c01)
-			a1 := archsimd.LoadFloat64x2Slice(a[5:]).Broadcast1To8()
+			a1 := simdapi.Splat8(a[5:])
 			c10 = a1.MulAdd(b0, c10)
 			c11 = a1.MulAdd(b1, c11)
-			a2 := archsimd.LoadFloat64x2Slice(a[6:]).Broadcast1To8()
+			a2 := simdapi.Splat8(a[6:])
 			c20 = a2.MulAdd(b0, c20)
 			c21 = a2.MulAdd(b1, c21)
-			a3 := archsimd.LoadFloat64x2Slice(a[7:]).Broadcast1To8()
+			a3 := simdapi.Splat8(a[7:])
 			c30 = a3.MulAdd(b0, c30)
 			c31 = a3.MulAdd(b1, c31)
 		}
@@ -137,8 +141,8 @@ func loopAVX512(kc int, a, b []float64, acc *[8]archsimd.Float64x8) {
 	}
 	// The last one or two steps.
 	for len(a) >= 4 && len(b) >= 16 {
-		b0 := archsimd.LoadFloat64x8Slice(b)
-		b1 := archsimd.LoadFloat64x8Slice(b[8:])
+		b0 := simdapi.Load8(b)
+		b1 := simdapi.Load8(b[8:])
 		a0 := archsimd.BroadcastFloat64x8(a[0])
 		c00 = a0.MulAdd(b0, c00)
 		c01 = a0.MulAdd(b1, c01)
@@ -161,7 +165,7 @@ func loopAVX512(kc int, a, b []float64, acc *[8]archsimd.Float64x8) {
 
 // update8 stores β·c[0:8] + x into c[0:8].
 func update8(c []float64, vb, x archsimd.Float64x8) {
-	archsimd.LoadFloat64x8Slice(c).MulAdd(vb, x).StoreSlice(c)
+	simdapi.Store8(simdapi.Load8(c).MulAdd(vb, x), c)
 }
 
 // microKernelAVX2 computes the 4×8 tile C = β·C + α·A·B with Float64x4
@@ -172,8 +176,8 @@ func microKernelAVX2(kc int, a, b []float64, alpha, beta float64, c []float64, l
 		loopAVX2(kc, a, b, &acc)
 		va := archsimd.BroadcastFloat64x4(alpha)
 		for i := range 4 {
-			acc[2*i].Mul(va).StoreSlice(c[i*ldc:])
-			acc[2*i+1].Mul(va).StoreSlice(c[i*ldc+4:])
+			simdapi.Store4(acc[2*i].Mul(va), c[i*ldc:])
+			simdapi.Store4(acc[2*i+1].Mul(va), c[i*ldc+4:])
 		}
 	} else {
 		loopAVX2(kc, a, b, &acc)
@@ -200,34 +204,34 @@ func loopAVX2(kc int, a, b []float64, acc *[8]archsimd.Float64x4) {
 	// that every two-element load of A stays in a.
 	for len(a) > 8 && len(b) >= 16 {
 		{
-			b0 := archsimd.LoadFloat64x4Slice(b)
-			b1 := archsimd.LoadFloat64x4Slice(b[4:])
-			a0 := archsimd.LoadFloat64x2Slice(a).Broadcast1To4()
+			b0 := simdapi.Load4(b)
+			b1 := simdapi.Load4(b[4:])
+			a0 := simdapi.Splat4(a)
 			c00 = a0.MulAdd(b0, c00)
 			c01 = a0.MulAdd(b1, c01)
-			a1 := archsimd.LoadFloat64x2Slice(a[1:]).Broadcast1To4()
+			a1 := simdapi.Splat4(a[1:])
 			c10 = a1.MulAdd(b0, c10)
 			c11 = a1.MulAdd(b1, c11)
-			a2 := archsimd.LoadFloat64x2Slice(a[2:]).Broadcast1To4()
+			a2 := simdapi.Splat4(a[2:])
 			c20 = a2.MulAdd(b0, c20)
 			c21 = a2.MulAdd(b1, c21)
-			a3 := archsimd.LoadFloat64x2Slice(a[3:]).Broadcast1To4()
+			a3 := simdapi.Splat4(a[3:])
 			c30 = a3.MulAdd(b0, c30)
 			c31 = a3.MulAdd(b1, c31)
 		}
 		{
-			b0 := archsimd.LoadFloat64x4Slice(b[8:])
-			b1 := archsimd.LoadFloat64x4Slice(b[12:])
-			a0 := archsimd.LoadFloat64x2Slice(a[4:]).Broadcast1To4()
+			b0 := simdapi.Load4(b[8:])
+			b1 := simdapi.Load4(b[12:])
+			a0 := simdapi.Splat4(a[4:])
 			c00 = a0.MulAdd(b0, c00)
 			c01 = a0.MulAdd(b1, c01)
-			a1 := archsimd.LoadFloat64x2Slice(a[5:]).Broadcast1To4()
+			a1 := simdapi.Splat4(a[5:])
 			c10 = a1.MulAdd(b0, c10)
 			c11 = a1.MulAdd(b1, c11)
-			a2 := archsimd.LoadFloat64x2Slice(a[6:]).Broadcast1To4()
+			a2 := simdapi.Splat4(a[6:])
 			c20 = a2.MulAdd(b0, c20)
 			c21 = a2.MulAdd(b1, c21)
-			a3 := archsimd.LoadFloat64x2Slice(a[7:]).Broadcast1To4()
+			a3 := simdapi.Splat4(a[7:])
 			c30 = a3.MulAdd(b0, c30)
 			c31 = a3.MulAdd(b1, c31)
 		}
@@ -236,8 +240,8 @@ func loopAVX2(kc int, a, b []float64, acc *[8]archsimd.Float64x4) {
 	}
 	// The last one or two steps.
 	for len(a) >= 4 && len(b) >= 8 {
-		b0 := archsimd.LoadFloat64x4Slice(b)
-		b1 := archsimd.LoadFloat64x4Slice(b[4:])
+		b0 := simdapi.Load4(b)
+		b1 := simdapi.Load4(b[4:])
 		a0 := archsimd.BroadcastFloat64x4(a[0])
 		c00 = a0.MulAdd(b0, c00)
 		c01 = a0.MulAdd(b1, c01)
@@ -260,5 +264,5 @@ func loopAVX2(kc int, a, b []float64, acc *[8]archsimd.Float64x4) {
 
 // update4 stores β·c[0:4] + x into c[0:4].
 func update4(c []float64, vb, x archsimd.Float64x4) {
-	archsimd.LoadFloat64x4Slice(c).MulAdd(vb, x).StoreSlice(c)
+	simdapi.Store4(simdapi.Load4(c).MulAdd(vb, x), c)
 }

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"simd/archsimd"
+
+	"rkhs/internal/simdapi"
 )
 
 var sink float64
@@ -28,7 +30,7 @@ func BenchmarkExpAfterAVX512(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			s := 0.0
 			for b.Loop() {
-				archsimd.BroadcastFloat64x8(s).StoreSlice(buf)
+				simdapi.Store8(archsimd.BroadcastFloat64x8(s), buf)
 				if clear {
 					ClearUpper()
 				}
