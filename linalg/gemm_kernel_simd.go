@@ -92,18 +92,19 @@ func microKernelAVX512(kc int, a, b []float64, alpha, beta float64, c []float64,
 //
 // The loop does two steps per pass, which halves the register moves the
 // compiler adds at the loop's end (every FMA leaves its sum in a new
-// register). Each value of A is broadcast from a two-element vector load:
-// broadcasting a float64 made the compiler hoist all eight scalar loads to
-// the top of the pass and spill them with legacy SSE moves, 70× slower.
+// register). Each value of A is broadcast by simdapi.Splat8 from a vector
+// load: broadcasting a float64 made both Go 1.26 and Go 1.27 hoist all
+// eight scalar loads to the top of the pass and spill them with legacy SSE
+// moves, 35–70× slower.
 //
 //go:noinline
 func loopAVX512(kc int, a, b []float64, acc *[8]archsimd.Float64x8) {
 	var c00, c01, c10, c11, c20, c21, c30, c31 archsimd.Float64x8
 	a = a[:kc*4]
 	b = b[:kc*16]
-	// Two steps of k per pass while a has an element beyond them, so
-	// that every two-element load of A stays in a.
-	for len(a) > 8 && len(b) >= 32 {
+	// Two steps of k per pass while four remain, so that the eight-element
+	// loads of Splat8 (the last at a[7:15]) stay in a.
+	for len(a) >= 16 && len(b) >= 32 {
 		{
 			b0 := simdapi.Load8(b)
 			b1 := simdapi.Load8(b[8:])
@@ -139,7 +140,8 @@ func loopAVX512(kc int, a, b []float64, acc *[8]archsimd.Float64x8) {
 		a = a[8:]
 		b = b[32:]
 	}
-	// The last one or two steps.
+	// The last two or three steps, one per pass: four scalar broadcasts
+	// are few enough to stay in registers.
 	for len(a) >= 4 && len(b) >= 16 {
 		b0 := simdapi.Load8(b)
 		b1 := simdapi.Load8(b[8:])
@@ -158,7 +160,10 @@ func loopAVX512(kc int, a, b []float64, acc *[8]archsimd.Float64x8) {
 		a = a[4:]
 		b = b[16:]
 	}
-	*acc = [8]archsimd.Float64x8{c00, c01, c10, c11, c20, c21, c30, c31}
+	// One vector store each (a composite literal is copied through the
+	// stack with legacy SSE moves).
+	acc[0], acc[1], acc[2], acc[3] = c00, c01, c10, c11
+	acc[4], acc[5], acc[6], acc[7] = c20, c21, c30, c31
 	// The caller reloads α and β with legacy SSE moves.
 	archsimd.ClearAVXUpperBits()
 }
@@ -193,53 +198,53 @@ func microKernelAVX2(kc int, a, b []float64, alpha, beta float64, c []float64, l
 
 // loopAVX2 accumulates the 4×8 product of the packed panels a (kc×4) and
 // b (kc×8) into acc, row by row: per step of k, two loads of B, four
-// broadcasts, eight FMAs.
+// broadcasts, eight FMAs, two steps per pass as in loopAVX512. Here the
+// broadcasts are of float64 values: the eight scalar loads and eight
+// accumulators fit in the sixteen registers of AVX2, and there is no
+// four-lane variable permute without AVX-512 (see simdapi.Splat8).
 //
 //go:noinline
 func loopAVX2(kc int, a, b []float64, acc *[8]archsimd.Float64x4) {
 	var c00, c01, c10, c11, c20, c21, c30, c31 archsimd.Float64x4
 	a = a[:kc*4]
 	b = b[:kc*8]
-	// Two steps of k per pass while a has an element beyond them, so
-	// that every two-element load of A stays in a.
-	for len(a) > 8 && len(b) >= 16 {
+	for len(a) >= 8 && len(b) >= 16 {
 		{
 			b0 := simdapi.Load4(b)
 			b1 := simdapi.Load4(b[4:])
-			a0 := simdapi.Splat4(a)
+			a0 := archsimd.BroadcastFloat64x4(a[0])
 			c00 = a0.MulAdd(b0, c00)
 			c01 = a0.MulAdd(b1, c01)
-			a1 := simdapi.Splat4(a[1:])
+			a1 := archsimd.BroadcastFloat64x4(a[1])
 			c10 = a1.MulAdd(b0, c10)
 			c11 = a1.MulAdd(b1, c11)
-			a2 := simdapi.Splat4(a[2:])
+			a2 := archsimd.BroadcastFloat64x4(a[2])
 			c20 = a2.MulAdd(b0, c20)
 			c21 = a2.MulAdd(b1, c21)
-			a3 := simdapi.Splat4(a[3:])
+			a3 := archsimd.BroadcastFloat64x4(a[3])
 			c30 = a3.MulAdd(b0, c30)
 			c31 = a3.MulAdd(b1, c31)
 		}
 		{
 			b0 := simdapi.Load4(b[8:])
 			b1 := simdapi.Load4(b[12:])
-			a0 := simdapi.Splat4(a[4:])
+			a0 := archsimd.BroadcastFloat64x4(a[4])
 			c00 = a0.MulAdd(b0, c00)
 			c01 = a0.MulAdd(b1, c01)
-			a1 := simdapi.Splat4(a[5:])
+			a1 := archsimd.BroadcastFloat64x4(a[5])
 			c10 = a1.MulAdd(b0, c10)
 			c11 = a1.MulAdd(b1, c11)
-			a2 := simdapi.Splat4(a[6:])
+			a2 := archsimd.BroadcastFloat64x4(a[6])
 			c20 = a2.MulAdd(b0, c20)
 			c21 = a2.MulAdd(b1, c21)
-			a3 := simdapi.Splat4(a[7:])
+			a3 := archsimd.BroadcastFloat64x4(a[7])
 			c30 = a3.MulAdd(b0, c30)
 			c31 = a3.MulAdd(b1, c31)
 		}
 		a = a[8:]
 		b = b[16:]
 	}
-	// The last one or two steps.
-	for len(a) >= 4 && len(b) >= 8 {
+	if len(a) >= 4 && len(b) >= 8 { // the last step when kc is odd
 		b0 := simdapi.Load4(b)
 		b1 := simdapi.Load4(b[4:])
 		a0 := archsimd.BroadcastFloat64x4(a[0])
@@ -254,10 +259,11 @@ func loopAVX2(kc int, a, b []float64, acc *[8]archsimd.Float64x4) {
 		a3 := archsimd.BroadcastFloat64x4(a[3])
 		c30 = a3.MulAdd(b0, c30)
 		c31 = a3.MulAdd(b1, c31)
-		a = a[4:]
-		b = b[8:]
 	}
-	*acc = [8]archsimd.Float64x4{c00, c01, c10, c11, c20, c21, c30, c31}
+	// One vector store each (a composite literal is copied through the
+	// stack with legacy SSE moves).
+	acc[0], acc[1], acc[2], acc[3] = c00, c01, c10, c11
+	acc[4], acc[5], acc[6], acc[7] = c20, c21, c30, c31
 	// The caller reloads α and β with legacy SSE moves.
 	archsimd.ClearAVXUpperBits()
 }
