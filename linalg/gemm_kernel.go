@@ -6,12 +6,14 @@ package linalg
 type microKernelFunc func(kc int, a, b []float64, alpha, beta float64, c []float64, ldc int)
 
 // gemmKernel is a micro-kernel with its register block MR×NR and the
-// cache blocks KC and MC it was calibrated with (MC a multiple of MR).
+// cache blocks KC, MC and JB it was calibrated with on the machine of
+// BENCHMARKS.md (MC a multiple of MR, JB of NR), which blockingFor scales
+// to the caches of the CPU at hand.
 type gemmKernel struct {
-	name   string
-	mr, nr int
-	kc, mc int
-	micro  microKernelFunc
+	name       string
+	mr, nr     int
+	kc, mc, jb int
+	micro      microKernelFunc
 }
 
 // maxTile bounds MR·NR over all kernels (the edge-tile buffer).
@@ -28,7 +30,7 @@ const maxTile = 128
 // spilled to the stack (4.7 and 6.8). Eight independent accumulators are
 // enough to hide the 4-cycle latency of an add or fused multiply-add issued
 // two per cycle. BenchmarkMicroKernel measures the kernel in use alone.
-var scalarKernel = gemmKernel{name: "scalar 4×2", mr: 4, nr: 2, kc: 384, mc: 64, micro: microKernel}
+var scalarKernel = gemmKernel{name: "scalar 4×2", mr: 4, nr: 2, kc: 384, mc: 64, jb: 256, micro: microKernel}
 
 // kern is the micro-kernel in use, chosen once when the package is
 // initialized: scalarKernel, unless a build with GOEXPERIMENT=simd on amd64

@@ -32,13 +32,13 @@ import (
 // with JB = 256 (77 GFLOP/s at n=2048 on 2 cores): the packed block of A,
 // MC·KC doubles (1 MiB), and a group of micro-panels of B, KC·JB doubles
 // (1 MiB), share the 2 MiB L2 cache.
-var avx512Kernel = gemmKernel{name: "AVX-512 4×16", mr: 4, nr: 16, kc: 512, mc: 256, micro: microKernelAVX512}
+var avx512Kernel = gemmKernel{name: "AVX-512 4×16", mr: 4, nr: 16, kc: 512, mc: 256, jb: 256, micro: microKernelAVX512}
 
 // avx2Kernel: 4×8, eight Float64x4 accumulators (of 16 registers); 30
 // GFLOP/s on one core in cache on the AVX-512 machine of BENCHMARKS.md.
 // KC and MC give the same L2 footprint as avx512Kernel's with half its
 // columns; they were not calibrated on an AVX2-only machine.
-var avx2Kernel = gemmKernel{name: "AVX2 4×8", mr: 4, nr: 8, kc: 512, mc: 256, micro: microKernelAVX2}
+var avx2Kernel = gemmKernel{name: "AVX2 4×8", mr: 4, nr: 8, kc: 512, mc: 256, jb: 256, micro: microKernelAVX2}
 
 // chooseKernel picks the widest kernel the CPU supports: AVX-512, else AVX2
 // with FMA, else the scalar kernel. The choice depends only on the CPU, so

@@ -6,17 +6,18 @@ import (
 	"strings"
 	"testing"
 
+	"rkhs/internal/cpuinfo"
 	"rkhs/internal/testmat"
 	"simd/archsimd"
 )
 
-// withKernel runs f with k as the micro-kernel in use (and its block
-// sizes), restoring the chosen one afterwards.
+// withKernel runs f with k as the micro-kernel in use, with its block
+// sizes for this CPU, restoring the chosen ones afterwards.
 func withKernel(k gemmKernel, f func()) {
-	saved, kc, mc := kern, gemmKC, gemmMC
-	defer func() { kern, gemmKC, gemmMC = saved, kc, mc }()
-	kern, gemmKC, gemmMC = k, k.kc, k.mc
-	f()
+	saved := kern
+	defer func() { kern = saved }()
+	kern = k
+	withBlocking(blockingFor(k, cpuinfo.Detect()), f)
 }
 
 // TestSIMDKernels checks each SIMD kernel the CPU supports against the
@@ -39,6 +40,7 @@ func TestSIMDKernels(t *testing.T) {
 				t.Run("Syrk", TestSyrk)
 				t.Run("GemmDeterministic", TestGemmDeterministic)
 				t.Run("Trsm", TestTrsm)
+				t.Run("BlockEdges", TestGemmBlockEdges)
 			})
 		})
 	}
