@@ -54,6 +54,18 @@ func chooseKernel() gemmKernel {
 	return scalarKernel
 }
 
+// simdKernels lists the kernels this CPU can run, for the tests.
+func simdKernels() []gemmKernel {
+	ks := []gemmKernel{scalarKernel}
+	if archsimd.X86.AVX2() && archsimd.X86.FMA() {
+		ks = append(ks, avx2Kernel)
+	}
+	if archsimd.X86.AVX512() {
+		ks = append(ks, avx512Kernel)
+	}
+	return ks
+}
+
 // microKernelAVX512 computes the 4×16 tile C = β·C + α·A·B (see
 // microKernelFunc). The k loop is a function of its own, with no
 // floating-point arguments: with α and β live across it the compiler kept
