@@ -104,57 +104,57 @@ func microKernelAVX512(kc int, a, b []float64, alpha, beta float64, c []float64,
 //
 // The loop does two steps per pass, which halves the register moves the
 // compiler adds at the loop's end (every FMA leaves its sum in a new
-// register). Each value of A is broadcast by simdapi.Splat8 from a vector
-// load: broadcasting a float64 made both Go 1.26 and Go 1.27 hoist all
-// eight scalar loads to the top of the pass and spill them with legacy SSE
-// moves, 35–70× slower.
+// register). Between the two steps it stores c00 to acc: a store is a
+// fence for the compiler's scheduler, which cannot move the loads of the
+// second step above it. Without it, Go 1.26 and Go 1.27 hoisted all eight
+// scalar loads of A to the top of the pass, ran out of the fifteen
+// registers that hold them and the accumulators, and spilled them with
+// legacy SSE moves: 35–70× slower (Go 1.26 avoided this only while A was
+// broadcast from a two-element vector load, which Go 1.27 cannot spell).
 //
 //go:noinline
 func loopAVX512(kc int, a, b []float64, acc *[8]archsimd.Float64x8) {
 	var c00, c01, c10, c11, c20, c21, c30, c31 archsimd.Float64x8
 	a = a[:kc*4]
 	b = b[:kc*16]
-	// Two steps of k per pass while four remain, so that the eight-element
-	// loads of Splat8 (the last at a[7:15]) stay in a.
-	for len(a) >= 16 && len(b) >= 32 {
+	for len(a) >= 8 && len(b) >= 32 { // two steps of k per pass
 		{
 			b0 := simdapi.Load8(b)
 			b1 := simdapi.Load8(b[8:])
-			a0 := simdapi.Splat8(a)
+			a0 := archsimd.BroadcastFloat64x8(a[0])
 			c00 = a0.MulAdd(b0, c00)
 			c01 = a0.MulAdd(b1, c01)
-			a1 := simdapi.Splat8(a[1:])
+			a1 := archsimd.BroadcastFloat64x8(a[1])
 			c10 = a1.MulAdd(b0, c10)
 			c11 = a1.MulAdd(b1, c11)
-			a2 := simdapi.Splat8(a[2:])
+			a2 := archsimd.BroadcastFloat64x8(a[2])
 			c20 = a2.MulAdd(b0, c20)
 			c21 = a2.MulAdd(b1, c21)
-			a3 := simdapi.Splat8(a[3:])
+			a3 := archsimd.BroadcastFloat64x8(a[3])
 			c30 = a3.MulAdd(b0, c30)
 			c31 = a3.MulAdd(b1, c31)
 		}
+		acc[0] = c00 // the fence (see above); overwritten at the end
 		{
 			b0 := simdapi.Load8(b[16:])
 			b1 := simdapi.Load8(b[24:])
-			a0 := simdapi.Splat8(a[4:])
+			a0 := archsimd.BroadcastFloat64x8(a[4])
 			c00 = a0.MulAdd(b0, c00)
 			c01 = a0.MulAdd(b1, c01)
-			a1 := simdapi.Splat8(a[5:])
+			a1 := archsimd.BroadcastFloat64x8(a[5])
 			c10 = a1.MulAdd(b0, c10)
 			c11 = a1.MulAdd(b1, c11)
-			a2 := simdapi.Splat8(a[6:])
+			a2 := archsimd.BroadcastFloat64x8(a[6])
 			c20 = a2.MulAdd(b0, c20)
 			c21 = a2.MulAdd(b1, c21)
-			a3 := simdapi.Splat8(a[7:])
+			a3 := archsimd.BroadcastFloat64x8(a[7])
 			c30 = a3.MulAdd(b0, c30)
 			c31 = a3.MulAdd(b1, c31)
 		}
 		a = a[8:]
 		b = b[32:]
 	}
-	// The last two or three steps, one per pass: four scalar broadcasts
-	// are few enough to stay in registers.
-	for len(a) >= 4 && len(b) >= 16 {
+	if len(a) >= 4 && len(b) >= 16 { // the last step when kc is odd
 		b0 := simdapi.Load8(b)
 		b1 := simdapi.Load8(b[8:])
 		a0 := archsimd.BroadcastFloat64x8(a[0])
@@ -210,10 +210,8 @@ func microKernelAVX2(kc int, a, b []float64, alpha, beta float64, c []float64, l
 
 // loopAVX2 accumulates the 4×8 product of the packed panels a (kc×4) and
 // b (kc×8) into acc, row by row: per step of k, two loads of B, four
-// broadcasts, eight FMAs, two steps per pass as in loopAVX512. Here the
-// broadcasts are of float64 values: the eight scalar loads and eight
-// accumulators fit in the sixteen registers of AVX2, and there is no
-// four-lane variable permute without AVX-512 (see simdapi.Splat8).
+// broadcasts, eight FMAs, two steps per pass with a fence between them as
+// in loopAVX512.
 //
 //go:noinline
 func loopAVX2(kc int, a, b []float64, acc *[8]archsimd.Float64x4) {
@@ -237,6 +235,7 @@ func loopAVX2(kc int, a, b []float64, acc *[8]archsimd.Float64x4) {
 			c30 = a3.MulAdd(b0, c30)
 			c31 = a3.MulAdd(b1, c31)
 		}
+		acc[0] = c00 // the fence (see loopAVX512); overwritten at the end
 		{
 			b0 := simdapi.Load4(b[8:])
 			b1 := simdapi.Load4(b[12:])

@@ -27,15 +27,6 @@ func Load2(s []float64) archsimd.Float64x2 { return archsimd.LoadFloat64x2Slice(
 // Store2 stores v into s[0:2].
 func Store2(v archsimd.Float64x2, s []float64) { v.StoreSlice(s) }
 
-// Splat8 returns s[0] in all eight lanes; s must have eight elements (the
-// Go 1.27 spelling loads them all). Go 1.26 broadcasts from a two-element
-// vector load (VMOVUPD, VBROADCASTSD): broadcasting a float64 instead made
-// it hoist the scalar loads of a kernel's whole loop body and spill them
-// with legacy SSE moves, which run many times slower after AVX-512 code.
-func Splat8(s []float64) archsimd.Float64x8 {
-	return archsimd.LoadFloat64x2Slice(s[:8]).Broadcast1To8()
-}
-
 // RoundEven8 rounds each lane to the nearest integer, ties to even.
 func RoundEven8(v archsimd.Float64x8) archsimd.Float64x8 { return v.RoundToEvenScaled(0) }
 

@@ -21,18 +21,6 @@ func Load4(s []float64) archsimd.Float64x4 { return archsimd.LoadFloat64x4(s) }
 // Store4 stores v into s[0:4].
 func Store4(v archsimd.Float64x4, s []float64) { v.Store(s) }
 
-// Splat8 returns s[0] in all eight lanes; s must have eight elements. Go
-// 1.27 has no public broadcast from a vector load, and BroadcastFloat64x8
-// of a float64 loads it into a 128-bit register: in a loop body with many
-// such loads the compiler hoists them all, runs out of registers and
-// spills them with legacy SSE moves, which after AVX-512 code ran 35
-// times slower. VPERMPD with a zero index and the eight elements as its
-// memory operand broadcasts without a scalar register: one load and one
-// shuffle, like the VBROADCASTSD of Go 1.26's spelling.
-func Splat8(s []float64) archsimd.Float64x8 {
-	return archsimd.LoadFloat64x8(s).Permute(archsimd.Uint64x8{})
-}
-
 // RoundEven8 rounds each lane to the nearest integer, ties to even.
 func RoundEven8(v archsimd.Float64x8) archsimd.Float64x8 { return v.RoundScaled(0) }
 
