@@ -170,22 +170,25 @@ func blockedProduct(tA, tB Op, alpha float64, a, b Dense, beta float64, c Dense,
 	*job = productJob{} // drop references to the caller's matrices
 }
 
-// packBChunk is the number of columns of B one goroutine packs at a time.
+// packBChunk is about the number of columns of B one goroutine packs at a
+// time; the chunks are rounded down to a multiple of NR, so that each
+// starts a micro-panel.
 const packBChunk = 256
 
 // packBParallel is packB with the micro-panels split over p goroutines in
-// chunks of packBChunk columns: packing is a copy, so the split cannot change
-// any value, and with one block row of C the second core would otherwise
-// idle while B is packed.
+// chunks of about packBChunk columns: packing is a copy, so the split
+// cannot change any value, and with one block row of C the second core
+// would otherwise idle while B is packed.
 func packBParallel(p int, tB Op, kc, nc int, b Dense, p0, j0 int, dst []float64) {
-	chunks := (nc + packBChunk - 1) / packBChunk
+	chunk := max(kern.nr, packBChunk/kern.nr*kern.nr)
+	chunks := (nc + chunk - 1) / chunk
 	if p <= 1 || chunks <= 1 {
 		packB(tB, kc, nc, b, p0, j0, dst)
 		return
 	}
 	forEach(p, chunks, taskFunc(func(_, u int) {
-		lo := u * packBChunk
-		packB(tB, kc, min(packBChunk, nc-lo), b, p0, j0+lo, dst[lo*kc:])
+		lo := u * chunk
+		packB(tB, kc, min(chunk, nc-lo), b, p0, j0+lo, dst[lo*kc:])
 	}))
 }
 

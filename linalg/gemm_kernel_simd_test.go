@@ -6,18 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"rkhs/internal/cpuinfo"
 	"rkhs/internal/testmat"
 )
-
-// withKernel runs f with k as the micro-kernel in use, with its block
-// sizes for this CPU, restoring the chosen ones afterwards.
-func withKernel(k gemmKernel, f func()) {
-	saved := kern
-	defer func() { kern = saved }()
-	kern = k
-	withBlocking(blockingFor(k, cpuinfo.Detect()), f)
-}
 
 // TestSIMDKernels checks each SIMD kernel the CPU supports against the
 // plain reference, then runs the whole GEMM and SYRK suites with it in use

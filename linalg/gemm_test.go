@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"testing"
 
+	"rkhs/internal/cpuinfo"
 	"rkhs/internal/testmat"
 )
 
@@ -274,6 +275,46 @@ func TestGemmBlockEdges(t *testing.T) {
 		t.Run("Syrk", TestSyrk)
 		t.Run("GemmDeterministic", TestGemmDeterministic)
 	})
+}
+
+// withKernel runs f with k as the micro-kernel in use, with its block
+// sizes for this CPU, restoring the chosen ones afterwards.
+func withKernel(k gemmKernel, f func()) {
+	saved := kern
+	defer func() { kern = saved }()
+	kern = k
+	withBlocking(blockingFor(k, cpuinfo.Detect()), f)
+}
+
+// refKernel is microKernelRef as a micro-kernel of shape mr×nr.
+func refKernel(mr, nr int) gemmKernel {
+	return gemmKernel{
+		name: fmt.Sprintf("ref %d×%d", mr, nr), mr: mr, nr: nr, kc: 256, mc: 16 * mr, jb: 8 * nr,
+		micro: func(kc int, a, b []float64, alpha, beta float64, c []float64, ldc int) {
+			microKernelRef(mr, nr, kc, a, b, alpha, beta, c, ldc)
+		},
+	}
+}
+
+// TestGemmDriverShapes runs the GEMM and SYRK suites, with the default
+// and the small blocking, with reference micro-kernels of shapes no
+// kernel has today (NR not dividing 256 nor a power of two, MR odd), so
+// that the driver's packing, chunking and edge handling do not assume
+// the shapes of the current kernels.
+func TestGemmDriverShapes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow with the reference kernel")
+	}
+	for _, k := range []gemmKernel{refKernel(3, 24), refKernel(5, 6)} {
+		t.Run(k.name, func(t *testing.T) {
+			withKernel(k, func() {
+				t.Run("Gemm", TestGemm)
+				t.Run("Syrk", TestSyrk)
+				t.Run("GemmDeterministic", TestGemmDeterministic)
+				t.Run("BlockEdges", TestGemmBlockEdges)
+			})
+		})
+	}
 }
 
 // TestGemmSteadyStateAllocs: once the pooled packing buffers exist, Gemm
