@@ -33,8 +33,9 @@ const maxTile = 128
 var scalarKernel = gemmKernel{name: "scalar 4×2", mr: 4, nr: 2, kc: 384, mc: 64, jb: 256, micro: microKernel}
 
 // kern is the micro-kernel in use, chosen once when the package is
-// initialized: scalarKernel, unless a build with GOEXPERIMENT=simd on amd64
-// finds AVX-512 or AVX2 with FMA (gemm_kernel_simd.go). Every product uses
+// initialized: scalarKernel, unless a build with GOEXPERIMENT=simd finds
+// AVX-512 or AVX2 with FMA on amd64 (gemm_kernel_simd.go) or runs on arm64
+// with Go 1.27 (NEON, gemm_kernel_simd128.go). Every product uses
 // it, so within one build on one machine results do not depend on the
 // number of goroutines; they can differ in the last bits between kernels.
 var kern = chooseKernel()

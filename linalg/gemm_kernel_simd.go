@@ -8,35 +8,37 @@ import (
 	"rkhs/internal/simdapi"
 )
 
-// SIMD micro-kernels, written with Go's experimental simd/archsimd package
-// (GOEXPERIMENT=simd, Go 1.26, amd64 only). This file exists only in such a
-// build; in every other build gemm_choose.go picks the scalar kernel, which
-// stays the test oracle of these.
+// SIMD micro-kernels for amd64, written with Go's experimental
+// simd/archsimd package (GOEXPERIMENT=simd, Go 1.26 or later; the calls
+// Go 1.27 renamed go through internal/simdapi). This file exists only in
+// such a build; in builds without the experiment gemm_choose.go picks the
+// scalar kernel, which stays the test oracle of these.
 //
 // Both kernels hold an MR×NR tile of C in vector registers and, for each
 // step of k, load NR values of B as one or two vectors, broadcast each of
 // the MR values of A and issue MR·NR/width fused multiply-adds. The
 // compiler's code for them must be checked in the disassembly (objdump -d
-// on the test binary; Go 1.26's go tool objdump does not decode EVEX
-// instructions; BENCHMARKS.md shows the inner loop and the command): larger
-// tiles spilled accumulators to the stack, and a float64 kept live across
-// the loop was spilled with a legacy SSE move, which ran 50–80× slower
-// while still computing the right numbers.
+// on the test binary, or Go 1.27's go tool objdump, which decodes EVEX;
+// BENCHMARKS.md shows the inner loop and the command): larger tiles
+// spilled accumulators to the stack, and float64 values live in vector
+// registers were spilled or copied with legacy SSE moves, which after
+// AVX-512 code ran 35–80× slower while still computing the right numbers.
 
-// avx512Kernel: 4×16, eight Float64x8 accumulators. Go 1.26 keeps vector
-// values that live across a loop in X0–X14 only (the fp register mask of
-// its register allocator), so with two vectors of B and the broadcasts of
-// A, eight accumulators are all that fit: 5×16, 6×16, 4×24 and 8×16 spilled
-// and ran at 25–37 GFLOP/s on one core in cache against 43 for this one
-// (BenchmarkSIMDKernels). KC and MC are the best of TestCalibrate's sweep
-// with JB = 256 (77 GFLOP/s at n=2048 on 2 cores): the packed block of A,
+// avx512Kernel: 4×16, eight Float64x8 accumulators. Go keeps vector values
+// that live across a loop in X0–X14 only (the fp register mask of its
+// register allocator, in 1.26 and 1.27), so with two vectors of B and the
+// broadcasts of A, eight accumulators are all that fit: 5×16, 6×16, 4×24
+// and 8×16 spilled with Go 1.26. A 3×24 tile, which needs fewer broadcasts
+// per FMA, was 7% faster in GEMM with Go 1.27 and no faster with Go 1.26.
+// KC, MC and JB are the best of TestCalibrate's sweep on the machine of
+// BENCHMARKS.md (96 GFLOP/s at n=2048 on 2 cores): the packed block of A,
 // MC·KC doubles (1 MiB), and a group of micro-panels of B, KC·JB doubles
-// (1 MiB), share the 2 MiB L2 cache.
+// (1 MiB), share its 2 MiB L2 cache; blockingFor scales them to others.
 var avx512Kernel = gemmKernel{name: "AVX-512 4×16", mr: 4, nr: 16, kc: 512, mc: 256, jb: 256, micro: microKernelAVX512}
 
-// avx2Kernel: 4×8, eight Float64x4 accumulators (of 16 registers); 30
+// avx2Kernel: 4×8, eight Float64x4 accumulators (of 16 registers); 28
 // GFLOP/s on one core in cache on the AVX-512 machine of BENCHMARKS.md.
-// KC and MC give the same L2 footprint as avx512Kernel's with half its
+// KC, MC and JB give the same L2 footprint as avx512Kernel's with half its
 // columns; they were not calibrated on an AVX2-only machine.
 var avx2Kernel = gemmKernel{name: "AVX2 4×8", mr: 4, nr: 8, kc: 512, mc: 256, jb: 256, micro: microKernelAVX2}
 

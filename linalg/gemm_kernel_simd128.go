@@ -25,9 +25,9 @@ import (
 //
 // SIMD128 has no fused multiply-add (archsimd computes MulAdd as a
 // multiplication and an addition there), and under wazero 1.12 on the
-// machine of BENCHMARKS.md this kernel ran at 1.7 GFLOP/s in cache against
-// 3.0 for the scalar one: WebAssembly builds keep the scalar kernel, and
-// the tests run this one beside it.
+// machine of BENCHMARKS.md this kernel ran no faster than the scalar one
+// (2.8 GFLOP/s each in cache): WebAssembly builds keep the scalar kernel,
+// and the tests run this one beside it.
 var vec128Kernel = gemmKernel{name: vec128Name(), mr: 4, nr: 8, kc: 512, mc: 256, jb: 256, micro: microKernelVec128}
 
 func vec128Name() string {

@@ -10,7 +10,7 @@ import (
 
 // The inner loop of the tridiagonal reduction's symmetric matrix-vector
 // product with AVX-512: in the scalar build it is 40% of EigenSym's time at
-// n=2000 (BENCHMARKS.md, issue 9).
+// n=2000 (BENCHMARKS.md, the symmetric eigensolver with the SIMD kernels).
 
 var hasAVX512 = archsimd.X86.AVX512()
 
