@@ -6,6 +6,7 @@ import (
 	"simd/archsimd"
 
 	"rkhs/internal/avx"
+	"rkhs/internal/simdapi"
 )
 
 // The Gaussian row pass with AVX-512 (GOEXPERIMENT=simd on amd64): eight
@@ -37,11 +38,11 @@ func gaussianRow8(row, nz []float64, ni, s2 float64) {
 	vs2 := archsimd.BroadcastFloat64x8(s2)
 	var zero archsimd.Float64x8
 	for len(row) >= 8 && len(nz) >= 8 {
-		g := archsimd.LoadFloat64x8Slice(row)
-		t := vni.Add(archsimd.LoadFloat64x8Slice(nz)).Sub(g.Add(g))
+		g := simdapi.Load8(row)
+		t := vni.Add(simdapi.Load8(nz)).Sub(g.Add(g))
 		e := exp8(zero.Sub(t.Max(zero)).Div(vs2))
 		// max(NaN, 0) is NaN in Go; VMAXPD would give 0.
-		t.Merge(e, t.IsNaN()).StoreSlice(row)
+		simdapi.Store8(t.Merge(e, t.IsNaN()), row)
 		row, nz = row[8:], nz[8:]
 	}
 	avx.ClearUpper()
@@ -84,13 +85,13 @@ func splat(v float64) (a [8]float64) {
 // of degree 13 in Horner's form, then VSCALEFPD multiplies by 2^k, which
 // also gives the correct overflow to +Inf and gradual underflow to 0.
 func exp8(x archsimd.Float64x8) archsimd.Float64x8 {
-	x = x.Max(archsimd.LoadFloat64x8(&expMinArg)).Min(archsimd.LoadFloat64x8(&expMaxArg))
-	k := x.Mul(archsimd.LoadFloat64x8(&expLog2e)).RoundToEvenScaled(0)
-	r := k.MulAdd(archsimd.LoadFloat64x8(&expNegLn2[0]), x)
-	r = k.MulAdd(archsimd.LoadFloat64x8(&expNegLn2[1]), r)
-	p := archsimd.LoadFloat64x8(&expTaylor[0])
+	x = x.Max(simdapi.Load8Array(&expMinArg)).Min(simdapi.Load8Array(&expMaxArg))
+	k := simdapi.RoundEven8(x.Mul(simdapi.Load8Array(&expLog2e)))
+	r := k.MulAdd(simdapi.Load8Array(&expNegLn2[0]), x)
+	r = k.MulAdd(simdapi.Load8Array(&expNegLn2[1]), r)
+	p := simdapi.Load8Array(&expTaylor[0])
 	for i := 1; i < len(expTaylor); i++ {
-		p = p.MulAdd(r, archsimd.LoadFloat64x8(&expTaylor[i]))
+		p = p.MulAdd(r, simdapi.Load8Array(&expTaylor[i]))
 	}
 	return p.Scale(k)
 }

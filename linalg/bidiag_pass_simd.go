@@ -2,7 +2,11 @@
 
 package linalg
 
-import "simd/archsimd"
+import (
+	"simd/archsimd"
+
+	"rkhs/internal/simdapi"
+)
 
 // The inner loops of the bidiagonal reduction's matrix–vector passes
 // (bidiagPass) with AVX-512, eight elements at a time. Each sum is kept in
@@ -32,9 +36,9 @@ func dot2x8(r0, r1, u []float64, sums *[2]float64) {
 	u = u[:len(r0)]
 	var s0, s1 archsimd.Float64x8
 	for len(r0) >= 8 && len(r1) >= 8 && len(u) >= 8 {
-		uk := archsimd.LoadFloat64x8Slice(u)
-		s0 = archsimd.LoadFloat64x8Slice(r0).MulAdd(uk, s0)
-		s1 = archsimd.LoadFloat64x8Slice(r1).MulAdd(uk, s1)
+		uk := simdapi.Load8(u)
+		s0 = simdapi.Load8(r0).MulAdd(uk, s0)
+		s1 = simdapi.Load8(r1).MulAdd(uk, s1)
 		r0, r1, u = r0[8:], r1[8:], u[8:]
 	}
 	storeLaneSums(s0, s1, sums)
@@ -50,7 +54,7 @@ func storeLaneSums(s0, s1 archsimd.Float64x8, sums *[2]float64) {
 	h1 := s1.GetLo().Add(s1.GetHi())
 	q0 := h0.GetLo().Add(h0.GetHi())
 	q1 := h1.GetLo().Add(h1.GetHi())
-	q0.AddPairs(q1).StoreSlice(sums[:])
+	simdapi.Store2(simdapi.AddPairs(q0, q1), sums[:])
 }
 
 // axpy2 is axpy2Scalar, eight elements at a time.
@@ -71,10 +75,10 @@ func axpy2x8(c0, c1 float64, r0, r1, y []float64) {
 	w0 := archsimd.BroadcastFloat64x8(c0)
 	w1 := archsimd.BroadcastFloat64x8(c1)
 	for len(r0) >= 8 && len(r1) >= 8 && len(y) >= 8 {
-		a := archsimd.LoadFloat64x8Slice(r0)
-		b := archsimd.LoadFloat64x8Slice(r1)
-		yk := archsimd.LoadFloat64x8Slice(y)
-		a.MulAdd(w0, b.MulAdd(w1, yk)).StoreSlice(y)
+		a := simdapi.Load8(r0)
+		b := simdapi.Load8(r1)
+		yk := simdapi.Load8(y)
+		simdapi.Store8(a.MulAdd(w0, b.MulAdd(w1, yk)), y)
 		r0, r1, y = r0[8:], r1[8:], y[8:]
 	}
 	archsimd.ClearAVXUpperBits()

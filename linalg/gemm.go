@@ -3,6 +3,8 @@ package linalg
 import (
 	"fmt"
 	"sync"
+
+	"rkhs/internal/cpuinfo"
 )
 
 // Op says whether a matrix operand is used as it is or transposed.
@@ -14,30 +16,28 @@ const (
 )
 
 // Block sizes of the GEMM layers, in the names of BLIS; MR and NR are the
-// register block of the micro-kernel in use (gemm_kernel.go). For the scalar
-// kernel the packed block of A, MC·KC doubles (192 KiB), and a group of
-// micro-panels of B, KC·JB doubles (768 KiB), stay in the 2 MiB L2 cache;
-// NC bounds the packed block of B (12 MiB, 16 MiB with the AVX-512 kernel;
-// in L3). KC and MC come with the kernel (each was calibrated with it) and
-// are variables only so that TestCalibrate (go test ./linalg -run Calibrate
-// -calibrate -v) can sweep them. On the machine of BENCHMARKS.md, for the
-// scalar kernel, KC=384, MC=64 was the best of KC ∈ {128…512} ×
-// MC ∈ {64…256}, 5–10% ahead of KC=256, MC=128 at both GOAMD64=v1 and v3
-// (in the BLIS loop order; with JB = 256 it is within noise of the best).
+// register block of the micro-kernel in use (gemm_kernel.go). KC bounds
+// the k dimension of a packed panel, MC the rows of the packed block of A,
+// JB the columns of B that one pass of the macro-kernel covers (see
+// macroKernel) and NC the columns of the packed block of B. They are set
+// once, for the kernel in use and the caches of the CPU, by blockingFor
+// (gemm_blocking.go), from the values each kernel was calibrated with on
+// the machine of BENCHMARKS.md; they are variables only so that tests can
+// shrink them and TestCalibrate (go test ./linalg -run Calibrate
+// -calibrate -v) can sweep them.
+//
+// For the scalar kernel on that machine, KC=384, MC=64 was the best of
+// KC ∈ {128…512} × MC ∈ {64…256}, 5–10% ahead of KC=256, MC=128 at both
+// GOAMD64=v1 and v3; JB = 256 was best or within noise of it for every
+// kernel, for k = 128 and k = 2048 (of JB ∈ {128, 256, 512}).
 var (
-	gemmKC = kern.kc
-	gemmMC = kern.mc // a multiple of MR
+	gemmBlocking = blockingFor(kern, cpuinfo.Detect())
+
+	gemmKC = gemmBlocking.kc
+	gemmMC = gemmBlocking.mc // a multiple of MR
+	gemmJB = gemmBlocking.jb // a multiple of NR
+	gemmNC = gemmBlocking.nc // a multiple of JB
 )
-
-// gemmJB is the number of columns of C one pass of the micro-panels of A
-// covers in the macro-kernel (see macroKernel), a multiple of every NR.
-// 256 was best or within noise of it for both kernels, for k = 128 and
-// k = 2048 (of JB ∈ {128, 256, 512}); it is a variable only for
-// TestCalibrate.
-var gemmJB = 256
-
-// gemmNC bounds the columns of B packed at once.
-const gemmNC = 4096
 
 // Gemm computes C = α·op(A)·op(B) + β·C, where op(X) is X or Xᵀ as tA and
 // tB say, op(A) is m×k, op(B) is k×n and C is m×n.
@@ -170,22 +170,25 @@ func blockedProduct(tA, tB Op, alpha float64, a, b Dense, beta float64, c Dense,
 	*job = productJob{} // drop references to the caller's matrices
 }
 
-// packBChunk is the number of columns of B one goroutine packs at a time.
+// packBChunk is about the number of columns of B one goroutine packs at a
+// time; the chunks are rounded down to a multiple of NR, so that each
+// starts a micro-panel.
 const packBChunk = 256
 
 // packBParallel is packB with the micro-panels split over p goroutines in
-// chunks of packBChunk columns: packing is a copy, so the split cannot change
-// any value, and with one block row of C the second core would otherwise
-// idle while B is packed.
+// chunks of about packBChunk columns: packing is a copy, so the split
+// cannot change any value, and with one block row of C the second core
+// would otherwise idle while B is packed.
 func packBParallel(p int, tB Op, kc, nc int, b Dense, p0, j0 int, dst []float64) {
-	chunks := (nc + packBChunk - 1) / packBChunk
+	chunk := max(kern.nr, packBChunk/kern.nr*kern.nr)
+	chunks := (nc + chunk - 1) / chunk
 	if p <= 1 || chunks <= 1 {
 		packB(tB, kc, nc, b, p0, j0, dst)
 		return
 	}
 	forEach(p, chunks, taskFunc(func(_, u int) {
-		lo := u * packBChunk
-		packB(tB, kc, min(packBChunk, nc-lo), b, p0, j0+lo, dst[lo*kc:])
+		lo := u * chunk
+		packB(tB, kc, min(chunk, nc-lo), b, p0, j0+lo, dst[lo*kc:])
 	}))
 }
 

@@ -6,12 +6,14 @@ package linalg
 type microKernelFunc func(kc int, a, b []float64, alpha, beta float64, c []float64, ldc int)
 
 // gemmKernel is a micro-kernel with its register block MR×NR and the
-// cache blocks KC and MC it was calibrated with (MC a multiple of MR).
+// cache blocks KC, MC and JB it was calibrated with on the machine of
+// BENCHMARKS.md (MC a multiple of MR, JB of NR), which blockingFor scales
+// to the caches of the CPU at hand.
 type gemmKernel struct {
-	name   string
-	mr, nr int
-	kc, mc int
-	micro  microKernelFunc
+	name       string
+	mr, nr     int
+	kc, mc, jb int
+	micro      microKernelFunc
 }
 
 // maxTile bounds MR·NR over all kernels (the edge-tile buffer).
@@ -28,11 +30,12 @@ const maxTile = 128
 // spilled to the stack (4.7 and 6.8). Eight independent accumulators are
 // enough to hide the 4-cycle latency of an add or fused multiply-add issued
 // two per cycle. BenchmarkMicroKernel measures the kernel in use alone.
-var scalarKernel = gemmKernel{name: "scalar 4×2", mr: 4, nr: 2, kc: 384, mc: 64, micro: microKernel}
+var scalarKernel = gemmKernel{name: "scalar 4×2", mr: 4, nr: 2, kc: 384, mc: 64, jb: 256, micro: microKernel}
 
 // kern is the micro-kernel in use, chosen once when the package is
-// initialized: scalarKernel, unless a build with GOEXPERIMENT=simd on amd64
-// finds AVX-512 or AVX2 with FMA (gemm_kernel_simd.go). Every product uses
+// initialized: scalarKernel, unless a build with GOEXPERIMENT=simd finds
+// AVX-512 or AVX2 with FMA on amd64 (gemm_kernel_simd.go) or runs on arm64
+// with Go 1.27 (NEON, gemm_kernel_simd128.go). Every product uses
 // it, so within one build on one machine results do not depend on the
 // number of goroutines; they can differ in the last bits between kernels.
 var kern = chooseKernel()

@@ -1,4 +1,4 @@
-//go:build goexperiment.simd && amd64
+//go:build goexperiment.simd && (amd64 || (go1.27 && (arm64 || wasm)))
 
 package linalg
 
@@ -7,29 +7,13 @@ import (
 	"testing"
 
 	"rkhs/internal/testmat"
-	"simd/archsimd"
 )
-
-// withKernel runs f with k as the micro-kernel in use (and its block
-// sizes), restoring the chosen one afterwards.
-func withKernel(k gemmKernel, f func()) {
-	saved, kc, mc := kern, gemmKC, gemmMC
-	defer func() { kern, gemmKC, gemmMC = saved, kc, mc }()
-	kern, gemmKC, gemmMC = k, k.kc, k.mc
-	f()
-}
 
 // TestSIMDKernels checks each SIMD kernel the CPU supports against the
 // plain reference, then runs the whole GEMM and SYRK suites with it in use
 // (and with the scalar kernel, which a SIMD build otherwise never runs).
 func TestSIMDKernels(t *testing.T) {
-	kernels := []gemmKernel{scalarKernel}
-	if archsimd.X86.AVX2() && archsimd.X86.FMA() {
-		kernels = append(kernels, avx2Kernel)
-	}
-	if archsimd.X86.AVX512() {
-		kernels = append(kernels, avx512Kernel)
-	}
+	kernels := simdKernels()
 	t.Logf("chosen kernel: %s", kern.name)
 	for _, k := range kernels {
 		t.Run(k.name, func(t *testing.T) {
@@ -39,6 +23,7 @@ func TestSIMDKernels(t *testing.T) {
 				t.Run("Syrk", TestSyrk)
 				t.Run("GemmDeterministic", TestGemmDeterministic)
 				t.Run("Trsm", TestTrsm)
+				t.Run("BlockEdges", TestGemmBlockEdges)
 			})
 		})
 	}
@@ -48,13 +33,7 @@ func TestSIMDKernels(t *testing.T) {
 // packed panels in cache (kc = 256), as BenchmarkMicroKernel does for the
 // one in use.
 func BenchmarkSIMDKernels(b *testing.B) {
-	kernels := []gemmKernel{scalarKernel}
-	if archsimd.X86.AVX2() && archsimd.X86.FMA() {
-		kernels = append(kernels, avx2Kernel)
-	}
-	if archsimd.X86.AVX512() {
-		kernels = append(kernels, avx512Kernel)
-	}
+	kernels := simdKernels()
 	const kc = 256
 	for _, k := range kernels {
 		b.Run(strings.ReplaceAll(k.name, " ", "_"), func(b *testing.B) {

@@ -59,8 +59,9 @@ func packA(tA Op, mc, kc int, a Dense, i0, p0 int, dst []float64) {
 	}
 }
 
-// packGroup is the number of columns of B that packB handles together: 16
-// doubles are two cache lines of a row of B, and a multiple of every NR.
+// packGroup is about the number of columns of B that packB handles
+// together: 16 doubles are two cache lines of a row of B. It is rounded up
+// to a multiple of NR, so that a group holds whole micro-panels.
 const packGroup = 16
 
 // packB packs the kc×nc block of op(B) at (p0, j0) into dst, which has
@@ -74,8 +75,9 @@ func packB(tB Op, kc, nc int, b Dense, p0, j0 int, dst []float64) {
 		// a group, read each row's segment once and deal it out to the
 		// group's micro-panels, which stay in L1 (packGroup·kc values).
 		full := nc / NR * NR
-		for g0 := 0; g0 < full; g0 += packGroup {
-			g1 := min(g0+packGroup, full)
+		group := roundUp(packGroup, NR)
+		for g0 := 0; g0 < full; g0 += group {
+			g1 := min(g0+group, full)
 			for p := range kc {
 				seg := b.Data[(p0+p)*ldb+j0+g0 : (p0+p)*ldb+j0+g1]
 				for jr := 0; jr < len(seg); jr += NR {

@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"testing"
 
+	"rkhs/internal/cpuinfo"
 	"rkhs/internal/testmat"
 )
 
@@ -63,27 +64,35 @@ func componentRatio(got, want, bound testmat.Matrix, k int) float64 {
 	return worst
 }
 
-// gemmSizes straddle every block edge: MR, NR, KC and MC of the kernel in
-// use, the usual 63/64/65 and 127/129, and the units of the matrix–vector
-// path.
-var gemmSizes = []struct{ m, n, k int }{
-	{0, 0, 0}, {1, 1, 1}, {0, 3, 2}, {3, 0, 2}, {3, 2, 0},
-	{kern.mr - 1, kern.nr - 1, 1}, {kern.mr, kern.nr, 2}, {kern.mr + 1, kern.nr + 1, 3},
-	{5, 7, gemmKC - 1}, {9, 3, gemmKC}, {7, 5, gemmKC + 1},
-	{gemmMC - 1, 17, 31}, {gemmMC, 18, 32}, {gemmMC + 1, 19, 33},
-	{63, 64, 65}, {64, 65, 63}, {65, 63, 64},
-	{127, 129, 130}, {129, 127, 2*gemmKC + 3}, {2*gemmMC + 5, 37, 11},
-	{1, 300, 7}, {300, 1, 7}, {200, 201, 1},
-	// C with one or two columns: the matrix–vector path (gemv.go), across
-	// its units (gemvRows, gemvCols) and its four-row steps.
-	{gemvRows + 1, 1, 2*gemmKC + 3}, {gemvCols + 3, 2, 9}, {gemvCols - 1, 1, 6}, {2, 2, 4}, {65, 2, 1},
+// gemmSizes straddle every block edge of the kernel and blocking in use
+// (MR, NR, KC, MC and NC, read when called, so that a test run with another
+// kernel or blocking straddles its edges), the usual 63/64/65 and 127/129,
+// and the units of the matrix–vector path.
+func gemmSizes() []struct{ m, n, k int } {
+	mr, nr, kc, mc, nc := kern.mr, kern.nr, gemmKC, gemmMC, gemmNC
+	sizes := []struct{ m, n, k int }{
+		{0, 0, 0}, {1, 1, 1}, {0, 3, 2}, {3, 0, 2}, {3, 2, 0},
+		{mr - 1, nr - 1, 1}, {mr, nr, 2}, {mr + 1, nr + 1, 3},
+		{5, 7, kc - 1}, {9, 3, kc}, {7, 5, kc + 1},
+		{mc - 1, 17, 31}, {mc, 18, 32}, {mc + 1, 19, 33},
+		{63, 64, 65}, {64, 65, 63}, {65, 63, 64},
+		{127, 129, 130}, {129, 127, 2*kc + 3}, {2*mc + 5, 37, 11},
+		{1, 300, 7}, {300, 1, 7}, {200, 201, 1},
+		// C with one or two columns: the matrix–vector path (gemv.go), across
+		// its units (gemvRows, gemvCols) and its four-row steps.
+		{gemvRows + 1, 1, 2*kc + 3}, {gemvCols + 3, 2, 9}, {gemvCols - 1, 1, 6}, {2, 2, 4}, {65, 2, 1},
+	}
+	if nc <= 1024 { // straddle NC too when that stays small
+		sizes = append(sizes, struct{ m, n, k int }{mr + 1, nc - 1, 5}, struct{ m, n, k int }{5, nc + 1, kc + 1}, struct{ m, n, k int }{mc + 1, 2*nc + nr + 1, 3})
+	}
+	return sizes
 }
 
 func TestGemm(t *testing.T) {
 	rnd := testmat.NewRand(1)
 	ops := []Op{NoTrans, Trans}
 	scalars := []struct{ alpha, beta float64 }{{1, 0}, {-0.5, 1}, {2, -1.5}, {0, 0.25}, {1, 1}}
-	for si, sz := range gemmSizes {
+	for si, sz := range gemmSizes() {
 		for _, tA := range ops {
 			for _, tB := range ops {
 				sc := scalars[(si+btoi(bool(tA))+2*btoi(bool(tB)))%len(scalars)]
@@ -238,6 +247,74 @@ func withProcs(t testing.TB, procs int, f func()) {
 		panic(fmt.Sprintf("GOMAXPROCS(%d) gives a team of %d", procs, got))
 	}
 	f()
+}
+
+// withBlocking runs f with the block sizes bl, restoring the chosen ones
+// afterwards.
+func withBlocking(bl blocking, f func()) {
+	saved := blocking{gemmKC, gemmMC, gemmJB, gemmNC}
+	defer func() { gemmKC, gemmMC, gemmJB, gemmNC = saved.kc, saved.mc, saved.jb, saved.nc }()
+	gemmKC, gemmMC, gemmJB, gemmNC = bl.kc, bl.mc, bl.jb, bl.nc
+	f()
+}
+
+// smallBlocking is a blocking of the kernel in use small enough that
+// modest sizes cross every block edge more than once: KC = 8, MC = 2·MR,
+// JB = 2·NR, NC = 4·NR.
+func smallBlocking() blocking {
+	return blocking{kc: 8, mc: 2 * kern.mr, jb: 2 * kern.nr, nc: 4 * kern.nr}
+}
+
+// TestGemmBlockEdges runs TestGemm and TestSyrk with smallBlocking, whose
+// block edges (KC, MC, JB and NC, each crossed and straddled by the sizes
+// of those tests) the default blocking reaches only for large matrices,
+// and checks that the result does not depend on the number of goroutines.
+func TestGemmBlockEdges(t *testing.T) {
+	withBlocking(smallBlocking(), func() {
+		t.Run("Gemm", TestGemm)
+		t.Run("Syrk", TestSyrk)
+		t.Run("GemmDeterministic", TestGemmDeterministic)
+	})
+}
+
+// withKernel runs f with k as the micro-kernel in use, with its block
+// sizes for this CPU, restoring the chosen ones afterwards.
+func withKernel(k gemmKernel, f func()) {
+	saved := kern
+	defer func() { kern = saved }()
+	kern = k
+	withBlocking(blockingFor(k, cpuinfo.Detect()), f)
+}
+
+// refKernel is microKernelRef as a micro-kernel of shape mr×nr.
+func refKernel(mr, nr int) gemmKernel {
+	return gemmKernel{
+		name: fmt.Sprintf("ref %d×%d", mr, nr), mr: mr, nr: nr, kc: 256, mc: 16 * mr, jb: 8 * nr,
+		micro: func(kc int, a, b []float64, alpha, beta float64, c []float64, ldc int) {
+			microKernelRef(mr, nr, kc, a, b, alpha, beta, c, ldc)
+		},
+	}
+}
+
+// TestGemmDriverShapes runs the GEMM and SYRK suites, with the default
+// and the small blocking, with reference micro-kernels of shapes no
+// kernel has today (NR not dividing 256 nor a power of two, MR odd), so
+// that the driver's packing, chunking and edge handling do not assume
+// the shapes of the current kernels.
+func TestGemmDriverShapes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow with the reference kernel")
+	}
+	for _, k := range []gemmKernel{refKernel(3, 24), refKernel(5, 6)} {
+		t.Run(k.name, func(t *testing.T) {
+			withKernel(k, func() {
+				t.Run("Gemm", TestGemm)
+				t.Run("Syrk", TestSyrk)
+				t.Run("GemmDeterministic", TestGemmDeterministic)
+				t.Run("BlockEdges", TestGemmBlockEdges)
+			})
+		})
+	}
 }
 
 // TestGemmSteadyStateAllocs: once the pooled packing buffers exist, Gemm

@@ -10,9 +10,13 @@ import (
 
 func TestSyrk(t *testing.T) {
 	rnd := testmat.NewRand(4)
+	// Sizes straddle the block edges of the kernel and blocking in use.
 	sizes := []struct{ n, k int }{
 		{0, 3}, {1, 1}, {3, 0}, {kern.mr - 1, 2}, {kern.mr + 1, gemmKC + 1}, {kern.nr + 1, 5},
 		{63, 64}, {64, 65}, {65, 63}, {gemmMC + 1, 40}, {gemmMC - 1, gemmKC - 1}, {129, 300}, {2*gemmMC + 3, 9},
+	}
+	if gemmNC <= 1024 {
+		sizes = append(sizes, struct{ n, k int }{gemmNC - 1, 3}, struct{ n, k int }{gemmNC + 1, gemmKC + 1}, struct{ n, k int }{2*gemmNC + kern.nr + 1, 2})
 	}
 	scalars := []struct{ alpha, beta float64 }{{1, 0}, {-1, 1}, {0.5, -2}, {0, 3}}
 	for si, sz := range sizes {

@@ -2,11 +2,15 @@
 
 package linalg
 
-import "simd/archsimd"
+import (
+	"simd/archsimd"
+
+	"rkhs/internal/simdapi"
+)
 
 // The inner loop of the tridiagonal reduction's symmetric matrix-vector
 // product with AVX-512: in the scalar build it is 40% of EigenSym's time at
-// n=2000 (BENCHMARKS.md, issue 9).
+// n=2000 (BENCHMARKS.md, the symmetric eigensolver with the SIMD kernels).
 
 var hasAVX512 = archsimd.X86.AVX512()
 
@@ -38,13 +42,13 @@ func symvPair8(r0, r1, v, p []float64, vi0, vi1 float64, sums *[2]float64) {
 	w1 := archsimd.BroadcastFloat64x8(vi1)
 	var s0, s1 archsimd.Float64x8
 	for len(r0) >= 8 && len(r1) >= 8 && len(v) >= 8 && len(p) >= 8 {
-		a := archsimd.LoadFloat64x8Slice(r0)
-		b := archsimd.LoadFloat64x8Slice(r1)
-		vk := archsimd.LoadFloat64x8Slice(v)
+		a := simdapi.Load8(r0)
+		b := simdapi.Load8(r1)
+		vk := simdapi.Load8(v)
 		s0 = a.MulAdd(vk, s0)
 		s1 = b.MulAdd(vk, s1)
-		pk := archsimd.LoadFloat64x8Slice(p)
-		a.MulAdd(w0, b.MulAdd(w1, pk)).StoreSlice(p)
+		pk := simdapi.Load8(p)
+		simdapi.Store8(a.MulAdd(w0, b.MulAdd(w1, pk)), p)
 		r0, r1, v, p = r0[8:], r1[8:], v[8:], p[8:]
 	}
 	storeLaneSums(s0, s1, sums) // in bidiag_pass_simd.go
