@@ -214,13 +214,19 @@ func columnMeans(m *linalg.Dense) []float64 {
 // centred returns a compact copy of m with mu subtracted from every row.
 func centred(m *linalg.Dense, mu []float64) linalg.Dense {
 	c := linalg.NewDense(m.Rows, m.Cols, nil)
+	centreTo(c, m, mu)
+	return *c
+}
+
+// centreTo writes m with mu subtracted from every row into dst, of m's
+// shape.
+func centreTo(dst, m *linalg.Dense, mu []float64) {
 	for i := 0; i < m.Rows; i++ {
-		dst := c.Row(i)
+		d := dst.Row(i)
 		for j, v := range m.Row(i) {
-			dst[j] = v - mu[j]
+			d[j] = v - mu[j]
 		}
 	}
-	return *c
 }
 
 func rowSqNorms(m *linalg.Dense) []float64 {
@@ -248,34 +254,50 @@ func (p *prepared) crossTo(dst linalg.Dense, x *linalg.Dense, nx []float64) {
 	if n == 0 || m == 0 {
 		return
 	}
+	var xc linalg.Dense
+	if p.dist != nil {
+		xc = *linalg.NewDense(n, x.Cols, nil)
+	}
+	p.product(&dst, x, &xc)
+	rowsParallel(n, m, func(i int) {
+		p.finishRow(dst.Row(i), x.Row(i), nx, i)
+	})
+}
+
+// product writes into dst what finishRow turns into kernel values: X·Zᵀ
+// for a dot kernel, (X − μ)·(Z − μ)ᵀ for a distance kernel (centring X into
+// xc, of x's shape), nothing for other kernels. One linalg.Gemm.
+func (p *prepared) product(dst, x, xc *linalg.Dense) {
 	switch {
 	case p.dot != nil:
-		linalg.Gemm(linalg.NoTrans, linalg.Trans, 1, x, &p.z, 0, &dst)
-		rowsParallel(n, m, func(i int) {
-			row := dst.Row(i)
-			for j, g := range row {
-				if j%clearEvery == 0 {
-					avx.ClearUpper()
-				}
-				row[j] = p.dot.fromDot(g)
-			}
-		})
+		linalg.Gemm(linalg.NoTrans, linalg.Trans, 1, x, &p.z, 0, dst)
 	case p.dist != nil:
-		xc := centred(x, p.mean)
-		linalg.Gemm(linalg.NoTrans, linalg.Trans, 1, &xc, &p.z, 0, &dst)
-		rowsParallel(n, m, func(i int) {
-			p.dist.sqDistRow(dst.Row(i), p.nz, nx[i])
-		})
-	default:
-		rowsParallel(n, m, func(i int) {
-			row, xi := dst.Row(i), x.Row(i)
-			for j := range row {
-				if j%clearEvery == 0 {
-					avx.ClearUpper()
-				}
-				row[j] = p.k.Eval(xi, p.z.Row(j))
+		centreTo(xc, x, p.mean)
+		linalg.Gemm(linalg.NoTrans, linalg.Trans, 1, xc, &p.z, 0, dst)
+	}
+}
+
+// finishRow turns row i of product's result into row i of K: f(xᵢᵀzⱼ),
+// f(‖xᵢ − μ‖² + ‖zⱼ − μ‖² − 2(xᵢ − μ)ᵀ(zⱼ − μ)) with nx[i] = ‖xᵢ − μ‖², or
+// k.Eval(xᵢ, zⱼ) (xi is row i of X).
+func (p *prepared) finishRow(row, xi, nx []float64, i int) {
+	switch {
+	case p.dot != nil:
+		for j, g := range row {
+			if j%clearEvery == 0 {
+				avx.ClearUpper()
 			}
-		})
+			row[j] = p.dot.fromDot(g)
+		}
+	case p.dist != nil:
+		p.dist.sqDistRow(row, p.nz, nx[i])
+	default:
+		for j := range row {
+			if j%clearEvery == 0 {
+				avx.ClearUpper()
+			}
+			row[j] = p.k.Eval(xi, p.z.Row(j))
+		}
 	}
 }
 
