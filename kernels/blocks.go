@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"sync"
 
-	"rkhs/internal/avx"
 	"rkhs/internal/parallel"
 	"rkhs/linalg"
 )
@@ -78,12 +77,11 @@ type blockWork struct{ kb, xc, w linalg.Dense }
 
 // block evaluates rows [i0, i1) of K into the workspace and returns them:
 // the values BlockTo gives, bit for bit, computed on this goroutine (but
-// for linalg.Gemm, which may use others) and without allocating once the
-// workspace is large enough.
+// for linalg.Gemm when d > maxSmallDot, which may use others) and without
+// allocating once the workspace is large enough.
 func (ws *blockWork) block(r *Rows, i0, i1 int) *linalg.Dense {
 	_, m := r.Dims()
 	kb := reuse(&ws.kb, i1-i0, m)
-	x := r.x.Slice(i0, i1, 0, r.x.Cols)
 	var xc *linalg.Dense
 	if r.p.dist != nil {
 		xc = reuse(&ws.xc, i1-i0, r.x.Cols)
@@ -92,11 +90,7 @@ func (ws *blockWork) block(r *Rows, i0, i1 int) *linalg.Dense {
 	if r.nx != nil {
 		nx = r.nx[i0:i1]
 	}
-	r.p.product(kb, x, xc)
-	for i := range i1 - i0 {
-		avx.ClearUpper()
-		r.p.finishRow(kb.Row(i), x.Row(i), nx, i)
-	}
+	r.p.evalRows(kb, r.x.Slice(i0, i1, 0, r.x.Cols), xc, nx)
 	return kb
 }
 
