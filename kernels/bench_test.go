@@ -93,34 +93,41 @@ func BenchmarkNormalMulTo(b *testing.B) {
 }
 
 // splitNormalMul is NormalMulTo's pass over the blocks (streamJob.Run with
-// opNormal, partials discarded) with each phase timed: distance product,
+// opNormal, partials discarded) with each phase timed: inner products,
 // elementwise pass, the two products. It returns the time of each phase
 // summed over the goroutines and divided by their number.
 func splitNormalMul(r *Rows, v *linalg.Dense) [3]time.Duration {
 	_, m := r.Dims()
-	chunks := min(maxStreamChunks, max(1, streamPartialElems/(m*v.Cols)), r.plan(1).nb)
+	q := v.Cols
+	chunks := min(maxStreamChunks, max(1, streamPartialElems/(m*q)), r.plan(1).nb)
 	plan := r.plan(chunks)
+	vt := make([]float64, m*q)
+	for i := range m {
+		for c, x := range v.Row(i) {
+			vt[c*m+i] = x
+		}
+	}
 	p := parallel.Team(chunks, float64(plan.n)*float64(m), minParallelWork)
 	times := make([][3]time.Duration, p)
 	parallel.For(p, chunks, parallel.Func(func(w, c int) {
-		ws := new(blockWork)
-		part := linalg.NewDense(m, v.Cols, nil)
+		var kbuf, xbuf linalg.Dense
+		part, wb := make([]float64, m*q), make([]float64, plan.b*q)
 		lo, hi := plan.rows(c)
 		for i0 := lo; i0 < hi; i0 += plan.b {
 			i1 := min(i0+plan.b, hi)
+			b := i1 - i0
 			t0 := time.Now()
-			kb := reuse(&ws.kb, i1-i0, m)
+			kb := reuse(&kbuf, b, m)
 			x := r.x.Slice(i0, i1, 0, r.x.Cols)
-			r.p.product(kb, x, reuse(&ws.xc, i1-i0, r.x.Cols))
+			r.p.product(kb, x, reuse(&xbuf, b, r.x.Cols))
 			t1 := time.Now()
-			for i := range i1 - i0 {
+			for i := range b {
 				avx.ClearUpper()
 				r.p.finishRow(kb.Row(i), x.Row(i), r.nx[i0:i1], i)
 			}
 			t2 := time.Now()
-			vw := reuse(&ws.w, kb.Rows, v.Cols)
-			linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, kb, v, 0, vw)
-			linalg.Gemm(linalg.Trans, linalg.NoTrans, 1, kb, vw, 1, part)
+			mulRows(wb[:b*q], kb.Data, vt, b, m, q)
+			addRows(part, kb.Data, wb[:b*q], b, m, q)
 			t3 := time.Now()
 			times[w][0] += t1.Sub(t0)
 			times[w][1] += t2.Sub(t1)

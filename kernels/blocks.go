@@ -72,8 +72,11 @@ func (s streamPlan) rows(c int) (lo, hi int) {
 }
 
 // blockWork is the workspace of one goroutine: a block of K, the centred
-// block of X (distance kernels) and K_b·V.
-type blockWork struct{ kb, xc, w linalg.Dense }
+// block of X (distance kernels), and K_b·V or Y_b by columns (b×q).
+type blockWork struct {
+	kb, xc linalg.Dense
+	w      []float64
+}
 
 // block evaluates rows [i0, i1) of K into the workspace and returns them:
 // the values BlockTo gives, bit for bit, computed on this goroutine (but
@@ -99,8 +102,8 @@ type streamOp uint8
 
 const (
 	opFunc   streamOp = iota // call f (EachBlock)
-	opNormal                 // parts[c] += K_bᵀ(K_b·V) (NormalMulTo)
-	opTrans                  // parts[c] += K_bᵀ·Y_b (MulTransTo)
+	opNormal                 // part c += K_bᵀ(K_b·V) (NormalMulTo)
+	opTrans                  // part c += K_bᵀ·Y_b (MulTransTo)
 )
 
 // streamJob is one streamed pass over K, shared by its goroutines; pooled
@@ -111,9 +114,10 @@ type streamJob struct {
 	op    streamOp
 	f     func(c, i0 int, kb *linalg.Dense) // opFunc
 	in    *linalg.Dense                     // V (opNormal) or Y (opTrans)
-	parts []linalg.Dense                    // one m×q partial result per chunk
+	q     int                               // columns of in
+	vt    []float64                         // the columns of V, one after another
+	parts []float64                         // one m×q partial result per chunk, by columns
 	works []*blockWork                      // one per goroutine
-	buf   []float64                         // storage of parts
 }
 
 var streamJobs = sync.Pool{New: func() any { return new(streamJob) }}
@@ -122,19 +126,33 @@ var streamJobs = sync.Pool{New: func() any { return new(streamJob) }}
 func (j *streamJob) Run(w, c int) {
 	ws := j.works[w]
 	lo, hi := j.plan.rows(c)
+	_, m := j.r.Dims()
+	q := j.q
+	var part []float64
+	if j.op != opFunc {
+		part = j.parts[c*m*q : (c+1)*m*q]
+	}
 	for i0 := lo; i0 < hi; i0 += j.plan.b {
 		kb := ws.block(j.r, i0, min(i0+j.plan.b, hi))
-		switch j.op {
-		case opFunc:
+		b := kb.Rows
+		if j.op == opFunc {
 			j.f(c, i0, kb)
-		case opNormal:
-			vw := reuse(&ws.w, kb.Rows, j.in.Cols)
-			linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, kb, j.in, 0, vw)
-			linalg.Gemm(linalg.Trans, linalg.NoTrans, 1, kb, vw, 1, &j.parts[c])
-		case opTrans:
-			yb := j.in.Slice(i0, i0+kb.Rows, 0, j.in.Cols)
-			linalg.Gemm(linalg.Trans, linalg.NoTrans, 1, kb, yb, 1, &j.parts[c])
+			continue
 		}
+		if cap(ws.w) < b*q {
+			ws.w = make([]float64, j.plan.b*q)
+		}
+		w := ws.w[:b*q]
+		if j.op == opNormal {
+			mulRows(w, kb.Data, j.vt, b, m, q)
+		} else {
+			for i := range b {
+				for k, y := range j.in.Row(i0 + i) {
+					w[k*b+i] = y
+				}
+			}
+		}
+		addRows(part, kb.Data, w, b, m, q)
 	}
 }
 
@@ -207,7 +225,9 @@ func (r *Rows) EachBlock(chunks int, f func(c, i0 int, kb *linalg.Dense)) {
 // is allocated; dst may be V itself, since it is written only at the end.
 //
 // Cost per call: 2nmd flops and nm kernel transforms to evaluate K (an exp
-// each for the Gaussian kernel), plus 4nmq flops for the two products.
+// each for the Gaussian kernel), plus 4nmq flops for the two products
+// (block_products.go: each entry of W a dot product, each block added to
+// the partial four rows at a time, in a fixed order).
 // Memory: besides the inputs, one block of K (about 1 MiB) and b×(d + q)
 // per goroutine, and the partial results of the chunks, C·m·q doubles with
 // C = min(32, ⌊2²³/(m·q)⌋, blocks) ≥ 1 (at most 64 MiB unless one m×q
@@ -262,27 +282,38 @@ func (r *Rows) reduce(dst *linalg.Dense, op streamOp, in *linalg.Dense) {
 	}
 	chunks := min(maxStreamChunks, max(1, streamPartialElems/(m*q)), r.plan(1).nb)
 	j := r.getJob(op, chunks)
-	j.in = in
-	if cap(j.buf) < chunks*m*q {
-		j.buf = make([]float64, chunks*m*q)
-	}
-	j.buf = j.buf[:chunks*m*q]
-	clear(j.buf)
-	j.parts = j.parts[:0]
-	for c := range chunks {
-		j.parts = append(j.parts, linalg.Dense{Rows: m, Cols: q, Stride: q, Data: j.buf[c*m*q : (c+1)*m*q]})
+	j.in, j.q = in, q
+	j.parts = grow(j.parts, chunks*m*q)
+	clear(j.parts)
+	if op == opNormal {
+		j.vt = grow(j.vt, m*q)
+		for i := range m {
+			for c, v := range in.Row(i) {
+				j.vt[c*m+i] = v
+			}
+		}
 	}
 	j.stream()
 	for i := range m {
 		d := dst.Row(i)
-		copy(d, j.parts[0].Row(i))
-		for _, p := range j.parts[1:] {
-			for k, v := range p.Row(i) {
-				d[k] += v
+		for c := range d {
+			s := j.parts[c*m+i]
+			for k := 1; k < chunks; k++ {
+				s += j.parts[(k*q+c)*m+i]
 			}
+			d[c] = s
 		}
 	}
 	putJob(j)
+}
+
+// grow returns s with length n, reallocated only when its capacity is
+// smaller.
+func grow(s []float64, n int) []float64 {
+	if cap(s) < n {
+		return make([]float64, n)
+	}
+	return s[:n]
 }
 
 // sizedDense returns dst, or a new r×c matrix if dst is empty; it panics

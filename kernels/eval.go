@@ -29,6 +29,7 @@ type prepared struct {
 	mean []float64    // μ, distance kernels only
 	nz   []float64    // ‖zⱼ − μ‖², distance kernels only
 	zmax float64      // max ‖zⱼ‖² (dot) or max ‖zⱼ − μ‖² (distance)
+	zt   []float64    // transposeForDot(&z), for dotSmallTo
 }
 
 func prepare(k Kernel, z *linalg.Dense) (*prepared, error) {
@@ -54,6 +55,9 @@ func prepare(k Kernel, z *linalg.Dense) (*prepared, error) {
 		p.z = centred(z, p.mean)
 		p.nz = rowSqNorms(&p.z)
 		p.zmax = maxNorm(p.nz)
+	}
+	if p.dot != nil || p.dist != nil {
+		p.zt = transposeForDot(&p.z)
 	}
 	return p, nil
 }
@@ -312,7 +316,7 @@ func (p *prepared) evalRows(dst, x, xc *linalg.Dense, nx []float64) {
 // product writes into dst what finishRow turns into kernel values: X·Zᵀ
 // for a dot kernel, (X − μ)·(Z − μ)ᵀ for a distance kernel (centring X into
 // xc, of x's shape), nothing for other kernels. The inner products come
-// from dotSmall for at most maxSmallDot columns, from linalg.Gemm
+// from dotSmallTo for at most maxSmallDot columns, from linalg.Gemm
 // otherwise.
 func (p *prepared) product(dst, x, xc *linalg.Dense) {
 	a := x
@@ -324,7 +328,7 @@ func (p *prepared) product(dst, x, xc *linalg.Dense) {
 		return
 	}
 	if a.Cols <= maxSmallDot {
-		dotSmall(dst, a, &p.z)
+		dotSmallTo(dst, a, &p.z, p.zt)
 		return
 	}
 	linalg.Gemm(linalg.NoTrans, linalg.Trans, 1, a, &p.z, 0, dst)
