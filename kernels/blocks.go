@@ -21,19 +21,26 @@ import (
 // into a number of chunks of consecutive blocks fixed by n, m and the
 // caller (never by GOMAXPROCS). Chunks run in parallel; within a chunk the
 // blocks run in increasing order on one goroutine, which evaluates
-// K_b = K(X_b, Z) (for the Gaussian kernel: squared distances from one
-// linalg.Gemm of the centred rows, then the exp pass) into its own
-// workspace and hands it to the accumulation while it is in cache. Each
-// chunk accumulates into its own partial result, and the partials are
-// summed in chunk order at the end; every block is evaluated by the same
-// code whatever the number of goroutines. The results are therefore
+// K_b = K(X_b, Z) (for the Gaussian kernel: inner products of the
+// centred rows, then the distance and exp pass) into its own workspace and
+// hands it to the accumulation while it is in cache. Each chunk
+// accumulates into its own partial result, and the partials are summed in
+// chunk order at the end; every block is evaluated by the same code
+// whatever the number of goroutines. The results are therefore
 // bit-identical for any GOMAXPROCS.
+//
+// With d ≤ 16 (maxSmallDot) everything a chunk does runs on its own
+// goroutine: the inner products come from dotSmallTo and the products
+// from block_products.go. With more columns they come from linalg.Gemm,
+// which is worth its packing there and may start goroutines of its own
+// (and allocate for them) inside a chunk's.
 
 // streamBlockElems is the target number of elements of a block K_b:
 // 2¹⁷ doubles, 1 MiB, half of the L2 cache of the machine of
 // BENCHMARKS.md, so that the block, V and the partial result of a skinny
-// product fit together (see TestCalibrateStream).
-const streamBlockElems = 1 << 17
+// product fit together. It is a variable only so that TestCalibrateStream
+// (go test ./kernels -run CalibrateStream -calibrate -v) can sweep it.
+var streamBlockElems = 1 << 17
 
 // minStreamRows bounds the rows of a block from below, for very wide K: a
 // block of fewer rows would make the distance product's repacking of Z
@@ -229,12 +236,13 @@ func (r *Rows) EachBlock(chunks int, f func(c, i0 int, kb *linalg.Dense)) {
 // (block_products.go: each entry of W a dot product, each block added to
 // the partial four rows at a time, in a fixed order).
 // Memory: besides the inputs, one block of K (about 1 MiB) and b×(d + q)
-// per goroutine, and the partial results of the chunks, C·m·q doubles with
-// C = min(32, ⌊2²³/(m·q)⌋, blocks) ≥ 1 (at most 64 MiB unless one m×q
-// partial is larger). The chunks are summed in order, so the result is
+// per goroutine, a copy of V, and the partial results of the chunks, C·m·q
+// doubles with C = min(32, ⌊2²³/(m·q)⌋, blocks) ≥ 1 (at most 64 MiB unless
+// one m×q partial is larger). The chunks are summed in order, so the result is
 // bit-identical for any GOMAXPROCS; it agrees with Kᵀ(K·V) from the full
 // matrices to rounding, not bit for bit. Once the pooled workspaces have
-// grown, a call allocates nothing.
+// grown, a call allocates nothing per block (for d ≤ 16, nothing but the
+// goroutines of its chunks).
 //
 // NormalMulTo panics if V does not have m rows or dst is not m×q.
 func (r *Rows) NormalMulTo(dst, v *linalg.Dense) *linalg.Dense {

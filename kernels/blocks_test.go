@@ -152,20 +152,25 @@ func TestEachBlock(t *testing.T) {
 	}
 }
 
-// TestStreamDeterministic requires NormalMulTo, MulTransTo and a column
-// sum through EachBlock to be bit-identical at GOMAXPROCS 1, 2 and 8.
-func TestStreamDeterministic(t *testing.T) {
-	testmat.SkipSingleThreaded(t)
-	rng := testmat.NewRand(6)
-	n, m, d, q := 400, 16390, 3, 2
-	x := dense(testmat.Random(rng, n, d, 0))
-	z := dense(testmat.Random(rng, m, d, 0))
-	v := dense(testmat.Random(rng, m, q, 0))
-	y := dense(testmat.Random(rng, n, q, 0))
+// streamFixture returns K(X, Z) for the Gaussian kernel with n points and
+// m centres in 3 dimensions, and random V (m×q) and Y (n×q).
+func streamFixture(t *testing.T, seed uint64, n, m, q int) (r *Rows, v, y *linalg.Dense) {
+	rng := testmat.NewRand(seed)
+	x, z := dense(testmat.Random(rng, n, 3, 0)), dense(testmat.Random(rng, m, 3, 0))
+	v, y = dense(testmat.Random(rng, m, q, 0)), dense(testmat.Random(rng, n, q, 0))
 	r, err := NewRows(Gaussian{Sigma: 0.7}, x, z)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return r, v, y
+}
+
+// TestStreamDeterministic requires NormalMulTo, MulTransTo and a column
+// sum through EachBlock to be bit-identical at GOMAXPROCS 1, 2 and 8.
+func TestStreamDeterministic(t *testing.T) {
+	testmat.SkipSingleThreaded(t)
+	const m = 16390
+	r, v, y := streamFixture(t, 6, 400, m, 2)
 	colSums := func() []float64 {
 		const chunks = 5
 		parts := make([][]float64, chunks)
@@ -214,16 +219,8 @@ func TestStreamDeterministic(t *testing.T) {
 // TestStreamAllocs requires NormalMulTo and MulTransTo to allocate nothing
 // once their pooled workspaces have grown, here with 50 blocks per call.
 func TestStreamAllocs(t *testing.T) {
-	rng := testmat.NewRand(7)
-	n, m, d, q := 400, 16390, 3, 1
-	x := dense(testmat.Random(rng, n, d, 0))
-	z := dense(testmat.Random(rng, m, d, 0))
-	v := dense(testmat.Random(rng, m, q, 0))
-	y := dense(testmat.Random(rng, n, q, 0))
-	r, err := NewRows(Gaussian{Sigma: 0.7}, x, z)
-	if err != nil {
-		t.Fatal(err)
-	}
+	const m, q = 16390, 1
+	r, v, y := streamFixture(t, 7, 400, m, q)
 	out := linalg.NewDense(m, q, nil)
 	if a := testing.AllocsPerRun(5, func() { r.NormalMulTo(out, v) }); a != 0 {
 		t.Errorf("NormalMulTo: %v allocations per call", a)

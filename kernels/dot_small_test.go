@@ -10,42 +10,59 @@ import (
 	"rkhs/linalg"
 )
 
-// TestDotSmall compares dotSmall with testmat's naive X·Zᵀ for shapes
-// around its 4×2 tiles and its unrolling (n, m, d up to 9, 5, 17): within
-// the rounding of a d-term sum, padding untouched; and every block of rows
-// [i0, n) equals the same rows of the whole product bit for bit, wherever
-// the tiles fall.
+// TestDotSmall compares dotSmall, and the product of this build
+// (dotSmallTo over transposeForDot's Z: the AVX-512 tiles in a
+// GOEXPERIMENT=simd build on such a CPU, dotSmall otherwise), with
+// testmat's naive X·Zᵀ for shapes around the 4×2 and 4×16 tiles and the
+// unrolling: within the rounding of a d-term sum, padding untouched; and
+// every block of rows [i0, n) equals the same rows of the whole product
+// bit for bit, wherever the tiles fall.
 func TestDotSmall(t *testing.T) {
 	rng := testmat.NewRand(9)
-	for n := 0; n <= 9; n++ {
-		for m := 0; m <= 5; m++ {
-			for _, d := range []int{1, 2, 3, 10, 16, 17} {
+	for _, n := range []int{0, 1, 3, 4, 5, 8, 9} {
+		for _, m := range []int{0, 1, 2, 3, 15, 16, 17, 40} {
+			for _, d := range []int{1, 2, 3, 10, 16} {
 				x, z := testmat.Random(rng, n, d, 1), testmat.Random(rng, m, d, 2)
-				dst := testmat.New(n, m, 3)
-				dotSmall(dense(dst), dense(x), dense(z))
-				want := testmat.Mul(x, testmat.T(z))
-				scale := testmat.Mul(testmat.Abs(x), testmat.Abs(testmat.T(z)))
-				for i := range n {
-					for j := range m {
-						if g, w := dst.At(i, j), want.At(i, j); !(math.Abs(g-w) <= float64(d)*0x1p-52*scale.At(i, j)) {
-							t.Fatalf("n=%d m=%d d=%d: [%d][%d] = %v, want %v", n, m, d, i, j, g, w)
-						}
-					}
+				zt := transposeForDot(dense(z))
+				for _, f := range []struct {
+					name string
+					dot  func(dst, x *linalg.Dense)
+				}{
+					{"dotSmall", func(dst, x *linalg.Dense) { dotSmall(dst, x, dense(z)) }},
+					{"dotSmallTo", func(dst, x *linalg.Dense) { dotSmallTo(dst, x, dense(z), zt) }},
+				} {
+					checkDot(t, fmt.Sprintf("%s n=%d m=%d d=%d", f.name, n, m, d), f.dot, x, z)
 				}
-				if !testmat.PaddingIntact(dst) {
-					t.Fatalf("n=%d m=%d d=%d: padding of dst written", n, m, d)
-				}
-				for i0 := 1; i0 < n; i0++ {
-					sub := linalg.NewDense(n-i0, m, nil)
-					dotSmall(sub, dense(x).Slice(i0, n, 0, d), dense(z))
-					for i := i0; i < n; i++ {
-						for j := range m {
-							if math.Float64bits(sub.At(i-i0, j)) != math.Float64bits(dst.At(i, j)) {
-								t.Fatalf("n=%d m=%d d=%d: rows from %d: [%d][%d] = %v, whole product %v",
-									n, m, d, i0, i, j, sub.At(i-i0, j), dst.At(i, j))
-							}
-						}
-					}
+			}
+		}
+	}
+}
+
+// checkDot is TestDotSmall for one product function and shape.
+func checkDot(t *testing.T, name string, dot func(dst, x *linalg.Dense), x, z testmat.Matrix) {
+	t.Helper()
+	n, m, d := x.Rows, z.Rows, x.Cols
+	dst := testmat.New(n, m, 3)
+	dot(dense(dst), dense(x))
+	want := testmat.Mul(x, testmat.T(z))
+	scale := testmat.Mul(testmat.Abs(x), testmat.Abs(testmat.T(z)))
+	for i := range n {
+		for j := range m {
+			if g, w := dst.At(i, j), want.At(i, j); !(math.Abs(g-w) <= float64(d)*0x1p-52*scale.At(i, j)) {
+				t.Fatalf("%s: [%d][%d] = %v, want %v", name, i, j, g, w)
+			}
+		}
+	}
+	if !testmat.PaddingIntact(dst) {
+		t.Fatalf("%s: padding of dst written", name)
+	}
+	for i0 := 1; i0 < n; i0++ {
+		sub := linalg.NewDense(n-i0, m, nil)
+		dot(sub, dense(x).Slice(i0, n, 0, d))
+		for i := i0; i < n; i++ {
+			for j := range m {
+				if math.Float64bits(sub.At(i-i0, j)) != math.Float64bits(dst.At(i, j)) {
+					t.Fatalf("%s: rows from %d: [%d][%d] = %v, whole product %v", name, i0, i, j, sub.At(i-i0, j), dst.At(i, j))
 				}
 			}
 		}
@@ -76,48 +93,6 @@ func BenchmarkDotSmall(b *testing.B) {
 				}
 				b.ReportMetric(2*n*m*float64(d)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
 			})
-		}
-	}
-}
-
-// TestDotSmallTo checks the product of this build (dotSmallTo over
-// transposeForDot's Z: the AVX-512 tiles in a GOEXPERIMENT=simd build on
-// such a CPU, dotSmall otherwise) as TestDotSmall checks dotSmall, with
-// shapes around the 4×16 vector tiles.
-func TestDotSmallTo(t *testing.T) {
-	rng := testmat.NewRand(10)
-	for _, n := range []int{0, 1, 3, 4, 5, 9} {
-		for _, m := range []int{0, 1, 15, 16, 17, 40} {
-			for _, d := range []int{1, 2, 10, 16} {
-				x, z := testmat.Random(rng, n, d, 1), testmat.Random(rng, m, d, 2)
-				zt := transposeForDot(dense(z))
-				dst := testmat.New(n, m, 3)
-				dotSmallTo(dense(dst), dense(x), dense(z), zt)
-				want := testmat.Mul(x, testmat.T(z))
-				scale := testmat.Mul(testmat.Abs(x), testmat.Abs(testmat.T(z)))
-				for i := range n {
-					for j := range m {
-						if g, w := dst.At(i, j), want.At(i, j); !(math.Abs(g-w) <= float64(d)*0x1p-52*scale.At(i, j)) {
-							t.Fatalf("n=%d m=%d d=%d: [%d][%d] = %v, want %v", n, m, d, i, j, g, w)
-						}
-					}
-				}
-				if !testmat.PaddingIntact(dst) {
-					t.Fatalf("n=%d m=%d d=%d: padding of dst written", n, m, d)
-				}
-				for i0 := 1; i0 < n; i0++ {
-					sub := linalg.NewDense(n-i0, m, nil)
-					dotSmallTo(sub, dense(x).Slice(i0, n, 0, d), dense(z), zt)
-					for i := i0; i < n; i++ {
-						for j := range m {
-							if math.Float64bits(sub.At(i-i0, j)) != math.Float64bits(dst.At(i, j)) {
-								t.Fatalf("n=%d m=%d d=%d: rows from %d: [%d][%d] = %v, whole product %v",
-									n, m, d, i0, i, j, sub.At(i-i0, j), dst.At(i, j))
-							}
-						}
-					}
-				}
-			}
 		}
 	}
 }

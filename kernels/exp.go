@@ -28,26 +28,21 @@ import "math"
 // about 0.01 ulp for the rest — at most 0.51 ulp (TestExpNeg measures it
 // against a 200-bit reference: 0.504).
 //
-// Underflow. Arithmetic that produces a subnormal number (below 2⁻¹⁰²²) is
-// a microcode assist on most x86 CPUs, 100 cycles or more, and loses
-// precision. The fast path is for x ≥ −690: there s ≥ 2⁻⁹⁹⁶, so s·p is
-// normal unless |p| < 2⁻²⁶, and when it is not, its error (at most 2⁻¹⁰⁷⁵)
-// is below 2⁻⁷⁹ of the result. Below −690, and for NaN, expNeg takes a
-// separate path, expNegTiny, which returns NaN for NaN and 0 below −745.2
-// (where e^x < 2⁻¹⁰⁷⁵ rounds to 0) at once, and otherwise forms s as
-// T_j·2^(e+128), a number far from the subnormal range, and multiplies
-// s + s·p by 2⁻¹²⁸ at the end: exact where the result is normal, a second
-// rounding where it is subnormal (x < −708.39): at most 1 ulp of the
-// subnormal spacing 2⁻¹⁰⁷⁴ there (measured: 0.74).
+// Underflow. s is formed as T_j·2^(e+128), at least 2⁻⁹⁵⁰ for x ≥ −746,
+// and s + s·p is multiplied by 2⁻¹²⁸ at the end: exactly where the result
+// is normal; where it is subnormal (x < −708.39) that product is a second
+// rounding, so the error there is at most 1 ulp of the subnormal spacing
+// 2⁻¹⁰⁷⁴ (measured: 0.74). Keeping s far from the subnormal range also
+// keeps s·p out of it: arithmetic that produces a subnormal number is a
+// microcode assist on most x86 CPUs, 100 cycles or more, which here only
+// a subnormal result pays. Arguments below −745.2 (where e^x < 2⁻¹⁰⁷⁵
+// rounds to 0, −Inf included) and NaN take the one branch of the loop and
+// give 0 and NaN; kernel rows take it for pairs more than 38.6σ apart.
 //
 // Against math.Exp, which is itself up to 1.41 ulps from e^x on amd64
 // (TestExpNeg), expNeg differs by at most 2 ulps. Exactly: e^0 = e^−0 = 1,
 // e^−Inf = 0, e^NaN = NaN. Arguments above 0 are outside the contract
-// (up to about 709 they are still right, beyond that they are not).
-//
-// The only branch in the loop is the one to the separate path, which
-// kernel rows take for the pairs whose value is below e^−690 ≈ 3e-300
-// (points more than 37σ apart).
+// (up to about 580 they are still right, beyond that they are not).
 
 const (
 	expTableBits = 7
@@ -60,13 +55,10 @@ const (
 	// times it is exact for |k| < 2²¹ (x ≥ −746 gives |k| ≤ 137,761).
 	expLn2HiN = 0x1.62e42feep-1 / expN
 	expLn2LoN = 0x1.a39ef35793c76p-33 / expN
-	// expFastArg is the smallest argument of the fast path (see Underflow):
-	// e = k>>7 ≥ −996 above it.
-	expFastArg = -690
 	// expZeroArg: below it e^x < 2⁻¹⁰⁷⁵ (ln 2⁻¹⁰⁷⁵ = −745.1332…) rounds to 0.
 	expZeroArg = -745.2
-	// expNegTiny forms T_j·2^(e+expScaleBias), at least 2⁻⁹⁵⁰ for
-	// e ≥ −1078, and multiplies by expUnbias = 2^−expScaleBias at the end.
+	// s is T_j·2^(e+expScaleBias), at least 2⁻⁹⁵⁰ for e ≥ −1078, and the
+	// result is multiplied by expUnbias = 2^−expScaleBias at the end.
 	expScaleBias = 128
 	expUnbias    = 0x1p-128
 )
@@ -81,12 +73,15 @@ const (
 
 // expNeg sets x[i] = e^x[i] for every i, each x[i] ≤ 0 or NaN (see above):
 // within 0.51 ulp of the exact value for results of at least 2⁻¹⁰²², 1 ulp
-// below (subnormal results); exactly 1 at ±0. The loop body is the whole algorithm, written
-// out so that there is no call per element.
+// below (subnormal results); exactly 1 at ±0. The loop body is the whole
+// algorithm, written out so that there is no call per element.
 func expNeg(x []float64) {
 	for i, v := range x {
-		if !(v >= expFastArg) { // also NaN
-			x[i] = expNegTiny(v)
+		if !(v >= expZeroArg) { // a result that rounds to 0, −Inf, or NaN
+			x[i] = 0
+			if v != v {
+				x[i] = v
+			}
 			continue
 		}
 		kd := v*expInvLn2N + expShift
@@ -98,31 +93,11 @@ func expNeg(x []float64) {
 		r := v - kd*expLn2HiN - kd*expLn2LoN + t.tail
 		r2 := r * r
 		p := r + r2*(expC2+r*expC3) + r2*r2*(expC4+r*expC5)
-		// e = k>>7 ≥ −996: adding e to T_j's exponent field (modulo
-		// 2⁶⁴ for e < 0) gives the normal number T_j·2^e.
-		s := math.Float64frombits(t.hi + uint64(k>>expTableBits)<<52)
-		x[i] = s + s*p
+		// Adding e + 128 ≥ −950 to T_j's exponent field (modulo 2⁶⁴ when
+		// negative) gives the normal number T_j·2^(e+128).
+		s := math.Float64frombits(t.hi + uint64(k>>expTableBits+expScaleBias)<<52)
+		x[i] = (s + s*p) * expUnbias
 	}
-}
-
-// expNegTiny returns e^v for v < expFastArg or NaN, the separate path of
-// expNeg (see Underflow above).
-func expNegTiny(v float64) float64 {
-	switch {
-	case v != v:
-		return v
-	case v < expZeroArg:
-		return 0
-	}
-	kd := v*expInvLn2N + expShift
-	k := int64(math.Float64bits(kd)) - int64(math.Float64bits(expShift))
-	kd -= expShift
-	t := &expTable[k&(expN-1)]
-	r := v - kd*expLn2HiN - kd*expLn2LoN + t.tail
-	r2 := r * r
-	p := r + r2*(expC2+r*expC3) + r2*r2*(expC4+r*expC5)
-	s := math.Float64frombits(t.hi + uint64(k>>expTableBits+expScaleBias)<<52)
-	return (s + s*p) * expUnbias
 }
 
 // expTable holds T_j = 2^(j/N), the nearest float64 (as its bits), and
