@@ -90,12 +90,11 @@ func dotTiles(d int, a, zt []float64, mp, tiles int, out *[4][]float64) {
 	o0, o1, o2, o3 := out[0], out[1], out[2], out[3]
 	for t := range tiles {
 		var c00, c01, c10, c11, c20, c21, c30, c31 archsimd.Float64x8
-		zc := zt[t*dotTileCols:]
-		for l := range d {
-			zl := zc[l*mp:]
+		zl, al := zt[t*dotTileCols:], a[:4*d+1]
+		// Invariant: al and zl start at step l; len(al) = 4(d − l) + 1.
+		for len(al) > 4 && len(zl) >= 16 {
 			b0 := archsimd.LoadFloat64x8Slice(zl)
 			b1 := archsimd.LoadFloat64x8Slice(zl[8:])
-			al := a[4*l:]
 			a0 := archsimd.LoadFloat64x2Slice(al).Broadcast1To8()
 			c00 = a0.MulAdd(b0, c00)
 			c01 = a0.MulAdd(b1, c01)
@@ -108,6 +107,8 @@ func dotTiles(d int, a, zt []float64, mp, tiles int, out *[4][]float64) {
 			a3 := archsimd.LoadFloat64x2Slice(al[3:]).Broadcast1To8()
 			c30 = a3.MulAdd(b0, c30)
 			c31 = a3.MulAdd(b1, c31)
+			al = al[4:]
+			zl = zl[min(mp, len(zl)):]
 		}
 		j := t * dotTileCols
 		c00.StoreSlice(o0[j:])
