@@ -6,13 +6,15 @@ import (
 )
 
 // maxSmallDot is the largest number of columns d for which kernel blocks
-// take their inner products from dotSmall instead of linalg.Gemm. For a
-// 32×4000 block on one core (BenchmarkDotSmall), dotSmall ran at 6.5
-// GFLOP/s and Gemm at 4.9 for d = 10; at d = 32 Gemm was ahead (8.5 against
-// 7.0, and 13 against 7 in a GOEXPERIMENT=simd build, whose AVX-512 Gemm
-// already wins at d = 32 but not at d = 10, 5.6 GFLOP/s). With d this
-// small, Gemm's packing and the stores of its micro-tiles after only d
-// steps of k cost more than the products.
+// take their inner products from dotSmall (dotSmallTo) instead of
+// linalg.Gemm. For a 32×4000 block on one core (BenchmarkDotSmall),
+// dotSmall ran at 6.5 GFLOP/s and Gemm at 4.9 for d = 10, but Gemm was
+// ahead at d = 32 (8.5 against 7.0): with d this small, Gemm's packing and
+// the stores of its micro-tiles after only d steps of k cost more than the
+// products. In a GOEXPERIMENT=simd build the AVX-512 tiles of dotSmallTo
+// ran at 29 GFLOP/s for d = 10 and 30 for d = 16, against 5.6 and 6.9 for
+// Gemm; they would beat Gemm beyond 16 too (Gemm: 14 at d = 32), a limit
+// not raised for that build.
 const maxSmallDot = 16
 
 // dotSmall sets dst[i][j] = Σₗ x[i][l]·z[j][l], the product X·Zᵀ (dst
