@@ -26,20 +26,20 @@ import "math"
 // T_j's): one rounding of a sum whose second term is below 0.003·s. Hence
 // the error bound for a normal result: 0.5 ulp for that rounding, plus
 // about 0.01 ulp for the rest — at most 0.51 ulp (TestExpNeg measures it
-// against a 200-bit reference: 0.504).
+// against a 200-bit reference: 0.506).
 //
 // Underflow. s is formed as T_j·2^(e+128), at least 2⁻⁹⁵⁰ for x ≥ −746,
 // and s + s·p is multiplied by 2⁻¹²⁸ at the end: exactly where the result
 // is normal; where it is subnormal (x < −708.39) that product is a second
 // rounding, so the error there is at most 1 ulp of the subnormal spacing
-// 2⁻¹⁰⁷⁴ (measured: 0.74). Keeping s far from the subnormal range also
+// 2⁻¹⁰⁷⁴ (measured: 0.75). Keeping s far from the subnormal range also
 // keeps s·p out of it: arithmetic that produces a subnormal number is a
 // microcode assist on most x86 CPUs, 100 cycles or more, which here only
 // a subnormal result pays. Arguments below −745.2 (where e^x < 2⁻¹⁰⁷⁵
 // rounds to 0, −Inf included) and NaN take the one branch of the loop and
 // give 0 and NaN; kernel rows take it for pairs more than 38.6σ apart.
 //
-// Against math.Exp, which is itself up to 1.41 ulps from e^x on amd64
+// Against math.Exp, which is itself up to 1.4 ulps from e^x on amd64
 // (TestExpNeg), expNeg differs by at most 2 ulps. Exactly: e^0 = e^−0 = 1,
 // e^−Inf = 0, e^NaN = NaN. Arguments above 0 are outside the contract
 // (up to about 580 they are still right, beyond that they are not).

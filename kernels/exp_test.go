@@ -164,7 +164,7 @@ func TestExpNeg(t *testing.T) {
 }
 
 // TestExpNegMath compares expNeg with math.Exp on many more arguments: at
-// most 2 ulps apart (math.Exp, assembly on amd64, is itself up to 1.41
+// most 2 ulps apart (math.Exp, assembly on amd64, is itself up to 1.4
 // ulps from e^x in TestExpNeg).
 func TestExpNegMath(t *testing.T) {
 	n := 1 << 21

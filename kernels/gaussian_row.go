@@ -15,7 +15,7 @@ const clearEvery = 256
 // the Gaussian kernel with s2 = 2σ², from inner products of centred points
 // and their squared norms. The argument of exp is rounded exactly as in
 // gaussianRowRef; exp is expNeg, within 0.51 ulp of the exact value where
-// math.Exp is within 1.41 (amd64), so entries differ from gaussianRowRef's
+// math.Exp is within 1.4 (amd64), so entries differ from gaussianRowRef's
 // by at most 2 ulps (exactly 1 stays exactly 1). It is the row pass of
 // the default build, and of a GOEXPERIMENT=simd build on a CPU without
 // AVX-512.
