@@ -31,6 +31,7 @@ type prepared struct {
 	mean []float64    // μ, distance kernels only
 	nz   []float64    // ‖zⱼ − μ‖², distance kernels only
 	zmax float64      // max ‖zⱼ‖² (dot) or max ‖zⱼ − μ‖² (distance)
+	zt   []float64    // transposeForDot(&z), for dotSmallTo
 }
 
 // checkKernel reports a nil kernel or invalid kernel parameters as an
@@ -73,6 +74,9 @@ func prepare(k Kernel, z *linalg.Dense) *prepared {
 		p.z = *center.Subtract(z, p.mean)
 		p.nz = rowSqNorms(&p.z)
 		p.zmax = maxNorm(p.nz)
+	}
+	if p.dot != nil || p.dist != nil {
+		p.zt = transposeForDot(&p.z)
 	}
 	return p
 }
@@ -219,39 +223,108 @@ func sqNorm(x []float64) float64 {
 // elementwise pass for the kernels of this package, pair by pair otherwise.
 // x must have been checked; nx is p.xNorms(x) (only read for a distance
 // kernel).
+//
+// With few columns (see maxSmallDot) the products come from dotSmall, on
+// the goroutine that then applies the kernel to them: the rows are split
+// into one contiguous chunk per goroutine, each evaluated by evalRows in
+// groups of about 1 MiB of K, as a streamed block is.
 func (p *prepared) crossTo(dst linalg.Dense, x *linalg.Dense, nx []float64) {
 	n, m := x.Rows, p.z.Rows
 	if n == 0 || m == 0 {
 		return
 	}
+	var xc linalg.Dense
+	if p.dist != nil {
+		xc = *linalg.NewDense(n, x.Cols, nil)
+	}
+	if !p.serialProduct() {
+		p.product(&dst, x, &xc)
+		rowsParallel(n, m, func(i int) {
+			p.finishRow(dst.Row(i), x.Row(i), nx, i)
+		})
+		return
+	}
+	g := max(minStreamRows, streamBlockElems/m) // rows per group
+	t := parallel.Team(n, float64(n)*float64(m), minParallelWork)
+	chunks := parallel.NewChunks(n, t, g)
+	parallel.For(t, chunks.Count(), parallel.Func(func(_, c int) {
+		lo, hi := chunks.Bounds(c)
+		for i0 := lo; i0 < hi; i0 += g {
+			i1 := min(i0+g, hi)
+			var xci *linalg.Dense
+			if p.dist != nil {
+				xci = xc.Slice(i0, i1, 0, x.Cols)
+			}
+			var nxi []float64
+			if nx != nil {
+				nxi = nx[i0:i1]
+			}
+			p.evalRows(dst.Slice(i0, i1, 0, m), x.Slice(i0, i1, 0, x.Cols), xci, nxi)
+		}
+	}))
+}
+
+// serialProduct reports whether product runs on the calling goroutine:
+// for kernels evaluated pair by pair (it does nothing) and when dotSmall
+// computes the inner products.
+func (p *prepared) serialProduct() bool {
+	return (p.dot == nil && p.dist == nil) || p.z.Cols <= maxSmallDot
+}
+
+// evalRows writes K(X, Z) into dst for the rows of x, as crossTo does, on
+// the calling goroutine when serialProduct (otherwise linalg.Gemm may
+// start others): product, then finishRow for each row. xc is workspace of
+// x's shape (distance kernels only), nx the norms of the rows of x.
+func (p *prepared) evalRows(dst, x, xc *linalg.Dense, nx []float64) {
+	p.product(dst, x, xc)
+	for i := range x.Rows {
+		avx.ClearUpper()
+		p.finishRow(dst.Row(i), x.Row(i), nx, i)
+	}
+}
+
+// product writes into dst what finishRow turns into kernel values: X·Zᵀ
+// for a dot kernel, (X − μ)·(Z − μ)ᵀ for a distance kernel (centring X into
+// xc, of x's shape), nothing for other kernels. The inner products come
+// from dotSmallTo for at most maxSmallDot columns, from linalg.Gemm
+// otherwise.
+func (p *prepared) product(dst, x, xc *linalg.Dense) {
+	a := x
+	switch {
+	case p.dist != nil:
+		center.SubtractTo(xc, x, p.mean)
+		a = xc
+	case p.dot == nil:
+		return
+	}
+	if a.Cols <= maxSmallDot {
+		dotSmallTo(dst, a, &p.z, p.zt)
+		return
+	}
+	linalg.Gemm(linalg.NoTrans, linalg.Trans, 1, a, &p.z, 0, dst)
+}
+
+// finishRow turns row i of product's result into row i of K: f(xᵢᵀzⱼ),
+// f(‖xᵢ − μ‖² + ‖zⱼ − μ‖² − 2(xᵢ − μ)ᵀ(zⱼ − μ)) with nx[i] = ‖xᵢ − μ‖², or
+// k.Eval(xᵢ, zⱼ) (xi is row i of X).
+func (p *prepared) finishRow(row, xi, nx []float64, i int) {
 	switch {
 	case p.dot != nil:
-		linalg.Gemm(linalg.NoTrans, linalg.Trans, 1, x, &p.z, 0, &dst)
-		rowsParallel(n, m, func(i int) {
-			row := dst.Row(i)
-			for j, g := range row {
-				if j%clearEvery == 0 {
-					avx.ClearUpper()
-				}
-				row[j] = p.dot.fromDot(g)
+		for j, g := range row {
+			if j%clearEvery == 0 {
+				avx.ClearUpper()
 			}
-		})
+			row[j] = p.dot.fromDot(g)
+		}
 	case p.dist != nil:
-		xc := center.Subtract(x, p.mean)
-		linalg.Gemm(linalg.NoTrans, linalg.Trans, 1, xc, &p.z, 0, &dst)
-		rowsParallel(n, m, func(i int) {
-			p.dist.sqDistRow(dst.Row(i), p.nz, nx[i])
-		})
+		p.dist.sqDistRow(row, p.nz, nx[i])
 	default:
-		rowsParallel(n, m, func(i int) {
-			row, xi := dst.Row(i), x.Row(i)
-			for j := range row {
-				if j%clearEvery == 0 {
-					avx.ClearUpper()
-				}
-				row[j] = p.k.Eval(xi, p.z.Row(j))
+		for j := range row {
+			if j%clearEvery == 0 {
+				avx.ClearUpper()
 			}
-		})
+			row[j] = p.k.Eval(xi, p.z.Row(j))
+		}
 	}
 }
 

@@ -28,11 +28,17 @@ func Means(m *linalg.Dense) []float64 {
 // Subtract returns a compact copy of m with mu subtracted from every row.
 func Subtract(m *linalg.Dense, mu []float64) *linalg.Dense {
 	c := linalg.NewDense(m.Rows, m.Cols, nil)
+	SubtractTo(c, m, mu)
+	return c
+}
+
+// SubtractTo writes m with mu subtracted from every row into dst, which has
+// m's shape (dst may be m itself).
+func SubtractTo(dst, m *linalg.Dense, mu []float64) {
 	for i := 0; i < m.Rows; i++ {
-		dst := c.Row(i)
+		d := dst.Row(i)
 		for j, v := range m.Row(i) {
-			dst[j] = v - mu[j]
+			d[j] = v - mu[j]
 		}
 	}
-	return c
 }

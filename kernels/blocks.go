@@ -1,0 +1,337 @@
+package kernels
+
+import (
+	"fmt"
+	"sync"
+
+	"rkhs/internal/parallel"
+	"rkhs/linalg"
+)
+
+// Streamed block products with K = K(X, Z), n×m (a Rows), for n so large
+// that K is never stored: the products a Nyström solver needs on every
+// iteration — Kᵀ(K·V) and Kᵀ·Y (Rudi, Carratino and Rosasco, "FALKON: An
+// optimal large scale kernel method", 2017) — and, through EachBlock, any
+// other accumulation over the row blocks of K, such as the sufficient
+// statistics K_bᵀK_b, K_bᵀY and 1ᵀK_b of a distributed fit.
+//
+// The rows of K are split into blocks of b consecutive rows, b fixed by m
+// alone (streamRows: a block is about 1 MiB, so that it stays in the L2
+// cache of the core that computes it while it is consumed), and the blocks
+// into a number of chunks of consecutive blocks fixed by n, m and the
+// caller (never by GOMAXPROCS). Chunks run in parallel; within a chunk the
+// blocks run in increasing order on one goroutine, which evaluates
+// K_b = K(X_b, Z) (for the Gaussian kernel: inner products of the
+// centred rows, then the distance and exp pass) into its own workspace and
+// hands it to the accumulation while it is in cache. Each chunk
+// accumulates into its own partial result, and the partials are summed in
+// chunk order at the end; every block is evaluated by the same code
+// whatever the number of goroutines. The results are therefore
+// bit-identical for any GOMAXPROCS.
+//
+// With d ≤ 16 (maxSmallDot) everything a chunk does runs on its own
+// goroutine: the inner products come from dotSmallTo and the products
+// from block_products.go. With more columns they come from linalg.Gemm,
+// which is worth its packing there and may start goroutines of its own
+// (and allocate for them) inside a chunk's.
+
+// streamBlockElems is the target number of elements of a block K_b:
+// 2¹⁷ doubles, 1 MiB, half of the L2 cache of the machine of
+// BENCHMARKS.md, so that the block, V and the partial result of a skinny
+// product fit together. It is a variable only so that TestCalibrateStream
+// (go test ./kernels -run CalibrateStream -calibrate -v) can sweep it.
+var streamBlockElems = 1 << 17
+
+// minStreamRows bounds the rows of a block from below, for very wide K: a
+// block of fewer rows would make the distance product's repacking of Z
+// (once per block) cost more than the product.
+const minStreamRows = 8
+
+// maxStreamChunks bounds the number of chunks of Kᵀ(K·V) and Kᵀ·Y, and
+// streamPartialElems their partial results: together at most 2²³ doubles
+// (64 MiB), and one chunk when m·q alone exceeds that.
+const (
+	maxStreamChunks    = 32
+	streamPartialElems = 1 << 23
+)
+
+// streamRows returns the number of rows b of a block of K.
+func (r *Rows) streamRows() int {
+	_, m := r.Dims()
+	return max(minStreamRows, streamBlockElems/max(m, 1))
+}
+
+// streamPlan is the partition of the n rows of K into blocks of b rows
+// (the last one shorter) and of the nb blocks into chunks of consecutive
+// blocks: chunk c holds blocks [c·nb/chunks, (c+1)·nb/chunks).
+type streamPlan struct{ n, b, nb, chunks int }
+
+func (r *Rows) plan(chunks int) streamPlan {
+	n, _ := r.Dims()
+	b := r.streamRows()
+	nb := (n + b - 1) / b
+	return streamPlan{n: n, b: b, nb: nb, chunks: chunks}
+}
+
+// rows returns the rows [lo, hi) of K in chunk c.
+func (s streamPlan) rows(c int) (lo, hi int) {
+	return c * s.nb / s.chunks * s.b, min((c+1)*s.nb/s.chunks*s.b, s.n)
+}
+
+// blockWork is the workspace of one goroutine: a block of K, the centred
+// block of X (distance kernels), and K_b·V or Y_b by columns (b×q).
+type blockWork struct {
+	kb, xc linalg.Dense
+	w      []float64
+}
+
+// block evaluates rows [i0, i1) of K into the workspace and returns them:
+// the values BlockTo gives, bit for bit, computed on this goroutine (but
+// for linalg.Gemm when d > maxSmallDot, which may use others) and without
+// allocating once the workspace is large enough.
+func (ws *blockWork) block(r *Rows, i0, i1 int) *linalg.Dense {
+	_, m := r.Dims()
+	kb := reuse(&ws.kb, i1-i0, m)
+	var xc *linalg.Dense
+	if r.p.dist != nil {
+		xc = reuse(&ws.xc, i1-i0, r.x.Cols)
+	}
+	var nx []float64
+	if r.nx != nil {
+		nx = r.nx[i0:i1]
+	}
+	r.p.evalRows(kb, r.x.Slice(i0, i1, 0, r.x.Cols), xc, nx)
+	return kb
+}
+
+// streamOp is what a streamed pass does with each block of K.
+type streamOp uint8
+
+const (
+	opFunc   streamOp = iota // call f (EachBlock)
+	opNormal                 // part c += K_bᵀ(K_b·V) (NormalMulTo)
+	opTrans                  // part c += K_bᵀ·Y_b (MulTransTo)
+)
+
+// streamJob is one streamed pass over K, shared by its goroutines; pooled
+// with its workspaces so that a pass allocates nothing in the steady state.
+type streamJob struct {
+	r     *Rows
+	plan  streamPlan
+	op    streamOp
+	f     func(c, i0 int, kb *linalg.Dense) // opFunc
+	in    *linalg.Dense                     // V (opNormal) or Y (opTrans)
+	q     int                               // columns of in
+	vt    []float64                         // the columns of V, one after another
+	parts []float64                         // one m×q partial result per chunk, by columns
+	works []*blockWork                      // one per goroutine
+}
+
+var streamJobs = sync.Pool{New: func() any { return new(streamJob) }}
+
+// Run does chunk c on goroutine w: its blocks in increasing order.
+func (j *streamJob) Run(w, c int) {
+	ws := j.works[w]
+	lo, hi := j.plan.rows(c)
+	_, m := j.r.Dims()
+	q := j.q
+	var part []float64
+	if j.op != opFunc {
+		part = j.parts[c*m*q : (c+1)*m*q]
+	}
+	for i0 := lo; i0 < hi; i0 += j.plan.b {
+		kb := ws.block(j.r, i0, min(i0+j.plan.b, hi))
+		b := kb.Rows
+		if j.op == opFunc {
+			j.f(c, i0, kb)
+			continue
+		}
+		if cap(ws.w) < b*q {
+			ws.w = make([]float64, j.plan.b*q)
+		}
+		w := ws.w[:b*q]
+		if j.op == opNormal {
+			mulRows(w, kb.Data, j.vt, b, m, q)
+		} else {
+			for i := range b {
+				for k, y := range j.in.Row(i0 + i) {
+					w[k*b+i] = y
+				}
+			}
+		}
+		addRows(part, kb.Data, w, b, m, q)
+	}
+}
+
+// stream runs j over every block of K in j.plan.chunks chunks (see the top
+// of this file) and returns when all are done. Goroutines: at most
+// min(GOMAXPROCS, chunks), besides those of linalg.Gemm.
+func (j *streamJob) stream() {
+	n, m := j.r.Dims()
+	p := parallel.Team(j.plan.chunks, float64(n)*float64(m), minParallelWork)
+	for len(j.works) < p {
+		j.works = append(j.works, new(blockWork))
+	}
+	parallel.For(p, j.plan.chunks, j)
+}
+
+// getJob returns a pooled job for op over K with the given number of
+// chunks; putJob returns it to the pool.
+func (r *Rows) getJob(op streamOp, chunks int) *streamJob {
+	j := streamJobs.Get().(*streamJob)
+	j.r, j.op, j.plan = r, op, r.plan(chunks)
+	return j
+}
+
+func putJob(j *streamJob) {
+	j.r, j.f, j.in = nil, nil, nil // keep no references to the caller's data
+	streamJobs.Put(j)
+}
+
+// EachBlock calls f(c, i0, kb) once for every block of rows of K, with kb
+// holding rows [i0, i0+kb.Rows) of K (kb.Cols = m), the values BlockTo
+// gives, bit for bit. It is the general form of NormalMulTo and
+// MulTransTo, for accumulations over the blocks of K such as K_bᵀK_b
+// (linalg.Syrk), K_bᵀY or the column sums 1ᵀK_b.
+//
+// Partition and order: the rows are split into blocks of a size fixed by m
+// (about 1 MiB of K each), and the blocks into chunks chunks of
+// consecutive blocks, a split that depends only on n, m and chunks. Calls
+// for the same chunk c come from one goroutine, in increasing order of i0;
+// calls for different chunks may run at the same time. A caller that keeps
+// one partial result per chunk and sums the partials in chunk order at the
+// end therefore gets a result that is bit-identical for any GOMAXPROCS.
+// Use chunks = 1 when a partial is large (m×m): f then runs sequentially
+// and can itself use every core (linalg's products do). At most
+// min(GOMAXPROCS, chunks) chunks run at once; some chunks receive no
+// block when there are fewer blocks than chunks.
+//
+// kb is workspace, valid during the call only; f must not modify it or
+// keep it. Memory: one block (about 1 MiB, and b×d) per running chunk.
+// The cost is that of evaluating K, 2nmd flops and nm kernel transforms
+// (an exp each for the Gaussian kernel), plus what f does. EachBlock
+// panics if chunks < 1.
+func (r *Rows) EachBlock(chunks int, f func(c, i0 int, kb *linalg.Dense)) {
+	if chunks < 1 {
+		panic(fmt.Sprintf("kernels: Rows.EachBlock: %d chunks", chunks))
+	}
+	if n, m := r.Dims(); n == 0 || m == 0 {
+		return
+	}
+	j := r.getJob(opFunc, chunks)
+	j.f = f
+	j.stream()
+	putJob(j)
+}
+
+// NormalMulTo computes dst = Kᵀ(K·V) for an m×q matrix V (dst m×q), the
+// product with KᵀK that a Nyström solver's conjugate gradient iteration
+// needs, without storing K: for every block K_b of rows of K it forms
+// W = K_b·V (b×q) and adds K_bᵀ·W to the partial result of its chunk,
+// while K_b is in cache (see EachBlock for the partition). An empty dst
+// is allocated; dst may be V itself, since it is written only at the end.
+//
+// Cost per call: 2nmd flops and nm kernel transforms to evaluate K (an exp
+// each for the Gaussian kernel), plus 4nmq flops for the two products
+// (block_products.go: each entry of W a dot product, each block added to
+// the partial four rows at a time, in a fixed order).
+// Memory: besides the inputs, one block of K (about 1 MiB) and b×(d + q)
+// per goroutine, a copy of V, and the partial results of the chunks, C·m·q
+// doubles with C = min(32, ⌊2²³/(m·q)⌋, blocks) ≥ 1 (at most 64 MiB unless
+// one m×q partial is larger). The chunks are summed in order, so the result is
+// bit-identical for any GOMAXPROCS; it agrees with Kᵀ(K·V) from the full
+// matrices to rounding, not bit for bit. Once the pooled workspaces have
+// grown, a call allocates nothing per block (for d ≤ 16, nothing but the
+// goroutines of its chunks).
+//
+// NormalMulTo panics if V does not have m rows or dst is not m×q.
+func (r *Rows) NormalMulTo(dst, v *linalg.Dense) *linalg.Dense {
+	_, m := r.Dims()
+	if v.Rows != m {
+		panic(fmt.Sprintf("kernels: Rows.NormalMulTo: V has %d rows, want %d", v.Rows, m))
+	}
+	dst = sizedDense(dst, m, v.Cols, "NormalMulTo")
+	r.reduce(dst, opNormal, v)
+	return dst
+}
+
+// MulTransTo computes dst = Kᵀ·Y for an n×q matrix Y (dst m×q), the
+// right-hand side of a Nyström fit, without storing K: for every block
+// K_b it adds K_bᵀ·Y_b to the partial result of its chunk (see EachBlock
+// for the partition). An empty dst is allocated; dst may be Y itself when
+// n = m.
+//
+// Cost per call: 2nmd flops and nm kernel transforms to evaluate K, plus
+// 2nmq flops. Memory, and the summation order that makes the result
+// bit-identical for any GOMAXPROCS, are those of NormalMulTo. MulTransTo
+// panics if Y does not have n rows or dst is not m×q.
+func (r *Rows) MulTransTo(dst, y *linalg.Dense) *linalg.Dense {
+	n, m := r.Dims()
+	if y.Rows != n {
+		panic(fmt.Sprintf("kernels: Rows.MulTransTo: Y has %d rows, want %d", y.Rows, n))
+	}
+	dst = sizedDense(dst, m, y.Cols, "MulTransTo")
+	r.reduce(dst, opTrans, y)
+	return dst
+}
+
+// reduce runs op with input in over K, with one m×q partial result per
+// chunk, and writes the sum of the partials, in chunk order, into dst
+// (m×q).
+func (r *Rows) reduce(dst *linalg.Dense, op streamOp, in *linalg.Dense) {
+	n, _ := r.Dims()
+	m, q := dst.Rows, dst.Cols
+	if m == 0 || q == 0 {
+		return
+	}
+	if n == 0 {
+		dst.Zero()
+		return
+	}
+	chunks := min(maxStreamChunks, max(1, streamPartialElems/(m*q)), r.plan(1).nb)
+	j := r.getJob(op, chunks)
+	j.in, j.q = in, q
+	j.parts = grow(j.parts, chunks*m*q)
+	clear(j.parts)
+	if op == opNormal {
+		j.vt = grow(j.vt, m*q)
+		for i := range m {
+			for c, v := range in.Row(i) {
+				j.vt[c*m+i] = v
+			}
+		}
+	}
+	j.stream()
+	for i := range m {
+		d := dst.Row(i)
+		for c := range d {
+			s := j.parts[c*m+i]
+			for k := 1; k < chunks; k++ {
+				s += j.parts[(k*q+c)*m+i]
+			}
+			d[c] = s
+		}
+	}
+	putJob(j)
+}
+
+// grow returns s with length n, reallocated only when its capacity is
+// smaller.
+func grow(s []float64, n int) []float64 {
+	if cap(s) < n {
+		return make([]float64, n)
+	}
+	return s[:n]
+}
+
+// sizedDense returns dst, or a new r×c matrix if dst is empty; it panics
+// if dst is not r×c.
+func sizedDense(dst *linalg.Dense, r, c int, op string) *linalg.Dense {
+	if dst == nil || dst.IsEmpty() {
+		return linalg.NewDense(r, c, nil)
+	}
+	if dst.Rows != r || dst.Cols != c {
+		panic(fmt.Sprintf("kernels: Rows.%s: destination is %d×%d, want %d×%d", op, dst.Rows, dst.Cols, r, c))
+	}
+	return dst
+}
