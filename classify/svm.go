@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"rkhs/internal/memlimit"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/regress"
@@ -102,6 +103,9 @@ func (sv SVM) Fit(x *linalg.Dense, labels []float64) (*SVMModel, error) {
 	maxIter := sv.MaxIter
 	if maxIter == 0 {
 		maxIter = defaultSVMMaxIter
+	}
+	if err := memlimit.CheckSquares(op, x.Rows, 1, x.Cols+8); err != nil {
+		return nil, err
 	}
 	k, err := kernels.Gram(sv.Kernel, x)
 	if err != nil {

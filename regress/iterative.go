@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"rkhs/internal/check"
+	"rkhs/internal/memlimit"
 	"rkhs/internal/power"
 	"rkhs/kernels"
 	"rkhs/linalg"
@@ -34,7 +35,9 @@ type Iterative struct {
 	// Stream never stores K: each product with K rebuilds its rows a block
 	// at a time (kernels.Rows), so memory stays O(n·block) at the price of
 	// recomputing the kernel at every product. Without it K is built once
-	// (n×n) and every product is one linalg.Gemm. With kernels.Linear
+	// (n×n) and every product is one linalg.Gemm, and Fit returns a
+	// *linalg.MemoryError (linalg.ErrTooLarge) before allocating when K
+	// exceeds the memory limit (see package rkhs). With kernels.Linear
 	// neither happens: K·v is X·(Xᵀv), O(nd) memory and flops.
 	Stream bool
 }
@@ -113,9 +116,13 @@ func newKernelOperator(call string, k kernels.Kernel, x *linalg.Dense, stream, p
 		op.x = x
 		return op, nil
 	}
-	if stream {
+	switch {
+	case stream:
 		op.rows, err = kernels.NewRows(k, x, x)
-	} else {
+	default:
+		if err := memlimit.CheckSquares(call, x.Rows, 1, x.Cols+1); err != nil {
+			return nil, err
+		}
 		op.stored, err = kernels.Gram(k, x)
 	}
 	if err != nil {

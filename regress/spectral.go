@@ -3,6 +3,7 @@ package regress
 import (
 	"fmt"
 
+	"rkhs/internal/memlimit"
 	"rkhs/kernels"
 	"rkhs/linalg"
 )
@@ -38,16 +39,28 @@ type Spectral struct {
 	qt1    []float64     // Qᵀ1
 }
 
+// spectralSquares bounds the n×n matrices NewSpectral holds at once.
+const spectralSquares = 6
+
 // NewSpectral builds the Gram matrix of the rows of x and its
 // eigendecomposition, and projects y (n×q) onto the eigenvectors. x and y
-// are not modified. Errors are InputErrors wrapping ErrInput for invalid
-// arguments, as RLS.Fit's, or wrap linalg.ErrNoConvergence.
+// are not modified. Its peak memory is at most spectralSquares = 6 n×n
+// matrices: K, the reduced matrix and the eigenvectors of
+// linalg.EigenSym, and the work of its last divide-and-conquer merge (two
+// k×k and one n×k matrix, k ≤ n the roots left after deflation); the
+// Spectral keeps one. Errors are InputErrors wrapping ErrInput for invalid
+// arguments, as RLS.Fit's, a *linalg.MemoryError (linalg.ErrTooLarge),
+// before anything is allocated, when that peak exceeds the memory limit
+// (see package rkhs), or wrap linalg.ErrNoConvergence.
 func NewSpectral(k kernels.Kernel, x, y *linalg.Dense) (*Spectral, error) {
 	const op = "NewSpectral"
 	if err := checkFit(op, k, x, y); err != nil {
 		return nil, err
 	}
 	n := x.Rows
+	if err := memlimit.CheckSquares(op, n, spectralSquares, 2*x.Cols+2*y.Cols+3); err != nil {
+		return nil, err
+	}
 	g, err := kernels.GramTo(nil, k, x, linalg.Lower)
 	if err != nil {
 		return nil, kernelError(op, "X", err)

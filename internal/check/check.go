@@ -27,8 +27,12 @@ func Input(kind error, op, arg, format string, args ...any) error {
 
 // Wrap returns an InputError for err, an error another package returned
 // about the argument arg: the reason is err's message and err stays
-// reachable by errors.Is and errors.As.
+// reachable by errors.Is and errors.As. A *linalg.MemoryError (a problem
+// too large, which no argument is to blame for) is returned as it is.
 func Wrap(kind error, op, arg string, err error) error {
+	if errors.Is(err, linalg.ErrTooLarge) {
+		return err
+	}
 	return &linalg.InputError{Op: op, Arg: arg, Reason: err.Error(), Kind: kind, Err: err}
 }
 
