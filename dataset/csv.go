@@ -65,6 +65,9 @@ type CSVInfo struct {
 	// Dropped is the number of records skipped for a missing value
 	// (DropMissing).
 	Dropped int
+
+	used []int       // the columns read, ascending
+	slot map[int]int // column → its column in X
 }
 
 // comma returns the separator, panicking if encoding/csv cannot use it.
@@ -212,14 +215,17 @@ func readRecord(cr *csv.Reader, rec []string, info *CSVInfo, row []float64, drop
 		line, _ := cr.FieldPos(j)
 		return 0, false, &ParseError{Line: line, Msg: fmt.Sprintf("%s: %s %s", info.fieldName(j), quote(f), problem)}
 	}
-	if info.Label >= 0 {
-		if label, dropped, err = field(info.Label); dropped || err != nil {
-			return 0, dropped, err
+	// In the order of the fields, so that the first error is the first
+	// bad field of the line.
+	for _, j := range info.used {
+		v, drop, err := field(j)
+		if drop || err != nil {
+			return 0, drop, err
 		}
-	}
-	for k, j := range info.Features {
-		if row[k], dropped, err = field(j); dropped || err != nil {
-			return 0, dropped, err
+		if j == info.Label {
+			label = v
+		} else {
+			row[info.slot[j]] = v
 		}
 	}
 	return label, false, nil
@@ -260,7 +266,6 @@ func (o *CSVOptions) columns(info *CSVInfo, n int) error {
 				info.Features = append(info.Features, j)
 			}
 		}
-		return nil
 	}
 	for _, name := range o.Features {
 		j, err := index("feature", name)
@@ -272,6 +277,15 @@ func (o *CSVOptions) columns(info *CSVInfo, n int) error {
 		}
 		info.Features = append(info.Features, j)
 	}
+	info.slot = make(map[int]int, len(info.Features))
+	for k, j := range info.Features {
+		info.slot[j] = k
+	}
+	info.used = slices.Clone(info.Features)
+	if info.Label >= 0 {
+		info.used = append(info.used, info.Label)
+	}
+	slices.Sort(info.used)
 	return nil
 }
 

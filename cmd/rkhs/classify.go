@@ -92,7 +92,7 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	train, test, err := readTrainTest(f.train, f.test)
+	train, test, err := f.data.readTrainTest(f.train, f.test)
 	if err != nil {
 		return err
 	}
@@ -101,7 +101,7 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 	start := time.Now()
 	model, err := f.fitClassifier(k, ic, grid, train.X, train.Y, &res)
 	if err != nil {
-		return err
+		return tooLarge(err, "classify -method "+f.method, train.X.Rows)
 	}
 	res.FitSeconds = time.Since(start).Seconds()
 

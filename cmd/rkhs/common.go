@@ -10,7 +10,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"rkhs/dataset"
 	"rkhs/kernels"
@@ -67,16 +66,18 @@ func parseFlags(fs commandFlags, args []string) error {
 type ioFlags struct {
 	train, test, model, predictions string
 	json                            bool
+	data                            dataFlags
 }
 
 // register adds the flags to fs; labels completes the help of -train, model
 // and predictions say what -model and -predictions write.
 func (o *ioFlags) register(fs commandFlags, labels, model, predictions string) {
-	fs.StringVar(&o.train, "train", "", "training data `file` (LIBSVM, or CSV if it ends in .csv)"+labels)
+	fs.StringVar(&o.train, "train", "", "training data `file` (LIBSVM, or CSV if it ends in .csv, see -format)"+labels)
 	fs.StringVar(&o.test, "test", "", "test data `file`")
 	fs.StringVar(&o.model, "model", "", "write "+model+" to this `file` (JSON), for rkhs predict")
 	fs.StringVar(&o.predictions, "predictions", "", "write "+predictions+" to this `file`, one per line")
 	fs.BoolVar(&o.json, "json", false, "print the result as one JSON object")
+	o.data.register(fs, false)
 }
 
 // check requires -train, and -test with -predictions.
@@ -87,61 +88,7 @@ func (o *ioFlags) check() error {
 	if o.predictions != "" && o.test == "" {
 		return badInputf("-predictions needs -test")
 	}
-	return nil
-}
-
-// readData reads a LIBSVM file, or a CSV file (name ending in .csv) with
-// the label in the last column and an optional header line.
-func readData(path string) (*dataset.Data, error) {
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	var d *dataset.Data
-	if strings.EqualFold(filepath.Ext(path), ".csv") {
-		d, err = dataset.ReadCSV(bytes.NewReader(raw), dataset.CSVOptions{LabelCol: -1})
-		if err != nil {
-			// A header line is the one thing that makes line 1 fail.
-			if h, errH := dataset.ReadCSV(bytes.NewReader(raw), dataset.CSVOptions{LabelCol: -1, Header: true}); errH == nil {
-				d, err = h, nil
-			}
-		}
-	} else {
-		d, err = dataset.ReadLIBSVM(bytes.NewReader(raw), 0)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return d, nil
-}
-
-// readTrainTest reads the training file and, if test is not empty, the
-// test file, padded to the same number of columns (see sameWidth).
-func readTrainTest(train, test string) (tr, te *dataset.Data, err error) {
-	if tr, err = readData(train); err != nil {
-		return nil, nil, err
-	}
-	if test == "" {
-		return tr, nil, nil
-	}
-	if te, err = readData(test); err != nil {
-		return nil, nil, err
-	}
-	sameWidth(tr, te)
-	return tr, te, nil
-}
-
-// sameWidth pads the narrower of two data sets with zero columns: a LIBSVM
-// file does not show trailing features that are zero in every row.
-func sameWidth(a, b *dataset.Data) {
-	d := max(a.X.Cols, b.X.Cols)
-	for _, s := range []*dataset.Data{a, b} {
-		if s.X.Cols < d {
-			w := linalg.NewDense(s.X.Rows, d, nil)
-			w.Slice(0, s.X.Rows, 0, s.X.Cols).Copy(&s.X)
-			s.X = *w
-		}
-	}
+	return o.data.check()
 }
 
 // kernelFlags are the kernel flags shared by the commands.

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"rkhs/dataset"
+	"rkhs/internal/memlimit"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/regress"
@@ -50,7 +51,7 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	f.kf.register(fs)
 	fs.Float64Var(&f.lambda, "lambda", 0, "regularization λ in (K + nλI)c = y, n = training rows")
 	fs.StringVar(&f.intercept, "intercept", "free", "intercept: none, free (unpenalized b) or penalized")
-	fs.StringVar(&f.method, "method", "cholesky", "method: cholesky (RLS), eigen (RLS via the eigendecomposition), tikh (Tikhonov on the augmented matrix [K 1]), cg (CGLS on [K 1]), landweber, nu (ν-method), tsvd (truncated spectrum, eigenvalues below nλ dropped) or nystrom")
+	fs.StringVar(&f.method, "method", "cholesky", "method: cholesky (RLS), eigen (RLS via the eigendecomposition), tikh (Tikhonov on the augmented matrix [K 1]), cg (CGLS on [K 1]), landweber, nu (ν-method), tsvd (truncated spectrum, eigenvalues below nλ dropped) or nystrom. cholesky, eigen, tikh and tsvd form n×n matrices and refuse, before allocating, a problem larger than the memory; cg, landweber and nu store K when it fits in memory and stream it a block of rows at a time otherwise")
 	fs.IntVar(&f.iters, "iters", 50, "iterations of cg, landweber and nu (their regularization parameter; -lambda is not used)")
 	fs.IntVar(&f.centers, "centers", 0, "number of Nyström centres m")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of random choices (Nyström centres)")
@@ -68,7 +69,7 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	train, test, err := readTrainTest(f.train, f.test)
+	train, test, err := f.data.readTrainTest(f.train, f.test)
 	if err != nil {
 		return err
 	}
@@ -77,7 +78,7 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	start := time.Now()
 	model, err := fitMethod(&f, k, ic, train, &res)
 	if err != nil {
-		return err
+		return tooLarge(err, "fit -method "+f.method, train.X.Rows)
 	}
 	res.FitSeconds = time.Since(start).Seconds()
 
@@ -141,7 +142,9 @@ func fitMethod(f *fitFlags, k kernels.Kernel, ic regress.Intercept, train *datas
 		res.B = jsonFloat(m.Intercept[0])
 		return m, nil
 	case "cg", "landweber", "nu":
-		it := regress.Iterative{MaxIter: f.iters}
+		// Matrix-free: K is stored when it fits in memory, streamed a
+		// block of rows at a time otherwise.
+		it := regress.Iterative{MaxIter: f.iters, Stream: memlimit.CheckSquares("", train.X.Rows, 2, train.X.Cols) != nil}
 		var fit *regress.IterFit
 		var err error
 		switch f.method {
