@@ -233,19 +233,19 @@ func (s *Spectral) eigenCoef(op string, f Filter, ic Intercept) (*linalg.Dense, 
 			}
 		}
 	case PenalizedIntercept:
-		// a = u − (g∘o)·oᵀu/(1 + oᵀ(g∘o)); b = 1ᵀc = oᵀa.
+		// a = u − (g∘o)·f with f = oᵀu/(1 + oᵀ(g∘o)); b = 1ᵀc = oᵀa,
+		// which is f itself (oᵀu − f·oᵀ(g∘o) = f): summing oᵀa would add
+		// terms of size g that cancel when λ is tiny (see augmentedCoef).
 		for k := 0; k < q; k++ {
 			var ou float64
 			for i := 0; i < n; i++ {
 				ou += o[i] * a.At(i, k)
 			}
 			f := ou / (1 + ow)
-			var ob float64
 			for i := 0; i < n; i++ {
 				a.Set(i, k, a.At(i, k)-f*g[i]*o[i])
-				ob += o[i] * a.At(i, k)
 			}
-			b[k] = ob
+			b[k] = f
 		}
 	}
 	return a, b, nil
@@ -270,19 +270,22 @@ func (s *Spectral) augmentedCoef(op, arg string, lambda float64) (*linalg.Dense,
 	a := linalg.NewDense(n, q, nil)
 	b := make([]float64, q)
 	for k := 0; k < q; k++ {
-		// ŵ = h∘z − (h∘o)·oᵀ(h∘z)/(1 + oᵀ(h∘o)); c = K·w ↔ σ∘ŵ; b = oᵀŵ.
+		// ŵ = h∘(z − f·o) with f = oᵀ(h∘z)/(1 + oᵀ(h∘o)); c = K·w ↔ σ∘ŵ.
+		// b = oᵀŵ equals f: eliminating a from the arrowhead system
+		// [diag(σ²) + nλI, σ∘o; (σ∘o)ᵀ, n + nλ]·(a, b) = (σ∘z, oᵀz) in
+		// the eigenbasis gives b = f. Summing oᵀŵ instead adds terms of
+		// size h ≈ 1/(σ² + nλ) that cancel, catastrophically once nλ is
+		// below the rounding of the small σ²; f's denominator has only
+		// positive terms.
 		var ou float64
 		for i := 0; i < n; i++ {
 			ou += o[i] * h[i] * s.qty.At(i, k)
 		}
 		f := ou / (1 + ow)
-		var ob float64
 		for i := 0; i < n; i++ {
-			w := h[i]*s.qty.At(i, k) - f*h[i]*o[i]
-			ob += o[i] * w
-			a.Set(i, k, s.sigma[i]*w)
+			a.Set(i, k, s.sigma[i]*h[i]*(s.qty.At(i, k)-f*o[i]))
 		}
-		b[k] = ob
+		b[k] = f
 	}
 	return a, b, nil
 }

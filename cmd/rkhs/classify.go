@@ -123,6 +123,9 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stdout, "λ = %g\n", float64(*res.Lambda))
 		}
 		fmt.Fprintf(stdout, "n_train %d, train accuracy %.4f, fit %.3f s\n", res.NTrain, float64(res.TrainAccuracy), res.FitSeconds)
+		if res.Converged != nil && !*res.Converged {
+			fmt.Fprintf(stdout, "not converged: stopped at the limit of %d iterations (-iters)\n", res.Iterations)
+		}
 		if res.TestAccuracy != nil {
 			fmt.Fprintf(stdout, "n_test %d, test accuracy %.4f\n", res.NTest, float64(*res.TestAccuracy))
 		}
