@@ -3,6 +3,7 @@ package classify
 import (
 	"errors"
 	"math"
+	"strings"
 	"testing"
 
 	"rkhs/kernels"
@@ -220,5 +221,16 @@ func TestSVMTinyLambda(t *testing.T) {
 	m, err := SVM{Kernel: g, Lambda: 1e-10}.Fit(same, []float64{1, -1})
 	if err != nil || m.BestIter != 0 {
 		t.Errorf("c = 0 optimal: %v, %+v; want the zero model", err, m)
+	}
+}
+
+// TestScoresOverflow: a model whose values overflow at the points asked
+// about is an error, not a label chosen from the sign of ±Inf or NaN.
+func TestScoresOverflow(t *testing.T) {
+	x := linalg.NewDense(2, 1, []float64{0, 0.1})
+	m := &SVMModel{Kernel: kernels.Linear{}, Centers: linalg.NewDense(2, 1, []float64{1e300, -1e300}),
+		Coef: []float64{1e300, 1e300}, Classes: []float64{-1, 1}}
+	if _, err := m.Predict(x); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "from finite input") {
+		t.Errorf("Predict with overflowing scores: %v, want an InputError", err)
 	}
 }

@@ -102,6 +102,9 @@ func (s Nystrom) Fit(x, y *linalg.Dense) (*NystromFit, error) {
 	if s.Intercept == PenalizedIntercept {
 		b = colSums(a)
 	}
+	if err := checkModel(op, a, b); err != nil {
+		return nil, err
+	}
 	return &NystromFit{
 		Model:   &Model{Kernel: s.Kernel, Centers: feat.Centers, Coef: a, Intercept: b},
 		Indices: feat.Indices,

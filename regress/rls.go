@@ -63,6 +63,9 @@ func (r RLS) Fit(x, y *linalg.Dense) (*Model, error) {
 		return nil, fmt.Errorf("regress: K + nλI with λ = %g: %w", r.Lambda, err)
 	}
 	coef, b := solveWithIntercept(&ch, y, r.Intercept)
+	if err := checkModel(op, coef, b); err != nil {
+		return nil, err
+	}
 	return &Model{Kernel: r.Kernel, Centers: x.Clone(), Coef: coef, Intercept: b}, nil
 }
 

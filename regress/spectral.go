@@ -3,6 +3,7 @@ package regress
 import (
 	"fmt"
 
+	"rkhs/internal/check"
 	"rkhs/internal/memlimit"
 	"rkhs/kernels"
 	"rkhs/linalg"
@@ -152,7 +153,7 @@ func (s *Spectral) Fit(f Filter, ic Intercept) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.model(a, b), nil
+	return s.model(op, a, b)
 }
 
 // FitAugmented is Tikhonov regularization applied to the augmented system
@@ -172,14 +173,17 @@ func (s *Spectral) FitAugmented(lambda float64) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.model(a, b), nil
+	return s.model(op, a, b)
 }
 
-// model forms c = Q·a.
-func (s *Spectral) model(a *linalg.Dense, b []float64) *Model {
+// model forms c = Q·a; coefficients that overflow are an error.
+func (s *Spectral) model(op string, a *linalg.Dense, b []float64) (*Model, error) {
 	c := linalg.NewDense(s.q.Rows, a.Cols, nil)
 	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, s.q, a, 0, c)
-	return &Model{Kernel: s.kernel, Centers: s.x.Clone(), Coef: c, Intercept: b}
+	if err := checkModel(op, c, b); err != nil {
+		return nil, err
+	}
+	return &Model{Kernel: s.kernel, Centers: s.x.Clone(), Coef: c, Intercept: b}, nil
 }
 
 // eigenCoef returns the coefficients in eigen-coordinates, a = Qᵀc (n×q),
@@ -368,6 +372,9 @@ func (s *Spectral) PredictPath(path []PathPoint, ic Intercept, xt *linalg.Dense)
 		pr := linalg.NewDense(xt.Rows, a.Cols, nil)
 		linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, p, a, 0, pr)
 		addIntercept(pr, b)
+		if err := check.Result(ErrInput, op, fmt.Sprintf("prediction of path[%d]", j), pr, predictionOverflow); err != nil {
+			return nil, err
+		}
 		out[j] = pr
 	}
 	return out, nil

@@ -197,3 +197,18 @@ func Kernel(kind error, op, name string, k interface{ Eval(x, z []float64) float
 	}
 	return Wrap(kind, op, name, err)
 }
+
+// Result reports the first NaN or ±Inf of m, a result computed from
+// finite input (predictions, coefficients), as name[i][j] with why, which
+// says what overflowed and what to do. It does not wrap
+// linalg.ErrNotFinite, which is about input: the input was finite.
+func Result(kind error, op, name string, m *linalg.Dense, why string) error {
+	for i := 0; i < m.Rows; i++ {
+		for j, v := range m.Row(i) {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return Input(kind, op, fmt.Sprintf("%s[%d][%d]", name, i, j), "is %v from finite input: %s", v, why)
+			}
+		}
+	}
+	return nil
+}
