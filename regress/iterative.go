@@ -274,8 +274,16 @@ type runState struct {
 	opt  Iterative
 	fit  *IterFit
 	done bool
-	err  error // set when the iteration diverged
+	err  error  // set when the iteration diverged
+	hint string // what to change when it diverges, for this solver
 }
+
+// Divergence hints: a step the caller gave can be too long; otherwise
+// the cause is the scale of the data.
+const (
+	hintGivenEta = "a given step Eta must be below 2/σ_max(K); Eta = 0 chooses one"
+	hintScale    = "values this large overflow: scale the labels and features"
+)
 
 // after records the residual of iteration it and reports whether to stop;
 // converged says whether the solver's own tolerance test passed. A residual
@@ -285,7 +293,11 @@ func (s *runState) after(it int, residual float64, converged bool) bool {
 	s.fit.Iterations = it
 	s.fit.Residuals = append(s.fit.Residuals, residual)
 	if math.IsNaN(residual) || math.IsInf(residual, 0) {
-		s.err = fmt.Errorf("%w: the iteration diverged: residual %v at iteration %d (a given step Eta must be below 2/σ_max(K); Eta = 0 chooses one)", linalg.ErrNoConvergence, residual, it)
+		hint := s.hint
+		if hint == "" {
+			hint = hintScale
+		}
+		s.err = fmt.Errorf("%w: the iteration diverged: residual %v at iteration %d (%s)", linalg.ErrNoConvergence, residual, it, hint)
 		return true
 	}
 	switch {

@@ -60,7 +60,7 @@ func (r RLS) Fit(x, y *linalg.Dense) (*Model, error) {
 	shift(g, float64(n)*r.Lambda, r.Intercept == PenalizedIntercept)
 	var ch linalg.Cholesky
 	if err := ch.FactorizeInPlace(g); err != nil {
-		return nil, fmt.Errorf("regress: K + nλI with λ = %g: %w", r.Lambda, err)
+		return nil, fmt.Errorf("regress: K + nλI with λ = %g (raise λ, or scale the features: on unscaled data the kernel matrix is nearly singular): %w", r.Lambda, err)
 	}
 	coef, b := solveWithIntercept(&ch, y, r.Intercept)
 	if err := checkModel(op, coef, b); err != nil {

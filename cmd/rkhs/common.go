@@ -7,7 +7,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 
@@ -88,7 +90,10 @@ func (o *ioFlags) check() error {
 	if o.predictions != "" && o.test == "" {
 		return badInputf("-predictions needs -test")
 	}
-	return o.data.check()
+	if err := o.data.check(); err != nil {
+		return err
+	}
+	return checkOutputs("model", o.model, "predictions", o.predictions)
 }
 
 // kernelFlags are the kernel flags shared by the commands.
@@ -206,13 +211,16 @@ type pendingFile struct {
 }
 
 // writeAll writes every pending file to a temporary file in its directory
-// and renames it into place.
+// and renames it into place. Files are created with mode 0666 less the
+// umask, as a shell redirection would (os.CreateTemp's 0600 would not
+// follow the umask). Errors name the file the user asked for, not the
+// temporary one.
 func writeAll(files []pendingFile) error {
 	for _, f := range files {
 		if f.path == "" {
 			continue
 		}
-		tmp, err := os.CreateTemp(filepath.Dir(f.path), ".rkhs-*")
+		tmp, err := createTemp(f.path)
 		if err != nil {
 			return err
 		}
@@ -225,8 +233,60 @@ func writeAll(files []pendingFile) error {
 		}
 		if err != nil {
 			os.Remove(tmp.Name())
-			return err
+			return &fs.PathError{Op: "write", Path: f.path, Err: cause(err)}
 		}
+	}
+	return nil
+}
+
+// createTemp creates a new file beside path, named after it, with mode
+// 0666 less the umask.
+func createTemp(path string) (*os.File, error) {
+	dir, base := filepath.Split(path)
+	for range 100 {
+		name := filepath.Join(dir, fmt.Sprintf(".%s.rkhs-%d", base, rand.Uint32()))
+		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			return nil, &fs.PathError{Op: "create", Path: path, Err: err}
+		}
+		return f, nil
+	}
+	return nil, &fs.PathError{Op: "create", Path: path, Err: fs.ErrExist}
+}
+
+// cause returns the error a *fs.PathError or *os.LinkError wraps, or err.
+func cause(err error) error {
+	if u := errors.Unwrap(err); u != nil {
+		return u
+	}
+	return err
+}
+
+// checkOutputs makes sure, before any long computation, that each output
+// path can be written: its directory exists and accepts a new file, and
+// the path is not a directory. Nothing is left behind.
+func checkOutputs(flagPaths ...string) error {
+	for i := 0; i+1 < len(flagPaths); i += 2 {
+		name, path := flagPaths[i], flagPaths[i+1]
+		if path == "" {
+			continue
+		}
+		if st, err := os.Stat(path); err == nil && st.IsDir() {
+			return badInputf("-%s %s: is a directory", name, path)
+		}
+		f, err := createTemp(path)
+		if err != nil {
+			return badInputf("-%s %s: cannot be written: %v", name, path, cause(err))
+		}
+		f.Close()
+		os.Remove(f.Name())
 	}
 	return nil
 }

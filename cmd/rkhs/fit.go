@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"time"
@@ -20,7 +21,7 @@ type fitResult struct {
 	NTrain     int        `json:"n_train"`
 	NTest      int        `json:"n_test"`
 	Features   int        `json:"features"`
-	Lambda     jsonFloat  `json:"lambda"`
+	Lambda     *jsonFloat `json:"lambda"` // null for cg, landweber and nu, which have no λ
 	B          jsonFloat  `json:"b"`
 	TrainMSE   jsonFloat  `json:"train_mse"`
 	TestMSE    *jsonFloat `json:"test_mse"` // null without -test
@@ -42,6 +43,42 @@ type fitFlags struct {
 	intercept, method string
 	iters, centers    int
 	seed              uint64
+	set               map[string]bool // flags given on the command line
+}
+
+// fitMethodFlags lists, for each method, the method-specific flags it
+// reads and (first) the one it requires; giving another method's flag is
+// an error, so that no setting is silently ignored, as in classify.
+var fitMethodFlags = map[string][]string{
+	"cholesky":  {"lambda"},
+	"eigen":     {"lambda"},
+	"tikh":      {"lambda"},
+	"tsvd":      {"lambda"},
+	"cg":        {"iters"},
+	"landweber": {"iters"},
+	"nu":        {"iters"},
+	"nystrom":   {"lambda", "centers", "seed"},
+}
+
+// checkMethodFlags rejects an unknown method, a flag the method does not
+// use and a missing -lambda (or -centers), naming the flag.
+func (f *fitFlags) checkMethodFlags() error {
+	own, ok := fitMethodFlags[f.method]
+	if !ok {
+		return badInputf("-method %q: want cholesky, eigen, tikh, cg, landweber, nu, tsvd or nystrom", f.method)
+	}
+	for _, name := range []string{"lambda", "iters", "centers", "seed"} {
+		if f.set[name] && !contains(own, name) {
+			return badInputf("-%s is not used by -method %s", name, f.method)
+		}
+	}
+	if contains(own, "lambda") && !f.set["lambda"] {
+		return badInputf("-lambda is required by -method %s: λ of (K + nλI)c = y has no default (rkhs loo finds one by leave-one-out)", f.method)
+	}
+	if f.method == "nystrom" && !f.set["centers"] {
+		return badInputf("-centers is required by -method nystrom: the number of centres M")
+	}
+	return nil
 }
 
 func runFit(args []string, stdout, stderr io.Writer) error {
@@ -58,7 +95,12 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	f.set = map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
 	if err := f.ioFlags.check(); err != nil {
+		return err
+	}
+	if err := f.checkMethodFlags(); err != nil {
 		return err
 	}
 	k, err := f.kf.kernel()
@@ -74,7 +116,11 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 
-	res := fitResult{Method: f.method, Kernel: f.kf.name, Intercept: ic.String(), NTrain: train.X.Rows, Features: train.X.Cols, Lambda: jsonFloat(f.lambda)}
+	res := fitResult{Method: f.method, Kernel: f.kf.name, Intercept: ic.String(), NTrain: train.X.Rows, Features: train.X.Cols}
+	if f.set["lambda"] {
+		res.Lambda = new(jsonFloat)
+		*res.Lambda = jsonFloat(f.lambda)
+	}
 	start := time.Now()
 	model, err := fitMethod(&f, k, ic, train, &res)
 	if err != nil {
@@ -92,7 +138,11 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 		files = append(files, pendingFile{f.predictions, predictionLines(pt)})
 	}
 	return finish(stdout, files, model, f.model, res, f.json, func() {
-		fmt.Fprintf(stdout, "method %s, kernel %s, intercept %s, λ = %g\n", res.Method, res.Kernel, res.Intercept, f.lambda)
+		if res.Lambda != nil {
+			fmt.Fprintf(stdout, "method %s, kernel %s, intercept %s, λ = %g\n", res.Method, res.Kernel, res.Intercept, f.lambda)
+		} else {
+			fmt.Fprintf(stdout, "method %s, kernel %s, intercept %s, %d iterations\n", res.Method, res.Kernel, res.Intercept, res.Iterations)
+		}
 		fmt.Fprintf(stdout, "n_train %d, b = %.6g, train MSE %.6g, fit %.3f s\n", res.NTrain, float64(res.B), float64(res.TrainMSE), res.FitSeconds)
 		if res.TestMSE != nil {
 			fmt.Fprintf(stdout, "n_test %d, test MSE %.6g\n", res.NTest, float64(*res.TestMSE))
@@ -161,5 +211,5 @@ func fitMethod(f *fitFlags, k kernels.Kernel, ic regress.Intercept, train *datas
 		res.B, res.Iterations = jsonFloat(fit.Intercept[0]), fit.Iterations
 		return fit.Model, nil
 	}
-	return nil, badInputf("-method %q: want cholesky, eigen, tikh, cg, landweber, nu, tsvd or nystrom", f.method)
+	panic("unreachable: checkMethodFlags knows the methods")
 }

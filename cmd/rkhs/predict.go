@@ -28,6 +28,9 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 	if err := df.check(); err != nil {
 		return err
 	}
+	if err := checkOutputs("predictions", *out); err != nil {
+		return err
+	}
 	raw, err := os.ReadFile(*modelPath)
 	if err != nil {
 		return err
