@@ -36,3 +36,27 @@ func TestDivergenceHint(t *testing.T) {
 }
 
 func errOf[T any](_ T, err error) error { return err }
+
+// TestLastResidual: with LastResidual the run keeps two residuals, the
+// first and the last, equal to those of the full record, and the model is
+// the same.
+func TestLastResidual(t *testing.T) {
+	x := linalg.NewDense(6, 1, []float64{0.1, 0.5, 0.9, 0.3, 0.7, 0.2})
+	y := linalg.NewDense(6, 1, []float64{1, 2, 0, 1, 3, 2})
+	g := kernels.Gaussian{Sigma: 0.5}
+	full, err := CGLS{Kernel: g, Iterative: Iterative{MaxIter: 40}}.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	short, err := CGLS{Kernel: g, Iterative: Iterative{MaxIter: 40, LastResidual: true}}.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := len(full.Residuals) - 1
+	if len(short.Residuals) != 2 || short.Residuals[0] != full.Residuals[0] || short.Residuals[1] != full.Residuals[last] {
+		t.Errorf("residuals %v, want [%v %v]", short.Residuals, full.Residuals[0], full.Residuals[last])
+	}
+	if short.Coef.At(3, 0) != full.Coef.At(3, 0) || short.Iterations != full.Iterations {
+		t.Errorf("LastResidual changed the fit")
+	}
+}

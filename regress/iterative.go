@@ -32,6 +32,10 @@ type Iterative struct {
 	Callback func(iter int, residual float64) bool
 	// KeepPath records the model after every iteration in IterFit.Path.
 	KeepPath bool
+	// LastResidual keeps in IterFit.Residuals only the residual at the
+	// start and after the last iteration, so that memory does not grow
+	// with MaxIter (8 bytes or more an iteration otherwise).
+	LastResidual bool
 	// Stream never stores K: each product with K rebuilds its rows a block
 	// at a time (kernels.Rows), so memory stays O(n·block) at the price of
 	// recomputing the kernel at every product. Without it K is built once
@@ -49,7 +53,8 @@ type IterFit struct {
 	// Iterations is the number of iterations done.
 	Iterations int
 	// Residuals[i] is the residual norm after iteration i (Residuals[0]
-	// at the start, c = 0), over all outputs.
+	// at the start, c = 0), over all outputs; with LastResidual, only
+	// Residuals[0] and the last.
 	Residuals []float64
 	// Path[i] is the model after iteration i+1, with KeepPath.
 	Path []*Model
@@ -291,7 +296,11 @@ const (
 // given step η above 2/σ_max) stops the run with an error in s.err.
 func (s *runState) after(it int, residual float64, converged bool) bool {
 	s.fit.Iterations = it
-	s.fit.Residuals = append(s.fit.Residuals, residual)
+	if s.opt.LastResidual && len(s.fit.Residuals) == 2 {
+		s.fit.Residuals[1] = residual
+	} else {
+		s.fit.Residuals = append(s.fit.Residuals, residual)
+	}
 	if math.IsNaN(residual) || math.IsInf(residual, 0) {
 		hint := s.hint
 		if hint == "" {

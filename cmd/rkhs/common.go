@@ -141,11 +141,12 @@ func mse(y []float64, p *linalg.Dense) (float64, error) {
 
 // evaluate scores a model's predictions against the labels (regress.MSE for
 // fit, classify.Accuracy for classify) on the training set and, if test is
-// not nil, on the test set, whose predictions it returns too.
+// not nil, on the test set, whose predictions it returns too. A nil train
+// is not scored.
 func evaluate[P any](predict func(*linalg.Dense) (P, error), score func(y []float64, p P) (float64, error), train, test *dataset.Data) (trainScore jsonFloat, testScore *jsonFloat, testPred P, err error) {
 	for _, d := range []*dataset.Data{train, test} {
 		if d == nil {
-			break
+			continue
 		}
 		p, err := predict(&d.X)
 		if err != nil {

@@ -89,7 +89,7 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	fs.Float64Var(&f.lambda, "lambda", 0, "regularization λ in (K + nλI)c = y, n = training rows")
 	fs.StringVar(&f.intercept, "intercept", "free", "intercept: none, free (unpenalized b) or penalized")
 	fs.StringVar(&f.method, "method", "cholesky", "method: cholesky (RLS), eigen (RLS via the eigendecomposition), tikh (Tikhonov on the augmented matrix [K 1]), cg (CGLS on [K 1]), landweber, nu (ν-method), tsvd (truncated spectrum, eigenvalues below nλ dropped) or nystrom. cholesky, eigen, tikh and tsvd form n×n matrices and refuse, before allocating, a problem larger than the memory; cg, landweber and nu store K when it fits in memory and stream it a block of rows at a time otherwise")
-	fs.IntVar(&f.iters, "iters", 50, "iterations of cg, landweber and nu (their regularization parameter; -lambda is not used)")
+	fs.IntVar(&f.iters, "iters", 50, "iterations of cg, landweber and nu (their regularization parameter; -lambda is not used); cg stops earlier if it converges to rounding level")
 	fs.IntVar(&f.centers, "centers", 0, "number of Nyström centres m")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of random choices (Nyström centres)")
 	if err := parseFlags(fs, args); err != nil {
@@ -194,7 +194,14 @@ func fitMethod(f *fitFlags, k kernels.Kernel, ic regress.Intercept, train *datas
 	case "cg", "landweber", "nu":
 		// Matrix-free: K is stored when it fits in memory, streamed a
 		// block of rows at a time otherwise.
-		it := regress.Iterative{MaxIter: f.iters, Stream: memlimit.CheckSquares("", train.X.Rows, 2, train.X.Cols) != nil}
+		// Only the last residual is kept, so a huge -iters costs no
+		// memory; cg (CGLS) stops once ‖K̃ᵀr‖ is at the rounding level
+		// (2⁻⁵⁰ of its start), after which iterating changes nothing.
+		it := regress.Iterative{MaxIter: f.iters, LastResidual: true,
+			Stream: memlimit.CheckSquares("", train.X.Rows, 2, train.X.Cols) != nil}
+		if f.method == "cg" {
+			it.Tol = 0x1p-50
+		}
 		var fit *regress.IterFit
 		var err error
 		switch f.method {

@@ -46,3 +46,31 @@ func TestMessagesNameTheFlag(t *testing.T) {
 		t.Errorf("the checks left files behind: %v", entries)
 	}
 }
+
+// TestHugeIters: cg with a huge -iters stops once it has converged to the
+// rounding level instead of running every iteration (and keeps no
+// per-iteration record).
+func TestHugeIters(t *testing.T) {
+	dir := t.TempDir()
+	p := write(t, dir, "lin.csv", []byte("0,1\n1,3\n2,5\n3,7\n4,9.5\n"))
+	code, out, e := runCmd("fit", "-train", p, "-kernel", "linear", "-method", "cg", "-iters", "2000000000", "-json")
+	if code != 0 || !strings.Contains(out, `"iterations":`) || strings.Contains(out, `"iterations":2000000000`) {
+		t.Errorf("exit %d, %q (%s): want a run stopped at convergence", code, out, e)
+	}
+}
+
+// TestSkipTrainAccuracy: the training accuracy, n² kernel evaluations for
+// k-NN, is optional; the test accuracy is the same with or without it.
+func TestSkipTrainAccuracy(t *testing.T) {
+	dir := t.TempDir()
+	train, test := splitSet(t, dir, "heart", "", 200)
+	_, with, _ := runCmd("classify", "-train", train, "-test", test, "-method", "knn", "-json")
+	code, without, e := runCmd("classify", "-train", train, "-test", test, "-method", "knn", "-json", "-skip-train-accuracy")
+	if code != 0 || !strings.Contains(without, `"train_accuracy":null`) {
+		t.Fatalf("exit %d, %q (%s)", code, without, e)
+	}
+	acc := func(s string) string { i := strings.Index(s, `"test_accuracy"`); return s[i : i+strings.IndexByte(s[i:], ',')] }
+	if acc(with) != acc(without) {
+		t.Errorf("test accuracy %s with the training accuracy, %s without", acc(with), acc(without))
+	}
+}

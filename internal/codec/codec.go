@@ -47,8 +47,10 @@ func FormatOf(kind error, op string, b []byte) (string, error) {
 // Malformed JSON (and numbers out of float64 range) is an error on the
 // "model file", and a null anywhere in it an error naming where:
 // encoding/json leaves a float64 unchanged for a null, so a corrupted
-// number would otherwise load as 0.
-func Decode(kind error, op, format string, versions []int, b []byte, v any) (int, error) {
+// number would otherwise load as 0. The exceptions are the paths listed in
+// nullable, fields that older writers wrote as null when empty (an empty
+// list of coefficients).
+func Decode(kind error, op, format string, versions []int, b []byte, v any, nullable ...string) (int, error) {
 	var h Header
 	if err := json.Unmarshal(b, &h); err != nil {
 		return 0, check.Wrap(kind, op, "model file", err)
@@ -59,7 +61,7 @@ func Decode(kind error, op, format string, versions []int, b []byte, v any) (int
 	if !slices.Contains(versions, h.Version) {
 		return 0, check.Input(kind, op, "version", "%s version %d, this build reads versions %v", h.Format, h.Version, versions)
 	}
-	if path := findNull(b); path != "" {
+	if path := findNull(b, nullable); path != "" {
 		return 0, check.Input(kind, op, path, "null: a model file has no null values (corrupted?)")
 	}
 	if err := json.Unmarshal(b, v); err != nil {
@@ -69,9 +71,9 @@ func Decode(kind error, op, format string, versions []int, b []byte, v any) (int
 }
 
 // findNull returns the path of the first null in the JSON text b, as
-// "coef.data[3]", or "" when there is none (or b is not valid JSON, which
-// json.Unmarshal then reports).
-func findNull(b []byte) string {
+// "coef.data[3]", other than the paths in allowed, or "" when there is
+// none (or b is not valid JSON, which json.Unmarshal then reports).
+func findNull(b []byte, allowed []string) string {
 	if !bytes.Contains(b, []byte("null")) {
 		return ""
 	}
@@ -121,7 +123,9 @@ func findNull(b []byte) string {
 		}
 		switch t := tok.(type) {
 		case nil:
-			return path()
+			if p := path(); !slices.Contains(allowed, p) {
+				return p
+			}
 		case json.Delim:
 			switch t {
 			case '{':

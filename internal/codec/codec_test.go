@@ -18,8 +18,9 @@ func TestFindNull(t *testing.T) {
 		{`{"s": "null", "t": [{"u": 1}, {"v": null}]}`, "t[1].v"},
 		{`[null]`, "[0]"},
 		{`{"a": nul`, ""},
+		{`{"coef": null, "b": 1}`, "coef"},
 	} {
-		if got := findNull([]byte(c.in)); got != c.want {
+		if got := findNull([]byte(c.in), nil); got != c.want {
 			t.Errorf("findNull(%s) = %q, want %q", c.in, got, c.want)
 		}
 	}
@@ -36,11 +37,17 @@ func TestDecodeRejectsNull(t *testing.T) {
 	}
 }
 
+func TestFindNullAllowed(t *testing.T) {
+	if got := findNull([]byte(`{"coef": null, "x": [null]}`), []string{"coef"}); got != "x[0]" {
+		t.Errorf("findNull with coef allowed = %q, want x[0]", got)
+	}
+}
+
 func FuzzFindNull(f *testing.F) {
 	f.Add([]byte(`{"coef": {"rows": 2, "data": [0.5, null]}}`))
 	f.Add([]byte(`[[null], {"a": [1, {"b": null}]}]`))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		p := findNull(b)
+		p := findNull(b, nil)
 		if p != "" && !strings.Contains(string(b), "null") {
 			t.Fatalf("findNull(%q) = %q without a null in the text", b, p)
 		}
