@@ -101,7 +101,16 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 
 	res := classifyResult{Method: f.method, Kernel: f.kf.name, NTrain: train.X.Rows, Features: train.X.Cols}
 	start := time.Now()
+	stop := func() {}
+	if f.method == "rls" {
+		route := "eigen" // λ chosen by leave-one-out
+		if f.set["lambda"] {
+			route = "cholesky"
+		}
+		stop = announce(stderr, "classify -method rls", route, train.X.Rows, train.X.Cols)
+	}
 	model, err := f.fitClassifier(k, ic, grid, train.X, train.Y, &res)
+	stop()
 	if err != nil {
 		return tooLarge(err, "classify -method "+f.method, train.X.Rows)
 	}

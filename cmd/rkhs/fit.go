@@ -122,7 +122,17 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 		*res.Lambda = jsonFloat(f.lambda)
 	}
 	start := time.Now()
+	var stop func()
+	switch f.method {
+	case "cholesky":
+		stop = announce(stderr, "fit -method "+f.method, "cholesky", train.X.Rows, train.X.Cols)
+	case "eigen", "tikh", "tsvd":
+		stop = announce(stderr, "fit -method "+f.method, "eigen", train.X.Rows, train.X.Cols)
+	default:
+		stop = func() {}
+	}
 	model, err := fitMethod(&f, k, ic, train, &res)
+	stop()
 	if err != nil {
 		return tooLarge(err, "fit -method "+f.method, train.X.Rows)
 	}

@@ -60,7 +60,9 @@ func runLOO(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	start := time.Now()
+	stop := announce(stderr, "loo", "eigen", d.X.Rows, d.X.Cols)
 	s, err := regress.NewSpectral(k, &d.X, column(d.Y))
+	stop()
 	if err != nil {
 		return tooLarge(err, "loo", d.X.Rows)
 	}
