@@ -31,8 +31,8 @@ type classifyResult struct {
 	K             int         `json:"k,omitempty"`          // knn
 	Iterations    int         `json:"iterations,omitempty"` // passes (perceptron) or steps (logistic, svm)
 	Converged     *bool       `json:"converged,omitempty"`  // perceptron, logistic
-	TrainAccuracy *jsonFloat  `json:"train_accuracy"` // null with -skip-train-accuracy
-	TestAccuracy  *jsonFloat  `json:"test_accuracy"` // null without -test
+	TrainAccuracy *jsonFloat  `json:"train_accuracy"`       // null with -skip-train-accuracy
+	TestAccuracy  *jsonFloat  `json:"test_accuracy"`        // null without -test
 	FitSeconds    float64     `json:"fit_seconds"`
 }
 

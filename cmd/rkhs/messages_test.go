@@ -69,7 +69,10 @@ func TestSkipTrainAccuracy(t *testing.T) {
 	if code != 0 || !strings.Contains(without, `"train_accuracy":null`) {
 		t.Fatalf("exit %d, %q (%s)", code, without, e)
 	}
-	acc := func(s string) string { i := strings.Index(s, `"test_accuracy"`); return s[i : i+strings.IndexByte(s[i:], ',')] }
+	acc := func(s string) string {
+		i := strings.Index(s, `"test_accuracy"`)
+		return s[i : i+strings.IndexByte(s[i:], ',')]
+	}
 	if acc(with) != acc(without) {
 		t.Errorf("test accuracy %s with the training accuracy, %s without", acc(with), acc(without))
 	}
