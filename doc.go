@@ -111,9 +111,11 @@
 //
 // Results do not depend on the number of goroutines: large operations
 // split only their output over goroutines, so the same inputs give
-// bit-identical outputs for any GOMAXPROCS. They can differ in the last
-// bits between builds (GOAMD64=v3, GOEXPERIMENT=simd), which use fused
-// multiply-adds or vector sums.
+// bit-identical outputs for any GOMAXPROCS. They can differ between builds
+// (GOAMD64=v3, GOEXPERIMENT=simd), which use fused multiply-adds or vector
+// sums: in the last bits for the direct methods, by more for iterative
+// ones, which amplify rounding (CG after 30 iterations can differ in the
+// third digit).
 //
 // # References
 //

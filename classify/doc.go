@@ -64,7 +64,10 @@
 // and the argument and wraps ErrInput (and kernels.ErrParameter for kernel
 // parameters, linalg.ErrNotFinite for NaN or ±Inf). A kernel matrix that
 // is not numerically positive definite in RLS wraps
-// linalg.ErrNotPositiveDefinite. Iterative methods that stop at their
+// linalg.ErrNotPositiveDefinite. A fit whose n×n kernel matrix (RLS,
+// Perceptron, Logistic, SVM) would exceed the memory limit returns a
+// *linalg.MemoryError (linalg.ErrTooLarge) before allocating it; k-NN
+// never forms one. Iterative methods that stop at their
 // limit (Perceptron on non-separable data, Logistic before its tolerance)
 // are not errors: the model says so (Converged false). No function
 // modifies its arguments.

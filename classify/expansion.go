@@ -90,6 +90,9 @@ func expansionScores(op string, k kernels.Kernel, centers *linalg.Dense, coef []
 	for i := range out.Data {
 		out.Data[i] += b
 	}
+	if err := check.Result(ErrInput, op, "score", out, "the model's values overflow float64 at these points (coefficients or kernel values too large)"); err != nil {
+		return nil, err
+	}
 	return out, nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"rkhs/internal/check"
+	"rkhs/internal/memlimit"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/regress"
@@ -135,6 +136,9 @@ func (lg Logistic) Fit(x *linalg.Dense, labels []float64) (*LogisticModel, error
 	}
 	if tol == 0 {
 		tol = defaultLogisticTol
+	}
+	if err := memlimit.CheckSquares(op, x.Rows, 1, x.Cols+8); err != nil {
+		return nil, err
 	}
 	k, err := kernels.Gram(lg.Kernel, x)
 	if err != nil {

@@ -3,6 +3,7 @@ package classify
 import (
 	"math/rand/v2"
 
+	"rkhs/internal/memlimit"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/regress"
@@ -99,6 +100,9 @@ func (p Perceptron) Fit(x *linalg.Dense, labels []float64) (*PerceptronModel, er
 		maxPasses = defaultMaxPasses
 	}
 	n := x.Rows
+	if err := memlimit.CheckSquares(op, x.Rows, 1, x.Cols+8); err != nil {
+		return nil, err
+	}
 	k, err := kernels.Gram(p.Kernel, x)
 	if err != nil {
 		return nil, kernelError(op, err)

@@ -166,13 +166,17 @@ func (e *expansion) encode(op, model, format string) (expansionJSON, error) {
 	if err != nil {
 		return expansionJSON{}, err
 	}
-	return expansionJSON{Header: codec.Header{Format: format, Version: expansionVersion}, Kernel: spec, Classes: e.classes, Centers: c, Coef: e.coef, Intercept: e.b}, nil
+	coef := e.coef
+	if coef == nil {
+		coef = []float64{} // [], not null, for a model without support vectors
+	}
+	return expansionJSON{Header: codec.Header{Format: format, Version: expansionVersion}, Kernel: spec, Classes: e.classes, Centers: c, Coef: coef, Intercept: e.b}, nil
 }
 
 // decodeExpansion reads a file of the given format into mj (which embeds
 // an expansionJSON, reached by ex) and returns the checked expansion.
 func decodeExpansion(op, format string, b []byte, mj any, ex *expansionJSON) (*expansion, error) {
-	version, err := codec.Decode(ErrInput, op, format, expansionVersions, b, mj)
+	version, err := codec.Decode(ErrInput, op, format, expansionVersions, b, mj, "coef") // null: no support vectors, as older files wrote it
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,10 @@
 package classify
 
 import (
+	"fmt"
+	"math"
+
+	"rkhs/internal/memlimit"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/regress"
@@ -76,7 +80,11 @@ type SVMModel struct {
 // linalg.ErrNotFinite), labels of the wrong length or not finite, one class
 // or more than two, Lambda ≤ 0 (0 included: λ has no default), MaxIter < 0,
 // the free intercept, a nil kernel or invalid kernel parameters (which
-// also wrap kernels.ErrParameter). x and labels are not modified.
+// also wrap kernels.ErrParameter). An error wrapping
+// linalg.ErrNoConvergence if no step improved on c = 0 although c = 0 is
+// not optimal (K·y ≠ 0): at a λ so small that the step 1/(2λt) overshoots
+// for all MaxIter steps, the zero model would otherwise be returned as a
+// fit. x and labels are not modified.
 func (sv SVM) Fit(x *linalg.Dense, labels []float64) (*SVMModel, error) {
 	const op = "SVM.Fit"
 	if err := checkFit(op, sv.Kernel, x, labels); err != nil {
@@ -103,6 +111,9 @@ func (sv SVM) Fit(x *linalg.Dense, labels []float64) (*SVMModel, error) {
 	if maxIter == 0 {
 		maxIter = defaultSVMMaxIter
 	}
+	if err := memlimit.CheckSquares(op, x.Rows, 1, x.Cols+8); err != nil {
+		return nil, err
+	}
 	k, err := kernels.Gram(sv.Kernel, x)
 	if err != nil {
 		return nil, kernelError(op, err)
@@ -117,6 +128,7 @@ func (sv SVM) Fit(x *linalg.Dense, labels []float64) (*SVMModel, error) {
 	c, kc := make([]float64, n), make([]float64, n)
 	s, ks := make([]float64, n), make([]float64, n)
 	best := make([]float64, n)
+	var sks0 float64 // sᵀKs at c = 0: 0 when c = 0 is optimal
 	m := &SVMModel{Kernel: sv.Kernel, Classes: classes, History: make([]float64, 0, maxIter+1)}
 	for t := 0; ; t++ {
 		// F at iterate t, and the hinge subgradient s there.
@@ -142,10 +154,19 @@ func (sv SVM) Fit(x *linalg.Dense, labels []float64) (*SVMModel, error) {
 		a := 1 - 1/float64(t+1)
 		g := inv / (2 * lambda * float64(t+1))
 		mulVec(ks, k, s)
+		if t == 0 {
+			sks0 = linalg.Dot(s, ks)
+		}
 		for i := range c {
 			c[i] = a*c[i] - g*s[i]
 			kc[i] = a*kc[i] - g*ks[i]
 		}
+	}
+	if m.BestIter == 0 && maxIter > 0 && sks0 > 1e-13*float64(n)*trace(k) {
+		// c = 0 is optimal only if its subgradient, K·y/n, is 0; else no
+		// step was short enough to improve on it.
+		return nil, fmt.Errorf("classify: %s: no subgradient step improved on c = 0 at λ = %g, the step 1/(2λt) is too long for so small a λ (raise Lambda or MaxIter): %w",
+			op, lambda, &linalg.ConvergenceError{Algorithm: "the SVM subgradient method", Iterations: maxIter})
 	}
 	if penalized {
 		for _, v := range best {
@@ -154,6 +175,15 @@ func (sv SVM) Fit(x *linalg.Dense, labels []float64) (*SVMModel, error) {
 	}
 	m.Centers, m.Coef = support(x, best)
 	return m, nil
+}
+
+// trace returns the sum of the diagonal of the square matrix k.
+func trace(k *linalg.Dense) float64 {
+	var s float64
+	for i := 0; i < k.Rows; i++ {
+		s += math.Abs(k.At(i, i))
+	}
+	return s
 }
 
 func (m *SVMModel) expansion() *expansion {

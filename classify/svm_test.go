@@ -1,7 +1,9 @@
 package classify
 
 import (
+	"errors"
 	"math"
+	"strings"
 	"testing"
 
 	"rkhs/kernels"
@@ -171,16 +173,12 @@ func TestSVMKeepsBest(t *testing.T) {
 	}
 	g := gramNaive(k, x, x)
 	c := make([]float64, x.Rows)
-	one, err := SVM{Kernel: k, Lambda: lambda, MaxIter: 1}.Fit(x, y)
-	if err != nil {
-		t.Fatal(err)
-	}
 	n := float64(len(y))
 	for i := range c {
 		c[i] = yc[i] / (2 * lambda * n)
 	}
-	if f := svmObjective(g, yc, c, lambda); math.Abs(one.History[1]-f) > 1e-9*f {
-		t.Errorf("F after one step %v, want %v at c = y/(2λn)", one.History[1], f)
+	if f := svmObjective(g, yc, c, lambda); math.Abs(m.History[1]-f) > 1e-9*f {
+		t.Errorf("F after one step %v, want %v at c = y/(2λn)", m.History[1], f)
 	}
 	// Second step, γ₂ = 1/(4λ): c ← c/2 − s/(4λn), s the hinge subgradient at c.
 	c2 := make([]float64, len(c))
@@ -196,5 +194,43 @@ func TestSVMKeepsBest(t *testing.T) {
 	}
 	if f := svmObjective(g, yc, c2, lambda); math.Abs(m.History[2]-f) > 1e-9*f {
 		t.Errorf("F after two steps %v, want %v", m.History[2], f)
+	}
+}
+
+// TestSVMTinyLambda: at λ = 1e-10 the step 1/(2λt) overshoots at every
+// step, so no iterate improves on c = 0; Fit used to return that zero
+// model (training accuracy = the majority class) as a fit. It is now an
+// error wrapping linalg.ErrNoConvergence. Where c = 0 is optimal (K·y = 0:
+// two copies of one point with opposite labels) the zero model is right
+// and is returned.
+func TestSVMTinyLambda(t *testing.T) {
+	x := linalg.NewDense(7, 2, []float64{0.1, 0.9, 0.2, 0.8, 0.3, 0.7, 0.9, 0.1, 0.8, 0.2, 0.7, 0.3, 0.75, 0.35})
+	labels := []float64{1, 1, 1, -1, -1, -1, -1}
+	g := kernels.Gaussian{Sigma: 1}
+	for _, ic := range []regress.Intercept{regress.NoIntercept, regress.PenalizedIntercept} {
+		_, err := SVM{Kernel: g, Lambda: 1e-10, Intercept: ic}.Fit(x, labels)
+		if !errors.Is(err, linalg.ErrNoConvergence) {
+			t.Errorf("%v, λ = 1e-10: %v, want ErrNoConvergence", ic, err)
+		}
+		m, err := SVM{Kernel: g, Lambda: 1e-2, Intercept: ic}.Fit(x, labels)
+		if err != nil || m.BestIter == 0 {
+			t.Errorf("%v, λ = 1e-2: %v, best iterate %v; want a fit", ic, err, m)
+		}
+	}
+	same := linalg.NewDense(2, 1, []float64{0.5, 0.5})
+	m, err := SVM{Kernel: g, Lambda: 1e-10}.Fit(same, []float64{1, -1})
+	if err != nil || m.BestIter != 0 {
+		t.Errorf("c = 0 optimal: %v, %+v; want the zero model", err, m)
+	}
+}
+
+// TestScoresOverflow: a model whose values overflow at the points asked
+// about is an error, not a label chosen from the sign of ±Inf or NaN.
+func TestScoresOverflow(t *testing.T) {
+	x := linalg.NewDense(2, 1, []float64{0, 0.1})
+	m := &SVMModel{Kernel: kernels.Linear{}, Centers: linalg.NewDense(2, 1, []float64{1e300, -1e300}),
+		Coef: []float64{1e300, 1e300}, Classes: []float64{-1, 1}}
+	if _, err := m.Predict(x); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "from finite input") {
+		t.Errorf("Predict with overflowing scores: %v, want an InputError", err)
 	}
 }

@@ -1,30 +1,73 @@
 package dataset
 
 import (
+	"bufio"
 	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
+	"slices"
+	"strings"
 	"unicode/utf8"
 
 	"rkhs/linalg"
 )
 
 // CSVOptions describes the layout of a CSV data set. The zero value means:
-// no header, the label in the first column, fields separated by commas.
+// no header, the label in the first column, every other column a feature,
+// fields separated by commas, a missing value an error.
 type CSVOptions struct {
-	// Header: the first line is a header. ReadCSV skips it, but its number
-	// of fields must still match the other records; WriteCSV writes
-	// "x1,x2,...,xd" with "y" at the label's position.
+	// Header: the first line is a header. ReadCSV takes the column names
+	// from it, and its number of fields must match the other records;
+	// WriteCSV writes "x1,x2,...,xd" with "y" at the label's position.
 	Header bool
+	// DetectHeader, when Header is false, decides from the first record
+	// alone: it is a header when none of its fields is a number (see the
+	// package documentation), and the first example otherwise. The decision
+	// is never revised: a first record such as "1,NA,3" is data, and its
+	// NA is reported as a missing value.
+	DetectHeader bool
 	// LabelCol is the 0-based column holding the label; a negative value
 	// counts from the end (-1 is the last column). The other columns are the
-	// features, in order.
+	// features, in order. Target, if set, takes precedence.
 	LabelCol int
+	// Target names the label column by its name in the header (which it
+	// requires); "" means LabelCol.
+	Target string
+	// Features, if not empty, names the feature columns by their names in
+	// the header (which it requires), in the order they take in X; the
+	// columns named neither here nor by Target are not read at all, so
+	// they may hold text. Empty means every column but the label.
+	Features []string
+	// NoLabel: the input has no label column; every column (or every
+	// column in Features) is a feature and Data.Y is nil. LabelCol and
+	// Target are then ignored.
+	NoLabel bool
+	// DropMissing: a record with a missing value (an empty field, NA, N/A,
+	// NaN, null or ?, see the package documentation) in a column that is
+	// read is skipped, and counted in CSVInfo.Dropped, instead of being an
+	// error.
+	DropMissing bool
 	// Comma is the field separator; 0 means ','. It must be a valid rune
-	// other than '"', '\r', '\n' and utf8.RuneError.
+	// other than '"', '\r', '\n' and utf8.RuneError. '\t' reads
+	// tab-separated files.
 	Comma rune
+}
+
+// CSVInfo says what ReadCSVInfo found besides the data.
+type CSVInfo struct {
+	// Header holds the names of the header's columns, nil without one.
+	Header []string
+	// Label is the 0-based column of the label (-1 with NoLabel), and
+	// Features those of the features, in the order of X's columns.
+	Label    int
+	Features []int
+	// Dropped is the number of records skipped for a missing value
+	// (DropMissing).
+	Dropped int
+
+	used []int       // the columns read, ascending
+	slot map[int]int // column → its column in X
 }
 
 // comma returns the separator, panicking if encoding/csv cannot use it.
@@ -49,25 +92,45 @@ func (o *CSVOptions) labelIndex(n int) (int, bool) {
 	return j, 0 <= j && j < n
 }
 
-// ReadCSV reads a data set in CSV format from r, reading r to its end. Each
-// record is one example: the field at opt.LabelCol is its label and the
-// other fields, in order, its features, so d is the number of fields minus
-// one. Every field, header excepted, must be a finite decimal number (see
-// the package documentation); quoted fields are unquoted first. Numbers are
-// stored exactly as parsed.
+// ReadCSV reads a data set in CSV format from r, reading r to its end:
+// ReadCSVInfo without the info.
+func ReadCSV(r io.Reader, opt CSVOptions) (*Data, error) {
+	d, _, err := ReadCSVInfo(r, opt)
+	return d, err
+}
+
+// ReadCSVInfo reads a data set in CSV format from r, reading r to its end,
+// and says which columns it used and how many records it dropped. Each
+// record is one example: the field at the label column (opt.Target or
+// opt.LabelCol) is its label and the feature columns (opt.Features, or
+// all the others, in order) its features. Every field that is read must
+// be a finite decimal number (see the package documentation); quoted
+// fields are unquoted first, and a UTF-8 byte-order mark at the start of
+// the input is skipped. Numbers are stored exactly as parsed.
+//
+// The first record is a header when opt.Header is set, when opt.Target or
+// opt.Features name columns, or, with opt.DetectHeader, when none of its
+// fields is a number; it is never decided by retrying after an error.
 //
 // It returns a *ParseError (wrapping ErrFormat), and no Data, for a field
-// that is not a finite decimal number, a record whose number of fields
-// differs from the first record's (header included), a label column outside
-// the first record, or a CSV syntax error such as a stray quote. Line
-// numbers count every physical line of the input, the header and empty lines
-// included, and refer to the line holding the offending field. An input with
-// no examples is a *ParseError with Line 0. An error from r is returned
-// unchanged. ReadCSV panics if opt.Comma is not a valid separator.
+// that is read and is missing (unless opt.DropMissing) or is not a finite
+// decimal number — naming the line, the field and, with a header, the
+// column —, a record whose number of fields differs from the first
+// record's (header included), a label column outside the first record, a
+// name in Target or Features that is not in the header (or used twice),
+// or a CSV syntax error such as a stray quote. Line numbers count every
+// physical line of the input, the header and empty lines included, and
+// refer to the line holding the offending field. An input with no
+// examples is a *ParseError with Line 0. An error from r is returned
+// unchanged. ReadCSVInfo panics if opt.Comma is not a valid separator.
 //
 // Time and memory are linear in the input size.
-func ReadCSV(r io.Reader, opt CSVOptions) (*Data, error) {
-	cr := csv.NewReader(r)
+func ReadCSVInfo(r io.Reader, opt CSVOptions) (*Data, *CSVInfo, error) {
+	br := bufio.NewReaderSize(r, 1<<16)
+	if bom, err := br.Peek(3); err == nil && string(bom) == "\uFEFF" {
+		br.Discard(3)
+	}
+	cr := csv.NewReader(br)
 	cr.Comma = opt.comma("ReadCSV")
 	cr.FieldsPerRecord = 0 // set by the first record; later ones must match
 	cr.ReuseRecord = true
@@ -75,7 +138,8 @@ func ReadCSV(r io.Reader, opt CSVOptions) (*Data, error) {
 	var (
 		x, y  []float64
 		ncols int // fields per record
-		lab   = -1
+		info  = &CSVInfo{Label: -1}
+		row   []float64
 	)
 	for first := true; ; first = false {
 		rec, err := cr.Read()
@@ -83,40 +147,180 @@ func ReadCSV(r io.Reader, opt CSVOptions) (*Data, error) {
 			break
 		}
 		if err != nil {
-			return nil, csvError(err, len(rec), ncols)
+			return nil, nil, csvError(err, len(rec), ncols)
 		}
 		if first {
 			ncols = len(rec)
-			var ok bool
-			if lab, ok = opt.labelIndex(ncols); !ok {
-				line, _ := cr.FieldPos(0)
-				return nil, &ParseError{Line: line, Msg: fmt.Sprintf(
-					"label column %d is out of range for %d fields", opt.LabelCol, ncols)}
+			header := opt.Header || opt.Target != "" || len(opt.Features) > 0 || (opt.DetectHeader && !anyNumber(rec))
+			if header {
+				info.Header = slices.Clone(rec)
 			}
-			if opt.Header {
+			if err := opt.columns(info, ncols); err != nil {
+				line, _ := cr.FieldPos(0)
+				return nil, nil, &ParseError{Line: line, Msg: err.Error()}
+			}
+			row = make([]float64, len(info.Features))
+			if header {
 				continue
 			}
 		}
-		for j, f := range rec {
-			v, problem := parseFinite(f)
-			if problem != "" {
-				line, _ := cr.FieldPos(j)
-				return nil, &ParseError{Line: line, Msg: fmt.Sprintf("field %d: %s %s", j+1, quote(f), problem)}
-			}
-			if j == lab {
-				y = append(y, v)
-			} else {
-				x = append(x, v)
-			}
+		label, dropped, err := readRecord(cr, rec, info, row, opt.DropMissing)
+		if err != nil {
+			return nil, nil, err
+		}
+		if dropped {
+			info.Dropped++
+			continue
+		}
+		x = append(x, row...)
+		if info.Label >= 0 {
+			y = append(y, label)
 		}
 	}
-	if len(y) == 0 {
-		return nil, &ParseError{Line: 0, Msg: "no examples in CSV input"}
+	n := 0
+	if ncols > 0 {
+		n = len(x) / max(len(info.Features), 1)
+		if info.Label >= 0 {
+			n = len(y)
+		}
+	}
+	if n == 0 {
+		msg := "no examples in CSV input"
+		if info.Dropped > 0 {
+			msg = fmt.Sprintf("no examples in CSV input: all %d records have a missing value", info.Dropped)
+		}
+		return nil, nil, &ParseError{Line: 0, Msg: msg}
 	}
 	if x == nil {
 		x = []float64{} // a label-only file: n×0
 	}
-	return &Data{X: *linalg.NewDense(len(y), ncols-1, x), Y: y}, nil
+	return &Data{X: *linalg.NewDense(n, len(info.Features), x), Y: y}, info, nil
+}
+
+// readRecord parses the label and the features of rec into row; dropped
+// reports a missing value with dropMissing.
+func readRecord(cr *csv.Reader, rec []string, info *CSVInfo, row []float64, dropMissing bool) (label float64, dropped bool, err error) {
+	field := func(j int) (float64, bool, error) {
+		f := rec[j]
+		v, problem := parseFinite(f)
+		if problem == "" {
+			return v, false, nil
+		}
+		if isMissing(f) {
+			if dropMissing {
+				return 0, true, nil
+			}
+			problem = "is a missing value"
+		}
+		line, _ := cr.FieldPos(j)
+		return 0, false, &ParseError{Line: line, Msg: fmt.Sprintf("%s: %s %s", info.fieldName(j), quote(f), problem)}
+	}
+	// In the order of the fields, so that the first error is the first
+	// bad field of the line.
+	for _, j := range info.used {
+		v, drop, err := field(j)
+		if drop || err != nil {
+			return 0, drop, err
+		}
+		if j == info.Label {
+			label = v
+		} else {
+			row[info.slot[j]] = v
+		}
+	}
+	return label, false, nil
+}
+
+// columns sets info.Label and info.Features for records of n fields.
+func (o *CSVOptions) columns(info *CSVInfo, n int) error {
+	index := func(what, name string) (int, error) {
+		if info.Header == nil {
+			return 0, fmt.Errorf("%s %q names a column, but the input has no header", what, name)
+		}
+		j := slices.Index(info.Header, name)
+		if j < 0 {
+			return 0, fmt.Errorf("%s %q is not a column of the header (%s)", what, name, strings.Join(info.Header, ", "))
+		}
+		return j, nil
+	}
+	switch {
+	case o.NoLabel:
+		info.Label = -1
+	case o.Target != "":
+		j, err := index("target", o.Target)
+		if err != nil {
+			return err
+		}
+		info.Label = j
+	default:
+		j, ok := o.labelIndex(n)
+		if !ok {
+			return fmt.Errorf("label column %d is out of range for %d fields", o.LabelCol, n)
+		}
+		info.Label = j
+	}
+	info.Features = nil
+	if len(o.Features) == 0 {
+		for j := 0; j < n; j++ {
+			if j != info.Label {
+				info.Features = append(info.Features, j)
+			}
+		}
+	}
+	for _, name := range o.Features {
+		j, err := index("feature", name)
+		if err != nil {
+			return err
+		}
+		if j == info.Label || slices.Contains(info.Features, j) {
+			return fmt.Errorf("column %q is used twice (as the label or as a feature)", name)
+		}
+		info.Features = append(info.Features, j)
+	}
+	info.slot = make(map[int]int, len(info.Features))
+	for k, j := range info.Features {
+		info.slot[j] = k
+	}
+	info.used = slices.Clone(info.Features)
+	if info.Label >= 0 {
+		info.used = append(info.used, info.Label)
+	}
+	slices.Sort(info.used)
+	return nil
+}
+
+// fieldName names field j (0-based) for a message: `field 16 ("wd")` with
+// a header, `field 16` without.
+func (info *CSVInfo) fieldName(j int) string {
+	if info.Header != nil && j < len(info.Header) {
+		return fmt.Sprintf("field %d (%s)", j+1, quote(info.Header[j]))
+	}
+	return fmt.Sprintf("field %d", j+1)
+}
+
+// anyNumber reports whether a field of rec is a number (finite or not).
+func anyNumber(rec []string) bool {
+	for _, f := range rec {
+		if isDecimal(f) {
+			return true
+		}
+	}
+	return false
+}
+
+// isMissing reports whether a field stands for a missing value: empty or
+// blank, or NA, N/A, NaN, null or ? in any case.
+func isMissing(f string) bool {
+	f = strings.TrimSpace(f)
+	if f == "" || f == "?" {
+		return true
+	}
+	for _, m := range []string{"NA", "N/A", "NaN", "null"} {
+		if strings.EqualFold(f, m) {
+			return true
+		}
+	}
+	return false
 }
 
 // csvError converts an error from csv.Reader.Read into a *ParseError, given
@@ -132,67 +336,4 @@ func csvError(err error, got, want int) error {
 		return &ParseError{Line: pe.StartLine, Msg: fmt.Sprintf("%d fields, want %d as in the first record", got, want)}
 	}
 	return &ParseError{Line: pe.Line, Msg: fmt.Sprintf("%v (byte %d)", pe.Err, pe.Column)}
-}
-
-// WriteCSV writes d to w in CSV format: one record per row, with the label
-// at column opt.LabelCol of d.X.Cols+1 fields and the features in order
-// around it, preceded when opt.Header is set by a header record naming the
-// features "x1" to "xd" and the label "y". Numbers are the shortest decimals
-// that read back as the same float64 (strconv.FormatFloat(v, 'g', -1, 64)),
-// so ReadCSV with the same options returns d's values bit for bit. Lines end
-// in "\n". A Data with no rows writes only the header, if any.
-//
-// It returns a *DataError (wrapping ErrInvalidData), having written
-// nothing, if d is nil, X is not a valid view, len(d.Y) != d.X.Rows, a
-// value is NaN or ±Inf, or opt.LabelCol is outside the d.X.Cols+1 columns.
-// An error from w is returned unchanged. WriteCSV panics if opt.Comma is
-// not a valid separator. d is not modified.
-func WriteCSV(w io.Writer, d *Data, opt CSVOptions) error {
-	comma := opt.comma("WriteCSV")
-	if err := d.check(); err != nil {
-		return err
-	}
-	ncols := d.X.Cols + 1
-	lab, ok := opt.labelIndex(ncols)
-	if !ok {
-		return &DataError{Row: -1, Msg: fmt.Sprintf("label column %d is out of range for %d columns", opt.LabelCol, ncols)}
-	}
-	cw := csv.NewWriter(w)
-	cw.Comma = comma
-	rec := make([]string, ncols)
-	if opt.Header {
-		for j := range rec {
-			switch {
-			case j < lab:
-				rec[j] = "x" + strconv.Itoa(j+1)
-			case j == lab:
-				rec[j] = "y"
-			default:
-				rec[j] = "x" + strconv.Itoa(j)
-			}
-		}
-		if err := cw.Write(rec); err != nil {
-			return err
-		}
-	}
-	for i, label := range d.Y {
-		row := d.row(i)
-		for j := range rec {
-			var v float64
-			switch {
-			case j < lab:
-				v = row[j]
-			case j == lab:
-				v = label
-			default:
-				v = row[j-1]
-			}
-			rec[j] = strconv.FormatFloat(v, 'g', -1, 64)
-		}
-		if err := cw.Write(rec); err != nil {
-			return err
-		}
-	}
-	cw.Flush()
-	return cw.Error()
 }

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -645,12 +646,12 @@ var csvErrorCases = []csvErrorCase{
 		"dataset: line 2: 3 fields, want 2 as in the first record"},
 	{"non-numeric field", "1,2\n3,four\n", CSVOptions{}, 2, `dataset: line 2: field 2: "four" is not a decimal number`},
 	{"non-numeric after header", "x,y\n1,2\n3,4\nfive,6\n", CSVOptions{Header: true, LabelCol: -1}, 4,
-		`dataset: line 4: field 1: "five" is not a decimal number`},
+		`dataset: line 4: field 1 ("x"): "five" is not a decimal number`},
 	{"header not skipped", "x,y\n1,2\n", CSVOptions{}, 1, `dataset: line 1: field 1: "x" is not a decimal number`},
 	{"non-numeric label", "1,2,oops\n", CSVOptions{LabelCol: -1}, 1, `dataset: line 1: field 3: "oops" is not a decimal number`},
-	{"empty field", "1,,3\n", CSVOptions{}, 1, `dataset: line 1: field 2: "" is not a decimal number`},
+	{"empty field", "1,,3\n", CSVOptions{}, 1, `dataset: line 1: field 2: "" is a missing value`},
 	{"space-padded field", "1, 2\n", CSVOptions{}, 1, `dataset: line 1: field 2: " 2" is not a decimal number`},
-	{"NaN field", "1,NaN\n", CSVOptions{}, 1, `dataset: line 1: field 2: "NaN" is not finite`},
+	{"NaN field", "1,NaN\n", CSVOptions{}, 1, `dataset: line 1: field 2: "NaN" is a missing value`},
 	{"Inf label", "inf,2\n", CSVOptions{}, 1, `dataset: line 1: field 1: "inf" is not finite`},
 	{"overflow", "1,2e400\n", CSVOptions{}, 1, `dataset: line 1: field 2: "2e400" overflows float64 (values must be finite)`},
 	{"hex", "1,0x10\n", CSVOptions{}, 1, `dataset: line 1: field 2: "0x10" is not a decimal number`},
@@ -663,6 +664,72 @@ var csvErrorCases = []csvErrorCase{
 	{"unterminated quote", "1,\"2\n", CSVOptions{}, 1, `dataset: line 1: extraneous or missing " in quoted-field (byte 6)`},
 	{"empty input", "", CSVOptions{}, 0, "dataset: no examples in CSV input"},
 	{"header only", "a,b\n", CSVOptions{Header: true}, 0, "dataset: no examples in CSV input"},
+	// The header is decided from the first record only: a first record
+	// with a number in it is data, and its NA or empty cell is reported
+	// where it is, never skipped as if it were a header.
+	{"NA in the first record", "1,NA,3\n4,5,6\n7,8,9\n", CSVOptions{DetectHeader: true, LabelCol: -1}, 1,
+		`dataset: line 1: field 2: "NA" is a missing value`},
+	{"empty cell in the first record", "1,,3\n4,5,6\n", CSVOptions{DetectHeader: true, LabelCol: -1}, 1,
+		`dataset: line 1: field 2: "" is a missing value`},
+	{"bad cell below a detected header", "x1,x2,y\n1,2,3\n4,x,6\n", CSVOptions{DetectHeader: true, LabelCol: -1}, 3,
+		`dataset: line 3: field 2 ("x2"): "x" is not a decimal number`},
+	{"text column", "\"No\",\"PM2.5\",\"wd\"\r\n1,4,\"NNW\"\r\n", CSVOptions{DetectHeader: true, Target: "PM2.5"}, 2,
+		`dataset: line 2: field 3 ("wd"): "NNW" is not a decimal number`},
+	{"missing target", "a,b\n1,2\n", CSVOptions{Target: "c"}, 1, `dataset: line 1: target "c" is not a column of the header (a, b)`},
+	{"missing feature", "a,b\n1,2\n", CSVOptions{Target: "a", Features: []string{"x"}}, 1,
+		`dataset: line 1: feature "x" is not a column of the header (a, b)`},
+	{"feature twice", "a,b,c\n1,2,3\n", CSVOptions{Target: "a", Features: []string{"b", "b"}}, 1,
+		`dataset: line 1: column "b" is used twice (as the label or as a feature)`},
+	{"target is a feature", "a,b\n1,2\n", CSVOptions{Target: "a", Features: []string{"a"}}, 1,
+		`dataset: line 1: column "a" is used twice (as the label or as a feature)`},
+	{"all rows missing", "a,b\n1,NA\n,3\n", CSVOptions{Header: true, DropMissing: true}, 0,
+		"dataset: no examples in CSV input: all 2 records have a missing value"},
+}
+
+// TestReadCSVColumns: header detection, a byte-order mark, names for the
+// target and the features (unread columns may hold text), missing values
+// dropped and counted, tab-separated input, unlabelled input.
+func TestReadCSVColumns(t *testing.T) {
+	beijing := "\uFEFF\"No\",\"PM2.5\",\"TEMP\",\"wd\",\"PRES\"\r\n" +
+		"1,4,-0.7,\"NNW\",1023\r\n" +
+		"2,NA,-1.1,\"N\",1023.2\r\n" +
+		"3,7,,\"NNW\",1023.5\r\n" +
+		"4,6,-1.4,NA,1024.5\r\n"
+	for _, c := range []struct {
+		name    string
+		in      string
+		opt     CSVOptions
+		x       [][]float64
+		y       []float64
+		dropped int
+	}{
+		{"detected header, BOM, names, dropped rows", beijing,
+			CSVOptions{DetectHeader: true, Target: "PM2.5", Features: []string{"PRES", "TEMP"}, DropMissing: true},
+			[][]float64{{1023, -0.7}, {1024.5, -1.4}}, []float64{4, 6}, 2},
+		{"no header detected", "1,2,3\n4,5,6\n", CSVOptions{DetectHeader: true, LabelCol: -1},
+			[][]float64{{1, 2}, {4, 5}}, []float64{3, 6}, 0},
+		{"BOM before data", "\uFEFF1,2\n3,4\n", CSVOptions{LabelCol: -1}, [][]float64{{1}, {3}}, []float64{2, 4}, 0},
+		{"tab-separated", "74\t85\t123\t1\r\n73\t84\t122\t2\r\n", CSVOptions{Comma: '\t', LabelCol: -1},
+			[][]float64{{74, 85, 123}, {73, 84, 122}}, []float64{1, 2}, 0},
+		{"unlabelled", "1,2\n3,4\n", CSVOptions{NoLabel: true}, [][]float64{{1, 2}, {3, 4}}, nil, 0},
+		{"unlabelled, named features", "a,b,c\n1,x,3\n", CSVOptions{NoLabel: true, Features: []string{"c", "a"}},
+			[][]float64{{3, 1}}, nil, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			d, info, err := ReadCSVInfo(strings.NewReader(c.in), c.opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.X.Rows != len(c.x) || !slices.Equal(d.Y, c.y) || info.Dropped != c.dropped {
+				t.Fatalf("got %d rows, Y %v, dropped %d; want %d, %v, %d", d.X.Rows, d.Y, info.Dropped, len(c.x), c.y, c.dropped)
+			}
+			for i, row := range c.x {
+				if got := d.X.Row(i); !slices.Equal(got, row) {
+					t.Errorf("row %d = %v, want %v", i, got, row)
+				}
+			}
+		})
+	}
 }
 
 func TestReadCSVErrors(t *testing.T) {

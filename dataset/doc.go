@@ -16,10 +16,19 @@
 // and no comments. Labels and values are decimal numbers as C's printf %g
 // writes them, with an optional sign and exponent: "+1", "-0.5", "1e-05".
 //
-// CSV ([ReadCSV], [WriteCSV]), as read by [encoding/csv]: every record has
-// the same number of fields, one of which (chosen by [CSVOptions.LabelCol])
-// is the label and the others the features in order. An optional first
-// header line is skipped. Empty lines are skipped; there are no comments.
+// CSV ([ReadCSV], [ReadCSVInfo], [WriteCSV]), as read by [encoding/csv],
+// with any separator (a tab for tab-separated files): every record has the
+// same number of fields, one of which (chosen by [CSVOptions.LabelCol], or
+// by name with [CSVOptions.Target]) is the label and the others the
+// features in order, or those named by [CSVOptions.Features]; columns that
+// are not used are not read. An optional first header line gives the
+// column names; it is declared ([CSVOptions.Header]) or detected
+// ([CSVOptions.DetectHeader]: the first record is a header when none of
+// its fields is a number), and never guessed by retrying after an error. A
+// UTF-8 byte-order mark is skipped. Empty lines are skipped; there are no
+// comments. A missing value — an empty or blank field, or NA, N/A, NaN,
+// null or ? in any case — is an error naming its line and column, unless
+// [CSVOptions.DropMissing] drops its record.
 //
 // In both formats every number must be a finite decimal floating-point
 // literal: [+-]digits[.digits][(e|E)[+-]digits], where the digits may also

@@ -103,3 +103,29 @@ func ExampleDataError() {
 	// true
 	// dataset: 2 labels for 1 rows of X
 }
+
+// ExampleReadCSVInfo reads a file laid out like the Beijing air-quality
+// data: a quoted header, detected because none of its fields is a number;
+// the label and the features chosen by name, the text column wd left
+// unread; the row with a missing value dropped and counted.
+func ExampleReadCSVInfo() {
+	in := "\"No\",\"PM2.5\",\"TEMP\",\"wd\",\"PRES\"\r\n" +
+		"1,4,-0.7,\"NNW\",1023\r\n" +
+		"2,NA,-1.1,\"N\",1023.2\r\n" +
+		"3,7,-1.4,\"NW\",1024.5\r\n"
+	d, info, err := dataset.ReadCSVInfo(strings.NewReader(in), dataset.CSVOptions{
+		DetectHeader: true, Target: "PM2.5", Features: []string{"TEMP", "PRES"}, DropMissing: true,
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(d.X.Rows, "rows, labels", d.Y, "dropped", info.Dropped)
+	fmt.Println("row 0:", d.X.Row(0))
+	_, err = dataset.ReadCSV(strings.NewReader(in), dataset.CSVOptions{DetectHeader: true, Target: "PM2.5"})
+	fmt.Println(err)
+	// Output:
+	// 2 rows, labels [4 7] dropped 1
+	// row 0: [-0.7 1023]
+	// dataset: line 2: field 4 ("wd"): "NNW" is not a decimal number
+}

@@ -173,3 +173,46 @@ func FuzzReadCSV(f *testing.F) {
 		}
 	})
 }
+
+// FuzzReadCSVColumns exercises header detection, column names, missing
+// values and unlabelled input: no panic, the same result twice, every
+// error a *ParseError, and DropMissing changes nothing on input that reads
+// without it.
+func FuzzReadCSVColumns(f *testing.F) {
+	f.Add([]byte("\uFEFF\"No\",\"PM2.5\",\"wd\"\r\n1,4,\"NNW\"\r\n2,NA,\"N\"\r\n"), true, false, "PM2.5", "No")
+	f.Add([]byte("1,NA,3\n4,5,6\n"), true, false, "", "")
+	f.Add([]byte("a,b\n1,\n2,3\n"), false, true, "", "a")
+	f.Add([]byte("74\t85\t1\n"), true, true, "", "")
+	f.Fuzz(func(t *testing.T, in []byte, detect, noLabel bool, target, feature string) {
+		opt := CSVOptions{DetectHeader: detect, NoLabel: noLabel, Target: target, LabelCol: -1}
+		if feature != "" {
+			opt.Features = []string{feature}
+		}
+		d1, i1, err1 := ReadCSVInfo(bytes.NewReader(in), opt)
+		d2, _, err2 := ReadCSVInfo(bytes.NewReader(in), opt)
+		if errText(err1) != errText(err2) {
+			t.Fatalf("two reads gave errors %q and %q", errText(err1), errText(err2))
+		}
+		if err1 != nil {
+			if d1 != nil || i1 != nil {
+				t.Fatalf("Data or info returned with error %v", err1)
+			}
+			checkFuzzError(t, err1, in)
+			return
+		}
+		if diff := diffData(d2, d1); diff != "" {
+			t.Fatalf("two reads differ: %s", diff)
+		}
+		if noLabel != (d1.Y == nil) || d1.X.Cols != len(i1.Features) || d1.X.Rows == 0 {
+			t.Fatalf("shape %d×%d, Y %v, info %+v", d1.X.Rows, d1.X.Cols, d1.Y, *i1)
+		}
+		opt.DropMissing = true
+		d3, i3, err := ReadCSVInfo(bytes.NewReader(in), opt)
+		if err != nil || i3.Dropped != 0 {
+			t.Fatalf("with DropMissing: %v, dropped %v", err, i3)
+		}
+		if diff := diffData(d3, d1); diff != "" {
+			t.Fatalf("DropMissing changed clean input: %s", diff)
+		}
+	})
+}

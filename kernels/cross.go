@@ -1,6 +1,9 @@
 package kernels
 
-import "rkhs/linalg"
+import (
+	"rkhs/internal/memlimit"
+	"rkhs/linalg"
+)
 
 // Cross returns the n×m cross-kernel matrix K[i][j] = k(xᵢ, zⱼ) between the
 // rows of x (n×d) and of z (m×d), the matrix a model needs to predict at the
@@ -32,7 +35,9 @@ func Cross(k Kernel, x, z *linalg.Dense) (*linalg.Dense, error) {
 // invalid kernel parameters; ErrData for an x or z that is nil, malformed
 // or has NaN or ±Inf (then also linalg.ErrNotFinite), when x and z have
 // different numbers of columns, or when a kernel value overflows (see
-// above). dst is unchanged after the other errors, overwritten with
+// above). When dst is empty and the n×m matrix would exceed the memory
+// limit, CrossTo allocates nothing and returns a *linalg.MemoryError
+// (linalg.ErrTooLarge). dst is unchanged after the other errors, overwritten with
 // unspecified values after an overflow. Either set may have no rows (the
 // result is then empty). CrossTo panics, as linalg does, if a non-empty
 // dst is not n×m or is malformed.
@@ -44,6 +49,11 @@ func crossTo(op string, dst *linalg.Dense, k Kernel, x, z *linalg.Dense) (*linal
 	p, err := prepareCross(op, k, x, z)
 	if err != nil {
 		return nil, err
+	}
+	if dst == nil || dst.IsEmpty() {
+		if err := memlimit.Check(op, memlimit.Floats(x.Rows, z.Rows)); err != nil {
+			return nil, err
+		}
 	}
 	dst = destination(op, dst, x.Rows, z.Rows)
 	nx := p.xNorms(x)

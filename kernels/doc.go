@@ -32,7 +32,9 @@
 // linalg.ErrNotFinite, so errors.Is(err, linalg.ErrNotFinite) tests for it
 // as in every package of rkhs. Gram, Cross and NewRows never return a
 // matrix with a non-finite value of this package's kernels. Data sets
-// without rows are valid and give empty matrices.
+// without rows are valid and give empty matrices. A Gram or cross matrix
+// larger than the memory limit (see package rkhs) is not allocated: the
+// error is a *linalg.MemoryError (linalg.ErrTooLarge).
 //
 // Destinations follow linalg's To contract: GramTo, CrossTo, Rows.BlockTo
 // and Rows.MulTo allocate an empty destination (nil or the zero Dense) and

@@ -6,6 +6,7 @@ import (
 	"rkhs/internal/avx"
 	"rkhs/internal/center"
 	"rkhs/internal/check"
+	"rkhs/internal/memlimit"
 	"rkhs/linalg"
 )
 
@@ -52,7 +53,11 @@ func Gram(k Kernel, x *linalg.Dense) (*linalg.Dense, error) {
 // invalid kernel parameters; ErrData for an x that is nil, malformed or
 // has NaN or ±Inf (then also linalg.ErrNotFinite), and dst is then
 // unchanged; ErrData also if a kernel value overflows (see above), and dst
-// then holds unspecified values. An x with no rows gives a 0×0 matrix.
+// then holds unspecified values. When dst is empty and the n×n matrix
+// (with the centred copy of x of the Gaussian and the Laplacian) would
+// exceed the memory limit, GramTo allocates nothing and returns a
+// *linalg.MemoryError (linalg.ErrTooLarge). An x with no rows gives a 0×0
+// matrix.
 // GramTo panics, as linalg does, if a non-empty dst is not n×n or is
 // malformed, or if ul is not Lower, Upper or All.
 func GramTo(dst *linalg.Dense, k Kernel, x *linalg.Dense, ul linalg.Uplo) (*linalg.Dense, error) {
@@ -70,6 +75,11 @@ func gramTo(op string, dst *linalg.Dense, k Kernel, x *linalg.Dense, ul linalg.U
 		return nil, err
 	}
 	n := x.Rows
+	if dst == nil || dst.IsEmpty() {
+		if err := memlimit.Check(op, memlimit.Sum(memlimit.Floats(n, n), memlimit.Floats(n, x.Cols+1))); err != nil {
+			return nil, err
+		}
+	}
 	dst = destination(op, dst, n, n)
 	tri := ul
 	if ul == linalg.All {

@@ -40,3 +40,14 @@ func TestMemoryErrorWraps(t *testing.T) {
 		t.Errorf("got %q, want %q", err.Error(), want)
 	}
 }
+
+func ExampleMemoryError() {
+	// What a fit of 60,000 points by Cholesky says on a 24 GiB machine.
+	var err error = &MemoryError{Op: "RLS.Fit", Need: 8 * 60000 * 60000, Limit: 24684092 * 1024, Source: "physical memory"}
+	var me *MemoryError
+	fmt.Println(errors.Is(err, ErrTooLarge), errors.As(err, &me), FormatBytes(me.Need))
+	fmt.Println(err)
+	// Output:
+	// true true 26.8 GiB
+	// linalg: RLS.Fit needs 26.8 GiB of memory, more than the 23.5 GiB of physical memory
+}

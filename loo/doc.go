@@ -37,6 +37,8 @@
 // system is numerically singular, so that a residual or score would come
 // out NaN or ±Inf from finite input, gives an error that names it and wraps
 // linalg.ErrNotPositiveDefinite (a failed computation, not bad input).
+// A path whose work matrices would exceed the memory limit returns a
+// *linalg.MemoryError (linalg.ErrTooLarge) before allocating them.
 //
 // Nothing here panics on data or on a nil or malformed argument. The index
 // and grid helpers Geometric, Split, KFold and Complement take sizes and

@@ -3,6 +3,7 @@ package loo
 import (
 	"fmt"
 
+	"rkhs/internal/memlimit"
 	"rkhs/linalg"
 	"rkhs/regress"
 )
@@ -53,6 +54,9 @@ func Filters(s *regress.Spectral, fs []regress.Filter, ic regress.Intercept) (*P
 		return nil, err
 	}
 	free := ic == regress.FreeIntercept
+	if err := memlimit.CheckSquares(op, n, 0, 4*nf*(nq+3)); err != nil {
+		return nil, err
+	}
 	e := linalg.NewDense(n, nf, nil) // 1 − σg per filter
 	gs := make([][]float64, nf)
 	for j, f := range fs {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"rkhs/internal/decomp"
+	"rkhs/internal/memlimit"
 	"rkhs/linalg"
 	"rkhs/regress"
 )
@@ -45,6 +46,10 @@ func Nystrom(cfg regress.Nystrom, x, y *linalg.Dense, lambdas []float64) (*Path,
 		return nil, regressError(op, "cfg", err)
 	}
 	n, nq, m := x.Rows, y.Cols, feat.Bt.Rows
+	// F, the fitted values and residuals of every λ, V and BᵀB.
+	if err := memlimit.Check(op, memlimit.Sum(memlimit.Floats(n, m+3*len(lambdas)*nq+nq), memlimit.Floats(3, m, m))); err != nil {
+		return nil, err
+	}
 	bt := feat.Bt // owned by us: centring in place is fine
 	ys := y.Clone()
 	free := cfg.Intercept == regress.FreeIntercept

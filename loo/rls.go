@@ -2,6 +2,7 @@ package loo
 
 import (
 	"rkhs/internal/decomp"
+	"rkhs/internal/memlimit"
 	"rkhs/linalg"
 	"rkhs/regress"
 )
@@ -44,6 +45,9 @@ func RLS(s *regress.Spectral, lambdas []float64, ic regress.Intercept) (*Path, e
 		return nil, err
 	}
 	if err := checkIntercept(op, ic); err != nil {
+		return nil, err
+	}
+	if err := checkPathMemory(op, d, len(lambdas)); err != nil {
 		return nil, err
 	}
 	p := rlsPath(d, lambdas, ic)
@@ -106,12 +110,22 @@ func Augmented(s *regress.Spectral, lambdas []float64) (*Path, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkPathMemory(op, sp, len(lambdas)); err != nil {
+		return nil, err
+	}
 	d := resolvents(sp.Sigma, len(sp.Sigma), lambdas, func(sk float64) float64 { return sk * sk }) // 1/(σ_k² + nλ_j)
 	p := resolventPath(sp, lambdas, d, regress.PenalizedIntercept)
 	if err := checkPath(p, op, "A + nλI = K² + 11ᵀ + nλI"); err != nil {
 		return nil, err
 	}
 	return p, nil
+}
+
+// checkPathMemory refuses a path along nl parameters whose n×nl(q+1)
+// work matrices (the coefficients and residuals of every λ, twice, and
+// the resolvents) exceed the memory limit.
+func checkPathMemory(op string, s *decomp.Spectral, nl int) error {
+	return memlimit.CheckSquares(op, s.Q.Rows, 0, 4*nl*(s.QtY.Cols+1))
 }
 
 // resolventPath computes the residuals cᵢ/(M⁻¹)ᵢᵢ (with the intercept

@@ -22,10 +22,11 @@ import (
 // count ≥ 1: a NaN bound, hi = +Inf or count ≤ 0 panics.
 func Geometric(lo, hi float64, count int) []float64 {
 	if !(lo > 0 && hi >= lo) || count < 1 || math.IsInf(hi, 0) {
+		// Subnormal bounds are valid: see log10.
 		panic(fmt.Sprintf("loo: Geometric(%v, %v, %d): want 0 < lo ≤ hi < ∞, count ≥ 1", lo, hi, count))
 	}
 	g := make([]float64, count)
-	a, b := math.Log10(lo), math.Log10(hi)
+	a, b := log10(lo), log10(hi)
 	for j := range g {
 		e := a
 		if count > 1 {
@@ -42,6 +43,14 @@ func Geometric(lo, hi float64, count int) []float64 {
 		g[0] = lo
 	}
 	return g
+}
+
+// log10 is math.Log10 made exact for subnormal x too, where math.Log
+// loses the exponent (math.Log10(1e-320) is -307.95): x = m·2^k by
+// math.Frexp, which normalizes subnormals, and log₁₀x = (ln m + k·ln 2)/ln 10.
+func log10(x float64) float64 {
+	m, k := math.Frexp(x)
+	return (math.Log(m) + float64(k)*math.Ln2) / math.Ln10
 }
 
 // LambdaGrid returns count values of λ (K + nλI convention) spaced

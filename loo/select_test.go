@@ -115,3 +115,27 @@ func TestSplitMatchesDataset(t *testing.T) {
 		}
 	}
 }
+
+// TestGeometricSubnormal: a grid between subnormal bounds stays inside
+// them and is geometric; math.Log10(1e-320) is -307.95, which put the
+// inner points near 1.1e-308, above the upper bound 1e-310.
+func TestGeometricSubnormal(t *testing.T) {
+	for _, c := range []struct{ lo, hi float64 }{{1e-320, 1e-310}, {5e-324, 1e-300}, {1e-315, 1e-5}} {
+		g := Geometric(c.lo, c.hi, 7)
+		for j, v := range g {
+			if !(v >= c.lo && v <= c.hi) || j > 0 && !(v > g[j-1]) {
+				t.Fatalf("Geometric(%g, %g, 7) = %v: not increasing inside the bounds", c.lo, c.hi, g)
+			}
+		}
+		// Equal ratios, to the precision of the subnormal values (the
+		// smallest, 5e-324, has one significant bit).
+		// math.Log is wrong for subnormals: take logs through math.Frexp.
+		ln := func(x float64) float64 { m, k := math.Frexp(x); return math.Log(m) + float64(k)*math.Ln2 }
+		step := (ln(c.hi) - ln(c.lo)) / 6
+		for j := 1; j < len(g); j++ {
+			if d := ln(g[j]) - ln(g[j-1]); math.Abs(d-step) > 0.05*step+math.Log(1+2/math.Max(g[j-1]/5e-324, 1)) {
+				t.Errorf("Geometric(%g, %g, 7): log step %d is %g, want %g", c.lo, c.hi, j, d, step)
+			}
+		}
+	}
+}

@@ -49,6 +49,8 @@
 // data this large (kernels.ErrData), and a nil or zero-value Model,
 // LinearModel, Spectral or LinearPath. A matrix that is not numerically
 // positive definite wraps linalg.ErrNotPositiveDefinite; an iteration that
-// diverges or overflows wraps linalg.ErrNoConvergence. Nothing in this
+// diverges or overflows wraps linalg.ErrNoConvergence. A fit that would
+// need more memory than the limit (see package rkhs) returns a
+// *linalg.MemoryError (linalg.ErrTooLarge) before it allocates. Nothing in this
 // package panics on its arguments, and no function modifies them.
 package regress

@@ -59,6 +59,21 @@ func checkRegularized(op string, k kernels.Kernel, x, y *linalg.Dense, lambda fl
 // wrap kernels.ErrParameter).
 func checkKernel(op string, k kernels.Kernel) error { return check.Kernel(ErrInput, op, "Kernel", k) }
 
+// Overflow messages: what a non-finite result from finite input means.
+const (
+	predictionOverflow = "the model's values overflow float64 at these points (coefficients or kernel values too large)"
+	coefOverflow       = "the coefficients overflow float64: scale the labels, or raise λ"
+)
+
+// checkModel reports coefficients or intercepts that came out NaN or ±Inf
+// from finite data.
+func checkModel(op string, coef *linalg.Dense, b []float64) error {
+	if err := check.Result(ErrInput, op, "Coef", coef, coefOverflow); err != nil {
+		return err
+	}
+	return check.Result(ErrInput, op, "Intercept", linalg.NewDense(1, len(b), b), coefOverflow)
+}
+
 // kernelError wraps an error of package kernels met after the kernel and
 // the data were validated: kernel values that overflow on data this large
 // (kernels.ErrData).

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"rkhs/internal/check"
+	"rkhs/internal/memlimit"
 	"rkhs/internal/power"
 	"rkhs/kernels"
 	"rkhs/linalg"
@@ -31,10 +32,16 @@ type Iterative struct {
 	Callback func(iter int, residual float64) bool
 	// KeepPath records the model after every iteration in IterFit.Path.
 	KeepPath bool
+	// LastResidual keeps in IterFit.Residuals only the residual at the
+	// start and after the last iteration, so that memory does not grow
+	// with MaxIter (8 bytes or more an iteration otherwise).
+	LastResidual bool
 	// Stream never stores K: each product with K rebuilds its rows a block
 	// at a time (kernels.Rows), so memory stays O(n·block) at the price of
 	// recomputing the kernel at every product. Without it K is built once
-	// (n×n) and every product is one linalg.Gemm. With kernels.Linear
+	// (n×n) and every product is one linalg.Gemm, and Fit returns a
+	// *linalg.MemoryError (linalg.ErrTooLarge) before allocating when K
+	// exceeds the memory limit (see package rkhs). With kernels.Linear
 	// neither happens: K·v is X·(Xᵀv), O(nd) memory and flops.
 	Stream bool
 }
@@ -46,7 +53,8 @@ type IterFit struct {
 	// Iterations is the number of iterations done.
 	Iterations int
 	// Residuals[i] is the residual norm after iteration i (Residuals[0]
-	// at the start, c = 0), over all outputs.
+	// at the start, c = 0), over all outputs; with LastResidual, only
+	// Residuals[0] and the last.
 	Residuals []float64
 	// Path[i] is the model after iteration i+1, with KeepPath.
 	Path []*Model
@@ -113,9 +121,13 @@ func newKernelOperator(call string, k kernels.Kernel, x *linalg.Dense, stream, p
 		op.x = x
 		return op, nil
 	}
-	if stream {
+	switch {
+	case stream:
 		op.rows, err = kernels.NewRows(k, x, x)
-	} else {
+	default:
+		if err := memlimit.CheckSquares(call, x.Rows, 1, x.Cols+1); err != nil {
+			return nil, err
+		}
 		op.stored, err = kernels.Gram(k, x)
 	}
 	if err != nil {
@@ -267,8 +279,16 @@ type runState struct {
 	opt  Iterative
 	fit  *IterFit
 	done bool
-	err  error // set when the iteration diverged
+	err  error  // set when the iteration diverged
+	hint string // what to change when it diverges, for this solver
 }
+
+// Divergence hints: a step the caller gave can be too long; otherwise
+// the cause is the scale of the data.
+const (
+	hintGivenEta = "a given step Eta must be below 2/σ_max(K); Eta = 0 chooses one"
+	hintScale    = "values this large overflow: scale the labels and features"
+)
 
 // after records the residual of iteration it and reports whether to stop;
 // converged says whether the solver's own tolerance test passed. A residual
@@ -276,9 +296,17 @@ type runState struct {
 // given step η above 2/σ_max) stops the run with an error in s.err.
 func (s *runState) after(it int, residual float64, converged bool) bool {
 	s.fit.Iterations = it
-	s.fit.Residuals = append(s.fit.Residuals, residual)
+	if s.opt.LastResidual && len(s.fit.Residuals) == 2 {
+		s.fit.Residuals[1] = residual
+	} else {
+		s.fit.Residuals = append(s.fit.Residuals, residual)
+	}
 	if math.IsNaN(residual) || math.IsInf(residual, 0) {
-		s.err = fmt.Errorf("%w: the iteration diverged: residual %v at iteration %d (a given step Eta must be below 2/σ_max(K); Eta = 0 chooses one)", linalg.ErrNoConvergence, residual, it)
+		hint := s.hint
+		if hint == "" {
+			hint = hintScale
+		}
+		s.err = fmt.Errorf("%w: the iteration diverged: residual %v at iteration %d (%s)", linalg.ErrNoConvergence, residual, it, hint)
 		return true
 	}
 	switch {

@@ -77,7 +77,9 @@ func runGradient(call string, k kernels.Kernel, eta, nu float64, nuMethod bool, 
 	if err != nil {
 		return nil, err
 	}
+	hint := hintGivenEta
 	if eta == 0 {
+		hint = hintScale
 		sigma := largestEigenvalue(op, n)
 		if !(sigma > 0) {
 			return nil, inputError(call, "Eta", "0 selects a step from σ_max(K), but the kernel matrix is zero")
@@ -92,7 +94,7 @@ func runGradient(call string, k kernels.Kernel, eta, nu float64, nuMethod bool, 
 	r := linalg.NewDense(n, p, nil)
 	yn := colNorms(rhs)
 	fit := &IterFit{Eta: eta}
-	st := runState{opt: opt, fit: fit}
+	st := runState{opt: opt, fit: fit, hint: hint}
 	fit.Residuals = append(fit.Residuals, frob(rhs, q)) // c₀ = 0
 	// Each pass forms r = y − K·cₜ₋₁, which both closes iteration t−1
 	// (its residual, the callback, the stopping rules) and drives update t:

@@ -55,6 +55,9 @@ func (r LinearRLS) Fit(x, y *linalg.Dense) (*LinearModel, error) {
 		copy(b, w.Row(d))
 		w = w.Slice(0, d, 0, q).Clone()
 	}
+	if err := checkModel(op, w, b); err != nil {
+		return nil, err
+	}
 	return &LinearModel{Weights: w, Intercept: b}, nil
 }
 

@@ -76,7 +76,8 @@ func (lp *LinearPath) check(op string, lambda float64) error {
 
 // Fit returns the linear model for λ > 0 (K + nλI convention).
 func (lp *LinearPath) Fit(lambda float64) (*LinearModel, error) {
-	if err := lp.check("LinearPath.Fit", lambda); err != nil {
+	const op = "LinearPath.Fit"
+	if err := lp.check(op, lambda); err != nil {
 		return nil, err
 	}
 	n := float64(lp.u.Rows)
@@ -97,6 +98,9 @@ func (lp *LinearPath) Fit(lambda float64) (*LinearModel, error) {
 	case PenalizedIntercept:
 		copy(b, w.Row(lp.d))
 		w = w.Slice(0, lp.d, 0, q).Clone()
+	}
+	if err := checkModel(op, w, b); err != nil {
+		return nil, err
 	}
 	return &LinearModel{Weights: w, Intercept: b}, nil
 }
@@ -160,6 +164,9 @@ func (lp *LinearPath) FitAugmented(lambda float64) (*LinearModel, error) {
 	}
 	w := linalg.NewDense(lp.v.Rows, q, nil)
 	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, lp.v, a, 0, w)
+	if err := checkModel(op, w, b); err != nil {
+		return nil, err
+	}
 	return &LinearModel{Weights: w, Intercept: b}, nil
 }
 

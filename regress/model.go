@@ -86,6 +86,9 @@ func (m *Model) Predict(x *linalg.Dense) (*linalg.Dense, error) {
 	}
 	rows.MulTo(out, m.Coef)
 	addIntercept(out, m.Intercept)
+	if err := check.Result(ErrInput, op, "prediction", out, predictionOverflow); err != nil {
+		return nil, err
+	}
 	return out, nil
 }
 
@@ -145,6 +148,9 @@ func (m *LinearModel) Predict(x *linalg.Dense) (*linalg.Dense, error) {
 		linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, x, m.Weights, 0, out)
 	}
 	addIntercept(out, m.Intercept)
+	if err := check.Result(ErrInput, op, "prediction", out, predictionOverflow); err != nil {
+		return nil, err
+	}
 	return out, nil
 }
 

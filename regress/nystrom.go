@@ -9,6 +9,7 @@ import (
 	"rkhs/internal/center"
 	"rkhs/internal/check"
 	"rkhs/internal/decomp"
+	"rkhs/internal/memlimit"
 	"rkhs/kernels"
 	"rkhs/linalg"
 )
@@ -66,7 +67,10 @@ type NystromFit struct {
 //
 // Errors wrap ErrInput (bad data, λ ≤ 0, m < 1 or m > n, Given with the
 // wrong number of columns), kernels.ErrParameter, or
-// linalg.ErrNotPositiveDefinite if even the largest jitter fails.
+// linalg.ErrNotPositiveDefinite if even the largest jitter fails; a
+// *linalg.MemoryError (linalg.ErrTooLarge), before anything large is
+// allocated, if the n×m cross matrix and the m×m ones exceed the memory
+// limit (see package rkhs).
 func (s Nystrom) Fit(x, y *linalg.Dense) (*NystromFit, error) {
 	const op = "Nystrom.Fit"
 	if err := checkRegularized(op, s.Kernel, x, y, s.Lambda, s.Intercept); err != nil {
@@ -97,6 +101,9 @@ func (s Nystrom) Fit(x, y *linalg.Dense) (*NystromFit, error) {
 	linalg.Trsm(linalg.Lower, linalg.Trans, feat.L, a)
 	if s.Intercept == PenalizedIntercept {
 		b = colSums(a)
+	}
+	if err := checkModel(op, a, b); err != nil {
+		return nil, err
 	}
 	return &NystromFit{
 		Model:   &Model{Kernel: s.Kernel, Centers: feat.Centers, Coef: a, Intercept: b},
@@ -140,6 +147,11 @@ func (s Nystrom) features(op string, x *linalg.Dense) (*decomp.NystromFeatures, 
 	}
 	r := feat.Centers
 	penalized := s.Intercept == PenalizedIntercept
+	// K_RT, K_RR and its jittered copy, L, and the copies of the data.
+	m := r.Rows
+	if err := memlimit.Check(op, memlimit.Sum(memlimit.Floats(m, n), memlimit.Floats(3, m, m), memlimit.Floats(n, x.Cols+1))); err != nil {
+		return nil, err
+	}
 
 	// L = chol(K_RR + δI), with the kernel k + 1 for a penalized intercept.
 	krr, err := kernels.GramTo(nil, s.Kernel, r, linalg.Lower)

@@ -133,3 +133,32 @@ func FuzzUnmarshalLinearModel(f *testing.F) {
 		}
 	})
 }
+
+// TestLoadRejectsNull: a null in place of a number of a model file (a
+// coefficient, the intercept, σ) is corruption like any other; it used to
+// load as 0.
+func TestLoadRejectsNull(t *testing.T) {
+	x := linalg.NewDense(3, 1, []float64{0, 0.5, 1})
+	y := linalg.NewDense(3, 1, []float64{1, 2, 0})
+	m, err := RLS{Kernel: kernels.Gaussian{Sigma: 1}, Lambda: 0.1, Intercept: FreeIntercept}.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := m.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, field := range []string{`"sigma":`, `"intercept":[`, `"coef":{"rows":3,"cols":1,"data":[`} {
+		i := strings.Index(string(b), field)
+		if i < 0 {
+			t.Fatalf("no %s in %s", field, b)
+		}
+		j := i + len(field)
+		k := j + strings.IndexAny(string(b[j:]), ",]}")
+		bad := string(b[:j]) + "null" + string(b[k:])
+		var back Model
+		if err := back.UnmarshalJSON([]byte(bad)); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "null") {
+			t.Errorf("null after %s: %v, want an error", field, err)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 
+	"rkhs/internal/check"
 	"rkhs/kernels"
 	"rkhs/linalg"
 )
@@ -61,6 +62,9 @@ func PredictAll(models []*Model, x *linalg.Dense) ([]*linalg.Dense, error) {
 	for j, md := range models {
 		out[j] = p.Slice(0, x.Rows, col, col+md.Coef.Cols).Clone()
 		addIntercept(out[j], md.Intercept)
+		if err := check.Result(ErrInput, op, fmt.Sprintf("prediction of models[%d]", j), out[j], predictionOverflow); err != nil {
+			return nil, err
+		}
 		col += md.Coef.Cols
 	}
 	return out, nil

@@ -3,6 +3,7 @@ package regress
 import (
 	"fmt"
 
+	"rkhs/internal/memlimit"
 	"rkhs/kernels"
 	"rkhs/linalg"
 )
@@ -32,7 +33,9 @@ type RLS struct {
 // w = G⁻¹1 (one more right-hand side), b = 1ᵀU / 1ᵀw and C = U − w·bᵀ. The
 // cost is the Gram matrix (n²d flops for Linear, Polynomial and Gaussian),
 // n³/3 for the factorization and 2n²(q+1) for the solves; memory is one n×n
-// matrix (8n² bytes: 3.2 GB at n = 20000).
+// matrix (8n² bytes: 3.2 GB at n = 20000), and Fit returns a
+// *linalg.MemoryError (linalg.ErrTooLarge) before allocating it when that,
+// with the copies of X and Y, exceeds the memory limit (see package rkhs).
 //
 // Errors: *linalg.InputError values wrapping ErrInput for invalid
 // arguments (a nil or invalid kernel, also kernels.ErrParameter; nil,
@@ -47,6 +50,9 @@ func (r RLS) Fit(x, y *linalg.Dense) (*Model, error) {
 		return nil, err
 	}
 	n := x.Rows
+	if err := memlimit.CheckSquares(op, n, 1, 2*x.Cols+3*(y.Cols+1)); err != nil {
+		return nil, err
+	}
 	g, err := kernels.GramTo(nil, r.Kernel, x, linalg.Lower)
 	if err != nil {
 		return nil, kernelError(op, "X", err)
@@ -54,9 +60,12 @@ func (r RLS) Fit(x, y *linalg.Dense) (*Model, error) {
 	shift(g, float64(n)*r.Lambda, r.Intercept == PenalizedIntercept)
 	var ch linalg.Cholesky
 	if err := ch.FactorizeInPlace(g); err != nil {
-		return nil, fmt.Errorf("regress: K + nλI with λ = %g: %w", r.Lambda, err)
+		return nil, fmt.Errorf("regress: K + nλI with λ = %g (raise λ, or scale the features: on unscaled data the kernel matrix is nearly singular): %w", r.Lambda, err)
 	}
 	coef, b := solveWithIntercept(&ch, y, r.Intercept)
+	if err := checkModel(op, coef, b); err != nil {
+		return nil, err
+	}
 	return &Model{Kernel: r.Kernel, Centers: x.Clone(), Coef: coef, Intercept: b}, nil
 }
 

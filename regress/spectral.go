@@ -3,6 +3,8 @@ package regress
 import (
 	"fmt"
 
+	"rkhs/internal/check"
+	"rkhs/internal/memlimit"
 	"rkhs/kernels"
 	"rkhs/linalg"
 )
@@ -38,16 +40,28 @@ type Spectral struct {
 	qt1    []float64     // Qᵀ1
 }
 
+// spectralSquares bounds the n×n matrices NewSpectral holds at once.
+const spectralSquares = 6
+
 // NewSpectral builds the Gram matrix of the rows of x and its
 // eigendecomposition, and projects y (n×q) onto the eigenvectors. x and y
-// are not modified. Errors are InputErrors wrapping ErrInput for invalid
-// arguments, as RLS.Fit's, or wrap linalg.ErrNoConvergence.
+// are not modified. Its peak memory is at most spectralSquares = 6 n×n
+// matrices: K, the reduced matrix and the eigenvectors of
+// linalg.EigenSym, and the work of its last divide-and-conquer merge (two
+// k×k and one n×k matrix, k ≤ n the roots left after deflation); the
+// Spectral keeps one. Errors are InputErrors wrapping ErrInput for invalid
+// arguments, as RLS.Fit's, a *linalg.MemoryError (linalg.ErrTooLarge),
+// before anything is allocated, when that peak exceeds the memory limit
+// (see package rkhs), or wrap linalg.ErrNoConvergence.
 func NewSpectral(k kernels.Kernel, x, y *linalg.Dense) (*Spectral, error) {
 	const op = "NewSpectral"
 	if err := checkFit(op, k, x, y); err != nil {
 		return nil, err
 	}
 	n := x.Rows
+	if err := memlimit.CheckSquares(op, n, spectralSquares, 2*x.Cols+2*y.Cols+3); err != nil {
+		return nil, err
+	}
 	g, err := kernels.GramTo(nil, k, x, linalg.Lower)
 	if err != nil {
 		return nil, kernelError(op, "X", err)
@@ -139,7 +153,7 @@ func (s *Spectral) Fit(f Filter, ic Intercept) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.model(a, b), nil
+	return s.model(op, a, b)
 }
 
 // FitAugmented is Tikhonov regularization applied to the augmented system
@@ -159,14 +173,17 @@ func (s *Spectral) FitAugmented(lambda float64) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.model(a, b), nil
+	return s.model(op, a, b)
 }
 
-// model forms c = Q·a.
-func (s *Spectral) model(a *linalg.Dense, b []float64) *Model {
+// model forms c = Q·a; coefficients that overflow are an error.
+func (s *Spectral) model(op string, a *linalg.Dense, b []float64) (*Model, error) {
 	c := linalg.NewDense(s.q.Rows, a.Cols, nil)
 	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, s.q, a, 0, c)
-	return &Model{Kernel: s.kernel, Centers: s.x.Clone(), Coef: c, Intercept: b}
+	if err := checkModel(op, c, b); err != nil {
+		return nil, err
+	}
+	return &Model{Kernel: s.kernel, Centers: s.x.Clone(), Coef: c, Intercept: b}, nil
 }
 
 // eigenCoef returns the coefficients in eigen-coordinates, a = Qᵀc (n×q),
@@ -220,19 +237,19 @@ func (s *Spectral) eigenCoef(op string, f Filter, ic Intercept) (*linalg.Dense, 
 			}
 		}
 	case PenalizedIntercept:
-		// a = u − (g∘o)·oᵀu/(1 + oᵀ(g∘o)); b = 1ᵀc = oᵀa.
+		// a = u − (g∘o)·f with f = oᵀu/(1 + oᵀ(g∘o)); b = 1ᵀc = oᵀa,
+		// which is f itself (oᵀu − f·oᵀ(g∘o) = f): summing oᵀa would add
+		// terms of size g that cancel when λ is tiny (see augmentedCoef).
 		for k := 0; k < q; k++ {
 			var ou float64
 			for i := 0; i < n; i++ {
 				ou += o[i] * a.At(i, k)
 			}
 			f := ou / (1 + ow)
-			var ob float64
 			for i := 0; i < n; i++ {
 				a.Set(i, k, a.At(i, k)-f*g[i]*o[i])
-				ob += o[i] * a.At(i, k)
 			}
-			b[k] = ob
+			b[k] = f
 		}
 	}
 	return a, b, nil
@@ -257,19 +274,22 @@ func (s *Spectral) augmentedCoef(op, arg string, lambda float64) (*linalg.Dense,
 	a := linalg.NewDense(n, q, nil)
 	b := make([]float64, q)
 	for k := 0; k < q; k++ {
-		// ŵ = h∘z − (h∘o)·oᵀ(h∘z)/(1 + oᵀ(h∘o)); c = K·w ↔ σ∘ŵ; b = oᵀŵ.
+		// ŵ = h∘(z − f·o) with f = oᵀ(h∘z)/(1 + oᵀ(h∘o)); c = K·w ↔ σ∘ŵ.
+		// b = oᵀŵ equals f: eliminating a from the arrowhead system
+		// [diag(σ²) + nλI, σ∘o; (σ∘o)ᵀ, n + nλ]·(a, b) = (σ∘z, oᵀz) in
+		// the eigenbasis gives b = f. Summing oᵀŵ instead adds terms of
+		// size h ≈ 1/(σ² + nλ) that cancel, catastrophically once nλ is
+		// below the rounding of the small σ²; f's denominator has only
+		// positive terms.
 		var ou float64
 		for i := 0; i < n; i++ {
 			ou += o[i] * h[i] * s.qty.At(i, k)
 		}
 		f := ou / (1 + ow)
-		var ob float64
 		for i := 0; i < n; i++ {
-			w := h[i]*s.qty.At(i, k) - f*h[i]*o[i]
-			ob += o[i] * w
-			a.Set(i, k, s.sigma[i]*w)
+			a.Set(i, k, s.sigma[i]*h[i]*(s.qty.At(i, k)-f*o[i]))
 		}
-		b[k] = ob
+		b[k] = f
 	}
 	return a, b, nil
 }
@@ -352,6 +372,9 @@ func (s *Spectral) PredictPath(path []PathPoint, ic Intercept, xt *linalg.Dense)
 		pr := linalg.NewDense(xt.Rows, a.Cols, nil)
 		linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, p, a, 0, pr)
 		addIntercept(pr, b)
+		if err := check.Result(ErrInput, op, fmt.Sprintf("prediction of path[%d]", j), pr, predictionOverflow); err != nil {
+			return nil, err
+		}
 		out[j] = pr
 	}
 	return out, nil

@@ -31,8 +31,8 @@ type classifyResult struct {
 	K             int         `json:"k,omitempty"`          // knn
 	Iterations    int         `json:"iterations,omitempty"` // passes (perceptron) or steps (logistic, svm)
 	Converged     *bool       `json:"converged,omitempty"`  // perceptron, logistic
-	TrainAccuracy jsonFloat   `json:"train_accuracy"`
-	TestAccuracy  *jsonFloat  `json:"test_accuracy"` // null without -test
+	TrainAccuracy *jsonFloat  `json:"train_accuracy"`       // null with -skip-train-accuracy
+	TestAccuracy  *jsonFloat  `json:"test_accuracy"`        // null without -test
 	FitSeconds    float64     `json:"fit_seconds"`
 }
 
@@ -48,6 +48,7 @@ type classifyFlags struct {
 	lambda            float64
 	lambdas           string
 	k, iters          int
+	skipTrain         bool
 	set               map[string]bool // flags given on the command line
 }
 
@@ -63,6 +64,7 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&f.lambdas, "lambdas", "", "rls without -lambda: λ candidates `MIN:MAX:COUNT`, geometric (default: 25 values over the spectrum of K)")
 	fs.StringVar(&f.intercept, "intercept", "", "offset b: none, free (unpenalized) or penalized (the kernel k + 1); default free, penalized for svm (which has no free b), and perceptron has no penalized one; not for knn")
 	fs.IntVar(&f.k, "k", 5, "knn: number of neighbours")
+	fs.BoolVar(&f.skipTrain, "skip-train-accuracy", false, "do not compute the training accuracy (for knn it costs n² kernel evaluations, as much as predicting n test points)")
 	fs.IntVar(&f.iters, "iters", 0, "perceptron: maximum passes (0: 100); logistic, svm: maximum gradient or subgradient steps (0: 1000, 2000)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -92,22 +94,39 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	train, test, err := readTrainTest(f.train, f.test)
+	train, test, err := f.data.readTrainTest(f.train, f.test)
 	if err != nil {
 		return err
 	}
 
 	res := classifyResult{Method: f.method, Kernel: f.kf.name, NTrain: train.X.Rows, Features: train.X.Cols}
 	start := time.Now()
+	stop := func() {}
+	if f.method == "rls" {
+		route := "eigen" // λ chosen by leave-one-out
+		if f.set["lambda"] {
+			route = "cholesky"
+		}
+		stop = announce(stderr, "classify -method rls", route, train.X.Rows, train.X.Cols)
+	}
 	model, err := f.fitClassifier(k, ic, grid, train.X, train.Y, &res)
+	stop()
 	if err != nil {
-		return err
+		return tooLarge(err, "classify -method "+f.method, train.X.Rows)
 	}
 	res.FitSeconds = time.Since(start).Seconds()
 
 	var pt []float64
-	if res.TrainAccuracy, res.TestAccuracy, pt, err = evaluate(model.Predict, classify.Accuracy, train, test); err != nil {
+	scored := train
+	if f.skipTrain {
+		scored = nil
+	}
+	var trainAcc jsonFloat
+	if trainAcc, res.TestAccuracy, pt, err = evaluate(model.Predict, classify.Accuracy, scored, test); err != nil {
 		return err
+	}
+	if !f.skipTrain {
+		res.TrainAccuracy = &trainAcc
 	}
 	var files []pendingFile
 	if test != nil {
@@ -122,7 +141,14 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 		case res.Lambda != nil:
 			fmt.Fprintf(stdout, "λ = %g\n", float64(*res.Lambda))
 		}
-		fmt.Fprintf(stdout, "n_train %d, train accuracy %.4f, fit %.3f s\n", res.NTrain, float64(res.TrainAccuracy), res.FitSeconds)
+		if res.TrainAccuracy != nil {
+			fmt.Fprintf(stdout, "n_train %d, train accuracy %.4f, fit %.3f s\n", res.NTrain, float64(*res.TrainAccuracy), res.FitSeconds)
+		} else {
+			fmt.Fprintf(stdout, "n_train %d, fit %.3f s\n", res.NTrain, res.FitSeconds)
+		}
+		if res.Converged != nil && !*res.Converged {
+			fmt.Fprintf(stdout, "not converged: stopped at the limit of %d iterations (-iters)\n", res.Iterations)
+		}
 		if res.TestAccuracy != nil {
 			fmt.Fprintf(stdout, "n_test %d, test accuracy %.4f\n", res.NTest, float64(*res.TestAccuracy))
 		}

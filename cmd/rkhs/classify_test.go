@@ -110,8 +110,8 @@ func TestClassifyHeart(t *testing.T) {
 
 	// rls without -lambda: the command reports the λ chosen in process.
 	res := classifyJSON(t, "-train", train, "-test", test, "-method", "rls", "-sigma", "2")
-	trd, _ := readData(train)
-	ted, _ := readData(test)
+	trd, _, _ := (&dataFlags{}).readData(train, true)
+	ted, _, _ := (&dataFlags{}).readData(test, true)
 	m, err := classify.RLS{Kernel: kernels.Gaussian{Sigma: 2}, ChooseLambda: true, Intercept: regress.FreeIntercept}.Fit(&trd.X, trd.Y)
 	if err != nil {
 		t.Fatal(err)
@@ -155,7 +155,7 @@ func TestClassifyPredictions(t *testing.T) {
 		}
 		pred = append(pred, v)
 	}
-	ted, _ := readData(test)
+	ted, _, _ := (&dataFlags{}).readData(test, true)
 	acc, _ := classify.Accuracy(ted.Y, pred)
 	if len(pred) != 90 || acc != res["test_accuracy"] {
 		t.Errorf("%d predicted labels, accuracy %v; want 90 and %v", len(pred), acc, res["test_accuracy"])

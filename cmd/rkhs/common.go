@@ -7,10 +7,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"rkhs/dataset"
 	"rkhs/kernels"
@@ -67,16 +68,18 @@ func parseFlags(fs commandFlags, args []string) error {
 type ioFlags struct {
 	train, test, model, predictions string
 	json                            bool
+	data                            dataFlags
 }
 
 // register adds the flags to fs; labels completes the help of -train, model
 // and predictions say what -model and -predictions write.
 func (o *ioFlags) register(fs commandFlags, labels, model, predictions string) {
-	fs.StringVar(&o.train, "train", "", "training data `file` (LIBSVM, or CSV if it ends in .csv)"+labels)
+	fs.StringVar(&o.train, "train", "", "training data `file` (LIBSVM, or CSV if it ends in .csv, see -format)"+labels)
 	fs.StringVar(&o.test, "test", "", "test data `file`")
 	fs.StringVar(&o.model, "model", "", "write "+model+" to this `file` (JSON), for rkhs predict")
 	fs.StringVar(&o.predictions, "predictions", "", "write "+predictions+" to this `file`, one per line")
 	fs.BoolVar(&o.json, "json", false, "print the result as one JSON object")
+	o.data.register(fs, false)
 }
 
 // check requires -train, and -test with -predictions.
@@ -87,61 +90,10 @@ func (o *ioFlags) check() error {
 	if o.predictions != "" && o.test == "" {
 		return badInputf("-predictions needs -test")
 	}
-	return nil
-}
-
-// readData reads a LIBSVM file, or a CSV file (name ending in .csv) with
-// the label in the last column and an optional header line.
-func readData(path string) (*dataset.Data, error) {
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
+	if err := o.data.check(); err != nil {
+		return err
 	}
-	var d *dataset.Data
-	if strings.EqualFold(filepath.Ext(path), ".csv") {
-		d, err = dataset.ReadCSV(bytes.NewReader(raw), dataset.CSVOptions{LabelCol: -1})
-		if err != nil {
-			// A header line is the one thing that makes line 1 fail.
-			if h, errH := dataset.ReadCSV(bytes.NewReader(raw), dataset.CSVOptions{LabelCol: -1, Header: true}); errH == nil {
-				d, err = h, nil
-			}
-		}
-	} else {
-		d, err = dataset.ReadLIBSVM(bytes.NewReader(raw), 0)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return d, nil
-}
-
-// readTrainTest reads the training file and, if test is not empty, the
-// test file, padded to the same number of columns (see sameWidth).
-func readTrainTest(train, test string) (tr, te *dataset.Data, err error) {
-	if tr, err = readData(train); err != nil {
-		return nil, nil, err
-	}
-	if test == "" {
-		return tr, nil, nil
-	}
-	if te, err = readData(test); err != nil {
-		return nil, nil, err
-	}
-	sameWidth(tr, te)
-	return tr, te, nil
-}
-
-// sameWidth pads the narrower of two data sets with zero columns: a LIBSVM
-// file does not show trailing features that are zero in every row.
-func sameWidth(a, b *dataset.Data) {
-	d := max(a.X.Cols, b.X.Cols)
-	for _, s := range []*dataset.Data{a, b} {
-		if s.X.Cols < d {
-			w := linalg.NewDense(s.X.Rows, d, nil)
-			w.Slice(0, s.X.Rows, 0, s.X.Cols).Copy(&s.X)
-			s.X = *w
-		}
-	}
+	return checkOutputs("model", o.model, "predictions", o.predictions)
 }
 
 // kernelFlags are the kernel flags shared by the commands.
@@ -189,11 +141,12 @@ func mse(y []float64, p *linalg.Dense) (float64, error) {
 
 // evaluate scores a model's predictions against the labels (regress.MSE for
 // fit, classify.Accuracy for classify) on the training set and, if test is
-// not nil, on the test set, whose predictions it returns too.
+// not nil, on the test set, whose predictions it returns too. A nil train
+// is not scored.
 func evaluate[P any](predict func(*linalg.Dense) (P, error), score func(y []float64, p P) (float64, error), train, test *dataset.Data) (trainScore jsonFloat, testScore *jsonFloat, testPred P, err error) {
 	for _, d := range []*dataset.Data{train, test} {
 		if d == nil {
-			break
+			continue
 		}
 		p, err := predict(&d.X)
 		if err != nil {
@@ -259,13 +212,16 @@ type pendingFile struct {
 }
 
 // writeAll writes every pending file to a temporary file in its directory
-// and renames it into place.
+// and renames it into place. Files are created with mode 0666 less the
+// umask, as a shell redirection would (os.CreateTemp's 0600 would not
+// follow the umask). Errors name the file the user asked for, not the
+// temporary one.
 func writeAll(files []pendingFile) error {
 	for _, f := range files {
 		if f.path == "" {
 			continue
 		}
-		tmp, err := os.CreateTemp(filepath.Dir(f.path), ".rkhs-*")
+		tmp, err := createTemp(f.path)
 		if err != nil {
 			return err
 		}
@@ -278,8 +234,60 @@ func writeAll(files []pendingFile) error {
 		}
 		if err != nil {
 			os.Remove(tmp.Name())
-			return err
+			return &fs.PathError{Op: "write", Path: f.path, Err: cause(err)}
 		}
+	}
+	return nil
+}
+
+// createTemp creates a new file beside path, named after it, with mode
+// 0666 less the umask.
+func createTemp(path string) (*os.File, error) {
+	dir, base := filepath.Split(path)
+	for range 100 {
+		name := filepath.Join(dir, fmt.Sprintf(".%s.rkhs-%d", base, rand.Uint32()))
+		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			return nil, &fs.PathError{Op: "create", Path: path, Err: err}
+		}
+		return f, nil
+	}
+	return nil, &fs.PathError{Op: "create", Path: path, Err: fs.ErrExist}
+}
+
+// cause returns the error a *fs.PathError or *os.LinkError wraps, or err.
+func cause(err error) error {
+	if u := errors.Unwrap(err); u != nil {
+		return u
+	}
+	return err
+}
+
+// checkOutputs makes sure, before any long computation, that each output
+// path can be written: its directory exists and accepts a new file, and
+// the path is not a directory. Nothing is left behind.
+func checkOutputs(flagPaths ...string) error {
+	for i := 0; i+1 < len(flagPaths); i += 2 {
+		name, path := flagPaths[i], flagPaths[i+1]
+		if path == "" {
+			continue
+		}
+		if st, err := os.Stat(path); err == nil && st.IsDir() {
+			return badInputf("-%s %s: is a directory", name, path)
+		}
+		f, err := createTemp(path)
+		if err != nil {
+			return badInputf("-%s %s: cannot be written: %v", name, path, cause(err))
+		}
+		f.Close()
+		os.Remove(f.Name())
 	}
 	return nil
 }

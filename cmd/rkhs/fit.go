@@ -1,11 +1,13 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"time"
 
 	"rkhs/dataset"
+	"rkhs/internal/memlimit"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/regress"
@@ -19,7 +21,7 @@ type fitResult struct {
 	NTrain     int        `json:"n_train"`
 	NTest      int        `json:"n_test"`
 	Features   int        `json:"features"`
-	Lambda     jsonFloat  `json:"lambda"`
+	Lambda     *jsonFloat `json:"lambda"` // null for cg, landweber and nu, which have no λ
 	B          jsonFloat  `json:"b"`
 	TrainMSE   jsonFloat  `json:"train_mse"`
 	TestMSE    *jsonFloat `json:"test_mse"` // null without -test
@@ -41,6 +43,42 @@ type fitFlags struct {
 	intercept, method string
 	iters, centers    int
 	seed              uint64
+	set               map[string]bool // flags given on the command line
+}
+
+// fitMethodFlags lists, for each method, the method-specific flags it
+// reads and (first) the one it requires; giving another method's flag is
+// an error, so that no setting is silently ignored, as in classify.
+var fitMethodFlags = map[string][]string{
+	"cholesky":  {"lambda"},
+	"eigen":     {"lambda"},
+	"tikh":      {"lambda"},
+	"tsvd":      {"lambda"},
+	"cg":        {"iters"},
+	"landweber": {"iters"},
+	"nu":        {"iters"},
+	"nystrom":   {"lambda", "centers", "seed"},
+}
+
+// checkMethodFlags rejects an unknown method, a flag the method does not
+// use and a missing -lambda (or -centers), naming the flag.
+func (f *fitFlags) checkMethodFlags() error {
+	own, ok := fitMethodFlags[f.method]
+	if !ok {
+		return badInputf("-method %q: want cholesky, eigen, tikh, cg, landweber, nu, tsvd or nystrom", f.method)
+	}
+	for _, name := range []string{"lambda", "iters", "centers", "seed"} {
+		if f.set[name] && !contains(own, name) {
+			return badInputf("-%s is not used by -method %s", name, f.method)
+		}
+	}
+	if contains(own, "lambda") && !f.set["lambda"] {
+		return badInputf("-lambda is required by -method %s: λ of (K + nλI)c = y has no default (rkhs loo finds one by leave-one-out)", f.method)
+	}
+	if f.method == "nystrom" && !f.set["centers"] {
+		return badInputf("-centers is required by -method nystrom: the number of centres M")
+	}
+	return nil
 }
 
 func runFit(args []string, stdout, stderr io.Writer) error {
@@ -50,14 +88,19 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	f.kf.register(fs)
 	fs.Float64Var(&f.lambda, "lambda", 0, "regularization λ in (K + nλI)c = y, n = training rows")
 	fs.StringVar(&f.intercept, "intercept", "free", "intercept: none, free (unpenalized b) or penalized")
-	fs.StringVar(&f.method, "method", "cholesky", "method: cholesky (RLS), eigen (RLS via the eigendecomposition), tikh (Tikhonov on the augmented matrix [K 1]), cg (CGLS on [K 1]), landweber, nu (ν-method), tsvd (truncated spectrum, eigenvalues below nλ dropped) or nystrom")
-	fs.IntVar(&f.iters, "iters", 50, "iterations of cg, landweber and nu (their regularization parameter; -lambda is not used)")
+	fs.StringVar(&f.method, "method", "cholesky", "method: cholesky (RLS), eigen (RLS via the eigendecomposition), tikh (Tikhonov on the augmented matrix [K 1]), cg (CGLS on [K 1]), landweber, nu (ν-method), tsvd (truncated spectrum, eigenvalues below nλ dropped) or nystrom. cholesky, eigen, tikh and tsvd form n×n matrices and refuse, before allocating, a problem larger than the memory; cg, landweber and nu store K when it fits in memory and stream it a block of rows at a time otherwise")
+	fs.IntVar(&f.iters, "iters", 50, "iterations of cg, landweber and nu (their regularization parameter; -lambda is not used); cg stops earlier if it converges to rounding level")
 	fs.IntVar(&f.centers, "centers", 0, "number of Nyström centres m")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of random choices (Nyström centres)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	f.set = map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
 	if err := f.ioFlags.check(); err != nil {
+		return err
+	}
+	if err := f.checkMethodFlags(); err != nil {
 		return err
 	}
 	k, err := f.kf.kernel()
@@ -68,16 +111,30 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	train, test, err := readTrainTest(f.train, f.test)
+	train, test, err := f.data.readTrainTest(f.train, f.test)
 	if err != nil {
 		return err
 	}
 
-	res := fitResult{Method: f.method, Kernel: f.kf.name, Intercept: ic.String(), NTrain: train.X.Rows, Features: train.X.Cols, Lambda: jsonFloat(f.lambda)}
+	res := fitResult{Method: f.method, Kernel: f.kf.name, Intercept: ic.String(), NTrain: train.X.Rows, Features: train.X.Cols}
+	if f.set["lambda"] {
+		res.Lambda = new(jsonFloat)
+		*res.Lambda = jsonFloat(f.lambda)
+	}
 	start := time.Now()
+	var stop func()
+	switch f.method {
+	case "cholesky":
+		stop = announce(stderr, "fit -method "+f.method, "cholesky", train.X.Rows, train.X.Cols)
+	case "eigen", "tikh", "tsvd":
+		stop = announce(stderr, "fit -method "+f.method, "eigen", train.X.Rows, train.X.Cols)
+	default:
+		stop = func() {}
+	}
 	model, err := fitMethod(&f, k, ic, train, &res)
+	stop()
 	if err != nil {
-		return err
+		return tooLarge(err, "fit -method "+f.method, train.X.Rows)
 	}
 	res.FitSeconds = time.Since(start).Seconds()
 
@@ -91,7 +148,11 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 		files = append(files, pendingFile{f.predictions, predictionLines(pt)})
 	}
 	return finish(stdout, files, model, f.model, res, f.json, func() {
-		fmt.Fprintf(stdout, "method %s, kernel %s, intercept %s, λ = %g\n", res.Method, res.Kernel, res.Intercept, f.lambda)
+		if res.Lambda != nil {
+			fmt.Fprintf(stdout, "method %s, kernel %s, intercept %s, λ = %g\n", res.Method, res.Kernel, res.Intercept, f.lambda)
+		} else {
+			fmt.Fprintf(stdout, "method %s, kernel %s, intercept %s, %d iterations\n", res.Method, res.Kernel, res.Intercept, res.Iterations)
+		}
 		fmt.Fprintf(stdout, "n_train %d, b = %.6g, train MSE %.6g, fit %.3f s\n", res.NTrain, float64(res.B), float64(res.TrainMSE), res.FitSeconds)
 		if res.TestMSE != nil {
 			fmt.Fprintf(stdout, "n_test %d, test MSE %.6g\n", res.NTest, float64(*res.TestMSE))
@@ -141,7 +202,16 @@ func fitMethod(f *fitFlags, k kernels.Kernel, ic regress.Intercept, train *datas
 		res.B = jsonFloat(m.Intercept[0])
 		return m, nil
 	case "cg", "landweber", "nu":
-		it := regress.Iterative{MaxIter: f.iters}
+		// Matrix-free: K is stored when it fits in memory, streamed a
+		// block of rows at a time otherwise.
+		// Only the last residual is kept, so a huge -iters costs no
+		// memory; cg (CGLS) stops once ‖K̃ᵀr‖ is at the rounding level
+		// (2⁻⁵⁰ of its start), after which iterating changes nothing.
+		it := regress.Iterative{MaxIter: f.iters, LastResidual: true,
+			Stream: memlimit.CheckSquares("", train.X.Rows, 2, train.X.Cols) != nil}
+		if f.method == "cg" {
+			it.Tol = 0x1p-50
+		}
 		var fit *regress.IterFit
 		var err error
 		switch f.method {
@@ -158,5 +228,5 @@ func fitMethod(f *fitFlags, k kernels.Kernel, ic regress.Intercept, train *datas
 		res.B, res.Iterations = jsonFloat(fit.Intercept[0]), fit.Iterations
 		return fit.Model, nil
 	}
-	return nil, badInputf("-method %q: want cholesky, eigen, tikh, cg, landweber, nu, tsvd or nystrom", f.method)
+	panic("unreachable: checkMethodFlags knows the methods")
 }

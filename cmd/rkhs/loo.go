@@ -32,11 +32,16 @@ func runLOO(args []string, stdout, stderr io.Writer) error {
 	lambdas := fs.String("lambdas", "1e-10:1e5:100", "λ range `MIN:MAX:COUNT`, geometric, K + nλI convention")
 	intercept := fs.String("intercept", "free", "intercept: none, free or penalized")
 	asJSON := fs.Bool("json", false, "print the result as one JSON object")
+	var df dataFlags
+	df.register(fs, false)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if *train == "" {
 		return badInputf("-train is required")
+	}
+	if err := df.check(); err != nil {
+		return err
 	}
 	grid, err := parseRange(*lambdas)
 	if err != nil {
@@ -50,14 +55,16 @@ func runLOO(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	d, err := readData(*train)
+	d, _, err := df.readData(*train, true)
 	if err != nil {
 		return err
 	}
 	start := time.Now()
+	stop := announce(stderr, "loo", "eigen", d.X.Rows, d.X.Cols)
 	s, err := regress.NewSpectral(k, &d.X, column(d.Y))
+	stop()
 	if err != nil {
-		return err
+		return tooLarge(err, "loo", d.X.Rows)
 	}
 	p, err := loo.RLS(s, grid, ic)
 	if err != nil {

@@ -20,7 +20,8 @@
 //
 // Errors are one line on standard error. The exit status is 2 for bad
 // input — flags and their values, files that cannot be read or written or
-// do not parse, arguments the library rejects — and 1 for a computation
+// do not parse, arguments the library rejects, a problem too large for
+// the memory there is — and 1 for a computation
 // that fails on valid input (a matrix that is not positive definite, at a
 // λ too small for it, or an iteration that does not converge); see
 // exitStatus. Output files are written
@@ -80,7 +81,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 //	   read or written (*fs.PathError, *os.LinkError) or does not parse
 //	   (dataset.ErrFormat), an argument the library rejects
 //	   (*linalg.InputError: every package's ErrInput, kernels.ErrParameter
-//	   and ErrData)
+//	   and ErrData), a problem too large for memory (linalg.ErrTooLarge,
+//	   said before anything large is allocated)
 //	1  anything else: a computation that failed on valid input, such as
 //	   linalg.ErrNotPositiveDefinite (a λ at which the system is
 //	   singular) or linalg.ErrNoConvergence
@@ -95,7 +97,7 @@ func exitStatus(err error) int {
 	case err == nil, errors.Is(err, errHelp):
 		return 0
 	case errors.As(err, &bad), errors.As(err, &ie), errors.As(err, &path), errors.As(err, &link),
-		errors.Is(err, dataset.ErrFormat), errors.Is(err, dataset.ErrInvalidData):
+		errors.Is(err, dataset.ErrFormat), errors.Is(err, dataset.ErrInvalidData), errors.Is(err, linalg.ErrTooLarge):
 		return 2
 	}
 	return 1

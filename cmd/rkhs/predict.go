@@ -15,13 +15,21 @@ import (
 func runPredict(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("predict", "predict with a model saved by rkhs fit -model or rkhs classify -model", stderr)
 	modelPath := fs.String("model", "", "model `file` written by rkhs fit -model or rkhs classify -model")
-	dataPath := fs.String("data", "", "data `file` to predict (LIBSVM or .csv; labels are read but not used)")
+	dataPath := fs.String("data", "", "data `file` to predict (LIBSVM, or CSV if it ends in .csv, see -format): with a label column, read and not used, unless -unlabelled says there is none")
 	out := fs.String("predictions", "", "write the predictions to this `file`, one per line: a regression model's as %.17g, a classifier's labels in the shortest form that reads back exactly, as rkhs classify -predictions writes them (default: standard output)")
+	var df dataFlags
+	df.register(fs, true)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if *modelPath == "" || *dataPath == "" {
 		return badInputf("-model and -data are required")
+	}
+	if err := df.check(); err != nil {
+		return err
+	}
+	if err := checkOutputs("predictions", *out); err != nil {
+		return err
 	}
 	raw, err := os.ReadFile(*modelPath)
 	if err != nil {
@@ -31,13 +39,19 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", *modelPath, err)
 	}
-	d, err := readData(*dataPath)
+	d, isCSV, err := df.readData(*dataPath, true)
 	if err != nil {
 		return err
 	}
-	if w := modelWidth(model); d.X.Cols < w {
+	switch w := modelWidth(model); {
+	case d.X.Cols == w:
+	case d.X.Cols < w && !isCSV:
 		// A LIBSVM file does not show trailing all-zero features.
 		sameWidth(d, &dataset.Data{X: linalg.Dense{Cols: w}})
+	case isCSV && !df.unlabelled && d.X.Cols+1 == w:
+		return badInputf("%s: %d columns, one of them read as the label, for a model of %d features: if the file has no label column, give -unlabelled", *dataPath, d.X.Cols+1, w)
+	default:
+		return badInputf("%s: %d features, the model has %d", *dataPath, d.X.Cols, w)
 	}
 	p, err := model.Predict(&d.X)
 	if err != nil {

@@ -27,8 +27,12 @@ func Input(kind error, op, arg, format string, args ...any) error {
 
 // Wrap returns an InputError for err, an error another package returned
 // about the argument arg: the reason is err's message and err stays
-// reachable by errors.Is and errors.As.
+// reachable by errors.Is and errors.As. A *linalg.MemoryError (a problem
+// too large, which no argument is to blame for) is returned as it is.
 func Wrap(kind error, op, arg string, err error) error {
+	if errors.Is(err, linalg.ErrTooLarge) {
+		return err
+	}
 	return &linalg.InputError{Op: op, Arg: arg, Reason: err.Error(), Kind: kind, Err: err}
 }
 
@@ -192,4 +196,19 @@ func Kernel(kind error, op, name string, k interface{ Eval(x, z []float64) float
 		return &linalg.InputError{Op: op, Arg: arg, Reason: ie.Reason, Kind: kind, Err: err}
 	}
 	return Wrap(kind, op, name, err)
+}
+
+// Result reports the first NaN or ±Inf of m, a result computed from
+// finite input (predictions, coefficients), as name[i][j] with why, which
+// says what overflowed and what to do. It does not wrap
+// linalg.ErrNotFinite, which is about input: the input was finite.
+func Result(kind error, op, name string, m *linalg.Dense, why string) error {
+	for i := 0; i < m.Rows; i++ {
+		for j, v := range m.Row(i) {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return Input(kind, op, fmt.Sprintf("%s[%d][%d]", name, i, j), "is %v from finite input: %s", v, why)
+			}
+		}
+	}
+	return nil
 }

@@ -10,9 +10,11 @@
 package codec
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 
 	"rkhs/internal/check"
 	"rkhs/linalg"
@@ -43,8 +45,12 @@ func FormatOf(kind error, op string, b []byte) (string, error) {
 // version. The header is read first, so that a file of another kind is
 // reported by its format, not by the first field of the wrong type.
 // Malformed JSON (and numbers out of float64 range) is an error on the
-// "model file".
-func Decode(kind error, op, format string, versions []int, b []byte, v any) (int, error) {
+// "model file", and a null anywhere in it an error naming where:
+// encoding/json leaves a float64 unchanged for a null, so a corrupted
+// number would otherwise load as 0. The exceptions are the paths listed in
+// nullable, fields that older writers wrote as null when empty (an empty
+// list of coefficients).
+func Decode(kind error, op, format string, versions []int, b []byte, v any, nullable ...string) (int, error) {
 	var h Header
 	if err := json.Unmarshal(b, &h); err != nil {
 		return 0, check.Wrap(kind, op, "model file", err)
@@ -55,10 +61,85 @@ func Decode(kind error, op, format string, versions []int, b []byte, v any) (int
 	if !slices.Contains(versions, h.Version) {
 		return 0, check.Input(kind, op, "version", "%s version %d, this build reads versions %v", h.Format, h.Version, versions)
 	}
+	if path := findNull(b, nullable); path != "" {
+		return 0, check.Input(kind, op, path, "null: a model file has no null values (corrupted?)")
+	}
 	if err := json.Unmarshal(b, v); err != nil {
 		return 0, check.Wrap(kind, op, "model file", err)
 	}
 	return h.Version, nil
+}
+
+// findNull returns the path of the first null in the JSON text b, as
+// "coef.data[3]", other than the paths in allowed, or "" when there is
+// none (or b is not valid JSON, which json.Unmarshal then reports).
+func findNull(b []byte, allowed []string) string {
+	if !bytes.Contains(b, []byte("null")) {
+		return ""
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	type level struct {
+		key   string // the current key of an object
+		index int    // the next index of an array, -1 in an object
+	}
+	var stack []level
+	path := func() string {
+		var p strings.Builder
+		for i, l := range stack {
+			switch {
+			case l.index >= 0:
+				fmt.Fprintf(&p, "[%d]", l.index-1)
+			case i > 0:
+				p.WriteString("." + l.key)
+			default:
+				p.WriteString(l.key)
+			}
+		}
+		return p.String()
+	}
+	expectKey := false // the next token of an object is a key
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return ""
+		}
+		if len(stack) > 0 {
+			top := &stack[len(stack)-1]
+			if top.index < 0 && expectKey {
+				if d, ok := tok.(json.Delim); ok && d == '}' {
+					stack = stack[:len(stack)-1]
+					expectKey = len(stack) > 0 && stack[len(stack)-1].index < 0
+					continue
+				}
+				top.key, _ = tok.(string)
+				expectKey = false
+				continue
+			}
+			if d, ok := tok.(json.Delim); !ok || d != ']' {
+				if top.index >= 0 {
+					top.index++
+				}
+			}
+		}
+		switch t := tok.(type) {
+		case nil:
+			if p := path(); !slices.Contains(allowed, p) {
+				return p
+			}
+		case json.Delim:
+			switch t {
+			case '{':
+				stack = append(stack, level{index: -1})
+				expectKey = true
+				continue
+			case '[':
+				stack = append(stack, level{index: 0})
+			case '}', ']':
+				stack = stack[:len(stack)-1]
+			}
+		}
+		expectKey = len(stack) > 0 && stack[len(stack)-1].index < 0
+	}
 }
 
 // Matrix is a row-major matrix in a model file:

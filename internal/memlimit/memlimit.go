@@ -96,3 +96,10 @@ func Check(op string, need uint64) error {
 	}
 	return nil
 }
+
+// CheckSquares is Check for the common shape of a kernel method's peak:
+// squares n×n matrices and n×cols more values (copies of X, right-hand
+// sides, coefficients, work vectors).
+func CheckSquares(op string, n, squares, cols int) error {
+	return Check(op, Sum(Floats(squares, n, n), Floats(n, cols)))
+}

@@ -1,0 +1,218 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"compress/bzip2"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"rkhs/dataset"
+	"rkhs/linalg"
+)
+
+// dataFlags say how to read the data files: the format, the header, which
+// columns to use, what to do with missing values. fit, loo, classify and
+// predict share them.
+type dataFlags struct {
+	format, header, target, features string
+	dropMissing, unlabelled          bool
+	stderr                           io.Writer
+}
+
+// register adds the flags; unlabelled adds -unlabelled (predict only).
+func (df *dataFlags) register(fs commandFlags, unlabelled bool) {
+	df.stderr = fs.stderr
+	fs.StringVar(&df.format, "format", "auto", "data format: auto (CSV if the name ends in .csv, tab-separated if .tsv, LIBSVM otherwise; .gz and .bz2 are decompressed first), libsvm, csv or tsv")
+	fs.StringVar(&df.header, "header", "auto", "CSV header line: auto (the first line is a header when none of its fields is a number), yes or no")
+	fs.StringVar(&df.target, "target", "", "CSV: the label column, by its `name` in the header (default: the last column)")
+	fs.StringVar(&df.features, "features", "", "CSV: the feature columns, by `name`s in the header, comma-separated (default: every column but the label; columns not named are not read, so they may hold text)")
+	fs.BoolVar(&df.dropMissing, "drop-missing", false, "CSV: drop the rows with a missing value (empty, NA, N/A, NaN, null or ?) in a column that is read, and say how many, instead of failing")
+	if unlabelled {
+		fs.BoolVar(&df.unlabelled, "unlabelled", false, "CSV: the data has no label column; every column (or every one in -features) is a feature")
+	}
+}
+
+// check validates the flags' values.
+func (df *dataFlags) check() error {
+	switch df.format {
+	case "auto", "libsvm", "csv", "tsv":
+	default:
+		return badInputf("-format %q: want auto, libsvm, csv or tsv", df.format)
+	}
+	switch df.header {
+	case "auto", "yes", "no":
+	default:
+		return badInputf("-header %q: want auto, yes or no", df.header)
+	}
+	if df.header == "no" && (df.target != "" || df.features != "") {
+		return badInputf("-target and -features name columns of the header: not with -header no")
+	}
+	if df.unlabelled && df.target != "" {
+		return badInputf("-unlabelled data has no -target")
+	}
+	return nil
+}
+
+// compressions maps the magic bytes of a compressed file to its name and,
+// for the formats the standard library reads, a decompressor.
+var compressions = []struct {
+	magic, name string
+	open        func(io.Reader) (io.Reader, error)
+}{
+	{"\x1f\x8b", "gzip", func(r io.Reader) (io.Reader, error) { return gzip.NewReader(r) }},
+	{"BZh", "bzip2", func(r io.Reader) (io.Reader, error) { return bzip2.NewReader(r), nil }},
+	{"\xfd7zXZ\x00", "xz", nil},
+	{"\x28\xb5\x2f\xfd", "zstd", nil},
+	{"PK\x03\x04", "zip", nil},
+}
+
+// readData reads one data file (see dataFlags for the formats); labelled
+// says whether CSV input has a label column. The compression is found
+// from the file's first bytes, whatever its name; the format from its
+// name without the .gz or .bz2 suffix, unless -format says it. Rows
+// dropped for missing values are counted on standard error.
+func (df *dataFlags) readData(path string, labelled bool) (d *dataset.Data, csv bool, err error) {
+	defer func() {
+		if err != nil {
+			err = fmt.Errorf("%s: %w", path, err)
+		}
+	}()
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, false, err
+	}
+	defer f.Close()
+	br := bufio.NewReaderSize(f, 1<<16)
+	var r io.Reader = br
+	head, _ := br.Peek(6)
+	for _, c := range compressions {
+		if !bytes.HasPrefix(head, []byte(c.magic)) {
+			continue
+		}
+		if c.open == nil {
+			return nil, false, badInputf("%s-compressed input is not supported (gzip and bzip2 are): decompress it first", c.name)
+		}
+		if r, err = c.open(br); err != nil {
+			return nil, false, badInputf("%s: %v", c.name, err)
+		}
+		break
+	}
+	name := strings.ToLower(path)
+	for _, ext := range []string{".gz", ".bz2"} {
+		name = strings.TrimSuffix(name, ext)
+	}
+	format := df.format
+	if format == "auto" || format == "" {
+		switch filepath.Ext(name) {
+		case ".csv":
+			format = "csv"
+		case ".tsv", ".tab":
+			format = "tsv"
+		default:
+			format = "libsvm"
+		}
+	}
+	if format == "libsvm" {
+		if df.target != "" || df.features != "" || df.dropMissing || df.unlabelled {
+			return nil, false, badInputf("-target, -features, -drop-missing and -unlabelled are for CSV data; this file is read as LIBSVM (see -format)")
+		}
+		d, err = dataset.ReadLIBSVM(r, 0)
+		var pe *dataset.ParseError
+		if errors.As(err, &pe) && pe.Line == 1 && df.format == "auto" {
+			err = fmt.Errorf("%w (read as LIBSVM; for CSV or tab-separated data give -format csv or tsv)", err)
+		}
+		return d, false, err
+	}
+	opt := dataset.CSVOptions{
+		Header:       df.header == "yes",
+		DetectHeader: df.header == "auto" || df.header == "",
+		LabelCol:     -1,
+		Target:       df.target,
+		NoLabel:      !labelled || df.unlabelled,
+		DropMissing:  df.dropMissing,
+	}
+	if df.features != "" {
+		opt.Features = strings.Split(df.features, ",")
+	}
+	if format == "tsv" {
+		opt.Comma = '\t'
+	}
+	d, info, err := dataset.ReadCSVInfo(r, opt)
+	if err != nil {
+		if strings.Contains(err.Error(), "is a missing value") {
+			err = fmt.Errorf("%w (-drop-missing drops the rows that have one)", err)
+		}
+		return nil, true, err
+	}
+	if info.Dropped > 0 && df.stderr != nil {
+		fmt.Fprintf(df.stderr, "rkhs: %s: dropped %d of %d rows with a missing value\n", path, info.Dropped, info.Dropped+d.X.Rows)
+	}
+	return d, true, nil
+}
+
+// readTrainTest reads the training file and, if test is not empty, the
+// test file. Their widths must agree: a CSV file's columns are
+// positional and must match exactly, while a LIBSVM file does not show
+// trailing features that are zero in every row, so a narrower LIBSVM file
+// is padded with zero columns.
+func (df *dataFlags) readTrainTest(train, test string) (tr, te *dataset.Data, err error) {
+	tr, trCSV, err := df.readData(train, true)
+	if err != nil {
+		return nil, nil, err
+	}
+	if test == "" {
+		return tr, nil, nil
+	}
+	te, teCSV, err := df.readData(test, true)
+	if err != nil {
+		return nil, nil, err
+	}
+	switch {
+	case tr.X.Cols == te.X.Cols:
+	case tr.X.Cols < te.X.Cols && !trCSV, te.X.Cols < tr.X.Cols && !teCSV:
+		sameWidth(tr, te)
+	default:
+		return nil, nil, badInputf("%s has %d features and %s has %d: CSV columns are positional, so the widths must agree", train, tr.X.Cols, test, te.X.Cols)
+	}
+	return tr, te, nil
+}
+
+// sameWidth pads the narrower of two data sets with zero columns.
+func sameWidth(a, b *dataset.Data) {
+	d := max(a.X.Cols, b.X.Cols)
+	for _, s := range []*dataset.Data{a, b} {
+		if s.X.Cols < d {
+			w := linalg.NewDense(s.X.Rows, d, nil)
+			w.Slice(0, s.X.Rows, 0, s.X.Cols).Copy(&s.X)
+			s.X = *w
+		}
+	}
+}
+
+// tooLarge rewrites a *linalg.MemoryError as the one line a user needs:
+// what was asked, the memory it needs, the memory there is, and what to
+// run instead. Other errors are returned as they are.
+func tooLarge(err error, what string, n int) error {
+	var me *linalg.MemoryError
+	if !errors.As(err, &me) {
+		return err
+	}
+	return explained{fmt.Sprintf("%s on %d rows needs %s of memory, more than the %s of %s (%s): run -method falkon -centers M instead, with M a few thousand centres, which needs O(nM) memory",
+		what, n, linalg.FormatBytes(me.Need), linalg.FormatBytes(me.Limit), me.Source, me.Op), err}
+}
+
+// explained is an error whose message is written for the command's user;
+// the error it explains stays reachable by errors.Is and errors.As.
+type explained struct {
+	msg string
+	err error
+}
+
+func (e explained) Error() string { return e.msg }
+func (e explained) Unwrap() error { return e.err }

@@ -1,0 +1,111 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"rkhs/internal/memlimit"
+	"rkhs/linalg"
+)
+
+// Exact methods cost O(n³) time: before a long one the command says how
+// long and how much memory it will take, and prints a progress line while
+// it runs (on standard error, as rkhs paper does).
+
+// exactCost returns the floating-point work of an exact method on n
+// points of d features, counted at the speed of a matrix product, and its
+// peak memory. route is "cholesky" (the Gram matrix, n²d, and the
+// factorization, n³/3) or "eigen" (the Gram matrix and the symmetric
+// eigendecomposition with vectors: 4n³/3 for the tridiagonal reduction, at
+// about half the speed of a product since half of it is matrix-vector
+// work, 2n³ for the back-transformation and up to 4n³/3 for divide and
+// conquer: 6n³ in all).
+func exactCost(route string, n, d int) (flops float64, bytes uint64) {
+	nf := float64(n)
+	switch route {
+	case "cholesky":
+		return nf*nf*float64(d) + nf*nf*nf/3, memlimit.Floats(n, n)
+	default:
+		return nf*nf*float64(d) + 6*nf*nf*nf, memlimit.Floats(6, n, n)
+	}
+}
+
+// productRate measures this machine's speed of a matrix product, in flops
+// a second: one 512×512 Gemm, 0.27 GFLOP, a few milliseconds. A variable
+// so that tests can fix it.
+var productRate = func() float64 {
+	const m = 512
+	a := linalg.NewDense(m, m, nil)
+	for i := range a.Data {
+		a.Data[i] = float64(i%7) - 3
+	}
+	c := linalg.NewDense(m, m, nil)
+	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, a, a, 0, c) // warm up
+	start := time.Now()
+	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, a, a, 0, c)
+	return 2 * m * m * m / max(time.Since(start).Seconds(), 1e-6)
+}
+
+// longRunThreshold is the estimated time above which a run is announced,
+// and minAnnounced the smallest n for which it is estimated at all (below
+// it even the eigen route takes a few seconds).
+const (
+	longRunThreshold = 10 * time.Second
+	minAnnounced     = 3000
+)
+
+// progressEvery is the interval of the progress lines.
+var progressEvery = 30 * time.Second
+
+// announce estimates an exact run (route, see exactCost) on n points of d
+// features; when it will take longer than longRunThreshold it says so on
+// w, with the memory and what would be faster, and prints a progress line
+// every progressEvery until the returned stop is called. what names the
+// run ("fit -method cholesky").
+func announce(w io.Writer, what, route string, n, d int) (stop func()) {
+	if n < minAnnounced || w == nil {
+		return func() {}
+	}
+	flops, bytes := exactCost(route, n, d)
+	if memlimit.Check("", bytes) != nil {
+		return func() {} // refused at once by the memory check
+	}
+	est := time.Duration(flops / productRate() * float64(time.Second))
+	if est < longRunThreshold {
+		return func() {}
+	}
+	fmt.Fprintf(w, "rkhs %s on %d rows: about %s and %s of memory (O(n³) work); -method falkon -centers M, with M a few thousand centres, takes O(nM) memory and far less time\n",
+		what, n, roundDuration(est), linalg.FormatBytes(bytes))
+	start := time.Now()
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		tick := time.NewTicker(progressEvery)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+				fmt.Fprintf(w, "rkhs %s: %s elapsed of about %s\n", what, roundDuration(time.Since(start)), roundDuration(est))
+			}
+		}
+	}()
+	return func() {
+		close(done)
+		wg.Wait()
+	}
+}
+
+// roundDuration rounds d for a message: to the second below an hour, to
+// the minute above.
+func roundDuration(d time.Duration) time.Duration {
+	if d >= time.Hour {
+		return d.Round(time.Minute)
+	}
+	return d.Round(time.Second)
+}
