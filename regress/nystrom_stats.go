@@ -197,6 +197,20 @@ func (s *NystromStats) Rows() int { return s.n }
 // Outputs returns q, the number of outputs (0 before the first rows).
 func (s *NystromStats) Outputs() int { return s.q }
 
+// Reset empties the statistics (n = 0, q = 0), keeping the kernel, the
+// centres and the factor of K_mm, so that one value can summarise shard
+// after shard without factoring K_mm again. It does nothing to the zero
+// value.
+func (s *NystromStats) Reset() {
+	if s.centers == nil {
+		return
+	}
+	s.n, s.q = 0, 0
+	clear(s.mu)
+	s.mm.Zero()
+	s.ybar, s.cy, s.syy = nil, nil, nil
+}
+
 // ready reports the zero value.
 func (s *NystromStats) ready(op string) error {
 	if s == nil || s.centers == nil {
