@@ -3,8 +3,8 @@ package rkhsbeam
 import (
 	"bufio"
 	"compress/gzip"
-	"encoding/csv"
 	"context"
+	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
