@@ -30,7 +30,8 @@ type statsFileFn struct {
 	st      *regress.NystromStats // reused from file to file (Reset)
 }
 
-func (f *statsFileFn) ProcessElement(ctx context.Context, file string, centres []byte, emit func([]byte), emitBad func(string)) error {
+func (f *statsFileFn) ProcessElement(ctx context.Context, job fileJob, emit func([]byte), emitBad func(string)) error {
+	file, centres := job.File, job.Centres
 	if f.st == nil || string(f.centres) != string(centres) {
 		c, err := decodeMatrix(centres)
 		if err != nil {
@@ -145,17 +146,40 @@ func decodeStats(b []byte) (*regress.NystromStats, error) {
 
 func init() {
 	beam.RegisterCoder(reflect.TypeOf((*regress.NystromStats)(nil)), encodeStats, decodeStats)
-	register.DoFn5x1[context.Context, string, []byte, func([]byte), func(string), error](&statsFileFn{})
+	register.DoFn4x1[context.Context, fileJob, func([]byte), func(string), error](&statsFileFn{})
+	register.DoFn3x0[string, []byte, func(fileJob)](&withCentresFn{})
+	register.Emitter1[fileJob]()
 	register.Emitter1[[]byte]()
 	register.Combiner3[*regress.NystromStats, []byte, []byte](&mergeStatsFn{})
 }
 
-// statistics summarises the rows of the files for the centres (a side
-// input holding one encoded matrix) and returns the merged statistics
-// (one encoded regress.NystromStats) and the malformed lines (empty
-// unless deadLetter).
+// fileJob is an input file with the centres to summarise it for.
+type fileJob struct {
+	File    string
+	Centres []byte
+}
+
+// withCentresFn pairs each file with the centres, read as a side input.
+//
+// The centres reach the workers this way, with the files, rather than as
+// a side input of statsFileFn itself, because Prism (v2.77) keeps its
+// watermark loop busy on a core for as long as a bundle that reads a side
+// input runs: pairing is quick, and a Reshuffle after it keeps the long
+// summaries in a stage of their own.
+type withCentresFn struct{}
+
+func (withCentresFn) ProcessElement(file string, centres []byte, emit func(fileJob)) {
+	emit(fileJob{File: file, Centres: centres})
+}
+
+// statistics summarises the rows of the files for the centres (one
+// encoded matrix) and returns the merged statistics (one encoded
+// regress.NystromStats) and the malformed lines (empty unless
+// deadLetter).
 func statistics(s beam.Scope, in Input, k kernels.Spec, names, centres beam.PCollection, deadLetter bool) (stats, bad beam.PCollection) {
 	s = s.Scope("statistics")
-	per, bad := beam.ParDo2(s, &statsFileFn{In: in, Kernel: k, DeadLetter: deadLetter}, names, beam.SideInput{Input: centres})
+	jobs := beam.ParDo(s, &withCentresFn{}, names, beam.SideInput{Input: centres})
+	jobs = beam.Reshuffle(s, jobs)
+	per, bad := beam.ParDo2(s, &statsFileFn{In: in, Kernel: k, DeadLetter: deadLetter}, jobs)
 	return beam.Combine(s, &mergeStatsFn{}, per), bad
 }
