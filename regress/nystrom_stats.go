@@ -8,6 +8,7 @@ import (
 	"math"
 
 	"rkhs/internal/check"
+	"rkhs/internal/memlimit"
 	"rkhs/kernels"
 	"rkhs/linalg"
 )
@@ -87,7 +88,8 @@ const statsBlockRows = 256
 // Errors wrap ErrInput: a nil or invalid kernel (also kernels.ErrParameter),
 // a kernel not of package kernels (statistics are identified by the
 // kernel's Spec), centres nil, empty, malformed or not finite, or two
-// identical centre rows (K_mm would be singular); or
+// identical centre rows (K_mm would be singular); a *linalg.MemoryError
+// (linalg.ErrTooLarge) if the three m×m matrices it needs do not fit; or
 // linalg.ErrNotPositiveDefinite if K_mm fails even with the largest jitter.
 func NewNystromStats(k kernels.Kernel, centers *linalg.Dense) (*NystromStats, error) {
 	const op = "NewNystromStats"
@@ -104,13 +106,17 @@ func NewNystromStats(k kernels.Kernel, centers *linalg.Dense) (*NystromStats, er
 	if i, j, ok := duplicateRow(centers); ok {
 		return nil, inputError(op, "centers", "rows %d and %d are identical (K_mm would be singular)", i, j)
 	}
+	m := centers.Rows
+	// K_mm and L, M, and the workspace of Add.
+	if err := memlimit.Check(op, memlimit.Sum(memlimit.Floats(3, m, m), memlimit.Floats(m, statsBlockRows+1))); err != nil {
+		return nil, err
+	}
 	js, _ := json.Marshal(spec) // a Spec always marshals
 	s := &NystromStats{kernel: k, spec: js, centers: centers.Clone()}
 	s.fp = fingerprint(js, s.centers)
 	if err := s.factor(op); err != nil {
 		return nil, err
 	}
-	m := centers.Rows
 	s.mu = make([]float64, m)
 	s.mm = linalg.NewDense(m, m, nil)
 	return s, nil

@@ -8,6 +8,7 @@ import (
 	"math"
 
 	"rkhs/internal/check"
+	"rkhs/internal/memlimit"
 	"rkhs/kernels"
 	"rkhs/linalg"
 )
@@ -88,7 +89,8 @@ func appendFloats(b []byte, v []float64) []byte {
 // kernels.ErrParameter), a fingerprint that does not match the kernel and
 // centres of the file, sizes that disagree, non-finite values (also
 // linalg.ErrNotFinite), centres with two identical rows, or the kernel or
-// centres of the file differing from those of s.
+// centres of the file differing from those of s; a *linalg.MemoryError
+// (linalg.ErrTooLarge) if the statistics do not fit in memory.
 func (s *NystromStats) UnmarshalBinary(data []byte) error {
 	const op = "NystromStats.UnmarshalBinary"
 	bad := func(format string, args ...any) error { return check.Input(ErrInput, op, "data", format, args...) }
@@ -128,6 +130,9 @@ func (s *NystromStats) UnmarshalBinary(data []byte) error {
 	want := uint64(m)*uint64(d) + uint64(m) + uint64(m)*uint64(m+1)/2 + uint64(m+2)*uint64(q)
 	if uint64(len(rd.b)) != 8*want {
 		return bad("%d bytes of values for m = %d, d = %d, q = %d, want %d", len(rd.b), m, d, q, 8*want)
+	}
+	if err := memlimit.Check(op, memlimit.Floats(m, m+d+q+2)); err != nil {
+		return err
 	}
 	var sp kernels.Spec
 	if err := json.Unmarshal(spec, &sp); err != nil {

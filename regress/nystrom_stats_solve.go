@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"rkhs/internal/check"
+	"rkhs/internal/memlimit"
 	"rkhs/linalg"
 )
 
@@ -26,7 +27,8 @@ import (
 // beside the statistics.
 //
 // Errors wrap ErrInput (the zero value, statistics of no rows, λ not
-// positive and finite, an unknown intercept mode) or
+// positive and finite, an unknown intercept mode), *linalg.MemoryError
+// (linalg.ErrTooLarge) when two more m×m matrices do not fit, or
 // linalg.ErrNotPositiveDefinite (for a λ too small for the rounding
 // errors, or K_mm on decoded statistics).
 func (s *NystromStats) Solve(lambda float64, ic Intercept) (*NystromFit, error) {
@@ -41,6 +43,9 @@ func (s *NystromStats) Solve(lambda float64, ic Intercept) (*NystromFit, error) 
 		return nil, err
 	}
 	if err := ic.check(op); err != nil {
+		return nil, err
+	}
+	if err := memlimit.Check(op, memlimit.Floats(2, s.mm.Rows, s.mm.Rows)); err != nil {
 		return nil, err
 	}
 	if err := s.factor(op); err != nil {

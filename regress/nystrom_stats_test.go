@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -344,6 +345,15 @@ func TestNystromStatsErrors(t *testing.T) {
 	}
 	if _, err := zero.MarshalBinary(); !errors.Is(err, ErrInput) {
 		t.Errorf("MarshalBinary of the zero value: %v", err)
+	}
+
+	// Too large for the memory limit: said before allocating.
+	old := debug.SetMemoryLimit(1 << 20)
+	_, err := NewNystromStats(k, randDense(1, 400, 2)) // 3·400² doubles
+	debug.SetMemoryLimit(old)
+	var me *linalg.MemoryError
+	if !errors.Is(err, linalg.ErrTooLarge) || !errors.As(err, &me) {
+		t.Errorf("400 centres under a 1 MiB limit: got %v, want a MemoryError", err)
 	}
 }
 

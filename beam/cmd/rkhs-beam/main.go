@@ -5,7 +5,7 @@
 //
 //	rkhs-beam fit     -input GLOB[,GLOB…] -format csv|libsvm -kernel K [-sigma S] -lambda L
 //	                  [-intercept none|free|penalized] (-centers M [-seed N] | -centers-file FILE)
-//	                  -model OUT [-stats OUT] [-dead-letter OUT] [runner flags]
+//	                  [-solver direct|cg [-scratch DIR]] -model OUT [-stats OUT] [-dead-letter OUT] [runner flags]
 //	rkhs-beam predict -input GLOB[,GLOB…] -format csv|libsvm -model FILE -output DIR [-dead-letter OUT] [runner flags]
 //	rkhs-beam solve   -stats FILE -lambda L [-intercept I] -model OUT   (no pipeline: a new λ from saved statistics)
 //
@@ -13,7 +13,10 @@
 // CSV -header, -label-col (0-based; negative counts from the end, default
 // 0) and -comma. Names ending in .gz are read through gzip. λ is in the
 // K + nλI convention, n the number of rows read; the model file is the
-// JSON that rkhs predict reads.
+// JSON that rkhs predict reads. -solver cg runs one pipeline per pass of
+// the conjugate-gradient solver, from this process, each writing its sums
+// to -scratch (a directory the workers share); it needs the solver of
+// package regress (regress.Falkon), and says so if this build lacks it.
 //
 // # Runners
 //
@@ -139,11 +142,21 @@ func fitCommand(fs *flag.FlagSet) func(context.Context) error {
 	fs.StringVar(&o.Model, "model", "", "output: the model (JSON)")
 	fs.StringVar(&o.Stats, "stats", "", "output: the merged statistics, for rkhs-beam solve")
 	fs.StringVar(&o.DeadLetter, "dead-letter", "", "output: malformed lines, instead of failing")
+	solver := fs.String("solver", "direct", "direct (m×m statistics, one pass) or cg (conjugate gradient, one pass per iteration)")
+	scratch := fs.String("scratch", os.TempDir(), "cg: a directory the workers and this process share")
 	return func(ctx context.Context) error {
 		var err error
 		o.Input, o.Kernel = in(), kern()
 		if o.Intercept, err = ic(); err != nil {
 			return err
+		}
+		switch *solver {
+		case "direct":
+		case "cg":
+			_, err := rkhsbeam.FitCG(ctx, o, *scratch, beamx.Run)
+			return err
+		default:
+			return fmt.Errorf("-solver %q: want direct or cg", *solver)
 		}
 		p, s := beam.NewPipelineWithRoot()
 		if _, err := rkhsbeam.Fit(s, o); err != nil {
