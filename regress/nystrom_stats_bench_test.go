@@ -35,3 +35,45 @@ func BenchmarkNystromStatsAdd(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkNystromCrossover compares, per training row and for m centres
+// (d = 10, Gaussian kernel, one output), the direct path — NystromStats.Add,
+// one pass, 2m² + 2md flops per row — with one pass of a conjugate-
+// gradient solver, kernels.Rows.NormalMulTo (2md + 4m flops and m exps
+// per row), which such a solver makes once per iteration. The ratio of the
+// two ns/row figures is the number of iterations at which both paths cost
+// the same; BENCHMARKS.md ("More than one machine") reports it:
+//
+//	go test ./regress -run XXX -bench NystromCrossover -cpu 1,2
+func BenchmarkNystromCrossover(b *testing.B) {
+	for _, m := range []int{500, 1000, 2000, 3000, 4000} {
+		n := max(512, int(2e9)/(m*m))
+		x, y, cen := statsProblem(max(n, m), 10, 1, m)
+		x, y = x.Slice(0, n, 0, 10), y.Slice(0, n, 0, 1)
+		k := kernels.Gaussian{Sigma: 3}
+		b.Run(fmt.Sprintf("add/m=%d", m), func(b *testing.B) {
+			st, err := NewNystromStats(k, cen)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				if err := st.Add(x, y); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/row")
+		})
+		b.Run(fmt.Sprintf("pass/m=%d", m), func(b *testing.B) {
+			rows, err := kernels.NewRows(k, x, cen)
+			if err != nil {
+				b.Fatal(err)
+			}
+			v := randDense(4, m, 1)
+			out := v.Clone()
+			for b.Loop() {
+				rows.NormalMulTo(out, v)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/row")
+		})
+	}
+}
