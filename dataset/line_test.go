@@ -2,6 +2,7 @@ package dataset
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -25,7 +26,7 @@ func TestParseLines(t *testing.T) {
 			if err == nil || err.Error() != werr.Error() || !errors.Is(err, ErrFormat) {
 				t.Errorf("LIBSVM %q: got error %v, want %v", s, err, werr)
 			}
-		case err != nil || !ok || label != want.Y[0] || !equal(x, want.X.Row(0)):
+		case err != nil || !ok || label != want.Y[0] || !slices.Equal(x, want.X.Row(0)):
 			t.Errorf("LIBSVM %q: got %v %v %v, %v; want %v %v", s, label, x, ok, err, want.Y[0], want.X.Row(0))
 		}
 	}
@@ -42,22 +43,10 @@ func TestParseLines(t *testing.T) {
 			if err == nil || !errors.Is(err, ErrFormat) {
 				t.Errorf("CSV %q: got %v, %v, want an error (ReadCSV: %v)", s, x, err, werr)
 			}
-		case err != nil || !ok || label != want.Y[0] || !equal(x, want.X.Row(0)):
+		case err != nil || !ok || label != want.Y[0] || !slices.Equal(x, want.X.Row(0)):
 			t.Errorf("CSV %q: got %v %v %v, %v; want %v %v", s, label, x, ok, err, want.Y[0], want.X.Row(0))
 		}
 	}
-}
-
-func equal(a, b []float64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // FuzzParseLIBSVMLine: on any one line the line parser and ReadLIBSVM
@@ -78,7 +67,7 @@ func FuzzParseLIBSVMLine(f *testing.F) {
 			}
 			return
 		}
-		if err != nil || !ok || label != want.Y[0] || !equal(x, want.X.Row(0)) {
+		if err != nil || !ok || label != want.Y[0] || !slices.Equal(x, want.X.Row(0)) {
 			t.Fatalf("%q: got %v %v %v %v, want %v %v", s, label, x, ok, err, want.Y[0], want.X.Row(0))
 		}
 	})
