@@ -37,8 +37,9 @@
 //     Linux worker binary of itself (or give -worker_binary), and paths are
 //     gs:// paths.
 //
-// Errors are one line on standard error, exit status 2 for bad flags and
-// 1 for a failed job.
+// Errors are one line on standard error; the exit status is 2 for an
+// unknown command or flags that do not parse, 1 for anything else (invalid
+// options, a failed job).
 package main
 
 import (
