@@ -382,3 +382,26 @@ func FuzzNystromStatsUnmarshal(f *testing.F) {
 		}
 	})
 }
+
+// TestNystromStatsReset: statistics reset after some rows summarise the
+// next rows exactly as new ones do.
+func TestNystromStatsReset(t *testing.T) {
+	x, y, c := statsProblem(400, 2, 1, 10)
+	k := kernels.Gaussian{Sigma: 1}
+	st := addSplit(t, k, c, x.Slice(0, 150, 0, 2), y.Slice(0, 150, 0, 1), nil)
+	st.Reset()
+	if st.Rows() != 0 || st.Outputs() != 0 {
+		t.Fatalf("after Reset: %d rows, %d outputs", st.Rows(), st.Outputs())
+	}
+	if err := st.Add(x.Slice(150, 400, 0, 2), linalg.NewDense(250, 2, nil)); err != nil {
+		t.Fatalf("a new number of outputs after Reset: %v", err)
+	}
+	st.Reset()
+	if err := st.Add(x.Slice(150, 400, 0, 2), y.Slice(150, 400, 0, 1)); err != nil {
+		t.Fatal(err)
+	}
+	fresh := addSplit(t, k, c, x.Slice(150, 400, 0, 2), y.Slice(150, 400, 0, 1), nil)
+	if !bytes.Equal(encode(t, st), encode(t, fresh)) {
+		t.Error("reset statistics differ from new ones on the same rows")
+	}
+}
