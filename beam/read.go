@@ -73,8 +73,8 @@ func (e *LineError) Error() string {
 
 func (e *LineError) Unwrap() error { return e.Err }
 
-// row is one parsed line: its features (owned by the reader, valid until
-// the next call) and label.
+// rowFunc receives each parsed line: its features (owned by the reader,
+// valid until the next call) and label.
 type rowFunc func(x []float64, y float64) error
 
 // badFunc receives a malformed line when the caller collects them (a
