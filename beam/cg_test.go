@@ -73,3 +73,54 @@ func TestFitCGWithoutSolver(t *testing.T) {
 		t.Errorf("got %v, want ErrNoCGSolver", err)
 	}
 }
+
+// TestPassOperatorCG: a plain conjugate gradient loop on
+// (K_nmᵀK_nm + nλK_mm)c = K_nmᵀy, every product a pass over the files on
+// Prism, reaches the coefficients of regress.Nystrom (no intercept): the
+// driver loop a conjugate-gradient solver runs, with a stand-in solver
+// until package regress has its own (fitOperator).
+func TestPassOperatorCG(t *testing.T) {
+	x, y := readAll(t, "testdata/train-0.csv", "testdata/train-1.csv", "testdata/train-2.csv.gz", "testdata/train-3.csv")
+	c := x.Slice(0, 8, 0, 3).Clone()
+	spec := kernels.Spec{Type: "gaussian", Sigma: 1}
+	k, _ := spec.Kernel()
+	const lambda = 1e-2
+	want, err := regress.Nystrom{Kernel: k, Lambda: lambda, Given: c}.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	op := &PassOperator{Ctx: context.Background(), Input: Input{Patterns: []string{"testdata/train-*"}, Format: "csv"},
+		Kernel: spec, Centres: c, Scratch: t.TempDir(), Run: prismRun}
+	n, b, _, _, err := op.Summary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	kmm, _ := kernels.GramTo(nil, k, c, linalg.All)
+	m := c.Rows
+	apply := func(dst, v *linalg.Dense) {
+		if err := op.NormalMul(dst, v); err != nil {
+			t.Fatal(err)
+		}
+		linalg.Gemm(linalg.NoTrans, linalg.NoTrans, float64(n)*lambda, kmm, v, 1, dst)
+	}
+	dot := func(a, b *linalg.Dense) float64 { return linalg.Dot(a.Data, b.Data) }
+	cc := linalg.NewDense(m, 1, nil)
+	r, p, ap := b.Clone(), b.Clone(), linalg.NewDense(m, 1, nil)
+	rr := dot(r, r)
+	for it := 0; it < 3*m && rr > 1e-24*dot(b, b); it++ {
+		apply(ap, p)
+		alpha := rr / dot(p, ap)
+		for i := range cc.Data {
+			cc.Data[i] += alpha * p.Data[i]
+			r.Data[i] -= alpha * ap.Data[i]
+		}
+		rr2 := dot(r, r)
+		for i := range p.Data {
+			p.Data[i] = r.Data[i] + rr2/rr*p.Data[i]
+		}
+		rr = rr2
+	}
+	if e := relDiff(cc, want.Coef); e > 1e-8 {
+		t.Errorf("after %d passes the coefficients differ from Nystrom.Fit by %.2g relative", op.Passes(), e)
+	}
+}
