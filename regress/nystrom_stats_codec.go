@@ -116,7 +116,7 @@ func (s *NystromStats) UnmarshalBinary(data []byte) error {
 	if rd.short {
 		return bad("truncated header")
 	}
-	if dims[0] < 1 || dims[1] < 1 || dims[0] > maxStatsDim || dims[1] > maxStatsDim || dims[2] > maxStatsDim || dims[3] > math.MaxInt64/2 {
+	if dims[0] < 1 || dims[1] < 1 || dims[0] > maxStatsDim || dims[1] > maxStatsDim || dims[2] > maxStatsDim || dims[3] > uint64(math.MaxInt) {
 		return bad("sizes m = %d, d = %d, q = %d, n = %d out of range", dims[0], dims[1], dims[2], dims[3])
 	}
 	m, d, q, n := int(dims[0]), int(dims[1]), int(dims[2]), int(dims[3])
