@@ -1,0 +1,258 @@
+package rkhsbeam
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+	"sync/atomic"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+
+	"rkhs/kernels"
+	"rkhs/linalg"
+)
+
+// The conjugate-gradient variant, for m too large for the m×m statistics
+// (a worker holds M, and the shuffle carries one M per worker, 4m² bytes
+// each: 10 GB at m = 5·10⁴). A conjugate-gradient Nyström solver needs
+// from the data only a summary (n, K_nmᵀY, K_nmᵀ1, 1ᵀY; one pass) and, at
+// every iteration, the product K_nmᵀ(K_nm·V) for an m×q matrix V (one
+// pass each). PassOperator computes each as a pipeline over the input
+// files — the driver's loop runs outside the pipelines, one job per pass —
+// and the solver (see operator) runs in this process.
+
+// operator is the data side of a Nyström fit that a conjugate-gradient
+// solver consumes; it has the methods of regress.NystromOperator, which
+// both PassOperator and regress.NystromStats (the m×m statistics) have.
+type operator interface {
+	Summary() (n int, kty *linalg.Dense, kt1, sumY []float64, err error)
+	NormalMul(dst, v *linalg.Dense) error
+}
+
+var _ operator = (*PassOperator)(nil)
+
+// PassOperator computes the sums a conjugate-gradient Nyström solver needs
+// with one Beam pipeline per call, each a pass over every input file: a
+// worker per file evaluates the rows of K_nm a block at a time
+// (kernels.Rows) and sums its products; the files' sums are added by a
+// CombineFn, in the runner's order (so that passes agree to rounding, not
+// bit for bit). Memory per worker: a block of rows of K_nm and m×q sums;
+// shuffle per pass: m×q numbers per file.
+//
+// Its methods are not safe for concurrent use.
+type PassOperator struct {
+	Ctx     context.Context
+	Input   Input
+	Kernel  kernels.Spec
+	Centres *linalg.Dense
+	// Scratch is a directory on a filesystem that the workers and this
+	// process share (local for Prism; gs://, s3:// or a shared mount on a
+	// cluster): each pass writes its result there.
+	Scratch string
+	// Run runs a pipeline (beamx.Run in rkhs-beam, the -runner flag).
+	Run func(context.Context, *beam.Pipeline) error
+
+	passes atomic.Int64
+}
+
+// Passes returns the number of passes over the data run so far.
+func (o *PassOperator) Passes() int { return int(o.passes.Load()) }
+
+// Summary returns n, K_nmᵀY (m×1), K_nmᵀ1 and 1ᵀY over the rows of the
+// input (one pass). Errors are those of the pipeline (see Fit).
+func (o *PassOperator) Summary() (n int, kty *linalg.Dense, kt1, sumY []float64, err error) {
+	m := o.Centres.Rows
+	sums, err := o.pass(nil)
+	if err != nil {
+		return 0, nil, nil, nil, err
+	}
+	// Layout: [n, Σy, Kᵀy (m), Kᵀ1 (m)].
+	if sums[0] < 1 {
+		return 0, nil, nil, nil, errors.New("rkhsbeam: the input files hold no rows")
+	}
+	return int(sums[0]), linalg.NewDense(m, 1, sums[2:2+m]), sums[2+m : 2+2*m], sums[1:2], nil
+}
+
+// NormalMul sets dst = K_nmᵀ(K_nm·V) (one pass). V and dst are m×q.
+func (o *PassOperator) NormalMul(dst, v *linalg.Dense) error {
+	m := o.Centres.Rows
+	if v.Rows != m || dst.Rows != m || dst.Cols != v.Cols {
+		return fmt.Errorf("rkhsbeam: NormalMul of a %d×%d V into %d×%d, want %d rows", v.Rows, v.Cols, dst.Rows, dst.Cols, m)
+	}
+	sums, err := o.pass(v)
+	if err != nil {
+		return err
+	}
+	for i := 0; i < m; i++ {
+		copy(dst.Row(i), sums[i*v.Cols:(i+1)*v.Cols])
+	}
+	return nil
+}
+
+// pass runs one pipeline: the products with v, or the summary for nil.
+func (o *PassOperator) pass(v *linalg.Dense) ([]float64, error) {
+	if err := o.Input.check(); err != nil {
+		return nil, err
+	}
+	k := o.passes.Add(1)
+	out := fmt.Sprintf("%s/pass-%d.bin", o.Scratch, k)
+	fn := &passFileFn{In: o.Input, Kernel: o.Kernel, Centres: encodeMatrix(o.Centres)}
+	if v != nil {
+		fn.V = encodeMatrix(v)
+	}
+	p, s := beam.NewPipelineWithRoot()
+	s = s.Scope(fmt.Sprintf("rkhs pass %d", k))
+	per := beam.ParDo(s, fn, files(s, o.Input))
+	sum := beam.Combine(s, &sumFn{}, per)
+	beam.ParDo0(s, &writeSumsFn{Name: out}, sum)
+	if o.Run == nil {
+		return nil, errors.New("rkhsbeam: PassOperator.Run is nil")
+	}
+	if err := o.Run(o.Ctx, p); err != nil {
+		return nil, err
+	}
+	b, err := readAllFile(o.Ctx, out)
+	if err != nil {
+		return nil, err
+	}
+	return floatsOf(b), nil
+}
+
+// passFileFn sums the products of one file's rows: K_bᵀ(K_b·V) over its
+// blocks, or (V empty) the row count, Σy, K_bᵀy and K_bᵀ1.
+type passFileFn struct {
+	In      Input
+	Kernel  kernels.Spec
+	Centres []byte
+	V       []byte
+
+	k       kernels.Kernel
+	c, v    *linalg.Dense
+	decoded bool
+}
+
+func (f *passFileFn) ProcessElement(ctx context.Context, file string) ([]float64, error) {
+	if !f.decoded {
+		var err error
+		if f.k, err = f.Kernel.Kernel(); err != nil {
+			return nil, err
+		}
+		if f.c, err = decodeMatrix(f.Centres); err != nil {
+			return nil, err
+		}
+		if len(f.V) > 0 {
+			if f.v, err = decodeMatrix(f.V); err != nil {
+				return nil, err
+			}
+		}
+		f.decoded = true
+	}
+	m, d := f.c.Rows, f.c.Cols
+	var sums []float64
+	var part, y1 *linalg.Dense
+	if f.v != nil {
+		sums = make([]float64, m*f.v.Cols)
+		part = linalg.NewDense(m, f.v.Cols, nil)
+	} else {
+		sums = make([]float64, 2+2*m)
+		part = linalg.NewDense(m, 2, nil)
+		y1 = linalg.NewDense(statsBlockRows, 2, nil)
+	}
+	x := linalg.NewDense(statsBlockRows, d, nil)
+	n := 0
+	flush := func() error {
+		if n == 0 {
+			return nil
+		}
+		rows, err := kernels.NewRows(f.k, x.Slice(0, n, 0, d), f.c)
+		if err != nil {
+			return fmt.Errorf("%s: %w", file, err)
+		}
+		if f.v != nil {
+			rows.NormalMulTo(part, f.v)
+			for i := 0; i < m; i++ {
+				for c, p := range part.Row(i) {
+					sums[i*f.v.Cols+c] += p
+				}
+			}
+		} else {
+			rows.MulTransTo(part, y1.Slice(0, n, 0, 2)) // [Kᵀy, Kᵀ1]
+			sums[0] += float64(n)
+			for i := 0; i < n; i++ {
+				sums[1] += y1.At(i, 0)
+			}
+			for j := 0; j < m; j++ {
+				sums[2+j] += part.At(j, 0)
+				sums[2+m+j] += part.At(j, 1)
+			}
+		}
+		n = 0
+		return nil
+	}
+	err := readFile(ctx, f.In, file, d, nil, func(row []float64, y float64) error {
+		copy(x.Row(n), row)
+		if y1 != nil {
+			y1.Set(n, 0, y)
+			y1.Set(n, 1, 1)
+		}
+		n++
+		if n == statsBlockRows {
+			return flush()
+		}
+		return nil
+	}, nil)
+	if err != nil {
+		return nil, err
+	}
+	return sums, flush()
+}
+
+// sumFn adds the files' sums element by element.
+type sumFn struct{}
+
+func (sumFn) MergeAccumulators(a, b []float64) ([]float64, error) {
+	switch {
+	case a == nil:
+		return b, nil
+	case b == nil:
+		return a, nil
+	case len(a) != len(b):
+		return nil, fmt.Errorf("rkhsbeam: sums of %d and %d values", len(a), len(b))
+	}
+	for i, v := range b {
+		a[i] += v
+	}
+	return a, nil
+}
+
+// writeSumsFn writes the final sums for the driver to read.
+type writeSumsFn struct{ Name string }
+
+func (f *writeSumsFn) ProcessElement(ctx context.Context, sums []float64) error {
+	return writeFile(ctx, f.Name, bytesOf(sums))
+}
+
+func bytesOf(v []float64) []byte {
+	b := make([]byte, 0, 8*len(v))
+	for _, x := range v {
+		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(x))
+	}
+	return b
+}
+
+func floatsOf(b []byte) []float64 {
+	v := make([]float64, len(b)/8)
+	for i := range v {
+		v[i] = math.Float64frombits(binary.LittleEndian.Uint64(b[8*i:]))
+	}
+	return v
+}
+
+func init() {
+	register.DoFn2x2[context.Context, string, []float64, error](&passFileFn{})
+	register.Combiner1[[]float64](&sumFn{})
+	register.DoFn2x1[context.Context, []float64, error](&writeSumsFn{})
+}

@@ -1,0 +1,126 @@
+package rkhsbeam
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
+
+	"rkhs/kernels"
+	"rkhs/linalg"
+	"rkhs/regress"
+)
+
+func prismRun(ctx context.Context, p *beam.Pipeline) error {
+	_, err := prism.Execute(ctx, p)
+	return err
+}
+
+// TestPassOperator: the products and the summary computed by passes over
+// the files on Prism equal those of the m×m statistics of the same rows
+// (regress.NystromStats, the other implementation of the operator).
+func TestPassOperator(t *testing.T) {
+	x, y := readAll(t, "testdata/train-0.csv", "testdata/train-1.csv", "testdata/train-2.csv.gz", "testdata/train-3.csv")
+	c := x.Slice(0, 25, 0, 3).Clone()
+	spec := kernels.Spec{Type: "gaussian", Sigma: 1}
+	k, _ := spec.Kernel()
+	st, err := regress.NewNystromStats(k, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Add(x, y); err != nil {
+		t.Fatal(err)
+	}
+	op := &PassOperator{Ctx: context.Background(), Input: Input{Patterns: []string{"testdata/train-*"}, Format: "csv"},
+		Kernel: spec, Centres: c, Scratch: t.TempDir(), Run: prismRun}
+	n, kty, kt1, sumY, err := op.Summary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	wn, wkty, wkt1, wsumY, _ := st.Summary()
+	if n != wn || relDiff(kty, wkty) > 1e-12 || relDiff(linalg.NewDense(25, 1, kt1), linalg.NewDense(25, 1, wkt1)) > 1e-12 ||
+		relDiff(linalg.NewDense(1, 1, sumY), linalg.NewDense(1, 1, wsumY)) > 1e-12 {
+		t.Errorf("Summary: n = %d (want %d), KᵀY off by %.2g, 1ᵀY %v (want %v)", n, wn, relDiff(kty, wkty), sumY, wsumY)
+	}
+	v := linalg.NewDense(25, 2, nil)
+	for i := range v.Data {
+		v.Data[i] = float64(i%7) - 3
+	}
+	got, want := linalg.NewDense(25, 2, nil), linalg.NewDense(25, 2, nil)
+	if err := op.NormalMul(got, v); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.NormalMul(want, v); err != nil {
+		t.Fatal(err)
+	}
+	if e := relDiff(got, want); e > 1e-12 {
+		t.Errorf("NormalMul differs from the statistics' by %.2g relative", e)
+	}
+	if op.Passes() != 2 {
+		t.Errorf("%d passes, want 2", op.Passes())
+	}
+}
+
+// TestFitCGWithoutSolver: until package regress has the conjugate-
+// gradient solver, FitCG says so (after drawing the centres).
+func TestFitCGWithoutSolver(t *testing.T) {
+	dir := t.TempDir()
+	_, err := FitCG(context.Background(), FitOptions{Input: Input{Patterns: []string{"testdata/train-*"}, Format: "csv"},
+		Kernel: kernels.Spec{Type: "gaussian", Sigma: 1}, Lambda: 1e-3, Centers: 10, Model: dir + "/m.json"}, dir, prismRun)
+	if !errors.Is(err, ErrNoCGSolver) {
+		t.Errorf("got %v, want ErrNoCGSolver", err)
+	}
+}
+
+// TestPassOperatorCG: a plain conjugate gradient loop on
+// (K_nmᵀK_nm + nλK_mm)c = K_nmᵀy, every product a pass over the files on
+// Prism, reaches the coefficients of regress.Nystrom (no intercept): the
+// driver loop a conjugate-gradient solver runs, with a stand-in solver
+// until package regress has its own (fitOperator).
+func TestPassOperatorCG(t *testing.T) {
+	x, y := readAll(t, "testdata/train-0.csv", "testdata/train-1.csv", "testdata/train-2.csv.gz", "testdata/train-3.csv")
+	c := x.Slice(0, 8, 0, 3).Clone()
+	spec := kernels.Spec{Type: "gaussian", Sigma: 1}
+	k, _ := spec.Kernel()
+	const lambda = 1e-2
+	want, err := regress.Nystrom{Kernel: k, Lambda: lambda, Given: c}.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	op := &PassOperator{Ctx: context.Background(), Input: Input{Patterns: []string{"testdata/train-*"}, Format: "csv"},
+		Kernel: spec, Centres: c, Scratch: t.TempDir(), Run: prismRun}
+	n, b, _, _, err := op.Summary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	kmm, _ := kernels.GramTo(nil, k, c, linalg.All)
+	m := c.Rows
+	apply := func(dst, v *linalg.Dense) {
+		if err := op.NormalMul(dst, v); err != nil {
+			t.Fatal(err)
+		}
+		linalg.Gemm(linalg.NoTrans, linalg.NoTrans, float64(n)*lambda, kmm, v, 1, dst)
+	}
+	dot := func(a, b *linalg.Dense) float64 { return linalg.Dot(a.Data, b.Data) }
+	cc := linalg.NewDense(m, 1, nil)
+	r, p, ap := b.Clone(), b.Clone(), linalg.NewDense(m, 1, nil)
+	rr := dot(r, r)
+	for it := 0; it < 3*m && rr > 1e-24*dot(b, b); it++ {
+		apply(ap, p)
+		alpha := rr / dot(p, ap)
+		for i := range cc.Data {
+			cc.Data[i] += alpha * p.Data[i]
+			r.Data[i] -= alpha * ap.Data[i]
+		}
+		rr2 := dot(r, r)
+		for i := range p.Data {
+			p.Data[i] = r.Data[i] + rr2/rr*p.Data[i]
+		}
+		rr = rr2
+	}
+	if e := relDiff(cc, want.Coef); e > 1e-8 {
+		t.Errorf("after %d passes the coefficients differ from Nystrom.Fit by %.2g relative", op.Passes(), e)
+	}
+}

@@ -1,0 +1,182 @@
+package rkhsbeam
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/textio"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+
+	"rkhs/kernels"
+	"rkhs/linalg"
+	"rkhs/regress"
+)
+
+// FitOptions describe a Nyström fit (see regress.Nystrom) of the rows of
+// Input. The zero-value rule of rkhs holds: Lambda, the kernel's
+// parameters and the number of centres have no default.
+type FitOptions struct {
+	Input  Input
+	Kernel kernels.Spec
+	// Lambda is λ > 0 in the K + nλI convention, n the number of rows
+	// read.
+	Lambda    float64
+	Intercept regress.Intercept
+	// Centers is m, the number of centres drawn in a first pass over the
+	// input (see sample.go), with Seed; or CentersFile, if not empty, is
+	// a file of centres in the input's format (labels ignored), and
+	// Centers and Seed are ignored.
+	Centers     int
+	Seed        uint64
+	CentersFile string
+	// Model is the file the fitted model is written to, in the JSON
+	// format of regress.Model (what rkhs predict reads).
+	Model string
+	// Stats, if not empty, is a file for the merged statistics (the
+	// binary encoding of regress.NystromStats), to solve again for other
+	// λ or intercept modes without reading the data (rkhs-beam solve).
+	Stats string
+	// DeadLetter, if not empty, is a file that receives every malformed
+	// line as "file:line: reason<TAB>text", and the fit goes on without
+	// them. If empty, the first malformed line fails the job with its
+	// file and line.
+	DeadLetter string
+}
+
+func (o FitOptions) check() error {
+	if err := o.Input.check(); err != nil {
+		return err
+	}
+	if _, err := o.Kernel.Kernel(); err != nil {
+		return fmt.Errorf("rkhsbeam: kernel: %w", err)
+	}
+	if !(o.Lambda > 0 && o.Lambda < math.Inf(1)) {
+		return fmt.Errorf("rkhsbeam: λ = %v, must be positive and finite (it has no default)", o.Lambda)
+	}
+	if o.Intercept < regress.NoIntercept || o.Intercept > regress.PenalizedIntercept {
+		return fmt.Errorf("rkhsbeam: unknown intercept mode %d", int(o.Intercept))
+	}
+	if o.CentersFile == "" {
+		if o.Centers < 1 {
+			return fmt.Errorf("rkhsbeam: %d centres (it has no default)", o.Centers)
+		}
+		if o.Input.Format == "libsvm" && o.Input.Features == 0 {
+			return errors.New("rkhsbeam: LIBSVM input with sampled centres needs the number of features")
+		}
+	}
+	if o.Model == "" {
+		return errors.New("rkhsbeam: no model file given")
+	}
+	return nil
+}
+
+// Fit adds to the pipeline of s the Nyström fit that o describes and
+// returns the PCollection of the fitted model (one element, its JSON),
+// which it also writes to o.Model. The passes over the input are:
+//
+//  1. unless o.CentersFile is given, the draw of the centres (every file
+//     read once, one m×d sample per file, merged);
+//  2. the statistics: every file read once by one worker, its rows
+//     parsed by package dataset and summarised by a
+//     regress.NystromStats with the centres as a side input, the
+//     summaries merged by a CombineFn;
+//  3. the solve (regress.NystromStats.Solve) on one worker, O(m³).
+//
+// Fit returns an error, before anything runs, if o is incomplete or
+// invalid. When the pipeline runs, it fails on a file that cannot be
+// read, a malformed line (unless o.DeadLetter is set), files with
+// different numbers of features, fewer distinct rows than centres,
+// centres with two identical rows, no rows at all, or a failed solve.
+func Fit(s beam.Scope, o FitOptions) (beam.PCollection, error) {
+	if err := o.check(); err != nil {
+		return beam.PCollection{}, err
+	}
+	s = s.Scope("rkhs nystrom fit")
+	names := files(s, o.Input)
+	var centres beam.PCollection
+	if o.CentersFile != "" {
+		centres = beam.ParDo(s, &centresFileFn{In: o.Input}, beam.Create(s, o.CentersFile))
+	} else {
+		centres = sampleCentres(s, o.Input, names, o.Centers, o.Seed, o.DeadLetter != "")
+	}
+	stats, bad := statistics(s, o.Input, o.Kernel, names, centres, o.DeadLetter != "")
+	if o.DeadLetter != "" {
+		textio.Write(s, o.DeadLetter, bad)
+	}
+	model := beam.ParDo(s, &solveFn{Lambda: o.Lambda, Intercept: int(o.Intercept), Model: o.Model, Stats: o.Stats}, stats)
+	return model, nil
+}
+
+// centresFileFn reads the centres from a file in the input's format.
+type centresFileFn struct {
+	In Input
+}
+
+func (f *centresFileFn) ProcessElement(ctx context.Context, file string) ([]byte, error) {
+	var rows []float64
+	d := f.In.Features
+	err := readFile(ctx, f.In, file, d, func(w int) error { d = w; return nil }, func(x []float64, _ float64) error {
+		rows = append(rows, x...)
+		return nil
+	}, nil)
+	if err != nil {
+		return nil, err
+	}
+	if len(rows) == 0 {
+		return nil, fmt.Errorf("rkhsbeam: no centres in %s", file)
+	}
+	return encodeMatrix(linalg.NewDense(len(rows)/d, d, rows)), nil
+}
+
+// solveFn solves the merged statistics and writes the model (and the
+// statistics, if asked).
+type solveFn struct {
+	Lambda    float64
+	Intercept int
+	Model     string
+	Stats     string
+}
+
+func (f *solveFn) ProcessElement(ctx context.Context, b []byte) ([]byte, error) {
+	var st regress.NystromStats
+	if err := st.UnmarshalBinary(b); err != nil {
+		return nil, err
+	}
+	if st.Rows() == 0 {
+		return nil, errors.New("rkhsbeam: the input files hold no rows")
+	}
+	if f.Stats != "" {
+		if err := writeFile(ctx, f.Stats, b); err != nil {
+			return nil, err
+		}
+	}
+	fit, err := st.Solve(f.Lambda, regress.Intercept(f.Intercept))
+	if err != nil {
+		return nil, err
+	}
+	js, err := json.Marshal(fit.Model)
+	if err != nil {
+		return nil, err
+	}
+	return js, writeFile(ctx, f.Model, js)
+}
+
+// writeFile writes data to a file on any filesystem Beam knows.
+func writeFile(ctx context.Context, name string, data []byte) error {
+	fs, err := filesystem.New(ctx, name)
+	if err != nil {
+		return err
+	}
+	defer fs.Close()
+	return filesystem.Write(ctx, fs, name, data)
+}
+
+func init() {
+	register.DoFn2x2[context.Context, string, []byte, error](&centresFileFn{})
+	register.DoFn2x2[context.Context, []byte, []byte, error](&solveFn{})
+}

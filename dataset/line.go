@@ -1,0 +1,110 @@
+package dataset
+
+import (
+	"encoding/csv"
+	"fmt"
+	"strings"
+)
+
+// Line parsers, for readers that see a file one line at a time (a
+// distributed pipeline, a stream) and know the feature count beforehand.
+// They accept exactly what ReadLIBSVM and ReadCSV accept on one line, with
+// the same messages.
+
+// ParseLIBSVMLine parses one line of LIBSVM text (without its newline) as
+// an example of len(x) features: it writes the features into x (absent
+// indices as 0) and returns the label and ok = true, or ok = false for a
+// blank line, which readers skip (x is then unchanged). lineNo is the
+// 1-based line number reported in a *ParseError (wrapping ErrFormat) for a
+// malformed line, as ReadLIBSVM with features = len(x) reports it (an index
+// above len(x) is one); x may then be partly written.
+func ParseLIBSVMLine(s string, lineNo int, x []float64) (label float64, ok bool, err error) {
+	s = strings.TrimSuffix(s, "\r")
+	tok, rest := nextField(s)
+	if tok == "" {
+		return 0, false, nil
+	}
+	label, problem := parseFinite(tok)
+	if problem != "" {
+		return 0, false, &ParseError{Line: lineNo, Msg: "label " + quote(tok) + " " + problem}
+	}
+	clear(x)
+	prev := 0
+	for {
+		tok, rest = nextField(rest)
+		if tok == "" {
+			return label, true, nil
+		}
+		is, vs, found := strings.Cut(tok, ":")
+		if !found {
+			return 0, false, &ParseError{Line: lineNo, Msg: "feature " + quote(tok) + " has no ':'"}
+		}
+		j, msg := parseIndex(is, prev, max(len(x), 1), 0)
+		if msg == "" && len(x) == 0 {
+			msg = fmt.Sprintf("index %s exceeds the 0 features requested", is)
+		}
+		if msg != "" {
+			return 0, false, &ParseError{Line: lineNo, Msg: msg}
+		}
+		v, problem := parseFinite(vs)
+		if problem != "" {
+			return 0, false, &ParseError{Line: lineNo, Msg: fmt.Sprintf("value %s of index %d %s", quote(vs), j, problem)}
+		}
+		x[j-1] = v + 0 // explicit zeros, -0 included, are stored as +0
+		prev = j
+	}
+}
+
+// ParseCSVLine parses one CSV record on one line (without its newline) as
+// an example of len(x) features laid out as opt says (opt.Header is not
+// used: the caller skips the header line): it writes the features into x
+// and returns the label and ok = true, or ok = false for an empty line,
+// which readers skip (x is then unchanged). lineNo is the 1-based line
+// number reported in a *ParseError (wrapping ErrFormat) for a malformed
+// line: a field that is not a finite decimal number, a CSV syntax error,
+// or a number of fields other than len(x) + 1; x may then be partly
+// written. It panics if opt.Comma is not a valid separator.
+func ParseCSVLine(s string, lineNo int, opt CSVOptions, x []float64) (label float64, ok bool, err error) {
+	comma := opt.comma("ParseCSVLine")
+	s = strings.TrimSuffix(s, "\r")
+	if s == "" {
+		return 0, false, nil
+	}
+	var rec []string
+	if strings.ContainsRune(s, '"') {
+		cr := csv.NewReader(strings.NewReader(s))
+		cr.Comma = comma
+		r, err := cr.Read()
+		if err != nil {
+			if e := csvError(err, 0, len(x)+1); e != err {
+				e.(*ParseError).Line = lineNo
+				return 0, false, e
+			}
+			return 0, false, &ParseError{Line: lineNo, Msg: err.Error()}
+		}
+		rec = r
+	} else {
+		rec = strings.Split(s, string(comma))
+	}
+	if len(rec) != len(x)+1 {
+		return 0, false, &ParseError{Line: lineNo, Msg: fmt.Sprintf("%d fields, want %d (a label and %d features)", len(rec), len(x)+1, len(x))}
+	}
+	lab, _ := opt.labelIndex(len(rec))
+	if lab < 0 || lab >= len(rec) {
+		return 0, false, &ParseError{Line: lineNo, Msg: fmt.Sprintf("label column %d is out of range for %d fields", opt.LabelCol, len(rec))}
+	}
+	j := 0
+	for f, field := range rec {
+		v, problem := parseFinite(field)
+		if problem != "" {
+			return 0, false, &ParseError{Line: lineNo, Msg: fmt.Sprintf("field %d: %s %s", f+1, quote(field), problem)}
+		}
+		if f == lab {
+			label = v
+		} else {
+			x[j] = v
+			j++
+		}
+	}
+	return label, true, nil
+}
