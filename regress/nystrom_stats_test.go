@@ -357,8 +357,6 @@ func TestNystromStatsErrors(t *testing.T) {
 	}
 }
 
-func errOf[T any](_ T, err error) error { return err }
-
 // FuzzNystromStatsUnmarshal: the decoder never panics, and what it
 // accepts encodes back to the same bytes.
 func FuzzNystromStatsUnmarshal(f *testing.F) {
