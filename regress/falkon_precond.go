@@ -1,0 +1,129 @@
+package regress
+
+import (
+	"errors"
+	"fmt"
+
+	"rkhs/kernels"
+	"rkhs/linalg"
+)
+
+// falkonPrecond is Falkon's preconditioner for m centres, held as two
+// lower triangular factors: L = Tᵀ with L·Lᵀ = K_mm + δI, and M = Aᵀ with
+// M·Mᵀ = LᵀL/m + λI (T·Tᵀ/m + λI). B = T⁻¹A⁻¹ = L⁻ᵀM⁻ᵀ satisfies
+// B·Bᵀ = (K_mm'·K_mm'/m + λK_mm')⁻¹ with K_mm' = K_mm + δI, so n·B·Bᵀ
+// approximates the inverse of the normal matrix K_nmᵀK_nm + nλK_mm (Rudi,
+// Carratino and Rosasco 2017, section 3).
+type falkonPrecond struct {
+	l, a   *linalg.Dense // lower triangles: L and M (strict upper parts zero)
+	delta  float64       // δ
+	lambda float64       // λ
+}
+
+// newFalkonPrecond builds the preconditioner in two m×m matrices: K_mm
+// (lower triangle, kernels.GramTo), copied with δ = ε·m·t on the diagonal
+// into the second and factored there (L); then LᵀL/m + λI (linalg.Syrk)
+// over K_mm, factored in place (M). If K_mm + δI is not numerically
+// positive definite, factorWithJitter (the jitter of Nystrom) adds more,
+// with a third m×m matrix while it tries.
+func newFalkonPrecond(op string, k kernels.Kernel, centres *linalg.Dense, lambda float64) (*falkonPrecond, error) {
+	m := centres.Rows
+	kmm, err := kernels.GramTo(nil, k, centres, linalg.Lower)
+	if err != nil {
+		return nil, kernelError(op, "centres", err)
+	}
+	var trace float64
+	for i := range m {
+		trace += kmm.At(i, i)
+	}
+	delta := 0x1p-52 * float64(m) * trace / float64(m) // ε·m·t
+	l := linalg.NewDense(m, m, nil)
+	for i := range m {
+		copy(l.Row(i)[:i+1], kmm.Row(i)[:i+1])
+		l.Set(i, i, l.At(i, i)+delta)
+	}
+	var ch linalg.Cholesky
+	err = ch.FactorizeInPlace(l)
+	if errors.Is(err, linalg.ErrNotPositiveDefinite) {
+		for i := range m {
+			copy(l.Row(i)[:i+1], kmm.Row(i)[:i+1])
+			l.Set(i, i, l.At(i, i)+delta)
+		}
+		var extra float64
+		extra, err = factorWithJitter(&ch, l)
+		if err == nil {
+			ch.LTo(l)
+			delta += extra
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("regress: %s: the preconditioner's K_mm + δI: %w", op, err)
+	}
+	zeroUpper(l)
+
+	// M·Mᵀ = LᵀL/m + λI (A = Mᵀ), written over K_mm.
+	a := kmm
+	linalg.Syrk(linalg.Lower, linalg.Trans, 1/float64(m), l, 0, a)
+	for i := range m {
+		a.Set(i, i, a.At(i, i)+lambda)
+	}
+	var ca linalg.Cholesky
+	if err := ca.FactorizeInPlace(a); err != nil {
+		return nil, fmt.Errorf("regress: %s: the preconditioner's T·Tᵀ/m + λI (λ = %g): %w", op, lambda, err)
+	}
+	zeroUpper(a)
+	return &falkonPrecond{l: l, a: a, delta: delta, lambda: lambda}, nil
+}
+
+// zeroUpper sets the strict upper triangle of a to zero.
+func zeroUpper(a *linalg.Dense) {
+	for i := range a.Rows {
+		clear(a.Row(i)[i+1:])
+	}
+}
+
+// forward sets av = A⁻¹p = M⁻ᵀp and v = T⁻¹A⁻¹p = L⁻ᵀ·av.
+func (pc *falkonPrecond) forward(av, v, p *linalg.Dense) {
+	av.Copy(p)
+	linalg.Trsm(linalg.Lower, linalg.Trans, pc.a, av)
+	v.Copy(av)
+	linalg.Trsm(linalg.Lower, linalg.Trans, pc.l, v)
+}
+
+// backward sets z = A⁻ᵀT⁻ᵀz = M⁻¹L⁻¹z.
+func (pc *falkonPrecond) backward(z *linalg.Dense) {
+	linalg.Trsm(linalg.Lower, linalg.NoTrans, pc.l, z)
+	linalg.Trsm(linalg.Lower, linalg.NoTrans, pc.a, z)
+}
+
+// finish completes W·p from hv = (centred) K_nmᵀK_nm·v, v = T⁻¹A⁻¹p and
+// av = A⁻¹p: with K_mm = L·Lᵀ − δI and Lᵀv = av,
+//
+//	W·p = M⁻¹L⁻¹(hv/n + λK_mm·v) = M⁻¹(L⁻¹(hv/n − λδ·v) + λ·av),
+//
+// written into dst; hv is overwritten.
+func (pc *falkonPrecond) finish(dst, hv, v, av *linalg.Dense, n float64) {
+	ld := pc.lambda * pc.delta
+	for j := range hv.Rows {
+		h, vr := hv.Row(j), v.Row(j)
+		for k := range h {
+			h[k] = h[k]/n - ld*vr[k]
+		}
+	}
+	linalg.Trsm(linalg.Lower, linalg.NoTrans, pc.l, hv)
+	for j := range hv.Rows {
+		h, ar := hv.Row(j), av.Row(j)
+		for k := range h {
+			h[k] += pc.lambda * ar[k]
+		}
+	}
+	linalg.Trsm(linalg.Lower, linalg.NoTrans, pc.a, hv)
+	dst.Copy(hv)
+}
+
+// coefficients sets c = T⁻¹A⁻¹β = L⁻ᵀM⁻ᵀβ.
+func (pc *falkonPrecond) coefficients(c, beta *linalg.Dense) {
+	c.Copy(beta)
+	linalg.Trsm(linalg.Lower, linalg.Trans, pc.a, c)
+	linalg.Trsm(linalg.Lower, linalg.Trans, pc.l, c)
+}
