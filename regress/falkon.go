@@ -39,20 +39,22 @@ import (
 // matrices: T = chol(K_mm + δI) and A = chol(T·Tᵀ/m + λI), and CG runs on
 // the symmetric positive definite system
 //
-//	(A⁻ᵀT⁻ᵀ·(K_nmᵀK_nm + nλK_mm)·T⁻¹A⁻¹ / n)·β = A⁻ᵀT⁻ᵀK_nmᵀy / n,  c = T⁻¹A⁻¹β,
+//	(A⁻ᵀT⁻ᵀ·(K_nmᵀK_nm + nλTᵀT)·T⁻¹A⁻¹ / n)·β = A⁻ᵀT⁻ᵀK_nmᵀy / n,  c = T⁻¹A⁻¹β,
 //
-// in which the penalty uses K_mm = TᵀT − δI exactly (Falkon's own code
-// penalizes with TᵀT, K_mm + δI): at convergence the solution is the
-// Nyström solution whatever δ is. Its condition number is close to 1 when
-// the centres are a fair sample of the data, and a few tens of iterations
-// suffice; the iteration count also regularizes, so a run may be stopped
-// early by Callback (for example when the error on a validation set stops
-// falling). δ = ε·m·t, ε the machine epsilon and t the mean diagonal entry
-// of K_mm (Falkon's choice, ε·m, for a kernel with k(x, x) = 1); if K_mm +
-// δI is still not numerically positive definite (repeated Given centres, a
-// σ large for the spread of the data), the jitter of Nystrom is added on
-// top of it (from 10⁻¹²·t, ×100 up to 10⁻²·t) and FalkonFit.Jitter reports
-// the total δ.
+// in which the penalty is TᵀT = K_mm + δI, as in Falkon's own code: this
+// keeps the system positive definite when K_mm is numerically singular,
+// and the fit minimises the objective above with K_mm + δI in the penalty,
+// exactly. Its condition number is close to 1 when the centres are a fair
+// sample of the data, and a few tens of iterations suffice; the iteration
+// count also regularizes, so a run may be stopped early by Callback (for
+// example when the error on a validation set stops falling). δ = ε·m·t, ε
+// the machine epsilon and t the mean diagonal entry of K_mm (Falkon's
+// choice, ε·m, for a kernel with k(x, x) = 1), a change of the penalty
+// below the rounding errors of K_mm itself for m up to 10⁴; if K_mm + δI
+// is still not numerically positive definite (repeated Given centres, a σ
+// large for the spread of the data), the jitter of Nystrom is added on top
+// (from 10⁻¹²·t, ×100 up to 10⁻²·t) and FalkonFit.Jitter reports the total
+// δ.
 //
 // Centres: m rows drawn uniformly without replacement from the distinct
 // rows of X (repeated rows would make K_mm singular; rows are told apart by
@@ -110,7 +112,8 @@ type FalkonFit struct {
 	// Indices are the rows of X used as centres, in increasing order (nil
 	// when the centres were Given or the fit came from FitOperator).
 	Indices []int
-	// Jitter is δ, the shift of K_mm in the preconditioner's T.
+	// Jitter is δ, the shift of K_mm in the penalty and the
+	// preconditioner's T.
 	Jitter float64
 	// Iterations is the number of iterations done.
 	Iterations int
@@ -269,7 +272,7 @@ func (f *Falkon) solve(call string, centres *linalg.Dense, op NystromOperator) (
 	}
 	pc.backward(r)
 
-	// W·p = A⁻ᵀT⁻ᵀ·H·T⁻¹A⁻¹p / n, H = K_nmᵀ(I − 11ᵀ/n)K_nm + nλ·K_mm
+	// W·p = A⁻ᵀT⁻ᵀ·H·T⁻¹A⁻¹p / n, H = K_nmᵀ(I − 11ᵀ/n)K_nm + nλ·TᵀT
 	// (without the centring for NoIntercept).
 	av := linalg.NewDense(m, q, nil) // A⁻¹p
 	v := linalg.NewDense(m, q, nil)  // T⁻¹A⁻¹p
@@ -282,7 +285,7 @@ func (f *Falkon) solve(call string, centres *linalg.Dense, op NystromOperator) (
 		if free {
 			subtractRankOne(hv, kt1, v, nf)
 		}
-		pc.finish(dst, hv, v, av, nf)
+		pc.finish(dst, hv, av, nf)
 		return nil
 	}
 

@@ -97,24 +97,17 @@ func (pc *falkonPrecond) backward(z *linalg.Dense) {
 }
 
 // finish completes W·p from hv = (centred) K_nmᵀK_nm·v, v = T⁻¹A⁻¹p and
-// av = A⁻¹p: with K_mm = L·Lᵀ − δI and Lᵀv = av,
+// av = A⁻¹p: with the penalty TᵀT = L·Lᵀ = K_mm + δI and Lᵀv = av,
 //
-//	W·p = M⁻¹L⁻¹(hv/n + λK_mm·v) = M⁻¹(L⁻¹(hv/n − λδ·v) + λ·av),
+//	W·p = M⁻¹L⁻¹(hv/n + λ·L·Lᵀv) = M⁻¹(L⁻¹hv/n + λ·av),
 //
 // written into dst; hv is overwritten.
-func (pc *falkonPrecond) finish(dst, hv, v, av *linalg.Dense, n float64) {
-	ld := pc.lambda * pc.delta
-	for j := range hv.Rows {
-		h, vr := hv.Row(j), v.Row(j)
-		for k := range h {
-			h[k] = h[k]/n - ld*vr[k]
-		}
-	}
+func (pc *falkonPrecond) finish(dst, hv, av *linalg.Dense, n float64) {
 	linalg.Trsm(linalg.Lower, linalg.NoTrans, pc.l, hv)
 	for j := range hv.Rows {
 		h, ar := hv.Row(j), av.Row(j)
 		for k := range h {
-			h[k] += pc.lambda * ar[k]
+			h[k] = h[k]/n + pc.lambda*ar[k]
 		}
 	}
 	linalg.Trsm(linalg.Lower, linalg.NoTrans, pc.a, hv)
