@@ -22,10 +22,10 @@ type falkonPrecond struct {
 
 // newFalkonPrecond builds the preconditioner in two m×m matrices: K_mm
 // (lower triangle, kernels.GramTo), copied with δ = ε·m·t on the diagonal
-// into the second and factored there (L); then LᵀL/m + λI
-// over K_mm (lowerGram, m³/3 flops), factored in place (M). If K_mm + δI is not numerically
-// positive definite, factorWithJitter (the jitter of Nystrom) adds more,
-// with a third m×m matrix while it tries.
+// into the second and factored there (L); then LᵀL/m + λI over K_mm
+// (lowerGram, m³/3 flops), factored in place (M). If K_mm + δI is not
+// numerically positive definite, factorWithJitter (the jitter of Nystrom)
+// adds more, with a third m×m matrix while it tries.
 func newFalkonPrecond(op string, k kernels.Kernel, centres *linalg.Dense, lambda float64) (*falkonPrecond, error) {
 	m := centres.Rows
 	kmm, err := kernels.GramTo(nil, k, centres, linalg.Lower)
@@ -105,15 +105,15 @@ func zeroUpper(a *linalg.Dense) {
 // forward sets av = A⁻¹p = M⁻ᵀp and v = T⁻¹A⁻¹p = L⁻ᵀ·av.
 func (pc *falkonPrecond) forward(av, v, p *linalg.Dense) {
 	av.Copy(p)
-	linalg.Trsm(linalg.Lower, linalg.Trans, pc.a, av)
+	triSolve(linalg.Trans, pc.a, av)
 	v.Copy(av)
-	linalg.Trsm(linalg.Lower, linalg.Trans, pc.l, v)
+	triSolve(linalg.Trans, pc.l, v)
 }
 
 // backward sets z = A⁻ᵀT⁻ᵀz = M⁻¹L⁻¹z.
 func (pc *falkonPrecond) backward(z *linalg.Dense) {
-	linalg.Trsm(linalg.Lower, linalg.NoTrans, pc.l, z)
-	linalg.Trsm(linalg.Lower, linalg.NoTrans, pc.a, z)
+	triSolve(linalg.NoTrans, pc.l, z)
+	triSolve(linalg.NoTrans, pc.a, z)
 }
 
 // finish completes W·p from hv = (centred) K_nmᵀK_nm·v, v = T⁻¹A⁻¹p and
@@ -123,20 +123,32 @@ func (pc *falkonPrecond) backward(z *linalg.Dense) {
 //
 // written into dst; hv is overwritten.
 func (pc *falkonPrecond) finish(dst, hv, av *linalg.Dense, n float64) {
-	linalg.Trsm(linalg.Lower, linalg.NoTrans, pc.l, hv)
+	triSolve(linalg.NoTrans, pc.l, hv)
 	for j := range hv.Rows {
 		h, ar := hv.Row(j), av.Row(j)
 		for k := range h {
 			h[k] = h[k]/n + pc.lambda*ar[k]
 		}
 	}
-	linalg.Trsm(linalg.Lower, linalg.NoTrans, pc.a, hv)
+	triSolve(linalg.NoTrans, pc.a, hv)
 	dst.Copy(hv)
+}
+
+// triSolve solves op(A)·X = B in place for the lower triangular A:
+// linalg.Trsv for one column (B m×1 with unit stride, its Data the
+// vector), which reads A once instead of packing it for the blocked
+// linalg.Trsm, linalg.Trsm otherwise.
+func triSolve(t linalg.Op, a, b *linalg.Dense) {
+	if b.Cols == 1 && b.Stride == 1 {
+		linalg.Trsv(linalg.Lower, t, a, b.Data[:b.Rows])
+		return
+	}
+	linalg.Trsm(linalg.Lower, t, a, b)
 }
 
 // coefficients sets c = T⁻¹A⁻¹β = L⁻ᵀM⁻ᵀβ.
 func (pc *falkonPrecond) coefficients(c, beta *linalg.Dense) {
 	c.Copy(beta)
-	linalg.Trsm(linalg.Lower, linalg.Trans, pc.a, c)
-	linalg.Trsm(linalg.Lower, linalg.Trans, pc.l, c)
+	triSolve(linalg.Trans, pc.a, c)
+	triSolve(linalg.Trans, pc.l, c)
 }
