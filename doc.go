@@ -89,13 +89,23 @@
 //
 // A computation that fails on valid input wraps linalg.ErrNotPositiveDefinite
 // (for example a λ too small for the kernel's rounding errors) or
-// linalg.ErrNoConvergence. The exceptions, documented where they apply: a
-// non-empty destination of the wrong shape is a programming error and
-// panics, as in linalg; and the index and grid helpers of package loo and
-// dataset.Data.Split, whose arguments are sizes and fractions that a
-// program fixes rather than data, panic on impossible ones, as make does on
-// a negative size. Arguments are never modified unless the documentation
-// says so.
+// linalg.ErrNoConvergence. A problem too large for memory is refused
+// before anything large is allocated: every method that forms an n×n or
+// n×m matrix computes its peak memory first and returns a
+// *linalg.MemoryError — not inside an InputError, since no argument is
+// wrong — that says what it needs, the limit and which limit that is (the
+// Go memory limit when the program set one; otherwise, on Linux, the
+// cgroup limit or the physical memory; always the address space of the
+// target). Test for it with
+//
+//	errors.Is(err, linalg.ErrTooLarge)
+//
+// The exceptions, documented where they apply: a non-empty destination of
+// the wrong shape is a programming error and panics, as in linalg; and the
+// index and grid helpers of package loo and dataset.Data.Split, whose
+// arguments are sizes and fractions that a program fixes rather than
+// data, panic on impossible ones, as make does on a negative size.
+// Arguments are never modified unless the documentation says so.
 //
 // # Determinism
 //

@@ -1,6 +1,9 @@
 package kernels
 
-import "rkhs/internal/avx"
+import (
+	"rkhs/internal/avx"
+	"rkhs/linalg"
+)
 
 // The two skinny products of a streamed block K_b (b×m, in cache) with q
 // columns: W = K_b·V and P += K_b·ᵀW (or K_bᵀ·Y_b), on the calling
@@ -47,25 +50,10 @@ func addRows(pt, kb, wt []float64, b, m, q int) {
 	}
 }
 
-// rowDotScalar returns Σⱼ a[j]·b[j] with four partial sums, one per
-// residue of j mod 4, combined as (s0 + s1) + (s2 + s3), then the last
-// len(a) mod 4 terms added in order.
-func rowDotScalar(a, b []float64) float64 {
-	b = b[:len(a)]
-	var s0, s1, s2, s3 float64
-	j := 0
-	for ; j+4 <= len(a); j += 4 {
-		s0 += a[j] * b[j]
-		s1 += a[j+1] * b[j+1]
-		s2 += a[j+2] * b[j+2]
-		s3 += a[j+3] * b[j+3]
-	}
-	s := (s0 + s1) + (s2 + s3)
-	for ; j < len(a); j++ {
-		s += a[j] * b[j]
-	}
-	return s
-}
+// rowDotScalar returns Σⱼ a[j]·b[j] over j < len(a) (b may be longer):
+// linalg.Dot, whose fixed order of summation (four interleaved partial
+// sums) makes the result depend only on a and b.
+func rowDotScalar(a, b []float64) float64 { return linalg.Dot(a, b[:len(a)]) }
 
 // axpy4Scalar adds (w0·k0[j] + w1·k1[j]) + (w2·k2[j] + w3·k3[j]) to y[j]
 // for every j.

@@ -65,7 +65,9 @@
 //     ([ErrNotFinite], wrapped in a [*NotFiniteError] that names the element),
 //     or an iteration that reached its limit ([ErrNoConvergence], wrapped in
 //     a [*ConvergenceError] with the count). Use [errors.Is] and [errors.As]
-//     to inspect them.
+//     to inspect them. [ErrTooLarge], wrapped in a [*MemoryError], is the
+//     one the packages above linalg return when a problem would need more
+//     memory than the program may use; they check before they allocate.
 //
 // Arguments are never modified unless the documentation of the routine says
 // so (for example the output C of [Gemm], or the matrix given to

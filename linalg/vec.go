@@ -37,19 +37,22 @@ func Nrm2(x []float64) float64 { return nrm2(x) }
 
 // dot returns Σ x[i]·y[i] over i < len(x); y must be at least as long as x.
 // Four partial sums hide the latency of the adds; they are combined as
-// (s0+s1)+(s2+s3) after the loop.
+// (s0+s1)+(s2+s3) after the loop. Every product is rounded before it is
+// added (the explicit float64 conversion forbids a fused multiply-add), so
+// that the result is the same on every architecture and GOAMD64 level,
+// and nrm2's scaled path, written the same way, agrees with it exactly.
 func dot(x, y []float64) float64 {
 	y = y[:len(x)]
 	var s0, s1, s2, s3 float64
 	i := 0
 	for ; i+4 <= len(x); i += 4 {
-		s0 += x[i] * y[i]
-		s1 += x[i+1] * y[i+1]
-		s2 += x[i+2] * y[i+2]
-		s3 += x[i+3] * y[i+3]
+		s0 += float64(x[i] * y[i])
+		s1 += float64(x[i+1] * y[i+1])
+		s2 += float64(x[i+2] * y[i+2])
+		s3 += float64(x[i+3] * y[i+3])
 	}
 	for ; i < len(x); i++ {
-		s0 += x[i] * y[i]
+		s0 += float64(x[i] * y[i])
 	}
 	return (s0 + s1) + (s2 + s3)
 }
@@ -98,14 +101,14 @@ func nrm2(x []float64) float64 {
 	for ; i+4 <= len(x); i += 4 {
 		a, b := math.Ldexp(x[i], -e), math.Ldexp(x[i+1], -e)
 		c, d := math.Ldexp(x[i+2], -e), math.Ldexp(x[i+3], -e)
-		s0 += a * a
-		s1 += b * b
-		s2 += c * c
-		s3 += d * d
+		s0 += float64(a * a)
+		s1 += float64(b * b)
+		s2 += float64(c * c)
+		s3 += float64(d * d)
 	}
 	for ; i < len(x); i++ {
 		a := math.Ldexp(x[i], -e)
-		s0 += a * a
+		s0 += float64(a * a)
 	}
 	return math.Ldexp(math.Sqrt((s0+s1)+(s2+s3)), e)
 }

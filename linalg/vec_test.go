@@ -3,6 +3,7 @@ package linalg
 import (
 	"errors"
 	"math"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -64,6 +65,28 @@ func TestNrm2(t *testing.T) {
 	x := []float64{0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7}
 	if got, want := Nrm2(x), math.Sqrt(Dot(x, x)); got != want {
 		t.Errorf("Nrm2 = %v, √Dot = %v", got, want)
+	}
+}
+
+// TestNrm2ScaleExact: scaling x by a power of two scales Nrm2 by it exactly
+// when one side takes the plain path and the other the scaled one (sums of
+// squares above 2⁹⁰⁰ or below 2⁻⁹⁰⁰). Both paths round every product before
+// adding it; with a fused multiply-add in one of them (GOAMD64=v3, arm64)
+// about one vector in nine differed in the last bit.
+func TestNrm2ScaleExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, e := range []int{990, -990} {
+		for trial := range 2000 {
+			n := 1 + rng.IntN(70)
+			x, h := make([]float64, n), make([]float64, n)
+			for i := range x {
+				x[i] = rng.NormFloat64()
+				h[i] = math.Ldexp(x[i], e)
+			}
+			if got, want := Nrm2(h), math.Ldexp(Nrm2(x), e); got != want {
+				t.Fatalf("2^%d, trial %d (n=%d): Nrm2(x·2^%d) = %v, Nrm2(x)·2^%d = %v", e, trial, n, e, got, e, want)
+			}
+		}
 	}
 }
 
