@@ -130,10 +130,11 @@ type FalkonFit struct {
 // Errors wrap ErrInput (bad data, NaN or ±Inf also wrapping
 // linalg.ErrNotFinite, λ ≤ 0, Centers < 1 or more than the distinct rows
 // of X, Given with the wrong number of columns, PenalizedIntercept,
-// MaxIter or Tol < 0, two m×m matrices beyond the memory the program may
-// use, said before allocating them), kernels.ErrParameter,
-// linalg.ErrNotPositiveDefinite if even the largest jitter fails, or
-// linalg.ErrNoConvergence if the iterates overflow.
+// MaxIter or Tol < 0), kernels.ErrParameter; a *linalg.MemoryError
+// wrapping linalg.ErrTooLarge, before anything of size m×m is allocated,
+// if the fit needs more memory than the program may use (see Falkon for
+// what it holds); linalg.ErrNotPositiveDefinite if even the largest
+// jitter fails, or linalg.ErrNoConvergence if the iterates overflow.
 func (f *Falkon) Fit(x, y *linalg.Dense) (*FalkonFit, error) {
 	const op = "Falkon.Fit"
 	if err := checkRegularized(op, f.Kernel, x, y, f.Lambda, f.Intercept); err != nil {
@@ -152,7 +153,7 @@ func (f *Falkon) Fit(x, y *linalg.Dense) (*FalkonFit, error) {
 		if f.Given.Cols != d {
 			return nil, inputError(op, "Given", "%d×%d centres, want m×%d", f.Given.Rows, f.Given.Cols, d)
 		}
-		if err := checkFalkonMemory(op, "Given", n, f.Given.Rows, d, y.Cols); err != nil {
+		if err := checkFalkonMemory(op, n, f.Given.Rows, d, y.Cols); err != nil {
 			return nil, err
 		}
 		centres = f.Given.Clone()
@@ -160,7 +161,7 @@ func (f *Falkon) Fit(x, y *linalg.Dense) (*FalkonFit, error) {
 		if f.Centers < 1 || f.Centers > n {
 			return nil, inputError(op, "Centers", "%d, must be between 1 and the %d rows of X (it has no default)", f.Centers, n)
 		}
-		if err := checkFalkonMemory(op, "Centers", n, f.Centers, d, y.Cols); err != nil {
+		if err := checkFalkonMemory(op, n, f.Centers, d, y.Cols); err != nil {
 			return nil, err
 		}
 		var err error
@@ -192,8 +193,8 @@ func (f *Falkon) Fit(x, y *linalg.Dense) (*FalkonFit, error) {
 // Fit's own operator in the same order, the fit is bit for bit that of Fit.
 // centres is not modified; the model holds a copy.
 //
-// Errors: those of Fit about the options, centres (m×d, finite) and the
-// memory; ErrInput if op is nil or its Summary is malformed (n < 1, shapes
+// Errors: those of Fit about the options, the centres (m×d, finite) and
+// the memory; ErrInput if op is nil or its Summary is malformed (n < 1, shapes
 // that do not match m and each other, NaN or ±Inf); and any error op
 // returns, wrapped.
 func (f *Falkon) FitOperator(centres *linalg.Dense, op NystromOperator) (*FalkonFit, error) {
@@ -216,7 +217,7 @@ func (f *Falkon) FitOperator(centres *linalg.Dense, op NystromOperator) (*Falkon
 	if op == nil {
 		return nil, inputError(call, "op", "nil NystromOperator")
 	}
-	if err := checkFalkonMemory(call, "centres", 0, centres.Rows, centres.Cols, 1); err != nil {
+	if err := checkFalkonMemory(call, 0, centres.Rows, centres.Cols, 1); err != nil {
 		return nil, err
 	}
 	return f.solve(call, centres.Clone(), op)

@@ -324,7 +324,8 @@ func TestFalkonBadInput(t *testing.T) {
 }
 
 // TestFalkonMemoryLimit: a fit whose m×m matrices exceed the Go memory
-// limit is refused before they are allocated.
+// limit is refused before they are allocated, with the error of
+// internal/memlimit.
 func TestFalkonMemoryLimit(t *testing.T) {
 	n := 20000
 	x, y := linalg.NewDense(n, 1, nil), linalg.NewDense(n, 1, nil)
@@ -338,9 +339,9 @@ func TestFalkonMemoryLimit(t *testing.T) {
 	_, err := (&Falkon{Kernel: kernels.Gaussian{Sigma: 1}, Lambda: 1e-3, Centers: n}).Fit(x, y)
 	var after runtime.MemStats
 	runtime.ReadMemStats(&after)
-	var ie *linalg.InputError
-	if !errors.Is(err, ErrInput) || !errors.As(err, &ie) || ie.Arg != "Centers" {
-		t.Fatalf("got %v, want an error about Centers", err)
+	var me *linalg.MemoryError
+	if !errors.Is(err, linalg.ErrTooLarge) || !errors.As(err, &me) || me.Op != "Falkon.Fit" || me.Need < 6<<30 {
+		t.Fatalf("got %v, want a MemoryError of Falkon.Fit for at least 6 GiB", err)
 	}
 	if grew := after.TotalAlloc - before.TotalAlloc; grew > 1<<20 {
 		t.Errorf("the refused fit allocated %d bytes", grew)
