@@ -16,15 +16,16 @@ import (
 //
 // λ follows the rkhs convention K + nλI and has no default; Intercept is
 // NoIntercept or FreeIntercept; Centers, Seed, Given, MaxIter and Tol are
-// those of regress.Falkon (the centres are drawn from the distinct rows of
-// X, MaxIter 0 selects regress.DefaultFalkonIter). Callback, if not nil,
+// those of regress.Falkon (m distinct rows of X drawn at random, MaxIter 0
+// selects regress.DefaultFalkonIter; see there how m and λ govern the
+// iterations needed). Callback, if not nil,
 // is called after every iteration with the residual of regress.Falkon and
 // the current classifier, valid during the call only: its Predict on a
 // validation set gives the validation error, for early stopping.
 type Falkon struct {
 	Kernel    kernels.Kernel
 	Lambda    float64 // λ > 0 in the K + nλI convention
-	Centers   int     // m ≥ 1, drawn from the distinct rows of X; no default
+	Centers   int     // m ≥ 1, distinct rows of X drawn at random; no default
 	Seed      uint64
 	Given     *linalg.Dense // the centres (m×d), if not nil; Centers and Seed are then ignored
 	Intercept regress.Intercept

@@ -56,12 +56,21 @@ import (
 // (from 10⁻¹²·t, ×100 up to 10⁻²·t) and FalkonFit.Jitter reports the total
 // δ.
 //
-// Centres: m rows drawn uniformly without replacement from the distinct
-// rows of X (repeated rows would make K_mm singular; rows are told apart by
-// a hash of their bits, O(nd), checked element by element), by a PCG
-// generator seeded with Seed: the choice depends on the seed and the data
-// alone. When the rows of X are distinct, they are the centres Nystrom
-// draws with the same seed. Given, if not nil, holds the centres instead.
+// Centres: m distinct rows of X, drawn uniformly without replacement from
+// the rows and skipping any row equal to one already drawn (repeated
+// centres would make K_mm singular), by a PCG generator seeded with Seed:
+// the centres follow the distribution of the data, as the preconditioner
+// assumes, and the choice depends on the seed and the data alone. Rows are
+// compared by a hash of their bits, then element by element. When the rows
+// of X are distinct, they are the centres Nystrom draws with the same
+// seed. Given, if not nil, holds the centres instead.
+//
+// Convergence: the preconditioner is good when m is large enough for λ
+// (Rudi et al.: m of the order of the effective dimension at λ, about √n
+// for the λ of optimal rates). With λ far smaller than that, K_mm + δI is
+// numerically singular and CG needs many more iterations than the default
+// budget; compare the residuals, or the error on a validation set through
+// Callback, before trusting a short run with a very small λ.
 //
 // Cost: per iteration 2nmd flops and nm kernel transforms (an exp each for
 // the Gaussian kernel) to rebuild K_nm, 4nmq flops for the two products and
@@ -70,14 +79,14 @@ import (
 // and T·Tᵀ. Memory: two m×m matrices, a block of K_nm (about 1 MiB) per
 // goroutine, the partial results of the streamed products (at most 64 MiB
 // unless one m×q partial is larger), X and a copy of [Y 1] (n×(q+1)), and
-// for the choice of centres a hash table of the distinct rows (about 40
-// bytes a row): O(m² + n·(d+q)).
+// for the choice of centres a permutation of the rows and a hash table of
+// the rows it visits (at most about 60 bytes a row): O(m² + n·(d+q)).
 //
 // The results are bit-identical for any GOMAXPROCS.
 type Falkon struct {
 	Kernel  kernels.Kernel
 	Lambda  float64 // λ > 0, in the K + nλI convention
-	Centers int     // m ≥ 1, drawn from the distinct rows of X; no default
+	Centers int     // m ≥ 1, distinct rows of X drawn at random; no default
 	Seed    uint64  // seed of the draw (math/rand/v2 PCG)
 	// Given, if not nil, holds the centres (m×d) and Centers and Seed are
 	// ignored.

@@ -2,61 +2,68 @@ package regress
 
 import (
 	"math"
+	"slices"
 
 	"rkhs/linalg"
 )
 
-// drawDistinctCenters returns m indices of distinct rows of x, in
-// increasing order, drawn uniformly without replacement from the distinct
-// rows (each represented by its first occurrence) with the generator of
-// drawCenters: when the rows of x are all distinct these are the indices
-// Nystrom draws with the same seed. The rows are told apart by a 64-bit
-// hash of their bits (−0 counted as +0, as the kernels do), rows with the
-// same hash compared element by element: O(nd) time and a table of about
-// 40 bytes per distinct row. The result depends on x, m and the seed only.
-// It returns an ErrInput error naming Centers when x has fewer than m
+// drawDistinctCenters returns the indices of m distinct rows of x, in
+// increasing order: the first m rows with values not seen before in a
+// uniformly random order of all n rows (centerOrder, as drawCenters, so
+// that when the rows of x are distinct these are the indices Nystrom
+// draws with the same seed). The centres are thus drawn without
+// replacement from the rows, skipping repeats: they follow the
+// distribution of the data, which Falkon's preconditioner assumes (n/m
+// K_mm² ≈ K_nmᵀK_nm), whereas a uniform draw from the distinct values
+// would over-represent rare points on data with many repeated rows. Rows
+// are told apart by a 64-bit hash of their bits (−0 counted as +0, as the
+// kernels do), rows with the same hash compared element by element: O(nd)
+// time at worst, a permutation of the n rows and a table of about 50 bytes
+// per row visited. The result depends on x, m and the seed only. It
+// returns an ErrInput error naming Centers when x has fewer than m
 // distinct rows.
 func drawDistinctCenters(op string, x *linalg.Dense, m int, seed uint64) ([]int, error) {
-	distinct := distinctRows(x)
-	if m > len(distinct) {
-		return nil, inputError(op, "Centers", "%d, but X has only %d distinct rows (repeated centres make K_mm singular)", m, len(distinct))
-	}
-	idx := drawCenters(len(distinct), m, seed)
-	for j, i := range idx {
-		idx[j] = distinct[i]
-	}
-	return idx, nil
-}
-
-// distinctRows returns the index of the first occurrence of every distinct
-// row of x, in increasing order.
-func distinctRows(x *linalg.Dense) []int {
 	n := x.Rows
-	head := make(map[uint64]int, n) // hash → last distinct row with it
-	next := make([]int, n)          // next[i]: previous distinct row with the hash of row i, or −1
-	out := make([]int, 0, n)
-	for i := range n {
-		row := x.Row(i)
-		h := rowHash(row)
-		j, ok := head[h]
-		if !ok {
-			j = -1
-		}
-		dup := false
-		for k := j; k >= 0; k = next[k] {
-			if sameRow(row, x.Row(k)) {
-				dup = true
-				break
+	seen := newRowSet(x, m)
+	out := make([]int, 0, m)
+	for _, i := range centerOrder(n, seed) {
+		if seen.add(i) {
+			out = append(out, i)
+			if len(out) == m {
+				slices.Sort(out)
+				return out, nil
 			}
 		}
-		if dup {
-			continue
-		}
-		next[i] = j
-		head[h] = i
-		out = append(out, i)
 	}
-	return out
+	return nil, inputError(op, "Centers", "%d, but X has only %d distinct rows (repeated centres make K_mm singular)", m, len(out))
+}
+
+// rowSet is a set of rows of x, by value.
+type rowSet struct {
+	x    *linalg.Dense
+	head map[uint64]int // hash → the last row added with it
+	next map[int]int    // row → the previous row added with its hash
+}
+
+func newRowSet(x *linalg.Dense, size int) *rowSet {
+	return &rowSet{x: x, head: make(map[uint64]int, size), next: make(map[int]int)}
+}
+
+// add adds row i and reports whether no equal row was in the set.
+func (s *rowSet) add(i int) bool {
+	row := s.x.Row(i)
+	h := rowHash(row)
+	j, ok := s.head[h]
+	for k := j; ok; k, ok = s.next[k] {
+		if sameRow(row, s.x.Row(k)) {
+			return false
+		}
+	}
+	if _, had := s.head[h]; had {
+		s.next[i] = j
+	}
+	s.head[h] = i
+	return true
 }
 
 // rowHash is a 64-bit FNV-1a style hash of the bits of a row, one word per

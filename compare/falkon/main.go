@@ -30,7 +30,7 @@
 //     by classify.Falkon (accuracy instead of MSE).
 //
 // Peak memory is the process's VmHWM (Linux /proc/self/status) at the end,
-// and the resident size before the fit, when the data are loaded, is
+// reset after the data are loaded, and the resident size at that point is
 // printed beside it: their difference is what the fit added.
 package main
 
@@ -48,6 +48,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"runtime/pprof"
 	"strconv"
 	"strings"
@@ -101,7 +102,11 @@ func main() {
 	if *lambda > 0 {
 		s.lambda = *lambda
 	}
-	runtime.GC()
+	// Return what loading the data freed, and reset the peak resident size
+	// (Linux: writing 5 to /proc/self/clear_refs), so that the peak below
+	// is that of the fit with the data in memory.
+	debug.FreeOSMemory()
+	_ = os.WriteFile("/proc/self/clear_refs", []byte("5"), 0)
 	rssData := status("VmRSS")
 	k := kernels.Gaussian{Sigma: s.sigma}
 	fmt.Printf("data %s: n=%d d=%d test=%d sigma=%g lambda=%g method=%s m=%d iters=%d GOMAXPROCS=%d %s\n",
