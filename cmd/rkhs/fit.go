@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"time"
@@ -27,6 +28,7 @@ type fitResult struct {
 	Iterations int        `json:"iterations,omitempty"`
 	Centers    int        `json:"centers,omitempty"`
 	Jitter     float64    `json:"jitter,omitempty"`
+	NVal       int        `json:"n_val,omitempty"` // falkon -val: rows of -train held out (n_train includes them)
 }
 
 // predictor is what every fitted model offers.
@@ -41,6 +43,8 @@ type fitFlags struct {
 	intercept, method string
 	iters, centers    int
 	seed              uint64
+	set               map[string]bool // flags given on the command line
+	falkon            falkonFlags
 }
 
 func runFit(args []string, stdout, stderr io.Writer) error {
@@ -50,12 +54,22 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	f.kf.register(fs)
 	fs.Float64Var(&f.lambda, "lambda", 0, "regularization λ in (K + nλI)c = y, n = training rows")
 	fs.StringVar(&f.intercept, "intercept", "free", "intercept: none, free (unpenalized b) or penalized")
-	fs.StringVar(&f.method, "method", "cholesky", "method: cholesky (RLS), eigen (RLS via the eigendecomposition), tikh (Tikhonov on the augmented matrix [K 1]), cg (CGLS on [K 1]), landweber, nu (ν-method), tsvd (truncated spectrum, eigenvalues below nλ dropped) or nystrom")
-	fs.IntVar(&f.iters, "iters", 50, "iterations of cg, landweber and nu (their regularization parameter; -lambda is not used)")
-	fs.IntVar(&f.centers, "centers", 0, "number of Nyström centres m")
-	fs.Uint64Var(&f.seed, "seed", 1, "seed of random choices (Nyström centres)")
+	fs.StringVar(&f.method, "method", "cholesky", "method: cholesky (RLS), eigen (RLS via the eigendecomposition), tikh (Tikhonov on the augmented matrix [K 1]), cg (CGLS on [K 1]), landweber, nu (ν-method), tsvd (truncated spectrum, eigenvalues below nλ dropped) nystrom or falkon (Nyström with preconditioned CG, for large n)")
+	fs.IntVar(&f.iters, "iters", 50, "iterations of cg, landweber and nu (their regularization parameter; -lambda is not used); falkon: CG iterations (default 20)")
+	fs.IntVar(&f.centers, "centers", 0, "number of Nyström centres m (nystrom, falkon)")
+	fs.Uint64Var(&f.seed, "seed", 1, "seed of random choices (Nyström centres, the -val split)")
+	f.falkon.registerVal(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	f.set = map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
+	if f.set["val"] && f.method != "falkon" {
+		return badInputf("-val is used by -method falkon only")
+	}
+	f.falkon.centers, f.falkon.seed, f.falkon.progress = f.centers, f.seed, stderr
+	if f.set["iters"] {
+		f.falkon.iters = f.iters
 	}
 	if err := f.ioFlags.check(); err != nil {
 		return err
@@ -118,6 +132,8 @@ func fitMethod(f *fitFlags, k kernels.Kernel, ic regress.Intercept, train *datas
 		}
 		res.B, res.Centers, res.Jitter = jsonFloat(m.Intercept[0]), m.Coef.Rows, m.Jitter
 		return m.Model, nil
+	case "falkon":
+		return fitFalkon(&f.falkon, k, f.lambda, ic, train, res)
 	case "eigen", "tsvd", "tikh":
 		s, err := regress.NewSpectral(k, &train.X, y)
 		if err != nil {
@@ -158,5 +174,5 @@ func fitMethod(f *fitFlags, k kernels.Kernel, ic regress.Intercept, train *datas
 		res.B, res.Iterations = jsonFloat(fit.Intercept[0]), fit.Iterations
 		return fit.Model, nil
 	}
-	return nil, badInputf("-method %q: want cholesky, eigen, tikh, cg, landweber, nu, tsvd or nystrom", f.method)
+	return nil, badInputf("-method %q: want cholesky, eigen, tikh, cg, landweber, nu, tsvd, nystrom or falkon", f.method)
 }

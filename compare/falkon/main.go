@@ -319,7 +319,7 @@ func beijing(dir string) set {
 		}
 		f.Close()
 	}
-	return split(x, y, 3, 1e-7, false)
+	return split(x, y, 3, 1e-5, false)
 }
 
 func skin(path string) set {
@@ -343,7 +343,7 @@ func skin(path string) set {
 	// The file is sorted by label: shuffle (fixed seed) before the split.
 	rnd := rand.New(rand.NewPCG(5, 6))
 	rnd.Shuffle(len(x), func(i, j int) { x[i], x[j], y[i], y[j] = x[j], x[i], y[j], y[i] })
-	s := split(x, y, 0.5, 1e-7, true)
+	s := split(x, y, 0.5, 1e-5, true)
 	return s
 }
 
