@@ -3,7 +3,7 @@
 # the default and the SIMD build (compare/falkon), beside scikit-learn's
 # Nystroem + Ridge (compare/reference.py, job nystroem) and exact RLS.
 #
-#   compare/falkon.sh JOB...      JOB: scale, scale-1e6, sklearn, cal, beijing, skin
+#   compare/falkon.sh JOB...      JOB: scale, scale-1e6, sklearn, cal, beijing, skin, crossover
 #
 # Each job prints the machine, then one block per run: the program's own
 # lines (fit time, test error, resident memory before and at the peak of
@@ -63,6 +63,13 @@ for job in "$@"; do
     run default -data skin -m 2000 -iters 20
     echo "== scikit-learn Nystroem + Ridge, the same data and centres"
     /usr/bin/time -f "wall %e s, max RSS %M KiB" "$py" reference.py "nystroem:$dump,d=3,sigma=0.5,lambda=1e-5,classes" 2>&1 ;;
+  crossover)
+    for m in 500 1000 2000; do
+      for b in default simd; do
+        run $b -data synth -n 100000 -m $m -iters 20
+        run $b -data synth -n 100000 -m $m -method nystrom
+      done
+    done ;;
   *) echo "unknown job $job" >&2; exit 2 ;;
   esac
 done
