@@ -3,7 +3,7 @@
 # the default and the SIMD build (compare/falkon), beside scikit-learn's
 # Nystroem + Ridge (compare/reference.py, job nystroem) and exact RLS.
 #
-#   compare/falkon.sh JOB...      JOB: scale, scale-1e6, sklearn, cal, beijing, skin, crossover
+#   compare/falkon.sh JOB...      JOB: scale, scale-1e6, simd-1e6, sklearn, cal, beijing, skin, crossover
 #
 # Each job prints the machine, then one block per run: the program's own
 # lines (fit time, test error, resident memory before and at the peak of
@@ -28,8 +28,13 @@ lscpu | grep -E 'Model name|^CPU\(s\)|^Model:|L2 cache' | sed 's/  */ /g'
 go version
 run() { # run BUILD ARGS...: one fit, timed
   local b=$1; shift
-  echo "== $b: falkon $*"
+  echo "== $b: falkon $*  (load average before: $(cut -d' ' -f1-3 /proc/loadavg))"
   /usr/bin/time -f "wall %e s, max RSS %M KiB" "$bin/$b" -dir "$data" "$@" 2>&1
+  echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+}
+sk() { # sk PREFIX OPTIONS: scikit-learn's Nystroem + Ridge on a dump
+  echo "== scikit-learn Nystroem + Ridge, the same data and centres  (load average before: $(cut -d' ' -f1-3 /proc/loadavg))"
+  /usr/bin/time -f "wall %e s, max RSS %M KiB" "$py" reference.py "nystroem:$1,$2" 2>&1
 }
 for job in "$@"; do
   echo "### $job"
@@ -40,12 +45,13 @@ for job in "$@"; do
     done ;;
   scale-1e6)
     for b in simd default; do run $b -data synth -n 1000000 -m 4000 -iters 20; done ;;
+  simd-1e6)
+    run simd -data synth -n 1000000 -m 4000 -iters 20 -v ;;
   sklearn)
     dump=${TMPDIR:-/tmp}/rkhs-falkon/synth200k
     run simd -data synth -n 200000 -m 4000 -iters 20 -dump "$dump"
     run default -data synth -n 200000 -m 4000 -iters 20
-    echo "== scikit-learn Nystroem + Ridge, the same data and centres"
-    /usr/bin/time -f "wall %e s, max RSS %M KiB" "$py" reference.py "nystroem:$dump,d=10,sigma=2,lambda=1e-6" 2>&1 ;;
+    sk "$dump" d=10,sigma=2,lambda=1e-6 ;;
   cal)
     run simd -data cal -m 4000 -iters 20
     run default -data cal -m 4000 -iters 20
@@ -55,14 +61,12 @@ for job in "$@"; do
     dump=${TMPDIR:-/tmp}/rkhs-falkon/beijing
     run simd -data beijing -m 2000 -iters 20 -dump "$dump"
     run default -data beijing -m 2000 -iters 20
-    echo "== scikit-learn Nystroem + Ridge, the same data and centres"
-    /usr/bin/time -f "wall %e s, max RSS %M KiB" "$py" reference.py "nystroem:$dump,d=13,sigma=3,lambda=1e-5" 2>&1 ;;
+    sk "$dump" d=13,sigma=3,lambda=1e-5 ;;
   skin)
     dump=${TMPDIR:-/tmp}/rkhs-falkon/skin
     run simd -data skin -m 2000 -iters 20 -dump "$dump"
     run default -data skin -m 2000 -iters 20
-    echo "== scikit-learn Nystroem + Ridge, the same data and centres"
-    /usr/bin/time -f "wall %e s, max RSS %M KiB" "$py" reference.py "nystroem:$dump,d=3,sigma=0.5,lambda=1e-5,classes" 2>&1 ;;
+    sk "$dump" d=3,sigma=0.5,lambda=1e-5,classes ;;
   crossover)
     for m in 500 1000 2000; do
       for b in default simd; do

@@ -326,32 +326,12 @@ func (f *Falkon) solve(call string, centres *linalg.Dense, op NystromOperator) (
 		if err := applyW(wp, p); err != nil {
 			return nil, err
 		}
-		pwp := make([]float64, q)
-		for j := range m {
-			for k, pk := range p.Row(j) {
-				pwp[k] += pk * wp.At(j, k)
-			}
+		next, err := cgStep(beta, r, p, wp, rr, it, call+": pᵀWp")
+		if err != nil {
+			return nil, err
 		}
-		alpha := make([]float64, q)
-		for k := range alpha {
-			if pwp[k] > 0 {
-				alpha[k] = rr[k] / pwp[k]
-			} else if rr[k] > 0 {
-				return nil, fmt.Errorf("regress: %s: pᵀWp = %g ≤ 0 at iteration %d: %w", call, pwp[k], it, linalg.ErrNotPositiveDefinite)
-			}
-		}
-		axpyCols(beta, p, alpha)
-		axpyCols(r, wp, neg(alpha))
-		next := sqNorms(r)
 		converged := f.Tol > 0
 		for k := range next {
-			b := 0.0
-			if rr[k] > 0 {
-				b = next[k] / rr[k]
-			}
-			for j := range m {
-				p.Set(j, k, r.At(j, k)+b*p.At(j, k))
-			}
 			converged = converged && math.Sqrt(next[k]) <= f.Tol*r0[k]
 		}
 		rr = next

@@ -52,20 +52,23 @@ func (ff *falkonFlags) holdOut(train *dataset.Data) (fit, val *dataset.Data, err
 	return fit, val, nil
 }
 
-// progressLine prints one line per iteration on ff.progress: the
-// iteration, the elapsed time, the residual of the preconditioned system
-// and, with -val, the validation error from score.
-func (ff *falkonFlags) progressLine(start time.Time, iter int, residual float64, score func() (string, error)) bool {
-	line := fmt.Sprintf("iter %3d  %8.2f s  residual %.4g", iter, time.Since(start).Seconds(), residual)
-	if score != nil {
-		s, err := score()
-		if err != nil {
-			s = "validation: " + err.Error()
+// progress returns the callback of a falkon fit: one line per iteration
+// on ff.progress with the iteration, the elapsed time, the residual of the
+// preconditioned system and, with a validation set, its error from score.
+func progress[M any](ff *falkonFlags, val *dataset.Data, score func(current M, val *dataset.Data) (string, error)) func(int, float64, M) bool {
+	start := time.Now()
+	return func(iter int, residual float64, current M) bool {
+		line := fmt.Sprintf("iter %3d  %8.2f s  residual %.4g", iter, time.Since(start).Seconds(), residual)
+		if val != nil {
+			s, err := score(current, val)
+			if err != nil {
+				s = "validation: " + err.Error()
+			}
+			line += "  " + s
 		}
-		line += "  " + s
+		fmt.Fprintln(ff.progress, line)
+		return true
 	}
-	fmt.Fprintln(ff.progress, line)
-	return true
 }
 
 // fitFalkon is `rkhs fit -method falkon`: regress.Falkon with progress
@@ -78,22 +81,15 @@ func fitFalkon(ff *falkonFlags, k kernels.Kernel, lambda float64, ic regress.Int
 	if err != nil {
 		return nil, err
 	}
-	start := time.Now()
 	f := &regress.Falkon{Kernel: k, Lambda: lambda, Centers: ff.centers, Seed: ff.seed, Intercept: ic, MaxIter: ff.iters}
-	f.Callback = func(iter int, residual float64, current *regress.Model) bool {
-		var score func() (string, error)
-		if val != nil {
-			score = func() (string, error) {
-				p, err := current.Predict(&val.X)
-				if err != nil {
-					return "", err
-				}
-				e, err := mse(val.Y, p)
-				return fmt.Sprintf("validation MSE %.6g", e), err
-			}
+	f.Callback = progress(ff, val, func(current *regress.Model, val *dataset.Data) (string, error) {
+		p, err := current.Predict(&val.X)
+		if err != nil {
+			return "", err
 		}
-		return ff.progressLine(start, iter, residual, score)
-	}
+		e, err := mse(val.Y, p)
+		return fmt.Sprintf("validation MSE %.6g", e), err
+	})
 	fit, err := f.Fit(&fitSet.X, column(fitSet.Y))
 	if err != nil {
 		return nil, err
@@ -115,22 +111,15 @@ func classifyFalkon(ff *falkonFlags, k kernels.Kernel, lambda float64, ic regres
 	if err != nil {
 		return nil, err
 	}
-	start := time.Now()
 	f := classify.Falkon{Kernel: k, Lambda: lambda, Centers: ff.centers, Seed: ff.seed, Intercept: ic, MaxIter: ff.iters}
-	f.Callback = func(iter int, residual float64, current *classify.RLSModel) bool {
-		var score func() (string, error)
-		if val != nil {
-			score = func() (string, error) {
-				p, err := current.Predict(&val.X)
-				if err != nil {
-					return "", err
-				}
-				a, err := classify.Accuracy(val.Y, p)
-				return fmt.Sprintf("validation accuracy %.4f", a), err
-			}
+	f.Callback = progress(ff, val, func(current *classify.RLSModel, val *dataset.Data) (string, error) {
+		p, err := current.Predict(&val.X)
+		if err != nil {
+			return "", err
 		}
-		return ff.progressLine(start, iter, residual, score)
-	}
+		a, err := classify.Accuracy(val.Y, p)
+		return fmt.Sprintf("validation accuracy %.4f", a), err
+	})
 	fit, err := f.Fit(&fitSet.X, fitSet.Y)
 	if err != nil {
 		return nil, err
