@@ -3,7 +3,7 @@
 # the default and the SIMD build (compare/falkon), beside scikit-learn's
 # Nystroem + Ridge (compare/reference.py, job nystroem) and exact RLS.
 #
-#   compare/falkon.sh JOB...      JOB: scale, scale-1e6, simd-1e6, sklearn, cal, beijing, skin, crossover
+#   compare/falkon.sh JOB...      JOB: scale, scale-1e6, simd-1e6, default-1e6, sklearn, cal, beijing, skin, crossover
 #
 # Each job prints the machine, then one block per run: the program's own
 # lines (fit time, test error, resident memory before and at the peak of
@@ -12,7 +12,7 @@
 # time (the n = 10⁶ runs take minutes). Needs Go 1.26 or later (SIMD
 # build), /usr/bin/time, and for sklearn and the real sets python3-numpy,
 # python3-scipy, python3-sklearn, python3-threadpoolctl; the real sets are
-# read from ../shared/data/large (see compare/falkon/main.go).
+# read from $RKHS_DATA (see compare/falkon/main.go).
 set -euo pipefail
 cd "$(dirname "$0")"
 export GOMAXPROCS=${GOMAXPROCS:-2}
@@ -22,7 +22,9 @@ bin=${TMPDIR:-/tmp}/rkhs-falkon
 mkdir -p "$bin"
 go build -o "$bin/default" ./falkon
 GOEXPERIMENT=simd go build -o "$bin/simd" ./falkon
-data=$(cd ../.. && pwd)/shared/data/large
+# The large sets: RKHS_DATA, by default ../shared/data/large beside the
+# repository's root.
+data=${RKHS_DATA:-$(cd .. && pwd)/../shared/data/large}
 date -u
 lscpu | grep -E 'Model name|^CPU\(s\)|^Model:|L2 cache' | sed 's/  */ /g'
 go version
@@ -45,8 +47,8 @@ for job in "$@"; do
     done ;;
   scale-1e6)
     for b in simd default; do run $b -data synth -n 1000000 -m 4000 -iters 20; done ;;
-  simd-1e6)
-    run simd -data synth -n 1000000 -m 4000 -iters 20 -v ;;
+  simd-1e6 | default-1e6)
+    run ${job%-1e6} -data synth -n 1000000 -m 4000 -iters 20 -v ;;
   sklearn)
     dump=${TMPDIR:-/tmp}/rkhs-falkon/synth200k
     run simd -data synth -n 200000 -m 4000 -iters 20 -dump "$dump"
