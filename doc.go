@@ -22,13 +22,16 @@
 //     (TikhonovFilter, TruncatedSVDFilter, IteratedTikhonovFilter,
 //     LandweberFilter, NuFilter) and for Tikhonov on the augmented matrix
 //     [K 1] (FitAugmented); the matrix-free fitters Landweber, NuMethod,
-//     CGLS and CG; MSE, PredictAll; model files.
+//     CGLS and CG; Falkon, Nyström by preconditioned conjugate gradient
+//     with K_nm streamed in row blocks, for n far beyond one n×n or n×m
+//     matrix, and the NystromOperator it runs on; MSE, PredictAll; model
+//     files.
 //   - [rkhs/loo]: exact leave-one-out residuals for whole λ paths (RLS,
 //     Augmented, Linear, Nystrom), hat-matrix residuals and GCV for every
 //     filter (Filters), grids of λ and σ, splits, selection (SelectRLS).
 //   - [rkhs/classify]: kernel perceptron, k-NN, RLS classification (binary
-//     and one-vs-all), kernel logistic regression and the kernel SVM;
-//     Accuracy; model files.
+//     and one-vs-all; Falkon for large n), kernel logistic regression and
+//     the kernel SVM; Accuracy; model files.
 //   - [rkhs/dataset]: reading and writing LIBSVM and CSV data sets.
 //   - [rkhs/datasets]: the bundled data sets, by name (see its README).
 //   - rkhs/cmd/rkhs: the command — fit, loo, predict, classify, and paper,
@@ -130,6 +133,13 @@
 //     9.520. Cholesky and eigendecomposition routes, exact leave-one-out
 //     from the eigendecomposition, the linear kernel through the thin SVD,
 //     the subset of regressors (Nyström).
+//   - A. Rudi, L. Carratino and L. Rosasco (2017). FALKON: An optimal large
+//     scale kernel method. NeurIPS. Nyström centres, the preconditioner
+//     from chol(K_mm + εmI) and chol(TTᵀ/m + λI), conjugate gradient with
+//     K_nm in blocks (regress.Falkon).
+//   - G. Meanti, L. Carratino, L. Rosasco and A. Rudi (2020). Kernel methods
+//     through the roof: handling billions of points efficiently. NeurIPS.
+//     The streamed products and the out-of-core setting.
 //   - L. Rosasco (2008). Spectral regularization. Lecture notes, MIT 9.520.
 //     Filters G_λ(σ): Tikhonov, truncated SVD, iterated Tikhonov,
 //     Landweber, the ν-method.

@@ -12,6 +12,9 @@
 //     representer coefficients, with predicted probabilities.
 //   - SVM: the hinge-loss support vector machine by the subgradient method,
 //     keeping the best iterate.
+//   - Falkon: RLS classification (the codings of RLS) for large n, through
+//     regress.Falkon: Nyström centres, preconditioned conjugate gradient,
+//     the kernel matrix never stored; its model is an RLSModel.
 //
 // Every method has the same shape: a configuration value type whose Fit(x,
 // labels) returns a model, and models with Predict(x) returning labels

@@ -353,3 +353,28 @@ func ExampleAccuracy() {
 	// Output:
 	// 0.75
 }
+
+func ExampleFalkon_Fit() {
+	// Two classes on a line, 1,000 points, 20 centres.
+	x := linalg.NewDense(1000, 1, nil)
+	labels := make([]float64, 1000)
+	for i := range 1000 {
+		x.Set(i, 0, float64(i)/1000)
+		if i >= 400 {
+			labels[i] = 1
+		}
+	}
+	fit, err := classify.Falkon{Kernel: kernels.Gaussian{Sigma: 0.1}, Lambda: 1e-6, Centers: 20, Seed: 1, Intercept: regress.FreeIntercept}.Fit(x, labels)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	p, err := fit.Predict(linalg.NewDense(3, 1, []float64{0.1, 0.38, 0.42}))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(p, fit.Iterations, "iterations")
+	// Output:
+	// [0 0 1] 20 iterations
+}

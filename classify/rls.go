@@ -114,22 +114,7 @@ func (r RLS) Fit(x *linalg.Dense, labels []float64) (*RLSModel, error) {
 		return nil, inputError(op, "labels", "only one class (%v); need two or more", classes[0])
 	}
 	ova := r.OneVsAll || len(classes) > 2
-	n, q := x.Rows, 1
-	if ova {
-		q = len(classes)
-	}
-	y := linalg.NewDense(n, q, nil)
-	for i, c := range classIndex(labels, classes) {
-		row := y.Row(i)
-		if !ova {
-			row[0] = float64(2*c - 1) // class 0 → −1, class 1 → +1
-			continue
-		}
-		for k := range row {
-			row[k] = -1
-		}
-		row[c] = 1
-	}
+	y := codeTargets(labels, classes, ova)
 	if r.ChooseLambda {
 		return r.fitLOO(x, y, classes, ova)
 	}
@@ -179,6 +164,29 @@ func (r RLS) fitLOO(x, y *linalg.Dense, classes []float64, ova bool) (*RLSModel,
 	}
 	return &RLSModel{Classes: classes, OneVsAll: ova, Lambda: grid[best], Model: m,
 		LOOLambdas: append([]float64(nil), grid...), LOOErrors: errs, LOOMSE: append([]float64(nil), path.MSE...)}, nil
+}
+
+// codeTargets returns the ±1 targets of RLS classification: one column,
+// −1 for the first class and +1 for the second, or with ova one column per
+// class, +1 on its points and −1 elsewhere.
+func codeTargets(labels, classes []float64, ova bool) *linalg.Dense {
+	q := 1
+	if ova {
+		q = len(classes)
+	}
+	y := linalg.NewDense(len(labels), q, nil)
+	for i, c := range classIndex(labels, classes) {
+		row := y.Row(i)
+		if !ova {
+			row[0] = float64(2*c - 1) // class 0 → −1, class 1 → +1
+			continue
+		}
+		for k := range row {
+			row[k] = -1
+		}
+		row[c] = 1
+	}
+	return y
 }
 
 // codedClass returns the class a row of ±1 codings (or of scores) stands

@@ -8,7 +8,7 @@ Not a dependency of rkhs: it needs python3-numpy, python3-scipy and
 python3-sklearn (Debian packages) and, for tuned BLAS speed,
 libopenblas0-pthread. Run it with the thread count of the Go runs:
 
-    OPENBLAS_NUM_THREADS=2 python3 compare/reference.py [gemm cholesky eigh svd ridgecv kernelridge]
+    OPENBLAS_NUM_THREADS=2 python3 compare/reference.py [gemm cholesky eigh svd ridgecv kernelridge nystroem:PREFIX,…]
 
 (gemm and cholesky take sizes, e.g. gemm:2048 cholesky:4096).
 
@@ -124,6 +124,47 @@ def kernelridge():
         line(f"BenchmarkRLSFit/sklearn-KernelRidge/n={n}", best(lambda: m.fit(x, y), repeat=2))
 
 
+def nystroem(prefix):
+    """scikit-learn's Nystroem + Ridge on the data and centres that
+    compare/falkon wrote with -dump PREFIX (raw float64 files
+    PREFIX.{xtr,ytr,xte,yte,centres}.f64), the same problem as
+    regress.Falkon: Ridge on K_nm·K_mm^(-1/2) with alpha = nλ is
+    (1/n)‖K_nm·c + b − y‖² + λ·cᵀK_mm·c. The centres are the ones Falkon
+    drew: Nystroem fitted on them alone with n_components = m uses every
+    one. One timed run (fit: Nystroem fit and transform, Ridge fit), the
+    test MSE (or accuracy with labels, the sign of the ±1 coding), and the
+    peak resident size of the process. Arguments after the prefix:
+    sigma=, lambda=, d=, classes (labels 1/2 coded ±1)."""
+    import resource
+    from sklearn.kernel_approximation import Nystroem
+    from sklearn.linear_model import Ridge
+    path, *opts = prefix.split(",")
+    o = dict(kv.split("=") if "=" in kv else (kv, "1") for kv in opts)
+    d, sigma, lam = int(o["d"]), float(o["sigma"]), float(o["lambda"])
+    load = lambda name, cols: np.fromfile(f"{path}.{name}.f64").reshape(-1, cols)
+    xtr, ytr, xte, yte, c = load("xtr", d), load("ytr", 1)[:, 0], load("xte", d), load("yte", 1)[:, 0], load("centres", d)
+    n, m = xtr.shape[0], c.shape[0]
+    classes = "classes" in o
+    if classes:
+        lo = min(ytr)
+        ytr = np.where(ytr == lo, -1.0, 1.0)
+    rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    t = time.perf_counter()
+    ny = Nystroem(kernel="rbf", gamma=1 / (2 * sigma**2), n_components=m, random_state=0).fit(c)
+    feats = ny.transform(xtr)
+    model = Ridge(alpha=n * lam, fit_intercept=True).fit(feats, ytr)
+    secs = time.perf_counter() - t
+    del feats
+    p = model.predict(ny.transform(xte))
+    if classes:
+        err = f"accuracy={np.mean(np.where(p > 0, max(yte), min(yte)) == yte):.5f}"
+    else:
+        err = f"test_mse={np.mean((p - yte) ** 2):.6g}"
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"sklearn Nystroem+Ridge: n={n} m={m} d={d} sigma={sigma} lambda={lam} fit {secs:.2f}s {err} "
+          f"rss_data {rss0:.0f} MiB peak_rss {peak:.0f} MiB", flush=True)
+
+
 # The environment variables that force an OpenBLAS kernel or cache size.
 FORCING = ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE")
 
@@ -215,7 +256,7 @@ if __name__ == "__main__":
     if "RKHS_OPENBLAS_CHOSEN" not in os.environ:
         choose_kernel()
     jobs = {"gemm": gemm, "cholesky": cholesky, "eigh": eigh, "svd": svd,
-            "ridgecv": ridgecv, "kernelridge": kernelridge}
+            "ridgecv": ridgecv, "kernelridge": kernelridge, "nystroem": nystroem}
     names = sys.argv[1:] or list(jobs)
     import scipy
     info = openblas_info() or {}
@@ -225,7 +266,9 @@ if __name__ == "__main__":
     for name in names:
         # "gemm:2048,4096" runs the gemm job at those sizes only.
         job, _, sizes = name.partition(":")
-        if sizes:
+        if job == "nystroem":  # nystroem:PREFIX,d=10,sigma=2,lambda=1e-6
+            nystroem(sizes)
+        elif sizes:
             jobs[job](tuple(int(n) for n in sizes.split(",")))
         else:
             jobs[job]()

@@ -67,32 +67,12 @@ func (s CG) Fit(x, y *linalg.Dense) (*IterFit, error) {
 	fit.Residuals = append(fit.Residuals, frob(r, q))
 	for it := 1; ; it++ {
 		apply(gd, d)
-		dgd := make([]float64, p)
-		for i := 0; i < n; i++ {
-			for k, v := range d.Row(i) {
-				dgd[k] += v * gd.At(i, k)
-			}
+		next, err := cgStep(c, r, d, gd, rr, it, "CG: dᵀ(K + nλI)d")
+		if err != nil {
+			return nil, err
 		}
-		alpha := make([]float64, p)
-		for k := range alpha {
-			if dgd[k] > 0 {
-				alpha[k] = rr[k] / dgd[k]
-			} else if rr[k] > 0 {
-				return nil, fmt.Errorf("regress: CG: dᵀ(K + nλI)d = %g ≤ 0 at iteration %d: %w", dgd[k], it, linalg.ErrNotPositiveDefinite)
-			}
-		}
-		axpyCols(c, d, alpha)
-		axpyCols(r, gd, neg(alpha))
-		next := sqNorms(r)
 		converged := s.Tol > 0
 		for k := range next {
-			beta := 0.0
-			if rr[k] > 0 {
-				beta = next[k] / rr[k]
-			}
-			for i := 0; i < n; i++ {
-				d.Set(i, k, r.At(i, k)+beta*d.At(i, k))
-			}
 			converged = converged && math.Sqrt(next[k]) <= s.Tol*r0[k]
 		}
 		rr = next
@@ -111,4 +91,42 @@ func (s CG) Fit(x, y *linalg.Dense) (*IterFit, error) {
 		return nil, err
 	}
 	return fit, nil
+}
+
+// cgStep does one step of the conjugate gradient method on A·X = B, each
+// column on its own, given the direction P, AP = A·P, the residual R and
+// rr, the squared norms of R's columns: X += α·P, R −= α·AP, P = R + β·P
+// with α = rr/pᵀAp and β = ‖R‖²/rr after the update (0 for a column whose
+// residual was already 0). It returns the new squared norms of R's
+// columns, or an error wrapping linalg.ErrNotPositiveDefinite, naming what
+// pᵀAp is, if pᵀAp ≤ 0 for a column whose residual is not 0.
+func cgStep(x, r, p, ap *linalg.Dense, rr []float64, it int, what string) ([]float64, error) {
+	q := len(rr)
+	pap := make([]float64, q)
+	for i := 0; i < p.Rows; i++ {
+		for k, v := range p.Row(i) {
+			pap[k] += v * ap.At(i, k)
+		}
+	}
+	alpha := make([]float64, q)
+	for k := range alpha {
+		if pap[k] > 0 {
+			alpha[k] = rr[k] / pap[k]
+		} else if rr[k] > 0 {
+			return nil, fmt.Errorf("regress: %s = %g ≤ 0 at iteration %d: %w", what, pap[k], it, linalg.ErrNotPositiveDefinite)
+		}
+	}
+	axpyCols(x, p, alpha)
+	axpyCols(r, ap, neg(alpha))
+	next := sqNorms(r)
+	for k := range next {
+		beta := 0.0
+		if rr[k] > 0 {
+			beta = next[k] / rr[k]
+		}
+		for i := 0; i < p.Rows; i++ {
+			p.Set(i, k, r.At(i, k)+beta*p.At(i, k))
+		}
+	}
+	return next, nil
 }

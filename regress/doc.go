@@ -18,7 +18,13 @@
 //   - LinearRLS: the linear kernel solved in the primal, a d×d system, and
 //     LinearPath, every λ from one thin SVD of X.
 //   - Nystrom: the subset-of-regressors approximation on m ≪ n centres,
-//     O(nm) memory.
+//     O(nm) memory, solved directly (2nm² flops).
+//   - Falkon: the same approximation solved by conjugate gradient with
+//     Falkon's preconditioner, K_nm rebuilt in row blocks at every
+//     iteration and never stored: O(m² + nd) memory, O(nmt + m³) time for
+//     t iterations, for n far beyond one n×m matrix. NystromOperator and
+//     Falkon.FitOperator let the passes over the data run elsewhere.
+//     Which is faster: BENCHMARKS.md (Large data) measures the crossover.
 //   - Spectral: one eigendecomposition of K for every spectral filter
 //     (TikhonovFilter, TruncatedSVDFilter, IteratedTikhonovFilter,
 //     LandweberFilter, NuFilter) and for Tikhonov on the augmented matrix

@@ -200,12 +200,19 @@ func centreRows(m *linalg.Dense) []float64 {
 }
 
 // drawCenters returns m distinct indices in [0, n), drawn uniformly with a
-// PCG generator seeded by seed, in increasing order.
+// PCG generator seeded by seed, in increasing order: the first m of
+// centerOrder(n, seed).
 func drawCenters(n, m int, seed uint64) []int {
-	rnd := rand.New(rand.NewPCG(seed, 0x6e797374726f6d)) // second word: "nystrom"
-	perm := rnd.Perm(n)[:m]
+	perm := centerOrder(n, seed)[:m]
 	slices.Sort(perm)
 	return perm
+}
+
+// centerOrder returns a uniformly random permutation of [0, n) from a PCG
+// generator seeded by seed, the order in which Nyström fits take centres.
+func centerOrder(n int, seed uint64) []int {
+	rnd := rand.New(rand.NewPCG(seed, 0x6e797374726f6d)) // second word: "nystrom"
+	return rnd.Perm(n)
 }
 
 // factorWithJitter factors the lower triangle of a (which it may overwrite)

@@ -34,6 +34,7 @@ type classifyResult struct {
 	TrainAccuracy *jsonFloat  `json:"train_accuracy"`       // null with -skip-train-accuracy
 	TestAccuracy  *jsonFloat  `json:"test_accuracy"`        // null without -test
 	FitSeconds    float64     `json:"fit_seconds"`
+	NVal          int         `json:"n_val,omitempty"` // falkon -val: rows of -train held out (n_train includes them)
 }
 
 // labelPredictor is what every fitted classifier offers.
@@ -50,27 +51,32 @@ type classifyFlags struct {
 	k, iters          int
 	skipTrain         bool
 	set               map[string]bool // flags given on the command line
+	falkon            falkonFlags
 }
 
-const classifyMethods = "rls, perceptron, knn, logistic or svm"
+const classifyMethods = "rls, perceptron, knn, logistic, svm or falkon"
 
 func runClassify(args []string, stdout, stderr io.Writer) error {
 	var f classifyFlags
 	fs := newFlagSet("classify", "fit a kernel classifier on -train and report its accuracy", stderr)
 	f.ioFlags.register(fs, "; labels are class codes", "the fitted classifier", "the predicted test labels")
-	fs.StringVar(&f.method, "method", "rls", "classifier: rls (regularized least squares, one-vs-all beyond two classes), perceptron, knn, logistic or svm (the last three binary only)")
+	fs.StringVar(&f.method, "method", "rls", "classifier: rls (regularized least squares, one-vs-all beyond two classes), perceptron, knn, logistic or svm (these three binary only) or falkon (RLS classification by Nyström with preconditioned CG, for large n)")
 	f.kf.register(fs)
 	fs.Float64Var(&f.lambda, "lambda", 0, "regularization λ (K + nλI convention) of rls, logistic and svm; rls chooses it by leave-one-out when it is not given")
 	fs.StringVar(&f.lambdas, "lambdas", "", "rls without -lambda: λ candidates `MIN:MAX:COUNT`, geometric (default: 25 values over the spectrum of K)")
 	fs.StringVar(&f.intercept, "intercept", "", "offset b: none, free (unpenalized) or penalized (the kernel k + 1); default free, penalized for svm (which has no free b), and perceptron has no penalized one; not for knn")
 	fs.IntVar(&f.k, "k", 5, "knn: number of neighbours")
 	fs.BoolVar(&f.skipTrain, "skip-train-accuracy", false, "do not compute the training accuracy (for knn it costs n² kernel evaluations, as much as predicting n test points)")
-	fs.IntVar(&f.iters, "iters", 0, "perceptron: maximum passes (0: 100); logistic, svm: maximum gradient or subgradient steps (0: 1000, 2000)")
+	fs.IntVar(&f.iters, "iters", 0, "perceptron: maximum passes (0: 100); logistic, svm: maximum gradient or subgradient steps (0: 1000, 2000); falkon: CG iterations (0: 20)")
+	fs.IntVar(&f.falkon.centers, "centers", 0, "falkon: number of Nyström centres m")
+	fs.Uint64Var(&f.falkon.seed, "seed", 1, "falkon: seed of the centres and of the -val split")
+	f.falkon.registerVal(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	f.set = map[string]bool{}
 	fs.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
+	f.falkon.progress = stderr
 	if err := f.ioFlags.check(); err != nil {
 		return err
 	}
@@ -164,13 +170,14 @@ var methodFlags = map[string][]string{
 	"knn":        {"k"},
 	"logistic":   {"lambda", "intercept", "iters"},
 	"svm":        {"lambda", "intercept", "iters"},
+	"falkon":     {"lambda", "intercept", "iters", "centers", "seed", "val"},
 }
 
 // defaultIntercept is each method's intercept when -intercept is not
 // given: free, except for the SVM, whose b is penalized (see
 // classify.SVM).
 var defaultIntercept = map[string]string{
-	"rls": "free", "perceptron": "free", "knn": "none", "logistic": "free", "svm": "penalized",
+	"rls": "free", "perceptron": "free", "knn": "none", "logistic": "free", "svm": "penalized", "falkon": "free",
 }
 
 func (f *classifyFlags) checkMethodFlags() error {
@@ -178,7 +185,7 @@ func (f *classifyFlags) checkMethodFlags() error {
 	if !ok {
 		return badInputf("-method %q: want %s", f.method, classifyMethods)
 	}
-	for _, name := range []string{"lambda", "lambdas", "intercept", "k", "iters"} {
+	for _, name := range []string{"lambda", "lambdas", "intercept", "k", "iters", "centers", "seed", "val"} {
 		if f.set[name] && !contains(own, name) {
 			return badInputf("-%s is not used by -method %s", name, f.method)
 		}
@@ -188,7 +195,7 @@ func (f *classifyFlags) checkMethodFlags() error {
 		return badInputf("-lambda and -lambdas: give one (-lambdas is the leave-one-out grid used without -lambda)")
 	case f.set["lambda"] && !(f.lambda > 0):
 		return badInputf("-lambda %v: want λ > 0", f.lambda)
-	case (f.method == "logistic" || f.method == "svm") && !f.set["lambda"]:
+	case (f.method == "logistic" || f.method == "svm" || f.method == "falkon") && !f.set["lambda"]:
 		return badInputf("-method %s needs -lambda (only rls chooses λ by leave-one-out)", f.method)
 	case f.iters < 0:
 		return badInputf("-iters %d: want ≥ 0 (0 selects the method's default)", f.iters)
@@ -252,6 +259,13 @@ func (f *classifyFlags) fitClassifier(k kernels.Kernel, ic regress.Intercept, gr
 		}
 		model, classes = m, m.Classes
 		res.Iterations, res.Converged = m.Iterations, &m.Converged
+	case "falkon":
+		f.falkon.iters = f.iters
+		m, err := classifyFalkon(&f.falkon, k, f.lambda, ic, x, y, res)
+		if err != nil {
+			return nil, err
+		}
+		model, classes = m, m.Classes
 	case "svm":
 		m, err := classify.SVM{Kernel: k, Lambda: f.lambda, Intercept: ic, MaxIter: f.iters}.Fit(&x, y)
 		if err != nil {

@@ -29,6 +29,7 @@ type fitResult struct {
 	Iterations int        `json:"iterations,omitempty"`
 	Centers    int        `json:"centers,omitempty"`
 	Jitter     float64    `json:"jitter,omitempty"`
+	NVal       int        `json:"n_val,omitempty"` // falkon -val: rows of -train held out (n_train includes them)
 }
 
 // predictor is what every fitted model offers.
@@ -44,6 +45,7 @@ type fitFlags struct {
 	iters, centers    int
 	seed              uint64
 	set               map[string]bool // flags given on the command line
+	falkon            falkonFlags
 }
 
 // fitMethodFlags lists, for each method, the method-specific flags it
@@ -58,6 +60,7 @@ var fitMethodFlags = map[string][]string{
 	"landweber": {"iters"},
 	"nu":        {"iters"},
 	"nystrom":   {"lambda", "centers", "seed"},
+	"falkon":    {"lambda", "centers", "seed", "iters", "val"},
 }
 
 // checkMethodFlags rejects an unknown method, a flag the method does not
@@ -65,9 +68,9 @@ var fitMethodFlags = map[string][]string{
 func (f *fitFlags) checkMethodFlags() error {
 	own, ok := fitMethodFlags[f.method]
 	if !ok {
-		return badInputf("-method %q: want cholesky, eigen, tikh, cg, landweber, nu, tsvd or nystrom", f.method)
+		return badInputf("-method %q: want cholesky, eigen, tikh, cg, landweber, nu, tsvd, nystrom or falkon", f.method)
 	}
-	for _, name := range []string{"lambda", "iters", "centers", "seed"} {
+	for _, name := range []string{"lambda", "iters", "centers", "seed", "val"} {
 		if f.set[name] && !contains(own, name) {
 			return badInputf("-%s is not used by -method %s", name, f.method)
 		}
@@ -75,8 +78,8 @@ func (f *fitFlags) checkMethodFlags() error {
 	if contains(own, "lambda") && !f.set["lambda"] {
 		return badInputf("-lambda is required by -method %s: λ of (K + nλI)c = y has no default (rkhs loo finds one by leave-one-out)", f.method)
 	}
-	if f.method == "nystrom" && !f.set["centers"] {
-		return badInputf("-centers is required by -method nystrom: the number of centres M")
+	if (f.method == "nystrom" || f.method == "falkon") && !f.set["centers"] {
+		return badInputf("-centers is required by -method %s: the number of centres M", f.method)
 	}
 	return nil
 }
@@ -88,15 +91,20 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	f.kf.register(fs)
 	fs.Float64Var(&f.lambda, "lambda", 0, "regularization λ in (K + nλI)c = y, n = training rows")
 	fs.StringVar(&f.intercept, "intercept", "free", "intercept: none, free (unpenalized b) or penalized")
-	fs.StringVar(&f.method, "method", "cholesky", "method: cholesky (RLS), eigen (RLS via the eigendecomposition), tikh (Tikhonov on the augmented matrix [K 1]), cg (CGLS on [K 1]), landweber, nu (ν-method), tsvd (truncated spectrum, eigenvalues below nλ dropped) or nystrom. cholesky, eigen, tikh and tsvd form n×n matrices and refuse, before allocating, a problem larger than the memory; cg, landweber and nu store K when it fits in memory and stream it a block of rows at a time otherwise")
-	fs.IntVar(&f.iters, "iters", 50, "iterations of cg, landweber and nu (their regularization parameter; -lambda is not used); cg stops earlier if it converges to rounding level")
-	fs.IntVar(&f.centers, "centers", 0, "number of Nyström centres m")
-	fs.Uint64Var(&f.seed, "seed", 1, "seed of random choices (Nyström centres)")
+	fs.StringVar(&f.method, "method", "cholesky", "method: cholesky (RLS), eigen (RLS via the eigendecomposition), tikh (Tikhonov on the augmented matrix [K 1]), cg (CGLS on [K 1]), landweber, nu (ν-method), tsvd (truncated spectrum, eigenvalues below nλ dropped), nystrom, or falkon (Nyström with preconditioned CG, for large n: memory O(m² + n·d)). cholesky, eigen, tikh and tsvd form n×n matrices and refuse, before allocating, a problem larger than the memory; cg, landweber and nu store K when it fits in memory and stream it a block of rows at a time otherwise")
+	fs.IntVar(&f.iters, "iters", 50, "iterations of cg, landweber and nu (their regularization parameter; -lambda is not used); cg stops earlier if it converges to rounding level; falkon: CG iterations (default 20)")
+	fs.IntVar(&f.centers, "centers", 0, "number of Nyström centres m (nystrom, falkon)")
+	fs.Uint64Var(&f.seed, "seed", 1, "seed of random choices (Nyström centres, the -val split)")
+	f.falkon.registerVal(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	f.set = map[string]bool{}
 	fs.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
+	f.falkon.centers, f.falkon.seed, f.falkon.progress = f.centers, f.seed, stderr
+	if f.set["iters"] {
+		f.falkon.iters = f.iters
+	}
 	if err := f.ioFlags.check(); err != nil {
 		return err
 	}
@@ -179,6 +187,8 @@ func fitMethod(f *fitFlags, k kernels.Kernel, ic regress.Intercept, train *datas
 		}
 		res.B, res.Centers, res.Jitter = jsonFloat(m.Intercept[0]), m.Coef.Rows, m.Jitter
 		return m.Model, nil
+	case "falkon":
+		return fitFalkon(&f.falkon, k, f.lambda, ic, train, res)
 	case "eigen", "tsvd", "tikh":
 		s, err := regress.NewSpectral(k, &train.X, y)
 		if err != nil {

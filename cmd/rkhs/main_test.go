@@ -237,3 +237,45 @@ func TestExitStatus(t *testing.T) {
 		}
 	}
 }
+
+// TestFalkonCommand: -method falkon fits and classifies, prints a progress
+// line per iteration on stderr (with the validation error under -val),
+// and rejects -val elsewhere and bad fractions.
+func TestFalkonCommand(t *testing.T) {
+	dir := t.TempDir()
+	train := filepath.Join(dir, "train.csv")
+	var b strings.Builder
+	for i := range 400 {
+		x := float64(i) / 400
+		fmt.Fprintf(&b, "%g,%g\n", x, math.Sin(6*x))
+	}
+	if err := os.WriteFile(train, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errs bytes.Buffer
+	args := []string{"fit", "-train", train, "-kernel", "gaussian", "-sigma", "0.2", "-lambda", "1e-6", "-method", "falkon", "-centers", "30", "-iters", "4", "-val", "0.25", "-json"}
+	if code := run(args, &out, &errs); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	lines := strings.Split(strings.TrimSpace(errs.String()), "\n")
+	if len(lines) != 4 || !strings.HasPrefix(lines[3], "iter   4") || !strings.Contains(lines[3], "validation MSE") {
+		t.Errorf("progress lines %q, want 4 with the validation MSE", lines)
+	}
+	var res fitResult
+	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Iterations != 4 || res.Centers != 30 || res.NVal != 100 || res.NTrain != 400 || float64(res.TrainMSE) > 0.01 {
+		t.Errorf("result %+v", res)
+	}
+	for _, bad := range [][]string{
+		{"fit", "-train", train, "-lambda", "1e-6", "-val", "0.2"},
+		{"fit", "-train", train, "-lambda", "1e-6", "-method", "falkon", "-centers", "30", "-val", "1"},
+		{"classify", "-train", train, "-method", "falkon", "-centers", "30"},
+	} {
+		errs.Reset()
+		if code := run(bad, &out, &errs); code != 2 {
+			t.Errorf("%q: exit %d, want 2 (%s)", bad, code, errs.String())
+		}
+	}
+}

@@ -1,0 +1,409 @@
+package regress
+
+import (
+	"fmt"
+	"math"
+
+	"rkhs/internal/check"
+	"rkhs/kernels"
+	"rkhs/linalg"
+)
+
+// Falkon is the Nyström approximation of kernel RLS solved by conjugate
+// gradient with Falkon's preconditioner (Rudi, Carratino and Rosasco,
+// "FALKON: An optimal large scale kernel method", 2017; Meanti, Carratino,
+// Rosasco and Rudi, "Kernel methods through the roof: handling billions of
+// points efficiently", 2020), for n far beyond one n×n — or n×m — matrix.
+// It minimises, over m centres c₁…c_m,
+//
+//	(1/n)‖K_nm·c + b·1 − y‖² + λ·cᵀK_mm·c
+//
+// the objective of Nystrom, with K_nm (n×m) holding k(xᵢ, cⱼ) and K_mm
+// (m×m) k(cᵢ, cⱼ), λ in the K + nλI convention of rkhs (the papers use the
+// same 1/n loss and λ). Without an intercept c solves the normal equations
+//
+//	(K_nmᵀK_nm + nλK_mm)·c = K_nmᵀy;
+//
+// with a free intercept they are centred: K_nmᵀ(I − 11ᵀ/n)K_nm replaces
+// K_nmᵀK_nm, K_nmᵀ(y − ȳ1) the right-hand side, and b = ȳ − (1/n)1ᵀK_nm·c,
+// with the column sums K_nmᵀ1 computed once, in the same pass as K_nmᵀy.
+// PenalizedIntercept is not offered (use the kernel k + 1 with Nystrom).
+//
+// The normal equations are never formed. Each iteration multiplies by
+// K_nmᵀK_nm through kernels.Rows.NormalMulTo, which builds K_nm a block of
+// rows at a time (the distances from one inner-product pass, then the
+// kernel function), forms W = K_b·V and adds K_bᵀ·W while the block is in
+// cache: K_nm is never stored. The preconditioner approximates
+// (n/m·K_mm² + nλK_mm)⁻¹, the inverse of the normal matrix when the
+// centres stand for the data, from two Cholesky factorizations of m×m
+// matrices: T = chol(K_mm + δI) and A = chol(T·Tᵀ/m + λI), and CG runs on
+// the symmetric positive definite system
+//
+//	(A⁻ᵀT⁻ᵀ·(K_nmᵀK_nm + nλTᵀT)·T⁻¹A⁻¹ / n)·β = A⁻ᵀT⁻ᵀK_nmᵀy / n,  c = T⁻¹A⁻¹β,
+//
+// in which the penalty is TᵀT = K_mm + δI, as in Falkon's own code: this
+// keeps the system positive definite when K_mm is numerically singular,
+// and the fit minimises the objective above with K_mm + δI in the penalty,
+// exactly. Its condition number is close to 1 when the centres are a fair
+// sample of the data, and a few tens of iterations suffice; the iteration
+// count also regularizes, so a run may be stopped early by Callback (for
+// example when the error on a validation set stops falling). δ = ε·m·t, ε
+// the machine epsilon and t the mean diagonal entry of K_mm (Falkon's
+// choice, ε·m, for a kernel with k(x, x) = 1), a change of the penalty
+// below the rounding errors of K_mm itself for m up to 10⁴; if K_mm + δI
+// is still not numerically positive definite (repeated Given centres, a σ
+// large for the spread of the data), the jitter of Nystrom is added on top
+// (from 10⁻¹²·t, ×100 up to 10⁻²·t) and FalkonFit.Jitter reports the total
+// δ.
+//
+// Centres: m distinct rows of X, drawn uniformly without replacement from
+// the rows and skipping any row equal to one already drawn (repeated
+// centres would make K_mm singular), by a PCG generator seeded with Seed:
+// the centres follow the distribution of the data, as the preconditioner
+// assumes, and the choice depends on the seed and the data alone. Rows are
+// compared by a hash of their bits, then element by element. When the rows
+// of X are distinct, they are the centres Nystrom draws with the same
+// seed. Given, if not nil, holds the centres instead.
+//
+// Convergence: the preconditioner is good when m is large enough for λ
+// (Rudi et al.: m of the order of the effective dimension at λ, about √n
+// for the λ of optimal rates). With λ far smaller than that, K_mm + δI is
+// numerically singular and CG needs many more iterations than the default
+// budget; compare the residuals, or the error on a validation set through
+// Callback, before trusting a short run with a very small λ.
+//
+// Cost: per iteration 2nmd flops and nm kernel transforms (an exp each for
+// the Gaussian kernel) to rebuild K_nm, 4nmq flops for the two products and
+// 4m²q for the triangular solves; once, a pass for K_nmᵀy and K_nmᵀ1, the
+// Gram matrix K_mm and m³/3 + m³/3 + m³ flops for the two factorizations
+// and T·Tᵀ. Memory: two m×m matrices, a block of K_nm (about 1 MiB) per
+// goroutine, the partial results of the streamed products (at most 64 MiB
+// unless one m×q partial is larger), X and a copy of [Y 1] (n×(q+1)), and
+// for the choice of centres a permutation of the rows and a hash table of
+// the rows it visits (at most about 60 bytes a row): O(m² + n·(d+q)).
+//
+// The results are bit-identical for any GOMAXPROCS.
+type Falkon struct {
+	Kernel  kernels.Kernel
+	Lambda  float64 // λ > 0, in the K + nλI convention
+	Centers int     // m ≥ 1, distinct rows of X drawn at random; no default
+	Seed    uint64  // seed of the draw (math/rand/v2 PCG)
+	// Given, if not nil, holds the centres (m×d) and Centers and Seed are
+	// ignored.
+	Given *linalg.Dense
+	// Intercept is NoIntercept or FreeIntercept.
+	Intercept Intercept
+	// MaxIter is the number of CG iterations to run at most; 0 selects
+	// DefaultFalkonIter. The run stops earlier by Tol or Callback.
+	MaxIter int
+	// Tol, if positive, stops the run once the residual of the
+	// preconditioned system of every output is at most Tol times its
+	// initial value (‖r_k‖ ≤ Tol·‖r₀‖). The zero value means no tolerance
+	// test.
+	Tol float64
+	// Callback, if not nil, is called after every iteration with the
+	// iteration number (1, 2, …), the residual norm of the preconditioned
+	// system over all outputs (‖r_k‖_F, the value recorded in
+	// FalkonFit.Residuals) and the current model: current.Predict on a
+	// validation set costs one pass over that set. current and its
+	// matrices are valid during the call only and must not be modified.
+	// Returning false stops the run with the current model.
+	Callback func(iter int, residual float64, current *Model) bool
+}
+
+// DefaultFalkonIter is the number of iterations Falkon runs when MaxIter
+// is 0, the budget of the experiments of Rudi et al. (2017).
+const DefaultFalkonIter = 20
+
+// FalkonFit is a fitted Falkon model and how it was computed.
+type FalkonFit struct {
+	*Model
+	// Indices are the rows of X used as centres, in increasing order (nil
+	// when the centres were Given or the fit came from FitOperator).
+	Indices []int
+	// Jitter is δ, the shift of K_mm in the penalty and the
+	// preconditioner's T.
+	Jitter float64
+	// Iterations is the number of iterations done.
+	Iterations int
+	// Residuals[k] is ‖r_k‖_F, the residual of the preconditioned system
+	// over all outputs after iteration k (Residuals[0] at the start, c = 0).
+	Residuals []float64
+	// Stopped says why the run ended.
+	Stopped StopReason
+}
+
+// Fit fits the model; X (n×d) and Y (n×q) are not modified, and the model
+// holds a copy of the centres.
+//
+// Errors wrap ErrInput (bad data, NaN or ±Inf also wrapping
+// linalg.ErrNotFinite, λ ≤ 0, Centers < 1 or more than the distinct rows
+// of X, Given with the wrong number of columns, PenalizedIntercept,
+// MaxIter or Tol < 0), kernels.ErrParameter; a *linalg.MemoryError
+// wrapping linalg.ErrTooLarge, before anything of size m×m is allocated,
+// if the fit needs more memory than the program may use (see Falkon for
+// what it holds); linalg.ErrNotPositiveDefinite if even the largest
+// jitter fails, or linalg.ErrNoConvergence if the iterates overflow.
+func (f *Falkon) Fit(x, y *linalg.Dense) (*FalkonFit, error) {
+	const op = "Falkon.Fit"
+	if err := checkRegularized(op, f.Kernel, x, y, f.Lambda, f.Intercept); err != nil {
+		return nil, err
+	}
+	if err := f.checkOptions(op); err != nil {
+		return nil, err
+	}
+	n, d := x.Rows, x.Cols
+	var centres *linalg.Dense
+	var indices []int
+	if f.Given != nil {
+		if err := check.Data(ErrInput, op, "Given", f.Given, 1); err != nil {
+			return nil, err
+		}
+		if f.Given.Cols != d {
+			return nil, inputError(op, "Given", "%d×%d centres, want m×%d", f.Given.Rows, f.Given.Cols, d)
+		}
+		if err := checkFalkonMemory(op, n, f.Given.Rows, d, y.Cols); err != nil {
+			return nil, err
+		}
+		centres = f.Given.Clone()
+	} else {
+		if f.Centers < 1 || f.Centers > n {
+			return nil, inputError(op, "Centers", "%d, must be between 1 and the %d rows of X (it has no default)", f.Centers, n)
+		}
+		if err := checkFalkonMemory(op, n, f.Centers, d, y.Cols); err != nil {
+			return nil, err
+		}
+		var err error
+		if indices, err = drawDistinctCenters(op, x, f.Centers, f.Seed); err != nil {
+			return nil, err
+		}
+		centres = linalg.NewDense(len(indices), d, nil)
+		for j, i := range indices {
+			copy(centres.Row(j), x.Row(i))
+		}
+	}
+	rows, err := kernels.NewRows(f.Kernel, x, centres)
+	if err != nil {
+		return nil, kernelError(op, "X", err)
+	}
+	fit, err := f.solve(op, centres, &rowsOperator{rows: rows, y: y})
+	if err != nil {
+		return nil, err
+	}
+	fit.Indices = indices
+	return fit, nil
+}
+
+// FitOperator runs the solver of Fit (the preconditioner from
+// K_mm = k(C, C), conjugate gradient, the intercept by centring with
+// K_nmᵀ1 and 1ᵀY) with every pass over the data done by op, for data that
+// Fit cannot hold or that lives elsewhere. f.Kernel must be the kernel op
+// uses; Centers, Seed and Given are not used. When op computes the sums of
+// Fit's own operator in the same order, the fit is bit for bit that of Fit.
+// centres is not modified; the model holds a copy.
+//
+// Errors: those of Fit about the options, the centres (m×d, finite) and
+// the memory; ErrInput if op is nil or its Summary is malformed (n < 1, shapes
+// that do not match m and each other, NaN or ±Inf); and any error op
+// returns, wrapped.
+func (f *Falkon) FitOperator(centres *linalg.Dense, op NystromOperator) (*FalkonFit, error) {
+	const call = "Falkon.FitOperator"
+	if err := checkKernel(call, f.Kernel); err != nil {
+		return nil, err
+	}
+	if err := checkLambda(call, "Lambda", f.Lambda); err != nil {
+		return nil, err
+	}
+	if err := f.Intercept.check(call); err != nil {
+		return nil, err
+	}
+	if err := f.checkOptions(call); err != nil {
+		return nil, err
+	}
+	if err := check.Data(ErrInput, call, "centres", centres, 1); err != nil {
+		return nil, err
+	}
+	if op == nil {
+		return nil, inputError(call, "op", "nil NystromOperator")
+	}
+	if err := checkFalkonMemory(call, 0, centres.Rows, centres.Cols, 1); err != nil {
+		return nil, err
+	}
+	return f.solve(call, centres.Clone(), op)
+}
+
+// checkOptions validates the options Fit and FitOperator share beyond λ.
+func (f *Falkon) checkOptions(op string) error {
+	if f.Intercept == PenalizedIntercept {
+		return inputError(op, "Intercept", "penalized, not offered by Falkon (NoIntercept or FreeIntercept; Nystrom has the kernel k + 1)")
+	}
+	if err := check.OptionCount(ErrInput, op, "MaxIter", f.MaxIter, fmt.Sprint(DefaultFalkonIter)); err != nil {
+		return err
+	}
+	return check.Option(ErrInput, op, "Tol", f.Tol, "no tolerance test")
+}
+
+// solve runs the preconditioned conjugate gradient of Falkon with the
+// centres (owned by the fit) and the data behind op.
+func (f *Falkon) solve(call string, centres *linalg.Dense, op NystromOperator) (*FalkonFit, error) {
+	n, kty, kt1, sumY, err := op.Summary()
+	if err != nil {
+		return nil, fmt.Errorf("regress: %s: the data pass: %w", call, err)
+	}
+	m := centres.Rows
+	if err := checkSummary(call, m, n, kty, kt1, sumY); err != nil {
+		return nil, err
+	}
+	q := kty.Cols
+	pc, err := newFalkonPrecond(call, f.Kernel, centres, f.Lambda)
+	if err != nil {
+		return nil, err
+	}
+	free := f.Intercept == FreeIntercept
+	nf := float64(n)
+	yMean := make([]float64, q)
+	if free {
+		for k := range yMean {
+			yMean[k] = sumY[k] / nf
+		}
+	}
+
+	// r₀ = A⁻ᵀT⁻ᵀ·z/n with z = K_nmᵀy, or K_nmᵀ(y − ȳ1) = K_nmᵀy − K_nmᵀ1·ȳᵀ.
+	r := linalg.NewDense(m, q, nil)
+	for j := range m {
+		row, src := r.Row(j), kty.Row(j)
+		for k := range row {
+			z := src[k]
+			if free {
+				z -= kt1[j] * yMean[k]
+			}
+			row[k] = z / nf
+		}
+	}
+	pc.backward(r)
+
+	// W·p = A⁻ᵀT⁻ᵀ·H·T⁻¹A⁻¹p / n, H = K_nmᵀ(I − 11ᵀ/n)K_nm + nλ·TᵀT
+	// (without the centring for NoIntercept).
+	av := linalg.NewDense(m, q, nil) // A⁻¹p
+	v := linalg.NewDense(m, q, nil)  // T⁻¹A⁻¹p
+	hv := linalg.NewDense(m, q, nil)
+	applyW := func(dst, p *linalg.Dense) error {
+		pc.forward(av, v, p)
+		if err := op.NormalMul(hv, v); err != nil {
+			return fmt.Errorf("regress: %s: the data pass: %w", call, err)
+		}
+		if free {
+			subtractRankOne(hv, kt1, v, nf)
+		}
+		pc.finish(dst, hv, av, nf)
+		return nil
+	}
+
+	beta := linalg.NewDense(m, q, nil)
+	p := r.Clone()
+	wp := linalg.NewDense(m, q, nil)
+	rr := sqNorms(r)
+	r0 := sqrtAll(rr)
+	maxIter := f.MaxIter
+	if maxIter == 0 {
+		maxIter = DefaultFalkonIter
+	}
+	fit := &FalkonFit{Jitter: pc.delta, Residuals: []float64{frob(r, q)}}
+	current := &Model{Kernel: f.Kernel, Centers: centres, Coef: linalg.NewDense(m, q, nil), Intercept: make([]float64, q)}
+	model := func() {
+		pc.coefficients(current.Coef, beta)
+		if free {
+			for k := range current.Intercept {
+				var s float64
+				for j := range m {
+					s += kt1[j] * current.Coef.At(j, k)
+				}
+				current.Intercept[k] = yMean[k] - s/nf
+			}
+		}
+	}
+	for it := 1; it <= maxIter; it++ {
+		if err := applyW(wp, p); err != nil {
+			return nil, err
+		}
+		next, err := cgStep(beta, r, p, wp, rr, it, call+": pᵀWp")
+		if err != nil {
+			return nil, err
+		}
+		converged := f.Tol > 0
+		for k := range next {
+			converged = converged && math.Sqrt(next[k]) <= f.Tol*r0[k]
+		}
+		rr = next
+		res := frob(r, q)
+		fit.Iterations = it
+		fit.Residuals = append(fit.Residuals, res)
+		if math.IsNaN(res) || math.IsInf(res, 0) {
+			return nil, fmt.Errorf("regress: %s: %w: the residual is %v at iteration %d", call, linalg.ErrNoConvergence, res, it)
+		}
+		if f.Callback != nil {
+			model()
+			if !f.Callback(it, res, current) {
+				fit.Stopped = StopCallback
+				break
+			}
+		}
+		if converged {
+			fit.Stopped = StopTol
+			break
+		}
+		if it == maxIter {
+			fit.Stopped = StopMaxIter
+		}
+	}
+	model()
+	fit.Model = current
+	if err := current.checkFinite(); err != nil {
+		return nil, err
+	}
+	return fit, nil
+}
+
+// subtractRankOne sets hv −= s·(sᵀv)/n: the centring of K_nmᵀK_nm·v to
+// K_nmᵀ(I − 11ᵀ/n)K_nm·v, with s = K_nmᵀ1.
+func subtractRankOne(hv *linalg.Dense, s []float64, v *linalg.Dense, n float64) {
+	sv := make([]float64, v.Cols)
+	for j, sj := range s {
+		for k, vk := range v.Row(j) {
+			sv[k] += sj * vk
+		}
+	}
+	for k := range sv {
+		sv[k] /= n
+	}
+	for j, sj := range s {
+		row := hv.Row(j)
+		for k := range row {
+			row[k] -= sj * sv[k]
+		}
+	}
+}
+
+// checkSummary validates what a NystromOperator's Summary returned for m
+// centres.
+func checkSummary(op string, m, n int, kty *linalg.Dense, kt1, sumY []float64) error {
+	if n < 1 {
+		return inputError(op, "op", "Summary: n = %d, need at least one training row", n)
+	}
+	if err := check.Data(ErrInput, op, "op: Summary: K_nmᵀY", kty, 1); err != nil {
+		return err
+	}
+	if kty.Rows != m || kty.Cols < 1 {
+		return inputError(op, "op", "Summary: K_nmᵀY is %d×%d, want %d×q with q ≥ 1 (m = %d centres)", kty.Rows, kty.Cols, m, m)
+	}
+	if len(kt1) != m {
+		return inputError(op, "op", "Summary: K_nmᵀ1 has length %d, want %d", len(kt1), m)
+	}
+	if len(sumY) != kty.Cols {
+		return inputError(op, "op", "Summary: 1ᵀY has length %d, want %d", len(sumY), kty.Cols)
+	}
+	if err := check.Vector(ErrInput, op, "op: Summary: K_nmᵀ1", kt1); err != nil {
+		return err
+	}
+	return check.Vector(ErrInput, op, "op: Summary: 1ᵀY", sumY)
+}

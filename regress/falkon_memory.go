@@ -1,0 +1,28 @@
+package regress
+
+import "rkhs/internal/memlimit"
+
+// falkonBytes returns the memory a Falkon fit holds at its peak besides X,
+// in bytes (saturated at math.MaxUint64): the two m×m matrices of the
+// preconditioner, the centres and six m×q vectors of the iteration, the
+// copy of [Y 1] and the hash table of the distinct rows (n×(q+1) doubles
+// and about 48 bytes a row; n = 0 for FitOperator), and the streamed
+// products' partial results (64 MiB) and blocks (1 MiB and b×(d+q) per
+// goroutine, counted for 8 goroutines).
+func falkonBytes(n, m, d, q int) uint64 {
+	return memlimit.Sum(
+		memlimit.Floats(2, m, m),
+		memlimit.Floats(m, d+6*q),
+		memlimit.Floats(n, q+1+6),
+		64<<20+memlimit.Floats(8, 1<<17+32*(d+q)),
+	)
+}
+
+// checkFalkonMemory refuses, before anything of size m×m is allocated, a
+// fit whose memory (falkonBytes) exceeds what the program may use
+// (internal/memlimit: the Go memory limit, the cgroup limit, physical
+// memory, the address space): a *linalg.MemoryError wrapping
+// linalg.ErrTooLarge.
+func checkFalkonMemory(op string, n, m, d, q int) error {
+	return memlimit.Check(op, falkonBytes(n, m, d, q))
+}
