@@ -3,7 +3,6 @@ package rkhsbeam
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -14,16 +13,15 @@ import (
 	"rkhs/regress"
 )
 
-// ErrNoCGSolver is returned by FitCG while package regress has no
-// conjugate-gradient Nyström solver that takes its products from an
-// operator (regress.Falkon's FitOperator); fitOperator is the one place
-// that calls it.
-var ErrNoCGSolver = errors.New("rkhsbeam: this build of rkhs has no conjugate-gradient Nyström solver (regress.Falkon.FitOperator); use the direct fit")
-
-// fitOperator runs the conjugate-gradient Nyström solver with every pass
-// over the data done by op.
+// fitOperator runs regress.Falkon (Falkon's preconditioned conjugate
+// gradient, its default 20 iterations) with every pass over the data done
+// by op. A penalized intercept is refused there, as by Falkon.Fit.
 func fitOperator(k kernels.Kernel, lambda float64, ic regress.Intercept, centres *linalg.Dense, op operator) (*regress.Model, error) {
-	return nil, ErrNoCGSolver
+	fit, err := (&regress.Falkon{Kernel: k, Lambda: lambda, Intercept: ic}).FitOperator(centres, op)
+	if err != nil {
+		return nil, err
+	}
+	return fit.Model, nil
 }
 
 // FitCG fits the model o describes with the conjugate-gradient solver:

@@ -2,7 +2,7 @@ package rkhsbeam
 
 import (
 	"context"
-	"errors"
+	"math"
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -63,14 +63,38 @@ func TestPassOperator(t *testing.T) {
 	}
 }
 
-// TestFitCGWithoutSolver: until package regress has the conjugate-
-// gradient solver, FitCG says so (after drawing the centres).
-func TestFitCGWithoutSolver(t *testing.T) {
-	dir := t.TempDir()
-	_, err := FitCG(context.Background(), FitOptions{Input: Input{Patterns: []string{"testdata/train-*"}, Format: "csv"},
-		Kernel: kernels.Spec{Type: "gaussian", Sigma: 1}, Lambda: 1e-3, Centers: 10, Model: dir + "/m.json"}, dir, prismRun)
-	if !errors.Is(err, ErrNoCGSolver) {
-		t.Errorf("got %v, want ErrNoCGSolver", err)
+// TestFitCG: the conjugate-gradient fit on Prism, every product a pass
+// over the files, reaches the direct Nyström solution with the centres it
+// drew (Falkon penalizes with K_mm plus a tiny jitter, hence 1e-6, not
+// bit for bit), with and without a free intercept.
+func TestFitCG(t *testing.T) {
+	x, y := readAll(t, "testdata/train-0.csv", "testdata/train-1.csv", "testdata/train-2.csv.gz", "testdata/train-3.csv")
+	spec := kernels.Spec{Type: "gaussian", Sigma: 1}
+	k, _ := spec.Kernel()
+	const lambda = 1e-2
+	for _, ic := range []regress.Intercept{regress.NoIntercept, regress.FreeIntercept} {
+		dir := t.TempDir()
+		got, err := FitCG(context.Background(), FitOptions{Input: Input{Patterns: []string{"testdata/train-*"}, Format: "csv"},
+			Kernel: spec, Lambda: lambda, Intercept: ic, Centers: 10, Model: dir + "/m.json"}, dir, prismRun)
+		if err != nil {
+			t.Fatalf("%v: %v", ic, err)
+		}
+		want, err := regress.Nystrom{Kernel: k, Lambda: lambda, Intercept: ic, Given: got.Centers}.Fit(x, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		scale := 0.0
+		for _, v := range want.Coef.Data {
+			scale = max(scale, math.Abs(v))
+		}
+		for i, v := range got.Coef.Data {
+			if d := math.Abs(v - want.Coef.Data[i]); d > 1e-6*scale {
+				t.Errorf("%v: coefficient %d is %v, want %v", ic, i, v, want.Coef.Data[i])
+			}
+		}
+		if d := math.Abs(got.Intercept[0] - want.Intercept[0]); d > 1e-6*(1+math.Abs(want.Intercept[0])) {
+			t.Errorf("%v: intercept %v, want %v", ic, got.Intercept[0], want.Intercept[0])
+		}
 	}
 }
 
@@ -78,7 +102,7 @@ func TestFitCGWithoutSolver(t *testing.T) {
 // (K_nmᵀK_nm + nλK_mm)c = K_nmᵀy, every product a pass over the files on
 // Prism, reaches the coefficients of regress.Nystrom (no intercept): the
 // driver loop a conjugate-gradient solver runs, with a stand-in solver
-// until package regress has its own (fitOperator).
+// independent of regress.Falkon.
 func TestPassOperatorCG(t *testing.T) {
 	x, y := readAll(t, "testdata/train-0.csv", "testdata/train-1.csv", "testdata/train-2.csv.gz", "testdata/train-3.csv")
 	c := x.Slice(0, 8, 0, 3).Clone()

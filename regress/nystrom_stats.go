@@ -434,3 +434,6 @@ func (s *NystromStats) Merge(o *NystromStats) error {
 func (s *NystromStats) describe() string {
 	return fmt.Sprintf("kernel %s with %d×%d centres (fingerprint %x)", s.spec, s.centers.Rows, s.centers.Cols, s.fp[:6])
 }
+
+// NystromStats gives Falkon.FitOperator its passes from the merged sums.
+var _ NystromOperator = (*NystromStats)(nil)

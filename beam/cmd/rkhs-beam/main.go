@@ -15,8 +15,8 @@
 // K + nλI convention, n the number of rows read; the model file is the
 // JSON that rkhs predict reads. -solver cg runs one pipeline per pass of
 // the conjugate-gradient solver, from this process, each writing its sums
-// to -scratch (a directory the workers share); it needs the solver of
-// package regress (regress.Falkon), and says so if this build lacks it.
+// to -scratch (a directory the workers share); the solver is
+// regress.Falkon's (20 iterations, no penalized intercept).
 //
 // # Runners
 //
