@@ -203,7 +203,7 @@ func tooLarge(err error, what string, n int) error {
 	if !errors.As(err, &me) {
 		return err
 	}
-	return explained{fmt.Sprintf("%s on %d rows needs %s of memory, more than the %s of %s (%s): run -method falkon -centers M instead, with M a few thousand centres, which needs O(nM) memory",
+	return explained{fmt.Sprintf("%s on %d rows needs %s of memory, more than the %s of %s (%s): run -method falkon -centers M instead, with M a few thousand centres, which needs O(M² + nd) memory (n rows, d features)",
 		what, n, linalg.FormatBytes(me.Need), linalg.FormatBytes(me.Limit), me.Source, me.Op), err}
 }
 

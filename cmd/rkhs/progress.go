@@ -76,7 +76,7 @@ func announce(w io.Writer, what, route string, n, d int) (stop func()) {
 	if est < longRunThreshold {
 		return func() {}
 	}
-	fmt.Fprintf(w, "rkhs %s on %d rows: about %s and %s of memory (O(n³) work); -method falkon -centers M, with M a few thousand centres, takes O(nM) memory and far less time\n",
+	fmt.Fprintf(w, "rkhs %s on %d rows: about %s and %s of memory (O(n³) work); -method falkon -centers M, with M a few thousand centres, takes O(M² + nd) memory and far less time\n",
 		what, n, roundDuration(est), linalg.FormatBytes(bytes))
 	start := time.Now()
 	done := make(chan struct{})
