@@ -3,6 +3,7 @@
 package kernels
 
 import (
+	"math"
 	"simd/archsimd"
 
 	"rkhs/internal/avx"
@@ -10,82 +11,59 @@ import (
 )
 
 // The Gaussian row pass with AVX-512 (GOEXPERIMENT=simd on amd64): eight
-// entries at a time, with exp computed in vector registers. Besides being
-// faster than math.Exp, it keeps the pass out of legacy SSE code, which an
-// asynchronous preemption can slow down 150 times (see rkhs/internal/avx).
-// CPUs without AVX-512 use gaussianRowScalar.
+// entries at a time, argument and exp in one sweep of vector registers.
+// Besides being faster than math.Exp, it keeps the pass out of legacy SSE
+// code, which an asynchronous preemption can slow down 150 times (see
+// rkhs/internal/avx). CPUs without AVX-512 use gaussianRowScalar.
 
 var hasAVX512 = archsimd.X86.AVX512()
 
-// gaussianRow is gaussianRowScalar, eight entries at a time with AVX-512.
-// The distance and the argument of exp are rounded exactly as in the scalar
-// version; exp8 then agrees with math.Exp to within 2 ulps (TestExp8), so
-// entries can differ from the scalar build's in the last bits.
+// gaussianRow is gaussianRowScalar, eight entries at a time with AVX-512
+// (gaussianRow8), the last len(row) mod 8 with gaussianRowScalar. The
+// distance and the argument of exp are rounded exactly as in the scalar
+// version, and the exp is the same method with a smaller table (see
+// gaussianRow8), within 0.53 ulp of e^x, so entries agree with the scalar
+// build's to within an ulp and with math.Exp's to within 2.
 func gaussianRow(row, nz []float64, ni, s2 float64) {
 	if !hasAVX512 {
 		gaussianRowScalar(row, nz, ni, s2)
 		return
 	}
 	n := len(row) / 8 * 8
-	gaussianArgs8(row[:n], nz[:n], ni, s2)
-	exp8(row[:n])
+	gaussianRow8(row[:n], nz[:n], ni, s2)
 	gaussianRowScalar(row[n:], nz[n:len(row)], ni, s2)
 }
 
-// gaussianArgs8 sets row[j] = −max(ni + nz[j] − 2·row[j], 0)/s2, eight
-// entries at a time, for len(row) a multiple of 8 (NaN stays NaN).
-//
-// It divides without VDIVPD, whose throughput (16 cycles for eight
-// quotients) weighed on the pass: with y = 1/s2 rounded once per row,
-// q = t·y and the exact residual ρ = t − q·s2 (a fused multiply-add),
-// q + ρ·y rounded is the correctly rounded t/s2 (Markstein, "IA-64 and
-// elementary functions", 2000), the quotient the scalar pass computes;
-// 2·10⁷ random pairs in a check of this identity gave no exception. t is
-// first capped at 746·s2, so that the quotient cannot overflow (exp8 gives
-// 0 from −746 on).
-//
-//go:noinline
-func gaussianArgs8(row, nz []float64, ni, s2 float64) {
-	vni := archsimd.BroadcastFloat64x8(ni)
-	vs2 := archsimd.BroadcastFloat64x8(s2)
-	vinv := archsimd.BroadcastFloat64x8(1 / s2)
-	vcap := archsimd.BroadcastFloat64x8(746 * s2)
-	var zero archsimd.Float64x8
-	for len(row) >= 8 && len(nz) >= 8 {
-		g := simdapi.Load8(row)
-		t := vni.Add(simdapi.Load8(nz)).Sub(g.Add(g))
-		tc := t.Max(zero).Min(vcap)
-		q := tc.Mul(vinv)
-		q = zero.Sub(q).MulAdd(vs2, tc).MulAdd(vinv, q)
-		// max(NaN, 0) is NaN in Go; VMAXPD would give 0.
-		simdapi.Store8(t.Merge(zero.Sub(q), t.IsNaN()), row)
-		row, nz = row[8:], nz[8:]
-	}
-	avx.ClearUpper()
-}
+// exp8Bits is the number of bits of the table of gaussianRow8: 2^(j/16)
+// for j < 16, two vectors, permuted into place by VPERMI2PD.
+const (
+	exp8Bits = 4
+	exp8N    = 1 << exp8Bits
+)
 
-// Constants of exp8, each repeated in the eight lanes so that it is a
-// memory operand of the instruction that uses it rather than a register
-// (there are not enough registers for all of them).
+// Constants of gaussianRow8, each repeated in the eight lanes so that it
+// is a memory operand of the instruction that uses it rather than a
+// register (there are not enough registers for all of them). The table
+// and its tails are every eighth entry of expTable (2^(8j/128) =
+// 2^(j/16)), so TestExpTable checks them too.
 var (
-	expMinArg = splat(-746) // exp(−746) rounds to 0
-	expMaxArg = splat(710)  // exp(710) rounds to +Inf
-	expLog2e  = splat(1.44269504088896338700e+00)
-	expNegLn2 = [2][8]float64{
-		splat(-6.93147180369123816490e-01), // −ln 2, high part: k·it is exact
-		splat(-1.90821492927058770002e-10), // −ln 2, low part
-	}
-	// 1/k! for k = 13 … 0: the Taylor polynomial of exp, whose remainder
-	// on |r| ≤ ln2/2 is below 5e-18 relative.
-	expTaylor = func() (c [14][8]float64) {
-		for i := range c {
-			f := 1.0 // (13 − i)!
-			for k := 2; k <= 13-i; k++ {
-				f *= float64(k)
-			}
-			c[i] = splat(1 / f)
+	exp8Shift   = splat(expShift)
+	exp8InvLn2N = splat(exp8N / math.Ln2)
+	// −ln2/16 in two parts; the high one has 32 significant bits, so that
+	// k times it is exact for |k| < 2²¹ (q ≤ 746 gives |k| ≤ 17,220).
+	exp8Ln2HiN = splat(-0x1.62e42feep-1 / exp8N)
+	exp8Ln2LoN = splat(-0x1.a39ef35793c76p-33 / exp8N)
+	exp8Unit   = splat(1.0 / exp8N)
+	// 1/n! for n = 2 … 7: the Taylor polynomial of e^ρ − 1 of degree 7,
+	// whose remainder on |ρ| ≤ ln2/32 is below 1.3e-18 relative.
+	exp8C = [6][8]float64{splat(1.0 / 2), splat(1.0 / 6), splat(1.0 / 24),
+		splat(1.0 / 120), splat(1.0 / 720), splat(1.0 / 5040)}
+	exp8Table, exp8Tail = func() (t, tail [2][8]float64) {
+		for j := range exp8N {
+			e := expTable[j*(expN/exp8N)]
+			t[j/8][j%8], tail[j/8][j%8] = math.Float64frombits(e.hi), e.tail
 		}
-		return c
+		return t, tail
 	}()
 )
 
@@ -96,44 +74,66 @@ func splat(v float64) (a [8]float64) {
 	return a
 }
 
-// exp8 sets x[i] = e^x[i], eight lanes at a time, for len(x) a multiple
-// of 8: x = k·ln2 + r with k an integer and |r| ≤ ln2/2 (Cody and Waite's
-// two-part ln2), e^r by its Taylor polynomial of degree 13 in Estrin's
-// form (pairs of terms, then pairs of pairs with r², r⁴ and r⁸: a chain of
-// five multiply-adds instead of Horner's thirteen), then VSCALEFPD
-// multiplies by 2^k, which also gives the correct overflow to +Inf and
-// gradual underflow to 0. NaN stays NaN. The whole computation is in the
-// loop, not in a function per vector: a call made the compiler spill and
-// reload the loop's vectors around it.
+// gaussianRow8 sets row[j] = exp(−max(ni + nz[j] − 2·row[j], 0)/s2), eight
+// entries at a time, for len(row) a multiple of 8 (NaN stays NaN): the
+// argument as gaussianRowScalar rounds it, then e^x by the table method
+// of expNeg (exp.go) with N = 16.
+//
+// Division. It divides without VDIVPD, whose throughput (16 cycles for
+// eight quotients) weighed on the pass: with y = −1/s2, q = t·y and the
+// exact residual ρ = t + q·s2 (a fused multiply-add), q + ρ·y rounded is
+// the correctly rounded −t/s2 (Markstein, "IA-64 and elementary
+// functions", 2000), the argument the scalar pass computes; 2·10⁷ random
+// pairs in a check of this identity gave no exception. t is first capped
+// at 746·s2, so that the quotient cannot overflow and the argument x of
+// exp lies in [−746, 0].
+//
+// Exp. k = round(x·16/ln2) comes from adding 1.5·2⁵² in the same fused
+// multiply-add, which leaves k in the low bits (the table index) and k as
+// a float64 after subtracting it again; r = x − k·ln2/16 (two-part ln2,
+// |r| ≤ ln2/32), ρ = r + t_j with T_j = 2^(j/16) and its relative error t_j
+// from the table (j = k mod 16, the low four bits, picked from two
+// registers by VPERMI2PD), e^ρ − 1 by its Taylor polynomial of degree 7 in
+// Estrin's form, and the result T_j + T_j·p, one rounding, multiplied by
+// 2^⌊k/16⌋ by VSCALEFPD, which also gives gradual underflow to 0. As for
+// expNeg, the error is 0.5 ulp for the final rounding plus what the
+// rounding errors of p add, more than in expNeg since |ρ| is eight times
+// larger: at most 0.53 ulp where the result is normal (TestGaussianRow8
+// measures 0.524 against a 200-bit reference), and a second rounding where
+// it is subnormal.
 //
 //go:noinline
-func exp8(x []float64) {
-	// c(n) is 1/n!, the coefficient of rⁿ (expTaylor runs from 1/13! down).
-	c := func(n int) archsimd.Float64x8 { return simdapi.Load8Array(&expTaylor[13-n]) }
-	for len(x) >= 8 {
-		v := simdapi.Load8(x)
-		a := v.Max(simdapi.Load8Array(&expMinArg)).Min(simdapi.Load8Array(&expMaxArg))
-		k := simdapi.RoundEven8(a.Mul(simdapi.Load8Array(&expLog2e)))
-		r := k.MulAdd(simdapi.Load8Array(&expNegLn2[0]), a)
-		r = k.MulAdd(simdapi.Load8Array(&expNegLn2[1]), r)
+func gaussianRow8(row, nz []float64, ni, s2 float64) {
+	// The per-row constants, kept in memory like the others.
+	vni, vs2, vinv, vcap := splat(ni), splat(s2), splat(-1/s2), splat(746*s2)
+	ld := simdapi.Load8Array
+	c := func(n int) archsimd.Float64x8 { return ld(&exp8C[n-2]) }
+	var zero archsimd.Float64x8
+	for len(row) >= 8 && len(nz) >= 8 {
+		g := simdapi.Load8(row)
+		t := ld(&vni).Add(simdapi.Load8(nz)).Sub(g.Add(g))
+		tc := t.Max(zero).Min(ld(&vcap))
+		x := tc.Mul(ld(&vinv))
+		x = x.MulAdd(ld(&vs2), tc).MulAdd(ld(&vinv), x) // −t/s2, rounded once
+		shift := ld(&exp8Shift)
+		kd := x.MulAdd(ld(&exp8InvLn2N), shift)
+		idx := kd.AsUint64x8()
+		k := kd.Sub(shift)
+		r := k.MulAdd(ld(&exp8Ln2HiN), x)
+		r = k.MulAdd(ld(&exp8Ln2LoN), r)
+		r = r.Add(ld(&exp8Tail[0]).ConcatPermute(ld(&exp8Tail[1]), idx))
+		tj := ld(&exp8Table[0]).ConcatPermute(ld(&exp8Table[1]), idx)
 		r2 := r.Mul(r)
-		r4 := r2.Mul(r2)
-		r8 := r4.Mul(r4)
-		q0 := c(1).MulAdd(r, c(0))
-		q1 := c(3).MulAdd(r, c(2))
-		q2 := c(5).MulAdd(r, c(4))
-		q3 := c(7).MulAdd(r, c(6))
-		q4 := c(9).MulAdd(r, c(8))
-		q5 := c(11).MulAdd(r, c(10))
-		q6 := c(13).MulAdd(r, c(12))
-		u0 := q1.MulAdd(r2, q0)
-		u1 := q3.MulAdd(r2, q2)
-		u2 := q5.MulAdd(r2, q4)
-		v0 := u1.MulAdd(r4, u0)
-		v1 := q6.MulAdd(r4, u2)
-		e := v1.MulAdd(r8, v0).Scale(k)
-		simdapi.Store8(v.Merge(e, v.IsNaN()), x)
-		x = x[8:]
+		a := c(3).MulAdd(r, c(2))
+		b := c(5).MulAdd(r, c(4))
+		h := c(7).MulAdd(r, c(6))
+		h = h.MulAdd(r2, b)
+		h = h.MulAdd(r2, a)
+		p := h.MulAdd(r2, r)
+		e := tj.MulAdd(p, tj).Scale(k.Mul(ld(&exp8Unit)))
+		// max(NaN, 0) is NaN in Go; VMAXPD would give 0.
+		simdapi.Store8(t.Merge(e, t.IsNaN()), row)
+		row, nz = row[8:], nz[8:]
 	}
 	avx.ClearUpper()
 }
