@@ -250,7 +250,7 @@ func (r *Rows) NormalMulTo(dst, v *linalg.Dense) *linalg.Dense {
 	if v.Rows != m {
 		panic(fmt.Sprintf("kernels: Rows.NormalMulTo: V has %d rows, want %d", v.Rows, m))
 	}
-	dst = sizedDense(dst, m, v.Cols, "NormalMulTo")
+	dst = destination("Rows.NormalMulTo", dst, m, v.Cols)
 	r.reduce(dst, opNormal, v)
 	return dst
 }
@@ -270,7 +270,7 @@ func (r *Rows) MulTransTo(dst, y *linalg.Dense) *linalg.Dense {
 	if y.Rows != n {
 		panic(fmt.Sprintf("kernels: Rows.MulTransTo: Y has %d rows, want %d", y.Rows, n))
 	}
-	dst = sizedDense(dst, m, y.Cols, "MulTransTo")
+	dst = destination("Rows.MulTransTo", dst, m, y.Cols)
 	r.reduce(dst, opTrans, y)
 	return dst
 }
@@ -322,16 +322,4 @@ func grow(s []float64, n int) []float64 {
 		return make([]float64, n)
 	}
 	return s[:n]
-}
-
-// sizedDense returns dst, or a new r×c matrix if dst is empty; it panics
-// if dst is not r×c.
-func sizedDense(dst *linalg.Dense, r, c int, op string) *linalg.Dense {
-	if dst == nil || dst.IsEmpty() {
-		return linalg.NewDense(r, c, nil)
-	}
-	if dst.Rows != r || dst.Cols != c {
-		panic(fmt.Sprintf("kernels: Rows.%s: destination is %d×%d, want %d×%d", op, dst.Rows, dst.Cols, r, c))
-	}
-	return dst
 }

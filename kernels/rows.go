@@ -62,11 +62,7 @@ func (r *Rows) BlockTo(dst *linalg.Dense, i0, i1 int) *linalg.Dense {
 	if i0 < 0 || i1 < i0 || i1 > n {
 		panic(fmt.Sprintf("kernels: Rows.BlockTo: rows [%d,%d) outside [0,%d)", i0, i1, n))
 	}
-	if dst == nil || dst.IsEmpty() {
-		dst = linalg.NewDense(i1-i0, m, nil)
-	} else if dst.Rows != i1-i0 || dst.Cols != m {
-		panic(fmt.Sprintf("kernels: Rows.BlockTo: destination is %d×%d, want %d×%d", dst.Rows, dst.Cols, i1-i0, m))
-	}
+	dst = destination("Rows.BlockTo", dst, i1-i0, m)
 	var nx []float64
 	if r.nx != nil {
 		nx = r.nx[i0:i1]
@@ -119,11 +115,7 @@ func (r *Rows) MulTo(dst, v *linalg.Dense) *linalg.Dense {
 	if v.Rows != m {
 		panic(fmt.Sprintf("kernels: Rows.MulTo: V has %d rows, want %d", v.Rows, m))
 	}
-	if dst == nil || dst.IsEmpty() {
-		dst = linalg.NewDense(n, v.Cols, nil)
-	} else if dst.Rows != n || dst.Cols != v.Cols {
-		panic(fmt.Sprintf("kernels: Rows.MulTo: destination is %d×%d, want %d×%d", dst.Rows, dst.Cols, n, v.Cols))
-	}
+	dst = destination("Rows.MulTo", dst, n, v.Cols)
 	bs := r.blockRows()
 	var blk linalg.Dense
 	for i0 := 0; i0 < n; i0 += bs {
