@@ -202,18 +202,15 @@ func ReadCSVInfo(r io.Reader, opt CSVOptions) (*Data, *CSVInfo, error) {
 func readRecord(cr *csv.Reader, rec []string, info *CSVInfo, row []float64, dropMissing bool) (label float64, dropped bool, err error) {
 	field := func(j int) (float64, bool, error) {
 		f := rec[j]
-		v, problem := parseFinite(f)
+		v, problem, missing := parseField(f)
 		if problem == "" {
 			return v, false, nil
 		}
-		if isMissing(f) {
-			if dropMissing {
-				return 0, true, nil
-			}
-			problem = "is a missing value"
+		if missing && dropMissing {
+			return 0, true, nil
 		}
 		line, _ := cr.FieldPos(j)
-		return 0, false, &ParseError{Line: line, Msg: fmt.Sprintf("%s: %s %s", info.fieldName(j), quote(f), problem)}
+		return 0, false, &ParseError{Line: line, Msg: fmt.Sprintf("%s: %s %s", info.fieldName(j), quote(f), problem), Missing: missing}
 	}
 	// In the order of the fields, so that the first error is the first
 	// bad field of the line.
@@ -229,6 +226,17 @@ func readRecord(cr *csv.Reader, rec []string, info *CSVInfo, row []float64, drop
 		}
 	}
 	return label, false, nil
+}
+
+// parseField parses one CSV field as a finite decimal number; otherwise
+// problem says why, "is a missing value" (and missing) for the missing-value
+// spellings of isMissing.
+func parseField(f string) (v float64, problem string, missing bool) {
+	v, problem = parseFinite(f)
+	if problem != "" && isMissing(f) {
+		return 0, "is a missing value", true
+	}
+	return v, problem, false
 }
 
 // columns sets info.Label and info.Features for records of n fields.

@@ -18,10 +18,13 @@ var (
 // ParseError reports malformed input: Line is the 1-based line number where
 // the problem was found (in CSV input a header line counts as line 1), or 0
 // when the problem is not on any one line, such as an input with no
-// examples. Msg says what was wrong. It wraps [ErrFormat].
+// examples. Msg says what was wrong. Missing is set when the problem is a
+// missing value (NA, an empty field, …) in CSV input, which
+// CSVOptions.DropMissing would have dropped. It wraps [ErrFormat].
 type ParseError struct {
-	Line int
-	Msg  string
+	Line    int
+	Msg     string
+	Missing bool
 }
 
 // Error returns the message, prefixed by the line number when Line > 0:

@@ -81,38 +81,19 @@ func readLIBSVM(r io.Reader, features int, lim limits) (*Data, error) {
 	for sc.Scan() {
 		line++
 		s := sc.Text() // the Scanner has removed "\n" and a "\r" before it
-		tok, rest := nextField(s)
-		if tok == "" {
-			continue // a blank line
-		}
-		label, problem := parseFinite(tok)
-		if problem != "" {
-			return nil, &ParseError{Line: line, Msg: "label " + quote(tok) + " " + problem}
-		}
-		prev := 0 // the previous index on this line; indices must exceed it
-		for {
-			tok, rest = nextField(rest)
-			if tok == "" {
-				break
-			}
-			is, vs, ok := strings.Cut(tok, ":")
-			if !ok {
-				return nil, &ParseError{Line: line, Msg: "feature " + quote(tok) + " has no ':'"}
-			}
-			j, msg := parseIndex(is, prev, features, lim.features)
-			if msg != "" {
-				return nil, &ParseError{Line: line, Msg: msg}
-			}
-			v, problem := parseFinite(vs)
-			if problem != "" {
-				return nil, &ParseError{Line: line, Msg: fmt.Sprintf("value %s of index %d %s", quote(vs), j, problem)}
-			}
+		label, ok, err := libsvmLine(s, line, features, lim.features, func(j int, v float64) error {
 			if v != 0 {
 				idx = append(idx, j-1)
 				val = append(val, v)
 			}
-			prev = j
 			d = max(d, j)
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			continue // a blank line
 		}
 		y = append(y, label)
 		end = append(end, len(idx))
@@ -141,6 +122,46 @@ func readLIBSVM(r io.Reader, features int, lim limits) (*Data, error) {
 		start = e
 	}
 	return &Data{X: *x, Y: y}, nil
+}
+
+// libsvmLine parses one line of LIBSVM text (without its newline): it
+// returns the label and ok = true, calling set(j, v) for each feature
+// j:v in order (j 1-based), or ok = false for a blank line. An error from
+// set stops the line and is returned. line is the
+// line number of a *ParseError; features and maxInferred are those of
+// parseIndex. The one parser of ReadLIBSVM and ParseLIBSVMLine.
+func libsvmLine(s string, line, features, maxInferred int, set func(j int, v float64) error) (label float64, ok bool, err error) {
+	tok, rest := nextField(s)
+	if tok == "" {
+		return 0, false, nil
+	}
+	label, problem := parseFinite(tok)
+	if problem != "" {
+		return 0, false, &ParseError{Line: line, Msg: "label " + quote(tok) + " " + problem}
+	}
+	prev := 0 // the previous index on this line; indices must exceed it
+	for {
+		tok, rest = nextField(rest)
+		if tok == "" {
+			return label, true, nil
+		}
+		is, vs, found := strings.Cut(tok, ":")
+		if !found {
+			return 0, false, &ParseError{Line: line, Msg: "feature " + quote(tok) + " has no ':'"}
+		}
+		j, msg := parseIndex(is, prev, features, maxInferred)
+		if msg != "" {
+			return 0, false, &ParseError{Line: line, Msg: msg}
+		}
+		v, problem := parseFinite(vs)
+		if problem != "" {
+			return 0, false, &ParseError{Line: line, Msg: fmt.Sprintf("value %s of index %d %s", quote(vs), j, problem)}
+		}
+		if err := set(j, v); err != nil {
+			return 0, false, err
+		}
+		prev = j
+	}
 }
 
 // parseIndex parses the index s of a feature that follows index prev on its

@@ -20,39 +20,19 @@ import (
 // above len(x) is one); x may then be partly written.
 func ParseLIBSVMLine(s string, lineNo int, x []float64) (label float64, ok bool, err error) {
 	s = strings.TrimSuffix(s, "\r")
-	tok, rest := nextField(s)
-	if tok == "" {
-		return 0, false, nil
+	if tok, _ := nextField(s); tok == "" {
+		return 0, false, nil // blank: x unchanged
 	}
-	label, problem := parseFinite(tok)
-	if problem != "" {
-		return 0, false, &ParseError{Line: lineNo, Msg: "label " + quote(tok) + " " + problem}
+	if len(x) == 0 { // parseIndex reads features = 0 as "infer"
+		return libsvmLine(s, lineNo, 1, 0, func(j int, _ float64) error {
+			return &ParseError{Line: lineNo, Msg: fmt.Sprintf("index %d exceeds the 0 features requested", j)}
+		})
 	}
 	clear(x)
-	prev := 0
-	for {
-		tok, rest = nextField(rest)
-		if tok == "" {
-			return label, true, nil
-		}
-		is, vs, found := strings.Cut(tok, ":")
-		if !found {
-			return 0, false, &ParseError{Line: lineNo, Msg: "feature " + quote(tok) + " has no ':'"}
-		}
-		j, msg := parseIndex(is, prev, max(len(x), 1), 0)
-		if msg == "" && len(x) == 0 {
-			msg = fmt.Sprintf("index %s exceeds the 0 features requested", is)
-		}
-		if msg != "" {
-			return 0, false, &ParseError{Line: lineNo, Msg: msg}
-		}
-		v, problem := parseFinite(vs)
-		if problem != "" {
-			return 0, false, &ParseError{Line: lineNo, Msg: fmt.Sprintf("value %s of index %d %s", quote(vs), j, problem)}
-		}
+	return libsvmLine(s, lineNo, len(x), 0, func(j int, v float64) error {
 		x[j-1] = v + 0 // explicit zeros, -0 included, are stored as +0
-		prev = j
-	}
+		return nil
+	})
 }
 
 // ParseCSVLine parses one CSV record on one line (without its newline) as
@@ -95,9 +75,9 @@ func ParseCSVLine(s string, lineNo int, opt CSVOptions, x []float64) (label floa
 	}
 	j := 0
 	for f, field := range rec {
-		v, problem := parseFinite(field)
+		v, problem, missing := parseField(field)
 		if problem != "" {
-			return 0, false, &ParseError{Line: lineNo, Msg: fmt.Sprintf("field %d: %s %s", f+1, quote(field), problem)}
+			return 0, false, &ParseError{Line: lineNo, Msg: fmt.Sprintf("field %d: %s %s", f+1, quote(field), problem), Missing: missing}
 		}
 		if f == lab {
 			label = v

@@ -30,7 +30,7 @@ func TestParseLines(t *testing.T) {
 			t.Errorf("LIBSVM %q: got %v %v %v, %v; want %v %v", s, label, x, ok, err, want.Y[0], want.X.Row(0))
 		}
 	}
-	for _, s := range []string{"1,2,3", `"1",2,3`, "1,2", "1,2,3,4", "a,2,3", `1,"2,3`, "", "1,2,3\r", "1, 2,3"} {
+	for _, s := range []string{"1,2,3", `"1",2,3`, "1,2", "1,2,3,4", "a,2,3", `1,"2,3`, "", "1,2,3\r", "1, 2,3", "1,NA,3", "1,,3"} {
 		want, werr := ReadCSV(strings.NewReader(s), CSVOptions{LabelCol: -1})
 		x := make([]float64, 2)
 		label, ok, err := ParseCSVLine(s, 1, CSVOptions{LabelCol: -1}, x)
@@ -42,6 +42,12 @@ func TestParseLines(t *testing.T) {
 		case werr != nil || want.X.Cols != 2:
 			if err == nil || !errors.Is(err, ErrFormat) {
 				t.Errorf("CSV %q: got %v, %v, want an error (ReadCSV: %v)", s, x, err, werr)
+			}
+			// A bad field is reported in the same words, as missing or not.
+			var wpe, pe *ParseError
+			if errors.As(werr, &wpe) && strings.Contains(wpe.Msg, "field ") &&
+				(!errors.As(err, &pe) || pe.Msg != wpe.Msg || pe.Missing != wpe.Missing) {
+				t.Errorf("CSV %q: got %#v, want %#v", s, pe, wpe)
 			}
 		case err != nil || !ok || label != want.Y[0] || !slices.Equal(x, want.X.Row(0)):
 			t.Errorf("CSV %q: got %v %v %v, %v; want %v %v", s, label, x, ok, err, want.Y[0], want.X.Row(0))

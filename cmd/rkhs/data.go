@@ -28,7 +28,7 @@ type dataFlags struct {
 // register adds the flags; unlabelled adds -unlabelled (predict only).
 func (df *dataFlags) register(fs commandFlags, unlabelled bool) {
 	df.stderr = fs.stderr
-	fs.StringVar(&df.format, "format", "auto", "data format: auto (CSV if the name ends in .csv, tab-separated if .tsv, LIBSVM otherwise; .gz and .bz2 are decompressed first), libsvm, csv or tsv")
+	fs.StringVar(&df.format, "format", "auto", "data format: auto (CSV if the name ends in .csv, tab-separated if .tsv or .tab, LIBSVM otherwise; .gz and .bz2 are decompressed first), libsvm, csv or tsv")
 	fs.StringVar(&df.header, "header", "auto", "CSV header line: auto (the first line is a header when none of its fields is a number), yes or no")
 	fs.StringVar(&df.target, "target", "", "CSV: the label column, by its `name` in the header (default: the last column)")
 	fs.StringVar(&df.features, "features", "", "CSV: the feature columns, by `name`s in the header, comma-separated (default: every column but the label; columns not named are not read, so they may hold text)")
@@ -72,12 +72,12 @@ var compressions = []struct {
 	{"PK\x03\x04", "zip", nil},
 }
 
-// readData reads one data file (see dataFlags for the formats); labelled
-// says whether CSV input has a label column. The compression is found
+// readData reads one data file (see dataFlags for the formats); CSV input
+// has a label column unless -unlabelled is given. The compression is found
 // from the file's first bytes, whatever its name; the format from its
 // name without the .gz or .bz2 suffix, unless -format says it. Rows
 // dropped for missing values are counted on standard error.
-func (df *dataFlags) readData(path string, labelled bool) (d *dataset.Data, csv bool, err error) {
+func (df *dataFlags) readData(path string) (d *dataset.Data, csv bool, err error) {
 	defer func() {
 		if err != nil {
 			err = fmt.Errorf("%s: %w", path, err)
@@ -134,7 +134,7 @@ func (df *dataFlags) readData(path string, labelled bool) (d *dataset.Data, csv 
 		DetectHeader: df.header == "auto" || df.header == "",
 		LabelCol:     -1,
 		Target:       df.target,
-		NoLabel:      !labelled || df.unlabelled,
+		NoLabel:      df.unlabelled,
 		DropMissing:  df.dropMissing,
 	}
 	if df.features != "" {
@@ -145,7 +145,7 @@ func (df *dataFlags) readData(path string, labelled bool) (d *dataset.Data, csv 
 	}
 	d, info, err := dataset.ReadCSVInfo(r, opt)
 	if err != nil {
-		if strings.Contains(err.Error(), "is a missing value") {
+		if pe := (*dataset.ParseError)(nil); errors.As(err, &pe) && pe.Missing {
 			err = fmt.Errorf("%w (-drop-missing drops the rows that have one)", err)
 		}
 		return nil, true, err
@@ -162,14 +162,14 @@ func (df *dataFlags) readData(path string, labelled bool) (d *dataset.Data, csv 
 // trailing features that are zero in every row, so a narrower LIBSVM file
 // is padded with zero columns.
 func (df *dataFlags) readTrainTest(train, test string) (tr, te *dataset.Data, err error) {
-	tr, trCSV, err := df.readData(train, true)
+	tr, trCSV, err := df.readData(train)
 	if err != nil {
 		return nil, nil, err
 	}
 	if test == "" {
 		return tr, nil, nil
 	}
-	te, teCSV, err := df.readData(test, true)
+	te, teCSV, err := df.readData(test)
 	if err != nil {
 		return nil, nil, err
 	}
