@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -181,14 +182,8 @@ var defaultIntercept = map[string]string{
 }
 
 func (f *classifyFlags) checkMethodFlags() error {
-	own, ok := methodFlags[f.method]
-	if !ok {
-		return badInputf("-method %q: want %s", f.method, classifyMethods)
-	}
-	for _, name := range []string{"lambda", "lambdas", "intercept", "k", "iters", "centers", "seed", "val"} {
-		if f.set[name] && !contains(own, name) {
-			return badInputf("-%s is not used by -method %s", name, f.method)
-		}
+	if _, err := ownFlags(methodFlags, f.method, f.set, classifyMethods); err != nil {
+		return err
 	}
 	switch {
 	case f.method == "rls" && f.set["lambda"] && f.set["lambdas"]:
@@ -203,13 +198,25 @@ func (f *classifyFlags) checkMethodFlags() error {
 	return nil
 }
 
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
+// ownFlags returns the method-specific flags of method in table, or an
+// error for an unknown method (want lists the known ones) or for a flag
+// given (set) that belongs to another method only.
+func ownFlags(table map[string][]string, method string, set map[string]bool, want string) ([]string, error) {
+	own, ok := table[method]
+	if !ok {
+		return nil, badInputf("-method %q: want %s", method, want)
+	}
+	var all []string
+	for _, flags := range table {
+		all = append(all, flags...)
+	}
+	slices.Sort(all)
+	for _, name := range slices.Compact(all) {
+		if set[name] && !slices.Contains(own, name) {
+			return nil, badInputf("-%s is not used by -method %s", name, method)
 		}
 	}
-	return false
+	return own, nil
 }
 
 // fitClassifier fits the classifier of -method and records in res what

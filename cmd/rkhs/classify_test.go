@@ -110,8 +110,8 @@ func TestClassifyHeart(t *testing.T) {
 
 	// rls without -lambda: the command reports the λ chosen in process.
 	res := classifyJSON(t, "-train", train, "-test", test, "-method", "rls", "-sigma", "2")
-	trd, _, _ := (&dataFlags{}).readData(train, true)
-	ted, _, _ := (&dataFlags{}).readData(test, true)
+	trd, _, _ := (&dataFlags{}).readData(train)
+	ted, _, _ := (&dataFlags{}).readData(test)
 	m, err := classify.RLS{Kernel: kernels.Gaussian{Sigma: 2}, ChooseLambda: true, Intercept: regress.FreeIntercept}.Fit(&trd.X, trd.Y)
 	if err != nil {
 		t.Fatal(err)
@@ -155,7 +155,7 @@ func TestClassifyPredictions(t *testing.T) {
 		}
 		pred = append(pred, v)
 	}
-	ted, _, _ := (&dataFlags{}).readData(test, true)
+	ted, _, _ := (&dataFlags{}).readData(test)
 	acc, _ := classify.Accuracy(ted.Y, pred)
 	if len(pred) != 90 || acc != res["test_accuracy"] {
 		t.Errorf("%d predicted labels, accuracy %v; want 90 and %v", len(pred), acc, res["test_accuracy"])

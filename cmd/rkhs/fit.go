@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"time"
 
 	"rkhs/dataset"
@@ -49,8 +50,8 @@ type fitFlags struct {
 }
 
 // fitMethodFlags lists, for each method, the method-specific flags it
-// reads and (first) the one it requires; giving another method's flag is
-// an error, so that no setting is silently ignored, as in classify.
+// reads; giving another method's flag is an error, so that no setting is
+// silently ignored, as in classify.
 var fitMethodFlags = map[string][]string{
 	"cholesky":  {"lambda"},
 	"eigen":     {"lambda"},
@@ -66,16 +67,11 @@ var fitMethodFlags = map[string][]string{
 // checkMethodFlags rejects an unknown method, a flag the method does not
 // use and a missing -lambda (or -centers), naming the flag.
 func (f *fitFlags) checkMethodFlags() error {
-	own, ok := fitMethodFlags[f.method]
-	if !ok {
-		return badInputf("-method %q: want cholesky, eigen, tikh, cg, landweber, nu, tsvd, nystrom or falkon", f.method)
+	own, err := ownFlags(fitMethodFlags, f.method, f.set, "cholesky, eigen, tikh, cg, landweber, nu, tsvd, nystrom or falkon")
+	if err != nil {
+		return err
 	}
-	for _, name := range []string{"lambda", "iters", "centers", "seed", "val"} {
-		if f.set[name] && !contains(own, name) {
-			return badInputf("-%s is not used by -method %s", name, f.method)
-		}
-	}
-	if contains(own, "lambda") && !f.set["lambda"] {
+	if slices.Contains(own, "lambda") && !f.set["lambda"] {
 		return badInputf("-lambda is required by -method %s: λ of (K + nλI)c = y has no default (rkhs loo finds one by leave-one-out)", f.method)
 	}
 	if (f.method == "nystrom" || f.method == "falkon") && !f.set["centers"] {

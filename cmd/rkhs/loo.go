@@ -55,7 +55,7 @@ func runLOO(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	d, _, err := df.readData(*train, true)
+	d, _, err := df.readData(*train)
 	if err != nil {
 		return err
 	}

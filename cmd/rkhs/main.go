@@ -6,15 +6,17 @@
 //	rkhs fit      -train FILE [-test FILE] -kernel K [-sigma S] -lambda L -intercept I -method M [...]
 //	rkhs loo      -train FILE -kernel K [-sigma S] -lambdas MIN:MAX:COUNT -intercept I [-json]
 //	rkhs predict  -model FILE -data FILE -predictions OUT   (regression or classification model)
-//	rkhs classify -train FILE [-test FILE] -method rls|perceptron|knn|logistic|svm -kernel K [-sigma S] [-lambda L] [-k K] [-iters T] [-model OUT] [-json]
+//	rkhs classify -train FILE [-test FILE] -method rls|perceptron|knn|logistic|svm|falkon -kernel K [-sigma S] [-lambda L] [-k K] [-iters T] [-model OUT] [-json]
 //	rkhs paper    [-data DIR] [-out DIR] [-seed N]
 //
 // rkhs paper reproduces the experiment of Prato & Zanni (2012) on the eight
 // bundled LIBSVM regression sets (see paper.go).
 //
-// Data files are LIBSVM sparse text (label idx:val …), or CSV when the name
-// ends in .csv (label in the last column; a header line is recognised and
-// skipped). λ is in the K + nλI convention (n = training rows), and -sigma
+// Data files are LIBSVM sparse text (label idx:val …), CSV when the name
+// ends in .csv, tab-separated when it ends in .tsv or .tab (-format says it
+// otherwise), each possibly gzip- or bzip2-compressed. A CSV header line
+// is recognised and names the columns: the label is the last column or the
+// one -target names, the features the others or those -features names. λ is in the K + nλI convention (n = training rows), and -sigma
 // is the Gaussian width in exp(−‖x−z‖²/(2σ²)). Run "rkhs CMD -h" for the
 // flags of a command.
 //

@@ -39,7 +39,7 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", *modelPath, err)
 	}
-	d, isCSV, err := df.readData(*dataPath, true)
+	d, isCSV, err := df.readData(*dataPath)
 	if err != nil {
 		return err
 	}

@@ -104,7 +104,7 @@ func TestClassifyModelFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, _, _ := (&dataFlags{}).readData(train, true)
+	d, _, _ := (&dataFlags{}).readData(train)
 	m, err := classify.SVM{Kernel: kernels.Gaussian{Sigma: 2}, Lambda: 1e-3, Intercept: regress.PenalizedIntercept, MaxIter: 50}.Fit(&d.X, d.Y)
 	if err != nil {
 		t.Fatal(err)

@@ -17,7 +17,7 @@ func BenchmarkReadLarge(b *testing.B) {
 	}
 	df := dataFlags{target: "PM2.5", features: "TEMP,PRES,DEWP,WSPM", dropMissing: true}
 	for b.Loop() {
-		d, _, err := df.readData(path, true)
+		d, _, err := df.readData(path)
 		if err != nil {
 			b.Fatal(err)
 		}
