@@ -3,6 +3,7 @@ package rkhsbeam
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -29,11 +30,15 @@ func fitOperator(k kernels.Kernel, lambda float64, ic regress.Intercept, centres
 // summarises the data, and each iteration of the solver, in this process,
 // runs one pipeline for K_nmᵀ(K_nm·V) (PassOperator). scratch is a
 // directory that the workers and this process share; run runs a pipeline.
-// o.Stats and o.DeadLetter are not used (every pass fails on a malformed
-// line). The model is written to o.Model and returned.
+// It has no statistics file and no dead-letter output: o.Stats and
+// o.DeadLetter must be empty (every pass fails on a malformed line). The
+// model is written to o.Model and returned.
 func FitCG(ctx context.Context, o FitOptions, scratch string, run func(context.Context, *beam.Pipeline) error) (*regress.Model, error) {
 	if err := o.check(); err != nil {
 		return nil, err
+	}
+	if o.Stats != "" || o.DeadLetter != "" {
+		return nil, errors.New("rkhsbeam: the conjugate-gradient fit writes no statistics and no dead letters: give neither -stats nor -dead-letter with -solver cg")
 	}
 	k, _ := o.Kernel.Kernel()
 	var centres *linalg.Dense

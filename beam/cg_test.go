@@ -148,3 +148,23 @@ func TestPassOperatorCG(t *testing.T) {
 		t.Errorf("after %d passes the coefficients differ from Nystrom.Fit by %.2g relative", op.Passes(), e)
 	}
 }
+
+// TestFitCGRefuses: options the conjugate-gradient fit cannot honour, and
+// LIBSVM input without a feature count (with or without a centres file),
+// are errors before any pipeline runs.
+func TestFitCGRefuses(t *testing.T) {
+	base := FitOptions{Input: Input{Patterns: []string{"testdata/train-*"}, Format: "csv"},
+		Kernel: kernels.Spec{Type: "gaussian", Sigma: 1}, Lambda: 1e-3, Centers: 10, Model: t.TempDir() + "/m.json"}
+	stats, dead, libsvm := base, base, base
+	stats.Stats = t.TempDir() + "/s.bin"
+	dead.DeadLetter = t.TempDir() + "/bad.txt"
+	libsvm.Input.Format, libsvm.Centers, libsvm.CentersFile = "libsvm", 0, "testdata/centres.txt"
+	for name, o := range map[string]FitOptions{"stats": stats, "dead letter": dead, "libsvm without features": libsvm} {
+		if _, err := FitCG(context.Background(), o, t.TempDir(), func(context.Context, *beam.Pipeline) error {
+			t.Fatalf("%s: a pipeline ran", name)
+			return nil
+		}); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}

@@ -61,13 +61,11 @@ func (o FitOptions) check() error {
 	if o.Intercept < regress.NoIntercept || o.Intercept > regress.PenalizedIntercept {
 		return fmt.Errorf("rkhsbeam: unknown intercept mode %d", int(o.Intercept))
 	}
-	if o.CentersFile == "" {
-		if o.Centers < 1 {
-			return fmt.Errorf("rkhsbeam: %d centres (it has no default)", o.Centers)
-		}
-		if o.Input.Format == "libsvm" && o.Input.Features == 0 {
-			return errors.New("rkhsbeam: LIBSVM input with sampled centres needs the number of features")
-		}
+	if o.CentersFile == "" && o.Centers < 1 {
+		return fmt.Errorf("rkhsbeam: %d centres (it has no default)", o.Centers)
+	}
+	if o.Input.Format == "libsvm" && o.Input.Features == 0 {
+		return errors.New("rkhsbeam: LIBSVM input needs the number of features")
 	}
 	if o.Model == "" {
 		return errors.New("rkhsbeam: no model file given")

@@ -27,11 +27,11 @@ type Input struct {
 	Patterns []string
 	// Format is "libsvm" or "csv".
 	Format string
-	// Features is d, the number of features. LIBSVM input needs it when
-	// the centres are sampled (the largest index of every file is not
-	// known before reading them all); CSV input takes it from the fields
-	// of each file's first record (every file must agree), and with a
-	// centres file both take it from the centres.
+	// Features is d, the number of features. LIBSVM input needs it (the
+	// largest index of every file is not known before reading them all,
+	// and a centres file in LIBSVM format has the same problem); CSV input
+	// takes it from the fields of each file's first record (every file
+	// must agree).
 	Features int
 	// CSV is the layout of CSV files (header, label column, separator).
 	CSV dataset.CSVOptions

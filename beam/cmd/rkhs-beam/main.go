@@ -9,7 +9,7 @@
 //	rkhs-beam predict -input GLOB[,GLOB…] -format csv|libsvm -model FILE -output DIR [-dead-letter OUT] [runner flags]
 //	rkhs-beam solve   -stats FILE -lambda L [-intercept I] -model OUT   (no pipeline: a new λ from saved statistics)
 //
-// Input files: -features D (LIBSVM needs it with sampled centres), and for
+// Input files: -features D (LIBSVM input needs it), and for
 // CSV -header, -label-col (0-based; negative counts from the end, default
 // 0) and -comma. Names ending in .gz are read through gzip. λ is in the
 // K + nλI convention, n the number of rows read; the model file is the
@@ -94,7 +94,7 @@ var commands = map[string]func(fs *flag.FlagSet) func(context.Context) error{
 func inputFlags(fs *flag.FlagSet) func() rkhsbeam.Input {
 	globs := fs.String("input", "", "input files: globs separated by commas")
 	format := fs.String("format", "", "input format: csv or libsvm")
-	features := fs.Int("features", 0, "number of features (LIBSVM input with sampled centres needs it)")
+	features := fs.Int("features", 0, "number of features (LIBSVM input needs it)")
 	header := fs.Bool("header", false, "CSV files start with a header line")
 	label := fs.Int("label-col", 0, "CSV column of the label (0-based; negative counts from the end)")
 	comma := fs.String("comma", ",", "CSV field separator (one character; \\t for a tab)")
