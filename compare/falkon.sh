@@ -3,7 +3,7 @@
 # the default and the SIMD build (compare/falkon), beside scikit-learn's
 # Nystroem + Ridge (compare/reference.py, job nystroem) and exact RLS.
 #
-#   compare/falkon.sh JOB...      JOB: scale, scale-1e6, simd-1e6, default-1e6, sklearn, cal, beijing, skin, crossover
+#   compare/falkon.sh JOB...      JOB: scale, simd-1e6, default-1e6, sklearn, cal, beijing, skin, crossover
 #
 # Each job prints the machine, then one block per run: the program's own
 # lines (fit time, test error, resident memory before and at the peak of
@@ -45,8 +45,6 @@ for job in "$@"; do
     for n in 10000 100000; do
       for b in default simd; do run $b -data synth -n $n -m 4000 -iters 20; done
     done ;;
-  scale-1e6)
-    for b in simd default; do run $b -data synth -n 1000000 -m 4000 -iters 20; done ;;
   simd-1e6 | default-1e6)
     run ${job%-1e6} -data synth -n 1000000 -m 4000 -iters 20 -v ;;
   sklearn)

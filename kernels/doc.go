@@ -36,9 +36,9 @@
 // larger than the memory limit (see package rkhs) is not allocated: the
 // error is a *linalg.MemoryError (linalg.ErrTooLarge).
 //
-// Destinations follow linalg's To contract: GramTo, CrossTo, Rows.BlockTo
-// and Rows.MulTo allocate an empty destination (nil or the zero Dense) and
-// return it; a non-empty destination of the wrong shape, or a row range
+// Destinations follow linalg's To contract: GramTo, CrossTo and the Rows
+// methods BlockTo, MulTo, NormalMulTo and MulTransTo allocate an empty
+// destination (nil or the zero Dense) and return it; a non-empty destination of the wrong shape, or a row range
 // outside the matrix, is a programming error and panics with a message
 // that starts with "kernels:". No function modifies its inputs. Results
 // are bit-identical for any GOMAXPROCS.

@@ -13,8 +13,8 @@
 //
 //   - synth: the synthetic regression problem, written down here so that
 //     anyone can regenerate it: x uniform on [−1, 1]¹⁰ and
-//     y = sin(πx₁) + x₂·cos(πx₃) + x₄²/2 − x₅x₆/2 + (x₇ + x₈ + x₉ + x₁₀)/4
-//   - 0.1·ε, ε standard normal; -n training rows from a PCG generator
+//     y = sin(πx₁) + x₂·cos(πx₃) + x₄²/2 − x₅x₆/2 + (x₇ + x₈ + x₉ + x₁₀)/4 +
+//     0.1·ε, ε standard normal; -n training rows from a PCG generator
 //     seeded (1, 2) and 10,000 test rows from one seeded (3, 4).
 //   - cal: ../shared/data/large/cal_housing.csv (20,640 rows, 8 features),
 //     features standardized with the training means and deviations, the
