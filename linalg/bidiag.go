@@ -1,5 +1,7 @@
 package linalg
 
+import "math"
+
 // bidiagNB is the number of columns reduced per panel of bidiagonalize; the
 // panel's update of the trailing matrix is one Gemm of inner dimension
 // 2·bidiagNB. A variable only so that TestCalibrateReduction can sweep it.
@@ -19,7 +21,7 @@ var bidiagNB = 32
 // in a[j][j+2:] (u[0] = 1 at column j+1). The rest of a is unspecified.
 //
 // The reduction is blocked as in LAPACK's dgebrd with dlabrd panels: a
-// panel of bidiagonalNB columns and rows is reduced one pair of reflectors
+// panel of bidiagNB columns and rows is reduced one pair of reflectors
 // at a time, each step needing the products Âᵀ·v and Â·u of the trailing
 // matrix Â (as the panel found it) with the new reflectors, the panel's
 // earlier reflectors applied through the accumulated X and Y
@@ -124,7 +126,7 @@ func bidiagPanel(a Dense, j0, b int, vt, xt, yt, ut Dense, d, e, tauq, taup []fl
 		case tq == 0:
 			clear(y)
 		default:
-			if haveSum && abs(beta) >= bidiagFusedMin {
+			if haveSum && math.Abs(beta) >= bidiagFusedMin {
 				// Âᵀ·v = s·(Âᵀ·c − β·Â[p][:]), s = 1/(c₀ − β).
 				s := 1 / (c0 - beta)
 				ar := row(p)[p+1:]
@@ -210,13 +212,6 @@ func bidiagPanel(a Dense, j0, b int, vt, xt, yt, ut Dense, d, e, tauq, taup []fl
 // could lose accuracy to underflow in Âᵀ·c (or overflow) for such tiny
 // columns.
 const bidiagFusedMin = 0x1p-500
-
-func abs(x float64) float64 {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
 
 // bidiagBlock is the number of rows of the trailing matrix in one unit of
 // the passes of bidiagPass. It fixes the order in which partial sums are

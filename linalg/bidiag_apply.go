@@ -2,7 +2,9 @@ package linalg
 
 // The back-transformations of bidiagonalize: with B = Qᵀ·A·P and
 // B = U_B·Σ·V_Bᵀ, A = (Q·U_B)·Σ·(P·V_B)ᵀ. Both products go through
-// applyReflectors (compact WY blocks, at Gemm speed).
+// applyReflectors (compact WY blocks, at Gemm speed): Q·U_B by applyBidiagQ
+// below, P·V_B by applyRowReflectors (householder.go), which it shares with
+// tridiagonalize's Q.
 
 // applyBidiagQ overwrites the m×k matrix z with Q·z, Q = H₀·…·H_{n−1} the
 // left reflectors of bidiagonalize stored in the columns of the m×n matrix
@@ -14,15 +16,5 @@ func applyBidiagQ(a Dense, tauq []float64, z Dense) {
 		for r := range dst[:m-j-1] {
 			dst[r] = a.Data[(j+1+r)*a.Stride+j]
 		}
-	}, z)
-}
-
-// applyBidiagP overwrites the n×k matrix z with P·z, P = G₀·…·G_{n−2} the
-// right reflectors of bidiagonalize stored in the rows of a (u[1:] of G_j
-// in a[j][j+2:]) with scalars taup. The cost is about 2n²k flops.
-func applyBidiagP(a Dense, taup []float64, z Dense) {
-	n := a.Cols
-	applyReflectors(n-1, 1, taup, func(j int, dst []float64) {
-		copy(dst, a.Data[j*a.Stride+j+2:j*a.Stride+n])
 	}, z)
 }

@@ -39,7 +39,7 @@ func BenchmarkBidiagQP(b *testing.B) {
 			u, v := Dense(testmat.Identity(n)), Dense(testmat.Identity(n))
 			for b.Loop() {
 				applyBidiagQ(w, tq, u)
-				applyBidiagP(w, tp, v)
+				applyRowReflectors(w, tp, v)
 			}
 			reportGFLOPs(b, 4*float64(n)*float64(n)*float64(n))
 		})

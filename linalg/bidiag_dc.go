@@ -46,8 +46,11 @@ var bdsdcCutoff = 32
 //
 // Cost: about (8/3)·n³ flops in GEMM for the vectors when nothing deflates
 // (twice the tridiagonal divide and conquer, for two bases), much less with
-// deflation, plus O(n²) for the values. Workspace is allocated: about
-// 3·n² float64s for the top merge.
+// deflation, plus O(n²) for the values. Workspace is allocated; its peak
+// is at the top merge when nothing deflates (k = n): three k×k arrays of
+// vectors (yv, yu, and the copy yt that mergeColumns reorders), plus the
+// blocks of u or w that mergeColumns copies, about n²/2 for equal halves
+// and at most n² — about 3.5·n² float64s, at most 4·n².
 //
 // bdsdc returns a *ConvergenceError (wrapping ErrNoConvergence) if bdsqr
 // fails on a leaf or the iteration for a root of a secular equation does
@@ -189,12 +192,7 @@ func bdLeaf(d, e []float64, u, w Dense, sqre, ascending bool) error {
 				e[i-1] *= c
 			}
 			// Rows i and n of Gᵀ: (x, y) ← (c·x + s·y, c·y − s·x).
-			ri, rn := wt.Data[i*m:(i+1)*m], wt.Data[n*m:(n+1)*m]
-			for k, a := range ri {
-				b := rn[k]
-				ri[k] = c*a + s*b
-				rn[k] = c*b - s*a
-			}
+			rotateRows(c, -s, wt.Data[i*m:(i+1)*m], wt.Data[n*m:(n+1)*m])
 		}
 		ee = e[:n-1]
 	}

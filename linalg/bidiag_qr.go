@@ -386,9 +386,9 @@ func (st *bdsqrState) shiftedUp(lo, hi int, shift float64) {
 
 // rotate applies the rotations of the last sweep on the block [lo, hi] to
 // the vectors: the rotation stored at index i acts on rows i and i+1,
-// (x, y) ← (c·x + s·y, c·y − s·x), the right ones (cr, sr) on wt and the
-// left ones (cl, sl) on ut, in the order they were generated: increasing i
-// for a sweep down, decreasing for a sweep up.
+// (x, y) ← (c·x + s·y, c·y − s·x), which is rotateRows with −s; the right
+// ones (cr, sr) on wt and the left ones (cl, sl) on ut, in the order they
+// were generated: increasing i for a sweep down, decreasing for a sweep up.
 func (st *bdsqrState) rotate(lo, hi int, down bool) {
 	for _, v := range []struct {
 		a    Dense
@@ -407,13 +407,8 @@ func (st *bdsqrState) rotate(lo, hi int, down bool) {
 				continue
 			}
 			a := v.a
-			x := a.Data[i*a.Stride : i*a.Stride+a.Cols]
-			y := a.Data[(i+1)*a.Stride : (i+1)*a.Stride+a.Cols]
-			for j, xv := range x {
-				yv := y[j]
-				x[j] = c*xv + s*yv
-				y[j] = c*yv - s*xv
-			}
+			rotateRows(c, -s, a.Data[i*a.Stride:i*a.Stride+a.Cols],
+				a.Data[(i+1)*a.Stride:(i+1)*a.Stride+a.Cols])
 		}
 	}
 }

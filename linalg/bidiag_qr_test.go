@@ -145,7 +145,7 @@ func TestBdsqr(t *testing.T) {
 			n := len(tc.d)
 			want := testmat.BidiagonalSingularValues(tc.d, tc.e)
 			d, e := slices.Clone(tc.d), slices.Clone(tc.e)
-			ut, wt := identity(n), identity(n)
+			ut, wt := testmat.Identity(n), testmat.Identity(n)
 			if err := bdsqr(d, e, Dense(ut), Dense(wt)); err != nil {
 				t.Fatal(err)
 			}
@@ -179,13 +179,4 @@ func TestBdsqrNoConvergence(t *testing.T) {
 	if !errors.Is(err, ErrNoConvergence) || !errors.As(err, &ce) {
 		t.Fatalf("got %v, want a *ConvergenceError", err)
 	}
-}
-
-// identity returns the n×n identity as a testmat.Matrix.
-func identity(n int) testmat.Matrix {
-	a := testmat.New(n, n, 0)
-	for i := 0; i < n; i++ {
-		a.Set(i, i, 1)
-	}
-	return a
 }

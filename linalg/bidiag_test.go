@@ -57,9 +57,9 @@ func gebd2Ref(a Dense, d, e, tauq, taup []float64) {
 // applying the stored reflectors to identities.
 func bidiagFactors(a Dense, tauq, taup []float64) (q, p testmat.Matrix) {
 	m, n := a.Rows, a.Cols
-	q, p = identity(m), identity(n)
+	q, p = testmat.Identity(m), testmat.Identity(n)
 	applyBidiagQ(a, tauq, Dense(q))
-	applyBidiagP(a, taup, Dense(p))
+	applyRowReflectors(a, taup, Dense(p))
 	return q, p
 }
 

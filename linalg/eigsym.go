@@ -33,7 +33,7 @@ type EigenSym struct {
 //     vectors, the eigendecomposition T = Z·Λ·Zᵀ by Cuppen's divide and
 //     conquer, whose merges are Gemm calls (stedc, in tridiag_dc.go).
 //  3. With vectors, V = Q·Z by blocked Householder back-transformation, 2n³
-//     flops in Gemm (applyTridiagQ).
+//     flops in Gemm (applyRowReflectors).
 //
 // Values only cost about 4n³/3 flops, with vectors about 4n³/3 + 2n³ plus
 // the divide and conquer (at most about 4n³/3, much less when eigenvalues
@@ -78,7 +78,7 @@ func (es *EigenSym) Factorize(a *Dense, wantVectors bool) error {
 	if wantVectors {
 		z := reuseSquare(&es.vectors, n)
 		if err = stedc(d, e, z); err == nil {
-			applyTridiagQ(w, tau, z)
+			applyRowReflectors(w, tau, z)
 		}
 	} else {
 		err = steqr(d, e, Dense{})

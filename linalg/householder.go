@@ -155,3 +155,16 @@ func applyReflectors(h, off int, tau []float64, load func(j int, dst []float64),
 		applyBlockReflector(vt, t, z.view(off+j0, r, 0, k), work)
 	}
 }
+
+// applyRowReflectors overwrites the n×k matrix z with H₀·H₁·…·H_{n−2}·z,
+// the reflectors stored row-wise in a as tridiagonalize and bidiagonalize
+// leave them: H_j = I − tau[j]·v·vᵀ acts on rows j+1 … n−1, v is 1 at row
+// j+1 and its entries below are a[j][j+2:n]. This is tridiagonalize's Q
+// (with z the eigenvectors of T, Q·z are those of A) and bidiagonalize's
+// right factor P (V_A = P·V_B). Through applyReflectors, about 2n²k flops.
+func applyRowReflectors(a Dense, tau []float64, z Dense) {
+	n := z.Rows
+	applyReflectors(n-1, 1, tau, func(j int, dst []float64) {
+		copy(dst, a.Data[j*a.Stride+j+2:j*a.Stride+n])
+	}, z)
+}

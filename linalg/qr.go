@@ -356,6 +356,19 @@ func (q *QR) applyQ(c Dense) {
 	}))
 }
 
+// mulQInto overwrites the m×k matrix c, the U_B of an SVD of B = Q·R, with
+// Q·c. When k > n it is the full U_B, [X 0; 0 I] on entry, and every row
+// counts: mulQ (the factorization must be without chunks, see noChunks).
+// Otherwise only the first n rows of c are read, as by applyQ, which it
+// calls. For k = n = m both give the same values.
+func (q *QR) mulQInto(c Dense) {
+	if c.Cols > q.y.Rows {
+		q.mulQ(c, c.Rows, make([]float64, q.nb*c.Cols))
+	} else {
+		q.applyQ(c)
+	}
+}
+
 // ptr returns a pointer to a copy of the view d.
 func ptr(d Dense) *Dense { return &d }
 

@@ -9,7 +9,7 @@ import (
 // TestCalibrateReduction times the Householder reductions and their
 // back-transformations for a sweep of their block sizes — tridiagNB
 // (tridiagonalize), bidiagNB (bidiagonalize) and householderNB
-// (applyReflectors, through applyTridiagQ and applyBidiagQ/P) — and logs
+// (applyReflectors, through applyRowReflectors and applyBidiagQ) — and logs
 // the best of three runs of each, so that the values in tridiag.go,
 // bidiag.go and householder.go can be re-derived on another machine:
 //

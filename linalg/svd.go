@@ -18,12 +18,11 @@ import (
 // keeps the workspace of its reductions (about m·n words, more for
 // matrices that are not tall), which the next Factorize reuses.
 type SVD struct {
-	m, n   int
-	kind   SVDKind   // what was computed: SVDThin, SVDFull or SVDValues
-	s      []float64 // σ, descending
-	u, v   Dense     // m×k and n×k, or m×m and n×n; empty for SVDValues
-	ok     bool
-	sweeps int // Jacobi sweeps of the last Factorize (0 on the other route)
+	m, n int
+	kind SVDKind   // what was computed: SVDThin, SVDFull or SVDValues
+	s    []float64 // σ, descending
+	u, v Dense     // m×k and n×k, or m×m and n×n; empty for SVDValues
+	ok   bool
 
 	// Workspace, kept to make repeated factorizations cheaper.
 	qr   QR
@@ -99,7 +98,7 @@ var svdJacobiMax = 64
 //     computed by divide and conquer (bdsdc) when vectors are wanted and
 //     by the bidiagonal QR iteration (bdsqr) for values only; the vectors
 //     are transformed back by blocked reflectors (applyBidiagQ,
-//     applyBidiagP, and the QR's Q). The method of LAPACK's dgesdd; see
+//     applyRowReflectors, and the QR's Q). The method of LAPACK's dgesdd; see
 //     factorBidiag in svd_bidiag.go. It is normwise backward stable: the
 //     computed factors are exact for A + E with ‖E‖ = O(ε‖A‖), so each
 //     σᵢ is accurate to about ε·σ₁. Cost for a square matrix: 8n³/3 flops
@@ -128,7 +127,7 @@ func (s *SVD) Factorize(a *Dense, kind SVDKind) error {
 	s.ok = false
 	m, n := a.Rows, a.Cols
 	k := min(m, n)
-	s.m, s.n, s.kind, s.sweeps = m, n, vec, 0
+	s.m, s.n, s.kind = m, n, vec
 	s.s = slices.Grow(s.s[:0], k)[:k]
 	switch vec {
 	case SVDThin:
@@ -139,8 +138,7 @@ func (s *SVD) Factorize(a *Dense, kind SVDKind) error {
 		s.u, s.v = resized(s.u, m, 0), resized(s.v, n, 0)
 	}
 	if k == 0 {
-		identityColumns(s.u)
-		identityColumns(s.v)
+		s.setZero()
 		s.ok = true
 		return nil
 	}
@@ -168,11 +166,19 @@ func (s *SVD) shapeOfB() (wide bool, bigM, bigN int) {
 
 // factorsOfB returns the factors of B (U_B with M rows, V_B with N rows) as
 // views of s.u and s.v: for a wide A, B = Aᵀ and the roles swap.
-func (s *SVD) factorsOfB() (ub, vb Dense, wide bool) {
+func (s *SVD) factorsOfB() (ub, vb Dense) {
 	if s.m < s.n {
-		return s.v, s.u, true
+		return s.v, s.u
 	}
-	return s.u, s.v, false
+	return s.u, s.v
+}
+
+// setZero sets the result for A = 0 (or k = 0): every σ is 0, and U and V
+// are the leading columns of the identity, which are orthonormal bases.
+func (s *SVD) setZero() {
+	clear(s.s)
+	identityColumns(s.u)
+	identityColumns(s.v)
 }
 
 func (s *SVD) mustOK(op string) {

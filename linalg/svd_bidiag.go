@@ -28,7 +28,7 @@ var svdQRRatio = 2.0
 //  2. For values only, bdsqr computes the singular values of B_X (to high
 //     relative accuracy for B_X itself; the reduction is what limits them
 //     to normwise accuracy). With vectors, bdsdc computes B_X = U_X·Σ·V_Xᵀ.
-//  3. V_B = P·V_X (applyBidiagP) and U_B = Q_X·[U_X; 0] (applyBidiagQ,
+//  3. V_B = P·V_X (applyRowReflectors) and U_B = Q_X·[U_X; 0] (applyBidiagQ,
 //     Q_X·[U_X 0; 0 I] for the full U_B), then U_B = Q·U_B when there was a
 //     QR (its applyQ, or mulQ for the full U_B).
 func (s *SVD) factorBidiag(a *Dense) error {
@@ -73,9 +73,7 @@ func (s *SVD) factorBidiag(a *Dense) error {
 	sc := 0
 	if amax == 0 {
 		// B = 0: σ = 0, and any orthonormal bases do.
-		clear(s.s)
-		identityColumns(s.u)
-		identityColumns(s.v)
+		s.setZero()
 		return nil
 	}
 	if amax > 0x1p500 || amax < 0x1p-500 {
@@ -99,7 +97,7 @@ func (s *SVD) factorBidiag(a *Dense) error {
 		scaleExp(s.s, -sc)
 		return nil
 	}
-	ub, vb, _ := s.factorsOfB()
+	ub, vb := s.factorsOfB()
 	ux := ub.view(0, bigN, 0, bigN)
 	if err := bdsdc(s.d, s.e, ux, vb); err != nil {
 		return err
@@ -108,16 +106,14 @@ func (s *SVD) factorBidiag(a *Dense) error {
 	scaleExp(s.s, -sc)
 
 	// 3. Back to B's bases.
-	applyBidiagP(x, s.taup, vb)
+	applyRowReflectors(x, s.taup, vb)
 	if withQR {
 		// U_R = Q_X·U_X (N×N), then U_B = Q·[U_R; 0] or Q·[U_R 0; 0 I].
 		applyBidiagQ(x, s.tauq, ux)
 		if full {
 			clearBelow(ub, bigN)
-			q.mulQ(ub, bigM, make([]float64, q.nb*bigM))
-		} else {
-			q.applyQ(ub)
 		}
+		q.mulQInto(ub)
 		return nil
 	}
 	clearBelow(ub, bigN)

@@ -67,21 +67,10 @@ func (s *SVD) factorJacobi(a *Dense) error {
 		// A norm overflowed (elements near the largest float64): factor
 		// 2^e·A instead, with its largest element about 1. Rare, so the
 		// scaled copy is allocated.
-		var amax float64
-		for i := 0; i < m; i++ {
-			for _, v := range a.Data[i*a.Stride : i*a.Stride+n] {
-				amax = math.Max(amax, math.Abs(v))
-			}
-		}
-		_, e = math.Frexp(amax)
-		e = -e
-		sc := math.Ldexp(1, e)
 		src = *NewDense(m, n, nil)
-		for i := 0; i < m; i++ {
-			for j, v := range a.Data[i*a.Stride : i*a.Stride+n] {
-				src.Data[i*n+j] = sc * v
-			}
-		}
+		amax, _ := copyScan(src, *a, false) // finite: factorFrom said so
+		e = -exponentOf(amax)
+		scaleExp(src.Data, e)
 		q.reset(bigN, bigM)
 		q.factorFrom(src, !wide)
 		rmax = maxUpper(q.r)
@@ -89,9 +78,7 @@ func (s *SVD) factorJacobi(a *Dense) error {
 	// B = 0 exactly when R = 0.
 	x := q.r
 	if rmax == 0 {
-		clear(s.s)
-		identityColumns(s.u)
-		identityColumns(s.v)
+		s.setZero()
 		return nil
 	}
 	// Scale R by a further 2^f when its largest element is so large or small
@@ -99,14 +86,9 @@ func (s *SVD) factorJacobi(a *Dense) error {
 	// or underflow: f makes it about 1, clamped so that 2^f is a normal
 	// number. (The QR itself needs no scaling.)
 	if rmax > 0x1p300 || rmax < 0x1p-300 {
-		_, f := math.Frexp(rmax)
-		f = min(max(-f, -1000), 1000)
-		scale := math.Ldexp(1, f)
+		f := min(max(-exponentOf(rmax), -1000), 1000)
 		for i := 0; i < bigN; i++ {
-			row := x.Data[i*x.Stride+i : i*x.Stride+bigN]
-			for j := range row {
-				row[j] *= scale
-			}
+			scaleExp(x.Data[i*x.Stride+i:i*x.Stride+bigN], f)
 		}
 		e += f
 	}
@@ -120,9 +102,7 @@ func (s *SVD) factorJacobi(a *Dense) error {
 		identityColumns(s.jt)
 	}
 	s.d = slices.Grow(s.d[:0], bigN)[:bigN]
-	sweeps, err := jacobi(x, s.jt, s.d, svdMaxSweeps)
-	s.sweeps = sweeps
-	if err != nil {
+	if _, err := jacobi(x, s.jt, s.d, svdMaxSweeps); err != nil {
 		return err
 	}
 
@@ -155,7 +135,7 @@ func (s *SVD) factorJacobi(a *Dense) error {
 
 	// Right singular vectors of B: W, the normalized columns of Rᵀ (rows of
 	// R), in the new order, completed where σ = 0.
-	ub, vb, _ := s.factorsOfB() // U_B is M×N (M×M when full), V_B is N×N
+	ub, vb := s.factorsOfB() // U_B is M×N (M×M when full), V_B is N×N
 	for c, p := range s.perm[:rank] {
 		row := x.Data[p*x.Stride : p*x.Stride+bigN]
 		inv := 1 / d[p]
@@ -177,11 +157,7 @@ func (s *SVD) factorJacobi(a *Dense) error {
 				ub.Data[r*ub.Stride+c] = val
 			}
 		}
-		if full {
-			q.mulQ(ub, bigM, make([]float64, q.nb*bigM))
-		} else {
-			q.applyQ(ub)
-		}
+		q.mulQInto(ub)
 	} else {
 		s.leftFromRight(&src, ub, vb.view(0, bigN, 0, bigN), wide)
 	}
@@ -220,11 +196,7 @@ func (s *SVD) leftFromRight(a *Dense, ub, vb Dense, wide bool) {
 	q.reset(bigN, bigM)
 	q.factorFrom(y, true)
 	identityColumns(ub)
-	if ub.Cols > bigN {
-		q.mulQ(ub, bigM, make([]float64, q.nb*bigM))
-	} else {
-		q.applyQ(ub)
-	}
+	q.mulQInto(ub)
 	for c := 0; c < bigN; c++ {
 		if q.r.Data[c*q.r.Stride+c] < 0 {
 			for r := 0; r < bigM; r++ {

@@ -1,6 +1,7 @@
 package linalg
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -45,14 +46,15 @@ var svdSuiteSpectra = []struct {
 // svdSuiteShapes straddle the block sizes of the bidiagonal route: its
 // panels (bidiagNB = 32), the leaves of the divide and conquer
 // (bdsdcCutoff = 32), the WY blocks of the back-transformation
-// (householderNB = 128), the default switch to the Jacobi route
+// (householderNB = 64: 64×64 and 65×65 have 64 and 65 reflectors in Q,
+// 65×65 and 66×66 the same in P), the default switch to the Jacobi route
 // (svdJacobiMax = 64), the QR's single panel (qrWide = 96) and the QR
 // before the bidiagonalization (svdQRRatio = 2); tall and wide.
 var svdSuiteShapes = []struct {
 	m, n  int
 	short bool
 }{
-	{1, 1, true}, {2, 2, true}, {31, 31, true}, {33, 33, true}, {64, 64, false}, {65, 65, true},
+	{1, 1, true}, {2, 2, true}, {31, 31, true}, {33, 33, true}, {64, 64, false}, {65, 65, true}, {66, 66, false},
 	{97, 97, false}, {127, 127, false}, {129, 129, true}, {160, 33, true}, {33, 160, true},
 	{130, 97, false}, {97, 130, true}, {300, 129, false}, {129, 300, false}, {257, 256, false},
 }
@@ -77,7 +79,7 @@ func TestSVDSuite(t *testing.T) {
 		for _, sp := range svdSuiteSpectra {
 			want := sp.s(k)
 			a := testmat.WithSingularValues(rnd, sh.m, sh.n, want, 3)
-			slices.SortFunc(want, func(x, y float64) int { return -cmpFloat(x, y) })
+			slices.SortFunc(want, func(x, y float64) int { return cmp.Compare(y, x) }) // descending
 			bound := 30 * float64(max(sh.m, sh.n)) * testmat.Eps * want[0]
 			if bound == 0 {
 				bound = math.SmallestNonzeroFloat64 // A = 0: σ must be exactly 0
@@ -126,16 +128,6 @@ func TestSVDSuite(t *testing.T) {
 		}
 	}
 	t.Logf("worst ratios: residual %.2f, orthogonality %.2f, |σ − σ(exact or Jacobi)|/(max(m,n)·ε·σ₁) %.2f", worst.res, worst.orth, worst.val)
-}
-
-func cmpFloat(x, y float64) int {
-	switch {
-	case x < y:
-		return -1
-	case x > y:
-		return 1
-	}
-	return 0
 }
 
 // TestSVDGradedRelative: on a graded matrix A = Q·B, B bidiagonal with a

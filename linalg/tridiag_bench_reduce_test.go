@@ -34,7 +34,7 @@ func BenchmarkTridiagQ(b *testing.B) {
 			tridiagonalize(w, d, e, tau)
 			z := Dense(testmat.Identity(n))
 			for b.Loop() {
-				applyTridiagQ(w, tau, z)
+				applyRowReflectors(w, tau, z)
 			}
 			reportGFLOPs(b, 2*float64(n)*float64(n)*float64(n))
 		})

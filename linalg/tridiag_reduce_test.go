@@ -23,7 +23,7 @@ func tridiagonalizeFull(a testmat.Matrix) (t, q testmat.Matrix) {
 		}
 	}
 	q = testmat.Identity(n)
-	applyTridiagQ(w, tau, Dense(q))
+	applyRowReflectors(w, tau, Dense(q))
 	return t, q
 }
 

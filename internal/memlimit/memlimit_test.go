@@ -4,6 +4,8 @@ import (
 	"errors"
 	"math"
 	"runtime/debug"
+	"strconv"
+	"strings"
 	"testing"
 
 	"rkhs/linalg"
@@ -118,18 +120,31 @@ func TestParseSystem(t *testing.T) {
 	}
 }
 
+// FuzzParseSystem checks that the parsers do not panic on any text and
+// that what they return comes from it: a nonzero result's digits (a
+// substring of any decimal form, leading zeros included) and a path occur
+// in the text. The KiB and unlimited checks hold by construction; they
+// guard against a change of the parsers.
 func FuzzParseSystem(f *testing.F) {
 	f.Add("MemTotal:       24684092 kB\n")
 	f.Add("max\n")
 	f.Add("0::/a/b\n4:memory:/c\n")
+	f.Add("MemTotal: 0012 kB\n")
 	f.Fuzz(func(t *testing.T, s string) {
 		if v := parseMeminfo(s); v%1024 != 0 {
 			t.Errorf("parseMeminfo(%q) = %d, not a count of KiB", s, v)
+		} else if v > 0 && (!strings.Contains(s, "MemTotal:") || !strings.Contains(s, strconv.FormatUint(v/1024, 10))) {
+			t.Errorf("parseMeminfo(%q) = %d KiB, not in the text", s, v/1024)
 		}
 		if v := parseCgroupLimit(s); v >= unlimitedCgroup {
 			t.Errorf("parseCgroupLimit(%q) = %d, an unlimited value", s, v)
+		} else if v > 0 && !strings.Contains(s, strconv.FormatUint(v, 10)) {
+			t.Errorf("parseCgroupLimit(%q) = %d, not in the text", s, v)
 		}
-		cgroupPath(s, "")
-		cgroupPath(s, "memory")
+		for _, c := range []string{"", "memory"} {
+			if p := cgroupPath(s, c); strings.Contains(p, "\n") || !strings.Contains(s, p) {
+				t.Errorf("cgroupPath(%q, %q) = %q, not a part of one line", s, c, p)
+			}
+		}
 	})
 }

@@ -79,7 +79,7 @@ func golubKahanBelow(b []float64, sigma float64, exact bool) int {
 	if sigma <= 0 {
 		// The eigenvalues are ±σᵢ: below 0 are exactly the n negatives
 		// of the nonzero σᵢ, and the zeros are not below 0.
-		return golubKahanBelowExactZero(b)
+		return countBelow(golubKahanDense(b), 0)
 	}
 	neg := 0
 	if exact {
@@ -121,12 +121,6 @@ func golubKahanBelow(b []float64, sigma float64, exact bool) int {
 		t.Quo(t, q)
 		q.Sub(new(big.Float).SetPrec(approxPrec).Neg(s), t)
 	}
-}
-
-// golubKahanBelowExactZero counts the eigenvalues below 0 of the Golub–Kahan
-// matrix with off-diagonal b: one for each nonzero singular value.
-func golubKahanBelowExactZero(b []float64) int {
-	return countBelow(golubKahanDense(b), 0)
 }
 
 // golubKahanDense returns the Golub–Kahan matrix with off-diagonal b as a
