@@ -56,7 +56,9 @@ type FalkonFit struct {
 //
 // Errors: those of RLS.Fit about the data, labels, λ and the kernel, and
 // those of regress.Falkon.Fit about the centres, options and memory, as
-// *linalg.InputError values wrapping ErrInput (and regress.ErrInput);
+// *linalg.InputError values wrapping ErrInput (and regress.ErrInput) and
+// naming the field regress.Falkon names (Centers, Given, Intercept,
+// MaxIter, Tol);
 // failures of the computation (linalg.ErrNotPositiveDefinite,
 // linalg.ErrNoConvergence) wrapped.
 func (f Falkon) Fit(x *linalg.Dense, labels []float64) (*FalkonFit, error) {

@@ -127,8 +127,10 @@ func TestFalkonClassifierBadInput(t *testing.T) {
 	}{
 		{"λ = 0", Falkon{Kernel: k, Centers: 5}, labels, "Lambda"},
 		{"one class", Falkon{Kernel: k, Lambda: 1e-3, Centers: 5}, one, "labels"},
-		{"m = 0", Falkon{Kernel: k, Lambda: 1e-3}, labels, "X"},
-		{"penalized", Falkon{Kernel: k, Lambda: 1e-3, Centers: 5, Intercept: regress.PenalizedIntercept}, labels, "X"},
+		{"m = 0", Falkon{Kernel: k, Lambda: 1e-3}, labels, "Centers"},
+		{"penalized", Falkon{Kernel: k, Lambda: 1e-3, Centers: 5, Intercept: regress.PenalizedIntercept}, labels, "Intercept"},
+		{"MaxIter < 0", Falkon{Kernel: k, Lambda: 1e-3, Centers: 5, MaxIter: -1}, labels, "MaxIter"},
+		{"Given with 3 columns", Falkon{Kernel: k, Lambda: 1e-3, Given: linalg.NewDense(4, 3, nil)}, labels, "Given"},
 		{"short labels", Falkon{Kernel: k, Lambda: 1e-3, Centers: 5}, labels[:3], "labels"},
 	}
 	for _, c := range cases {

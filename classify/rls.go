@@ -279,10 +279,16 @@ func (m *RLSModel) check(op string) error {
 
 // rlsError wraps an error of regress or loo: argument errors (invalid
 // kernel parameters, kernel values that overflow, a model whose fields do
-// not agree) become InputErrors like those of the other classifiers;
-// failures of the computation keep their own sentinel.
+// not agree, an option such as Falkon's Centers or MaxIter) become
+// InputErrors like those of the other classifiers, naming the argument
+// the inner *linalg.InputError names (X if there is none); failures of
+// the computation keep their own sentinel.
 func rlsError(op string, err error) error {
 	if errors.Is(err, regress.ErrInput) || errors.Is(err, loo.ErrInput) || errors.Is(err, kernels.ErrParameter) || errors.Is(err, kernels.ErrData) {
+		var ie *linalg.InputError
+		if errors.As(err, &ie) && ie.Arg != "" {
+			return check.Wrap(ErrInput, op, ie.Arg, err)
+		}
 		return kernelError(op, err)
 	}
 	return fmt.Errorf("classify: %s: %w", op, err)

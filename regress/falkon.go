@@ -75,12 +75,14 @@ import (
 // Cost: per iteration 2nmd flops and nm kernel transforms (an exp each for
 // the Gaussian kernel) to rebuild K_nm, 4nmq flops for the two products and
 // 4m²q for the triangular solves; once, a pass for K_nmᵀy and K_nmᵀ1, the
-// Gram matrix K_mm and m³/3 + m³/3 + m³ flops for the two factorizations
-// and T·Tᵀ. Memory: two m×m matrices, a block of K_nm (about 1 MiB) per
-// goroutine, the partial results of the streamed products (at most 64 MiB
-// unless one m×q partial is larger), X and a copy of [Y 1] (n×(q+1)), and
+// Gram matrix K_mm and m³/3 + m³/3 + m³/3 flops for the two factorizations
+// and T·Tᵀ (lowerGram). Memory: two m×m matrices (also while a jitter is
+// tried), a block of K_nm (about 1 MiB) per goroutine, the partial
+// results of the streamed products (at most 64 MiB unless one m×q partial
+// is larger), X and a copy of [Y 1] (n×(q+1)), and
 // for the choice of centres a permutation of the rows and a hash table of
-// the rows it visits (at most about 60 bytes a row): O(m² + n·(d+q)).
+// the rows it visits (together about 48 bytes a row, as falkonBytes
+// counts): O(m² + n·(d+q)).
 //
 // The results are bit-identical for any GOMAXPROCS.
 type Falkon struct {
@@ -144,7 +146,7 @@ type FalkonFit struct {
 // if the fit needs more memory than the program may use (see Falkon for
 // what it holds); linalg.ErrNotPositiveDefinite if even the largest
 // jitter fails, or linalg.ErrNoConvergence if the iterates overflow.
-func (f *Falkon) Fit(x, y *linalg.Dense) (*FalkonFit, error) {
+func (f Falkon) Fit(x, y *linalg.Dense) (*FalkonFit, error) {
 	const op = "Falkon.Fit"
 	if err := checkRegularized(op, f.Kernel, x, y, f.Lambda, f.Intercept); err != nil {
 		return nil, err
@@ -152,35 +154,13 @@ func (f *Falkon) Fit(x, y *linalg.Dense) (*FalkonFit, error) {
 	if err := f.checkOptions(op); err != nil {
 		return nil, err
 	}
-	n, d := x.Rows, x.Cols
-	var centres *linalg.Dense
-	var indices []int
-	if f.Given != nil {
-		if err := check.Data(ErrInput, op, "Given", f.Given, 1); err != nil {
-			return nil, err
-		}
-		if f.Given.Cols != d {
-			return nil, inputError(op, "Given", "%d×%d centres, want m×%d", f.Given.Rows, f.Given.Cols, d)
-		}
-		if err := checkFalkonMemory(op, n, f.Given.Rows, d, y.Cols); err != nil {
-			return nil, err
-		}
-		centres = f.Given.Clone()
-	} else {
-		if f.Centers < 1 || f.Centers > n {
-			return nil, inputError(op, "Centers", "%d, must be between 1 and the %d rows of X (it has no default)", f.Centers, n)
-		}
-		if err := checkFalkonMemory(op, n, f.Centers, d, y.Cols); err != nil {
-			return nil, err
-		}
-		var err error
-		if indices, err = drawDistinctCenters(op, x, f.Centers, f.Seed); err != nil {
-			return nil, err
-		}
-		centres = linalg.NewDense(len(indices), d, nil)
-		for j, i := range indices {
-			copy(centres.Row(j), x.Row(i))
-		}
+	centres, indices, err := chooseCentres(op, x, f.Given, f.Centers, func(m int) error {
+		return checkFalkonMemory(op, x.Rows, m, x.Cols, y.Cols)
+	}, func(m int) ([]int, error) {
+		return drawDistinctCenters(op, x, m, f.Seed)
+	})
+	if err != nil {
+		return nil, err
 	}
 	rows, err := kernels.NewRows(f.Kernel, x, centres)
 	if err != nil {
@@ -206,7 +186,7 @@ func (f *Falkon) Fit(x, y *linalg.Dense) (*FalkonFit, error) {
 // the memory; ErrInput if op is nil or its Summary is malformed (n < 1, shapes
 // that do not match m and each other, NaN or ±Inf); and any error op
 // returns, wrapped.
-func (f *Falkon) FitOperator(centres *linalg.Dense, op NystromOperator) (*FalkonFit, error) {
+func (f Falkon) FitOperator(centres *linalg.Dense, op NystromOperator) (*FalkonFit, error) {
 	const call = "Falkon.FitOperator"
 	if err := checkKernel(call, f.Kernel); err != nil {
 		return nil, err
@@ -233,7 +213,7 @@ func (f *Falkon) FitOperator(centres *linalg.Dense, op NystromOperator) (*Falkon
 }
 
 // checkOptions validates the options Fit and FitOperator share beyond λ.
-func (f *Falkon) checkOptions(op string) error {
+func (f Falkon) checkOptions(op string) error {
 	if f.Intercept == PenalizedIntercept {
 		return inputError(op, "Intercept", "penalized, not offered by Falkon (NoIntercept or FreeIntercept; Nystrom has the kernel k + 1)")
 	}
@@ -245,7 +225,7 @@ func (f *Falkon) checkOptions(op string) error {
 
 // solve runs the preconditioned conjugate gradient of Falkon with the
 // centres (owned by the fit) and the data behind op.
-func (f *Falkon) solve(call string, centres *linalg.Dense, op NystromOperator) (*FalkonFit, error) {
+func (f Falkon) solve(call string, centres *linalg.Dense, op NystromOperator) (*FalkonFit, error) {
 	n, kty, kt1, sumY, err := op.Summary()
 	if err != nil {
 		return nil, fmt.Errorf("regress: %s: the data pass: %w", call, err)

@@ -18,8 +18,8 @@ import (
 // would over-represent rare points on data with many repeated rows. Rows
 // are told apart by a 64-bit hash of their bits (−0 counted as +0, as the
 // kernels do), rows with the same hash compared element by element: O(nd)
-// time at worst, a permutation of the n rows and a table of about 50 bytes
-// per row visited. The result depends on x, m and the seed only. It
+// time at worst, a permutation of the n rows and a table of the rows
+// visited, about 48 bytes a row together (as falkonBytes counts). The result depends on x, m and the seed only. It
 // returns an ErrInput error naming Centers when x has fewer than m
 // distinct rows.
 func drawDistinctCenters(op string, x *linalg.Dense, m int, seed uint64) ([]int, error) {

@@ -5,10 +5,10 @@ import "rkhs/internal/memlimit"
 // falkonBytes returns the memory a Falkon fit holds at its peak besides X,
 // in bytes (saturated at math.MaxUint64): the two m×m matrices of the
 // preconditioner, the centres and six m×q vectors of the iteration, the
-// copy of [Y 1] and the hash table of the distinct rows (n×(q+1) doubles
-// and about 48 bytes a row; n = 0 for FitOperator), and the streamed
-// products' partial results (64 MiB) and blocks (1 MiB and b×(d+q) per
-// goroutine, counted for 8 goroutines).
+// copy of [Y 1] with the permutation and hash table of the choice of
+// centres (n×(q+1) doubles and about 48 bytes a row; n = 0 for
+// FitOperator), and the streamed products' partial results (64 MiB) and
+// blocks (1 MiB and b×(d+q) per goroutine, counted for 8 goroutines).
 func falkonBytes(n, m, d, q int) uint64 {
 	return memlimit.Sum(
 		memlimit.Floats(2, m, m),

@@ -24,8 +24,9 @@ type falkonPrecond struct {
 // (lower triangle, kernels.GramTo), copied with δ = ε·m·t on the diagonal
 // into the second and factored there (L); then LᵀL/m + λI over K_mm
 // (lowerGram, m³/3 flops), factored in place (M). If K_mm + δI is not
-// numerically positive definite, factorWithJitter (the jitter of Nystrom)
-// adds more, with a third m×m matrix while it tries.
+// numerically positive definite, the jitter of Nystrom (jitterSteps) is
+// added on top, each try refilled and factored in place in the second
+// matrix: two m×m matrices at the peak, as falkonBytes counts.
 func newFalkonPrecond(op string, k kernels.Kernel, centres *linalg.Dense, lambda float64) (*falkonPrecond, error) {
 	m := centres.Rows
 	kmm, err := kernels.GramTo(nil, k, centres, linalg.Lower)
@@ -36,7 +37,7 @@ func newFalkonPrecond(op string, k kernels.Kernel, centres *linalg.Dense, lambda
 	for i := range m {
 		trace += kmm.At(i, i)
 	}
-	delta := 0x1p-52 * float64(m) * trace / float64(m) // ε·m·t
+	delta := 0x1p-52 * float64(m) * trace / float64(m) // ε·m·t; not 0x1p-52*trace, which rounds differently
 	l := linalg.NewDense(m, m, nil)
 	for i := range m {
 		copy(l.Row(i)[:i+1], kmm.Row(i)[:i+1])
@@ -45,15 +46,24 @@ func newFalkonPrecond(op string, k kernels.Kernel, centres *linalg.Dense, lambda
 	var ch linalg.Cholesky
 	err = ch.FactorizeInPlace(l)
 	if errors.Is(err, linalg.ErrNotPositiveDefinite) {
+		// The jitter of Nystrom on top of δ, tried in place in l as
+		// factorWithJitter would on K_mm + δI (same mean diagonal, same
+		// steps, same sums), without its copy.
+		var t float64
 		for i := range m {
-			copy(l.Row(i)[:i+1], kmm.Row(i)[:i+1])
-			l.Set(i, i, l.At(i, i)+delta)
+			t += kmm.At(i, i) + delta
 		}
-		var extra float64
-		extra, err = factorWithJitter(&ch, l)
-		if err == nil {
-			ch.LTo(l)
-			delta += extra
+		var steps []float64
+		steps, err = jitterSteps(t/float64(m), err)
+		for _, extra := range steps {
+			for i := range m {
+				copy(l.Row(i)[:i+1], kmm.Row(i)[:i+1])
+				l.Set(i, i, (l.At(i, i)+delta)+extra)
+			}
+			if err = ch.FactorizeInPlace(l); err == nil {
+				delta += extra
+				break
+			}
 		}
 	}
 	if err != nil {

@@ -378,3 +378,48 @@ func TestLowerGram(t *testing.T) {
 		}
 	}
 }
+
+// bumpedKernel is the Gaussian kernel with σ = 1, except that its value
+// at two rows held in different storage with the same values is 1 + 3·10⁻⁷
+// instead of 1: repeated centres then make K_mm indefinite by about 3·10⁻⁷,
+// beyond Falkon's δ = ε·m·t, as rounding may in a kernel computed less
+// carefully than the kernels of package kernels.
+type bumpedKernel struct{}
+
+func (bumpedKernel) Eval(x, z []float64) float64 {
+	v := kernels.Gaussian{Sigma: 1}.Eval(x, z)
+	if v == 1 && &x[0] != &z[0] {
+		return 1 + 3e-7
+	}
+	return v
+}
+
+// TestFalkonRepeatedGivenCentres: with every Given centre twice and
+// K_mm + δI (δ = ε·m·t) not numerically positive definite, the jitter of
+// Nystrom is added (in place in the preconditioner's second matrix), and
+// the fit is still Nystrom's with the same centres.
+func TestFalkonRepeatedGivenCentres(t *testing.T) {
+	x, y, xt := randDense(41, 120, 3), randDense(42, 120, 2), randDense(43, 20, 3)
+	k := bumpedKernel{}
+	const m = 30
+	given := linalg.NewDense(m, 3, nil)
+	for j := range m {
+		copy(given.Row(j), x.Row(j%15*7))
+	}
+	for _, ic := range []Intercept{NoIntercept, FreeIntercept} {
+		ny, err := Nystrom{Kernel: k, Lambda: 1e-4, Given: given, Intercept: ic}.Fit(x, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fit, err := Falkon{Kernel: k, Lambda: 1e-4, Given: given, Intercept: ic, MaxIter: 500, Tol: 1e-14}.Fit(x, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if base := 0x1p-52 * m; !(fit.Jitter > 2*base) || !(ny.Jitter > 0) {
+			t.Fatalf("%v: Jitter %g (Nystrom %g), want more than ε·m·t = %g (the jitter path)", ic, fit.Jitter, ny.Jitter, base)
+		}
+		if r := relDiff(predict(t, fit, xt), predict(t, ny, xt)); r > 1e-8 {
+			t.Errorf("%v: predictions differ from Nystrom's by %.3g relative (jitter %g, Nystrom %g, %d iterations), want ≤ 1e-8", ic, r, fit.Jitter, ny.Jitter, fit.Iterations)
+		}
+	}
+}

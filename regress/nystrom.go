@@ -3,6 +3,7 @@ package regress
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 
@@ -127,23 +128,12 @@ func (s Nystrom) features(op string, x *linalg.Dense) (*decomp.NystromFeatures, 
 	}
 	n := x.Rows
 	feat := &decomp.NystromFeatures{}
-	if s.Given != nil {
-		if err := check.Data(ErrInput, op, "Given", s.Given, 1); err != nil {
-			return nil, err
-		}
-		if s.Given.Cols != x.Cols {
-			return nil, inputError(op, "Given", "%d×%d centres, want m×%d", s.Given.Rows, s.Given.Cols, x.Cols)
-		}
-		feat.Centers = s.Given.Clone()
-	} else {
-		if s.Centers < 1 || s.Centers > n {
-			return nil, inputError(op, "Centers", "%d, must be between 1 and the %d rows of X (it has no default)", s.Centers, n)
-		}
-		feat.Indices = drawCenters(n, s.Centers, s.Seed)
-		feat.Centers = linalg.NewDense(len(feat.Indices), x.Cols, nil)
-		for j, i := range feat.Indices {
-			copy(feat.Centers.Row(j), x.Row(i))
-		}
+	var err error
+	feat.Centers, feat.Indices, err = chooseCentres(op, x, s.Given, s.Centers, nil, func(m int) ([]int, error) {
+		return drawCenters(n, m, s.Seed), nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	r := feat.Centers
 	penalized := s.Intercept == PenalizedIntercept
@@ -182,6 +172,46 @@ func (s Nystrom) features(op string, x *linalg.Dense) (*decomp.NystromFeatures, 
 	return feat, nil
 }
 
+// chooseCentres returns the centres of a Nyström-type fit on x (m×d, a
+// copy) and the rows of x they are (nil for given): given if not nil (an
+// ErrInput error naming Given unless finite, non-empty and with the d
+// columns of x), else the rows draw(m) returns for m = centers (an ErrInput
+// error naming Centers unless 1 ≤ m ≤ n). before, if not nil, is called
+// with m once it is checked and before anything is copied or drawn (the
+// memory check of Falkon).
+func chooseCentres(op string, x, given *linalg.Dense, centers int, before func(m int) error, draw func(m int) ([]int, error)) (*linalg.Dense, []int, error) {
+	n, d := x.Rows, x.Cols
+	m := centers
+	if given != nil {
+		if err := check.Data(ErrInput, op, "Given", given, 1); err != nil {
+			return nil, nil, err
+		}
+		if given.Cols != d {
+			return nil, nil, inputError(op, "Given", "%d×%d centres, want m×%d", given.Rows, given.Cols, d)
+		}
+		m = given.Rows
+	} else if m < 1 || m > n {
+		return nil, nil, inputError(op, "Centers", "%d, must be between 1 and the %d rows of X (it has no default)", m, n)
+	}
+	if before != nil {
+		if err := before(m); err != nil {
+			return nil, nil, err
+		}
+	}
+	if given != nil {
+		return given.Clone(), nil, nil
+	}
+	indices, err := draw(m)
+	if err != nil {
+		return nil, nil, err
+	}
+	centres := linalg.NewDense(len(indices), d, nil)
+	for j, i := range indices {
+		copy(centres.Row(j), x.Row(i))
+	}
+	return centres, indices, nil
+}
+
 // centreRows subtracts from each row of m its mean and returns the means.
 func centreRows(m *linalg.Dense) []float64 {
 	means := make([]float64, m.Rows)
@@ -216,7 +246,9 @@ func centerOrder(n int, seed uint64) []int {
 }
 
 // factorWithJitter factors the lower triangle of a (which it may overwrite)
-// as described in Nystrom.Fit and returns the jitter used.
+// as described in Nystrom.Fit and returns the jitter used: after a failed
+// factorization it tries the jitters of jitterSteps in a copy of a (a
+// second m×m matrix).
 func factorWithJitter(ch *linalg.Cholesky, a *linalg.Dense) (float64, error) {
 	m := a.Rows
 	var trace float64
@@ -228,13 +260,12 @@ func factorWithJitter(ch *linalg.Cholesky, a *linalg.Dense) (float64, error) {
 	if err == nil || !errors.Is(err, linalg.ErrNotPositiveDefinite) {
 		return 0, err
 	}
-	if !(1e-12*t > 0) {
-		// No positive scale for a jitter: K_RR is zero (or its diagonal
-		// underflows), as for the linear kernel on all-zero centres.
-		return 0, fmt.Errorf("%w (the mean diagonal of K_RR is %g, too small to scale a jitter: the centres carry no information)", err, t)
+	steps, err := jitterSteps(t, err)
+	if err != nil {
+		return 0, err
 	}
 	work := linalg.NewDense(m, m, nil)
-	for delta := 1e-12 * t; delta <= 1e-2*t*(1+1e-9); delta *= 100 {
+	for _, delta := range steps {
 		work.Copy(a)
 		for i := 0; i < m; i++ {
 			work.Set(i, i, work.At(i, i)+delta)
@@ -244,4 +275,27 @@ func factorWithJitter(ch *linalg.Cholesky, a *linalg.Dense) (float64, error) {
 		}
 	}
 	return 0, err
+}
+
+// jitterSteps returns the jitters δ to try, in order, after the
+// factorization of a matrix with mean diagonal entry t failed with err (an
+// ErrNotPositiveDefinite): δ = 10⁻¹²·t, multiplied by 100 while at most
+// 10⁻²·t (six steps for a normal t). If 10⁻¹²·t is not positive there is
+// no scale for a jitter, and it returns err with that explanation; for
+// t = +Inf it returns err. It allocates nothing large: the callers
+// (factorWithJitter, newFalkonPrecond) choose where to factor.
+func jitterSteps(t float64, err error) ([]float64, error) {
+	if !(1e-12*t > 0) {
+		// No positive scale for a jitter: K_RR is zero (or its diagonal
+		// underflows), as for the linear kernel on all-zero centres.
+		return nil, fmt.Errorf("%w (the mean diagonal of K_RR is %g, too small to scale a jitter: the centres carry no information)", err, t)
+	}
+	var steps []float64
+	for delta := 1e-12 * t; delta <= 1e-2*t*(1+1e-9) && !math.IsInf(delta, 1); delta *= 100 {
+		steps = append(steps, delta)
+	}
+	if len(steps) == 0 {
+		return nil, err // t = +Inf: nothing to try
+	}
+	return steps, nil
 }

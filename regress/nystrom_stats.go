@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 
+	"rkhs/internal/center"
 	"rkhs/internal/check"
 	"rkhs/internal/memlimit"
 	"rkhs/kernels"
@@ -51,7 +52,8 @@ import (
 // of K_nm (2 KiB·m). Cost: NewNystromStats m³/3 flops (L); Add 2md + 2m²
 // flops per row (the kernel, the triangular solve for bᵢ, and the
 // symmetric rank-k update of M by linalg.Syrk) and m kernel transforms;
-// Merge 2m² flops; Solve about (4/3)m³.
+// Merge 2m² flops; Solve m³/3 flops (its Cholesky factorization; m³/3
+// more the first time after UnmarshalBinary, to recompute L).
 //
 // A NystromStats is made by NewNystromStats or, as the zero value, by
 // UnmarshalBinary (which recomputes L when Add or Solve first needs it);
@@ -307,20 +309,14 @@ func (s *NystromStats) addBlock(r int) {
 	na, nb := float64(s.n), float64(r)
 	nt := na + nb
 	g := math.Sqrt(na * nb / nt)
-	for j := 0; j < m; j++ {
-		row := bt.Row(j)
-		var sum float64
-		for _, v := range row[:r] {
-			sum += v
-		}
-		mb := sum / nb
-		for i := range row[:r] {
-			row[i] -= mb
-		}
-		row[r] = g * (mb - s.mu[j])
+	mB := centreRows(bt.Slice(0, m, 0, r))
+	for j, mb := range mB {
+		bt.Set(j, r, g*(mb-s.mu[j]))
 		s.mu[j] += nb / nt * (mb - s.mu[j])
 	}
-	yB := blockMeans(yb, r)
+	yc := yb.Slice(0, r, 0, q)
+	yB := center.Means(yc)
+	center.SubtractTo(yc, yc, yB)
 	ycorr := yb.Row(r)
 	for k := range ycorr {
 		ycorr[k] = g * (yB[k] - s.ybar[k])
@@ -336,27 +332,6 @@ func (s *NystromStats) addBlock(r int) {
 		}
 	}
 	s.n += r
-}
-
-// blockMeans returns the means of the columns of the first r rows of a and
-// subtracts them from those rows.
-func blockMeans(a *linalg.Dense, r int) []float64 {
-	mu := make([]float64, a.Cols)
-	for i := 0; i < r; i++ {
-		for j, v := range a.Row(i) {
-			mu[j] += v
-		}
-	}
-	for j := range mu {
-		mu[j] /= float64(r)
-	}
-	for i := 0; i < r; i++ {
-		row := a.Row(i)
-		for j := range row {
-			row[j] -= mu[j]
-		}
-	}
-	return mu
 }
 
 // Merge adds the statistics of o, for other rows, to those of s by the

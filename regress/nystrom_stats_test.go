@@ -3,6 +3,7 @@ package regress
 import (
 	"bytes"
 	"errors"
+	"reflect"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -284,12 +285,18 @@ func TestNystromStatsCodec(t *testing.T) {
 		{"empty", &NystromStats{}, nil, "not Nyström statistics"},
 		{"model file", &NystromStats{}, []byte(`{"format":"rkhs.regress.Model"}`), "not Nyström statistics"},
 	} {
-		before := encode(t, otherC)
+		// Snapshot the receiver itself: its encoding, or for the zero
+		// value (which has none) the fact that it is the zero value.
+		zero := reflect.DeepEqual(*tc.into, NystromStats{})
+		var before []byte
+		if !zero {
+			before = encode(t, tc.into)
+		}
 		err := tc.into.UnmarshalBinary(tc.data)
 		if !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: got %v, want an ErrInput saying %q", tc.name, err, tc.want)
 		}
-		if !bytes.Equal(encode(t, otherC), before) {
+		if zero && !reflect.DeepEqual(*tc.into, NystromStats{}) || !zero && !bytes.Equal(encode(t, tc.into), before) {
 			t.Errorf("%s: the receiver changed", tc.name)
 		}
 	}
