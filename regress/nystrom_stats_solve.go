@@ -24,7 +24,8 @@ import (
 // the two agree when neither needs a jitter, and otherwise this path
 // regularizes with the jitter of K_mm.) The cost is m³/3 flops for the
 // Cholesky factorization, m²q for c and O(m²); memory one m×m matrix
-// beside the statistics.
+// beside the statistics, and a second for the factor of K_mm the first
+// time after UnmarshalBinary (the memory check counts both).
 //
 // Errors wrap ErrInput (the zero value, statistics of no rows, λ not
 // positive and finite, an unknown intercept mode), *linalg.MemoryError
