@@ -36,8 +36,10 @@ func ParseLIBSVMLine(s string, lineNo int, x []float64) (label float64, ok bool,
 }
 
 // ParseCSVLine parses one CSV record on one line (without its newline) as
-// an example of len(x) features laid out as opt says (opt.Header is not
-// used: the caller skips the header line): it writes the features into x
+// an example of len(x) features laid out as opt.Comma and opt.LabelCol say
+// (the other options, which name columns or drop rows, need a header or a
+// whole file and are not used: the caller skips the header line and
+// decides about bad lines): it writes the features into x
 // and returns the label and ok = true, or ok = false for an empty line,
 // which readers skip (x is then unchanged). lineNo is the 1-based line
 // number reported in a *ParseError (wrapping ErrFormat) for a malformed
