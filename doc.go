@@ -11,8 +11,10 @@
 //     Cholesky (blocked, with solves, log-determinant and diag(A⁻¹));
 //     EigenSym (Householder tridiagonalization, divide and conquer) and
 //     EigenSymJacobi (high relative accuracy); QR (blocked Householder);
-//     SVD (QR preconditioning and one-sided Jacobi); Dot and Nrm2; the
-//     error types every package uses (InputError, NotFiniteError, …).
+//     SVD (Householder bidiagonalization and divide and conquer, the
+//     default; or QR preconditioning and one-sided Jacobi, for high
+//     relative accuracy); Dot and Nrm2; the error types every package uses
+//     (InputError, NotFiniteError, …).
 //   - [rkhs/kernels]: Linear, Polynomial, Gaussian and Laplacian kernels
 //     and any type with an Eval method; Gram and Cross matrices, and Rows,
 //     the kernel matrix produced a block of rows at a time.
@@ -24,8 +26,10 @@
 //     [K 1] (FitAugmented); the matrix-free fitters Landweber, NuMethod,
 //     CGLS and CG; Falkon, Nyström by preconditioned conjugate gradient
 //     with K_nm streamed in row blocks, for n far beyond one n×n or n×m
-//     matrix, and the NystromOperator it runs on; MSE, PredictAll; model
-//     files.
+//     matrix, and the NystromOperator it runs on; NystromStats, the m×m
+//     sufficient statistics of a Nyström fit, added a block of rows at a
+//     time and merged across goroutines or machines; MSE, PredictAll;
+//     model files.
 //   - [rkhs/loo]: exact leave-one-out residuals for whole λ paths (RLS,
 //     Augmented, Linear, Nystrom), hat-matrix residuals and GCV for every
 //     filter (Filters), grids of λ and σ, splits, selection (SelectRLS).
@@ -64,7 +68,8 @@
 // regress.Intercept in every package — NoIntercept (the zero value),
 // FreeIntercept (b not penalized) or PenalizedIntercept (the kernel k + 1,
 // b = Σᵢcᵢ) — and each method documents the modes it has. Models name it
-// Intercept.
+// Intercept. Intercept.Validate rejects an unknown mode, and every package
+// reports that error on its own call and argument.
 //
 // Destinations: routines whose name ends in To write their result into a
 // destination the caller gives and return it; an empty destination (nil or
@@ -85,8 +90,11 @@
 // arguments are *linalg.InputError values that name the call (Op) and the
 // argument (Arg), say why (Reason), and wrap the package's sentinel
 // (regress.ErrInput, classify.ErrInput, loo.ErrInput, kernels.ErrParameter,
-// kernels.ErrData) and the cause, if any. NaN or ±Inf, in data or in a
-// numeric parameter, is tested the same way whichever package saw it:
+// kernels.ErrData) and the cause, if any; dataset, whose arguments are
+// files, returns its *dataset.ParseError (malformed input) and
+// *dataset.DataError (a Data its writers cannot write). NaN or ±Inf, in
+// data or in a numeric parameter, is tested the same way whichever package
+// saw it, linalg's factorizations included:
 //
 //	errors.Is(err, linalg.ErrNotFinite)
 //
@@ -105,9 +113,12 @@
 //
 // The exceptions, documented where they apply: a non-empty destination of
 // the wrong shape is a programming error and panics, as in linalg; and the
-// index and grid helpers of package loo and dataset.Data.Split, whose
-// arguments are sizes and fractions that a program fixes rather than
-// data, panic on impossible ones, as make does on a negative size.
+// index and grid helpers of package loo and dataset.Data.Split and Subset,
+// whose arguments are sizes, fractions and indices that a program fixes
+// rather than data, panic on impossible ones, as make does on a negative
+// size. The tests at the root of the module hold these conventions as
+// tables with a row for every exported function and method, or a stated
+// reason why none applies.
 // Arguments are never modified unless the documentation says so.
 //
 // # Determinism

@@ -13,15 +13,15 @@ import (
 	"rkhs/regress"
 )
 
-// TestTooLargeEverywhere: every method that forms an n×n (or n×m) matrix
-// refuses, before allocating, a problem larger than the memory limit with
-// a *linalg.MemoryError — not an InputError — for which
-// errors.Is(err, linalg.ErrTooLarge) holds. The limit is lowered with
-// debug.SetMemoryLimit to 1 MiB, below the 2.9 MB of one 600×600 matrix,
-// so nothing large is ever allocated; a 12-point spectral decomposition
-// built before the limit drops serves the loo paths, whose own work
-// matrices are checked with a long λ list.
-func TestTooLargeEverywhere(t *testing.T) {
+// tooLargeRows is the table of TestTooLargeEverywhere: 600 points, whose
+// n×n matrix (2.9 MB) is over the 1 MiB limit the test sets, and centre
+// sets whose m×m matrices are; what the calls need besides is built here,
+// before the limit drops. A 12-point spectral decomposition serves the loo
+// paths, whose own work matrices are checked with a long λ list, and
+// statistics of 400 centres serve NystromStats.Solve, UnmarshalBinary and
+// Falkon.FitOperator. NystromStats.Add and Merge have no row: they add
+// into the m×m matrices that NewNystromStats (which has one) allocated.
+func tooLargeRows(t testing.TB) []apiRow {
 	const n = 600
 	x := linalg.NewDense(n, 1, nil)
 	y := linalg.NewDense(n, 1, nil)
@@ -41,53 +41,97 @@ func TestTooLargeEverywhere(t *testing.T) {
 	for i := range manyLambdas {
 		manyLambdas[i] = 1e-3 * float64(i+1)
 	}
+	const m = 400 // M and L of the statistics: 2×400² floats = 2.4 MiB
+	centres := linalg.NewDense(m, 1, nil)
+	for i := range m {
+		centres.Set(i, 0, float64(i)/m)
+	}
+	stats, err := regress.NewNystromStats(g, centres)
+	if err == nil {
+		err = stats.Add(x, y)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	file, err := stats.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
 	it := regress.Iterative{MaxIter: 3}
-	calls := []struct {
-		name string
-		f    func() error
-	}{
-		{"kernels.Gram", func() error { return errOf(kernels.Gram(g, x)) }},
-		{"kernels.Cross", func() error { return errOf(kernels.Cross(g, x, x)) }},
-		{"regress.RLS", func() error { return errOf(regress.RLS{Kernel: g, Lambda: 1e-3}.Fit(x, y)) }},
-		{"regress.NewSpectral", func() error { return errOf(regress.NewSpectral(g, x, y)) }},
-		{"regress.CG", func() error { return errOf(regress.CG{Kernel: g, Lambda: 1e-3, Iterative: it}.Fit(x, y)) }},
-		{"regress.CGLS", func() error { return errOf(regress.CGLS{Kernel: g, Iterative: it}.Fit(x, y)) }},
-		{"regress.Landweber", func() error { return errOf(regress.Landweber{Kernel: g, Iterative: it}.Fit(x, y)) }},
-		{"regress.NuMethod", func() error { return errOf(regress.NuMethod{Kernel: g, Iterative: it}.Fit(x, y)) }},
-		{"regress.Nystrom", func() error { return errOf(regress.Nystrom{Kernel: g, Lambda: 1e-3, Centers: 300}.Fit(x, y)) }},
-		{"loo.Nystrom", func() error {
+	return []apiRow{
+		{"kernels.Gram", "n = 600", func() error { return errOf(kernels.Gram(g, x)) }},
+		{"kernels.GramTo", "n = 600", func() error { return errOf(kernels.GramTo(nil, g, x, linalg.Lower)) }},
+		{"kernels.Cross", "n = 600", func() error { return errOf(kernels.Cross(g, x, x)) }},
+		{"kernels.CrossTo", "n = 600", func() error { return errOf(kernels.CrossTo(nil, g, x, x)) }},
+		{"regress.RLS.Fit", "n = 600", func() error { return errOf(regress.RLS{Kernel: g, Lambda: 1e-3}.Fit(x, y)) }},
+		{"regress.NewSpectral", "n = 600", func() error { return errOf(regress.NewSpectral(g, x, y)) }},
+		{"regress.CG.Fit", "n = 600", func() error { return errOf(regress.CG{Kernel: g, Lambda: 1e-3, Iterative: it}.Fit(x, y)) }},
+		{"regress.CGLS.Fit", "n = 600", func() error { return errOf(regress.CGLS{Kernel: g, Iterative: it}.Fit(x, y)) }},
+		{"regress.Landweber.Fit", "n = 600", func() error { return errOf(regress.Landweber{Kernel: g, Iterative: it}.Fit(x, y)) }},
+		{"regress.NuMethod.Fit", "n = 600", func() error { return errOf(regress.NuMethod{Kernel: g, Iterative: it}.Fit(x, y)) }},
+		{"regress.Nystrom.Fit", "m = 300", func() error {
+			return errOf(regress.Nystrom{Kernel: g, Lambda: 1e-3, Centers: 300}.Fit(x, y))
+		}},
+		{"regress.Falkon.Fit", "m = 300", func() error {
+			return errOf(regress.Falkon{Kernel: g, Lambda: 1e-3, Centers: 300}.Fit(x, y))
+		}},
+		{"regress.Falkon.FitOperator", "m = 400", func() error {
+			return errOf(regress.Falkon{Kernel: g, Lambda: 1e-3}.FitOperator(centres, stats))
+		}},
+		{"regress.NewNystromStats", "m = 600", func() error { return errOf(regress.NewNystromStats(g, x)) }},
+		{"regress.NystromStats.Solve", "m = 400", func() error { return errOf(stats.Solve(1e-3, regress.FreeIntercept)) }},
+		{"regress.NystromStats.UnmarshalBinary", "m = 400", func() error { return new(regress.NystromStats).UnmarshalBinary(file) }},
+		{"loo.Nystrom", "m = 300", func() error {
 			return errOf(loo.Nystrom(regress.Nystrom{Kernel: g, Lambda: 1e-3, Centers: 300}, x, y, []float64{1e-3}))
 		}},
-		{"loo.RLS", func() error { return errOf(loo.RLS(s, manyLambdas, regress.FreeIntercept)) }},
-		{"loo.Augmented", func() error { return errOf(loo.Augmented(s, manyLambdas)) }},
-		{"loo.Filters", func() error {
+		{"loo.SelectRLS", "n = 600", func() error {
+			return errOf3(loo.SelectRLS(func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} }, x, y, []float64{1}, []float64{1e-3}, regress.NoIntercept))
+		}},
+		{"loo.RLS", "20000 λ", func() error { return errOf(loo.RLS(s, manyLambdas, regress.FreeIntercept)) }},
+		{"loo.Augmented", "20000 λ", func() error { return errOf(loo.Augmented(s, manyLambdas)) }},
+		{"loo.Filters", "20000 filters", func() error {
 			fs := make([]regress.Filter, len(manyLambdas))
 			for i, l := range manyLambdas {
 				fs[i] = regress.TikhonovFilter{Lambda: l}
 			}
 			return errOf(loo.Filters(s, fs, regress.NoIntercept))
 		}},
-		{"classify.RLS", func() error { return errOf(classify.RLS{Kernel: g, Lambda: 1e-3}.Fit(x, labels)) }},
-		{"classify.RLS (ChooseLambda)", func() error { return errOf(classify.RLS{Kernel: g, ChooseLambda: true}.Fit(x, labels)) }},
-		{"classify.Perceptron", func() error { return errOf(classify.Perceptron{Kernel: g}.Fit(x, labels)) }},
-		{"classify.Logistic", func() error { return errOf(classify.Logistic{Kernel: g, Lambda: 1e-3}.Fit(x, labels)) }},
-		{"classify.SVM", func() error { return errOf(classify.SVM{Kernel: g, Lambda: 1e-3}.Fit(x, labels)) }},
+		{"classify.RLS.Fit", "n = 600", func() error { return errOf(classify.RLS{Kernel: g, Lambda: 1e-3}.Fit(x, labels)) }},
+		{"classify.RLS.Fit", "n = 600, ChooseLambda", func() error {
+			return errOf(classify.RLS{Kernel: g, ChooseLambda: true}.Fit(x, labels))
+		}},
+		{"classify.Falkon.Fit", "m = 300", func() error {
+			return errOf(classify.Falkon{Kernel: g, Lambda: 1e-3, Centers: 300}.Fit(x, labels))
+		}},
+		{"classify.Perceptron.Fit", "n = 600", func() error { return errOf(classify.Perceptron{Kernel: g}.Fit(x, labels)) }},
+		{"classify.Logistic.Fit", "n = 600", func() error { return errOf(classify.Logistic{Kernel: g, Lambda: 1e-3}.Fit(x, labels)) }},
+		{"classify.SVM.Fit", "n = 600", func() error { return errOf(classify.SVM{Kernel: g, Lambda: 1e-3}.Fit(x, labels)) }},
 	}
+}
+
+// TestTooLargeEverywhere: every method that forms an n×n, n×m or m×m
+// matrix refuses, before allocating, a problem larger than the memory
+// limit with a *linalg.MemoryError — not an InputError — for which
+// errors.Is(err, linalg.ErrTooLarge) holds. The limit is lowered with
+// debug.SetMemoryLimit to 1 MiB, below the matrices of tooLargeRows, so
+// nothing large is ever allocated.
+func TestTooLargeEverywhere(t *testing.T) {
+	rows := tooLargeRows(t)
 	old := debug.SetMemoryLimit(1 << 20)
 	defer debug.SetMemoryLimit(old)
-	for _, c := range calls {
-		err := c.f()
+	for _, r := range rows {
+		err := r.run()
 		var me *linalg.MemoryError
 		var ie *linalg.InputError
 		switch {
 		case !errors.Is(err, linalg.ErrTooLarge) || !errors.As(err, &me):
-			t.Errorf("%s: got %v, want a *linalg.MemoryError", c.name, err)
+			t.Errorf("%s: got %v, want a *linalg.MemoryError", r, err)
 		case errors.As(err, &ie):
-			t.Errorf("%s: %v is inside an InputError", c.name, err)
+			t.Errorf("%s: %v is inside an InputError", r, err)
 		case me.Limit != 1<<20 || me.Need <= me.Limit || me.Source != "Go memory limit":
-			t.Errorf("%s: %+v", c.name, *me)
+			t.Errorf("%s: %+v", r, *me)
 		default:
-			t.Logf("%-28s %v", c.name, err)
+			t.Logf("%-44s %v", r, err)
 		}
 	}
 }

@@ -5,12 +5,15 @@ package rkhs_test
 // panic on nil or zero-value arguments.
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"rkhs/classify"
+	"rkhs/dataset"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/loo"
@@ -38,12 +41,53 @@ func errOf[T any](_ T, err error) error { return err }
 
 func errOf3[A, B any](_ A, _ B, err error) error { return err }
 
-// TestNotFiniteEverywhere: NaN or ±Inf given to any public Fit, Predict,
-// Scores, Probabilities, Mean, Gram, Cross, NewRows, path or selection
-// function — in the data or in a numeric parameter — is a
-// *linalg.InputError for which errors.Is(err, linalg.ErrNotFinite) holds,
-// whatever package-level sentinel it also wraps. Run with -v for the table.
-func TestNotFiniteEverywhere(t *testing.T) {
+// apiRow is one row of a convention table: api is the exported function
+// or method the row exercises, spelled as go doc spells it — pkg.Func or
+// pkg.Type.Method — so that TestEveryEntryPointHasARow can match the
+// tables against the packages' exported API; bad says what is wrong with
+// the arguments; call makes the call.
+type apiRow struct {
+	api, bad string
+	call     func() error
+}
+
+func (r apiRow) String() string { return r.api + "(" + r.bad + ")" }
+
+// run makes the call, turning a panic into an error that names it.
+func (r apiRow) run() (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("panic: %v", p)
+		}
+	}()
+	return r.call()
+}
+
+// pkgOf returns the package of an api name: "regress" for
+// "regress.RLS.Fit".
+func pkgOf(api string) string {
+	pkg, _, _ := strings.Cut(api, ".")
+	return pkg
+}
+
+// vocabStats returns Nyström statistics of (x, y) for the first 4 rows of
+// x as centres.
+func vocabStats(t testing.TB, k kernels.Kernel, x, y *linalg.Dense) *regress.NystromStats {
+	t.Helper()
+	st, err := regress.NewNystromStats(k, x.Slice(0, 4, 0, x.Cols))
+	if err == nil {
+		err = st.Add(x, y)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// notFiniteRows is the table of TestNotFiniteEverywhere: NaN or ±Inf, in
+// the data or in a numeric parameter, given to each entry point that takes
+// numbers.
+func notFiniteRows(t testing.TB) []apiRow {
 	x, y, nan, labels := vocabData()
 	nanY := y.Clone()
 	nanY.Set(2, 0, math.Inf(1))
@@ -62,124 +106,321 @@ func TestNotFiniteEverywhere(t *testing.T) {
 	rls, _ := classify.RLS{Kernel: g, Lambda: 1e-2}.Fit(x, labels)
 	logi, _ := classify.Logistic{Kernel: g, Lambda: 1e-2, MaxIter: 5}.Fit(x, labels)
 	svm, _ := classify.SVM{Kernel: g, Lambda: 1e-2, MaxIter: 5}.Fit(x, labels)
+	st := vocabStats(t, g, x, y)
+	falkon := regress.Falkon{Kernel: g, Lambda: 1e-2, Centers: 4, MaxIter: 3}
 	it := regress.Iterative{MaxIter: 3}
 	nanf := math.NaN()
-	cases := []struct {
-		name string
-		err  error
-	}{
-		{"kernels.Gram(X NaN)", errOf(kernels.Gram(g, nan))},
-		{"kernels.Gram(σ NaN)", errOf(kernels.Gram(kernels.Gaussian{Sigma: nanf}, x))},
-		{"kernels.GramTo(X NaN)", errOf(kernels.GramTo(nil, g, nan, linalg.Lower))},
-		{"kernels.Cross(X NaN)", errOf(kernels.Cross(g, nan, x))},
-		{"kernels.CrossTo(Z NaN)", errOf(kernels.CrossTo(nil, kernels.Linear{}, x, nan))},
-		{"kernels.NewRows(X NaN)", errOf(kernels.NewRows(kernels.Polynomial{Degree: 2}, nan, x))},
-		{"regress.RLS.Fit(X NaN)", errOf(regress.RLS{Kernel: g, Lambda: 1e-2}.Fit(nan, y))},
-		{"regress.RLS.Fit(λ NaN)", errOf(regress.RLS{Kernel: g, Lambda: nanf}.Fit(x, y))},
-		{"regress.LinearRLS.Fit(Y Inf)", errOf(regress.LinearRLS{Lambda: 1e-2}.Fit(x, nanY))},
-		{"regress.Nystrom.Fit(X NaN)", errOf(regress.Nystrom{Kernel: g, Lambda: 1e-2, Centers: 4}.Fit(nan, y))},
-		{"regress.CG.Fit(X NaN)", errOf(regress.CG{Kernel: g, Lambda: 1e-2, Iterative: it}.Fit(nan, y))},
-		{"regress.CGLS.Fit(Tol NaN)", errOf(regress.CGLS{Kernel: g, Iterative: regress.Iterative{MaxIter: 3, Tol: nanf}}.Fit(x, y))},
-		{"regress.Landweber.Fit(η Inf)", errOf(regress.Landweber{Kernel: g, Eta: math.Inf(1), Iterative: it}.Fit(x, y))},
-		{"regress.NuMethod.Fit(ν NaN)", errOf(regress.NuMethod{Kernel: g, Nu: nanf, Iterative: it}.Fit(x, y))},
-		{"regress.NewSpectral(X NaN)", errOf(regress.NewSpectral(g, nan, y))},
-		{"regress.Spectral.Fit(λ NaN)", errOf(s.Fit(regress.TikhonovFilter{Lambda: nanf}, regress.FreeIntercept))},
-		{"regress.Spectral.FitAugmented(λ Inf)", errOf(s.FitAugmented(math.Inf(1)))},
-		{"regress.Spectral.FitPath(λ NaN)", errOf(s.FitPath([]regress.PathPoint{{Augmented: nanf}}, regress.NoIntercept))},
-		{"regress.Spectral.PredictPath(X NaN)", errOf(s.PredictPath([]regress.PathPoint{{Augmented: 1}}, regress.NoIntercept, nan))},
-		{"regress.Spectral.FilterValues(η NaN)", errOf(s.FilterValues(regress.LandweberFilter{Steps: 3, Eta: nanf}))},
-		{"regress.NewLinearPath(X NaN)", errOf(regress.NewLinearPath(nan, y, regress.FreeIntercept))},
-		{"regress.LinearPath.Fit(λ NaN)", errOf(lp.Fit(nanf))},
-		{"regress.LinearPath.FitAugmented(λ NaN)", errOf(lp.FitAugmented(nanf))},
-		{"regress.Model.Predict(X NaN)", errOf(model.Predict(nan))},
-		{"regress.LinearModel.Predict(X NaN)", errOf(linear.Predict(nan))},
-		{"regress.PredictAll(X NaN)", errOf(regress.PredictAll([]*regress.Model{model}, nan))},
-		{"regress.MSE(Y Inf)", errOf(regress.MSE(nanY, y))},
-		{"loo.RLS(λ NaN)", errOf(loo.RLS(s, []float64{1e-2, nanf}, regress.FreeIntercept))},
-		{"loo.Augmented(λ Inf)", errOf(loo.Augmented(s, []float64{math.Inf(1)}))},
-		{"loo.Filters(λ NaN)", errOf(loo.Filters(s, []regress.Filter{regress.TruncatedSVDFilter{Lambda: nanf}}, regress.NoIntercept))},
-		{"loo.Linear(λ NaN)", errOf(loo.Linear(lp, []float64{nanf}))},
-		{"loo.Nystrom(X NaN)", errOf(loo.Nystrom(regress.Nystrom{Kernel: g, Centers: 4}, nan, y, []float64{1e-2}))},
-		{"loo.SigmaGrid(X NaN)", errOf(loo.SigmaGrid(nan, []float64{0.5}, 0, 1))},
-		{"loo.SelectRLS(Y Inf)", errOf3(loo.SelectRLS(func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} }, x, nanY, []float64{1}, []float64{1e-2}, regress.NoIntercept))},
-		{"loo.SelectRLS(σ NaN)", errOf3(loo.SelectRLS(func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} }, x, y, []float64{nanf}, []float64{1e-2}, regress.NoIntercept))},
-		{"classify.Perceptron.Fit(X NaN)", errOf(classify.Perceptron{Kernel: g}.Fit(nan, labels))},
-		{"classify.KNN.Fit(labels NaN)", errOf(classify.KNN{Kernel: g, K: 3}.Fit(x, nanLabels))},
-		{"classify.RLS.Fit(X NaN)", errOf(classify.RLS{Kernel: g, Lambda: 1e-2}.Fit(nan, labels))},
-		{"classify.RLS.Fit(Lambdas NaN)", errOf(classify.RLS{Kernel: g, ChooseLambda: true, Lambdas: []float64{nanf}}.Fit(x, labels))},
-		{"classify.Logistic.Fit(λ NaN)", errOf(classify.Logistic{Kernel: g, Lambda: nanf}.Fit(x, labels))},
-		{"classify.SVM.Fit(X NaN)", errOf(classify.SVM{Kernel: g, Lambda: 1e-2}.Fit(nan, labels))},
-		{"classify.PerceptronModel.Predict(X NaN)", errOf(perc.Predict(nan))},
-		{"classify.KNNModel.Predict(X NaN)", errOf(knn.Predict(nan))},
-		{"classify.KNNModel.Mean(X NaN)", errOf(knn.Mean(nan))},
-		{"classify.RLSModel.Scores(X NaN)", errOf(rls.Scores(nan))},
-		{"classify.LogisticModel.Probabilities(X NaN)", errOf(logi.Probabilities(nan))},
-		{"classify.SVMModel.Scores(X NaN)", errOf(svm.Scores(nan))},
-		{"classify.Accuracy(labels NaN)", errOf(classify.Accuracy(nanLabels, labels))},
+	sym := linalg.NewDense(2, 2, []float64{2, 1, nanf, 2}) // NaN in the lower triangle, which the symmetric routines read
+	nanData := &dataset.Data{X: *nan, Y: labels}
+	infLabel := &dataset.Data{X: *x, Y: nanLabels}
+	return []apiRow{
+		{"kernels.Gram", "X NaN", func() error { return errOf(kernels.Gram(g, nan)) }},
+		{"kernels.Gram", "σ NaN", func() error { return errOf(kernels.Gram(kernels.Gaussian{Sigma: nanf}, x)) }},
+		{"kernels.GramTo", "X NaN", func() error { return errOf(kernels.GramTo(nil, g, nan, linalg.Lower)) }},
+		{"kernels.Cross", "X NaN", func() error { return errOf(kernels.Cross(g, nan, x)) }},
+		{"kernels.CrossTo", "Z NaN", func() error { return errOf(kernels.CrossTo(nil, kernels.Linear{}, x, nan)) }},
+		{"kernels.NewRows", "X NaN", func() error { return errOf(kernels.NewRows(kernels.Polynomial{Degree: 2}, nan, x)) }},
+		{"kernels.Gaussian.Validate", "σ NaN", func() error { return kernels.Gaussian{Sigma: nanf}.Validate() }},
+		{"kernels.Laplacian.Validate", "σ Inf", func() error { return kernels.Laplacian{Sigma: math.Inf(1)}.Validate() }},
+		{"kernels.Polynomial.Validate", "offset NaN", func() error { return kernels.Polynomial{Degree: 2, Offset: nanf}.Validate() }},
+		{"regress.RLS.Fit", "X NaN", func() error { return errOf(regress.RLS{Kernel: g, Lambda: 1e-2}.Fit(nan, y)) }},
+		{"regress.RLS.Fit", "λ NaN", func() error { return errOf(regress.RLS{Kernel: g, Lambda: nanf}.Fit(x, y)) }},
+		{"regress.LinearRLS.Fit", "Y Inf", func() error { return errOf(regress.LinearRLS{Lambda: 1e-2}.Fit(x, nanY)) }},
+		{"regress.Nystrom.Fit", "X NaN", func() error { return errOf(regress.Nystrom{Kernel: g, Lambda: 1e-2, Centers: 4}.Fit(nan, y)) }},
+		{"regress.Falkon.Fit", "X NaN", func() error { return errOf(falkon.Fit(nan, y)) }},
+		{"regress.Falkon.Fit", "λ NaN", func() error {
+			return errOf(regress.Falkon{Kernel: g, Lambda: nanf, Centers: 4}.Fit(x, y))
+		}},
+		{"regress.Falkon.FitOperator", "centres NaN", func() error { return errOf(falkon.FitOperator(nan.Slice(0, 6, 0, 2), st)) }},
+		{"regress.NewNystromStats", "centres NaN", func() error { return errOf(regress.NewNystromStats(g, nan)) }},
+		{"regress.NystromStats.Add", "X NaN", func() error { return vocabStats(t, g, x, y).Add(nan, y) }},
+		{"regress.NystromStats.Add", "Y Inf", func() error { return vocabStats(t, g, x, y).Add(x, nanY) }},
+		{"regress.NystromStats.Solve", "λ NaN", func() error { return errOf(st.Solve(nanf, regress.NoIntercept)) }},
+		{"regress.NystromStats.NormalMul", "V Inf", func() error {
+			v := linalg.NewDense(4, 1, []float64{0, math.Inf(-1), 0, 0})
+			return st.NormalMul(linalg.NewDense(4, 1, nil), v)
+		}},
+		{"regress.CG.Fit", "X NaN", func() error { return errOf(regress.CG{Kernel: g, Lambda: 1e-2, Iterative: it}.Fit(nan, y)) }},
+		{"regress.CGLS.Fit", "Tol NaN", func() error {
+			return errOf(regress.CGLS{Kernel: g, Iterative: regress.Iterative{MaxIter: 3, Tol: nanf}}.Fit(x, y))
+		}},
+		{"regress.Landweber.Fit", "η Inf", func() error {
+			return errOf(regress.Landweber{Kernel: g, Eta: math.Inf(1), Iterative: it}.Fit(x, y))
+		}},
+		{"regress.NuMethod.Fit", "ν NaN", func() error { return errOf(regress.NuMethod{Kernel: g, Nu: nanf, Iterative: it}.Fit(x, y)) }},
+		{"regress.NewSpectral", "X NaN", func() error { return errOf(regress.NewSpectral(g, nan, y)) }},
+		{"regress.Spectral.Fit", "λ NaN", func() error { return errOf(s.Fit(regress.TikhonovFilter{Lambda: nanf}, regress.FreeIntercept)) }},
+		{"regress.Spectral.FitAugmented", "λ Inf", func() error { return errOf(s.FitAugmented(math.Inf(1))) }},
+		{"regress.Spectral.FitPath", "λ NaN", func() error {
+			return errOf(s.FitPath([]regress.PathPoint{{Augmented: nanf}}, regress.NoIntercept))
+		}},
+		{"regress.Spectral.PredictPath", "X NaN", func() error {
+			return errOf(s.PredictPath([]regress.PathPoint{{Augmented: 1}}, regress.NoIntercept, nan))
+		}},
+		{"regress.Spectral.FilterValues", "η NaN", func() error {
+			return errOf(s.FilterValues(regress.LandweberFilter{Steps: 3, Eta: nanf}))
+		}},
+		{"regress.NewLinearPath", "X NaN", func() error { return errOf(regress.NewLinearPath(nan, y, regress.FreeIntercept)) }},
+		{"regress.LinearPath.Fit", "λ NaN", func() error { return errOf(lp.Fit(nanf)) }},
+		{"regress.LinearPath.FitAugmented", "λ NaN", func() error { return errOf(lp.FitAugmented(nanf)) }},
+		{"regress.Model.Predict", "X NaN", func() error { return errOf(model.Predict(nan)) }},
+		{"regress.LinearModel.Predict", "X NaN", func() error { return errOf(linear.Predict(nan)) }},
+		{"regress.PredictAll", "X NaN", func() error { return errOf(regress.PredictAll([]*regress.Model{model}, nan)) }},
+		{"regress.MSE", "Y Inf", func() error { return errOf(regress.MSE(nanY, y)) }},
+		{"loo.RLS", "λ NaN", func() error { return errOf(loo.RLS(s, []float64{1e-2, nanf}, regress.FreeIntercept)) }},
+		{"loo.Augmented", "λ Inf", func() error { return errOf(loo.Augmented(s, []float64{math.Inf(1)})) }},
+		{"loo.Filters", "λ NaN", func() error {
+			return errOf(loo.Filters(s, []regress.Filter{regress.TruncatedSVDFilter{Lambda: nanf}}, regress.NoIntercept))
+		}},
+		{"loo.Linear", "λ NaN", func() error { return errOf(loo.Linear(lp, []float64{nanf})) }},
+		{"loo.Nystrom", "X NaN", func() error {
+			return errOf(loo.Nystrom(regress.Nystrom{Kernel: g, Centers: 4}, nan, y, []float64{1e-2}))
+		}},
+		{"loo.SigmaGrid", "X NaN", func() error { return errOf(loo.SigmaGrid(nan, []float64{0.5}, 0, 1)) }},
+		{"loo.SelectRLS", "Y Inf", func() error {
+			return errOf3(loo.SelectRLS(func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} }, x, nanY, []float64{1}, []float64{1e-2}, regress.NoIntercept))
+		}},
+		{"loo.SelectRLS", "σ NaN", func() error {
+			return errOf3(loo.SelectRLS(func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} }, x, y, []float64{nanf}, []float64{1e-2}, regress.NoIntercept))
+		}},
+		{"classify.Perceptron.Fit", "X NaN", func() error { return errOf(classify.Perceptron{Kernel: g}.Fit(nan, labels)) }},
+		{"classify.KNN.Fit", "labels NaN", func() error { return errOf(classify.KNN{Kernel: g, K: 3}.Fit(x, nanLabels)) }},
+		{"classify.RLS.Fit", "X NaN", func() error { return errOf(classify.RLS{Kernel: g, Lambda: 1e-2}.Fit(nan, labels)) }},
+		{"classify.RLS.Fit", "Lambdas NaN", func() error {
+			return errOf(classify.RLS{Kernel: g, ChooseLambda: true, Lambdas: []float64{nanf}}.Fit(x, labels))
+		}},
+		{"classify.Falkon.Fit", "X NaN", func() error {
+			return errOf(classify.Falkon{Kernel: g, Lambda: 1e-2, Centers: 4, MaxIter: 3}.Fit(nan, labels))
+		}},
+		{"classify.Falkon.Fit", "labels NaN", func() error {
+			return errOf(classify.Falkon{Kernel: g, Lambda: 1e-2, Centers: 4, MaxIter: 3}.Fit(x, nanLabels))
+		}},
+		{"classify.Logistic.Fit", "λ NaN", func() error { return errOf(classify.Logistic{Kernel: g, Lambda: nanf}.Fit(x, labels)) }},
+		{"classify.SVM.Fit", "X NaN", func() error { return errOf(classify.SVM{Kernel: g, Lambda: 1e-2}.Fit(nan, labels)) }},
+		{"classify.PerceptronModel.Predict", "X NaN", func() error { return errOf(perc.Predict(nan)) }},
+		{"classify.PerceptronModel.Scores", "X NaN", func() error { return errOf(perc.Scores(nan)) }},
+		{"classify.KNNModel.Predict", "X NaN", func() error { return errOf(knn.Predict(nan)) }},
+		{"classify.KNNModel.Mean", "X NaN", func() error { return errOf(knn.Mean(nan)) }},
+		{"classify.RLSModel.Predict", "X NaN", func() error { return errOf(rls.Predict(nan)) }},
+		{"classify.RLSModel.Scores", "X NaN", func() error { return errOf(rls.Scores(nan)) }},
+		{"classify.LogisticModel.Predict", "X NaN", func() error { return errOf(logi.Predict(nan)) }},
+		{"classify.LogisticModel.Scores", "X NaN", func() error { return errOf(logi.Scores(nan)) }},
+		{"classify.LogisticModel.Probabilities", "X NaN", func() error { return errOf(logi.Probabilities(nan)) }},
+		{"classify.SVMModel.Predict", "X NaN", func() error { return errOf(svm.Predict(nan)) }},
+		{"classify.SVMModel.Scores", "X NaN", func() error { return errOf(svm.Scores(nan)) }},
+		{"classify.Accuracy", "labels NaN", func() error { return errOf(classify.Accuracy(nanLabels, labels)) }},
+		{"dataset.WriteCSV", "X NaN", func() error { return dataset.WriteCSV(new(bytes.Buffer), nanData, dataset.CSVOptions{}) }},
+		{"dataset.WriteLIBSVM", "label NaN", func() error { return dataset.WriteLIBSVM(new(bytes.Buffer), infLabel) }},
+		{"linalg.Cholesky.Factorize", "A NaN", func() error { return new(linalg.Cholesky).Factorize(sym) }},
+		{"linalg.Cholesky.FactorizeInPlace", "A NaN", func() error { return new(linalg.Cholesky).FactorizeInPlace(sym.Clone()) }},
+		{"linalg.EigenSym.Factorize", "A NaN", func() error { return new(linalg.EigenSym).Factorize(sym, true) }},
+		{"linalg.EigenSymJacobi.Factorize", "A NaN", func() error { return new(linalg.EigenSymJacobi).Factorize(sym, true) }},
+		{"linalg.QR.Factorize", "A NaN", func() error { return new(linalg.QR).Factorize(sym) }},
+		{"linalg.SVD.Factorize", "A NaN", func() error { return new(linalg.SVD).Factorize(sym, linalg.SVDThin) }},
 	}
-	for _, c := range cases {
-		var ie *linalg.InputError
-		isNF := errors.Is(c.err, linalg.ErrNotFinite)
-		t.Logf("| %-44s | %-5v |", c.name, isNF)
-		if !isNF || !errors.As(c.err, &ie) {
-			t.Errorf("%s: %v; want a *linalg.InputError wrapping linalg.ErrNotFinite", c.name, c.err)
+}
+
+// TestNotFiniteEverywhere: NaN or ±Inf given to any public entry point —
+// in the data or in a numeric parameter — is an error for which
+// errors.Is(err, linalg.ErrNotFinite) holds, whatever package-level
+// sentinel it also wraps: a *linalg.InputError from kernels, regress, loo
+// and classify, a *dataset.DataError from dataset's writers, a
+// *linalg.NotFiniteError from linalg's factorizations. Run with -v for
+// the table.
+func TestNotFiniteEverywhere(t *testing.T) {
+	for _, r := range notFiniteRows(t) {
+		err := r.run()
+		isNF := errors.Is(err, linalg.ErrNotFinite)
+		t.Logf("| %-48s | %-5v |", r, isNF)
+		var (
+			ie   *linalg.InputError
+			de   *dataset.DataError
+			nf   *linalg.NotFiniteError
+			kind string
+			ok   bool
+		)
+		switch pkgOf(r.api) {
+		case "linalg":
+			kind, ok = "*linalg.NotFiniteError", errors.As(err, &nf) && !errors.As(err, &ie)
+		case "dataset":
+			kind, ok = "*dataset.DataError", errors.As(err, &de)
+		default:
+			kind, ok = "*linalg.InputError", errors.As(err, &ie)
+		}
+		if !isNF || !ok {
+			t.Errorf("%s: %v; want a %s wrapping linalg.ErrNotFinite", r, err, kind)
 		}
 	}
 }
 
-// TestNoPanicOnNilOrZero: nil data and zero-value models, decompositions
-// and paths are InputErrors of their package, never a panic.
-func TestNoPanicOnNilOrZero(t *testing.T) {
+// noPanicRows is the table of TestNoPanicOnNilOrZero: nil data, zero-value
+// models, decompositions, paths and statistics, empty or malformed files.
+func noPanicRows(t testing.TB) []apiRow {
 	x, y, _, labels := vocabData()
 	g := kernels.Gaussian{Sigma: 1}
 	var (
 		spectral *regress.Spectral
 		path     *regress.LinearPath
 		model    *regress.Model
+		stats    regress.NystromStats
 	)
 	short := &linalg.Dense{Rows: 12, Cols: 2, Stride: 2, Data: make([]float64, 20)}
-	calls := map[string]func() error{
-		"kernels.Gram(k, nil)":              func() error { return errOf(kernels.Gram(g, nil)) },
-		"kernels.Gram(nil, X)":              func() error { return errOf(kernels.Gram(nil, x)) },
-		"kernels.Cross(k, X, nil)":          func() error { return errOf(kernels.Cross(g, x, nil)) },
-		"kernels.NewRows(k, nil, X)":        func() error { return errOf(kernels.NewRows(g, nil, x)) },
-		"kernels.GramTo(nil, k, short, …)":  func() error { return errOf(kernels.GramTo(nil, g, short, linalg.All)) },
-		"regress.RLS{}.Fit":                 func() error { return errOf(regress.RLS{}.Fit(x, y)) },
-		"regress.RLS.Fit(short X)":          func() error { return errOf(regress.RLS{Kernel: g, Lambda: 1}.Fit(short, y)) },
-		"regress.NewSpectral(k, nil, nil)":  func() error { return errOf(regress.NewSpectral(g, nil, nil)) },
-		"(*regress.Spectral)(nil).Fit":      func() error { return errOf(spectral.Fit(regress.TikhonovFilter{Lambda: 1}, 0)) },
-		"regress.Spectral{}.FitAugmented":   func() error { return errOf((&regress.Spectral{}).FitAugmented(1)) },
-		"(*regress.LinearPath)(nil).Fit":    func() error { return errOf(path.Fit(1)) },
-		"(*regress.Model)(nil).Predict":     func() error { return errOf(model.Predict(x)) },
-		"regress.Model{}.Predict":           func() error { return errOf((&regress.Model{}).Predict(x)) },
-		"regress.LinearModel{}.Predict":     func() error { return errOf((&regress.LinearModel{}).Predict(x)) },
-		"loo.RLS(nil, …)":                   func() error { return errOf(loo.RLS(nil, []float64{1}, 0)) },
-		"loo.Augmented(nil, …)":             func() error { return errOf(loo.Augmented(nil, []float64{1})) },
-		"loo.Filters(zero, …)":              func() error { return errOf(loo.Filters(&regress.Spectral{}, nil, 0)) },
-		"loo.Linear(nil, …)":                func() error { return errOf(loo.Linear(nil, []float64{1})) },
-		"loo.LambdaGrid(nil, 5)":            func() error { return errOf(loo.LambdaGrid(nil, 5)) },
-		"loo.Nystrom(…, nil, nil, …)":       func() error { return errOf(loo.Nystrom(regress.Nystrom{}, nil, nil, []float64{1})) },
-		"loo.SigmaGrid(nil, …)":             func() error { return errOf(loo.SigmaGrid(nil, nil, 0, 1)) },
-		"classify.KNN{}.Fit":                func() error { return errOf(classify.KNN{}.Fit(x, labels)) },
-		"classify.KNNModel{}.Predict":       func() error { return errOf((&classify.KNNModel{}).Predict(x)) },
-		"classify.RLSModel{}.Predict":       func() error { return errOf((&classify.RLSModel{}).Predict(x)) },
-		"classify.SVMModel{}.Predict":       func() error { return errOf((&classify.SVMModel{}).Predict(x)) },
-		"classify.PerceptronModel{}.Scores": func() error { return errOf((&classify.PerceptronModel{}).Scores(x)) },
-		"classify.LogisticModel{}.Probs":    func() error { return errOf((&classify.LogisticModel{}).Probabilities(x)) },
-		"classify.Perceptron.Fit(nil)":      func() error { return errOf(classify.Perceptron{Kernel: g}.Fit(nil, nil)) },
+	rows := []apiRow{
+		{"kernels.Gram", "k, nil", func() error { return errOf(kernels.Gram(g, nil)) }},
+		{"kernels.Gram", "nil, X", func() error { return errOf(kernels.Gram(nil, x)) }},
+		{"kernels.Cross", "k, X, nil", func() error { return errOf(kernels.Cross(g, x, nil)) }},
+		{"kernels.CrossTo", "nil, nil, X, X", func() error { return errOf(kernels.CrossTo(nil, nil, x, x)) }},
+		{"kernels.NewRows", "k, nil, X", func() error { return errOf(kernels.NewRows(g, nil, x)) }},
+		{"kernels.GramTo", "nil, k, short, …", func() error { return errOf(kernels.GramTo(nil, g, short, linalg.All)) }},
+		{"kernels.SpecOf", "nil", func() error { return errOf(kernels.SpecOf(nil)) }},
+		{"kernels.Spec.Kernel", "Spec{}", func() error { return errOf(kernels.Spec{}.Kernel()) }},
+		{"regress.RLS.Fit", "RLS{}", func() error { return errOf(regress.RLS{}.Fit(x, y)) }},
+		{"regress.RLS.Fit", "short X", func() error { return errOf(regress.RLS{Kernel: g, Lambda: 1}.Fit(short, y)) }},
+		{"regress.Falkon.Fit", "Falkon{}", func() error { return errOf(regress.Falkon{}.Fit(x, y)) }},
+		{"regress.Falkon.FitOperator", "nil, nil", func() error {
+			return errOf(regress.Falkon{Kernel: g, Lambda: 1}.FitOperator(nil, nil))
+		}},
+		{"regress.Falkon.FitOperator", "C, zero NystromStats", func() error {
+			return errOf(regress.Falkon{Kernel: g, Lambda: 1}.FitOperator(x, &stats))
+		}},
+		{"regress.NewNystromStats", "k, nil", func() error { return errOf(regress.NewNystromStats(g, nil)) }},
+		{"regress.NystromStats.Add", "zero value", func() error { return stats.Add(x, y) }},
+		{"regress.NystromStats.Add", "nil, nil", func() error { return vocabStats(t, g, x, y).Add(nil, nil) }},
+		{"regress.NystromStats.Merge", "zero value", func() error { return stats.Merge(vocabStats(t, g, x, y)) }},
+		{"regress.NystromStats.Merge", "nil", func() error { return vocabStats(t, g, x, y).Merge(nil) }},
+		{"regress.NystromStats.Solve", "zero value", func() error { return errOf(stats.Solve(1, regress.NoIntercept)) }},
+		{"regress.NystromStats.Summary", "zero value", func() error { _, _, _, _, err := stats.Summary(); return err }},
+		{"regress.NystromStats.NormalMul", "nil, nil", func() error { return vocabStats(t, g, x, y).NormalMul(nil, nil) }},
+		{"regress.NystromStats.MarshalBinary", "zero value", func() error { return errOf(stats.MarshalBinary()) }},
+		{"regress.NystromStats.UnmarshalBinary", "nil", func() error { return new(regress.NystromStats).UnmarshalBinary(nil) }},
+		{"regress.Intercept.Validate", "Intercept(7)", func() error { return regress.Intercept(7).Validate() }},
+		{"regress.NewSpectral", "k, nil, nil", func() error { return errOf(regress.NewSpectral(g, nil, nil)) }},
+		{"regress.Spectral.Fit", "nil *Spectral", func() error { return errOf(spectral.Fit(regress.TikhonovFilter{Lambda: 1}, 0)) }},
+		{"regress.Spectral.FitAugmented", "Spectral{}", func() error { return errOf((&regress.Spectral{}).FitAugmented(1)) }},
+		{"regress.LinearPath.Fit", "nil *LinearPath", func() error { return errOf(path.Fit(1)) }},
+		{"regress.Model.Predict", "nil *Model", func() error { return errOf(model.Predict(x)) }},
+		{"regress.Model.Predict", "Model{}", func() error { return errOf((&regress.Model{}).Predict(x)) }},
+		{"regress.LinearModel.Predict", "LinearModel{}", func() error { return errOf((&regress.LinearModel{}).Predict(x)) }},
+		{"regress.FormatOf", "nil", func() error { return errOf(regress.FormatOf(nil)) }},
+		{"loo.RLS", "nil, …", func() error { return errOf(loo.RLS(nil, []float64{1}, 0)) }},
+		{"loo.Augmented", "nil, …", func() error { return errOf(loo.Augmented(nil, []float64{1})) }},
+		{"loo.Filters", "Spectral{}, …", func() error { return errOf(loo.Filters(&regress.Spectral{}, nil, 0)) }},
+		{"loo.Linear", "nil, …", func() error { return errOf(loo.Linear(nil, []float64{1})) }},
+		{"loo.LambdaGrid", "nil, 5", func() error { return errOf(loo.LambdaGrid(nil, 5)) }},
+		{"loo.Nystrom", "Nystrom{}, nil, nil, …", func() error { return errOf(loo.Nystrom(regress.Nystrom{}, nil, nil, []float64{1})) }},
+		{"loo.SigmaGrid", "nil, …", func() error { return errOf(loo.SigmaGrid(nil, nil, 0, 1)) }},
+		{"loo.SelectRLS", "nil kernel function", func() error {
+			return errOf3(loo.SelectRLS(nil, x, y, []float64{1}, []float64{1}, regress.NoIntercept))
+		}},
+		{"classify.KNN.Fit", "KNN{}", func() error { return errOf(classify.KNN{}.Fit(x, labels)) }},
+		{"classify.Falkon.Fit", "Falkon{}", func() error { return errOf(classify.Falkon{}.Fit(x, labels)) }},
+		{"classify.Perceptron.Fit", "nil, nil", func() error { return errOf(classify.Perceptron{Kernel: g}.Fit(nil, nil)) }},
+		{"classify.KNNModel.Predict", "KNNModel{}", func() error { return errOf((&classify.KNNModel{}).Predict(x)) }},
+		{"classify.RLSModel.Predict", "RLSModel{}", func() error { return errOf((&classify.RLSModel{}).Predict(x)) }},
+		{"classify.SVMModel.Predict", "SVMModel{}", func() error { return errOf((&classify.SVMModel{}).Predict(x)) }},
+		{"classify.PerceptronModel.Scores", "PerceptronModel{}", func() error { return errOf((&classify.PerceptronModel{}).Scores(x)) }},
+		{"classify.LogisticModel.Probabilities", "LogisticModel{}", func() error {
+			return errOf((&classify.LogisticModel{}).Probabilities(x))
+		}},
+		{"dataset.ReadCSV", "empty", func() error { return errOf(dataset.ReadCSV(strings.NewReader(""), dataset.CSVOptions{})) }},
+		{"dataset.ReadCSVInfo", "empty", func() error {
+			return errOf3(dataset.ReadCSVInfo(strings.NewReader(""), dataset.CSVOptions{}))
+		}},
+		{"dataset.ReadLIBSVM", "empty", func() error { return errOf(dataset.ReadLIBSVM(strings.NewReader(""), 0)) }},
+		{"dataset.ParseCSVLine", "nil x", func() error {
+			return errOf3(dataset.ParseCSVLine("1,2", 1, dataset.CSVOptions{}, nil))
+		}},
+		{"dataset.ParseLIBSVMLine", "nil x", func() error { return errOf3(dataset.ParseLIBSVMLine("1 1:2", 1, nil)) }},
+		{"dataset.WriteCSV", "nil Data", func() error { return dataset.WriteCSV(new(bytes.Buffer), nil, dataset.CSVOptions{}) }},
+		{"dataset.WriteLIBSVM", "nil Data", func() error { return dataset.WriteLIBSVM(new(bytes.Buffer), nil) }},
 	}
-	for name, call := range calls {
-		err := func() (err error) {
-			defer func() {
-				if r := recover(); r != nil {
-					err = fmt.Errorf("panic: %v", r)
-				}
-			}()
-			return call()
-		}()
+	// The model files: the zero value cannot be written, and an empty
+	// object is not a model file.
+	files := []struct {
+		typ string
+		m   interface {
+			MarshalJSON() ([]byte, error)
+			UnmarshalJSON([]byte) error
+		}
+	}{
+		{"regress.Model", &regress.Model{}},
+		{"regress.LinearModel", &regress.LinearModel{}},
+		{"classify.KNNModel", &classify.KNNModel{}},
+		{"classify.LogisticModel", &classify.LogisticModel{}},
+		{"classify.PerceptronModel", &classify.PerceptronModel{}},
+		{"classify.RLSModel", &classify.RLSModel{}},
+		{"classify.SVMModel", &classify.SVMModel{}},
+	}
+	for _, f := range files {
+		rows = append(rows,
+			apiRow{f.typ + ".MarshalJSON", "zero value", func() error { return errOf(f.m.MarshalJSON()) }},
+			apiRow{f.typ + ".UnmarshalJSON", "{}", func() error { return f.m.UnmarshalJSON([]byte("{}")) }})
+	}
+	return rows
+}
+
+// TestNoPanicOnNilOrZero: nil data and zero-value models, decompositions,
+// paths and statistics are InputErrors of their package, never a panic;
+// dataset's readers and writers return their *ParseError or *DataError.
+func TestNoPanicOnNilOrZero(t *testing.T) {
+	for _, r := range noPanicRows(t) {
+		err := r.run()
+		var (
+			ie   *linalg.InputError
+			pe   *dataset.ParseError
+			de   *dataset.DataError
+			kind = "*linalg.InputError"
+			ok   = errors.As(err, &ie)
+		)
+		if pkgOf(r.api) == "dataset" {
+			kind, ok = "*dataset.ParseError or *dataset.DataError", errors.As(err, &pe) || errors.As(err, &de)
+		}
+		if !ok {
+			t.Errorf("%s: %v, want a %s", r, err, kind)
+		}
+	}
+}
+
+// TestInterceptOneCheck: an unknown intercept mode is reported the same
+// way by every package, through regress.Intercept.Validate: an InputError
+// on the call and the argument that held it, wrapping the package's own
+// sentinel and regress.ErrInput.
+func TestInterceptOneCheck(t *testing.T) {
+	x, y, _, labels := vocabData()
+	g := kernels.Gaussian{Sigma: 1}
+	s, err := regress.NewSpectral(g, x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := regress.Intercept(7)
+	for _, c := range []struct {
+		err     error
+		kind    error
+		op, arg string
+	}{
+		{regress.Intercept(-1).Validate(), regress.ErrInput, "Intercept.Validate", "Intercept"},
+		{errOf(regress.RLS{Kernel: g, Lambda: 1, Intercept: bad}.Fit(x, y)), regress.ErrInput, "RLS.Fit", "Intercept"},
+		{errOf(regress.NewLinearPath(x, y, bad)), regress.ErrInput, "NewLinearPath", "Intercept"},
+		{errOf(loo.RLS(s, []float64{1}, bad)), loo.ErrInput, "RLS", "ic"},
+		{errOf3(loo.SelectRLS(func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} }, x, y, []float64{1}, []float64{1}, bad)), loo.ErrInput, "SelectRLS", "ic"},
+		{errOf(classify.RLS{Kernel: g, Lambda: 1, Intercept: bad}.Fit(x, labels)), classify.ErrInput, "RLS.Fit", "Intercept"},
+		{errOf(classify.Perceptron{Kernel: g, Intercept: bad}.Fit(x, labels)), classify.ErrInput, "Perceptron.Fit", "Intercept"},
+		{errOf(classify.Logistic{Kernel: g, Lambda: 1, Intercept: bad}.Fit(x, labels)), classify.ErrInput, "Logistic.Fit", "Intercept"},
+		{errOf(classify.SVM{Kernel: g, Lambda: 1, Intercept: bad}.Fit(x, labels)), classify.ErrInput, "SVM.Fit", "Intercept"},
+	} {
 		var ie *linalg.InputError
-		if !errors.As(err, &ie) {
-			t.Errorf("%s: %v, want a *linalg.InputError", name, err)
+		switch {
+		case !errors.As(c.err, &ie) || ie.Op != c.op || ie.Arg != c.arg:
+			t.Errorf("%v: want an InputError on %s, argument %s", c.err, c.op, c.arg)
+		case !strings.HasPrefix(ie.Reason, "unknown mode "):
+			t.Errorf("%v: reason %q, want Intercept.Validate's", c.err, ie.Reason)
+		case !errors.Is(c.err, c.kind) || !errors.Is(c.err, regress.ErrInput):
+			t.Errorf("%v: want it to wrap %v and %v", c.err, c.kind, regress.ErrInput)
+		}
+	}
+	for _, ic := range []regress.Intercept{regress.NoIntercept, regress.FreeIntercept, regress.PenalizedIntercept} {
+		if err := ic.Validate(); err != nil {
+			t.Errorf("%v.Validate() = %v, want nil", ic, err)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"rkhs/internal/check"
 	"rkhs/kernels"
 	"rkhs/linalg"
+	"rkhs/regress"
 )
 
 // ErrInput is wrapped by every error about the caller's data or
@@ -31,6 +32,13 @@ func kernelError(op string, err error) error { return check.Wrap(ErrInput, op, "
 // error, wrapped, for invalid parameters.
 func checkKernel(op, name string, k kernels.Kernel) error {
 	return check.Kernel(ErrInput, op, name, k)
+}
+
+// checkIntercept rejects an unknown intercept mode
+// (regress.Intercept.Validate); the modes a method does not have it
+// rejects itself.
+func checkIntercept(op string, ic regress.Intercept) error {
+	return check.Valid(ErrInput, op, "Intercept", ic)
 }
 
 // checkFit validates what every Fit takes: the kernel, then the training

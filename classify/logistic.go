@@ -123,8 +123,8 @@ func (lg Logistic) Fit(x *linalg.Dense, labels []float64) (*LogisticModel, error
 	if err := check.Option(ErrInput, op, "Tol", lg.Tol, "1e-5"); err != nil {
 		return nil, err
 	}
-	if lg.Intercept < regress.NoIntercept || lg.Intercept > regress.PenalizedIntercept {
-		return nil, inputError(op, "Intercept", "unknown mode %d", int(lg.Intercept))
+	if err := checkIntercept(op, lg.Intercept); err != nil {
+		return nil, err
 	}
 	classes, y, err := binaryCoding(op, labels)
 	if err != nil {

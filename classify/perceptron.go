@@ -84,12 +84,11 @@ func (p Perceptron) Fit(x *linalg.Dense, labels []float64) (*PerceptronModel, er
 	if err := checkCount(op, "MaxPasses", p.MaxPasses, "100"); err != nil {
 		return nil, err
 	}
-	switch p.Intercept {
-	case regress.NoIntercept, regress.FreeIntercept:
-	case regress.PenalizedIntercept:
+	if err := checkIntercept(op, p.Intercept); err != nil {
+		return nil, err
+	}
+	if p.Intercept == regress.PenalizedIntercept {
 		return nil, inputError(op, "Intercept", "penalized: a perceptron has no penalty; use NoIntercept or FreeIntercept")
-	default:
-		return nil, inputError(op, "Intercept", "unknown mode %d", int(p.Intercept))
 	}
 	classes, y, err := binaryCoding(op, labels)
 	if err != nil {

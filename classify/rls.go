@@ -89,8 +89,8 @@ func (r RLS) Fit(x *linalg.Dense, labels []float64) (*RLSModel, error) {
 	if err := checkFit(op, r.Kernel, x, labels); err != nil {
 		return nil, err
 	}
-	if r.Intercept < regress.NoIntercept || r.Intercept > regress.PenalizedIntercept {
-		return nil, inputError(op, "Intercept", "unknown mode %d", int(r.Intercept))
+	if err := checkIntercept(op, r.Intercept); err != nil {
+		return nil, err
 	}
 	switch {
 	case r.ChooseLambda && r.Lambda != 0:

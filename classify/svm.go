@@ -96,12 +96,11 @@ func (sv SVM) Fit(x *linalg.Dense, labels []float64) (*SVMModel, error) {
 	if err := checkCount(op, "MaxIter", sv.MaxIter, "2000"); err != nil {
 		return nil, err
 	}
-	switch sv.Intercept {
-	case regress.NoIntercept, regress.PenalizedIntercept:
-	case regress.FreeIntercept:
+	if err := checkIntercept(op, sv.Intercept); err != nil {
+		return nil, err
+	}
+	if sv.Intercept == regress.FreeIntercept {
 		return nil, inputError(op, "Intercept", "free: the step 1/(2λt) needs strong convexity in every direction, which an unpenalized b lacks; use PenalizedIntercept")
-	default:
-		return nil, inputError(op, "Intercept", "unknown mode %d", int(sv.Intercept))
 	}
 	classes, y, err := binaryCoding(op, labels)
 	if err != nil {

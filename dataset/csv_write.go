@@ -17,7 +17,8 @@ import (
 //
 // It returns a *DataError (wrapping ErrInvalidData), having written
 // nothing, if d is nil, X is not a valid view, len(d.Y) != d.X.Rows, a
-// value is NaN or ±Inf, or opt.LabelCol is outside the d.X.Cols+1 columns.
+// value is NaN or ±Inf (then also wrapping linalg.ErrNotFinite), or
+// opt.LabelCol is outside the d.X.Cols+1 columns.
 // An error from w is returned unchanged. WriteCSV panics if opt.Comma is
 // not a valid separator. d is not modified.
 func WriteCSV(w io.Writer, d *Data, opt CSVOptions) error {

@@ -43,11 +43,11 @@ func (d *Data) check() error {
 	}
 	for i, y := range d.Y {
 		if !isFinite(y) {
-			return &DataError{Row: i, Msg: fmt.Sprintf("label is %v", y)}
+			return &DataError{Row: i, Msg: fmt.Sprintf("label is %v", y), Err: &linalg.NotFiniteError{Row: i, Value: y}}
 		}
 		for j, v := range d.row(i) {
 			if !isFinite(v) {
-				return &DataError{Row: i, Msg: fmt.Sprintf("X column %d is %v", j, v)}
+				return &DataError{Row: i, Msg: fmt.Sprintf("X column %d is %v", j, v), Err: &linalg.NotFiniteError{Row: i, Col: j, Value: v}}
 			}
 		}
 	}

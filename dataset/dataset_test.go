@@ -410,6 +410,9 @@ func TestWriteErrors(t *testing.T) {
 	})
 }
 
+// checkDataError requires a *DataError on row wantRow with the text
+// wantText, wrapping ErrInvalidData, and — exactly when the text says a
+// value is NaN or ±Inf — a *linalg.NotFiniteError on that row.
 func checkDataError(t *testing.T, fn string, err error, wantRow int, wantText string) {
 	t.Helper()
 	if !errors.Is(err, ErrInvalidData) {
@@ -418,6 +421,13 @@ func checkDataError(t *testing.T, fn string, err error, wantRow int, wantText st
 	var de *DataError
 	if !errors.As(err, &de) {
 		t.Fatalf("%s: err = %T %v, want *DataError", fn, err, err)
+	}
+	wantNF := strings.HasSuffix(wantText, "NaN") || strings.HasSuffix(wantText, "Inf")
+	var nf *linalg.NotFiniteError
+	if got := errors.As(err, &nf); got != wantNF || errors.Is(err, linalg.ErrNotFinite) != wantNF {
+		t.Errorf("%s: %v: errors.As(err, *linalg.NotFiniteError) = %v, want %v", fn, err, got, wantNF)
+	} else if wantNF && (nf.Row != wantRow || !math.IsNaN(nf.Value) && !math.IsInf(nf.Value, 0)) {
+		t.Errorf("%s: %v: NotFiniteError %+v, want row %d", fn, err, *nf, wantRow)
 	}
 	if de.Row != wantRow {
 		t.Errorf("%s: Row = %d, want %d", fn, de.Row, wantRow)

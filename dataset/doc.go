@@ -58,7 +58,9 @@
 // [errors.As]. Errors from the underlying [io.Reader] or [io.Writer] are
 // returned unchanged. The writers check the Data before writing anything and
 // return a [*DataError] (wrapping [ErrInvalidData]) when its shapes disagree
-// or it holds NaN or ±Inf.
+// or it holds NaN or ±Inf; for NaN or ±Inf it also wraps a
+// *linalg.NotFiniteError, so that errors.Is(err, linalg.ErrNotFinite)
+// holds, as for non-finite input to any package of the module.
 //
 // Misuse of the options panics with a message starting "dataset:": a
 // negative feature count for ReadLIBSVM, or a [CSVOptions.Comma] that

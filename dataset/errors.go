@@ -41,10 +41,15 @@ func (e *ParseError) Unwrap() error { return ErrFormat }
 
 // DataError reports why a writer refused a Data. Row is the 0-based row of
 // X (and index of Y) holding the bad value, or -1 when the problem is the
-// shape of the Data rather than one row. It wraps [ErrInvalidData].
+// shape of the Data rather than one row. It wraps [ErrInvalidData] and Err,
+// the cause if any: for NaN or ±Inf a *linalg.NotFiniteError (the row and
+// column of X, or the index of Y as row and column 0, as the other packages
+// report a vector), so that errors.Is(err, linalg.ErrNotFinite) holds as it
+// does for non-finite input to every package of the module.
 type DataError struct {
 	Row int
 	Msg string
+	Err error
 }
 
 // Error returns the message, prefixed by the row when Row ≥ 0:
@@ -56,8 +61,13 @@ func (e *DataError) Error() string {
 	return "dataset: " + e.Msg
 }
 
-// Unwrap returns ErrInvalidData.
-func (e *DataError) Unwrap() error { return ErrInvalidData }
+// Unwrap returns ErrInvalidData and Err, if not nil.
+func (e *DataError) Unwrap() []error {
+	if e.Err == nil {
+		return []error{ErrInvalidData}
+	}
+	return []error{ErrInvalidData, e.Err}
+}
 
 // maxQuoted is the number of bytes of an offending token that error messages
 // quote; longer tokens are cut and marked with "...".

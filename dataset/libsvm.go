@@ -221,8 +221,8 @@ func nextField(s string) (field, rest string) {
 //
 // It returns a *DataError (wrapping ErrInvalidData), having written
 // nothing, if d is nil, X is not a valid view, len(d.Y) != d.X.Rows, or a
-// label or feature is NaN or ±Inf. An error from w is returned unchanged.
-// d is not modified.
+// label or feature is NaN or ±Inf (then also wrapping linalg.ErrNotFinite).
+// An error from w is returned unchanged. d is not modified.
 func WriteLIBSVM(w io.Writer, d *Data) error {
 	if err := d.check(); err != nil {
 		return err

@@ -151,12 +151,9 @@ func checkPoints(op, arg string, n int) error {
 	return nil
 }
 
-// checkIntercept rejects an unknown intercept mode.
+// checkIntercept rejects an unknown intercept mode (regress.Intercept.Validate).
 func checkIntercept(op string, ic regress.Intercept) error {
-	if ic < regress.NoIntercept || ic > regress.PenalizedIntercept {
-		return inputError(op, "ic", "unknown intercept mode %d", int(ic))
-	}
-	return nil
+	return check.Valid(ErrInput, op, "ic", ic)
 }
 
 // checkPath is the final guard of every leave-one-out entry point: the

@@ -37,11 +37,21 @@ func (ic Intercept) String() string {
 	return fmt.Sprintf("Intercept(%d)", int(ic))
 }
 
-func (ic Intercept) check(op string) error {
+// Validate reports a mode other than NoIntercept, FreeIntercept and
+// PenalizedIntercept: a *linalg.InputError (Op "Intercept.Validate", Arg
+// "Intercept") wrapping ErrInput. The methods of every package that take
+// an Intercept check it with Validate and report its reason on their own
+// call and argument, wrapping their own sentinel as well.
+func (ic Intercept) Validate() error {
 	if ic < NoIntercept || ic > PenalizedIntercept {
-		return inputError(op, "Intercept", "unknown mode %d", int(ic))
+		return inputError("Intercept.Validate", "Intercept", "unknown mode %d", int(ic))
 	}
 	return nil
+}
+
+// check reports an invalid ic as the field Intercept of the call op.
+func (ic Intercept) check(op string) error {
+	return check.Valid(ErrInput, op, "Intercept", ic)
 }
 
 // Model is a fitted kernel expansion with q outputs,

@@ -198,6 +198,24 @@ func Kernel(kind error, op, name string, k interface{ Eval(x, z []float64) float
 	return Wrap(kind, op, name, err)
 }
 
+// Valid re-reports the Validate error of v, a value the caller was given
+// as the argument or field name that validates itself as a whole (a
+// regress.Intercept): an InputError on the caller's op and name, with v's
+// reason, that wraps v's error, so that errors.Is finds both kind and the
+// sentinel of v's package. Kernel does the same for kernels, whose errors
+// name a field of the kernel.
+func Valid(kind error, op, name string, v interface{ Validate() error }) error {
+	err := v.Validate()
+	if err == nil {
+		return nil
+	}
+	var ie *linalg.InputError
+	if errors.As(err, &ie) {
+		return &linalg.InputError{Op: op, Arg: name, Reason: ie.Reason, Kind: kind, Err: err}
+	}
+	return Wrap(kind, op, name, err)
+}
+
 // Result reports the first NaN or ±Inf of m, a result computed from
 // finite input (predictions, coefficients), as name[i][j] with why, which
 // says what overflowed and what to do. It does not wrap

@@ -16,6 +16,18 @@ type badKernel struct{}
 func (badKernel) Eval(x, z []float64) float64 { return 0 }
 func (badKernel) Validate() error             { return errors.New("always invalid") }
 
+// mode validates itself as a whole, as regress.Intercept does.
+type mode int
+
+func (m mode) Validate() error {
+	if m != 0 {
+		return &linalg.InputError{Op: "mode.Validate", Arg: "mode", Reason: "unknown mode", Kind: errOther}
+	}
+	return nil
+}
+
+var errOther = errors.New("other: invalid input")
+
 type plainKernel struct{}
 
 func (plainKernel) Eval(x, z []float64) float64 { return 0 }
@@ -56,6 +68,9 @@ func TestCheck(t *testing.T) {
 		{"kernel nil", Kernel(errKind, "Op", "Kernel", nil), "Kernel", false},
 		{"kernel invalid", Kernel(errKind, "Op", "Kernel", badKernel{}), "Kernel", false},
 		{"kernel without Validate", Kernel(errKind, "Op", "Kernel", plainKernel{}), "", false},
+		{"valid value", Valid(errKind, "Op", "ic", mode(0)), "", false},
+		{"invalid value", Valid(errKind, "Op", "ic", mode(3)), "ic", false},
+		{"invalid value, plain error", Valid(errKind, "Op", "Kernel", badKernel{}), "Kernel", false},
 	} {
 		if tc.arg == "" {
 			if tc.err != nil {
@@ -73,6 +88,9 @@ func TestCheck(t *testing.T) {
 		}
 		if !strings.HasPrefix(tc.err.Error(), "test: invalid input: Op: "+tc.arg+": ") {
 			t.Errorf("%s: message %q", tc.name, tc.err)
+		}
+		if tc.name == "invalid value" && (tc.err.Error() != "test: invalid input: Op: ic: unknown mode" || !errors.Is(tc.err, errOther)) {
+			t.Errorf("%s: %q, want the value's reason on ic, wrapping the value's own sentinel too", tc.name, tc.err)
 		}
 	}
 }

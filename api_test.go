@@ -1,0 +1,219 @@
+package rkhs_test
+
+// The convention tables grow with the API: every exported function and
+// method of the packages below has a row in a convention table or a line
+// in exempt that says why none applies.
+
+import (
+	"go/ast"
+	"go/build"
+	"go/doc"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// apiPackages are the directories, relative to the module root, whose
+// exported functions and methods the convention tables must cover.
+var apiPackages = []string{"linalg", "kernels", "regress", "loo", "classify", "dataset"}
+
+// Reasons shared by several exemptions.
+const (
+	accessor  = "accessor: returns what the value holds and checks nothing"
+	stringer  = "fmt.Stringer: formats a value for messages"
+	errorType = "method of an error type"
+	formula   = "a formula on one number: no error result, NaN in gives NaN out"
+	indexes   = "indices or sizes a program fixes, not data: impossible ones panic, as make does (doc.go, Failure)"
+	evalLoop  = "the inner loop of every kernel matrix: no checks, which Validate, Gram, Cross and NewRows make"
+	rowsOp    = "no error result: NewRows checked kernel and data; a destination or vector of the wrong shape panics, as in linalg"
+	blas      = "linalg's BLAS layer: no error result, misuse panics (doc.go, Failure)"
+	factored  = "reads a factorization; before a successful Factorize it panics, as linalg does for misuse"
+)
+
+// exempt lists the exported functions and methods that have no row in a
+// convention table, each with the reason no convention applies. A name is
+// spelled as go doc spells it: pkg.Func or pkg.Type.Method.
+var exempt = map[string]string{
+	"regress.AlphaFromLambda":               formula,
+	"regress.LambdaFromAlpha":               formula,
+	"regress.LambdaFromC":                   formula,
+	"regress.Intercept.String":              stringer,
+	"regress.StopReason.String":             stringer,
+	"regress.TikhonovFilter.String":         stringer,
+	"regress.TruncatedSVDFilter.String":     stringer,
+	"regress.IteratedTikhonovFilter.String": stringer,
+	"regress.LandweberFilter.String":        stringer,
+	"regress.NuFilter.String":               stringer,
+	"regress.LinearPath.Intercept":          accessor,
+	"regress.Spectral.Kernel":               accessor,
+	"regress.Spectral.N":                    accessor,
+	"regress.Spectral.Values":               accessor,
+	"regress.NystromStats.Kernel":           accessor,
+	"regress.NystromStats.Centers":          accessor,
+	"regress.NystromStats.Rows":             accessor,
+	"regress.NystromStats.Outputs":          accessor,
+	"regress.NystromStats.Reset":            "no argument and no error result: empties the statistics, keeping kernel and centres",
+	"loo.Complement":                        indexes,
+	"loo.Geometric":                         indexes,
+	"loo.KFold":                             indexes,
+	"loo.Split":                             indexes,
+	"loo.Path.Len":                          accessor,
+	"loo.Path.Best":                         accessor,
+	"loo.Path.Predictions":                  "index into the path: out of range panics, as a slice index does",
+	"loo.Path.Score":                        "no error result: applies the caller's metric to the path's predictions",
+	"kernels.Linear.Eval":                   evalLoop,
+	"kernels.Polynomial.Eval":               evalLoop,
+	"kernels.Gaussian.Eval":                 evalLoop,
+	"kernels.Laplacian.Eval":                evalLoop,
+	"kernels.Rows.Dims":                     accessor,
+	"kernels.Rows.BlockTo":                  rowsOp,
+	"kernels.Rows.EachBlock":                rowsOp,
+	"kernels.Rows.MulTo":                    rowsOp,
+	"kernels.Rows.MulVecTo":                 rowsOp,
+	"kernels.Rows.MulTransTo":               rowsOp,
+	"kernels.Rows.MulTransVecTo":            rowsOp,
+	"kernels.Rows.NormalMulTo":              rowsOp,
+	"dataset.Data.Split":                    indexes,
+	"dataset.Data.Subset":                   indexes,
+	"dataset.DataError.Error":               errorType,
+	"dataset.DataError.Unwrap":              errorType,
+	"dataset.ParseError.Error":              errorType,
+	"dataset.ParseError.Unwrap":             errorType,
+	"linalg.InputError.Error":               errorType,
+	"linalg.InputError.Unwrap":              errorType,
+	"linalg.MemoryError.Error":              errorType,
+	"linalg.MemoryError.Unwrap":             errorType,
+	"linalg.NotFiniteError.Error":           errorType,
+	"linalg.NotFiniteError.Unwrap":          errorType,
+	"linalg.PivotError.Error":               errorType,
+	"linalg.PivotError.Unwrap":              errorType,
+	"linalg.ConvergenceError.Error":         errorType,
+	"linalg.ConvergenceError.Unwrap":        errorType,
+	"linalg.Uplo.String":                    stringer,
+	"linalg.FormatBytes":                    "formats a byte count for MemoryError's message: no error result",
+	"linalg.NewDense":                       blas,
+	"linalg.Dense.At":                       blas,
+	"linalg.Dense.Set":                      blas,
+	"linalg.Dense.Row":                      blas,
+	"linalg.Dense.Dims":                     accessor,
+	"linalg.Dense.IsEmpty":                  accessor,
+	"linalg.Dense.Clone":                    blas,
+	"linalg.Dense.Copy":                     blas,
+	"linalg.Dense.Slice":                    blas,
+	"linalg.Dense.Zero":                     blas,
+	"linalg.Dot":                            blas,
+	"linalg.Nrm2":                           blas,
+	"linalg.Gemm":                           blas,
+	"linalg.Syrk":                           blas,
+	"linalg.Trsm":                           blas,
+	"linalg.Trsv":                           blas,
+	"linalg.Cholesky.Size":                  accessor,
+	"linalg.Cholesky.LTo":                   factored,
+	"linalg.Cholesky.LogDet":                factored,
+	"linalg.Cholesky.SolveTo":               factored,
+	"linalg.Cholesky.SolveVecTo":            factored,
+	"linalg.Cholesky.InverseDiagTo":         factored,
+	"linalg.EigenSym.Size":                  accessor,
+	"linalg.EigenSym.Values":                factored,
+	"linalg.EigenSym.VectorsTo":             factored,
+	"linalg.EigenSymJacobi.Size":            accessor,
+	"linalg.EigenSymJacobi.Values":          factored,
+	"linalg.EigenSymJacobi.VectorsTo":       factored,
+	"linalg.QR.QTo":                         factored,
+	"linalg.QR.RTo":                         factored,
+	"linalg.SVD.Values":                     factored,
+	"linalg.SVD.UTo":                        factored,
+	"linalg.SVD.VTo":                        factored,
+	"linalg.SVD.Rank":                       factored,
+	"linalg.SVD.SolveTo":                    factored,
+}
+
+// exportedAPI returns the exported functions and methods of the packages
+// in dirs, as pkg.Func and pkg.Type.Method, from the files the current
+// build would compile (no test files), in sorted order.
+func exportedAPI(t *testing.T, dirs []string) []string {
+	t.Helper()
+	var names []string
+	for _, dir := range dirs {
+		bp, err := build.Default.ImportDir(dir, 0)
+		if err != nil {
+			t.Fatalf("%s: %v", dir, err)
+		}
+		fset := token.NewFileSet()
+		var files []*ast.File
+		for _, name := range bp.GoFiles {
+			f, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, parser.ParseComments)
+			if err != nil {
+				t.Fatal(err)
+			}
+			files = append(files, f)
+		}
+		p, err := doc.NewFromFiles(fset, files, "rkhs/"+dir)
+		if err != nil {
+			t.Fatalf("%s: %v", dir, err)
+		}
+		for _, f := range p.Funcs {
+			names = append(names, p.Name+"."+f.Name)
+		}
+		for _, typ := range p.Types {
+			for _, f := range typ.Funcs {
+				names = append(names, p.Name+"."+f.Name)
+			}
+			for _, m := range typ.Methods {
+				names = append(names, p.Name+"."+typ.Name+"."+m.Name)
+			}
+		}
+	}
+	slices.Sort(names)
+	return slices.Compact(names)
+}
+
+// TestEveryEntryPointHasARow: each exported function and method of
+// apiPackages has a row in a convention table (notFiniteRows,
+// noPanicRows, tooLargeRows) or a line in exempt; every row and every
+// exemption names an entry point that exists; nothing is both. A renamed or
+// removed entry point is a one-line edit: its rows' api strings or its
+// exemption.
+func TestEveryEntryPointHasARow(t *testing.T) {
+	api := exportedAPI(t, apiPackages)
+	if len(api) < 100 {
+		t.Fatalf("found only %d exported functions and methods in %v: is the test run from the module root?", len(api), apiPackages)
+	}
+	tables := map[string][]apiRow{
+		"notFiniteRows (vocabulary_test.go)": notFiniteRows(t),
+		"noPanicRows (vocabulary_test.go)":   noPanicRows(t),
+		"tooLargeRows (memory_test.go)":      tooLargeRows(t),
+	}
+	rowed := map[string]bool{}
+	for table, rows := range tables {
+		for _, r := range rows {
+			rowed[r.api] = true
+			if _, ok := slices.BinarySearch(api, r.api); !ok {
+				t.Errorf("%s: the row %s names %q, which is not an exported function or method of %v: correct its api or delete the row",
+					table, r, r.api, apiPackages)
+			}
+		}
+	}
+	for _, name := range api {
+		_, ex := exempt[name]
+		switch {
+		case !rowed[name] && !ex:
+			t.Errorf("%s is exported but has no row in a convention table and no exemption. Add a row"+
+				" {%q, \"<what is wrong with the arguments>\", func() error { … }} to the table of each convention it keeps:"+
+				" notFiniteRows in vocabulary_test.go (it takes numbers: NaN or ±Inf must wrap linalg.ErrNotFinite),"+
+				" noPanicRows in vocabulary_test.go (nil, zero-value or malformed arguments must be errors, not panics),"+
+				" tooLargeRows in memory_test.go (it forms an n×n, n×m or m×m matrix: too large must be a *linalg.MemoryError);"+
+				" or, if none applies, a line to exempt in api_test.go: %q: \"<why no convention applies>\",",
+				name, name, name)
+		case rowed[name] && ex:
+			t.Errorf("%s has a row in a convention table and an exemption: delete its line from exempt in api_test.go", name)
+		}
+	}
+	for name := range exempt {
+		if _, ok := slices.BinarySearch(api, name); !ok {
+			t.Errorf("exempt in api_test.go lists %q, which is not an exported function or method of %v: delete its line (or correct the name)", name, apiPackages)
+		}
+	}
+}
