@@ -192,6 +192,9 @@ func ReadCSVInfo(r io.Reader, opt CSVOptions) (*Data, *CSVInfo, error) {
 		msg := "no examples in CSV input"
 		if info.Dropped > 0 {
 			msg = fmt.Sprintf("no examples in CSV input: all %d records have a missing value", info.Dropped)
+			if info.lastEmpty {
+				msg += fmt.Sprintf(" (the last field of line 1 is empty: do the lines end in a trailing %s?)", quote(string(opt.comma("ReadCSV"))))
+			}
 		}
 		return nil, nil, &ParseError{Line: 0, Msg: msg}
 	}
@@ -222,6 +225,9 @@ func readRecord(cr *csv.Reader, rec []string, info *CSVInfo, row []float64, opt 
 			return 0, true, nil
 		}
 		pe := &ParseError{Line: line, Msg: fmt.Sprintf("%s: %s %s", info.fieldName(j), quote(f), problem), Missing: missing}
+		if trailing := j == len(rec)-1 && f == ""; trailing {
+			pe.Msg += fmt.Sprintf(" (or the line ends in a trailing %s)", quote(string(opt.comma("ReadCSV"))))
+		}
 		if !missing {
 			diagnoseDialect(pe, f, rec, opt.comma("ReadCSV"))
 		}

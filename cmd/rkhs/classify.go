@@ -268,7 +268,7 @@ func (f *classifyFlags) checkClasses(train *dataset.Data) (int, error) {
 		if err := memlimit.Check("classify: one-vs-all", memlimit.Floats(2, n, classes)); err != nil {
 			var me *linalg.MemoryError
 			errors.As(err, &me)
-			return 0, explained{fmt.Sprintf("classify on %s with %d classes needs %s of memory for one-vs-all alone (the ±1 targets and the coefficients, n values for each class each), more than the %s of %s: fewer classes fit (merge the rare ones), or fewer rows",
+			return 0, explained{fmt.Sprintf("classify on %s with %d classes needs %s of memory for one-vs-all alone (±1 targets and coefficients, 2 values per row and class), more than the %s of %s: fewer classes fit (merge the rare ones), or fewer rows",
 				count(n, "row"), classes, linalg.FormatBytes(me.Need), linalg.FormatBytes(me.Limit), me.Source), err}
 		}
 	}

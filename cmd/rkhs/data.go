@@ -204,7 +204,7 @@ func (df *dataFlags) csvHint(err error) error {
 		return fmt.Errorf("%w (-drop-missing drops the rows that have one)", err)
 	case pe.Separator != 0:
 		return fmt.Errorf("%w (%s reads it)", err, commaFlag(pe.Separator))
-	case pe.Line == 1 && (df.header == "auto" || df.header == "") && df.target == "" && df.features == "":
+	case pe.Line == 1 && (df.header == "auto" || df.header == "") && df.target == "" && df.features == "" && !strings.Contains(pe.Msg, "carriage return"):
 		return fmt.Errorf("%w (line 1 was read as data because some of its fields are numbers; if it is a header, give -header yes)", err)
 	}
 	return err
