@@ -54,7 +54,8 @@ type FalkonFit struct {
 // outputs, per iteration 2nmd flops and nm kernel transforms plus 4nmq;
 // memory O(m² + n·(d + q)).
 //
-// Errors: those of RLS.Fit about the data, labels, λ and the kernel, and
+// Errors: those of RLS.Fit about the data, labels, λ, the kernel and the
+// memory of the one-vs-all targets, and
 // those of regress.Falkon.Fit about the centres, options and memory, as
 // *linalg.InputError values wrapping ErrInput (and regress.ErrInput) and
 // naming the field regress.Falkon names (Centers, Given, Intercept,
@@ -74,7 +75,10 @@ func (f Falkon) Fit(x *linalg.Dense, labels []float64) (*FalkonFit, error) {
 		return nil, inputError(op, "labels", "only one class (%v); need two or more", classes[0])
 	}
 	ova := f.OneVsAll || len(classes) > 2
-	y := codeTargets(labels, classes, ova)
+	y, err := codeTargets(op, labels, classes, ova)
+	if err != nil {
+		return nil, err
+	}
 	rf := &regress.Falkon{Kernel: f.Kernel, Lambda: f.Lambda, Centers: f.Centers, Seed: f.Seed, Given: f.Given,
 		Intercept: f.Intercept, MaxIter: f.MaxIter, Tol: f.Tol}
 	if f.Callback != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"rkhs/internal/check"
+	"rkhs/internal/memlimit"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/loo"
@@ -78,7 +79,10 @@ type RLSModel struct {
 // kernel or invalid kernel parameters (which also wrap
 // kernels.ErrParameter), X so large that kernel values overflow (also
 // kernels.ErrData); linalg.ErrNotPositiveDefinite (wrapped) if K + nλI is
-// not numerically positive definite. x and labels are not modified.
+// not numerically positive definite; a *linalg.MemoryError (wrapping
+// linalg.ErrTooLarge), before anything large is allocated, if the n×n
+// matrix or the n×#classes one-vs-all targets exceed the memory limit. x
+// and labels are not modified.
 //
 // With λ chosen by leave-one-out the cost is one symmetric
 // eigendecomposition with vectors (about 4n³/3 + 2n³ flops plus divide and
@@ -114,7 +118,10 @@ func (r RLS) Fit(x *linalg.Dense, labels []float64) (*RLSModel, error) {
 		return nil, inputError(op, "labels", "only one class (%v); need two or more", classes[0])
 	}
 	ova := r.OneVsAll || len(classes) > 2
-	y := codeTargets(labels, classes, ova)
+	y, err := codeTargets(op, labels, classes, ova)
+	if err != nil {
+		return nil, err
+	}
 	if r.ChooseLambda {
 		return r.fitLOO(x, y, classes, ova)
 	}
@@ -168,11 +175,18 @@ func (r RLS) fitLOO(x, y *linalg.Dense, classes []float64, ova bool) (*RLSModel,
 
 // codeTargets returns the ±1 targets of RLS classification: one column,
 // −1 for the first class and +1 for the second, or with ova one column per
-// class, +1 on its points and −1 elsewhere.
-func codeTargets(labels, classes []float64, ova bool) *linalg.Dense {
+// class, +1 on its points and −1 elsewhere. The n×classes matrix of
+// one-vs-all is checked against the memory limit (internal/memlimit)
+// before it is allocated: a label with as many values as there are rows
+// would otherwise ask for n² values before any other check ran. The error
+// is then a *linalg.MemoryError whose Op names the classes.
+func codeTargets(op string, labels, classes []float64, ova bool) (*linalg.Dense, error) {
 	q := 1
 	if ova {
 		q = len(classes)
+	}
+	if err := memlimit.Check(fmt.Sprintf("%s: one-vs-all targets of %d classes", op, q), memlimit.Floats(len(labels), q)); err != nil {
+		return nil, err
 	}
 	y := linalg.NewDense(len(labels), q, nil)
 	for i, c := range classIndex(labels, classes) {
@@ -186,7 +200,7 @@ func codeTargets(labels, classes []float64, ova bool) *linalg.Dense {
 		}
 		row[c] = 1
 	}
-	return y
+	return y, nil
 }
 
 // codedClass returns the class a row of ±1 codings (or of scores) stands
@@ -281,13 +295,19 @@ func (m *RLSModel) check(op string) error {
 // kernel parameters, kernel values that overflow, a model whose fields do
 // not agree, an option such as Falkon's Centers or MaxIter) become
 // InputErrors like those of the other classifiers, naming the argument
-// the inner *linalg.InputError names (X if there is none); failures of
-// the computation keep their own sentinel.
+// the inner *linalg.InputError names (X if there is none), with the
+// inner reason said once (its sentinel stays reachable by errors.Is, its
+// operation is kept when it is not op); failures of the computation keep
+// their own sentinel.
 func rlsError(op string, err error) error {
 	if errors.Is(err, regress.ErrInput) || errors.Is(err, loo.ErrInput) || errors.Is(err, kernels.ErrParameter) || errors.Is(err, kernels.ErrData) {
 		var ie *linalg.InputError
 		if errors.As(err, &ie) && ie.Arg != "" {
-			return check.Wrap(ErrInput, op, ie.Arg, err)
+			reason := ie.Reason
+			if ie.Op != op {
+				reason = ie.Op + ": " + reason
+			}
+			return &linalg.InputError{Op: op, Arg: ie.Arg, Reason: reason, Kind: ErrInput, Err: err}
 		}
 		return kernelError(op, err)
 	}

@@ -44,7 +44,7 @@ type CSVOptions struct {
 	// Target are then ignored.
 	NoLabel bool
 	// DropMissing: a record with a missing value (an empty field, NA, N/A,
-	// NaN, null or ?, see the package documentation) in a column that is
+	// #N/A, NaN, null, None or ?, see the package documentation) in a column that is
 	// read is skipped, and counted in CSVInfo.Dropped, instead of being an
 	// error.
 	DropMissing bool
@@ -68,6 +68,9 @@ type CSVInfo struct {
 
 	used []int       // the columns read, ascending
 	slot map[int]int // column → its column in X
+	// lastEmpty: the last field of the first record (header or data) is
+	// empty, the mark of lines that end in a separator.
+	lastEmpty bool
 }
 
 // comma returns the separator, panicking if encoding/csv cannot use it.
@@ -151,6 +154,7 @@ func ReadCSVInfo(r io.Reader, opt CSVOptions) (*Data, *CSVInfo, error) {
 		}
 		if first {
 			ncols = len(rec)
+			info.lastEmpty = rec[ncols-1] == ""
 			header := opt.Header || opt.Target != "" || len(opt.Features) > 0 || (opt.DetectHeader && !anyNumber(rec))
 			if header {
 				info.Header = slices.Clone(rec)
@@ -164,7 +168,7 @@ func ReadCSVInfo(r io.Reader, opt CSVOptions) (*Data, *CSVInfo, error) {
 				continue
 			}
 		}
-		label, dropped, err := readRecord(cr, rec, info, row, opt.DropMissing)
+		label, dropped, err := readRecord(cr, rec, info, row, opt)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -188,6 +192,9 @@ func ReadCSVInfo(r io.Reader, opt CSVOptions) (*Data, *CSVInfo, error) {
 		msg := "no examples in CSV input"
 		if info.Dropped > 0 {
 			msg = fmt.Sprintf("no examples in CSV input: all %d records have a missing value", info.Dropped)
+			if info.lastEmpty {
+				msg += fmt.Sprintf(" (the last field of line 1 is empty: do the lines end in a trailing %s?)", quote(string(opt.comma("ReadCSV"))))
+			}
 		}
 		return nil, nil, &ParseError{Line: 0, Msg: msg}
 	}
@@ -198,19 +205,33 @@ func ReadCSVInfo(r io.Reader, opt CSVOptions) (*Data, *CSVInfo, error) {
 }
 
 // readRecord parses the label and the features of rec into row; dropped
-// reports a missing value with dropMissing.
-func readRecord(cr *csv.Reader, rec []string, info *CSVInfo, row []float64, dropMissing bool) (label float64, dropped bool, err error) {
+// reports a missing value with opt.DropMissing.
+func readRecord(cr *csv.Reader, rec []string, info *CSVInfo, row []float64, opt CSVOptions) (label float64, dropped bool, err error) {
 	field := func(j int) (float64, bool, error) {
 		f := rec[j]
 		v, problem, missing := parseField(f)
 		if problem == "" {
 			return v, false, nil
 		}
-		if missing && dropMissing {
+		line, _ := cr.FieldPos(j)
+		if trailing := j == len(rec)-1 && f == "" && info.lastEmpty; trailing && (!opt.DropMissing || info.Header != nil) && line > 1 {
+			// Lines that end in a separator: an empty last column on
+			// every line, not a value missing here and there (with a
+			// header whose last name is empty too, even when dropping
+			// missing values, which would drop every line).
+			return 0, false, &ParseError{Line: line, Msg: fmt.Sprintf("%s: empty, as is the last field of line 1: every line seems to end in a trailing %s", info.fieldName(j), quote(string(opt.comma("ReadCSV"))))}
+		}
+		if missing && opt.DropMissing {
 			return 0, true, nil
 		}
-		line, _ := cr.FieldPos(j)
-		return 0, false, &ParseError{Line: line, Msg: fmt.Sprintf("%s: %s %s", info.fieldName(j), quote(f), problem), Missing: missing}
+		pe := &ParseError{Line: line, Msg: fmt.Sprintf("%s: %s %s", info.fieldName(j), quote(f), problem), Missing: missing}
+		if trailing := j == len(rec)-1 && f == ""; trailing {
+			pe.Msg += fmt.Sprintf(" (or the line ends in a trailing %s)", quote(string(opt.comma("ReadCSV"))))
+		}
+		if !missing {
+			diagnoseDialect(pe, f, rec, opt.comma("ReadCSV"))
+		}
+		return 0, false, pe
 	}
 	// In the order of the fields, so that the first error is the first
 	// bad field of the line.
@@ -237,6 +258,27 @@ func parseField(f string) (v float64, problem string, missing bool) {
 		return 0, "is a missing value", true
 	}
 	return v, problem, false
+}
+
+// diagnoseDialect adds to pe, the error of field f of rec (read with
+// separator comma), what makes the file look written in another dialect:
+// another common separator in f (recorded in pe.Separator), or a
+// carriage return in the record, the line end of classic Mac OS, which
+// encoding/csv reads as part of a field.
+func diagnoseDialect(pe *ParseError, f string, rec []string, comma rune) {
+	for _, sep := range []rune{',', ';', '\t', '|'} {
+		if sep != comma && strings.ContainsRune(f, sep) {
+			pe.Separator = sep
+			pe.Msg += fmt.Sprintf("; the line seems to be separated by %s, not %s", quote(string(sep)), quote(string(comma)))
+			return
+		}
+	}
+	for _, g := range rec {
+		if strings.ContainsRune(g, '\r') {
+			pe.Msg += `; the line holds a carriage return: lines that end in "\r" alone (classic Mac OS) are read as one line`
+			return
+		}
+	}
 }
 
 // columns sets info.Label and info.Features for records of n fields.
@@ -317,13 +359,14 @@ func anyNumber(rec []string) bool {
 }
 
 // isMissing reports whether a field stands for a missing value: empty or
-// blank, or NA, N/A, NaN, null or ? in any case.
+// blank, or NA, N/A, #N/A (spreadsheets), NaN, null, None (Python) or ? in
+// any case.
 func isMissing(f string) bool {
 	f = strings.TrimSpace(f)
 	if f == "" || f == "?" {
 		return true
 	}
-	for _, m := range []string{"NA", "N/A", "NaN", "null"} {
+	for _, m := range []string{"NA", "N/A", "#N/A", "NaN", "null", "None"} {
 		if strings.EqualFold(f, m) {
 			return true
 		}
@@ -342,6 +385,11 @@ func csvError(err error, got, want int) error {
 	}
 	if errors.Is(pe.Err, csv.ErrFieldCount) {
 		return &ParseError{Line: pe.StartLine, Msg: fmt.Sprintf("%d fields, want %d as in the first record", got, want)}
+	}
+	if errors.Is(pe.Err, csv.ErrQuote) && pe.StartLine < pe.Line {
+		// A quote left open reads on to the end of the input: the line
+		// to fix is where the quoted field opened.
+		return &ParseError{Line: pe.StartLine, Msg: fmt.Sprintf(`a quoted field opens on this line and is never closed (extraneous or missing " at line %d, byte %d)`, pe.Line, pe.Column)}
 	}
 	return &ParseError{Line: pe.Line, Msg: fmt.Sprintf("%v (byte %d)", pe.Err, pe.Column)}
 }

@@ -200,6 +200,8 @@ var libsvmErrorCases = []libsvmErrorCase{
 		`dataset: line 1: index 99999999999999999999999 exceeds the limit of 16777216 features`},
 	{"line counting with blank and CRLF lines", "1 1:1\r\n\r\n \r\n2 2:x\r\n", 0, 4,
 		`dataset: line 4: value "x" of index 2 is not a decimal number`},
+	{"no label", "1:2 3:4\n", 0, 1,
+		`dataset: line 1: no label: a LIBSVM line starts with its label, then index:value pairs, and "1:2" is a pair`},
 	{"error on last line without newline", "1 1:1\n2 1:1 1:2", 0, 2,
 		`dataset: line 2: duplicate index 1 (indices must be strictly ascending)`},
 }
@@ -672,6 +674,29 @@ var csvErrorCases = []csvErrorCase{
 	{"label column too negative", "\n1,2\n", CSVOptions{LabelCol: -3}, 2, "dataset: line 2: label column -3 is out of range for 2 fields"},
 	{"bare quote", "1,2\n3,4\"\n", CSVOptions{}, 2, `dataset: line 2: bare " in non-quoted-field (byte 4)`},
 	{"unterminated quote", "1,\"2\n", CSVOptions{}, 1, `dataset: line 1: extraneous or missing " in quoted-field (byte 6)`},
+	// A quote left open swallows the lines after it: the error is at the
+	// line where the quoted field opened, not where the input ended.
+	{"quote opened lines before", "a,b,y\n1,2,3\n\"4,5,6\n7,8,9\n1,2,3\n", CSVOptions{Header: true}, 3,
+		`dataset: line 3: a quoted field opens on this line and is never closed (extraneous or missing " at line 5, byte 7)`},
+	// Diagnoses of a file written in another dialect.
+	{"trailing separator, header", "a,b,y,\n1,2,3,\n4,5,6,\n", CSVOptions{Header: true, LabelCol: -1}, 2,
+		`dataset: line 2: field 4 (""): empty, as is the last field of line 1: every line seems to end in a trailing ","`},
+	{"trailing separator, header, dropping", "a,b,y,\n1,2,3,\n4,5,6,\n", CSVOptions{Header: true, LabelCol: -1, DropMissing: true}, 2,
+		`dataset: line 2: field 4 (""): empty, as is the last field of line 1: every line seems to end in a trailing ","`},
+	{"trailing separator, no header", "1,2,3,\n4,5,6,\n", CSVOptions{LabelCol: -1}, 1,
+		`dataset: line 1: field 4: "" is a missing value (or the line ends in a trailing ",")`},
+	{"trailing separator, no header, dropping", "1,2,3,\n4,5,6,\n", CSVOptions{LabelCol: -1, DropMissing: true}, 0,
+		`dataset: no examples in CSV input: all 2 records have a missing value (the last field of line 1 is empty: do the lines end in a trailing ","?)`},
+	{"semicolons", "a;b;y\n1;2;3\n", CSVOptions{DetectHeader: true, LabelCol: -1}, 2,
+		`dataset: line 2: field 1 ("a;b;y"): "1;2;3" is not a decimal number; the line seems to be separated by ";", not ","`},
+	{"tabs", "1\t2\t3\n", CSVOptions{LabelCol: -1}, 1,
+		`dataset: line 1: field 1: "1\t2\t3" is not a decimal number; the line seems to be separated by "\t", not ","`},
+	{"commas in a tab-separated file", "1,2,3\n", CSVOptions{Comma: '\t', LabelCol: -1}, 1,
+		`dataset: line 1: field 1: "1,2,3" is not a decimal number; the line seems to be separated by ",", not "\t"`},
+	{"CR line ends", "1,2,3\r4,5,6\r", CSVOptions{LabelCol: -1}, 1,
+		`dataset: line 1: field 3: "3\r4" is not a decimal number; the line holds a carriage return: lines that end in "\r" alone (classic Mac OS) are read as one line`},
+	{"None", "1,None\n", CSVOptions{}, 1, `dataset: line 1: field 2: "None" is a missing value`},
+	{"#N/A", "1,#N/A\n", CSVOptions{}, 1, `dataset: line 1: field 2: "#N/A" is a missing value`},
 	{"empty input", "", CSVOptions{}, 0, "dataset: no examples in CSV input"},
 	{"header only", "a,b\n", CSVOptions{Header: true}, 0, "dataset: no examples in CSV input"},
 	// The header is decided from the first record only: a first record
@@ -751,6 +776,29 @@ func TestReadCSVErrors(t *testing.T) {
 			}
 			checkParseError(t, err, tc.line, tc.text)
 		})
+	}
+}
+
+// TestCSVSeparatorGuess: a field that holds another common separator
+// says which in ParseError.Separator, so that a caller can suggest it.
+func TestCSVSeparatorGuess(t *testing.T) {
+	for _, c := range []struct {
+		in    string
+		comma rune
+		want  rune
+	}{
+		{"a;b\n1;2\n", 0, ';'},
+		{"1\t2\n3\t4\n", ',', '\t'},
+		{"1|2\n3|4\n", ',', '|'},
+		{"1,2\n3,4\n", '\t', ','},
+		{"1,x\n", ',', 0},
+		{"1,\n", ',', 0},
+	} {
+		_, err := ReadCSV(strings.NewReader(c.in), CSVOptions{Comma: c.comma, DetectHeader: true, LabelCol: -1})
+		var pe *ParseError
+		if !errors.As(err, &pe) || pe.Separator != c.want {
+			t.Errorf("%q: err = %v, want Separator %q", c.in, err, c.want)
+		}
 	}
 }
 

@@ -26,9 +26,14 @@
 // ([CSVOptions.DetectHeader]: the first record is a header when none of
 // its fields is a number), and never guessed by retrying after an error. A
 // UTF-8 byte-order mark is skipped. Empty lines are skipped; there are no
-// comments. A missing value — an empty or blank field, or NA, N/A, NaN,
-// null or ? in any case — is an error naming its line and column, unless
-// [CSVOptions.DropMissing] drops its record.
+// comments. A missing value — an empty or blank field, or NA, N/A, #N/A,
+// NaN, null, None or ? in any case — is an error naming its line and
+// column, unless [CSVOptions.DropMissing] drops its record. The errors
+// name what makes a file look written in another dialect: lines that all
+// end in a separator (an empty last column, header included), a field
+// holding another common separator ([ParseError.Separator]), a carriage
+// return alone as the line end, a quoted field never closed (reported at
+// the line where it opens).
 //
 // In both formats every number must be a finite decimal floating-point
 // literal: [+-]digits[.digits][(e|E)[+-]digits], where the digits may also

@@ -20,11 +20,15 @@ var (
 // when the problem is not on any one line, such as an input with no
 // examples. Msg says what was wrong. Missing is set when the problem is a
 // missing value (NA, an empty field, …) in CSV input, which
-// CSVOptions.DropMissing would have dropped. It wraps [ErrFormat].
+// CSVOptions.DropMissing would have dropped. Separator is set when the
+// offending CSV field holds another common separator (',', ';', '\t' or
+// '|') than the one read, so that the file was probably written with it:
+// a caller may say how to read it that way. It wraps [ErrFormat].
 type ParseError struct {
-	Line    int
-	Msg     string
-	Missing bool
+	Line      int
+	Msg       string
+	Missing   bool
+	Separator rune
 }
 
 // Error returns the message, prefixed by the line number when Line > 0:

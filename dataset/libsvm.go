@@ -136,6 +136,9 @@ func libsvmLine(s string, line, features, maxInferred int, set func(j int, v flo
 		return 0, false, nil
 	}
 	label, problem := parseFinite(tok)
+	if problem != "" && strings.Contains(tok, ":") {
+		return 0, false, &ParseError{Line: line, Msg: "no label: a LIBSVM line starts with its label, then index:value pairs, and " + quote(tok) + " is a pair"}
+	}
 	if problem != "" {
 		return 0, false, &ParseError{Line: line, Msg: "label " + quote(tok) + " " + problem}
 	}

@@ -18,6 +18,14 @@ func falkonBytes(n, m, d, q int) uint64 {
 	)
 }
 
+// FalkonMemory returns the bytes a Falkon fit on n rows of d features
+// with q outputs and m centres holds at its peak besides X (saturated at
+// math.MaxUint64): O(m² + n·q) — the two m×m matrices of the
+// preconditioner, a copy of Y, and buffers of fixed size for the streamed
+// products. Fit refuses a fit whose FalkonMemory exceeds the memory the
+// program may use; a caller can use it to choose the largest m that fits.
+func FalkonMemory(n, m, d, q int) uint64 { return falkonBytes(n, m, d, q) }
+
 // checkFalkonMemory refuses, before anything of size m×m is allocated, a
 // fit whose memory (falkonBytes) exceeds what the program may use
 // (internal/memlimit: the Go memory limit, the cgroup limit, physical

@@ -26,7 +26,7 @@ import (
 type Nystrom struct {
 	Kernel  kernels.Kernel
 	Lambda  float64 // λ > 0, in the K + nλI convention
-	Centers int     // m, drawn uniformly without replacement from the rows of X
+	Centers int     // m distinct rows of X, drawn uniformly without replacement, skipping repeats (as Falkon)
 	Seed    uint64  // seed of the draw (math/rand/v2 PCG)
 	// Given, if not nil, holds the centres (m×d) and Centers and Seed are
 	// ignored.
@@ -58,7 +58,7 @@ type NystromFit struct {
 // package kernels), m²n for the triangular solve, m²n for BᵀB (linalg.Syrk)
 // and O(m³ + nmq).
 //
-// If K_RR is not numerically positive definite (repeated centres, or a
+// If K_RR is not numerically positive definite (repeated Given centres, or a
 // Gaussian kernel with a σ large for the spread of the data), δ = 10⁻¹²·t
 // is added to its diagonal, t the mean diagonal entry, and multiplied by 100
 // until the factorization succeeds (at most δ = 10⁻²·t; if 10⁻¹²·t is not
@@ -66,8 +66,8 @@ type NystromFit struct {
 // fit then minimises the objective above with K_RR + δI in the penalty,
 // exactly, and NystromFit.Jitter reports δ.
 //
-// Errors wrap ErrInput (bad data, λ ≤ 0, m < 1 or m > n, Given with the
-// wrong number of columns), kernels.ErrParameter, or
+// Errors wrap ErrInput (bad data, λ ≤ 0, m < 1 or more than the distinct
+// rows of X, Given with the wrong number of columns), kernels.ErrParameter, or
 // linalg.ErrNotPositiveDefinite if even the largest jitter fails; a
 // *linalg.MemoryError (linalg.ErrTooLarge), before anything large is
 // allocated, if the n×m cross matrix and the m×m ones exceed the memory
@@ -130,7 +130,7 @@ func (s Nystrom) features(op string, x *linalg.Dense) (*decomp.NystromFeatures, 
 	feat := &decomp.NystromFeatures{}
 	var err error
 	feat.Centers, feat.Indices, err = chooseCentres(op, x, s.Given, s.Centers, nil, func(m int) ([]int, error) {
-		return drawCenters(n, m, s.Seed), nil
+		return drawDistinctCenters(op, x, m, s.Seed) // as Falkon: repeated centres add nothing
 	})
 	if err != nil {
 		return nil, err

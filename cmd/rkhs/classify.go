@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -11,6 +12,8 @@ import (
 	"time"
 
 	"rkhs/classify"
+	"rkhs/dataset"
+	"rkhs/internal/memlimit"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/regress"
@@ -22,7 +25,7 @@ type classifyResult struct {
 	Method        string      `json:"method"`
 	Kernel        string      `json:"kernel"`
 	Intercept     string      `json:"intercept,omitempty"` // all but knn
-	NTrain        int         `json:"n_train"`
+	NTrain        int         `json:"n_train"`             // rows fitted: those of -train less the NVal held out
 	NTest         int         `json:"n_test"`
 	Features      int         `json:"features"`
 	Classes       []jsonFloat `json:"classes"`
@@ -35,7 +38,8 @@ type classifyResult struct {
 	TrainAccuracy *jsonFloat  `json:"train_accuracy"`       // null with -skip-train-accuracy
 	TestAccuracy  *jsonFloat  `json:"test_accuracy"`        // null without -test
 	FitSeconds    float64     `json:"fit_seconds"`
-	NVal          int         `json:"n_val,omitempty"` // falkon -val: rows of -train held out (n_train includes them)
+	NVal          int         `json:"n_val,omitempty"`        // falkon -val: rows of -train held out
+	ValAccuracy   *jsonFloat  `json:"val_accuracy,omitempty"` // and the accuracy on them
 }
 
 // labelPredictor is what every fitted classifier offers.
@@ -50,6 +54,7 @@ type classifyFlags struct {
 	lambda            float64
 	lambdas           string
 	k, iters          int
+	maxClasses        int
 	skipTrain         bool
 	set               map[string]bool // flags given on the command line
 	falkon            falkonFlags
@@ -67,6 +72,7 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&f.lambdas, "lambdas", "", "rls without -lambda: λ candidates `MIN:MAX:COUNT`, geometric (default: 25 values over the spectrum of K)")
 	fs.StringVar(&f.intercept, "intercept", "", "offset b: none, free (unpenalized) or penalized (the kernel k + 1); default free, penalized for svm (which has no free b), and perceptron has no penalized one; not for knn")
 	fs.IntVar(&f.k, "k", 5, "knn: number of neighbours")
+	fs.IntVar(&f.maxClasses, "max-classes", 0, "refuse more distinct labels than this; 0: at most max(20, n/10) for n training rows, fewer than 10 rows a class on average, beyond which the label is almost surely a continuous target for rkhs fit")
 	fs.BoolVar(&f.skipTrain, "skip-train-accuracy", false, "do not compute the training accuracy (for knn it costs n² kernel evaluations, as much as predicting n test points)")
 	fs.IntVar(&f.iters, "iters", 0, "perceptron: maximum passes (0: 100); logistic, svm: maximum gradient or subgradient steps (0: 1000, 2000); falkon: CG iterations (0: 20)")
 	fs.IntVar(&f.falkon.centers, "centers", 0, "falkon: number of Nyström centres m")
@@ -105,21 +111,43 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	classes, err := f.checkClasses(train)
+	if err != nil {
+		return err
+	}
+	train, val, err := f.falkon.holdOut(train) // -val: falkon only (checkMethodFlags)
+	if err != nil {
+		return err
+	}
 
 	res := classifyResult{Method: f.method, Kernel: f.kf.name, NTrain: train.X.Rows, Features: train.X.Cols}
+	if val != nil {
+		res.NVal = val.X.Rows
+	}
+	q := 1 // outputs of the fit: one per class with one-vs-all
+	if classes > 2 {
+		q = classes
+	}
 	start := time.Now()
 	stop := func() {}
-	if f.method == "rls" {
+	switch f.method {
+	case "rls":
 		route := "eigen" // λ chosen by leave-one-out
 		if f.set["lambda"] {
 			route = "cholesky"
 		}
 		stop = announce(stderr, "classify -method rls", route, train.X.Rows, train.X.Cols)
+	case "falkon":
+		stop = announceCost(stderr, "classify -method falkon", train.X.Rows, falkonCost(train.X.Rows, train.X.Cols, f.falkon.centers, q, f.iters))
 	}
-	model, err := f.fitClassifier(k, ic, grid, train.X, train.Y, &res)
+	model, err := f.fitClassifier(k, ic, grid, train, val, &res)
 	stop()
 	if err != nil {
-		return tooLarge(err, "classify -method "+f.method, train.X.Rows)
+		advice := exactAdvice
+		if f.method == "falkon" {
+			advice = centresAdvice(train.X.Rows, train.X.Cols, q, false)
+		}
+		return tooLarge(err, "classify -method "+f.method, train.X.Rows, advice)
 	}
 	res.FitSeconds = time.Since(start).Seconds()
 
@@ -134,6 +162,11 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 	}
 	if !f.skipTrain {
 		res.TrainAccuracy = &trainAcc
+	}
+	if val != nil {
+		if _, res.ValAccuracy, _, err = evaluate(model.Predict, classify.Accuracy, nil, val); err != nil {
+			return err
+		}
 	}
 	var files []pendingFile
 	if test != nil {
@@ -153,8 +186,11 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 		} else {
 			fmt.Fprintf(stdout, "n_train %d, fit %.3f s\n", res.NTrain, res.FitSeconds)
 		}
+		if res.ValAccuracy != nil {
+			fmt.Fprintf(stdout, "n_val %d (held out of -train by -val), validation accuracy %.4f\n", res.NVal, float64(*res.ValAccuracy))
+		}
 		if res.Converged != nil && !*res.Converged {
-			fmt.Fprintf(stdout, "not converged: stopped at the limit of %d iterations (-iters)\n", res.Iterations)
+			fmt.Fprintf(stdout, "not converged: stopped at the limit of %s (-iters)\n", count(res.Iterations, "iteration"))
 		}
 		if res.TestAccuracy != nil {
 			fmt.Fprintf(stdout, "n_test %d, test accuracy %.4f\n", res.NTest, float64(*res.TestAccuracy))
@@ -194,8 +230,49 @@ func (f *classifyFlags) checkMethodFlags() error {
 		return badInputf("-method %s needs -lambda (only rls chooses λ by leave-one-out)", f.method)
 	case f.iters < 0:
 		return badInputf("-iters %d: want ≥ 0 (0 selects the method's default)", f.iters)
+	case f.maxClasses < 0:
+		return badInputf("-max-classes %d: want ≥ 0 (0 selects max(20, n/10))", f.maxClasses)
+	case f.method == "falkon" && f.intercept == "penalized":
+		return badInputf("-intercept penalized is not offered by -method falkon: use none or free (-method rls offers penalized)")
 	}
 	return nil
+}
+
+// checkClasses counts the distinct labels of train and refuses, with one
+// line each:
+//   - more than -max-classes, by default more than max(20, n/10) for n
+//     rows: fewer than 10 examples a class on average is the mark of a
+//     continuous target (house prices, temperatures), which rkhs fit
+//     regresses, rather than of class codes; 20 keeps small data sets
+//     with a few rows a class;
+//   - one-vs-all targets and coefficients, n values for each class each,
+//     that alone exceed the memory there is (internal/memlimit), before
+//     anything of that size is allocated.
+func (f *classifyFlags) checkClasses(train *dataset.Data) (int, error) {
+	labels := slices.Clone(train.Y)
+	for i := range labels {
+		labels[i] += 0 // −0 and 0 are one class, as in package classify
+	}
+	slices.Sort(labels)
+	classes := len(slices.Compact(labels))
+	n := train.X.Rows
+	limit := f.maxClasses
+	if limit == 0 {
+		limit = max(20, n/10)
+	}
+	if classes > limit {
+		return 0, badInputf("%d distinct labels in %s, more than %d: this looks like a continuous target; run rkhs fit for regression (or raise -max-classes if these are classes)",
+			classes, count(n, "row"), limit)
+	}
+	if classes > 2 {
+		if err := memlimit.Check("classify: one-vs-all", memlimit.Floats(2, n, classes)); err != nil {
+			var me *linalg.MemoryError
+			errors.As(err, &me)
+			return 0, explained{fmt.Sprintf("classify on %s with %d classes needs %s of memory for one-vs-all alone (±1 targets and coefficients, 2 values per row and class), more than the %s of %s: fewer classes fit (merge the rare ones), or fewer rows",
+				count(n, "row"), classes, linalg.FormatBytes(me.Need), linalg.FormatBytes(me.Limit), me.Source), err}
+		}
+	}
+	return classes, nil
 }
 
 // ownFlags returns the method-specific flags of method in table, or an
@@ -221,7 +298,8 @@ func ownFlags(table map[string][]string, method string, set map[string]bool, wan
 
 // fitClassifier fits the classifier of -method and records in res what
 // the JSON reports about the fit (classes, λ, iterations).
-func (f *classifyFlags) fitClassifier(k kernels.Kernel, ic regress.Intercept, grid []float64, x linalg.Dense, y []float64, res *classifyResult) (labelPredictor, error) {
+func (f *classifyFlags) fitClassifier(k kernels.Kernel, ic regress.Intercept, grid []float64, train, val *dataset.Data, res *classifyResult) (labelPredictor, error) {
+	x, y := train.X, train.Y
 	var (
 		model   labelPredictor
 		classes []float64
@@ -268,7 +346,7 @@ func (f *classifyFlags) fitClassifier(k kernels.Kernel, ic regress.Intercept, gr
 		res.Iterations, res.Converged = m.Iterations, &m.Converged
 	case "falkon":
 		f.falkon.iters = f.iters
-		m, err := classifyFalkon(&f.falkon, k, f.lambda, ic, x, y, res)
+		m, err := classifyFalkon(&f.falkon, k, f.lambda, ic, train, val, res)
 		if err != nil {
 			return nil, err
 		}

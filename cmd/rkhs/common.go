@@ -12,6 +12,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"rkhs/dataset"
 	"rkhs/kernels"
@@ -93,7 +94,7 @@ func (o *ioFlags) check() error {
 	if err := o.data.check(); err != nil {
 		return err
 	}
-	return checkOutputs("model", o.model, "predictions", o.predictions)
+	return checkOutputs([]string{"train", o.train, "test", o.test}, "model", o.model, "predictions", o.predictions)
 }
 
 // kernelFlags are the kernel flags shared by the commands.
@@ -271,13 +272,21 @@ func cause(err error) error {
 }
 
 // checkOutputs makes sure, before any long computation, that each output
-// path can be written: its directory exists and accepts a new file, and
-// the path is not a directory. Nothing is left behind.
-func checkOutputs(flagPaths ...string) error {
+// path can be written: it is not another output nor an input (inputs and
+// flagPaths are pairs of a flag's name and its path), its directory
+// exists and accepts a new file, and the path is not a directory. Nothing
+// is left behind.
+func checkOutputs(inputs []string, flagPaths ...string) error {
 	for i := 0; i+1 < len(flagPaths); i += 2 {
 		name, path := flagPaths[i], flagPaths[i+1]
 		if path == "" {
 			continue
+		}
+		others := append(slices.Clone(flagPaths[:i]), inputs...)
+		for j := 0; j+1 < len(others); j += 2 {
+			if sameFile(path, others[j+1]) {
+				return badInputf("-%s %s and -%s %s are the same file: one would overwrite the other", name, path, others[j], others[j+1])
+			}
 		}
 		if st, err := os.Stat(path); err == nil && st.IsDir() {
 			return badInputf("-%s %s: is a directory", name, path)
@@ -290,6 +299,23 @@ func checkOutputs(flagPaths ...string) error {
 		os.Remove(f.Name())
 	}
 	return nil
+}
+
+// sameFile reports whether two paths, neither empty, name one file: the
+// same absolute path, or files that exist and are the same (os.SameFile:
+// links, other spellings).
+func sameFile(a, b string) bool {
+	if a == "" || b == "" {
+		return false
+	}
+	pa, errA := filepath.Abs(a)
+	pb, errB := filepath.Abs(b)
+	if errA == nil && errB == nil && pa == pb {
+		return true
+	}
+	sa, errA := os.Stat(a)
+	sb, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(sa, sb)
 }
 
 // predictionLines formats column 0 of p one value per line, %.17g.

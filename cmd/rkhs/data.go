@@ -8,12 +8,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"rkhs/dataset"
+	"rkhs/internal/memlimit"
 	"rkhs/linalg"
+	"rkhs/regress"
 )
 
 // dataFlags say how to read the data files: the format, the header, which
@@ -21,6 +25,7 @@ import (
 // predict share them.
 type dataFlags struct {
 	format, header, target, features string
+	comma                            string // "" : ',' for CSV, a tab for tab-separated
 	dropMissing, unlabelled          bool
 	stderr                           io.Writer
 }
@@ -32,7 +37,8 @@ func (df *dataFlags) register(fs commandFlags, unlabelled bool) {
 	fs.StringVar(&df.header, "header", "auto", "CSV header line: auto (the first line is a header when none of its fields is a number), yes or no")
 	fs.StringVar(&df.target, "target", "", "CSV: the label column, by its `name` in the header (default: the last column)")
 	fs.StringVar(&df.features, "features", "", "CSV: the feature columns, by `name`s in the header, comma-separated (default: every column but the label; columns not named are not read, so they may hold text)")
-	fs.BoolVar(&df.dropMissing, "drop-missing", false, "CSV: drop the rows with a missing value (empty, NA, N/A, NaN, null or ?) in a column that is read, and say how many, instead of failing")
+	fs.StringVar(&df.comma, "comma", "", "CSV: the field `separator`, one character (\\t for a tab; default: a comma, a tab with -format tsv)")
+	fs.BoolVar(&df.dropMissing, "drop-missing", false, "CSV: drop the rows with a missing value (empty, NA, N/A, #N/A, NaN, null, None or ?) in a column that is read, and say how many, instead of failing")
 	if unlabelled {
 		fs.BoolVar(&df.unlabelled, "unlabelled", false, "CSV: the data has no label column; every column (or every one in -features) is a feature")
 	}
@@ -56,7 +62,35 @@ func (df *dataFlags) check() error {
 	if df.unlabelled && df.target != "" {
 		return badInputf("-unlabelled data has no -target")
 	}
+	if df.comma != "" {
+		if df.format == "libsvm" {
+			return badInputf("-comma is for CSV data, not -format libsvm")
+		}
+		if _, err := df.separator(); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// separator returns the rune of -comma, 0 when it is not given.
+func (df *dataFlags) separator() (rune, error) {
+	if df.comma == "" {
+		return 0, nil
+	}
+	c := []rune(strings.ReplaceAll(df.comma, `\t`, "\t"))
+	if len(c) != 1 || c[0] == '"' || c[0] == '\r' || c[0] == '\n' || c[0] == utf8.RuneError {
+		return 0, badInputf("-comma %q: want one character other than a quote or a line end (\\t for a tab)", df.comma)
+	}
+	return c[0], nil
+}
+
+// commaFlag writes the -comma that reads separator sep.
+func commaFlag(sep rune) string {
+	if sep == '\t' {
+		return `-format tsv (or -comma '\t')`
+	}
+	return "-comma '" + string(sep) + "'"
 }
 
 // compressions maps the magic bytes of a compressed file to its name and,
@@ -101,6 +135,7 @@ func (df *dataFlags) readData(path string) (d *dataset.Data, csv bool, err error
 		if r, err = c.open(br); err != nil {
 			return nil, false, badInputf("%s: %v", c.name, err)
 		}
+		r = damageReader{r, c.name}
 		break
 	}
 	name := strings.ToLower(path)
@@ -119,12 +154,12 @@ func (df *dataFlags) readData(path string) (d *dataset.Data, csv bool, err error
 		}
 	}
 	if format == "libsvm" {
-		if df.target != "" || df.features != "" || df.dropMissing || df.unlabelled {
-			return nil, false, badInputf("-target, -features, -drop-missing and -unlabelled are for CSV data; this file is read as LIBSVM (see -format)")
+		if df.target != "" || df.features != "" || df.dropMissing || df.unlabelled || df.comma != "" {
+			return nil, false, badInputf("-target, -features, -drop-missing, -unlabelled and -comma are for CSV data; this file is read as LIBSVM (see -format)")
 		}
 		d, err = dataset.ReadLIBSVM(r, 0)
 		var pe *dataset.ParseError
-		if errors.As(err, &pe) && pe.Line == 1 && df.format == "auto" {
+		if errors.As(err, &pe) && pe.Line == 1 && df.format == "auto" && !strings.HasPrefix(pe.Msg, "no label") {
 			err = fmt.Errorf("%w (read as LIBSVM; for CSV or tab-separated data give -format csv or tsv)", err)
 		}
 		return d, false, err
@@ -143,17 +178,61 @@ func (df *dataFlags) readData(path string) (d *dataset.Data, csv bool, err error
 	if format == "tsv" {
 		opt.Comma = '\t'
 	}
+	if c, _ := df.separator(); c != 0 { // checked by check
+		opt.Comma = c
+	}
 	d, info, err := dataset.ReadCSVInfo(r, opt)
 	if err != nil {
-		if pe := (*dataset.ParseError)(nil); errors.As(err, &pe) && pe.Missing {
-			err = fmt.Errorf("%w (-drop-missing drops the rows that have one)", err)
-		}
-		return nil, true, err
+		return nil, true, df.csvHint(err)
 	}
 	if info.Dropped > 0 && df.stderr != nil {
 		fmt.Fprintf(df.stderr, "rkhs: %s: dropped %d of %d rows with a missing value\n", path, info.Dropped, info.Dropped+d.X.Rows)
 	}
 	return d, true, nil
+}
+
+// csvHint adds to a CSV parse error the flag that reads the file: the
+// separator it seems to use (-comma), a first line of numbers that is a
+// header after all (-header yes), missing values (-drop-missing).
+func (df *dataFlags) csvHint(err error) error {
+	pe := (*dataset.ParseError)(nil)
+	if !errors.As(err, &pe) {
+		return err
+	}
+	switch {
+	case pe.Missing:
+		return fmt.Errorf("%w (-drop-missing drops the rows that have one)", err)
+	case pe.Separator != 0:
+		return fmt.Errorf("%w (%s reads it)", err, commaFlag(pe.Separator))
+	case pe.Line == 1 && (df.header == "auto" || df.header == "") && df.target == "" && df.features == "" && !strings.Contains(pe.Msg, "carriage return"):
+		return fmt.Errorf("%w (line 1 was read as data because some of its fields are numbers; if it is a header, give -header yes)", err)
+	}
+	return err
+}
+
+// damageReader reads a decompressed stream and reports its errors, a
+// truncated, damaged or padded file, as bad input naming the format.
+type damageReader struct {
+	r      io.Reader
+	format string
+}
+
+func (d damageReader) Read(p []byte) (int, error) {
+	n, err := d.r.Read(p)
+	if err != nil && err != io.EOF {
+		why := strings.TrimPrefix(err.Error(), d.format+": ")
+		var se bzip2.StructuralError
+		if errors.As(err, &se) {
+			why = string(se)
+		}
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			why = "the file ends early (truncated?)"
+		} else if errors.Is(err, gzip.ErrHeader) {
+			why = "trailing bytes that are not gzip data (padding?)"
+		}
+		err = badInputf("damaged %s data: %s", d.format, why)
+	}
+	return n, err
 }
 
 // readTrainTest reads the training file and, if test is not empty, the
@@ -178,7 +257,7 @@ func (df *dataFlags) readTrainTest(train, test string) (tr, te *dataset.Data, er
 	case tr.X.Cols < te.X.Cols && !trCSV, te.X.Cols < tr.X.Cols && !teCSV:
 		sameWidth(tr, te)
 	default:
-		return nil, nil, badInputf("%s has %d features and %s has %d: CSV columns are positional, so the widths must agree", train, tr.X.Cols, test, te.X.Cols)
+		return nil, nil, badInputf("%s has %s and %s has %d: CSV columns are positional, so the widths must agree", train, count(tr.X.Cols, "feature"), test, te.X.Cols)
 	}
 	return tr, te, nil
 }
@@ -196,15 +275,76 @@ func sameWidth(a, b *dataset.Data) {
 }
 
 // tooLarge rewrites a *linalg.MemoryError as the one line a user needs:
-// what was asked, the memory it needs, the memory there is, and what to
-// run instead. Other errors are returned as they are.
-func tooLarge(err error, what string, n int) error {
+// what was asked, the memory it needs, the memory there is, and advice
+// that fits the case (see the advice functions). Other errors are
+// returned as they are.
+func tooLarge(err error, what string, n int, advice func(me *linalg.MemoryError) string) error {
 	var me *linalg.MemoryError
 	if !errors.As(err, &me) {
 		return err
 	}
-	return explained{fmt.Sprintf("%s on %d rows needs %s of memory, more than the %s of %s (%s): run -method falkon -centers M instead, with M a few thousand centres, which needs O(M² + nd) memory (n rows, d features)",
-		what, n, linalg.FormatBytes(me.Need), linalg.FormatBytes(me.Limit), me.Source, me.Op), err}
+	return explained{fmt.Sprintf("%s on %s needs %s of memory, more than the %s of %s (%s): %s",
+		what, count(n, "row"), linalg.FormatBytes(me.Need), linalg.FormatBytes(me.Limit), me.Source, me.Op, advice(me)), err}
+}
+
+// exactAdvice is the advice for a method that forms n×n matrices.
+func exactAdvice(*linalg.MemoryError) string {
+	return "run -method falkon -centers M instead, with M a few thousand centres, which needs O(M² + nd) memory (n rows, d features)"
+}
+
+// centresAdvice is the advice for -method falkon (nystrom false) or
+// nystrom on n rows of d features with q outputs: the largest number of
+// centres Falkon can hold.
+func centresAdvice(n, d, q int, nystrom bool) func(*linalg.MemoryError) string {
+	return func(*linalg.MemoryError) string {
+		m := largestCenters(n, d, q)
+		switch {
+		case m < 1:
+			return "no number of centres fits: the data alone is too large for this memory"
+		case nystrom:
+			return fmt.Sprintf("run -method falkon, at most -centers %d, which needs O(M² + nd) memory instead of Nyström's O(nM)", m)
+		}
+		return fmt.Sprintf("at most -centers %d fits", m)
+	}
+}
+
+// looAdvice is the advice for loo, whose eigendecomposition of the n×n
+// kernel matrix has no cheaper method: a subset of rows, whose count
+// follows from the memory growing as n².
+func looAdvice(n int) func(*linalg.MemoryError) string {
+	return func(me *linalg.MemoryError) string {
+		rows := int(float64(n) * math.Sqrt(float64(me.Limit)/float64(me.Need)))
+		return fmt.Sprintf("leave-one-out decomposes the n×n kernel matrix: run it on a random subset of %s at most, then rkhs fit -method falkon on all the rows with the λ it finds", count(rows, "row"))
+	}
+}
+
+// largestCenters returns the largest m ≤ n for which a Falkon fit on n
+// rows of d features with q outputs fits in memory (regress.FalkonMemory
+// against internal/memlimit), 0 if none does.
+func largestCenters(n, d, q int) int {
+	limit, _ := memlimit.Limit()
+	lo, hi := 0, n // FalkonMemory(lo) fits (or lo = 0); FalkonMemory(hi+1) does not (or hi = n)
+	for lo < hi {
+		mid := hi - (hi-lo)/2
+		if regress.FalkonMemory(n, mid, d, q) <= limit {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return lo
+}
+
+// count writes n and a noun, in the plural unless n is 1: "1 row",
+// "2 rows", "3 classes".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	if strings.HasSuffix(noun, "s") {
+		return fmt.Sprintf("%d %ses", n, noun)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // explained is an error whose message is written for the command's user;

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"time"
@@ -45,11 +46,36 @@ func (ff *falkonFlags) holdOut(train *dataset.Data) (fit, val *dataset.Data, err
 	if ff.val == 0 {
 		return train, nil, nil
 	}
+	if err := ff.check(); err != nil {
+		return nil, nil, err
+	}
 	fit, val = train.Split(1-ff.val, ff.seed)
 	if fit.X.Rows == 0 || val.X.Rows == 0 {
-		return nil, nil, badInputf("-val %v leaves %d training and %d validation rows: want both ≥ 1", ff.val, fit.X.Rows, val.X.Rows)
+		return nil, nil, badInputf("-val %v leaves %s to fit and %d to validate: want both ≥ 1", ff.val, count(fit.X.Rows, "row"), val.X.Rows)
 	}
 	return fit, val, nil
+}
+
+// fitError says an error of a falkon fit on fitRows rows, of the
+// fileRows of -train, in the command's words: an option the library names
+// by its field (Centers, MaxIter) is named by its flag, and with -val the
+// error says how many rows were left to fit, which the library calls X.
+func (ff *falkonFlags) fitError(err error, fileRows, fitRows int) error {
+	var ie *linalg.InputError
+	if err == nil || !errors.As(err, &ie) {
+		return err
+	}
+	msg := err.Error()
+	switch ie.Arg {
+	case "Centers":
+		msg = fmt.Sprintf("-centers %d: %s", ff.centers, msg)
+	case "MaxIter":
+		msg = fmt.Sprintf("-iters %d: %s", ff.iters, msg)
+	}
+	if ff.val > 0 {
+		msg += fmt.Sprintf("; -val %v leaves %d of the %s of -train to fit", ff.val, fitRows, count(fileRows, "row"))
+	}
+	return explained{msg, err}
 }
 
 // progress returns the callback of a falkon fit: one line per iteration
@@ -71,14 +97,11 @@ func progress[M any](ff *falkonFlags, val *dataset.Data, score func(current M, v
 	}
 }
 
-// fitFalkon is `rkhs fit -method falkon`: regress.Falkon with progress
-// lines on stderr.
-func fitFalkon(ff *falkonFlags, k kernels.Kernel, lambda float64, ic regress.Intercept, train *dataset.Data, res *fitResult) (predictor, error) {
+// fitFalkon is `rkhs fit -method falkon` on fitSet, the rows of -train
+// that -val does not hold out in val (nil without -val): regress.Falkon
+// with progress lines on stderr.
+func fitFalkon(ff *falkonFlags, k kernels.Kernel, lambda float64, ic regress.Intercept, fitSet, val *dataset.Data, res *fitResult) (predictor, error) {
 	if err := ff.check(); err != nil {
-		return nil, err
-	}
-	fitSet, val, err := ff.holdOut(train)
-	if err != nil {
 		return nil, err
 	}
 	f := &regress.Falkon{Kernel: k, Lambda: lambda, Centers: ff.centers, Seed: ff.seed, Intercept: ic, MaxIter: ff.iters}
@@ -92,23 +115,17 @@ func fitFalkon(ff *falkonFlags, k kernels.Kernel, lambda float64, ic regress.Int
 	})
 	fit, err := f.Fit(&fitSet.X, column(fitSet.Y))
 	if err != nil {
-		return nil, err
+		return nil, ff.fitError(err, res.NTrain+res.NVal, fitSet.X.Rows)
 	}
 	res.B, res.Centers, res.Jitter, res.Iterations = jsonFloat(fit.Intercept[0]), fit.Coef.Rows, fit.Jitter, fit.Iterations
-	if val != nil {
-		res.NVal = val.X.Rows
-	}
 	return fit.Model, nil
 }
 
-// classifyFalkon is `rkhs classify -method falkon`: classify.Falkon with
-// progress lines on stderr.
-func classifyFalkon(ff *falkonFlags, k kernels.Kernel, lambda float64, ic regress.Intercept, x linalg.Dense, y []float64, res *classifyResult) (*classify.FalkonFit, error) {
+// classifyFalkon is `rkhs classify -method falkon` on fitSet, the rows
+// of -train that -val does not hold out in val (nil without -val):
+// classify.Falkon with progress lines on stderr.
+func classifyFalkon(ff *falkonFlags, k kernels.Kernel, lambda float64, ic regress.Intercept, fitSet, val *dataset.Data, res *classifyResult) (*classify.FalkonFit, error) {
 	if err := ff.check(); err != nil {
-		return nil, err
-	}
-	fitSet, val, err := ff.holdOut(&dataset.Data{X: x, Y: y})
-	if err != nil {
 		return nil, err
 	}
 	f := classify.Falkon{Kernel: k, Lambda: lambda, Centers: ff.centers, Seed: ff.seed, Intercept: ic, MaxIter: ff.iters}
@@ -122,11 +139,8 @@ func classifyFalkon(ff *falkonFlags, k kernels.Kernel, lambda float64, ic regres
 	})
 	fit, err := f.Fit(&fitSet.X, fitSet.Y)
 	if err != nil {
-		return nil, err
+		return nil, ff.fitError(err, res.NTrain+res.NVal, fitSet.X.Rows)
 	}
 	res.Iterations = fit.Iterations
-	if val != nil {
-		res.NVal = val.X.Rows
-	}
 	return fit, nil
 }

@@ -19,7 +19,7 @@ type fitResult struct {
 	Method     string     `json:"method"`
 	Kernel     string     `json:"kernel"`
 	Intercept  string     `json:"intercept"`
-	NTrain     int        `json:"n_train"`
+	NTrain     int        `json:"n_train"` // rows fitted: those of -train less the NVal held out
 	NTest      int        `json:"n_test"`
 	Features   int        `json:"features"`
 	Lambda     *jsonFloat `json:"lambda"` // null for cg, landweber and nu, which have no λ
@@ -30,7 +30,8 @@ type fitResult struct {
 	Iterations int        `json:"iterations,omitempty"`
 	Centers    int        `json:"centers,omitempty"`
 	Jitter     float64    `json:"jitter,omitempty"`
-	NVal       int        `json:"n_val,omitempty"` // falkon -val: rows of -train held out (n_train includes them)
+	NVal       int        `json:"n_val,omitempty"`   // falkon -val: rows of -train held out
+	ValMSE     *jsonFloat `json:"val_mse,omitempty"` // and their MSE
 }
 
 // predictor is what every fitted model offers.
@@ -77,6 +78,9 @@ func (f *fitFlags) checkMethodFlags() error {
 	if (f.method == "nystrom" || f.method == "falkon") && !f.set["centers"] {
 		return badInputf("-centers is required by -method %s: the number of centres M", f.method)
 	}
+	if f.method == "falkon" && f.intercept == "penalized" {
+		return badInputf("-intercept penalized is not offered by -method falkon: use none or free (-method nystrom offers penalized)")
+	}
 	return nil
 }
 
@@ -88,7 +92,7 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	fs.Float64Var(&f.lambda, "lambda", 0, "regularization λ in (K + nλI)c = y, n = training rows")
 	fs.StringVar(&f.intercept, "intercept", "free", "intercept: none, free (unpenalized b) or penalized")
 	fs.StringVar(&f.method, "method", "cholesky", "method: cholesky (RLS), eigen (RLS via the eigendecomposition), tikh (Tikhonov on the augmented matrix [K 1]), cg (CGLS on [K 1]), landweber, nu (ν-method), tsvd (truncated spectrum, eigenvalues below nλ dropped), nystrom, or falkon (Nyström with preconditioned CG, for large n: memory O(m² + n·d)). cholesky, eigen, tikh and tsvd form n×n matrices and refuse, before allocating, a problem larger than the memory; cg, landweber and nu store K when it fits in memory and stream it a block of rows at a time otherwise")
-	fs.IntVar(&f.iters, "iters", 50, "iterations of cg, landweber and nu (their regularization parameter; -lambda is not used); cg stops earlier if it converges to rounding level; falkon: CG iterations (default 20)")
+	fs.IntVar(&f.iters, "iters", 0, "iterations: of cg, landweber and nu, their regularization parameter (-lambda is not used), 50 if not given, and cg stops earlier if it converges to rounding level; of falkon's conjugate gradient, 20 if not given")
 	fs.IntVar(&f.centers, "centers", 0, "number of Nyström centres m (nystrom, falkon)")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of random choices (Nyström centres, the -val split)")
 	f.falkon.registerVal(fs)
@@ -100,6 +104,8 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	f.falkon.centers, f.falkon.seed, f.falkon.progress = f.centers, f.seed, stderr
 	if f.set["iters"] {
 		f.falkon.iters = f.iters
+	} else {
+		f.iters = 50 // cg, landweber and nu; falkon's default is regress's
 	}
 	if err := f.ioFlags.check(); err != nil {
 		return err
@@ -119,8 +125,15 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	train, val, err := f.falkon.holdOut(train) // -val: falkon only (checkMethodFlags)
+	if err != nil {
+		return err
+	}
 
 	res := fitResult{Method: f.method, Kernel: f.kf.name, Intercept: ic.String(), NTrain: train.X.Rows, Features: train.X.Cols}
+	if val != nil {
+		res.NVal = val.X.Rows
+	}
 	if f.set["lambda"] {
 		res.Lambda = new(jsonFloat)
 		*res.Lambda = jsonFloat(f.lambda)
@@ -132,19 +145,30 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 		stop = announce(stderr, "fit -method "+f.method, "cholesky", train.X.Rows, train.X.Cols)
 	case "eigen", "tikh", "tsvd":
 		stop = announce(stderr, "fit -method "+f.method, "eigen", train.X.Rows, train.X.Cols)
+	case "falkon":
+		stop = announceCost(stderr, "fit -method falkon", train.X.Rows, falkonCost(train.X.Rows, train.X.Cols, f.centers, 1, f.falkon.iters))
 	default:
 		stop = func() {}
 	}
-	model, err := fitMethod(&f, k, ic, train, &res)
+	model, err := fitMethod(&f, k, ic, train, val, &res)
 	stop()
 	if err != nil {
-		return tooLarge(err, "fit -method "+f.method, train.X.Rows)
+		advice := exactAdvice
+		if f.method == "falkon" || f.method == "nystrom" {
+			advice = centresAdvice(train.X.Rows, train.X.Cols, 1, f.method == "nystrom")
+		}
+		return tooLarge(err, "fit -method "+f.method, train.X.Rows, advice)
 	}
 	res.FitSeconds = time.Since(start).Seconds()
 
 	var pt *linalg.Dense
 	if res.TrainMSE, res.TestMSE, pt, err = evaluate(model.Predict, mse, train, test); err != nil {
 		return err
+	}
+	if val != nil {
+		if _, res.ValMSE, _, err = evaluate(model.Predict, mse, nil, val); err != nil {
+			return err
+		}
 	}
 	var files []pendingFile
 	if test != nil {
@@ -155,9 +179,12 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 		if res.Lambda != nil {
 			fmt.Fprintf(stdout, "method %s, kernel %s, intercept %s, λ = %g\n", res.Method, res.Kernel, res.Intercept, f.lambda)
 		} else {
-			fmt.Fprintf(stdout, "method %s, kernel %s, intercept %s, %d iterations\n", res.Method, res.Kernel, res.Intercept, res.Iterations)
+			fmt.Fprintf(stdout, "method %s, kernel %s, intercept %s, %s\n", res.Method, res.Kernel, res.Intercept, count(res.Iterations, "iteration"))
 		}
 		fmt.Fprintf(stdout, "n_train %d, b = %.6g, train MSE %.6g, fit %.3f s\n", res.NTrain, float64(res.B), float64(res.TrainMSE), res.FitSeconds)
+		if res.ValMSE != nil {
+			fmt.Fprintf(stdout, "n_val %d (held out of -train by -val), validation MSE %.6g\n", res.NVal, float64(*res.ValMSE))
+		}
 		if res.TestMSE != nil {
 			fmt.Fprintf(stdout, "n_test %d, test MSE %.6g\n", res.NTest, float64(*res.TestMSE))
 		}
@@ -166,7 +193,7 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 
 // fitMethod fits with the method of -method and records what the result
 // needs (b, iterations, centres).
-func fitMethod(f *fitFlags, k kernels.Kernel, ic regress.Intercept, train *dataset.Data, res *fitResult) (predictor, error) {
+func fitMethod(f *fitFlags, k kernels.Kernel, ic regress.Intercept, train, val *dataset.Data, res *fitResult) (predictor, error) {
 	y := column(train.Y)
 	switch f.method {
 	case "cholesky":
@@ -184,7 +211,7 @@ func fitMethod(f *fitFlags, k kernels.Kernel, ic regress.Intercept, train *datas
 		res.B, res.Centers, res.Jitter = jsonFloat(m.Intercept[0]), m.Coef.Rows, m.Jitter
 		return m.Model, nil
 	case "falkon":
-		return fitFalkon(&f.falkon, k, f.lambda, ic, train, res)
+		return fitFalkon(&f.falkon, k, f.lambda, ic, train, val, res)
 	case "eigen", "tsvd", "tikh":
 		s, err := regress.NewSpectral(k, &train.X, y)
 		if err != nil {

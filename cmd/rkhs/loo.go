@@ -64,7 +64,7 @@ func runLOO(args []string, stdout, stderr io.Writer) error {
 	s, err := regress.NewSpectral(k, &d.X, column(d.Y))
 	stop()
 	if err != nil {
-		return tooLarge(err, "loo", d.X.Rows)
+		return tooLarge(err, "loo", d.X.Rows, looAdvice(d.X.Rows))
 	}
 	p, err := loo.RLS(s, grid, ic)
 	if err != nil {
@@ -88,7 +88,7 @@ func runLOO(args []string, stdout, stderr io.Writer) error {
 	for j := range grid {
 		fmt.Fprintf(stdout, "%-12.4g %.6g\n", grid[j], p.MSE[j])
 	}
-	fmt.Fprintf(stdout, "best λ = %.4g, LOO MSE %.6g (%d points, %.2f s)\n", grid[best], p.MSE[best], d.X.Rows, res.Seconds)
+	fmt.Fprintf(stdout, "best λ = %.4g, LOO MSE %.6g (%s, %.2f s)\n", grid[best], p.MSE[best], count(d.X.Rows, "point"), res.Seconds)
 	return nil
 }
 

@@ -265,7 +265,7 @@ func TestFalkonCommand(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
 		t.Fatal(err)
 	}
-	if res.Iterations != 4 || res.Centers != 30 || res.NVal != 100 || res.NTrain != 400 || float64(res.TrainMSE) > 0.01 {
+	if res.Iterations != 4 || res.Centers != 30 || res.NVal != 100 || res.NTrain != 300 || float64(res.TrainMSE) > 0.01 {
 		t.Errorf("result %+v", res)
 	}
 	for _, bad := range [][]string{

@@ -28,7 +28,7 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 	if err := df.check(); err != nil {
 		return err
 	}
-	if err := checkOutputs("predictions", *out); err != nil {
+	if err := checkOutputs([]string{"model", *modelPath, "data", *dataPath}, "predictions", *out); err != nil {
 		return err
 	}
 	raw, err := os.ReadFile(*modelPath)

@@ -8,11 +8,23 @@ import (
 
 	"rkhs/internal/memlimit"
 	"rkhs/linalg"
+	"rkhs/regress"
 )
 
-// Exact methods cost O(n³) time: before a long one the command says how
-// long and how much memory it will take, and prints a progress line while
-// it runs (on standard error, as rkhs paper does).
+// Exact methods cost O(n³) time, and Falkon with many centres O(M³ +
+// T·nMd): before a long run the command says how long and how much memory
+// it will take, and prints a progress line while it runs (on standard
+// error, as rkhs paper does).
+
+// cost is the estimate of a run: its floating-point work, counted at the
+// speed of a matrix product, its peak memory, the order of its work and
+// what would be faster ("" if nothing).
+type cost struct {
+	flops  float64
+	bytes  uint64
+	order  string
+	faster string
+}
 
 // exactCost returns the floating-point work of an exact method on n
 // points of d features, counted at the speed of a matrix product, and its
@@ -59,25 +71,56 @@ const (
 // progressEvery is the interval of the progress lines.
 var progressEvery = 30 * time.Second
 
+// falkonCost estimates a Falkon run on n rows of d features with q
+// outputs, m centres and iters iterations (0: regress.DefaultFalkonIter):
+// the preconditioner, K_mm (m²d) and two m×m Cholesky factorizations and
+// a triangular product (about m³ in all), then one pass over the data for
+// the right-hand side and one per iteration, each 2nmd flops for the
+// distances, nm kernel transforms (counted as 10 flops each) and 4nmq for
+// the products; the memory is regress.FalkonMemory.
+func falkonCost(n, d, m, q, iters int) cost {
+	if iters == 0 {
+		iters = regress.DefaultFalkonIter
+	}
+	nm, mf := float64(n)*float64(m), float64(m)
+	pass := nm * (2*float64(d) + 10 + 4*float64(q))
+	return cost{
+		flops: mf*mf*float64(d) + mf*mf*mf + float64(iters+1)*pass,
+		bytes: regress.FalkonMemory(n, m, d, q),
+		order: fmt.Sprintf("O(M³ + T·nMd) work, M = %d centres, T = %s", m, count(iters, "iteration")),
+	}
+}
+
 // announce estimates an exact run (route, see exactCost) on n points of d
-// features; when it will take longer than longRunThreshold it says so on
-// w, with the memory and what would be faster, and prints a progress line
-// every progressEvery until the returned stop is called. what names the
-// run ("fit -method cholesky").
+// features and announces it (announceCost) with what would be faster.
 func announce(w io.Writer, what, route string, n, d int) (stop func()) {
-	if n < minAnnounced || w == nil {
+	if n < minAnnounced {
 		return func() {}
 	}
 	flops, bytes := exactCost(route, n, d)
-	if memlimit.Check("", bytes) != nil {
+	return announceCost(w, what, n, cost{flops, bytes, "O(n³) work",
+		"; -method falkon -centers M, with M a few thousand centres, takes O(M² + nd) memory and far less time"})
+}
+
+// announceCost says on w, when a run on n rows estimated at c will take
+// longer than longRunThreshold, how long and how much memory, with what
+// would be faster, and prints a progress line every progressEvery until
+// the returned stop is called. what names the run ("fit -method
+// cholesky"). Runs on fewer than minAnnounced rows, and those the memory
+// check will refuse at once, are not announced.
+func announceCost(w io.Writer, what string, n int, c cost) (stop func()) {
+	if n < minAnnounced || w == nil {
+		return func() {}
+	}
+	if memlimit.Check("", c.bytes) != nil {
 		return func() {} // refused at once by the memory check
 	}
-	est := time.Duration(flops / productRate() * float64(time.Second))
+	est := time.Duration(c.flops / productRate() * float64(time.Second))
 	if est < longRunThreshold {
 		return func() {}
 	}
-	fmt.Fprintf(w, "rkhs %s on %d rows: about %s and %s of memory (O(n³) work); -method falkon -centers M, with M a few thousand centres, takes O(M² + nd) memory and far less time\n",
-		what, n, roundDuration(est), linalg.FormatBytes(bytes))
+	fmt.Fprintf(w, "rkhs %s on %d rows: about %s and %s of memory (%s)%s\n",
+		what, n, roundDuration(est), linalg.FormatBytes(c.bytes), c.order, c.faster)
 	start := time.Now()
 	done := make(chan struct{})
 	var wg sync.WaitGroup
