@@ -39,6 +39,7 @@ var exempt = map[string]string{
 	"regress.AlphaFromLambda":               formula,
 	"regress.LambdaFromAlpha":               formula,
 	"regress.LambdaFromC":                   formula,
+	"regress.FalkonMemory":                  formula,
 	"regress.Intercept.String":              stringer,
 	"regress.StopReason.String":             stringer,
 	"regress.TikhonovFilter.String":         stringer,
