@@ -26,3 +26,22 @@ func init() {
 		return cfg.(Nystrom).features(op, x)
 	}
 }
+
+func init() {
+	decomp.NystromStatsOf = func(v any, op string) (*decomp.NystromStats, error) {
+		s, _ := v.(*NystromStats)
+		if err := s.ready(op); err != nil {
+			return nil, err
+		}
+		if s.n == 0 {
+			return nil, inputError(op, "NystromStats", "statistics of no rows")
+		}
+		if err := s.factor(op); err != nil {
+			return nil, err
+		}
+		return &decomp.NystromStats{
+			Kernel: s.kernel, Centers: s.centers, L: s.l, Jitter: s.jitter,
+			N: s.n, Q: s.q, Mu: s.mu, YBar: s.ybar, M: s.mm, C: s.cy, Syy: s.syy,
+		}, nil
+	}
+}

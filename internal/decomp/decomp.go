@@ -62,3 +62,26 @@ var (
 	// those of regress.Nystrom.Fit.
 	Features func(cfg any, op string, x *linalg.Dense) (*NystromFeatures, error)
 )
+
+// NystromStats is the state of a regress.NystromStats (see its
+// documentation for the notation): the kernel and the m centres, L with
+// L·Lᵀ = K_mm (+ δI), and the centred moments of the features
+// bᵢ = L⁻¹k(xᵢ, C) of the n rows summarised.
+type NystromStats struct {
+	Kernel  kernels.Kernel
+	Centers *linalg.Dense // m×d
+	L       *linalg.Dense // m×m, lower triangular
+	Jitter  float64       // δ
+	N, Q    int           // rows summarised, outputs
+	Mu      []float64     // μ, the mean feature (m)
+	YBar    []float64     // ȳ (q)
+	M       *linalg.Dense // Σ(bᵢ − μ)(bᵢ − μ)ᵀ, m×m, lower triangle
+	C       *linalg.Dense // Σ(bᵢ − μ)(yᵢ − ȳ)ᵀ, m×q
+	Syy     []float64     // Σ(yᵢ − ȳ)² (q)
+}
+
+// NystromStatsOf returns the state of s, a *regress.NystromStats, for the
+// call op, factoring K_mm first if the statistics were decoded; its
+// errors are those of NystromStats.Solve for the zero value, statistics of
+// no rows, or a K_mm that cannot be factored. Set by package regress.
+var NystromStatsOf func(s any, op string) (*NystromStats, error)

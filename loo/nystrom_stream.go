@@ -1,0 +1,498 @@
+package loo
+
+import (
+	"fmt"
+	"math"
+
+	"rkhs/internal/check"
+	"rkhs/internal/decomp"
+	"rkhs/internal/memlimit"
+	"rkhs/kernels"
+	"rkhs/linalg"
+	"rkhs/regress"
+)
+
+// NystromStream is the λ path of the Nyström fit summarised by a
+// regress.NystromStats, for data too large to hold K_nm: generalized
+// cross-validation for every λ from the statistics alone, and exact
+// leave-one-out residuals from one more streamed pass over the rows (Add),
+// which can be split over goroutines, processes or machines and merged.
+//
+// # Method
+//
+// The Nyström fit is ridge regression on the features bᵢ = L⁻¹k(xᵢ, C),
+// L·Lᵀ = K_mm (+ δI): ŷ = H·y with H = B(G + nλI)⁻¹Bᵀ, G = BᵀB, where for a
+// free intercept B and y are centred (and H gains (1/n)·11ᵀ), and for a
+// penalized one B is shifted by w = L⁻¹1 and the penalty is nλ(I + wwᵀ),
+// which the change of variables a = Q⁻ᵀa', Q·Qᵀ = I + wwᵀ, turns into
+// nλI (see regress.NystromStats.Solve). The statistics give G and R = BᵀY
+// in that frame; one eigendecomposition G = V·diag(μ)·Vᵀ (m×m) then gives,
+// for every λ at O(mq) cost, with Z = VᵀR and d_k = 1/(μ_k + nλ),
+//
+//	tr H = Σ_k μ_k·d_k (+ 1 free),  RSS = yᵀy − Σ_k Z_k²·(μ_k + 2nλ)·d_k²,
+//
+// and GCV = n·RSS/(n − tr H)² (Golub, Heath and Wahba, "Generalized
+// cross-validation as a method for choosing a good ridge parameter",
+// 1979). RSS is computed by that difference, so where the fit nearly
+// interpolates (RSS below about ε·yᵀy) GCV has no correct digits; the
+// second pass measures the training error directly (TrainMSE).
+//
+// Exact leave-one-out needs the hat diagonal. With fᵢ = Vᵀ(bᵢ − shift) in
+// the same frame, Hᵢᵢ = Σ_k f_ik²·d_k (+ 1/n) and ŷᵢ = Σ_k f_ik·Z_k·d_k
+// (+ ȳ), so the residual rᵢ = (yᵢ − ŷᵢ)/(1 − Hᵢᵢ) of every λ costs O(mq)
+// once fᵢ is known (Rifkin and Lippert, "Notes on regularized least
+// squares", 2007, carried over to the Nyström features). Add computes
+// the rows fᵢ of a block as K_b·W − 1cᵀ, one m×m matrix W = L⁻ᵀV (with the
+// frame's transformation) formed here, so a pass costs 2nm² flops for
+// the products, 2nmd and nm kernel transforms for K_b, and 2nmL(q + 1)
+// for L values of λ. The residuals are exact: they equal refitting
+// without row i with the same centres and the same penalty nλ.
+//
+// A pass over a uniformly drawn subset of the rows gives an unbiased
+// estimate of the leave-one-out error of all of them (each residual is
+// still exact), at the cost of that subset: MSE and ErrorRate are means
+// over the rows added.
+//
+// # Conventions
+//
+// λ is in the K + nλI convention with n the number of rows the statistics
+// summarise. Results are bit-identical for any GOMAXPROCS: blocks are
+// visited in order and linalg's products are deterministic. A
+// NystromStream is not safe for concurrent use; use one per goroutine and
+// Merge them.
+type NystromStream struct {
+	// Lambdas are the λ of the path, in the order given.
+	Lambdas []float64
+	// DF[j] is tr H at λ_j, the effective number of parameters.
+	DF []float64
+	// GCV[j] is n·RSS/(n − tr H)² at λ_j, the mean over the outputs, from
+	// the statistics alone (see Method for its accuracy).
+	GCV []float64
+
+	ic      regress.Intercept
+	kernel  kernels.Kernel
+	centers *linalg.Dense
+	n, q, m int
+	mu      []float64     // eigenvalues of G, ascending
+	w       *linalg.Dense // m×m: rows fᵢ = Wᵀk(xᵢ, C) − c
+	c       []float64     // m
+	d       *linalg.Dense // m×L, D_kj = 1/(μ_k + nλ_j)
+	zd      *linalg.Dense // m×(qL), Z_k,out·D_kj at column out·L + j
+	ybar    []float64     // ȳ with a free intercept, zeros otherwise
+
+	seen  int
+	sse   []float64 // Σ over rows and outputs of the LOO residual squared, per λ
+	rss   []float64 // Σ over rows and outputs of the training residual squared, per λ
+	wrong []int     // rows whose leave-one-out prediction has the wrong class, per λ
+
+	f, h, yhat *linalg.Dense // workspace of Add
+}
+
+// NewNystromStream prepares the λ path of the Nyström fit summarised by s
+// with the intercept mode ic: it forms G and BᵀY in the frame of ic (see
+// Method), factors G = V·diag(μ)·Vᵀ, and computes DF and GCV for every λ.
+// s is not modified and not kept.
+//
+// Cost: about 9m³ flops (the eigendecomposition with vectors, W, and for a
+// penalized intercept the change of frame) and O(mL(q + 1)). Memory: four
+// m×m matrices and 2mL(q + 1) doubles besides s; a *linalg.MemoryError
+// (linalg.ErrTooLarge) is returned before allocating when they do not fit.
+//
+// Errors wrap ErrInput: an empty λ list or a λ not positive and finite, an
+// unknown intercept mode, s nil, the zero value or statistics of no rows
+// (these also wrap regress.ErrInput); linalg.ErrNotPositiveDefinite when
+// K_mm of decoded statistics cannot be factored or a λ is so small that
+// G + nλI is numerically singular (the error names it);
+// linalg.ErrNoConvergence from the eigensolver.
+func NewNystromStream(s *regress.NystromStats, ic regress.Intercept, lambdas []float64) (*NystromStream, error) {
+	const op = "NewNystromStream"
+	if err := checkParams(op, "lambdas", lambdas); err != nil {
+		return nil, err
+	}
+	if err := checkIntercept(op, ic); err != nil {
+		return nil, err
+	}
+	if s == nil {
+		return nil, inputError(op, "s", "nil *regress.NystromStats")
+	}
+	st, err := decomp.NystromStatsOf(s, op)
+	if err != nil {
+		return nil, regressError(op, "s", err)
+	}
+	m, q, nl := st.L.Rows, st.Q, len(lambdas)
+	if err := memlimit.Check(op, memlimit.Sum(memlimit.Floats(4, m, m), memlimit.Floats(2*m, nl*(q+1)))); err != nil {
+		return nil, err
+	}
+	p := &NystromStream{
+		Lambdas: append([]float64(nil), lambdas...),
+		ic:      ic, kernel: st.Kernel, centers: st.Centers,
+		n: st.N, q: q, m: m,
+		ybar: make([]float64, q),
+		sse:  make([]float64, nl), rss: make([]float64, nl), wrong: make([]int, nl),
+	}
+	g, r, yy, shift, qf := nystromFrame(st, ic)
+	if ic == regress.FreeIntercept {
+		copy(p.ybar, st.YBar)
+	}
+	var es linalg.EigenSym
+	if err := es.Factorize(g, true); err != nil {
+		return nil, fmt.Errorf("loo: %s: Nyström BᵀB: %w", op, err)
+	}
+	p.mu = es.Values(nil)
+	v := es.VectorsTo(g) // G is not needed any more
+	z := linalg.NewDense(m, q, nil)
+	linalg.Gemm(linalg.Trans, linalg.NoTrans, 1, v, r, 0, z)
+	// c = Vᵀ·T·shift and W = L⁻ᵀ·Tᵀ·V, T = Q⁻¹ (penalized) or I.
+	if qf != nil {
+		linalg.Trsv(linalg.Lower, linalg.NoTrans, qf, shift)
+	}
+	p.c = make([]float64, m)
+	linalg.Gemm(linalg.Trans, linalg.NoTrans, 1, v, linalg.NewDense(m, 1, shift), 0, linalg.NewDense(m, 1, p.c))
+	p.w = v
+	if qf != nil {
+		linalg.Trsm(linalg.Lower, linalg.Trans, qf, p.w)
+	}
+	linalg.Trsm(linalg.Lower, linalg.Trans, st.L, p.w)
+
+	n := float64(p.n)
+	p.d = resolvents(p.mu, p.n, lambdas, func(mk float64) float64 { return mk })
+	p.zd = linalg.NewDense(m, q*nl, nil)
+	for k := 0; k < m; k++ {
+		row, dk := p.zd.Row(k), p.d.Row(k)
+		for out, zk := range z.Row(k) {
+			for j, dkj := range dk {
+				row[out*nl+j] = zk * dkj
+			}
+		}
+	}
+	p.DF = make([]float64, nl)
+	p.GCV = make([]float64, nl)
+	for j, l := range lambdas {
+		var df float64
+		if ic == regress.FreeIntercept {
+			df = 1
+		}
+		for k, mk := range p.mu {
+			df += mk * p.d.At(k, j)
+		}
+		var gcv float64
+		for out := 0; out < q; out++ {
+			rss := yy[out]
+			for k, mk := range p.mu {
+				dk := p.d.At(k, j)
+				zk := z.At(k, out)
+				rss -= zk * zk * (mk + 2*n*l) * dk * dk
+			}
+			gcv += n * max(rss, 0) / ((n - df) * (n - df))
+		}
+		p.DF[j], p.GCV[j] = df, gcv/float64(q)
+		if bad(df) || bad(p.GCV[j]) {
+			return nil, singularAt(op, l)
+		}
+	}
+	return p, nil
+}
+
+// nystromFrame returns, for the intercept mode ic, the Gram matrix G of
+// the features (m×m, both triangles) and R = BᵀY (m×q) in the frame where
+// the penalty is nλI, the sums of squares yᵀy of the outputs (centred for a
+// free intercept), the shift subtracted from every feature (μ, 0 or −w),
+// and the Cholesky factor Q of I + wwᵀ for a penalized intercept (nil
+// otherwise; G and R are then Q⁻¹GQ⁻ᵀ and Q⁻¹R).
+func nystromFrame(st *decomp.NystromStats, ic regress.Intercept) (g, r *linalg.Dense, yy, shift []float64, qf *linalg.Dense) {
+	m, q := st.L.Rows, st.Q
+	n := float64(st.N)
+	nu := make([]float64, m) // G = M + n·ννᵀ, R = C + n·νȳᵀ
+	shift = make([]float64, m)
+	var w []float64
+	switch ic {
+	case regress.FreeIntercept:
+		copy(shift, st.Mu)
+	case regress.NoIntercept:
+		copy(nu, st.Mu)
+	case regress.PenalizedIntercept:
+		w = make([]float64, m)
+		for i := range w {
+			w[i] = 1
+		}
+		linalg.Trsv(linalg.Lower, linalg.NoTrans, st.L, w)
+		for i := range nu {
+			nu[i] = st.Mu[i] + w[i]
+			shift[i] = -w[i]
+		}
+	}
+	g = linalg.NewDense(m, m, nil)
+	r = linalg.NewDense(m, q, nil)
+	for i := 0; i < m; i++ {
+		row, src, ni := g.Row(i)[:i+1], st.M.Row(i)[:i+1], n*nu[i]
+		for j := range row {
+			row[j] = src[j] + ni*nu[j]
+		}
+		for j := 0; j < i; j++ {
+			g.Data[j*g.Stride+i] = row[j]
+		}
+		rrow := r.Row(i)
+		for k, v := range st.C.Row(i) {
+			rrow[k] = v + ni*st.YBar[k]
+		}
+	}
+	yy = make([]float64, q)
+	for k, s := range st.Syy {
+		yy[k] = s
+		if ic != regress.FreeIntercept {
+			yy[k] += n * st.YBar[k] * st.YBar[k]
+		}
+	}
+	if w == nil {
+		return g, r, yy, shift, nil
+	}
+	// Q·Qᵀ = I + wwᵀ; G ← Q⁻¹·G·Q⁻ᵀ (symmetric: two solves and a
+	// transpose), R ← Q⁻¹·R.
+	qf = linalg.NewDense(m, m, nil)
+	for i := 0; i < m; i++ {
+		row := qf.Row(i)[:i+1]
+		for j := range row {
+			row[j] = w[i] * w[j]
+		}
+		row[i]++
+	}
+	var ch linalg.Cholesky
+	if err := ch.FactorizeInPlace(qf); err != nil { // I + wwᵀ ≥ I: cannot fail
+		panic("loo: Cholesky factor of I + wwᵀ: " + err.Error())
+	}
+	qf = ch.LTo(nil)
+	linalg.Trsm(linalg.Lower, linalg.NoTrans, qf, g)
+	transposeSquare(g)
+	linalg.Trsm(linalg.Lower, linalg.NoTrans, qf, g)
+	linalg.Trsm(linalg.Lower, linalg.NoTrans, qf, r)
+	return g, r, yy, shift, qf
+}
+
+// transposeSquare transposes the square matrix a in place.
+func transposeSquare(a *linalg.Dense) {
+	for i := 0; i < a.Rows; i++ {
+		for j := 0; j < i; j++ {
+			a.Data[i*a.Stride+j], a.Data[j*a.Stride+i] = a.Data[j*a.Stride+i], a.Data[i*a.Stride+j]
+		}
+	}
+}
+
+// Add adds the exact leave-one-out residuals of the rows x (b×d) with the
+// outputs y (b×q) to the path. The rows must be rows the statistics
+// summarise (the residuals of other rows mean nothing; only a count above
+// n is detected); a row added twice counts twice. Neither x nor y is
+// modified. On error the path is unchanged.
+//
+// Errors wrap ErrInput: x or y nil, malformed, empty or not finite (also
+// linalg.ErrNotFinite), of the wrong number of columns or rows, or more
+// rows in all than the statistics summarise; kernel values that overflow
+// (also kernels.ErrData); linalg.ErrNotPositiveDefinite, naming the λ,
+// when a residual comes out NaN or ±Inf because the fit interpolates a
+// row there (Hᵢᵢ = 1 to rounding).
+func (p *NystromStream) Add(x, y *linalg.Dense) error {
+	const op = "NystromStream.Add"
+	if err := p.ready(op); err != nil {
+		return err
+	}
+	if err := check.Data(ErrInput, op, "X", x, 1); err != nil {
+		return err
+	}
+	if err := check.Data(ErrInput, op, "Y", y, 1); err != nil {
+		return err
+	}
+	switch {
+	case x.Cols != p.centers.Cols:
+		return inputError(op, "X", "%d columns, the centres have %d", x.Cols, p.centers.Cols)
+	case y.Rows != x.Rows:
+		return inputError(op, "Y", "%d rows, X has %d", y.Rows, x.Rows)
+	case y.Cols != p.q:
+		return inputError(op, "Y", "%d columns, the statistics have %d outputs", y.Cols, p.q)
+	case x.Rows > p.n-p.seen:
+		return inputError(op, "X", "%d rows, but only %d of the %d rows summarised are left to add", x.Rows, p.n-p.seen, p.n)
+	}
+	rows, err := kernels.NewRows(p.kernel, x, p.centers)
+	if err != nil {
+		return check.Wrap(ErrInput, op, "X", err)
+	}
+	nl := len(p.Lambdas)
+	sse := append([]float64(nil), p.sse...)
+	rss := append([]float64(nil), p.rss...)
+	wrong := append([]int(nil), p.wrong...)
+	rows.EachBlock(1, func(_, i0 int, kb *linalg.Dense) {
+		p.block(kb, y.Slice(i0, i0+kb.Rows, 0, p.q), sse, rss, wrong)
+	})
+	for j := 0; j < nl; j++ {
+		if bad(sse[j]) || bad(rss[j]) {
+			return singularAt(op, p.Lambdas[j])
+		}
+	}
+	p.sse, p.rss, p.wrong = sse, rss, wrong
+	p.seen += x.Rows
+	return nil
+}
+
+// block adds the residuals of one block: kb holds k(xᵢ, C) for its rows,
+// yb their outputs.
+func (p *NystromStream) block(kb, yb *linalg.Dense, sse, rss []float64, wrong []int) {
+	b, m, q, nl := kb.Rows, p.m, p.q, len(p.Lambdas)
+	if p.f == nil || p.f.Rows < b {
+		p.f = linalg.NewDense(b, m, nil)
+		p.h = linalg.NewDense(b, nl, nil)
+		p.yhat = linalg.NewDense(b, q*nl, nil)
+	}
+	f := p.f.Slice(0, b, 0, m)
+	h := p.h.Slice(0, b, 0, nl)
+	yhat := p.yhat.Slice(0, b, 0, q*nl)
+	// F = K_b·W − 1cᵀ, then Ŷ − ȳ = F·(Z∘D) for every λ and output.
+	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, kb, p.w, 0, f)
+	for i := 0; i < b; i++ {
+		row := f.Row(i)
+		for k, ck := range p.c {
+			row[k] -= ck
+		}
+	}
+	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, f, p.zd, 0, yhat)
+	// Hᵢᵢ − (1/n for a free intercept) = (F∘F)·D, squaring F in place.
+	for i := 0; i < b; i++ {
+		row := f.Row(i)
+		for k, v := range row {
+			row[k] = v * v
+		}
+	}
+	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, f, p.d, 0, h)
+	var h0 float64
+	if p.ic == regress.FreeIntercept {
+		h0 = 1 / float64(p.n)
+	}
+	for i := 0; i < b; i++ {
+		yi, hi, fi := yb.Row(i), h.Row(i), yhat.Row(i)
+		for j := 0; j < nl; j++ {
+			g := 1 - (hi[j] + h0)
+			truth, pred := -1, -1 // argmax of y and of the leave-one-out prediction
+			var ty, tp float64
+			for out, yv := range yi {
+				fit := fi[out*nl+j] + p.ybar[out]
+				res := yv - fit
+				loo := res / g
+				sse[j] += loo * loo
+				rss[j] += res * res
+				if pv := yv - loo; pred < 0 || pv > tp {
+					pred, tp = out, pv
+				}
+				if truth < 0 || yv > ty {
+					truth, ty = out, yv
+				}
+			}
+			if q == 1 {
+				// One output: the sign is the class (±1 coding).
+				if (ty > 0) != (tp > 0) {
+					wrong[j]++
+				}
+			} else if pred != truth {
+				wrong[j]++
+			}
+		}
+	}
+}
+
+// Merge adds the residuals that o has collected to p; o is not modified.
+// Both must have been made from the same statistics, intercept mode and λ
+// (checked by the shape, the λ and the bits of W). Errors wrap ErrInput.
+// On error p is unchanged.
+func (p *NystromStream) Merge(o *NystromStream) error {
+	const op = "NystromStream.Merge"
+	if err := p.ready(op); err != nil {
+		return err
+	}
+	if o == nil || o.w == nil {
+		return inputError(op, "o", "nil or zero NystromStream: make it with NewNystromStream")
+	}
+	same := p.n == o.n && p.q == o.q && p.m == o.m && p.ic == o.ic && len(p.Lambdas) == len(o.Lambdas)
+	for j := 0; same && j < len(p.Lambdas); j++ {
+		same = p.Lambdas[j] == o.Lambdas[j]
+	}
+	for i := 0; same && i < p.m; i++ {
+		a, b := p.w.Row(i), o.w.Row(i)
+		for k := range a {
+			if math.Float64bits(a[k]) != math.Float64bits(b[k]) {
+				same = false
+				break
+			}
+		}
+	}
+	if !same {
+		return inputError(op, "o", "a path of other statistics, intercept mode or λ")
+	}
+	if o.seen > p.n-p.seen {
+		return inputError(op, "o", "%d rows added, but only %d of the %d rows summarised are left", o.seen, p.n-p.seen, p.n)
+	}
+	for j := range p.sse {
+		p.sse[j] += o.sse[j]
+		p.rss[j] += o.rss[j]
+		p.wrong[j] += o.wrong[j]
+	}
+	p.seen += o.seen
+	return nil
+}
+
+// Rows returns the number of rows added so far (by Add and Merge).
+func (p *NystromStream) Rows() int { return p.seen }
+
+// MSE returns the mean squared leave-one-out residual at every λ, over the
+// rows added and the outputs. An error wraps ErrInput if no row was added.
+func (p *NystromStream) MSE() ([]float64, error) {
+	return p.mean("NystromStream.MSE", p.sse, float64(p.q))
+}
+
+// TrainMSE returns the mean squared training residual yᵢ − ŷᵢ at every λ,
+// over the rows added and the outputs, measured directly (without the
+// cancellation of GCV's RSS). An error wraps ErrInput if no row was added.
+func (p *NystromStream) TrainMSE() ([]float64, error) {
+	return p.mean("NystromStream.TrainMSE", p.rss, float64(p.q))
+}
+
+// ErrorRate returns, at every λ, the share of the rows added whose
+// leave-one-out prediction has the wrong class, for outputs that code
+// classes: with one output, its sign (labels ±1); with several (one
+// against all), the index of the largest. An error wraps ErrInput if no
+// row was added.
+func (p *NystromStream) ErrorRate() ([]float64, error) {
+	w := make([]float64, len(p.wrong))
+	for j, v := range p.wrong {
+		w[j] = float64(v)
+	}
+	return p.mean("NystromStream.ErrorRate", w, 1)
+}
+
+// mean returns sum/(rows added·per).
+func (p *NystromStream) mean(op string, sum []float64, per float64) ([]float64, error) {
+	if err := p.ready(op); err != nil {
+		return nil, err
+	}
+	if p.seen == 0 {
+		return nil, inputError(op, "NystromStream", "no rows added: call Add with the rows the statistics summarise")
+	}
+	out := make([]float64, len(sum))
+	for j, s := range sum {
+		out[j] = s / (float64(p.seen) * per)
+	}
+	return out, nil
+}
+
+// ready reports a nil or zero NystromStream.
+func (p *NystromStream) ready(op string) error {
+	if p == nil || p.w == nil {
+		return inputError(op, "NystromStream", "nil or zero value: make it with NewNystromStream")
+	}
+	return nil
+}
+
+// bad reports NaN or ±Inf.
+func bad(v float64) bool { return math.IsNaN(v) || math.IsInf(v, 0) }
+
+// singularAt is the error of a λ at which the Nyström system is
+// numerically singular.
+func singularAt(op string, lambda float64) error {
+	return fmt.Errorf("loo: %s: a score is not finite at λ = %g: the Nyström system G + nλI is numerically singular there, try a larger λ: %w",
+		op, lambda, linalg.ErrNotPositiveDefinite)
+}
