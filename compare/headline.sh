@@ -89,7 +89,7 @@ bench() {
   echo "# compare/headline.sh${tiny:+ -tiny}"
   date -u
   lscpu | grep -E '^Model name|^CPU family|^Model:|^CPU\(s\)|^ *L1d|^ *L2' | sed 's/^ *//; s/  */ /g'
-  echo "Caches (cpu0): $(for d in /sys/devices/system/cpu/cpu0/cache/index*; do printf 'L%s %s %s; ' "$(cat "$d/level")" "$(cat "$d/type")" "$(cat "$d/size")"; done 2>/dev/null)"
+  echo "Caches (cpu0): $(for d in /sys/devices/system/cpu/cpu0/cache/index*; do [ -r "$d/size" ] || continue; printf 'L%s %s %s; ' "$(cat "$d/level")" "$(cat "$d/type")" "$(cat "$d/size")"; done 2>/dev/null)"
   echo "Vector flags: $(grep -m1 '^flags' /proc/cpuinfo | tr ' ' '\n' | grep -xE 'fma|avx2|avx512f|avx512dq|avx512bw|avx512vl|avx512_bf16' | tr '\n' ' ')"
   go version
   echo "GOMAXPROCS=$GOMAXPROCS OPENBLAS_NUM_THREADS=$OPENBLAS_NUM_THREADS"
