@@ -22,11 +22,13 @@
 # both builds from test binaries compiled first. All raw output, with the
 # machine, the toolchain, the load average and the OpenBLAS kernel that ran
 # (threadpoolctl), goes to OUTDIR/headline-YYYY-MM-DD.txt, and a summary of
-# seconds per operation closes it. About 10 minutes on 2 cores; gonum's
-# EigenSym at n=2000 (about 40 s) and the LOO benchmark's set-up (it
-# decomposes n=4000 as well) are the longest single items. -tiny runs
-# every row at small sizes in about a minute, to check the plumbing (file
-# headline-YYYY-MM-DD-tiny.txt; not figures to report).
+# seconds per operation closes it. The sizes and -benchtime are chosen to
+# finish within 10 minutes on 2 idle cores, estimated from earlier figures
+# of each row; gonum's EigenSym at n=2000 (39 s on the model 167 machine)
+# and the LOO benchmark's set-up (it decomposes n=4000 as well) are the
+# longest single items. -tiny runs every row at small sizes to check the
+# plumbing (file headline-YYYY-MM-DD-tiny.txt; not figures to report; the
+# LOO set-up still decomposes n=2000 and n=4000).
 #
 # Needs Go 1.26 or later on amd64 (the SIMD build; without it the SIMD rows
 # are skipped with a warning), network access for gonum on the first run,
