@@ -41,10 +41,9 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 tiny=
-if [ "${1:-}" = -tiny ]; then
-  tiny=1
-  shift
-fi
+case ${1:-} in
+-tiny) tiny=1 && shift ;;
+esac
 out=${1:-results}
 export GOMAXPROCS=${GOMAXPROCS:-2}
 export OPENBLAS_NUM_THREADS=$GOMAXPROCS
