@@ -11,22 +11,17 @@ import (
 	"unicode"
 )
 
-// The documents whose relative links are checked: README.md, BENCHMARKS.md
-// and every Markdown file under docs/.
+// documents returns every Markdown file of the repository (as git lists
+// them; see repoFiles): README.md, BENCHMARKS.md, docs/ and the nested
+// modules' READMEs.
 func documents(t *testing.T) []string {
 	t.Helper()
-	docs := []string{"README.md", "BENCHMARKS.md"}
-	err := filepath.WalkDir("docs", func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
+	files, _ := repoFiles(t)
+	var docs []string
+	for _, f := range files {
+		if strings.HasSuffix(f, ".md") {
+			docs = append(docs, f)
 		}
-		if !d.IsDir() && strings.HasSuffix(path, ".md") {
-			docs = append(docs, path)
-		}
-		return nil
-	})
-	if err != nil && !os.IsNotExist(err) {
-		t.Fatal(err)
 	}
 	return docs
 }
