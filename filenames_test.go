@@ -120,34 +120,3 @@ func TestCommentsNameFilesThatExist(t *testing.T) {
 		t.Fatalf("checked only %d file names in comments: is the test run from the repository root?", checked)
 	}
 }
-
-// mdLink matches the target of a Markdown link or image: [text](target).
-var mdLink = regexp.MustCompile(`\]\(([^)\s]+)\)`)
-
-// TestMarkdownLinksResolve: every relative link of a Markdown file in the
-// repository, without its #fragment, names a file or directory that
-// exists. Links with a scheme (https:, mailto:) and fragments alone are
-// not checked.
-func TestMarkdownLinksResolve(t *testing.T) {
-	files, _ := repoFiles(t)
-	for _, path := range files {
-		if !strings.HasSuffix(path, ".md") {
-			continue
-		}
-		text, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, line := range strings.Split(string(text), "\n") {
-			for _, m := range mdLink.FindAllStringSubmatch(line, -1) {
-				target, _, _ := strings.Cut(m[1], "#")
-				if target == "" || strings.Contains(target, ":") {
-					continue
-				}
-				if _, err := os.Stat(filepath.Join(filepath.Dir(path), filepath.FromSlash(target))); err != nil {
-					t.Errorf("%s:%d: the link (%s) names %s, which does not exist", path, i+1, m[1], target)
-				}
-			}
-		}
-	}
-}

@@ -8,9 +8,10 @@ Not a dependency of rkhs: it needs python3-numpy, python3-scipy and
 python3-sklearn (Debian packages) and, for tuned BLAS speed,
 libopenblas0-pthread. Run it with the thread count of the Go runs:
 
-    OPENBLAS_NUM_THREADS=2 python3 compare/reference.py [gemm cholesky eigh svd ridgecv kernelridge nystroem:PREFIX,…]
+    OPENBLAS_NUM_THREADS=2 python3 compare/reference.py [gemm cholesky eigh svd ridgecv kernelridge loopath nystroem:PREFIX,…]
 
-(gemm and cholesky take sizes, e.g. gemm:2048 cholesky:4096).
+(gemm, cholesky, eigh, kernelridge and loopath take sizes, e.g. gemm:2048
+cholesky:4096, and svd shapes, e.g. svd:1000,2000x500).
 
 Each line reports the best of `repeat` runs after one warm-up, in the
 same units as the Go benchmarks (ns/op, and GFLOP/s where the Go benchmark
@@ -68,9 +69,9 @@ def cholesky(sizes=(512, 1024, 2048, 4096)):
              best(lambda: sla.cholesky(a, lower=True, check_finite=False)), n**3 / 3.0)
 
 
-def eigh():
+def eigh(sizes=(500, 1000, 2000)):
     # dsyevd: Householder tridiagonalization, divide and conquer, back-transformation.
-    for n in (500, 1000, 2000):
+    for n in sizes:
         rng = np.random.default_rng(1)
         b = rng.uniform(-1, 1, (n, n))
         a = (b + b.T) / 2
@@ -80,9 +81,19 @@ def eigh():
              best(lambda: sla.eigh(a, eigvals_only=True, driver="evd", check_finite=False)))
 
 
-def svd():
+def svd(shapes=None):
     # The shapes of compare's BenchmarkSVD and BenchmarkSVDValues; dgesdd
     # is what scipy.linalg.svd calls by default (lapack_driver="gesdd").
+    # shapes: thin SVDs only, "N" (square) or "MxN", named as in BenchmarkSVD.
+    if shapes is not None:
+        for sh in shapes:
+            m, _, n = sh.partition("x")
+            m, n = int(m), int(n or m)
+            a = np.random.default_rng(1).uniform(-1, 1, (m, n))
+            name = f"n={m}" if m == n else f"{m}x{n}"
+            line(f"BenchmarkSVD/openblas-dgesdd/{name}",
+                 best(lambda: sla.svd(a, full_matrices=False, check_finite=False)))
+        return
     rng = np.random.default_rng(1)
     a = rng.uniform(-1, 1, (1000, 1000))
     line("BenchmarkSVD/openblas-dgesdd/n=1000",
@@ -112,16 +123,44 @@ def ridgecv():
          best(lambda: RidgeCV(alphas=alphas, fit_intercept=True).fit(x, y), repeat=3))
 
 
-def kernelridge():
+def kernelridge(sizes=(2000, 4000, 8000)):
     # The job of BenchmarkRLSFit: Gaussian kernel, d = 8, one fit end to end.
     from sklearn.kernel_ridge import KernelRidge
-    for n in (2000, 4000, 8000):
+    for n in sizes:
         rng = np.random.default_rng(3)
         x = rng.uniform(-1, 1, (n, 8))
         y = np.sin(3 * x).sum(axis=1) + 0.1 * rng.standard_normal(n)
         sigma, lam = 1.0, 1e-4
         m = KernelRidge(alpha=n * lam, kernel="rbf", gamma=1 / (2 * sigma**2))
         line(f"BenchmarkRLSFit/sklearn-KernelRidge/n={n}", best(lambda: m.fit(x, y), repeat=2))
+
+
+def loopath(sizes=(2000,)):
+    """The job of BenchmarkLOOPath/n=N/lambdas=100/with-decomposition in
+    NumPy, since no library has a kernel leave-one-out path: the Gaussian
+    Gram matrix (σ = 1, d = 8), one eigendecomposition K = QΛQᵀ (dsyevd),
+    then for each of 100 λ in [1e-10, 1e5] the closed form of exact
+    leave-one-out, residual (y − Hy)ᵢ/(1 − Hᵢᵢ) with H = QΛ(Λ + nλI)⁻¹Qᵀ.
+    Without an intercept (rkhs's benchmark has a free one: the same
+    decomposition, a little more per λ)."""
+    for n in sizes:
+        rng = np.random.default_rng(3)
+        x = rng.uniform(-1, 1, (n, 8))
+        y = np.sin(3 * x).sum(axis=1) + 0.1 * rng.standard_normal(n)
+        lambdas = np.geomspace(1e-10, 1e5, 100)
+
+        def run():
+            sq = (x * x).sum(axis=1)
+            k = np.exp(-np.maximum(sq[:, None] + sq[None, :] - 2 * x @ x.T, 0) / 2)
+            w, q = sla.eigh(k, driver="evd", check_finite=False)
+            qy, q2 = q.T @ y, q * q
+            mse = []
+            for lam in lambdas:
+                g = w / (w + n * lam)
+                mse.append(np.mean(((y - q @ (g * qy)) / (1 - q2 @ g)) ** 2))
+            return mse
+
+        line(f"BenchmarkLOOPath/numpy-eigh/n={n}/lambdas=100/with-decomposition", best(run, repeat=2))
 
 
 def nystroem(prefix):
@@ -256,7 +295,7 @@ if __name__ == "__main__":
     if "RKHS_OPENBLAS_CHOSEN" not in os.environ:
         choose_kernel()
     jobs = {"gemm": gemm, "cholesky": cholesky, "eigh": eigh, "svd": svd,
-            "ridgecv": ridgecv, "kernelridge": kernelridge, "nystroem": nystroem}
+            "ridgecv": ridgecv, "kernelridge": kernelridge, "loopath": loopath, "nystroem": nystroem}
     names = sys.argv[1:] or list(jobs)
     import scipy
     info = openblas_info() or {}
@@ -268,6 +307,8 @@ if __name__ == "__main__":
         job, _, sizes = name.partition(":")
         if job == "nystroem":  # nystroem:PREFIX,d=10,sigma=2,lambda=1e-6
             nystroem(sizes)
+        elif sizes and job == "svd":
+            svd(sizes.split(","))
         elif sizes:
             jobs[job](tuple(int(n) for n in sizes.split(",")))
         else:

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The side-by-side SVD figures of BENCHMARKS.md ("Eigen and SVD"), measured
+# The side-by-side SVD figures of BENCHMARKS.md ("Eigendecomposition and SVD"), measured
 # in one session: rkhs in its SIMD build (GOEXPERIMENT=simd) beside gonum,
 # rkhs in its default build, and LAPACK's dgesdd through SciPy/OpenBLAS at
 # each OpenBLAS kernel the CPU can run (the report takes the fastest).

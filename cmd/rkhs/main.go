@@ -9,16 +9,39 @@
 //	rkhs classify -train FILE [-test FILE] -method rls|perceptron|knn|logistic|svm|falkon -kernel K [-sigma S] [-lambda L] [-k K] [-iters T] [-model OUT] [-json]
 //	rkhs paper    [-data DIR] [-out DIR] [-seed N]
 //
-// rkhs paper reproduces the experiment of Prato & Zanni (2012) on the eight
-// bundled LIBSVM regression sets (see paper.go).
+// λ is in the K + nλI convention (n = training rows), and -sigma is the
+// Gaussian width in exp(−‖x−z‖²/(2σ²)). Run "rkhs CMD -h" for every flag
+// of a command.
+//
+// # Data files
 //
 // Data files are LIBSVM sparse text (label idx:val …), CSV when the name
 // ends in .csv, tab-separated when it ends in .tsv or .tab (-format says it
-// otherwise), each possibly gzip- or bzip2-compressed. A CSV header line
-// is recognised and names the columns: the label is the last column or the
-// one -target names, the features the others or those -features names. λ is in the K + nλI convention (n = training rows), and -sigma
-// is the Gaussian width in exp(−‖x−z‖²/(2σ²)). Run "rkhs CMD -h" for the
-// flags of a command.
+// otherwise), each possibly gzip- or bzip2-compressed (found by their first
+// bytes). In a CSV file the first line is a header when none of its fields
+// is a number (-header yes|no overrides), and names the columns: the label
+// is the last column or the one -target names, the features all the others
+// or those -features A,B,… names (columns not named are not read, so they
+// may hold text); -comma C sets another separator (\t for a tab). A
+// missing value (empty, NA, N/A, #N/A, NaN, null, None, ?) is an error
+// naming its line and column unless -drop-missing drops its row and counts
+// the rows dropped. The errors name what makes a file look written in
+// another dialect (another separator, lines that end in one, carriage
+// returns alone as line ends, a quote never closed, a first line of
+// numbers that is a header after all) with the flag that reads it; a
+// damaged gzip or bzip2 file is bad input naming the damage. CSV columns are positional: a test file must have the
+// training file's width (a LIBSVM file, which omits trailing zero features,
+// may be narrower), and predict reads a file without labels only with
+// -unlabelled.
+//
+//	$ rkhs fit -train PRSA_Data_Aotizhongxin_20130301-20170228.csv.gz -lambda 0.1
+//	rkhs fit: …: dataset: line 2: field 16 ("wd"): "N" is not a decimal number
+//	$ rkhs fit -train PRSA_Data_Aotizhongxin_20130301-20170228.csv.gz -lambda 0.1 \
+//	      -target PM2.5 -features TEMP,PRES,DEWP,WSPM -drop-missing -method nystrom -centers 500
+//	rkhs: PRSA_Data_Aotizhongxin_20130301-20170228.csv.gz: dropped 945 of 35064 rows with a missing value
+//	…
+//
+// # Errors, output files and memory
 //
 // Errors are one line on standard error. The exit status is 2 for bad
 // input — flags and their values, files that cannot be read or written or
@@ -26,9 +49,114 @@
 // the memory there is — and 1 for a computation
 // that fails on valid input (a matrix that is not positive definite, at a
 // λ too small for it, or an iteration that does not converge); see
-// exitStatus. Output files are written
-// only once everything has succeeded, each to a temporary file renamed into
-// place, so nothing is ever written half.
+// exitStatus. Output paths are checked before the computation starts, and
+// output files written only once everything has succeeded, each to a
+// temporary file renamed into place with mode 0666 less the umask, so
+// nothing is ever written half.
+//
+// A method that forms an n×n matrix says before allocating it when it will
+// not fit (the Go memory limit, else the cgroup limit or the physical
+// memory), with one line naming what would run instead; cg, landweber and
+// nu then keep K out of memory and stream it. An exact run estimated at
+// more than 10 s says first how long and how much memory it will take,
+// then prints a progress line every 30 s.
+//
+// # fit
+//
+// fit fits a model, reports training and test error, and optionally saves
+// it:
+//
+//	$ go run ./cmd/rkhs fit -train datasets/regression/housing_scale -kernel gaussian -sigma 1 \
+//	      -lambda 1e-4 -intercept free -method cholesky -model housing.json
+//	method cholesky, kernel gaussian, intercept free, λ = 0.0001
+//	n_train 506, b = 26.0586, train MSE 2.90082, fit 0.010 s
+//
+// -method is cholesky, eigen (RLS through the eigendecomposition), tsvd,
+// tikh (Tikhonov on the augmented matrix [K 1]), cg (CGLS on [K 1]),
+// landweber, nu (ν-method), nystrom (-centers M -seed N) or falkon (Nyström
+// solved by preconditioned conjugate gradient, for large n: -centers M
+// -iters T, and -val F to hold out a fraction F of the training file). cg,
+// landweber and nu take -iters T instead of λ (and reject -lambda, as every
+// method rejects a flag it does not use; cg stops earlier once it has
+// converged to rounding level). -test FILE adds the test error,
+// -predictions OUT writes one test prediction per line (%.17g), and -json
+// prints one object with n_train, n_test, lambda, b, train_mse, test_mse,
+// fit_seconds:
+//
+//	$ go run ./cmd/rkhs fit -train datasets/regression/housing_scale -method cg -iters 30 -json
+//	{"method":"cg","kernel":"gaussian","intercept":"free","n_train":506,"n_test":0,"features":13,"lambda":null,"b":27.28853553884617,"train_mse":7.380083990930517,"test_mse":null,"fit_seconds":0.034064514,"iterations":30}
+//
+// fit -method falkon and classify -method falkon print a line per
+// iteration on standard error: the iteration, the elapsed time, the
+// residual, and the error on the held-out -val fraction of the training
+// file. With -val the training figures (n_train, train_mse, the training
+// accuracy) are those of the rows fitted, and the held-out rows are
+// reported apart (n_val, val_mse or val_accuracy). A run with many centres
+// estimated at more than 10 s says first how long and how much memory it
+// will take.
+//
+//	rkhs fit -method falkon -centers 4000 -iters 20 -val 0.1 …
+//
+// # predict
+//
+// predict predicts with a model saved by fit -model or classify -model:
+// values as %.17g, or a classifier's labels in the shortest form that reads
+// back exactly, as classify -predictions writes them; bit-identical to the
+// fitted model's:
+//
+//	$ go run ./cmd/rkhs predict -model housing.json -data datasets/regression/housing_scale | head -3
+//	24.610020612552866
+//	22.542277690513757
+//	33.103891528791863
+//
+// # loo
+//
+// loo prints the exact leave-one-out error of RLS for a geometric range of
+// λ from one eigendecomposition (-json: lambdas, loo_mse, best_lambda):
+//
+//	$ go run ./cmd/rkhs loo -train datasets/regression/housing_scale -kernel gaussian -sigma 1 -lambdas 1e-8:1:9
+//	lambda       loo_mse
+//	1e-08        38.0218
+//	1e-07        24.5545
+//	1e-06        15.8964
+//	1e-05        9.84703
+//	0.0001       8.5195
+//	0.001        12.0808
+//	0.01         26.1226
+//	0.1          55.9736
+//	1            78.9789
+//	best λ = 0.0001, LOO MSE 8.5195 (506 points, 0.08 s)
+//
+// # classify
+//
+// classify fits a classifier: -method rls|perceptron|knn|logistic|svm|falkon.
+// RLS without -lambda chooses λ by leave-one-out on the training file;
+// -intercept (none, free or penalized) sets the offset of every method but
+// k-NN (default free, penalized for the SVM); -model OUT saves the
+// classifier (-json: n_train, n_test, test_accuracy, fit_seconds, …). A
+// label with more distinct values than max(20, n/10) for n rows — fewer
+// than 10 rows a class on average — is refused as a continuous target for
+// rkhs fit (-max-classes N raises the limit), and so is a one-vs-all fit
+// whose n × classes targets alone exceed the memory:
+//
+//	$ go run ./cmd/rkhs classify -train datasets/classification/heart_scale -method rls -kernel gaussian -sigma 4 -json
+//	{"method":"rls","kernel":"gaussian","intercept":"free","n_train":270,"n_test":0,"features":13,"classes":[-1,1],"lambda":0.0028549988523052885,"lambda_by_loo":true,"loo_error":0.16296296296296298,"train_accuracy":0.8518518518518519,"test_accuracy":null,"fit_seconds":0.021956325}
+//
+// # paper
+//
+// paper reproduces the experiment of Prato and Zanni, "A practical use of
+// regularization for supervised learning with kernel methods" (2012), on
+// the eight LIBSVM regression sets bundled in package datasets (see
+// paper.go): 2/3 training and 1/3 test, 100 values of λ in [1e-10, 1e5],
+// 50 CG iterations, the linear kernel and a Gaussian kernel whose σ is
+// chosen on the training part alone. It compares RLS with a free intercept
+// (their eq. 7), RLS with a penalized intercept (eq. 8), Tikhonov on the
+// augmented matrix [K 1] and CG on [K 1] (eq. 9), and adds the λ that
+// exact leave-one-out chooses on the training part. -data DIR reads the
+// sets from a directory instead of the bundled copies, -out DIR (default
+// paper-out) receives table.md, results.json and one SVG per set, -seed N
+// changes the splits. The repository's docs/paper holds the output of a
+// run.
 package main
 
 import (
