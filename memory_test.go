@@ -18,8 +18,8 @@ import (
 // sets whose m×m matrices are; what the calls need besides is built here,
 // before the limit drops. A 12-point spectral decomposition serves the loo
 // paths, whose own work matrices are checked with a long λ list, and
-// statistics of 400 centres serve NystromStats.Solve, UnmarshalBinary and
-// Falkon.FitOperator. NystromStats.Add and Merge have no row: they add
+// statistics of 400 centres serve NystromStats.Solve, UnmarshalBinary,
+// Falkon.FitOperator and loo.NewNystromStream. NystromStats.Add and Merge have no row: they add
 // into the m×m matrices that NewNystromStats (which has one) allocated.
 func tooLargeRows(t testing.TB) []apiRow {
 	const n = 600
@@ -80,6 +80,9 @@ func tooLargeRows(t testing.TB) []apiRow {
 		}},
 		{"regress.NewNystromStats", "m = 600", func() error { return errOf(regress.NewNystromStats(g, x)) }},
 		{"regress.NystromStats.Solve", "m = 400", func() error { return errOf(stats.Solve(1e-3, regress.FreeIntercept)) }},
+		{"loo.NewNystromStream", "m = 400", func() error {
+			return errOf(loo.NewNystromStream(stats, regress.FreeIntercept, []float64{1e-3}))
+		}},
 		{"regress.NystromStats.UnmarshalBinary", "m = 400", func() error { return new(regress.NystromStats).UnmarshalBinary(file) }},
 		{"loo.Nystrom", "m = 300", func() error {
 			return errOf(loo.Nystrom(regress.Nystrom{Kernel: g, Lambda: 1e-3, Centers: 300}, x, y, []float64{1e-3}))

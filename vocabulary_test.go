@@ -176,6 +176,16 @@ func notFiniteRows(t testing.TB) []apiRow {
 		{"loo.Nystrom", "X NaN", func() error {
 			return errOf(loo.Nystrom(regress.Nystrom{Kernel: g, Centers: 4}, nan, y, []float64{1e-2}))
 		}},
+		{"loo.NewNystromStream", "λ NaN", func() error {
+			return errOf(loo.NewNystromStream(vocabStats(t, g, x, y), regress.FreeIntercept, []float64{1e-2, nanf}))
+		}},
+		{"loo.NystromStream.Add", "X NaN", func() error {
+			p, err := loo.NewNystromStream(vocabStats(t, g, x, y), regress.FreeIntercept, []float64{1e-2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return p.Add(nan, y)
+		}},
 		{"loo.SigmaGrid", "X NaN", func() error { return errOf(loo.SigmaGrid(nan, []float64{0.5}, 0, 1)) }},
 		{"loo.SelectRLS", "Y Inf", func() error {
 			return errOf3(loo.SelectRLS(func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} }, x, nanY, []float64{1}, []float64{1e-2}, regress.NoIntercept))
@@ -291,6 +301,22 @@ func noPanicRows(t testing.TB) []apiRow {
 		{"regress.NystromStats.Solve", "zero value", func() error { return errOf(stats.Solve(1, regress.NoIntercept)) }},
 		{"regress.NystromStats.Summary", "zero value", func() error { _, _, _, _, err := stats.Summary(); return err }},
 		{"regress.NystromStats.NormalMul", "nil, nil", func() error { return vocabStats(t, g, x, y).NormalMul(nil, nil) }},
+		{"loo.NewNystromStream", "nil", func() error { return errOf(loo.NewNystromStream(nil, regress.FreeIntercept, []float64{1})) }},
+		{"loo.NewNystromStream", "zero NystromStats", func() error {
+			return errOf(loo.NewNystromStream(&stats, regress.FreeIntercept, []float64{1}))
+		}},
+		{"loo.NystromStream.Add", "zero value", func() error { return new(loo.NystromStream).Add(x, y) }},
+		{"loo.NystromStream.Add", "nil, nil", func() error {
+			p, err := loo.NewNystromStream(vocabStats(t, g, x, y), regress.FreeIntercept, []float64{1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return p.Add(nil, nil)
+		}},
+		{"loo.NystromStream.Merge", "zero value, nil", func() error { return new(loo.NystromStream).Merge(nil) }},
+		{"loo.NystromStream.MSE", "zero value", func() error { return errOf(new(loo.NystromStream).MSE()) }},
+		{"loo.NystromStream.TrainMSE", "zero value", func() error { return errOf(new(loo.NystromStream).TrainMSE()) }},
+		{"loo.NystromStream.ErrorRate", "zero value", func() error { return errOf(new(loo.NystromStream).ErrorRate()) }},
 		{"regress.NystromStats.MarshalBinary", "zero value", func() error { return errOf(stats.MarshalBinary()) }},
 		{"regress.NystromStats.UnmarshalBinary", "nil", func() error { return new(regress.NystromStats).UnmarshalBinary(nil) }},
 		{"regress.Intercept.Validate", "Intercept(7)", func() error { return regress.Intercept(7).Validate() }},

@@ -143,7 +143,7 @@ func TestNystromStreamErrorRate(t *testing.T) {
 	n := x.Rows
 	k := kernels.Gaussian{Sigma: 1.5}
 	lambdas := Geometric(1e-4, 1e-1, 4)
-	bin := linalg.NewDense(n, 1, nil)  // above or below 22
+	bin := linalg.NewDense(n, 1, nil) // above or below 22
 	ova := linalg.NewDense(n, 3, nil) // three bands of the target
 	for i := 0; i < n; i++ {
 		v := y.At(i, 0)
@@ -287,7 +287,11 @@ func TestNystromStreamBadInput(t *testing.T) {
 		{"X columns", func() error { return good().Add(x.Slice(0, 40, 0, 2), y) }, false},
 		{"Y outputs", func() error { return good().Add(x, ones) }, false},
 		{"Y rows", func() error { return good().Add(x, y.Slice(0, 39, 0, 2)) }, false},
-		{"too many rows", func() error { p := good(); _ = p.Add(x, y); return p.Add(x.Slice(0, 1, 0, x.Cols), y.Slice(0, 1, 0, 2)) }, false},
+		{"too many rows", func() error {
+			p := good()
+			_ = p.Add(x, y)
+			return p.Add(x.Slice(0, 1, 0, x.Cols), y.Slice(0, 1, 0, 2))
+		}, false},
 		{"MSE before Add", func() error { _, err := good().MSE(); return err }, false},
 		{"zero path", func() error { return new(NystromStream).Add(x, y) }, false},
 		{"merge other stats", func() error {
