@@ -60,6 +60,7 @@ var exempt = map[string]string{
 	"loo.Geometric":                         indexes,
 	"loo.KFold":                             indexes,
 	"loo.Split":                             indexes,
+	"loo.Criterion.String":                  stringer,
 	"loo.NystromStream.Rows":                accessor,
 	"loo.Path.Len":                          accessor,
 	"loo.Path.Best":                         accessor,

@@ -83,6 +83,10 @@ func tooLargeRows(t testing.TB) []apiRow {
 		{"loo.NewNystromStream", "m = 400", func() error {
 			return errOf(loo.NewNystromStream(stats, regress.FreeIntercept, []float64{1e-3}))
 		}},
+		{"loo.SelectNystrom.Fit", "m = 400", func() error {
+			return errOf(loo.SelectNystrom{Kernel: func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} },
+				Centers: centres, Sigmas: []float64{1}, Lambdas: []float64{1e-3}}.Fit(x, y))
+		}},
 		{"regress.NystromStats.UnmarshalBinary", "m = 400", func() error { return new(regress.NystromStats).UnmarshalBinary(file) }},
 		{"loo.Nystrom", "m = 300", func() error {
 			return errOf(loo.Nystrom(regress.Nystrom{Kernel: g, Lambda: 1e-3, Centers: 300}, x, y, []float64{1e-3}))

@@ -186,6 +186,14 @@ func notFiniteRows(t testing.TB) []apiRow {
 			}
 			return p.Add(nan, y)
 		}},
+		{"loo.SelectNystrom.Fit", "X NaN", func() error {
+			return errOf(loo.SelectNystrom{Kernel: func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} },
+				Centers: x.Slice(0, 4, 0, x.Cols), Sigmas: []float64{1}, Lambdas: []float64{1e-2}}.Fit(nan, y))
+		}},
+		{"loo.SelectNystrom.Fit", "λ NaN", func() error {
+			return errOf(loo.SelectNystrom{Kernel: func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} },
+				Centers: x.Slice(0, 4, 0, x.Cols), Sigmas: []float64{1}, Lambdas: []float64{nanf}}.Fit(x, y))
+		}},
 		{"loo.SigmaGrid", "X NaN", func() error { return errOf(loo.SigmaGrid(nan, []float64{0.5}, 0, 1)) }},
 		{"loo.SelectRLS", "Y Inf", func() error {
 			return errOf3(loo.SelectRLS(func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} }, x, nanY, []float64{1}, []float64{1e-2}, regress.NoIntercept))
@@ -312,6 +320,11 @@ func noPanicRows(t testing.TB) []apiRow {
 				t.Fatal(err)
 			}
 			return p.Add(nil, nil)
+		}},
+		{"loo.SelectNystrom.Fit", "zero value", func() error { return errOf(loo.SelectNystrom{}.Fit(x, y)) }},
+		{"loo.SelectNystrom.Fit", "nil, nil", func() error {
+			return errOf(loo.SelectNystrom{Kernel: func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} },
+				Centers: x.Slice(0, 4, 0, x.Cols), Sigmas: []float64{1}, Lambdas: []float64{1}}.Fit(nil, nil))
 		}},
 		{"loo.NystromStream.Merge", "zero value, nil", func() error { return new(loo.NystromStream).Merge(nil) }},
 		{"loo.NystromStream.MSE", "zero value", func() error { return errOf(new(loo.NystromStream).MSE()) }},

@@ -1,0 +1,47 @@
+package loo_test
+
+import (
+	"fmt"
+
+	"rkhs/kernels"
+	"rkhs/loo"
+	"rkhs/regress"
+)
+
+// σ and λ of a Nyström fit chosen together by exact leave-one-out, the rows
+// streamed: widths around the median distance between rows (SigmaGrid), a
+// λ grid, the same 40 centres for every σ.
+func ExampleSelectNystrom() {
+	x, y := housing(300)
+	med, err := loo.SigmaGrid(x, []float64{0.5}, 0, 1)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	sel, err := loo.SelectNystrom{
+		Kernel:    func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} },
+		Centers:   x.Slice(0, 40, 0, x.Cols),
+		Sigmas:    []float64{med[0] / 4, med[0] / 2, med[0], 2 * med[0]},
+		Lambdas:   loo.Geometric(1e-10, 1, 11),
+		Intercept: regress.FreeIntercept,
+	}.Fit(x, y)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("median distance %.3f\n", med[0])
+	fmt.Printf("chosen σ = %.3f, λ = %.0e: LOO MSE %.2f (tr H = %.1f)\n", sel.Sigma, sel.Lambda, sel.Score,
+		sel.DF[indexOf(sel.Scores.Sigmas, sel.Sigma)][indexOf(sel.Scores.Lambdas, sel.Lambda)])
+	// Output:
+	// median distance 1.882
+	// chosen σ = 3.765, λ = 1e-06: LOO MSE 7.25 (tr H = 36.7)
+}
+
+func indexOf(v []float64, x float64) int {
+	for i, w := range v {
+		if w == x {
+			return i
+		}
+	}
+	return -1
+}

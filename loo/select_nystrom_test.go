@@ -1,0 +1,151 @@
+package loo
+
+import (
+	"errors"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"rkhs/kernels"
+	"rkhs/linalg"
+	"rkhs/regress"
+)
+
+func gaussianOf(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} }
+
+// TestSelectNystromMatchesInMemory: the streamed σ × λ table equals the
+// in-memory Nystrom path of every σ, the choice is the table's minimum,
+// and the fit is NystromStats.Solve's at that pair.
+func TestSelectNystromMatchesInMemory(t *testing.T) {
+	x, y := housing(160)
+	c := x.Slice(0, 40, 0, x.Cols).Clone()
+	sigmas := []float64{0.8, 1.5, 3}
+	lambdas := Geometric(1e-5, 1e-1, 5)
+	for _, ic := range intercepts {
+		var passes []float64
+		sel, err := SelectNystrom{Kernel: gaussianOf, Centers: c, Sigmas: sigmas, Lambdas: lambdas, Intercept: ic,
+			Progress: func(pass, total int, s float64) { passes = append(passes, s) }}.Fit(x, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := []float64{0.8, 0.8, 1.5, 1.5, 3, 3}; !slices.Equal(passes, want) {
+			t.Errorf("%v: progress %v, want %v", ic, passes, want)
+		}
+		best := Choice{Score: math.Inf(1)}
+		for a, s := range sigmas {
+			p, err := Nystrom(regress.Nystrom{Kernel: gaussianOf(s), Given: c, Intercept: ic}, x, y, lambdas)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for j, v := range p.MSE {
+				if r := math.Abs(sel.Scores.Scores[a][j]-v) / v; r > 1e-9 {
+					t.Errorf("%v σ=%g λ=%g: streamed %.12g, in memory %.12g", ic, s, lambdas[j], sel.Scores.Scores[a][j], v)
+				}
+				if v < best.Score {
+					best = Choice{Sigma: s, Lambda: lambdas[j], Score: v}
+				}
+			}
+		}
+		if sel.Sigma != best.Sigma || sel.Lambda != best.Lambda {
+			t.Errorf("%v: chose σ=%g λ=%g, in memory σ=%g λ=%g", ic, sel.Sigma, sel.Lambda, best.Sigma, best.Lambda)
+		}
+		want, err := regress.Nystrom{Kernel: gaussianOf(sel.Sigma), Given: c, Lambda: sel.Lambda, Intercept: ic}.Fit(x, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := sel.Fit.Predict(x)
+		pw, _ := want.Predict(x)
+		if r := maxRel(got, pw); r > 1e-8 {
+			t.Errorf("%v: the selected fit's predictions differ from Nystrom.Fit's by %.2g", ic, r)
+		}
+	}
+}
+
+// TestSelectNystromGCVAndSubset: with the GCV criterion one pass per σ
+// and the choice minimizes GCV; with Subset the leave-one-out means are
+// over the drawn rows, each residual exact.
+func TestSelectNystromGCVAndSubset(t *testing.T) {
+	x, y := housing(150)
+	c := x.Slice(0, 30, 0, x.Cols).Clone()
+	lambdas := Geometric(1e-4, 1, 5)
+	passes := 0
+	sel, err := SelectNystrom{Kernel: gaussianOf, Centers: c, Sigmas: []float64{1, 2}, Lambdas: lambdas,
+		Intercept: regress.FreeIntercept, Criterion: GCV, Progress: func(int, int, float64) { passes++ }}.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if passes != 2 || sel.LOO[0] != nil {
+		t.Errorf("GCV criterion: %d passes, LOO %v; want 2 passes and no LOO", passes, sel.LOO)
+	}
+	for a := range sel.GCV {
+		for j, v := range sel.GCV[a] {
+			if v < sel.Score {
+				t.Errorf("GCV[%d][%d] = %g below the chosen score %g", a, j, v, sel.Score)
+			}
+		}
+	}
+	const k = 60
+	sub, err := SelectNystrom{Kernel: gaussianOf, Centers: c, Sigmas: []float64{1.5}, Lambdas: lambdas,
+		Intercept: regress.FreeIntercept, Subset: k, Seed: 9}.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, err := Nystrom(regress.Nystrom{Kernel: gaussianOf(1.5), Given: c, Intercept: regress.FreeIntercept}, x, y, lambdas)
+	if err != nil {
+		t.Fatal(err)
+	}
+	idx := rand.New(rand.NewPCG(9, 0x6c6f6f737562)).Perm(x.Rows)[:k]
+	for j := range lambdas {
+		var s float64
+		for _, i := range idx {
+			for _, r := range full.Residuals[j].Row(i) {
+				s += r * r
+			}
+		}
+		want := s / float64(k*y.Cols)
+		if got := sub.LOO[0][j]; math.Abs(got-want)/want > 1e-9 || sub.LOORows != k {
+			t.Errorf("λ=%g: subset LOO %.12g over %d rows, want %.12g over %d", lambdas[j], got, sub.LOORows, want, k)
+		}
+	}
+}
+
+// TestSelectNystromBadInput: misuse is an InputError.
+func TestSelectNystromBadInput(t *testing.T) {
+	x, y := housing(40)
+	c := x.Slice(0, 8, 0, x.Cols).Clone()
+	ok := SelectNystrom{Kernel: gaussianOf, Centers: c, Sigmas: []float64{1}, Lambdas: []float64{1e-2}}
+	nan := x.Clone()
+	nan.Set(1, 1, math.NaN())
+	for _, c := range []struct {
+		name string
+		edit func(*SelectNystrom)
+		x    *linalg.Dense
+		nf   bool
+	}{
+		{"nil kernel", func(s *SelectNystrom) { s.Kernel = nil }, x, false},
+		{"σ = 0", func(s *SelectNystrom) { s.Sigmas = []float64{1, 0} }, x, false},
+		{"λ < 0", func(s *SelectNystrom) { s.Lambdas = []float64{-1} }, x, false},
+		{"λ Inf", func(s *SelectNystrom) { s.Lambdas = []float64{math.Inf(1)} }, x, true},
+		{"no centres", func(s *SelectNystrom) { s.Centers = nil }, x, false},
+		{"centre width", func(s *SelectNystrom) { s.Centers = x.Slice(0, 8, 0, 2) }, x, false},
+		{"repeated centres", func(s *SelectNystrom) { s.Centers = x.Slice(0, 2, 0, x.Cols).Clone(); copy(s.Centers.Row(1), s.Centers.Row(0)) }, x, false},
+		{"criterion", func(s *SelectNystrom) { s.Criterion = 9 }, x, false},
+		{"subset", func(s *SelectNystrom) { s.Subset = -1 }, x, false},
+		{"intercept", func(s *SelectNystrom) { s.Intercept = 5 }, x, false},
+		{"X NaN", func(s *SelectNystrom) {}, nan, true},
+		{"bad kernel", func(s *SelectNystrom) {
+			s.Kernel = func(float64) kernels.Kernel { return kernels.Gaussian{Sigma: -1} }
+		}, x, false},
+	} {
+		s := ok
+		c.edit(&s)
+		_, err := s.Fit(c.x, y)
+		if !errors.Is(err, ErrInput) {
+			t.Errorf("%s: err = %v, want ErrInput", c.name, err)
+		}
+		if c.nf && !errors.Is(err, linalg.ErrNotFinite) {
+			t.Errorf("%s: err = %v, want linalg.ErrNotFinite too", c.name, err)
+		}
+	}
+}
