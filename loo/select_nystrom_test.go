@@ -129,7 +129,10 @@ func TestSelectNystromBadInput(t *testing.T) {
 		{"λ Inf", func(s *SelectNystrom) { s.Lambdas = []float64{math.Inf(1)} }, x, true},
 		{"no centres", func(s *SelectNystrom) { s.Centers = nil }, x, false},
 		{"centre width", func(s *SelectNystrom) { s.Centers = x.Slice(0, 8, 0, 2) }, x, false},
-		{"repeated centres", func(s *SelectNystrom) { s.Centers = x.Slice(0, 2, 0, x.Cols).Clone(); copy(s.Centers.Row(1), s.Centers.Row(0)) }, x, false},
+		{"repeated centres", func(s *SelectNystrom) {
+			s.Centers = x.Slice(0, 2, 0, x.Cols).Clone()
+			copy(s.Centers.Row(1), s.Centers.Row(0))
+		}, x, false},
 		{"criterion", func(s *SelectNystrom) { s.Criterion = 9 }, x, false},
 		{"subset", func(s *SelectNystrom) { s.Subset = -1 }, x, false},
 		{"intercept", func(s *SelectNystrom) { s.Intercept = 5 }, x, false},
