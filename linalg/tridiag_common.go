@@ -7,7 +7,7 @@ import (
 
 // Helpers shared by the symmetric tridiagonal eigensolvers: steqr
 // (tridiag_ql.go), sterf (tridiag_pwk.go) and stedc (tridiag_dc.go,
-// tridiag_merge.go, tridiag_secular.go).
+// tridiag_merge.go, secular.go).
 
 // Constants of IEEE double precision used by the tridiagonal eigensolvers
 // (the values of LAPACK's dlamch).
