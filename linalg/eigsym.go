@@ -40,8 +40,9 @@ type EigenSym struct {
 // deflate). A matrix whose entries are so large or small that squaring them
 // would overflow or underflow is scaled by a power of two first (exactly)
 // and the eigenvalues scaled back. The eigenvalues are accurate to about
-// ε·‖A‖ in absolute terms; for small eigenvalues of graded matrices that must be accurate in relative
-// terms, use EigenSymJacobi. Results are bit-identical for any GOMAXPROCS.
+// ε·‖A‖ in absolute terms; for small eigenvalues of graded matrices that
+// must be accurate in relative terms, use EigenSymJacobi. Results are
+// bit-identical for any GOMAXPROCS.
 //
 // Errors: a *NotFiniteError if the lower triangle holds NaN or ±Inf, a
 // *ConvergenceError (wrapping ErrNoConvergence) if the tridiagonal
