@@ -140,16 +140,8 @@ func (es *EigenSym) Size() int { return len(es.values) }
 // Values writes the eigenvalues in ascending order into dst and returns
 // it; a nil dst is allocated, otherwise it must have length n.
 func (es *EigenSym) Values(dst []float64) []float64 {
-	if !es.ok {
-		panic("linalg: EigenSym.Values: no successful factorization")
-	}
-	if dst == nil {
-		dst = make([]float64, len(es.values))
-	} else if len(dst) != len(es.values) {
-		panic(fmt.Sprintf("linalg: EigenSym.Values: len(dst) is %d, want %d", len(dst), len(es.values)))
-	}
-	copy(dst, es.values)
-	return dst
+	mustBeFactored(es.ok, "EigenSym.Values")
+	return copyVector(dst, es.values, "EigenSym.Values")
 }
 
 // VectorsTo copies the eigenvectors into dst, column j belonging to the
@@ -160,11 +152,5 @@ func (es *EigenSym) VectorsTo(dst *Dense) *Dense {
 	if !es.ok || !es.hasVec {
 		panic("linalg: EigenSym.VectorsTo: no eigenvectors were computed")
 	}
-	if dst == nil {
-		dst = &Dense{}
-	}
-	n := len(es.values)
-	dst.reuseAs(n, n, "EigenSym.VectorsTo")
-	dst.Copy(&es.vectors)
-	return dst
+	return copyTo(dst, &es.vectors, "EigenSym.VectorsTo")
 }
