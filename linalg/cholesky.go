@@ -42,10 +42,7 @@ type Cholesky struct {
 // bit-identical for any number of goroutines. Factorize panics if a is not
 // square.
 func (c *Cholesky) Factorize(a *Dense) error {
-	a.check("Cholesky.Factorize")
-	if a.Rows != a.Cols {
-		panic(fmt.Sprintf("linalg: Cholesky.Factorize: matrix is %d×%d, not square", a.Rows, a.Cols))
-	}
+	a.checkSquare("Cholesky.Factorize")
 	c.ok = false
 	if err := checkFiniteLower(a); err != nil {
 		return err
@@ -74,10 +71,7 @@ func (c *Cholesky) Factorize(a *Dense) error {
 // triangle of a is partly overwritten, after a *NotFiniteError it is
 // unchanged.
 func (c *Cholesky) FactorizeInPlace(a *Dense) error {
-	a.check("Cholesky.FactorizeInPlace")
-	if a.Rows != a.Cols {
-		panic(fmt.Sprintf("linalg: Cholesky.FactorizeInPlace: matrix is %d×%d, not square", a.Rows, a.Cols))
-	}
+	a.checkSquare("Cholesky.FactorizeInPlace")
 	c.ok = false
 	c.l = Dense{}
 	if err := checkFiniteLower(a); err != nil {

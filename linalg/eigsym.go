@@ -1,9 +1,6 @@
 package linalg
 
-import (
-	"fmt"
-	"math"
-)
+import "math"
 
 // EigenSym is the eigendecomposition A = V·diag(λ)·Vᵀ of a real symmetric
 // matrix: the eigenvalues λ in ascending order and, on request, the
@@ -50,10 +47,7 @@ type EigenSym struct {
 // decomposition and its read methods panic. Factorize panics if a is not
 // square.
 func (es *EigenSym) Factorize(a *Dense, wantVectors bool) error {
-	a.check("EigenSym.Factorize")
-	if a.Rows != a.Cols {
-		panic(fmt.Sprintf("linalg: EigenSym.Factorize: matrix is %d×%d, not square", a.Rows, a.Cols))
-	}
+	a.checkSquare("EigenSym.Factorize")
 	es.ok, es.hasVec = false, false
 	if err := checkFiniteLower(a); err != nil {
 		return err

@@ -2,7 +2,6 @@ package linalg
 
 import (
 	"cmp"
-	"fmt"
 	"math"
 	"slices"
 )
@@ -105,10 +104,7 @@ type EigenSymJacobi struct {
 // happen. After an error e holds no factorization: Values and VectorsTo
 // panic.
 func (e *EigenSymJacobi) Factorize(a *Dense, wantVectors bool) error {
-	a.check("EigenSymJacobi.Factorize")
-	if a.Rows != a.Cols {
-		panic(fmt.Sprintf("linalg: EigenSymJacobi.Factorize: matrix is %d×%d, not square", a.Rows, a.Cols))
-	}
+	a.checkSquare("EigenSymJacobi.Factorize")
 	e.ok = false
 	if err := checkFiniteLower(a); err != nil {
 		return err
