@@ -19,14 +19,14 @@ import "math"
 //     from which the merges build their orthogonal vectors û_i/δ_ij.
 
 // secularDeflate is the deflation of Gu and Eisenstat on a merged problem
-// with ascending poles d and components z, over the positions from …
-// len(d)−1. A position for which alone reports true deflates by itself (a
+// with ascending values d (the poles, or in the SVD their square roots) and
+// components z, over the positions from … len(d)−1. A position for which alone reports true deflates by itself (a
 // negligible component; alone may first rotate it away in the merge's
 // bases). Of two neighbours pj < nj still in play, the rotation
 // c = z_nj/r, s = −z_pj/r, r = √(z_pj² + z_nj²) moves pj's component into
 // nj's; when the coupling |(d_nj − d_pj)·c·s| it leaves between them is at
 // most tol, or coincide (if not nil) reports that their poles are equal in
-// floating point, rotate applies it to the merge's bases, d_pj and d_nj
+// floating point (squares that round alike), rotate applies it to the merge's bases, d_pj and d_nj
 // become d_pj·c² + d_nj·s² and d_pj·s² + d_nj·c², z_pj = 0 and z_nj = r,
 // and pj deflates. The positions left, whose poles are distinct and
 // components not negligible, are appended to kept in ascending order, the
