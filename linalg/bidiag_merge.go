@@ -14,9 +14,10 @@ import "math"
 // column), and row nl holds α at column nl and β at column nl+1. On entry
 // d[:nl] and d[nl+1:] hold D₁ and D₂ (each ascending), the n×n matrix u
 // holds diag(U₁, 0, U₂) (bdMerge sets the 1 in the middle) and the m×m
-// matrix w holds diag(W₁, W₂), vectors in columns. On return d holds the singular values of B in ascending order,
-// u its left and w its right singular vectors, the last column of w (when
-// sqre = 1) spanning the null space.
+// matrix w holds diag(W₁, W₂), vectors in columns. On return d holds the
+// singular values of B in ascending order, u its left and w its right
+// singular vectors, the last column of w (when sqre = 1) spanning the null
+// space.
 //
 // In these bases B is the matrix M with first row z — z₀ = α·W₁[nl][nl]
 // (the null vector of B₁), α·W₁[nl][:nl] and β·W₂[0][:] — and below it
@@ -27,16 +28,17 @@ import "math"
 // scaling B to entries at most 1 and merging D₁ and D₂ into ascending
 // order, with tol = 8ε·max(|α|, |β|, max dᵢ):
 //
-//  1. Deflation. A component with |zᵢ| ≤ tol is dropped: dᵢ is then a
-//     singular value, its vectors those of the child. A dᵢ ≤ tol is rotated
-//     into the first column (its z entry moves into z₀) and deflates with
-//     value dᵢ. Two neighbouring dᵢ < dⱼ whose rotation (of both the left
-//     and the right vectors) would zero zᵢ at the price of an entry
-//     (dⱼ − dᵢ)·c·s ≤ tol are rotated, and dᵢ deflates. A |z₀| ≤ tol is
-//     raised to tol. Each step perturbs B by at most about tol.
+//  1. Deflation (secularDeflate). A component with |zᵢ| ≤ tol is dropped:
+//     dᵢ is then a singular value, its vectors those of the child. A
+//     dᵢ ≤ tol is rotated into the first column (its z entry moves into z₀)
+//     and deflates with value dᵢ. Two neighbouring dᵢ < dⱼ whose rotation
+//     (of both the left and the right vectors) would zero zᵢ at the price of
+//     an entry (dⱼ − dᵢ)·c·s ≤ tol, or whose squares round to the same
+//     value, are rotated, and dᵢ deflates. A |z₀| ≤ tol is raised to tol.
+//     Each step perturbs B by at most about tol.
 //  2. The K remaining singular values are the square roots of the roots of
 //     the secular equation with poles pᵢ = dᵢ² (p₀ = 0) and ρ = 1, found by
-//     secularRoot, which also returns the differences δᵢⱼ = pᵢ − σⱼ²
+//     secularRoots, which also returns the differences δᵢⱼ = pᵢ − σⱼ²
 //     accurate to a few ulps: they, not the σⱼ, make the vectors.
 //  3. Löwner's formula gives the ẑ for which the σⱼ are exact (see
 //     lownerVector); the right singular vectors of M are ẑᵢ/δᵢⱼ and the
@@ -103,15 +105,14 @@ func bdMerge(d []float64, u, w Dense, nl, sqre int, alpha, beta float64, serial 
 	tol := 8 * tridiagEps * math.Max(maxAbs(dd), math.Max(math.Abs(alpha), math.Abs(beta)))
 
 	// 1. Deflation: kept and defl list positions (kept[0] = 0).
-	kept := []int{0}
-	defl := make([]int, 0, n)
-	pj := -1 // the last position not yet classified
-	for nj := 1; nj < n; nj++ {
-		if math.Abs(zz[nj]) <= tol {
-			defl = append(defl, nj)
-			continue
-		}
-		if dd[nj] <= tol {
+	kept, defl := secularDeflate(dd, zz, 1, tol, []int{0}, make([]int, 0, n),
+		func(nj int) bool {
+			if math.Abs(zz[nj]) <= tol {
+				return true
+			}
+			if dd[nj] > tol {
+				return false
+			}
 			// Rotate column nj of M into column 0 (from the right only):
 			// its z entry joins z₀, and what it leaves in row nj of
 			// column 0, at most dd[nj], is dropped.
@@ -122,69 +123,47 @@ func bdMerge(d []float64, u, w Dense, nl, sqre int, alpha, beta float64, serial 
 				typW[0] = colBoth
 			}
 			zz[0], zz[nj] = r, 0
-			defl = append(defl, nj)
-			continue
-		}
-		if pj < 0 {
-			pj = nj
-			continue
-		}
-		tau := math.Hypot(zz[pj], zz[nj])
-		c, s := zz[nj]/tau, -zz[pj]/tau
-		if t := dd[nj] - dd[pj]; math.Abs(t*c*s) <= tol || dd[nj]*dd[nj] <= dd[pj]*dd[pj] {
+			return true
+		},
+		// Poles whose squares round to the same value always deflate.
+		func(pj, nj int) bool { return dd[nj]*dd[nj] <= dd[pj]*dd[pj] },
+		func(pj, nj int, c, s float64) {
 			// Rotate columns pj and nj of both bases so that pj's z
-			// component vanishes; the coupling (dd[nj] − dd[pj])·c·s left
-			// between them is negligible, so pj deflates. (Poles whose
-			// squares round to the same value always deflate this way.)
+			// component vanishes; the coupling left between them is
+			// negligible.
 			rotateColumns(u, col[pj], col[nj], c, s, nl, typU[pj], typU[nj])
 			rotateColumns(w, col[pj], col[nj], c, s, nl+1, typW[pj], typW[nj])
 			if typU[pj] != typU[nj] {
 				typU[nj], typW[nj] = colBoth, colBoth
 			}
-			zz[pj], zz[nj] = 0, tau
-			dp, dn := dd[pj], dd[nj]
-			dd[pj] = dp*c*c + dn*s*s
-			dd[nj] = dp*s*s + dn*c*c
-			defl = append(defl, pj)
-		} else {
-			kept = append(kept, pj)
-		}
-		pj = nj
-	}
-	if pj >= 0 {
-		kept = append(kept, pj)
-	}
+		})
 	if math.Abs(zz[0]) <= tol {
 		zz[0] = math.Copysign(tol, zz[0]+0) // +0: a zero z₀ becomes +tol
 	}
 	sortByValue(defl, dd)
 
-	// 2. The secular equation: poles pl = dd², components zl.
+	// 2. The secular equation: poles pl = dd², components zl; row j of
+	// delta holds pl[i] − σⱼ². Then Löwner's ẑ.
 	k := len(kept)
 	pl := make([]float64, k)
 	zl := make([]float64, k)
 	for i, s := range kept {
 		pl[i], zl[i] = dd[s]*dd[s], zz[s]
 	}
-	delta := make([]float64, k*k) // row j: pl[i] − σⱼ²
-	sig := make([]float64, k)
-	errs := make([]error, k)
 	pr := 1
 	if !serial {
 		pr = teamSize(k, 30*float64(k)*float64(k))
 	}
-	forEach(pr, k, taskFunc(func(_, j int) {
-		var lam float64
-		lam, errs[j] = secularRoot(j, pl, zl, 1, delta[j*k:(j+1)*k])
-		sig[j] = math.Sqrt(lam)
-	}))
-	if err := firstError(errs); err != nil {
+	sig, delta, zhat, err := secularRoots(pl, zl, 1, pr) // the roots σⱼ²
+	if err != nil {
 		return err
 	}
+	for j, s2 := range sig {
+		sig[j] = math.Sqrt(s2)
+	}
 
-	// 3. Löwner's ẑ, then the vectors of M: row j of yv (right) and yu
-	// (left) is the vector of σⱼ over the kept positions.
-	zhat := lownerVector(pl, zl, delta, pr)
+	// 3. The vectors of M: row j of yv (right) and yu (left) is the vector
+	// of σⱼ over the kept positions.
 	yv := delta // overwritten row by row: row j is read before it is written
 	yu := make([]float64, k*k)
 	forEach(pr, k, taskFunc(func(_, j int) {
@@ -220,14 +199,6 @@ func bdMerge(d []float64, u, w Dense, nl, sqre int, alpha, beta float64, serial 
 	}
 	scaleExp(d, -sc)
 	return nil
-}
-
-// scaleVector scales x to unit 2-norm (x must not be zero).
-func scaleVector(x []float64) {
-	s := 1 / nrm2(x)
-	for i := range x {
-		x[i] *= s
-	}
 }
 
 // mergeColumns replaces columns of the R×C matrix q by products with the

@@ -1,10 +1,144 @@
-//go:build !(goexperiment.simd && amd64)
-
 package linalg
 
-// dot2 is dot2Scalar in this build; see bidiag_pass_simd.go for the
-// AVX-512 version.
-func dot2(r0, r1, u []float64) (float64, float64) { return dot2Scalar(r0, r1, u) }
+// The matrix–vector passes of the bidiagonal reduction: each step of
+// bidiagPanel needs Âᵀ·v and Â·u for the trailing matrix Â, and these
+// passes over Â, bound by memory bandwidth, are half of bidiagonalize's
+// flops. Rows are taken in pairs by dot2 and axpy2, whose scalar versions
+// below are the default and the oracle of the AVX-512 ones in
+// bidiag_pass_simd.go.
 
-// axpy2 is axpy2Scalar in this build; see bidiag_pass_simd.go.
-func axpy2(c0, c1 float64, r0, r1, y []float64) { axpy2Scalar(c0, c1, r0, r1, y) }
+// bidiagBlock is the number of rows of the trailing matrix in one unit of
+// the passes of bidiagPass. It fixes the order in which partial sums are
+// added, so it must not depend on the number of goroutines.
+const bidiagBlock = 64
+
+// bidiagPass holds the workspace of the matrix–vector passes of
+// bidiagonalize: rows of the trailing matrix are taken bidiagBlock at a
+// time, a sum over rows goes into one partial vector per block, and the
+// partial vectors are added in increasing block order, so the results are
+// bit-identical for any number of goroutines.
+type bidiagPass struct {
+	part   []float64 // partial sums, block r's at r·n
+	col, h []float64 // columns (length m)
+	aty    []float64 // Âᵀ·c (length n)
+	n      int
+}
+
+func newBidiagPass(m, n int) *bidiagPass {
+	blocks := (m + bidiagBlock - 1) / bidiagBlock
+	return &bidiagPass{
+		part: make([]float64, blocks*n), n: n,
+		col: make([]float64, m), h: make([]float64, m), aty: make([]float64, n),
+	}
+}
+
+// sumBlocks runs body on the row blocks of a (rows × cols) in parallel, each
+// block r accumulating into its partial vector of length w, and returns the
+// sum of the partials, in increasing r, in out (length w).
+func (ps *bidiagPass) sumBlocks(a Dense, w int, out []float64, body func(r0, r1 int, part []float64)) {
+	rows := a.Rows
+	blocks := (rows + bidiagBlock - 1) / bidiagBlock
+	p := teamSize(blocks, 4*float64(rows)*float64(a.Cols))
+	forEach(p, blocks, taskFunc(func(_, r int) {
+		part := ps.part[r*ps.n : r*ps.n+w]
+		clear(part)
+		body(r*bidiagBlock, min((r+1)*bidiagBlock, rows), part)
+	}))
+	clear(out[:w])
+	for r := 0; r < blocks; r++ {
+		axpy(1, ps.part[r*ps.n:r*ps.n+w], out[:w])
+	}
+}
+
+// atv sets y = aᵀ·v (y of length a.Cols, v of length a.Rows).
+func (ps *bidiagPass) atv(a Dense, v, y []float64) {
+	ps.sumBlocks(a, a.Cols, y, func(r0, r1 int, part []float64) {
+		i := r0
+		for ; i+1 < r1; i += 2 {
+			axpy2(v[i], v[i+1], a.Data[i*a.Stride:i*a.Stride+a.Cols], a.Data[(i+1)*a.Stride:(i+1)*a.Stride+a.Cols], part)
+		}
+		if i < r1 {
+			axpy(v[i], a.Data[i*a.Stride:i*a.Stride+a.Cols], part)
+		}
+	})
+}
+
+// mul sets x = a·u (x of length a.Rows); each element is one dot product,
+// so the rows need no partial sums.
+func (ps *bidiagPass) mul(a Dense, u, x []float64) {
+	rows := a.Rows
+	blocks := (rows + bidiagBlock - 1) / bidiagBlock
+	forEach(teamSize(blocks, 2*float64(rows)*float64(a.Cols)), blocks, taskFunc(func(_, r int) {
+		i, r1 := r*bidiagBlock, min((r+1)*bidiagBlock, rows)
+		for ; i+1 < r1; i += 2 {
+			x[i], x[i+1] = dot2(a.Data[i*a.Stride:i*a.Stride+a.Cols], a.Data[(i+1)*a.Stride:(i+1)*a.Stride+a.Cols], u)
+		}
+		if i < r1 {
+			x[i] = dot(a.Data[i*a.Stride:i*a.Stride+a.Cols], u)
+		}
+	}))
+}
+
+// fused is one pass over a for step 5 of bidiagPanel and the next step's
+// sum: for each row r, x[r] = τ·(a[r]·u − h[r]), c[r] −= x[r], and then
+// s += c[r]·a[r][1:], returning s = a[:, 1:]ᵀ·c in s (length a.Cols−1).
+// Rows are taken in pairs, so that each element of u and of the partial sum
+// is loaded once for two rows; the second reading of a row, for the sum,
+// finds it in the L1 cache.
+func (ps *bidiagPass) fused(a Dense, u []float64, tau float64, h, c, x, s []float64) {
+	w := a.Cols - 1
+	ps.sumBlocks(a, w, s, func(r0, r1 int, part []float64) {
+		i := r0
+		for ; i+1 < r1; i += 2 {
+			a0 := a.Data[i*a.Stride : i*a.Stride+a.Cols]
+			a1 := a.Data[(i+1)*a.Stride : (i+1)*a.Stride+a.Cols]
+			t0, t1 := dot2(a0, a1, u)
+			x0, x1 := tau*(t0-h[i]), tau*(t1-h[i+1])
+			x[i], x[i+1] = x0, x1
+			c0, c1 := c[i]-x0, c[i+1]-x1
+			c[i], c[i+1] = c0, c1
+			axpy2(c0, c1, a0[1:], a1[1:], part)
+		}
+		if i < r1 {
+			ar := a.Data[i*a.Stride : i*a.Stride+a.Cols]
+			xi := tau * (dot(ar, u) - h[i])
+			x[i] = xi
+			ci := c[i] - xi
+			c[i] = ci
+			axpy(ci, ar[1:], part)
+		}
+	})
+}
+
+// dot2Scalar returns r0·u and r1·u (r1 and u at least as long as r0), each
+// with two partial sums combined at the end. It is dot2 in every build but
+// GOEXPERIMENT=simd on an AVX-512 CPU, and that version's oracle.
+func dot2Scalar(r0, r1, u []float64) (float64, float64) {
+	r1 = r1[:len(r0)]
+	u = u[:len(r0)]
+	var s0, s1, t0, t1 float64
+	k := 0
+	for ; k+2 <= len(r0); k += 2 {
+		u0, u1 := u[k], u[k+1]
+		s0 += r0[k] * u0
+		t0 += r1[k] * u0
+		s1 += r0[k+1] * u1
+		t1 += r1[k+1] * u1
+	}
+	if k < len(r0) {
+		s0 += r0[k] * u[k]
+		t0 += r1[k] * u[k]
+	}
+	return s0 + s1, t0 + t1
+}
+
+// axpy2Scalar computes y += c0·r0 + c1·r1 over len(r0) elements. It is
+// axpy2 in every build but GOEXPERIMENT=simd on an AVX-512 CPU, and that
+// version's oracle.
+func axpy2Scalar(c0, c1 float64, r0, r1, y []float64) {
+	r1 = r1[:len(r0)]
+	y = y[:len(r0)]
+	for k, v := range r0 {
+		y[k] += c0*v + c1*r1[k]
+	}
+}

@@ -13,7 +13,7 @@ import (
 // eight lanes and added across them at the end in a fixed order, so the
 // results depend only on the inputs (not on the number of goroutines) but
 // can differ in the last bits from the scalar build's. hasAVX512 is
-// declared in tridiag_symv_simd.go.
+// declared in cpu_simd.go.
 
 // dot2 is dot2Scalar, eight elements of each row at a time.
 func dot2(r0, r1, u []float64) (float64, float64) {

@@ -42,10 +42,7 @@ type Cholesky struct {
 // bit-identical for any number of goroutines. Factorize panics if a is not
 // square.
 func (c *Cholesky) Factorize(a *Dense) error {
-	a.check("Cholesky.Factorize")
-	if a.Rows != a.Cols {
-		panic(fmt.Sprintf("linalg: Cholesky.Factorize: matrix is %d×%d, not square", a.Rows, a.Cols))
-	}
+	a.checkSquare("Cholesky.Factorize")
 	c.ok = false
 	if err := checkFiniteLower(a); err != nil {
 		return err
@@ -74,10 +71,7 @@ func (c *Cholesky) Factorize(a *Dense) error {
 // triangle of a is partly overwritten, after a *NotFiniteError it is
 // unchanged.
 func (c *Cholesky) FactorizeInPlace(a *Dense) error {
-	a.check("Cholesky.FactorizeInPlace")
-	if a.Rows != a.Cols {
-		panic(fmt.Sprintf("linalg: Cholesky.FactorizeInPlace: matrix is %d×%d, not square", a.Rows, a.Cols))
-	}
+	a.checkSquare("Cholesky.FactorizeInPlace")
 	c.ok = false
 	c.l = Dense{}
 	if err := checkFiniteLower(a); err != nil {
@@ -114,22 +108,13 @@ func potrf(a Dense) error {
 // Size returns n, the order of the factored matrix (0 for the zero value).
 func (c *Cholesky) Size() int { return c.l.Rows }
 
-func (c *Cholesky) mustOK(op string) {
-	if !c.ok {
-		panic("linalg: Cholesky." + op + ": no successful factorization")
-	}
-}
-
 // LTo copies L into dst, with zeros above the diagonal, and returns dst. An
 // empty dst (for example nil or the zero Dense) is allocated; otherwise it
 // must be n×n.
 func (c *Cholesky) LTo(dst *Dense) *Dense {
-	c.mustOK("LTo")
-	if dst == nil {
-		dst = &Dense{}
-	}
+	mustBeFactored(c.ok, "Cholesky.LTo")
 	n := c.l.Rows
-	dst.reuseAs(n, n, "Cholesky.LTo")
+	dst = matrixTo(dst, n, n, "Cholesky.LTo")
 	for i := 0; i < n; i++ {
 		row := dst.Data[i*dst.Stride : i*dst.Stride+n]
 		copy(row, c.l.Data[i*c.l.Stride:i*c.l.Stride+i+1])
@@ -144,17 +129,14 @@ func (c *Cholesky) LTo(dst *Dense) *Dense {
 // dst may be b itself (the solve is then in place); otherwise dst must be n×k
 // and b is not modified. The cost is 2n²k flops.
 func (c *Cholesky) SolveTo(dst, b *Dense) *Dense {
-	c.mustOK("SolveTo")
+	mustBeFactored(c.ok, "Cholesky.SolveTo")
 	b.check("Cholesky.SolveTo")
 	n := c.l.Rows
 	if b.Rows != n {
 		panic(fmt.Sprintf("linalg: Cholesky.SolveTo: B has %d rows, want %d", b.Rows, n))
 	}
-	if dst == nil {
-		dst = &Dense{}
-	}
 	if dst != b {
-		dst.reuseAs(n, b.Cols, "Cholesky.SolveTo")
+		dst = matrixTo(dst, n, b.Cols, "Cholesky.SolveTo")
 		dst.Copy(b)
 	}
 	trsm(Lower, NoTrans, c.l, *dst)
@@ -166,16 +148,12 @@ func (c *Cholesky) SolveTo(dst, b *Dense) *Dense {
 // returns it. A nil dst is allocated; dst may be b itself; otherwise dst
 // must have length n. The cost is 2n² flops, on the calling goroutine.
 func (c *Cholesky) SolveVecTo(dst, b []float64) []float64 {
-	c.mustOK("SolveVecTo")
+	mustBeFactored(c.ok, "Cholesky.SolveVecTo")
 	n := c.l.Rows
 	if len(b) != n {
 		panic(fmt.Sprintf("linalg: Cholesky.SolveVecTo: len(b) is %d, want %d", len(b), n))
 	}
-	if dst == nil {
-		dst = make([]float64, n)
-	} else if len(dst) != n {
-		panic(fmt.Sprintf("linalg: Cholesky.SolveVecTo: len(dst) is %d, want %d", len(dst), n))
-	}
+	dst = vectorTo(dst, n, "Cholesky.SolveVecTo")
 	copy(dst, b)
 	trsv(Lower, NoTrans, c.l, dst)
 	trsv(Lower, Trans, c.l, dst)
@@ -185,7 +163,7 @@ func (c *Cholesky) SolveVecTo(dst, b []float64) []float64 {
 // LogDet returns log det A = 2·Σ log l_ii, which does not overflow where
 // det A itself would.
 func (c *Cholesky) LogDet() float64 {
-	c.mustOK("LogDet")
+	mustBeFactored(c.ok, "Cholesky.LogDet")
 	var s float64
 	for i := 0; i < c.l.Rows; i++ {
 		s += math.Log(c.l.Data[i*c.l.Stride+i])

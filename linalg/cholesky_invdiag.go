@@ -1,7 +1,5 @@
 package linalg
 
-import "fmt"
-
 // invDiagBlock is the number of columns of L⁻¹ computed at a time by
 // InverseDiagTo (a workspace of n·invDiagBlock values).
 const invDiagBlock = 64
@@ -17,13 +15,9 @@ const invDiagBlock = 64
 // n·invDiagBlock values; A⁻¹ itself is never formed. (Leave-one-out
 // formulas need exactly this diagonal.)
 func (c *Cholesky) InverseDiagTo(dst []float64) []float64 {
-	c.mustOK("InverseDiagTo")
+	mustBeFactored(c.ok, "Cholesky.InverseDiagTo")
 	n := c.l.Rows
-	if dst == nil {
-		dst = make([]float64, n)
-	} else if len(dst) != n {
-		panic(fmt.Sprintf("linalg: Cholesky.InverseDiagTo: len(dst) is %d, want %d", len(dst), n))
-	}
+	dst = vectorTo(dst, n, "Cholesky.InverseDiagTo")
 	w := min(invDiagBlock, n)
 	work := make([]float64, n*w)
 	for j0 := 0; j0 < n; j0 += w {

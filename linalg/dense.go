@@ -151,6 +151,14 @@ func (m *Dense) check(op string) {
 	}
 }
 
+// checkSquare is check for a matrix that must also be square.
+func (m *Dense) checkSquare(op string) {
+	m.check(op)
+	if m.Rows != m.Cols {
+		panic(fmt.Sprintf("linalg: %s: matrix is %d×%d, not square", op, m.Rows, m.Cols))
+	}
+}
+
 func (m *Dense) checkIndex(op string, i, j int) {
 	if uint(i) >= uint(m.Rows) || uint(j) >= uint(m.Cols) {
 		panic(fmt.Sprintf("linalg: index (%d,%d) out of range for %d×%d matrix", i, j, m.Rows, m.Cols))

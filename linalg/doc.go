@@ -3,33 +3,54 @@
 //
 //   - Dense, a row-major matrix view with a stride;
 //   - Gemm and Syrk, blocked and packed matrix products in the layers of
-//     BLIS (gemm.go, gemm_pack.go, gemm_kernel.go), split over goroutines;
-//   - Trsm and Trsv, triangular solves;
-//   - Cholesky, blocked, with solves, log-determinant and diag(A⁻¹);
+//     BLIS (gemm.go, gemm_pack.go, gemm_kernel.go; matrix–vector products
+//     in gemv.go), split over goroutines;
+//   - Trsm and Trsv, triangular solves (trsm.go, trsv.go);
+//   - Cholesky, blocked, with solves, log-determinant and diag(A⁻¹)
+//     (cholesky.go, cholesky_unblocked.go, cholesky_invdiag.go);
 //   - EigenSym, the symmetric eigensolver of LAPACK's dsyevd: blocked
-//     Householder tridiagonalization (tridiag.go), divide and conquer
-//     (tridiag_dc.go, tridiag_merge.go, tridiag_secular.go) or implicit QL/QR
-//     for eigenvalues only (tridiag_ql.go, tridiag_pwk.go), and blocked WY
-//     back-transformation (tridiag_apply.go);
+//     Householder tridiagonalization (tridiag.go), then with vectors
+//     Cuppen's divide and conquer with the deflation and vectors of Gu and
+//     Eisenstat (tridiag_dc.go, tridiag_merge.go, and the secular equation
+//     in secular.go) and blocked back-transformation (applyRowReflectors),
+//     or for eigenvalues only the root-free QL/QR iteration of Pal, Walker
+//     and Kahan (tridiag_pwk.go; implicit QL/QR with vectors, for the
+//     leaves of the divide and conquer, in tridiag_ql.go);
 //   - EigenSymJacobi, cyclic Jacobi, for small and graded matrices whose
-//     small eigenvalues must be accurate to high relative precision;
-//   - QR, blocked Householder QR;
+//     small eigenvalues must be accurate to high relative precision
+//     (eigsym_jacobi.go);
+//   - QR, blocked Householder QR (qr.go, qr_unblocked.go);
 //   - SVD, thin, full or values only, with rank and least-squares solves,
-//     by one of two routes: LAPACK's dgesdd — blocked Householder
-//     bidiagonalization (bidiag.go), divide and conquer on the bidiagonal
-//     matrix (bidiag_dc.go, bidiag_merge.go) or the bidiagonal QR iteration
-//     for values only (bidiag_qr.go), and blocked back-transformation
-//     (bidiag_apply.go) — normwise backward stable and the fast route; or
-//     QR preconditioning and parallel one-sided (Hestenes) Jacobi
-//     (svd_qrjacobi.go, svd_jacobi.go), for small and graded matrices whose
-//     small singular values must be accurate to high relative precision.
-//     All Householder reflectors are generated and applied in one place
-//     (householder.go);
+//     by one of two routes. The bidiagonal route, LAPACK's dgesdd and the
+//     fast one, normwise backward stable: Golub–Kahan bidiagonalization by
+//     blocked Householder reflectors from both sides (bidiag.go, its
+//     matrix–vector passes in bidiag_pass.go; the route in svd_bidiag.go,
+//     with a QR first when the matrix is tall), then the SVD of the bidiagonal matrix by the
+//     divide and conquer of Gu and Eisenstat when vectors are wanted
+//     (bidiag_dc.go, bidiag_merge.go, the secular equation in secular.go)
+//     or by the implicit QR iteration of Demmel and Kahan for values only
+//     (bidiag_qr.go, bidiag_2x2.go), and blocked back-transformation
+//     (bidiag_apply.go). Or the Jacobi route: QR preconditioning and
+//     parallel one-sided (Hestenes) Jacobi (svd_qrjacobi.go, svd_jacobi.go),
+//     for small and graded matrices whose small singular values must be
+//     accurate to high relative precision. All Householder reflectors are
+//     generated and applied in one place (householder.go);
 //   - Dot and Nrm2, the inner product and the overflow-safe 2-norm every
-//     package of rkhs uses;
+//     package of rkhs uses (vec.go);
 //   - the error types of rkhs: the sentinels and their structs below, and
 //     InputError, which the packages above linalg return for invalid
-//     arguments (linalg itself panics on misuse, see Failure).
+//     arguments (linalg itself panics on misuse, see Failure); MemoryError
+//     and FormatBytes, with which they refuse problems too large for memory
+//     (memory.go).
+//
+// The papers: G. Golub and W. Kahan, "Calculating the singular values and
+// pseudo-inverse of a matrix" (1965); J. J. M. Cuppen, "A divide and
+// conquer method for the symmetric tridiagonal eigenproblem" (1981); M. Gu
+// and S. C. Eisenstat, "A divide-and-conquer algorithm for the symmetric
+// tridiagonal eigenproblem" (1995) and "A divide-and-conquer algorithm for
+// the bidiagonal SVD" (1995); J. Demmel and W. Kahan, "Accurate singular
+// values of bidiagonal matrices" (1990); J. Demmel and K. Veselić,
+// "Jacobi's method is more accurate than QR" (1992).
 //
 // One algorithm per file, each named after it; every fast routine has a
 // naive twin in the tests.
@@ -76,9 +97,9 @@
 // # Parallelism and determinism
 //
 // Large operations split their output over up to GOMAXPROCS goroutines
-// (through rkhs/internal/parallel); small ones run on the calling goroutine. Work is split
-// only along loops that partition the output, never along a sum, and every
-// output element is computed by the same sequence of floating-point
+// (through rkhs/internal/parallel); small ones run on the calling
+// goroutine. Work is split only along loops that partition the output,
+// never along a sum, and every output element is computed by the same sequence of floating-point
 // operations whichever goroutine computes it. Results are therefore
 // bit-identical for any GOMAXPROCS. They can differ in the last bits between
 // builds for different GOAMD64 levels, because at GOAMD64=v3 the compiler

@@ -1,9 +1,6 @@
 package linalg
 
-import (
-	"fmt"
-	"math"
-)
+import "math"
 
 // EigenSym is the eigendecomposition A = V·diag(λ)·Vᵀ of a real symmetric
 // matrix: the eigenvalues λ in ascending order and, on request, the
@@ -40,8 +37,9 @@ type EigenSym struct {
 // deflate). A matrix whose entries are so large or small that squaring them
 // would overflow or underflow is scaled by a power of two first (exactly)
 // and the eigenvalues scaled back. The eigenvalues are accurate to about
-// ε·‖A‖ in absolute terms; for small eigenvalues of graded matrices that must be accurate in relative
-// terms, use EigenSymJacobi. Results are bit-identical for any GOMAXPROCS.
+// ε·‖A‖ in absolute terms; for small eigenvalues of graded matrices that
+// must be accurate in relative terms, use EigenSymJacobi. Results are
+// bit-identical for any GOMAXPROCS.
 //
 // Errors: a *NotFiniteError if the lower triangle holds NaN or ±Inf, a
 // *ConvergenceError (wrapping ErrNoConvergence) if the tridiagonal
@@ -49,10 +47,7 @@ type EigenSym struct {
 // decomposition and its read methods panic. Factorize panics if a is not
 // square.
 func (es *EigenSym) Factorize(a *Dense, wantVectors bool) error {
-	a.check("EigenSym.Factorize")
-	if a.Rows != a.Cols {
-		panic(fmt.Sprintf("linalg: EigenSym.Factorize: matrix is %d×%d, not square", a.Rows, a.Cols))
-	}
+	a.checkSquare("EigenSym.Factorize")
 	es.ok, es.hasVec = false, false
 	if err := checkFiniteLower(a); err != nil {
 		return err
@@ -139,16 +134,8 @@ func (es *EigenSym) Size() int { return len(es.values) }
 // Values writes the eigenvalues in ascending order into dst and returns
 // it; a nil dst is allocated, otherwise it must have length n.
 func (es *EigenSym) Values(dst []float64) []float64 {
-	if !es.ok {
-		panic("linalg: EigenSym.Values: no successful factorization")
-	}
-	if dst == nil {
-		dst = make([]float64, len(es.values))
-	} else if len(dst) != len(es.values) {
-		panic(fmt.Sprintf("linalg: EigenSym.Values: len(dst) is %d, want %d", len(dst), len(es.values)))
-	}
-	copy(dst, es.values)
-	return dst
+	mustBeFactored(es.ok, "EigenSym.Values")
+	return copyVector(dst, es.values, "EigenSym.Values")
 }
 
 // VectorsTo copies the eigenvectors into dst, column j belonging to the
@@ -159,11 +146,5 @@ func (es *EigenSym) VectorsTo(dst *Dense) *Dense {
 	if !es.ok || !es.hasVec {
 		panic("linalg: EigenSym.VectorsTo: no eigenvectors were computed")
 	}
-	if dst == nil {
-		dst = &Dense{}
-	}
-	n := len(es.values)
-	dst.reuseAs(n, n, "EigenSym.VectorsTo")
-	dst.Copy(&es.vectors)
-	return dst
+	return copyTo(dst, &es.vectors, "EigenSym.VectorsTo")
 }

@@ -2,7 +2,6 @@ package linalg
 
 import (
 	"cmp"
-	"fmt"
 	"math"
 	"slices"
 )
@@ -105,10 +104,7 @@ type EigenSymJacobi struct {
 // happen. After an error e holds no factorization: Values and VectorsTo
 // panic.
 func (e *EigenSymJacobi) Factorize(a *Dense, wantVectors bool) error {
-	a.check("EigenSymJacobi.Factorize")
-	if a.Rows != a.Cols {
-		panic(fmt.Sprintf("linalg: EigenSymJacobi.Factorize: matrix is %d×%d, not square", a.Rows, a.Cols))
-	}
+	a.checkSquare("EigenSymJacobi.Factorize")
 	e.ok = false
 	if err := checkFiniteLower(a); err != nil {
 		return err
@@ -312,23 +308,11 @@ func rotateRows(c, s float64, x, y []float64) {
 // Size returns n, the order of the factored matrix (0 for the zero value).
 func (e *EigenSymJacobi) Size() int { return e.n }
 
-func (e *EigenSymJacobi) mustOK(op string) {
-	if !e.ok {
-		panic("linalg: EigenSymJacobi." + op + ": no successful factorization")
-	}
-}
-
 // Values copies the eigenvalues, in ascending order, into dst and returns
 // it. A nil dst is allocated; otherwise it must have length n.
 func (e *EigenSymJacobi) Values(dst []float64) []float64 {
-	e.mustOK("Values")
-	if dst == nil {
-		dst = make([]float64, e.n)
-	} else if len(dst) != e.n {
-		panic(fmt.Sprintf("linalg: EigenSymJacobi.Values: len(dst) is %d, want %d", len(dst), e.n))
-	}
-	copy(dst, e.values)
-	return dst
+	mustBeFactored(e.ok, "EigenSymJacobi.Values")
+	return copyVector(dst, e.values, "EigenSymJacobi.Values")
 }
 
 // VectorsTo copies the eigenvectors into dst and returns it: column j is the
@@ -337,14 +321,9 @@ func (e *EigenSymJacobi) Values(dst []float64) []float64 {
 // dst (nil or the zero Dense) is allocated; otherwise it must be n×n.
 // VectorsTo panics if the factorization was computed without vectors.
 func (e *EigenSymJacobi) VectorsTo(dst *Dense) *Dense {
-	e.mustOK("VectorsTo")
+	mustBeFactored(e.ok, "EigenSymJacobi.VectorsTo")
 	if !e.hasVectors {
 		panic("linalg: EigenSymJacobi.VectorsTo: eigenvectors were not computed")
 	}
-	if dst == nil {
-		dst = &Dense{}
-	}
-	dst.reuseAs(e.n, e.n, "EigenSymJacobi.VectorsTo")
-	dst.Copy(&e.vectors)
-	return dst
+	return copyTo(dst, &e.vectors, "EigenSymJacobi.VectorsTo")
 }

@@ -15,6 +15,14 @@ const (
 	Trans   Op = true  // use Aᵀ
 )
 
+// dims returns the shape of op(A): a's, or its transpose's.
+func (t Op) dims(a Dense) (rows, cols int) {
+	if t == Trans {
+		return a.Cols, a.Rows
+	}
+	return a.Rows, a.Cols
+}
+
 // Block sizes of the GEMM layers, in the names of BLIS; MR and NR are the
 // register block of the micro-kernel in use (gemm_kernel.go). KC bounds
 // the k dimension of a packed panel, MC the rows of the packed block of A,
@@ -59,14 +67,8 @@ func Gemm(tA, tB Op, alpha float64, a, b *Dense, beta float64, c *Dense) {
 	a.check("Gemm")
 	b.check("Gemm")
 	c.check("Gemm")
-	m, k := a.Rows, a.Cols
-	if tA == Trans {
-		m, k = k, m
-	}
-	kb, n := b.Rows, b.Cols
-	if tB == Trans {
-		kb, n = n, kb
-	}
+	m, k := tA.dims(*a)
+	kb, n := tB.dims(*b)
 	if kb != k || c.Rows != m || c.Cols != n {
 		panic(fmt.Sprintf("linalg: Gemm: op(A) %d×%d, op(B) %d×%d, C %d×%d", m, k, kb, n, c.Rows, c.Cols))
 	}
@@ -76,10 +78,7 @@ func Gemm(tA, tB Op, alpha float64, a, b *Dense, beta float64, c *Dense) {
 // gemm is Gemm on views whose shapes have been checked.
 func gemm(tA, tB Op, alpha float64, a, b Dense, beta float64, c Dense) {
 	m, n := c.Rows, c.Cols
-	k := a.Cols
-	if tA == Trans {
-		k = a.Rows
-	}
+	_, k := tA.dims(a)
 	if m == 0 || n == 0 {
 		return
 	}
@@ -118,10 +117,7 @@ const (
 // the same code whatever the number of goroutines.
 func blockedProduct(tA, tB Op, alpha float64, a, b Dense, beta float64, c Dense, tri triangle, serial bool) {
 	m, n := c.Rows, c.Cols
-	k := a.Cols
-	if tA == Trans {
-		k = a.Rows
-	}
+	_, k := tA.dims(a)
 	flops := 2 * float64(m) * float64(n) * float64(k)
 	if tri != full {
 		flops /= 2

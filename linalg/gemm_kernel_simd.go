@@ -48,9 +48,9 @@ var avx2Kernel = gemmKernel{name: "AVX2 4×8", mr: 4, nr: 8, kc: 512, mc: 256, j
 // between an AVX-512 and an AVX2 machine they can differ in the last bits.
 func chooseKernel() gemmKernel {
 	switch {
-	case archsimd.X86.AVX512():
+	case hasAVX512:
 		return avx512Kernel
-	case archsimd.X86.AVX2() && archsimd.X86.FMA():
+	case hasAVX2 && hasFMA:
 		return avx2Kernel
 	}
 	return scalarKernel
@@ -59,10 +59,10 @@ func chooseKernel() gemmKernel {
 // simdKernels lists the kernels this CPU can run, for the tests.
 func simdKernels() []gemmKernel {
 	ks := []gemmKernel{scalarKernel}
-	if archsimd.X86.AVX2() && archsimd.X86.FMA() {
+	if hasAVX2 && hasFMA {
 		ks = append(ks, avx2Kernel)
 	}
-	if archsimd.X86.AVX512() {
+	if hasAVX512 {
 		ks = append(ks, avx512Kernel)
 	}
 	return ks

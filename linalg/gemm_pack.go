@@ -27,26 +27,7 @@ func packA(tA Op, mc, kc int, a Dense, i0, p0 int, dst []float64) {
 		d := dst[ir*kc : ir*kc+MR*kc]
 		if tA == NoTrans {
 			// op(A)[i, p] = a[i, p]: MR rows of A, read in parallel.
-			if mr == 4 && MR == 4 {
-				r0 := a.Data[(i0+ir)*lda+p0:][:kc]
-				r1 := a.Data[(i0+ir+1)*lda+p0:][:kc]
-				r2 := a.Data[(i0+ir+2)*lda+p0:][:kc]
-				r3 := a.Data[(i0+ir+3)*lda+p0:][:kc]
-				for p := range kc {
-					q := d[p*4 : p*4+4 : p*4+4]
-					q[0], q[1], q[2], q[3] = r0[p], r1[p], r2[p], r3[p]
-				}
-				continue
-			}
-			if mr < MR {
-				clear(d)
-			}
-			for i := 0; i < mr; i++ {
-				row := a.Data[(i0+ir+i)*lda+p0:][:kc]
-				for p, v := range row {
-					d[p*MR+i] = v
-				}
-			}
+			packRows(d, a, i0+ir, mr, MR, p0, kc)
 			continue
 		}
 		// op(A)[i, p] = a[p, i]: each row of A gives MR contiguous values.
@@ -103,25 +84,44 @@ func packB(tB Op, kc, nc int, b Dense, p0, j0 int, dst []float64) {
 	}
 	// op(B)[p, j] = b[j, p]: NR rows of B, read in parallel.
 	for jr := 0; jr < nc; jr += NR {
-		nr := min(NR, nc-jr)
-		d := dst[jr*kc : jr*kc+NR*kc]
-		if nr == 2 && NR == 2 {
-			r0 := b.Data[(j0+jr)*ldb+p0:][:kc]
-			r1 := b.Data[(j0+jr+1)*ldb+p0:][:kc]
-			for p := range kc {
-				q := d[p*2 : p*2+2 : p*2+2]
-				q[0], q[1] = r0[p], r1[p]
-			}
-			continue
+		packRows(dst[jr*kc:jr*kc+NR*kc], b, j0+jr, min(NR, nc-jr), NR, p0, kc)
+	}
+}
+
+// packRows packs the r ≤ w rows x[r0 : r0+r] of x, each from column p0 on
+// for kc columns, as one micro-panel of width w: d[p·w + i] =
+// x[r0+i, p0+p], and zeros for i ≥ r. It is the packing of A (w = MR) and
+// of Bᵀ (w = NR) when their rows are the panel's rows, with the full
+// panels of the scalar kernel (4 rows of A, 2 of Bᵀ) unrolled.
+func packRows(d []float64, x Dense, r0, r, w, p0, kc int) {
+	ld := x.Stride
+	switch {
+	case r == 4 && w == 4:
+		x0 := x.Data[r0*ld+p0:][:kc]
+		x1 := x.Data[(r0+1)*ld+p0:][:kc]
+		x2 := x.Data[(r0+2)*ld+p0:][:kc]
+		x3 := x.Data[(r0+3)*ld+p0:][:kc]
+		for p := range kc {
+			q := d[p*4 : p*4+4 : p*4+4]
+			q[0], q[1], q[2], q[3] = x0[p], x1[p], x2[p], x3[p]
 		}
-		if nr < NR {
-			clear(d)
+		return
+	case r == 2 && w == 2:
+		x0 := x.Data[r0*ld+p0:][:kc]
+		x1 := x.Data[(r0+1)*ld+p0:][:kc]
+		for p := range kc {
+			q := d[p*2 : p*2+2 : p*2+2]
+			q[0], q[1] = x0[p], x1[p]
 		}
-		for j := 0; j < nr; j++ {
-			row := b.Data[(j0+jr+j)*ldb+p0:][:kc]
-			for p, v := range row {
-				d[p*NR+j] = v
-			}
+		return
+	}
+	if r < w {
+		clear(d[:w*kc])
+	}
+	for i := 0; i < r; i++ {
+		row := x.Data[(r0+i)*ld+p0:][:kc]
+		for p, v := range row {
+			d[p*w+i] = v
 		}
 	}
 }

@@ -60,10 +60,7 @@ func getFloats(p *sync.Pool, n int) *[]float64 {
 // two columns and op(A) = A each row is read a second time, from L2).
 func gemv(tA, tB Op, alpha float64, a, b Dense, beta float64, c Dense) {
 	m, n := c.Rows, c.Cols
-	k := a.Cols
-	if tA == Trans {
-		k = a.Rows
-	}
+	_, k := tA.dims(a)
 	// Contiguous columns of op(B): rows of B when tB is Trans, a column of
 	// B when its stride is 1, otherwise a packed copy.
 	var cols [gemvMaxCols][]float64

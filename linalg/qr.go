@@ -372,25 +372,13 @@ func (q *QR) mulQInto(c Dense) {
 // ptr returns a pointer to a copy of the view d.
 func ptr(d Dense) *Dense { return &d }
 
-func (q *QR) mustOK(op string) {
-	if !q.ok {
-		panic("linalg: QR." + op + ": no successful factorization")
-	}
-}
-
 // RTo copies the n×n upper triangular factor R into dst, with zeros below
 // the diagonal, and returns dst. An empty dst (nil or the zero Dense) is
 // allocated; otherwise it must be n×n. The diagonal of R may have either
 // sign (LAPACK's convention).
 func (q *QR) RTo(dst *Dense) *Dense {
-	q.mustOK("RTo")
-	if dst == nil {
-		dst = &Dense{}
-	}
-	n := q.r.Rows
-	dst.reuseAs(n, n, "QR.RTo")
-	dst.Copy(&q.r)
-	return dst
+	mustBeFactored(q.ok, "QR.RTo")
+	return copyTo(dst, &q.r, "QR.RTo")
 }
 
 // QTo writes the m×n factor Q, whose columns are orthonormal, into dst and
@@ -398,12 +386,9 @@ func (q *QR) RTo(dst *Dense) *Dense {
 // formed by applying the reflectors to the first n columns of the identity,
 // 2mn² flops when there is one panel, up to 4mn² − 2n³ otherwise.
 func (q *QR) QTo(dst *Dense) *Dense {
-	q.mustOK("QTo")
-	if dst == nil {
-		dst = &Dense{}
-	}
+	mustBeFactored(q.ok, "QR.QTo")
 	n, m := q.y.Rows, q.y.Cols
-	dst.reuseAs(m, n, "QR.QTo")
+	dst = matrixTo(dst, m, n, "QR.QTo")
 	identityColumns(dst.view(0, n, 0, n)) // applyQ reads only these rows
 	q.applyQ(*dst)
 	return dst

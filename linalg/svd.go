@@ -181,14 +181,10 @@ func (s *SVD) setZero() {
 	identityColumns(s.v)
 }
 
-func (s *SVD) mustOK(op string) {
-	if !s.ok {
-		panic("linalg: SVD." + op + ": no successful factorization")
-	}
-}
-
+// mustHaveVectors panics, naming op, unless the factorization succeeded
+// and computed singular vectors.
 func (s *SVD) mustHaveVectors(op string) {
-	s.mustOK(op)
+	mustBeFactored(s.ok, "SVD."+op)
 	if !s.wantVectors() {
 		panic("linalg: SVD." + op + ": the factorization computed singular values only (SVDValues)")
 	}
@@ -197,14 +193,8 @@ func (s *SVD) mustHaveVectors(op string) {
 // Values copies the k = min(m, n) singular values, in descending order, into
 // dst and returns it. A nil dst is allocated; otherwise it must have length k.
 func (s *SVD) Values(dst []float64) []float64 {
-	s.mustOK("Values")
-	if dst == nil {
-		dst = make([]float64, len(s.s))
-	} else if len(dst) != len(s.s) {
-		panic(fmt.Sprintf("linalg: SVD.Values: len(dst) is %d, want %d", len(dst), len(s.s)))
-	}
-	copy(dst, s.s)
-	return dst
+	mustBeFactored(s.ok, "SVD.Values")
+	return copyVector(dst, s.s, "SVD.Values")
 }
 
 // UTo copies U into dst and returns dst: m×k after SVDThin, m×m after
@@ -214,7 +204,7 @@ func (s *SVD) Values(dst []float64) []float64 {
 // after SVDValues.
 func (s *SVD) UTo(dst *Dense) *Dense {
 	s.mustHaveVectors("UTo")
-	return copyFactor(dst, &s.u, "SVD.UTo")
+	return copyTo(dst, &s.u, "SVD.UTo")
 }
 
 // VTo copies V into dst and returns dst: n×k after SVDThin, n×n after
@@ -223,19 +213,7 @@ func (s *SVD) UTo(dst *Dense) *Dense {
 // must have V's shape. VTo panics after SVDValues.
 func (s *SVD) VTo(dst *Dense) *Dense {
 	s.mustHaveVectors("VTo")
-	return copyFactor(dst, &s.v, "SVD.VTo")
-}
-
-// copyFactor copies f into dst (allocated if empty) and returns dst.
-func copyFactor(dst, f *Dense, op string) *Dense {
-	if dst == nil {
-		dst = &Dense{}
-	}
-	dst.reuseAs(f.Rows, f.Cols, op)
-	if f.Cols > 0 { // Dense.Copy cannot take an m×0 view
-		dst.Copy(f)
-	}
-	return dst
+	return copyTo(dst, &s.v, "SVD.VTo")
 }
 
 // cutoff returns the threshold below which singular values count as zero
@@ -255,7 +233,7 @@ func (s *SVD) cutoff(rcond float64) float64 {
 // singular values that rounding errors alone can produce in a matrix of rank
 // less than k. The zero matrix has rank 0.
 func (s *SVD) Rank(rcond float64) int {
-	s.mustOK("Rank")
+	mustBeFactored(s.ok, "SVD.Rank")
 	tol := s.cutoff(rcond)
 	r := 0
 	for r < len(s.s) && s.s[r] > tol {
@@ -281,9 +259,6 @@ func (s *SVD) SolveTo(dst, b *Dense, rcond float64) (*Dense, int) {
 	if b.Rows != s.m {
 		panic(fmt.Sprintf("linalg: SVD.SolveTo: B has %d rows, want %d", b.Rows, s.m))
 	}
-	if dst == nil {
-		dst = &Dense{}
-	}
 	p := b.Cols
 	r := s.Rank(rcond)
 	// Z = Σ_r⁻¹·U_rᵀ·B (r×p), then X = V_r·Z.
@@ -297,7 +272,7 @@ func (s *SVD) SolveTo(dst, b *Dense, rcond float64) (*Dense, int) {
 		}
 	}
 	if dst != b {
-		dst.reuseAs(s.n, p, "SVD.SolveTo")
+		dst = matrixTo(dst, s.n, p, "SVD.SolveTo")
 	} else if s.m != s.n {
 		panic(fmt.Sprintf("linalg: SVD.SolveTo: dst = b needs a square A, A is %d×%d", s.m, s.n))
 	}

@@ -54,10 +54,7 @@ func Syrk(ul Uplo, t Op, alpha float64, a *Dense, beta float64, c *Dense) {
 	ul.checkTriangle("Syrk")
 	a.check("Syrk")
 	c.check("Syrk")
-	n, k := a.Rows, a.Cols
-	if t == Trans {
-		n, k = k, n
-	}
+	n, k := t.dims(*a)
 	if c.Rows != n || c.Cols != n {
 		panic(fmt.Sprintf("linalg: Syrk: op(A) is %d×%d, C is %d×%d", n, k, c.Rows, c.Cols))
 	}
@@ -67,10 +64,7 @@ func Syrk(ul Uplo, t Op, alpha float64, a *Dense, beta float64, c *Dense) {
 // syrk is Syrk on views whose shapes have been checked.
 func syrk(ul Uplo, t Op, alpha float64, a Dense, beta float64, c Dense) {
 	n := c.Rows
-	k := a.Cols
-	if t == Trans {
-		k = a.Rows
-	}
+	_, k := t.dims(a)
 	if n == 0 {
 		return
 	}

@@ -7,7 +7,7 @@ import (
 
 // Helpers shared by the symmetric tridiagonal eigensolvers: steqr
 // (tridiag_ql.go), sterf (tridiag_pwk.go) and stedc (tridiag_dc.go,
-// tridiag_merge.go, tridiag_secular.go).
+// tridiag_merge.go, secular.go).
 
 // Constants of IEEE double precision used by the tridiagonal eigensolvers
 // (the values of LAPACK's dlamch).
@@ -30,6 +30,74 @@ func checkTridiag(op string, d, e []float64, z Dense) {
 	if z.Rows != n || z.Cols != n {
 		panic(fmt.Sprintf("linalg: %s: eigenvector matrix is %d×%d, want %d×%d", op, z.Rows, z.Cols, n, n))
 	}
+}
+
+// tridiagBlocks is the outer loop of steqr and sterf (LAPACK's dsteqr and
+// dsterf). From the top, it splits T into unreduced blocks where an
+// off-diagonal entry is negligible, |e_i| ≤ ε·√|d_i|·√|d_{i+1}| (which it
+// sets to zero). A block [lo, hi] whose largest entry lies outside
+// [√safmin/ε², √(1/safmin)/3] is scaled by a power of two into that range
+// (exactly), so that the iteration neither overflows nor loses precision to
+// underflow; then iterate(lo, hi) runs on it, and d[lo:hi+1] is scaled
+// back, and e[lo:hi] too if unscaleE. A zero block and a block of order 1
+// are skipped. tridiagBlocks stops at the first block for which iterate
+// returns false, and then returns false.
+func tridiagBlocks(d, e []float64, unscaleE bool, iterate func(lo, hi int) bool) bool {
+	n := len(d)
+	var (
+		ssfmax = math.Sqrt(1/tridiagSafmin) / 3
+		ssfmin = math.Sqrt(tridiagSafmin) / (tridiagEps * tridiagEps)
+	)
+	// Invariant: rows 0…l1−1 of T are finished (the iteration has run on
+	// their blocks).
+	for l1 := 0; l1 < n; {
+		if l1 > 0 {
+			e[l1-1] = 0
+		}
+		// The unreduced block is [l1, m].
+		m := l1
+		for ; m < n-1; m++ {
+			t := math.Abs(e[m])
+			if t == 0 {
+				break
+			}
+			if t <= math.Sqrt(math.Abs(d[m]))*math.Sqrt(math.Abs(d[m+1]))*tridiagEps {
+				e[m] = 0
+				break
+			}
+		}
+		lo, hi := l1, m
+		l1 = m + 1
+		if hi == lo {
+			continue
+		}
+
+		anorm := math.Max(maxAbs(d[lo:hi+1]), maxAbs(e[lo:hi]))
+		if anorm == 0 {
+			continue
+		}
+		scale := 0
+		if anorm > ssfmax {
+			scale = exponentOf(ssfmax) - exponentOf(anorm) - 1
+		} else if anorm < ssfmin {
+			scale = exponentOf(ssfmin) - exponentOf(anorm) + 1
+		}
+		if scale != 0 {
+			scaleExp(d[lo:hi+1], scale)
+			scaleExp(e[lo:hi], scale)
+		}
+		ok := iterate(lo, hi)
+		if scale != 0 {
+			scaleExp(d[lo:hi+1], -scale)
+			if unscaleE {
+				scaleExp(e[lo:hi], -scale)
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // maxAbs returns max |x_i| (0 for an empty x).

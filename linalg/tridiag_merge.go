@@ -26,7 +26,7 @@ const (
 // u = (last row of Q₁, sign(β)·first row of Q₂)/√2 (a unit vector) and
 // ρ = 2|β|. With the eigenvalues merged into ascending order:
 //
-//  1. Deflation (Gu–Eisenstat). With tol = 8ε·max(max|d_i|, max|u_i|), a
+//  1. Deflation (secularDeflate). With tol = 8ε·max(max|d_i|, max|u_i|), a
 //     component with ρ·|u_i| ≤ tol is dropped: d_i is then an eigenvalue
 //     and its column an eigenvector. Two neighbouring d's whose rotation
 //     would zero one u component at the price of an off-diagonal
@@ -34,14 +34,13 @@ const (
 //     one whose u component vanished deflates. What is left, K values with
 //     strictly increasing d and non-zero u, is D' + ρ·u'·u'ᵀ.
 //  2. Its eigenvalues are the roots of the secular equation, found by
-//     secularRoot with the differences δ_ij = d_i − λ_j accurate to a few
-//     ulps.
+//     secularRoots with the differences δ_ij = d_i − λ_j accurate to a
+//     few ulps.
 //  3. Löwner's formula recomputes the vector û for which the computed λ are
 //     the exact eigenvalues of D' + ρ·û·ûᵀ (see lownerVector); its
 //     eigenvectors are û_i/δ_ij, normalized, and are orthogonal to working
 //     precision however close the λ_j.
-//  4. The new eigenvectors are Q·U over the K columns (mergeColumns, in
-//     bidiag_merge.go): with the columns grouped by type (top, both,
+//  4. The new eigenvectors are Q·U over the K columns (mergeColumns): with the columns grouped by type (top, both,
 //     bottom), the first n₁ rows are a GEMM of n₁ × (top+both) by
 //     (top+both) × K, the last n₂ a GEMM of n₂ × (both+bottom) by
 //     (both+bottom) × K, on contiguous copies, written into the first K
@@ -91,39 +90,18 @@ func dcMerge(d []float64, z Dense, n1 int, beta float64, serial bool) error {
 	}
 
 	// 1. Deflation. kept and defl list sorted positions.
-	kept := make([]int, 0, n)
-	defl := make([]int, 0, n)
-	pj := -1 // the last position not yet classified
-	for nj := 0; nj < n; nj++ {
-		if rho*math.Abs(us[nj]) <= tol {
-			defl = append(defl, nj)
-			continue
-		}
-		if pj < 0 {
-			pj = nj
-			continue
-		}
-		tau := math.Hypot(us[pj], us[nj])
-		c, s := us[nj]/tau, -us[pj]/tau
-		if t := ds[nj] - ds[pj]; math.Abs(t*c*s) <= tol {
+	kept, defl := secularDeflate(ds, us, 0, tol, make([]int, 0, n), make([]int, 0, n),
+		func(nj int) bool { return rho*math.Abs(us[nj]) <= tol },
+		nil,
+		func(pj, nj int, c, s float64) {
 			// Rotate columns pj and nj so that pj's component of u
-			// vanishes; the coupling t·c·s left between them is
-			// negligible, so pj deflates.
+			// vanishes; the coupling left between them is negligible.
 			rotateColumns(z, perm[pj], perm[nj], c, s, n1, typ[pj], typ[nj])
 			if typ[pj] != typ[nj] {
 				typ[nj] = colBoth
 			}
-			us[pj], us[nj] = 0, tau
-			dp, dn := ds[pj], ds[nj]
-			ds[pj] = dp*c*c + dn*s*s
-			ds[nj] = dp*s*s + dn*c*c
-			defl = append(defl, pj)
-		} else {
-			kept = append(kept, pj)
-		}
-		pj = nj
-	}
-	kept = append(kept, pj) // pj ≥ 0: the largest |u_i| did not deflate by size
+		})
+	// kept is not empty: the largest |u_i| did not deflate by size.
 	sortByValue(defl, ds)
 
 	// The reduced problem.
@@ -134,25 +112,19 @@ func dcMerge(d []float64, z Dense, n1 int, beta float64, serial bool) error {
 		dl[i], ul[i] = ds[s], us[s]
 	}
 
-	// 2. Roots: row j of delta holds d_i − λ_j for the sorted i.
-	delta := make([]float64, k*k)
-	lam := make([]float64, k)
-	errs := make([]error, k)
+	// 2. Roots: row j of delta holds d_i − λ_j for the sorted i; then
+	// Löwner's û.
 	pr := 1
 	if !serial {
 		pr = teamSize(k, 30*float64(k)*float64(k))
 	}
-	forEach(pr, k, taskFunc(func(_, j int) {
-		lam[j], errs[j] = secularRoot(j, dl, ul, rho, delta[j*k:(j+1)*k])
-	}))
-	if err := firstError(errs); err != nil {
+	lam, delta, uhat, err := secularRoots(dl, ul, rho, pr)
+	if err != nil {
 		return err
 	}
 
-	// 3. Löwner's û, then the eigenvectors of D' + ρ·û·ûᵀ, written over
-	// delta: row j becomes eigenvector j (row j is read before it is
-	// written).
-	uhat := lownerVector(dl, ul, delta, pr)
+	// 3. The eigenvectors of D' + ρ·û·ûᵀ, written over delta: row j
+	// becomes eigenvector j (row j is read before it is written).
 	forEach(pr, k, taskFunc(func(_, j int) {
 		row := delta[j*k : (j+1)*k]
 		for i, v := range row {

@@ -25,58 +25,17 @@ func sterf(d, e []float64) error {
 	if n <= 1 {
 		return nil
 	}
-	var (
-		ssfmax = math.Sqrt(1/tridiagSafmin) / 3
-		ssfmin = math.Sqrt(tridiagSafmin) / (tridiagEps * tridiagEps)
-	)
 	pw := pwkState{d: d, e: e, maxIter: steqrMaxIter * n}
-	failed := false
-	// Invariant: d[0:l1] are eigenvalues.
-	for l1 := 0; l1 < n && !failed; {
-		if l1 > 0 {
-			e[l1-1] = 0
-		}
-		m := l1
-		for ; m < n-1; m++ {
-			if math.Abs(e[m]) <= math.Sqrt(math.Abs(d[m]))*math.Sqrt(math.Abs(d[m+1]))*tridiagEps {
-				e[m] = 0
-				break
-			}
-		}
-		lsv, lendsv := l1, m
-		l1 = m + 1
-		if lendsv == lsv {
-			continue
-		}
-
-		anorm := math.Max(maxAbs(d[lsv:lendsv+1]), maxAbs(e[lsv:lendsv]))
-		if anorm == 0 {
-			continue
-		}
-		scale := 0
-		if anorm > ssfmax {
-			scale = exponentOf(ssfmax) - exponentOf(anorm) - 1
-		} else if anorm < ssfmin {
-			scale = exponentOf(ssfmin) - exponentOf(anorm) + 1
-		}
-		if scale != 0 {
-			scaleExp(d[lsv:lendsv+1], scale)
-			scaleExp(e[lsv:lendsv], scale)
-		}
-		for i := lsv; i < lendsv; i++ {
+	// e holds squares once a block has been scaled: it is not scaled back.
+	failed := !tridiagBlocks(d, e, false, func(lo, hi int) bool {
+		for i := lo; i < hi; i++ {
 			e[i] *= e[i]
 		}
-
-		if math.Abs(d[lendsv]) < math.Abs(d[lsv]) {
-			failed = !pw.qr(lendsv, lsv)
-		} else {
-			failed = !pw.ql(lsv, lendsv)
+		if math.Abs(d[hi]) < math.Abs(d[lo]) {
+			return pw.qr(hi, lo)
 		}
-
-		if scale != 0 {
-			scaleExp(d[lsv:lendsv+1], -scale)
-		}
-	}
+		return pw.ql(lo, hi)
+	})
 	if failed {
 		return &ConvergenceError{Algorithm: "tridiagonal QL/QR (root-free)", Iterations: pw.iter}
 	}
@@ -147,14 +106,7 @@ func (pw *pwkState) ql(l, lend int) bool {
 			alpha := d[i]
 			gamma = c*(alpha-sigma) - s*oldgam
 			d[i+1] = oldgam + (alpha - gamma)
-			switch {
-			case c == 0:
-				p = oldc * bb
-			case q <= math.MaxFloat64:
-				p = (gamma * gamma) * q // γ²/c
-			default: // r/p overflowed, c did not underflow
-				p = (gamma * gamma) / c
-			}
+			p = pwkSquare(gamma, c, q, oldc, bb)
 		}
 		e[l] = s * p
 		d[l] = sigma + gamma
@@ -214,17 +166,24 @@ func (pw *pwkState) qr(l, lend int) bool {
 			alpha := d[i+1]
 			gamma = c*(alpha-sigma) - s*oldgam
 			d[i] = oldgam + (alpha - gamma)
-			switch {
-			case c == 0:
-				p = oldc * bb
-			case q <= math.MaxFloat64:
-				p = (gamma * gamma) * q // γ²/c
-			default: // r/p overflowed, c did not underflow
-				p = (gamma * gamma) / c
-			}
+			p = pwkSquare(gamma, c, q, oldc, bb)
 		}
 		e[l-1] = s * p
 		d[l] = sigma + gamma
 	}
 	return true
+}
+
+// pwkSquare returns the next p of a root-free sweep, γ²/c, as γ²·q with
+// q = 1/c computed beside c; oldc·bb when c is zero, as in LAPACK's
+// dsterf; and γ²/c by a division when q overflowed though c did not
+// underflow.
+func pwkSquare(gamma, c, q, oldc, bb float64) float64 {
+	switch {
+	case c == 0:
+		return oldc * bb
+	case q <= math.MaxFloat64:
+		return (gamma * gamma) * q
+	}
+	return (gamma * gamma) / c // r/p overflowed, c did not underflow
 }

@@ -69,63 +69,15 @@ func steqr(d, e []float64, z Dense) error {
 	st := steqrState{d: d, e: e, zt: z, maxIter: steqrMaxIter * n}
 	st.c = make([]float64, n-1)
 	st.s = make([]float64, n-1)
-	var (
-		ssfmax = math.Sqrt(1/tridiagSafmin) / 3
-		ssfmin = math.Sqrt(tridiagSafmin) / (tridiagEps * tridiagEps)
-	)
-	failed := false
-	// Invariant: rows 0…l1−1 of T are finished (diagonal, eigenvalues in d).
-	for l1 := 0; l1 < n && !failed; {
-		if l1 > 0 {
-			e[l1-1] = 0
+	// QL when the block's last diagonal entry is larger in magnitude than
+	// its first, QR otherwise.
+	failed := !tridiagBlocks(d, e, true, func(lo, hi int) bool {
+		st.col0, st.col1 = lo, hi+1
+		if math.Abs(d[hi]) < math.Abs(d[lo]) {
+			return st.qr(hi, lo)
 		}
-		// The unreduced block is [l1, m].
-		m := l1
-		for ; m < n-1; m++ {
-			t := math.Abs(e[m])
-			if t == 0 {
-				break
-			}
-			if t <= math.Sqrt(math.Abs(d[m]))*math.Sqrt(math.Abs(d[m+1]))*tridiagEps {
-				e[m] = 0
-				break
-			}
-		}
-		lsv, lendsv := l1, m
-		l1 = m + 1
-		if lendsv == lsv {
-			continue
-		}
-
-		// Scale the block into [ssfmin, ssfmax] by a power of two.
-		anorm := maxAbs(d[lsv : lendsv+1])
-		anorm = math.Max(anorm, maxAbs(e[lsv:lendsv]))
-		if anorm == 0 {
-			continue
-		}
-		scale := 0
-		if anorm > ssfmax {
-			scale = exponentOf(ssfmax) - exponentOf(anorm) - 1
-		} else if anorm < ssfmin {
-			scale = exponentOf(ssfmin) - exponentOf(anorm) + 1
-		}
-		if scale != 0 {
-			scaleExp(d[lsv:lendsv+1], scale)
-			scaleExp(e[lsv:lendsv], scale)
-		}
-
-		st.col0, st.col1 = lsv, lendsv+1
-		if math.Abs(d[lendsv]) < math.Abs(d[lsv]) {
-			failed = !st.qr(lendsv, lsv)
-		} else {
-			failed = !st.ql(lsv, lendsv)
-		}
-
-		if scale != 0 {
-			scaleExp(d[lsv:lendsv+1], -scale)
-			scaleExp(e[lsv:lendsv], -scale)
-		}
-	}
+		return st.ql(lo, hi)
+	})
 
 	if !failed {
 		sortRowsByValue(d, z)

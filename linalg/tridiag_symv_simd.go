@@ -12,8 +12,6 @@ import (
 // product with AVX-512: in the scalar build it is 40% of EigenSym's time at
 // n=2000 (BENCHMARKS.md, the symmetric eigensolver with the SIMD kernels).
 
-var hasAVX512 = archsimd.X86.AVX512()
-
 // symvPair is symvPairScalar, eight elements of each row at a time. Each
 // sum is kept in eight lanes and added across them at the end in a fixed
 // order, so the result depends only on the inputs (not on the number of

@@ -112,3 +112,11 @@ func nrm2(x []float64) float64 {
 	}
 	return math.Ldexp(math.Sqrt((s0+s1)+(s2+s3)), e)
 }
+
+// scaleVector scales x to unit 2-norm (x must not be zero).
+func scaleVector(x []float64) {
+	s := 1 / nrm2(x)
+	for i := range x {
+		x[i] *= s
+	}
+}

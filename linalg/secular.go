@@ -2,6 +2,91 @@ package linalg
 
 import "math"
 
+// The secular equation of a rank-one modification D + ρ·z·zᵀ of a diagonal
+// matrix, the core of both divide-and-conquer merges: dcMerge for the
+// symmetric tridiagonal eigenproblem (poles d_i, the eigenvalues of the two
+// halves) and bdMerge for the bidiagonal SVD (poles d_i², the squared
+// singular values of the two halves), after Gu and Eisenstat, "A
+// divide-and-conquer algorithm for the symmetric tridiagonal eigenproblem"
+// (1995) and "A divide-and-conquer algorithm for the bidiagonal SVD"
+// (1995). Each merge maps its problem onto D + ρ·z·zᵀ and back; in between,
+// both run the same three steps, here:
+//
+//  1. deflation of neighbouring poles (secularDeflate);
+//  2. the roots and the differences δ_ij = d_i − λ_j to a few ulps
+//     (secularRoots, one secularRoot per root);
+//  3. the vector û for which the computed roots are exact (lownerVector),
+//     from which the merges build their orthogonal vectors û_i/δ_ij.
+
+// secularDeflate is the deflation of Gu and Eisenstat on a merged problem
+// with ascending values d (the poles, or in the SVD their square roots) and
+// components z, over the positions from … len(d)−1. A position for which alone reports true deflates by itself (a
+// negligible component; alone may first rotate it away in the merge's
+// bases). Of two neighbours pj < nj still in play, the rotation
+// c = z_nj/r, s = −z_pj/r, r = √(z_pj² + z_nj²) moves pj's component into
+// nj's; when the coupling |(d_nj − d_pj)·c·s| it leaves between them is at
+// most tol, or coincide (if not nil) reports that their poles are equal in
+// floating point (squares that round alike), rotate applies it to the merge's bases, d_pj and d_nj
+// become d_pj·c² + d_nj·s² and d_pj·s² + d_nj·c², z_pj = 0 and z_nj = r,
+// and pj deflates. The positions left, whose poles are distinct and
+// components not negligible, are appended to kept in ascending order, the
+// deflated ones to defl in the order found; secularDeflate returns both.
+// Each step perturbs the problem by at most about tol.
+func secularDeflate(d, z []float64, from int, tol float64, kept, defl []int,
+	alone func(i int) bool, coincide func(pj, nj int) bool, rotate func(pj, nj int, c, s float64)) ([]int, []int) {
+	pj := -1 // the last position not yet classified
+	for nj := from; nj < len(d); nj++ {
+		if alone(nj) {
+			defl = append(defl, nj)
+			continue
+		}
+		if pj < 0 {
+			pj = nj
+			continue
+		}
+		r := math.Hypot(z[pj], z[nj])
+		c, s := z[nj]/r, -z[pj]/r
+		if t := d[nj] - d[pj]; math.Abs(t*c*s) <= tol || (coincide != nil && coincide(pj, nj)) {
+			rotate(pj, nj, c, s)
+			z[pj], z[nj] = 0, r
+			dp, dn := d[pj], d[nj]
+			d[pj] = dp*c*c + dn*s*s
+			d[nj] = dp*s*s + dn*c*c
+			defl = append(defl, pj)
+		} else {
+			kept = append(kept, pj)
+		}
+		pj = nj
+	}
+	if pj >= 0 {
+		kept = append(kept, pj)
+	}
+	return kept, defl
+}
+
+// secularRoots finds the k roots of the secular equation of
+// diag(d) + ρ·z·zᵀ (d strictly increasing, every z_i nonzero, ρ > 0): lam
+// holds them in ascending order, row j of the k×k matrix delta the
+// differences d_i − λ_j (see secularRoot), and zhat the vector for which
+// the λ_j are exact (see lownerVector). The roots are spread over p
+// goroutines; each is computed by the same operations whatever p is. The
+// cost is about 10k² flops and k² divisions per iteration, three to five
+// iterations per root being usual. secularRoots returns the first error of
+// secularRoot, if any.
+func secularRoots(d, z []float64, rho float64, p int) (lam, delta, zhat []float64, err error) {
+	k := len(d)
+	lam = make([]float64, k)
+	delta = make([]float64, k*k)
+	errs := make([]error, k)
+	forEach(p, k, taskFunc(func(_, j int) {
+		lam[j], errs[j] = secularRoot(j, d, z, rho, delta[j*k:(j+1)*k])
+	}))
+	if err := firstError(errs); err != nil {
+		return nil, nil, nil, err
+	}
+	return lam, delta, lownerVector(d, z, delta, p), nil
+}
+
 // secularMaxIter bounds the iterations for one root of the secular
 // equation. Three to five are usual; the bisection safeguard alone would
 // need about 60 to pin a root down to rounding from the midpoint of its
@@ -90,25 +175,8 @@ func secularRoot(j int, d, z []float64, rho float64, delta []float64) (float64, 
 		// origin's. Each part is summed from the far poles inward, so that
 		// the large terms come last. erretm collects the partial sums,
 		// whose total bounds the rounding error of the sums (over ε).
-		var vb, d1b, d2b, va, d1a, d2a, erretm float64
-		for i := 0; i < o; i++ {
-			di := (d[i] - do) - tau
-			delta[i] = di
-			t := z[i] / di
-			vb += z[i] * t
-			d1b += t * t
-			d2b += t * t / di
-			erretm -= vb
-		}
-		for i := k - 1; i > o; i-- {
-			di := (d[i] - do) - tau
-			delta[i] = di
-			t := z[i] / di
-			va += z[i] * t
-			d1a += t * t
-			d2a += t * t / di
-			erretm += va
-		}
+		vb, d1b, d2b, erretm := secularSide(d, z, delta, do, tau, 0, o, 1, 0)
+		va, d1a, d2a, erretm := secularSide(d, z, delta, do, tau, k-1, o, -1, erretm)
 		delta[o] = -tau
 		to := z[o] / delta[o]
 		vo := z[o] * to
@@ -152,6 +220,25 @@ func secularRoot(j int, d, z []float64, rho float64, delta []float64) (float64, 
 		tau = next
 	}
 	return do + tau, &ConvergenceError{Algorithm: "secular equation of divide and conquer", Iterations: secularMaxIter}
+}
+
+// secularSide sums the terms of f at λ = d_o + τ whose poles lie on one
+// side of the origin o, from the far pole i = from inward to i = to
+// (excluded) in steps of ±1: their value v = Σ z_i²/δ_i (of one sign), its
+// derivative d1 = Σ z_i²/δ_i² and d2 = Σ z_i²/δ_i³, writing δ_i =
+// (d_i − d_o) − τ to delta. It adds each partial |v| to e, the running
+// bound on the rounding error of the sums, and returns the new bound.
+func secularSide(d, z, delta []float64, do, tau float64, from, to, step int, e float64) (v, d1, d2, e2 float64) {
+	for i := from; i != to; i += step {
+		di := (d[i] - do) - tau
+		delta[i] = di
+		t := z[i] / di
+		v += z[i] * t
+		d1 += t * t
+		d2 += t * t / di
+		e += math.Abs(v)
+	}
+	return v, d1, d2, e
 }
 
 // secularModel is the rational model of f used by secularRoot, in the

@@ -1,0 +1,10 @@
+//go:build !(goexperiment.simd && amd64)
+
+package linalg
+
+// dot2 is dot2Scalar in this build; see bidiag_pass_simd.go for the
+// AVX-512 version.
+func dot2(r0, r1, u []float64) (float64, float64) { return dot2Scalar(r0, r1, u) }
+
+// axpy2 is axpy2Scalar in this build; see bidiag_pass_simd.go.
+func axpy2(c0, c1 float64, r0, r1, y []float64) { axpy2Scalar(c0, c1, r0, r1, y) }
