@@ -244,7 +244,7 @@ func (p *prepared) crossTo(dst linalg.Dense, x *linalg.Dense, nx []float64) {
 		})
 		return
 	}
-	g := max(minStreamRows, streamBlockElems/m) // rows per group
+	g := streamRows(m) // rows per group
 	t := parallel.Team(n, float64(n)*float64(m), minParallelWork)
 	chunks := parallel.NewChunks(n, t, g)
 	parallel.For(t, chunks.Count(), parallel.Func(func(_, c int) {
