@@ -317,7 +317,7 @@ func (p *prepared) finishRow(row, xi, nx []float64, i int) {
 			row[j] = p.dot.fromDot(g)
 		}
 	case p.dist != nil:
-		p.dist.sqDistRow(row, p.nz, nx[i])
+		p.dist.rowFromDots(row, p.nz, nx[i])
 	default:
 		for j := range row {
 			if j%clearEvery == 0 {
