@@ -140,7 +140,7 @@ func BenchmarkNormalMulTo(b *testing.B) {
 func splitNormalMul(r *Rows, v *linalg.Dense) [3]time.Duration {
 	_, m := r.Dims()
 	q := v.Cols
-	chunks := min(maxStreamChunks, max(1, streamPartialElems/(m*q)), r.plan(1).nb)
+	chunks := min(maxStreamChunks, max(1, streamPartialElems/(m*q)), r.blocks())
 	plan := r.plan(chunks)
 	vt := make([]float64, m*q)
 	for i := range m {

@@ -77,6 +77,10 @@ func (r *Rows) plan(chunks int) streamPlan {
 	return streamPlan{n: n, b: b, nb: nb, chunks: chunks}
 }
 
+// blocks returns the number of blocks of K, nb; with as many chunks, each
+// chunk is one block.
+func (r *Rows) blocks() int { return r.plan(1).nb }
+
 // rows returns the rows [lo, hi) of K in chunk c.
 func (s streamPlan) rows(c int) (lo, hi int) {
 	return c * s.nb / s.chunks * s.b, min((c+1)*s.nb/s.chunks*s.b, s.n)
@@ -285,7 +289,7 @@ func (r *Rows) reduce(op streamOp, dst, in *linalg.Dense) *linalg.Dense {
 		dst.Zero()
 		return dst
 	}
-	chunks := min(maxStreamChunks, max(1, streamPartialElems/(m*q)), r.plan(1).nb)
+	chunks := min(maxStreamChunks, max(1, streamPartialElems/(m*q)), r.blocks())
 	j := r.getJob(op, chunks)
 	j.in, j.q = in, q
 	j.parts = grow(j.parts, chunks*m*q)

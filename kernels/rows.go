@@ -93,7 +93,7 @@ func (r *Rows) MulVecTo(dst, v []float64) []float64 {
 		clear(dst)
 		return dst
 	}
-	r.EachBlock(r.plan(1).nb, func(_, i0 int, kb *linalg.Dense) {
+	r.EachBlock(r.blocks(), func(_, i0 int, kb *linalg.Dense) {
 		for i := range kb.Rows {
 			avx.ClearUpper()
 			row := kb.Row(i)
@@ -128,7 +128,7 @@ func (r *Rows) MulTo(dst, v *linalg.Dense) *linalg.Dense {
 		dst.Zero()
 		return dst
 	}
-	r.EachBlock(r.plan(1).nb, func(_, i0 int, kb *linalg.Dense) {
+	r.EachBlock(r.blocks(), func(_, i0 int, kb *linalg.Dense) {
 		linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, kb, v, 0, dst.Slice(i0, i0+kb.Rows, 0, v.Cols))
 	})
 	return dst
