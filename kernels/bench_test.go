@@ -50,6 +50,47 @@ func BenchmarkGaussianCross(b *testing.B) {
 	}
 }
 
+// BenchmarkRowsMulTo is K·V with K = K(X, C) for n points and m = 4000
+// centres, V with q columns: MulVecTo for q = 1 (a prediction, or one
+// conjugate gradient step on K) and MulTo for q = 1 and 8.
+func BenchmarkRowsMulTo(b *testing.B) {
+	const m = 4000
+	n := 20000
+	if testing.Short() {
+		n = 4000
+	}
+	x, c := benchData(1, n), benchData(2, m)
+	r, err := NewRows(Gaussian{Sigma: 1}, x, c)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, q := range []int{1, 8} {
+		v := benchData(3, m).Slice(0, m, 0, q)
+		flops := float64(n) * m * (2*benchD + 2*float64(q))
+		if q == 1 {
+			vec, out := make([]float64, m), make([]float64, n)
+			for i := range vec {
+				vec[i] = v.At(i, 0)
+			}
+			b.Run(fmt.Sprintf("vec/n=%d", n), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					r.MulVecTo(out, vec)
+				}
+				b.ReportMetric(flops*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
+			})
+		}
+		out := linalg.NewDense(n, q, nil)
+		b.Run(fmt.Sprintf("q=%d/n=%d", q, n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				r.MulTo(out, v)
+			}
+			b.ReportMetric(flops*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
+		})
+	}
+}
+
 // BenchmarkNormalMulTo is one product Kᵀ(K·v) with K = K(X, C) for n
 // points and m = 4000 centres, q = 1: the work of one iteration of a
 // Nyström conjugate gradient solver. The split sub-benchmark runs the
@@ -99,7 +140,7 @@ func BenchmarkNormalMulTo(b *testing.B) {
 func splitNormalMul(r *Rows, v *linalg.Dense) [3]time.Duration {
 	_, m := r.Dims()
 	q := v.Cols
-	chunks := min(maxStreamChunks, max(1, streamPartialElems/(m*q)), r.plan(1).nb)
+	chunks := min(maxStreamChunks, max(1, streamPartialElems/(m*q)), r.blocks())
 	plan := r.plan(chunks)
 	vt := make([]float64, m*q)
 	for i := range m {

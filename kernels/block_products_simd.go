@@ -18,7 +18,7 @@ import (
 // eight lanes pairwise in a fixed order, then the last len(a) mod 16 terms
 // in order.
 func rowDot(a, b []float64) float64 {
-	if !hasAVX512Dot {
+	if !hasAVX512 {
 		return rowDotScalar(a, b)
 	}
 	b = b[:len(a)]
@@ -49,7 +49,7 @@ func rowDot16(a, b []float64, l *[8]float64) {
 // every j, each pair as a product and a fused multiply-add in the vector
 // body, and as in axpy4Scalar in the tail.
 func axpy4(w0, w1, w2, w3 float64, k0, k1, k2, k3, y []float64) {
-	if !hasAVX512Dot {
+	if !hasAVX512 {
 		axpy4Scalar(w0, w1, w2, w3, k0, k1, k2, k3, y)
 		return
 	}

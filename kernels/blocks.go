@@ -8,38 +8,43 @@ import (
 	"rkhs/linalg"
 )
 
-// Streamed block products with K = K(X, Z), n×m (a Rows), for n so large
-// that K is never stored: the products a Nyström solver needs on every
-// iteration — Kᵀ(K·V) and Kᵀ·Y (Rudi, Carratino and Rosasco, "FALKON: An
-// optimal large scale kernel method", 2017) — and, through EachBlock, any
-// other accumulation over the row blocks of K, such as the sufficient
+// The streaming engine of Rows: every product with K = K(X, Z), n×m, for n
+// so large that K is never stored, is one pass over blocks of rows of K —
+// K·V and K·v (MulTo, MulVecTo), the products a Nyström solver needs on
+// every iteration, Kᵀ(K·V) and Kᵀ·Y (Rudi, Carratino and Rosasco, "FALKON:
+// An optimal large scale kernel method", 2017), and, through EachBlock,
+// any other accumulation over the row blocks of K, such as the sufficient
 // statistics K_bᵀK_b, K_bᵀY and 1ᵀK_b of a distributed fit.
 //
 // The rows of K are split into blocks of b consecutive rows, b fixed by m
 // alone (streamRows: a block is about 1 MiB, so that it stays in the L2
 // cache of the core that computes it while it is consumed), and the blocks
 // into a number of chunks of consecutive blocks fixed by n, m and the
-// caller (never by GOMAXPROCS). Chunks run in parallel; within a chunk the
-// blocks run in increasing order on one goroutine, which evaluates
-// K_b = K(X_b, Z) (for the Gaussian kernel: inner products of the
-// centred rows, then the distance and exp pass) into its own workspace and
-// hands it to the accumulation while it is in cache. Each chunk
-// accumulates into its own partial result, and the partials are summed in
-// chunk order at the end; every block is evaluated by the same code
-// whatever the number of goroutines. The results are therefore
-// bit-identical for any GOMAXPROCS.
+// caller (never by GOMAXPROCS). Chunks run in parallel (parallel.For);
+// within a chunk the blocks run in increasing order on one goroutine,
+// which evaluates K_b = K(X_b, Z) (for the Gaussian kernel: inner products
+// of the centred rows, then the distance and exp pass) into its own
+// workspace and hands it to the consumer while it is in cache. A product
+// whose rows are those of K (K·V) writes each block's rows of the result;
+// a product summed over the rows of K (KᵀW) accumulates each chunk into
+// its own partial result, and the partials are summed in chunk order at
+// the end. Every block is evaluated by the same code whatever the number
+// of goroutines, so the results are bit-identical for any GOMAXPROCS.
 //
-// With d ≤ 16 (maxSmallDot) everything a chunk does runs on its own
-// goroutine: the inner products come from dotSmallTo and the products
-// from block_products.go. With more columns they come from linalg.Gemm,
-// which is worth its packing there and may start goroutines of its own
+// With d ≤ 16 (maxSmallDot) the inner products come from dotSmallTo, on
+// the chunk's goroutine, as do the products of NormalMulTo and MulTransTo
+// (block_products.go) and MulVecTo's dot products. With more columns the
+// inner products come from linalg.Gemm, which is worth its packing there;
+// Gemm, there and in MulTo's products, may start goroutines of its own
 // (and allocate for them) inside a chunk's.
 
 // streamBlockElems is the target number of elements of a block K_b:
 // 2¹⁷ doubles, 1 MiB, half of the L2 cache of the machine of
 // BENCHMARKS.md, so that the block, V and the partial result of a skinny
-// product fit together. It is a variable only so that TestCalibrateStream
-// (go test ./kernels -run CalibrateStream -calibrate -v) can sweep it.
+// product fit together. Every pass over K uses it: the streamed products
+// and the groups of rows of CrossTo. It is a variable only so that
+// TestCalibrateStream (go test ./kernels -run CalibrateStream -calibrate
+// -v) can sweep it.
 var streamBlockElems = 1 << 17
 
 // minStreamRows bounds the rows of a block from below, for very wide K: a
@@ -55,9 +60,8 @@ const (
 	streamPartialElems = 1 << 23
 )
 
-// streamRows returns the number of rows b of a block of K.
-func (r *Rows) streamRows() int {
-	_, m := r.Dims()
+// streamRows returns the number of rows b of a block of K with m columns.
+func streamRows(m int) int {
 	return max(minStreamRows, streamBlockElems/max(m, 1))
 }
 
@@ -67,11 +71,15 @@ func (r *Rows) streamRows() int {
 type streamPlan struct{ n, b, nb, chunks int }
 
 func (r *Rows) plan(chunks int) streamPlan {
-	n, _ := r.Dims()
-	b := r.streamRows()
+	n, m := r.Dims()
+	b := streamRows(m)
 	nb := (n + b - 1) / b
 	return streamPlan{n: n, b: b, nb: nb, chunks: chunks}
 }
+
+// blocks returns the number of blocks of K, nb; with as many chunks, each
+// chunk is one block.
+func (r *Rows) blocks() int { return r.plan(1).nb }
 
 // rows returns the rows [lo, hi) of K in chunk c.
 func (s streamPlan) rows(c int) (lo, hi int) {
@@ -190,9 +198,9 @@ func putJob(j *streamJob) {
 
 // EachBlock calls f(c, i0, kb) once for every block of rows of K, with kb
 // holding rows [i0, i0+kb.Rows) of K (kb.Cols = m), the values BlockTo
-// gives, bit for bit. It is the general form of NormalMulTo and
-// MulTransTo, for accumulations over the blocks of K such as K_bᵀK_b
-// (linalg.Syrk), K_bᵀY or the column sums 1ᵀK_b.
+// gives, bit for bit. It is the engine of MulTo, MulVecTo, NormalMulTo and
+// MulTransTo, and serves any other pass over the blocks of K, such as
+// K_bᵀK_b (linalg.Syrk), K_bᵀY or the column sums 1ᵀK_b.
 //
 // Partition and order: the rows are split into blocks of a size fixed by m
 // (about 1 MiB of K each), and the blocks into chunks chunks of
@@ -246,13 +254,7 @@ func (r *Rows) EachBlock(chunks int, f func(c, i0 int, kb *linalg.Dense)) {
 //
 // NormalMulTo panics if V does not have m rows or dst is not m×q.
 func (r *Rows) NormalMulTo(dst, v *linalg.Dense) *linalg.Dense {
-	_, m := r.Dims()
-	if v.Rows != m {
-		panic(fmt.Sprintf("kernels: Rows.NormalMulTo: V has %d rows, want %d", v.Rows, m))
-	}
-	dst = destination("Rows.NormalMulTo", dst, m, v.Cols)
-	r.reduce(dst, opNormal, v)
-	return dst
+	return r.reduce(opNormal, dst, v)
 }
 
 // MulTransTo computes dst = Kᵀ·Y for an n×q matrix Y (dst m×q), the
@@ -266,29 +268,28 @@ func (r *Rows) NormalMulTo(dst, v *linalg.Dense) *linalg.Dense {
 // bit-identical for any GOMAXPROCS, are those of NormalMulTo. MulTransTo
 // panics if Y does not have n rows or dst is not m×q.
 func (r *Rows) MulTransTo(dst, y *linalg.Dense) *linalg.Dense {
-	n, m := r.Dims()
-	if y.Rows != n {
-		panic(fmt.Sprintf("kernels: Rows.MulTransTo: Y has %d rows, want %d", y.Rows, n))
-	}
-	dst = destination("Rows.MulTransTo", dst, m, y.Cols)
-	r.reduce(dst, opTrans, y)
-	return dst
+	return r.reduce(opTrans, dst, y)
 }
 
-// reduce runs op with input in over K, with one m×q partial result per
-// chunk, and writes the sum of the partials, in chunk order, into dst
-// (m×q).
-func (r *Rows) reduce(dst *linalg.Dense, op streamOp, in *linalg.Dense) {
-	n, _ := r.Dims()
-	m, q := dst.Rows, dst.Cols
+// reduce runs op (opNormal or opTrans) with input in over K, with one m×q
+// partial result per chunk, writes the sum of the partials, in chunk
+// order, into dst (m×q, allocated when empty) and returns dst.
+func (r *Rows) reduce(op streamOp, dst, in *linalg.Dense) *linalg.Dense {
+	n, m := r.Dims()
+	name, arg, want := "Rows.NormalMulTo", "V", m
+	if op == opTrans {
+		name, arg, want = "Rows.MulTransTo", "Y", n
+	}
+	dst = operands(name, arg, in, want, dst, m)
+	q := in.Cols
 	if m == 0 || q == 0 {
-		return
+		return dst
 	}
 	if n == 0 {
 		dst.Zero()
-		return
+		return dst
 	}
-	chunks := min(maxStreamChunks, max(1, streamPartialElems/(m*q)), r.plan(1).nb)
+	chunks := min(maxStreamChunks, max(1, streamPartialElems/(m*q)), r.blocks())
 	j := r.getJob(op, chunks)
 	j.in, j.q = in, q
 	j.parts = grow(j.parts, chunks*m*q)
@@ -313,6 +314,17 @@ func (r *Rows) reduce(dst *linalg.Dense, op streamOp, in *linalg.Dense) {
 		}
 	}
 	putJob(j)
+	return dst
+}
+
+// operands panics unless in, the argument arg of the product op, has want
+// rows, and returns op's destination: dst, of dstRows×in.Cols, or a new
+// matrix when dst is empty.
+func operands(op, arg string, in *linalg.Dense, want int, dst *linalg.Dense, dstRows int) *linalg.Dense {
+	if in.Rows != want {
+		panic(fmt.Sprintf("kernels: %s: %s has %d rows, want %d", op, arg, in.Rows, want))
+	}
+	return destination(op, dst, dstRows, in.Cols)
 }
 
 // grow returns s with length n, reallocated only when its capacity is

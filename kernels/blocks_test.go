@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"rkhs/internal/parallel"
 	"rkhs/internal/testmat"
 	"rkhs/linalg"
 )
@@ -51,11 +52,12 @@ func checkClose(t *testing.T, what string, got *linalg.Dense, want, scale testma
 	}
 }
 
-// TestNormalMulTo compares NormalMulTo and MulTransTo with naive products
-// of the full cross matrix, for every test kernel and q = 1, 3, with
-// padded V, Y and destination: within the rounding of the sums, inputs and
-// padding unchanged, and dst = V allowed.
-func TestNormalMulTo(t *testing.T) {
+// TestStreamedProducts compares MulTo, MulVecTo, NormalMulTo and
+// MulTransTo with naive products of the full cross matrix, for every test
+// kernel and q = 1, 3, with padded V, Y and destinations: within the
+// rounding of the sums, inputs and padding unchanged, and dst = V allowed
+// for NormalMulTo.
+func TestStreamedProducts(t *testing.T) {
 	for _, tk := range testKernels {
 		for _, sh := range streamShapes {
 			for _, q := range []int{1, 3} {
@@ -80,9 +82,24 @@ func TestNormalMulTo(t *testing.T) {
 					}
 					k := testmat.Matrix(*kf)
 
+					kv := testmat.New(sh.n, q, 2)
+					got := r.MulTo(dense(kv), dense(v))
+					want := testmat.Mul(k, v)
+					scale := testmat.Mul(testmat.Abs(k), testmat.Abs(v))
+					checkClose(t, "K·V", got, want, scale, sh.m)
+					if !testmat.PaddingIntact(kv) {
+						t.Errorf("MulTo wrote into the padding of dst")
+					}
+					v1 := testmat.New(sh.m, 1, 0)
+					for i := range sh.m {
+						v1.Set(i, 0, v.At(i, 0))
+					}
+					got = &linalg.Dense{Rows: sh.n, Cols: 1, Stride: 1, Data: r.MulVecTo(nil, v1.Data)}
+					checkClose(t, "K·v", got, testmat.Mul(k, v1), testmat.Mul(testmat.Abs(k), testmat.Abs(v1)), sh.m)
+
 					dst := testmat.New(sh.m, q, 3)
-					got := r.NormalMulTo(dense(dst), dense(v))
-					want, scale := naiveNormal(k, v)
+					got = r.NormalMulTo(dense(dst), dense(v))
+					want, scale = naiveNormal(k, v)
 					checkClose(t, "Kᵀ(K·V)", got, want, scale, sh.n+sh.m)
 					if !testmat.PaddingIntact(dst) {
 						t.Errorf("NormalMulTo wrote into the padding of dst")
@@ -216,6 +233,65 @@ func TestStreamDeterministic(t *testing.T) {
 	}
 }
 
+// TestMulToDeterministic requires MulTo and MulVecTo, run through the
+// engine in many blocks (d = 3, inner products by dotSmall; d = 20, by
+// Gemm), to be bit-identical at GOMAXPROCS 1, 2 and 8, to have split the
+// work over goroutines, and to agree with the naive dense K·V.
+func TestMulToDeterministic(t *testing.T) {
+	testmat.SkipSingleThreaded(t)
+	for _, sh := range []struct{ n, m, d, q int }{{400, 16390, 3, 3}, {300, 2000, 20, 2}} {
+		rng := testmat.NewRand(uint64(sh.d))
+		x, z := testmat.Random(rng, sh.n, sh.d, 0), testmat.Random(rng, sh.m, sh.d, 0)
+		v := testmat.Random(rng, sh.m, sh.q, 0)
+		r, err := NewRows(Gaussian{Sigma: 0.7}, dense(x), dense(z))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b := streamRows(sh.m); b >= sh.n {
+			t.Fatalf("d=%d: the test needs several blocks, a block has %d rows", sh.d, b)
+		}
+		col := make([]float64, sh.m)
+		for i := range col {
+			col[i] = v.At(i, 0)
+		}
+		var kv0 *linalg.Dense
+		var vec0 []float64
+		for _, procs := range []int{1, 2, 8} {
+			old := runtime.GOMAXPROCS(procs)
+			splits := parallel.Splits()
+			kv, vec := r.MulTo(nil, dense(v)), r.MulVecTo(nil, col)
+			split := parallel.Splits() > splits
+			runtime.GOMAXPROCS(old)
+			if procs == 1 {
+				kv0, vec0 = kv, vec
+				kf, err := Cross(Gaussian{Sigma: 0.7}, dense(x), dense(z))
+				if err != nil {
+					t.Fatal(err)
+				}
+				k := testmat.Matrix(*kf)
+				checkClose(t, "K·V", kv, testmat.Mul(k, v), testmat.Mul(testmat.Abs(k), testmat.Abs(v)), sh.m)
+				continue
+			}
+			if !split {
+				t.Errorf("d=%d, GOMAXPROCS=%d: MulTo and MulVecTo ran on one goroutine", sh.d, procs)
+			}
+			if !testmat.Identical(testmat.Matrix(*kv), testmat.Matrix(*kv0)) {
+				t.Errorf("d=%d, GOMAXPROCS=%d: K·V differs from GOMAXPROCS=1", sh.d, procs)
+			}
+			for i := range vec {
+				if math.Float64bits(vec[i]) != math.Float64bits(vec0[i]) {
+					t.Fatalf("d=%d, GOMAXPROCS=%d: (K·v)[%d] = %v, %v at GOMAXPROCS=1", sh.d, procs, i, vec[i], vec0[i])
+				}
+			}
+		}
+		for i := range vec0 {
+			if vec0[i] != kv0.At(i, 0) && !closeTo(vec0[i], kv0.At(i, 0), 100) {
+				t.Fatalf("d=%d: MulVecTo[%d] = %v, MulTo %v", sh.d, i, vec0[i], kv0.At(i, 0))
+			}
+		}
+	}
+}
+
 // TestStreamAllocs requires NormalMulTo and MulTransTo to allocate nothing
 // once their pooled workspaces have grown, here with 50 blocks per call.
 func TestStreamAllocs(t *testing.T) {
@@ -245,6 +321,10 @@ func TestStreamPanics(t *testing.T) {
 		{"NormalMulTo dst", func() { r.NormalMulTo(linalg.NewDense(5, 2, nil), linalg.NewDense(5, 1, nil)) }},
 		{"MulTransTo Y rows", func() { r.MulTransTo(nil, linalg.NewDense(6, 1, nil)) }},
 		{"MulTransTo dst", func() { r.MulTransTo(linalg.NewDense(4, 1, nil), linalg.NewDense(5, 1, nil)) }},
+		{"MulTo V rows", func() { r.MulTo(nil, linalg.NewDense(4, 1, nil)) }},
+		{"MulTo dst", func() { r.MulTo(linalg.NewDense(5, 2, nil), linalg.NewDense(5, 1, nil)) }},
+		{"MulVecTo v", func() { r.MulVecTo(nil, make([]float64, 4)) }},
+		{"MulVecTo dst", func() { r.MulVecTo(make([]float64, 4), make([]float64, 5)) }},
 		{"EachBlock chunks", func() { r.EachBlock(0, func(int, int, *linalg.Dense) {}) }},
 	} {
 		func() {

@@ -34,6 +34,6 @@ func TestCalibrateStream(t *testing.T) {
 			r.NormalMulTo(out, v)
 			best = min(best, time.Since(t0))
 		}
-		fmt.Printf("block %7d elements (%4d rows): %v\n", e, r.streamRows(), best)
+		fmt.Printf("block %7d elements (%4d rows): %v\n", e, streamRows(m), best)
 	}
 }

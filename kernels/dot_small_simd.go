@@ -18,9 +18,7 @@ import (
 // computes its missing columns on zeros), so a block of rows still gets the
 // entries of the whole product bit for bit. They differ from the scalar
 // dotSmall's in the last bits (one rounding per step instead of two).
-// CPUs without AVX-512 use the scalar dotSmall.
-
-var hasAVX512Dot = archsimd.X86.AVX512()
+// CPUs without AVX-512 (hasAVX512, cpu_simd.go) use the scalar dotSmall.
 
 // dotTileCols is the number of columns of a vector tile.
 const dotTileCols = 16
@@ -30,7 +28,7 @@ const dotTileCols = 16
 // dotSmallTo; nil without AVX-512 or for more than maxSmallDot columns.
 func transposeForDot(z *linalg.Dense) []float64 {
 	m, d := z.Rows, z.Cols
-	if !hasAVX512Dot || d > maxSmallDot || m == 0 {
+	if !hasAVX512 || d > maxSmallDot || m == 0 {
 		return nil
 	}
 	mp := roundUp(m, dotTileCols)

@@ -244,7 +244,7 @@ func (p *prepared) crossTo(dst linalg.Dense, x *linalg.Dense, nx []float64) {
 		})
 		return
 	}
-	g := max(minStreamRows, streamBlockElems/m) // rows per group
+	g := streamRows(m) // rows per group
 	t := parallel.Team(n, float64(n)*float64(m), minParallelWork)
 	chunks := parallel.NewChunks(n, t, g)
 	parallel.For(t, chunks.Count(), parallel.Func(func(_, c int) {
@@ -317,7 +317,7 @@ func (p *prepared) finishRow(row, xi, nx []float64, i int) {
 			row[j] = p.dot.fromDot(g)
 		}
 	case p.dist != nil:
-		p.dist.sqDistRow(row, p.nz, nx[i])
+		p.dist.rowFromDots(row, p.nz, nx[i])
 	default:
 		for j := range row {
 			if j%clearEvery == 0 {

@@ -25,11 +25,12 @@ func ExampleRows_MulVecTo() {
 	// [0 3 6]
 }
 
-func ExampleRows_MulTransVecTo() {
+func ExampleRows_MulTransTo() {
 	x := linalg.NewDense(2, 1, []float64{1, 2})
 	z := linalg.NewDense(3, 1, []float64{0, 1, 3})
 	r, _ := kernels.NewRows(kernels.Linear{}, x, z) // K is 2×3
-	fmt.Println(r.MulTransVecTo(nil, []float64{1, -1}))
+	y := linalg.NewDense(2, 1, []float64{1, -1})
+	fmt.Println(r.MulTransTo(nil, y).Data) // Kᵀ·y without storing K
 	// Output:
 	// [0 -1 -3]
 }

@@ -62,10 +62,11 @@ func ExampleNewRows() {
 		fmt.Println(err)
 		return
 	}
-	// Rows 1 and 2 of K, then K·1 (row sums) without forming K.
+	// Rows 1 and 2 of K, then K·1 (row sums) and Kᵀe₀ (column 0) without
+	// forming K.
 	fmt.Printf("%.4f\n", r.BlockTo(nil, 1, 3).Data)
 	fmt.Printf("%.4f\n", r.MulVecTo(nil, []float64{1, 1, 1, 1}))
-	fmt.Printf("%.4f\n", r.MulTransVecTo(nil, []float64{1, 0, 0, 0}))
+	fmt.Printf("%.4f\n", r.MulTransTo(nil, linalg.NewDense(4, 1, []float64{1, 0, 0, 0})).Data)
 	// Output:
 	// [0.3679 1.0000 0.3679 0.1353 0.1353 0.3679 1.0000 0.3679]
 	// [1.5530 1.8711 1.8711 1.5530]

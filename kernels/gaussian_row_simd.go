@@ -14,9 +14,8 @@ import (
 // entries at a time, argument and exp in one sweep of vector registers.
 // Besides being faster than math.Exp, it keeps the pass out of legacy SSE
 // code, which an asynchronous preemption can slow down 150 times (see
-// rkhs/internal/avx). CPUs without AVX-512 use gaussianRowScalar.
-
-var hasAVX512 = archsimd.X86.AVX512()
+// rkhs/internal/avx). CPUs without AVX-512 (hasAVX512, cpu_simd.go) use
+// gaussianRowScalar.
 
 // gaussianRow is gaussianRowScalar, eight entries at a time with AVX-512
 // (gaussianRow8), the last len(row) mod 8 with gaussianRowScalar. The

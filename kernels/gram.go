@@ -114,9 +114,9 @@ func gramTo(op string, dst *linalg.Dense, k Kernel, x *linalg.Dense, ul linalg.U
 		rowsParallel(n, n/2, func(i int) {
 			row := dst.Row(i)
 			if tri == linalg.Lower {
-				kk.sqDistRow(row[:i], norms[:i], norms[i])
+				kk.rowFromDots(row[:i], norms[:i], norms[i])
 			} else {
-				kk.sqDistRow(row[i+1:], norms[i+1:], norms[i])
+				kk.rowFromDots(row[i+1:], norms[i+1:], norms[i])
 			}
 			row[i] = kk.fromSqDist(0)
 		})

@@ -58,10 +58,11 @@ type dotKernel interface {
 // matrix product (after centring the data, see Gram).
 type distKernel interface {
 	fromSqDist(d float64) float64
-	// sqDistRow sets row[j] = f(max(ni + nz[j] − 2·row[j], 0)) for every
-	// j: row holds inner products xᵢᵀzⱼ on entry and kernel values on
-	// return.
-	sqDistRow(row, nz []float64, ni float64)
+	// rowFromDots turns a row of inner products into the row of kernel
+	// values through the squared distances: row[j] = f(max(ni + nz[j] −
+	// 2·row[j], 0)) for every j, with row[j] = xᵢᵀzⱼ on entry, ni = ‖xᵢ‖²
+	// and nz[j] = ‖zⱼ‖² (of centred points).
+	rowFromDots(row, nz []float64, ni float64)
 }
 
 // Linear is the kernel k(x, z) = xᵀz.
@@ -148,7 +149,7 @@ func (g Gaussian) Eval(x, z []float64) float64 {
 
 func (g Gaussian) fromSqDist(d float64) float64 { return math.Exp(-d / g.scale()) }
 
-func (g Gaussian) sqDistRow(row, nz []float64, ni float64) {
+func (g Gaussian) rowFromDots(row, nz []float64, ni float64) {
 	gaussianRow(row, nz, ni, g.scale())
 }
 

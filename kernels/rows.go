@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"rkhs/internal/avx"
-	"rkhs/internal/parallel"
 	"rkhs/linalg"
 )
 
@@ -71,111 +70,73 @@ func (r *Rows) BlockTo(dst *linalg.Dense, i0, i1 int) *linalg.Dense {
 	return dst
 }
 
-// blockRows returns how many rows of K a block holds: about 2²⁰ elements
-// (8 MiB), at least one row.
-func (r *Rows) blockRows() int {
-	_, m := r.Dims()
-	return max(1, (1<<20)/max(m, 1))
-}
-
-// MulVecTo computes dst = K·v (dst of length n, v of length m) one block of
-// rows at a time, in O(m·block) memory, and returns dst; a nil dst is
-// allocated. Each dstᵢ is one dot product, so the result is bit-identical
-// for any GOMAXPROCS. The cost is that of building K, 2nmd flops and nm
-// kernel transforms for the kernels of this package, plus 2nm flops.
+// MulVecTo computes dst = K·v (dst of length n, v of length m) and returns
+// dst; a nil dst is allocated. It streams K through EachBlock (one chunk a
+// block) and sets dstᵢ to the dot product of row i of K with v, summed in
+// increasing order of j, while the block is in cache: each dstᵢ is one such
+// sum, so the result is bit-identical for any GOMAXPROCS. The cost is that
+// of evaluating K, 2nmd flops and nm kernel transforms for the kernels of
+// this package, plus 2nm flops; the memory, one block of K (about 1 MiB)
+// per goroutine. MulVecTo panics if len(v) ≠ m or a non-nil dst is not of
+// length n.
 func (r *Rows) MulVecTo(dst, v []float64) []float64 {
 	n, m := r.Dims()
 	if len(v) != m {
 		panic(fmt.Sprintf("kernels: Rows.MulVecTo: len(v) is %d, want %d", len(v), m))
 	}
-	dst = sized(dst, n, "MulVecTo")
-	bs := r.blockRows()
-	var blk linalg.Dense
-	for i0 := 0; i0 < n; i0 += bs {
-		i1 := min(i0+bs, n)
-		b := r.BlockTo(reuse(&blk, i1-i0, m), i0, i1)
-		rowsParallel(i1-i0, m, func(i int) {
+	if dst == nil {
+		dst = make([]float64, n)
+	} else if len(dst) != n {
+		panic(fmt.Sprintf("kernels: Rows.MulVecTo: len(dst) is %d, want %d", len(dst), n))
+	}
+	if m == 0 {
+		clear(dst)
+		return dst
+	}
+	r.EachBlock(r.blocks(), func(_, i0 int, kb *linalg.Dense) {
+		for i := range kb.Rows {
+			avx.ClearUpper()
+			row := kb.Row(i)
+			v := v[:len(row)]
 			var s float64
-			for j, kij := range b.Row(i) {
+			for j, kij := range row {
 				s += kij * v[j]
 			}
 			dst[i0+i] = s
-		})
-	}
+		}
+	})
 	return dst
 }
 
-// MulTo computes dst = K·V for an m×q matrix V (dst n×q) one block of
-// rows at a time, in O(m·block) memory, and returns dst; an empty dst is
-// allocated. Each block is one linalg.Gemm, so the result is bit-identical
-// for any GOMAXPROCS. Iterative solvers use it to apply K to several
-// vectors for the price of building K's rows once.
+// MulTo computes dst = K·V for an m×q matrix V (dst n×q) and returns dst;
+// an empty dst is allocated. It streams K through EachBlock (one chunk a
+// block) and writes rows [i0, i0+b) of dst as K_b·V, one linalg.Gemm per
+// block K_b while it is in cache. Gemm's value of an entry does not depend
+// on the rows around it, so the result is bit-identical for any
+// GOMAXPROCS. Iterative solvers use it to apply K to several vectors for
+// the price of evaluating K once: 2nmd flops and nm kernel transforms,
+// plus 2nmq flops. Memory: one block of K (about 1 MiB) per goroutine,
+// besides Gemm's packing buffers. MulTo panics if V does not have m rows
+// or dst is not n×q.
 func (r *Rows) MulTo(dst, v *linalg.Dense) *linalg.Dense {
 	n, m := r.Dims()
-	if v.Rows != m {
-		panic(fmt.Sprintf("kernels: Rows.MulTo: V has %d rows, want %d", v.Rows, m))
+	dst = operands("Rows.MulTo", "V", v, m, dst, n)
+	if v.Cols == 0 {
+		return dst
 	}
-	dst = destination("Rows.MulTo", dst, n, v.Cols)
-	bs := r.blockRows()
-	var blk linalg.Dense
-	for i0 := 0; i0 < n; i0 += bs {
-		i1 := min(i0+bs, n)
-		b := r.BlockTo(reuse(&blk, i1-i0, m), i0, i1)
-		linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, b, v, 0, dst.Slice(i0, i1, 0, v.Cols))
+	if m == 0 {
+		dst.Zero()
+		return dst
 	}
+	r.EachBlock(r.blocks(), func(_, i0 int, kb *linalg.Dense) {
+		linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, kb, v, 0, dst.Slice(i0, i0+kb.Rows, 0, v.Cols))
+	})
 	return dst
 }
 
-// MulTransVecTo computes dst = Kᵀ·v (dst of length m, v of length n) one
-// block of rows at a time and returns dst; a nil dst is allocated. The
-// blocks are added in increasing order and, within a block, the rows in
-// increasing order (columns split over goroutines), so the result is
-// bit-identical for any GOMAXPROCS.
-func (r *Rows) MulTransVecTo(dst, v []float64) []float64 {
-	n, m := r.Dims()
-	if len(v) != n {
-		panic(fmt.Sprintf("kernels: Rows.MulTransVecTo: len(v) is %d, want %d", len(v), n))
-	}
-	dst = sized(dst, m, "MulTransVecTo")
-	clear(dst)
-	bs := r.blockRows()
-	var blk linalg.Dense
-	for i0 := 0; i0 < n; i0 += bs {
-		i1 := min(i0+bs, n)
-		b := r.BlockTo(reuse(&blk, i1-i0, m), i0, i1)
-		p := parallel.Team(m/64, float64(i1-i0)*float64(m), minParallelWork)
-		cols := parallel.NewChunks(m, p, 8)
-		parallel.For(p, cols.Count(), parallel.Func(func(_, c int) {
-			lo, hi := cols.Bounds(c)
-			out := dst[lo:hi]
-			for i := 0; i < i1-i0; i++ {
-				avx.ClearUpper()
-				vi := v[i0+i]
-				for j, kij := range b.Row(i)[lo:hi] {
-					out[j] += vi * kij
-				}
-			}
-		}))
-	}
-	return dst
-}
-
-func sized(dst []float64, n int, op string) []float64 {
-	if dst == nil {
-		return make([]float64, n)
-	}
-	if len(dst) != n {
-		panic(fmt.Sprintf("kernels: Rows.%s: len(dst) is %d, want %d", op, len(dst), n))
-	}
-	return dst
-}
-
-// reuse makes *m an r×c matrix on its existing storage when large enough.
+// reuse makes *m an r×c matrix on its existing storage when large enough
+// (see grow) and returns m.
 func reuse(m *linalg.Dense, r, c int) *linalg.Dense {
-	if cap(m.Data) >= r*c {
-		*m = linalg.Dense{Rows: r, Cols: c, Stride: c, Data: m.Data[:r*c]}
-	} else {
-		*m = *linalg.NewDense(r, c, nil)
-	}
+	*m = linalg.Dense{Rows: r, Cols: c, Stride: c, Data: grow(m.Data, r*c)}
 	return m
 }
