@@ -76,7 +76,6 @@ var exempt = map[string]string{
 	"kernels.Rows.MulTo":                    rowsOp,
 	"kernels.Rows.MulVecTo":                 rowsOp,
 	"kernels.Rows.MulTransTo":               rowsOp,
-	"kernels.Rows.MulTransVecTo":            rowsOp,
 	"kernels.Rows.NormalMulTo":              rowsOp,
 	"dataset.Data.Split":                    indexes,
 	"dataset.Data.Subset":                   indexes,
