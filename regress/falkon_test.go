@@ -351,34 +351,6 @@ func TestFalkonMemoryLimit(t *testing.T) {
 	}
 }
 
-// TestLowerGram: the panelled LᵀL equals one Syrk on the whole triangle,
-// for sizes around the panel height.
-func TestLowerGram(t *testing.T) {
-	for _, m := range []int{1, 5, lauumPanel - 1, lauumPanel, lauumPanel + 1, 2*lauumPanel + 3} {
-		l := randDense(uint64(m), m, m)
-		zeroUpper(l)
-		want := linalg.NewDense(m, m, nil)
-		linalg.Gemm(linalg.Trans, linalg.NoTrans, 0.5, l, l, 0, want)
-		got := linalg.NewDense(m, m, nil)
-		for i := range got.Data {
-			got.Data[i] = math.NaN() // overwritten below the diagonal, kept above
-		}
-		lowerGram(got, l, 0.5)
-		for i := range m {
-			for j := range m {
-				g, w := got.At(i, j), want.At(i, j)
-				if j > i {
-					if !math.IsNaN(g) {
-						t.Fatalf("m=%d: upper (%d,%d) written", m, i, j)
-					}
-				} else if math.Abs(g-w) > 1e-13*float64(m) {
-					t.Fatalf("m=%d: (%d,%d) = %v, want %v", m, i, j, g, w)
-				}
-			}
-		}
-	}
-}
-
 // bumpedKernel is the Gaussian kernel with σ = 1, except that its value
 // at two rows held in different storage with the same values is 1 + 3·10⁻⁷
 // instead of 1: repeated centres then make K_mm indefinite by about 3·10⁻⁷,

@@ -113,7 +113,7 @@ func TestCGLS(t *testing.T) {
 	// Early stopping: fewer iterations, a larger residual, and a callback
 	// that stops the run.
 	calls := 0
-	early, err := CGLS{Kernel: k, Intercept: FreeIntercept, Iterative: Iterative{MaxIter: 50, Callback: func(it int, res float64) bool {
+	early, err := CGLS{Kernel: k, Intercept: FreeIntercept, Iterative: Iterative{MaxIter: 50, Callback: func(it int, res float64, current *Model) bool {
 		calls++
 		return it < 3
 	}}}.Fit(x, y)

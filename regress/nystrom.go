@@ -212,23 +212,6 @@ func chooseCentres(op string, x, given *linalg.Dense, centers int, before func(m
 	return centres, indices, nil
 }
 
-// centreRows subtracts from each row of m its mean and returns the means.
-func centreRows(m *linalg.Dense) []float64 {
-	means := make([]float64, m.Rows)
-	for j := 0; j < m.Rows; j++ {
-		row := m.Row(j)
-		var sum float64
-		for _, v := range row {
-			sum += v
-		}
-		means[j] = sum / float64(len(row))
-		for i := range row {
-			row[i] -= means[j]
-		}
-	}
-	return means
-}
-
 // drawCenters returns m distinct indices in [0, n), drawn uniformly with a
 // PCG generator seeded by seed, in increasing order: the first m of
 // centerOrder(n, seed).
