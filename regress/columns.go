@@ -138,8 +138,8 @@ func withOnes(y *linalg.Dense, free bool) *linalg.Dense {
 	return appendOnes(y)
 }
 
-// centreRows subtracts from each row of m its mean and returns the means.
-func centreRows(m *linalg.Dense) []float64 {
+// centerRows subtracts from each row of m its mean and returns the means.
+func centerRows(m *linalg.Dense) []float64 {
 	means := make([]float64, m.Rows)
 	for j := 0; j < m.Rows; j++ {
 		row := m.Row(j)

@@ -80,7 +80,7 @@ import (
 // the Gaussian kernel) to rebuild K_nm, 4nmq flops for the two products and
 // 4m²q for the triangular solves; once, a pass for K_nmᵀy and K_nmᵀ1, the
 // Gram matrix K_mm and m³/3 + m³/3 + m³/3 flops for the two factorizations
-// and T·Tᵀ (lowerGram). Memory: two m×m matrices (also while a jitter is
+// and T·Tᵀ (linalg.Lauum). Memory: two m×m matrices (also while a jitter is
 // tried), a block of K_nm (about 1 MiB) per goroutine, the partial
 // results of the streamed products (at most 64 MiB unless one m×q partial
 // is larger), X and a copy of [Y 1] (n×(q+1)), and
@@ -193,7 +193,7 @@ func (f Falkon) Fit(x, y *linalg.Dense) (*FalkonFit, error) {
 	if err := f.checkOptions(op); err != nil {
 		return nil, err
 	}
-	centres, indices, err := chooseCentres(op, x, f.Given, f.Centers, func(m int) error {
+	centers, indices, err := chooseCenters(op, x, f.Given, f.Centers, func(m int) error {
 		return checkFalkonMemory(op, x.Rows, m, x.Cols, y.Cols)
 	}, func(m int) ([]int, error) {
 		return drawDistinctCenters(op, x, m, f.Seed)
@@ -201,11 +201,11 @@ func (f Falkon) Fit(x, y *linalg.Dense) (*FalkonFit, error) {
 	if err != nil {
 		return nil, err
 	}
-	rows, err := kernels.NewRows(f.Kernel, x, centres)
+	rows, err := kernels.NewRows(f.Kernel, x, centers)
 	if err != nil {
 		return nil, kernelError(op, "X", err)
 	}
-	fit, err := f.solve(op, centres, &rowsOperator{rows: rows, y: y})
+	fit, err := f.solve(op, centers, &rowsOperator{rows: rows, y: y})
 	if err != nil {
 		return nil, err
 	}
@@ -225,7 +225,7 @@ func (f Falkon) Fit(x, y *linalg.Dense) (*FalkonFit, error) {
 // the memory; ErrInput if op is nil or its Summary is malformed (n < 1, shapes
 // that do not match m and each other, NaN or ±Inf); and any error op
 // returns, wrapped.
-func (f Falkon) FitOperator(centres *linalg.Dense, op NystromOperator) (*FalkonFit, error) {
+func (f Falkon) FitOperator(centers *linalg.Dense, op NystromOperator) (*FalkonFit, error) {
 	const call = "Falkon.FitOperator"
 	if err := checkKernel(call, f.Kernel); err != nil {
 		return nil, err
@@ -239,16 +239,16 @@ func (f Falkon) FitOperator(centres *linalg.Dense, op NystromOperator) (*FalkonF
 	if err := f.checkOptions(call); err != nil {
 		return nil, err
 	}
-	if err := check.Data(ErrInput, call, "centres", centres, 1); err != nil {
+	if err := check.Data(ErrInput, call, "centers", centers, 1); err != nil {
 		return nil, err
 	}
 	if op == nil {
 		return nil, inputError(call, "op", "nil NystromOperator")
 	}
-	if err := checkFalkonMemory(call, 0, centres.Rows, centres.Cols, 1); err != nil {
+	if err := checkFalkonMemory(call, 0, centers.Rows, centers.Cols, 1); err != nil {
 		return nil, err
 	}
-	return f.solve(call, centres.Clone(), op)
+	return f.solve(call, centers.Clone(), op)
 }
 
 // checkOptions validates the options Fit and FitOperator share beyond λ.

@@ -13,7 +13,8 @@ import (
 // M·Mᵀ = LᵀL/m + λI (T·Tᵀ/m + λI). B = T⁻¹A⁻¹ = L⁻ᵀM⁻ᵀ satisfies
 // B·Bᵀ = (K_mm'·K_mm'/m + λK_mm')⁻¹ with K_mm' = K_mm + δI, so n·B·Bᵀ
 // approximates the inverse of the normal matrix K_nmᵀK_nm + nλK_mm (Rudi,
-// Carratino and Rosasco 2017, section 3).
+// Carratino and Rosasco 2017, section 3). falkonSystem applies it by
+// triangular solves (linalg.Trtrs) with L and M.
 type falkonPrecond struct {
 	l, a   *linalg.Dense // lower triangles: L and M (strict upper parts zero)
 	delta  float64       // δ
@@ -23,15 +24,15 @@ type falkonPrecond struct {
 // newFalkonPrecond builds the preconditioner in two m×m matrices: K_mm
 // (lower triangle, kernels.GramTo), copied with δ = ε·m·t on the diagonal
 // into the second and factored there (L); then LᵀL/m + λI over K_mm
-// (lowerGram, m³/3 flops), factored in place (M). If K_mm + δI is not
-// numerically positive definite, the jitter of Nystrom (jitterSteps) is
+// (linalg.Lauum, m³/3 flops), factored in place (M). If K_mm + δI is not
+// numerically positive definite, the jitter of Nystrom (tryJitters) is
 // added on top, each try refilled and factored in place in the second
 // matrix: two m×m matrices at the peak, as falkonBytes counts.
-func newFalkonPrecond(op string, k kernels.Kernel, centres *linalg.Dense, lambda float64) (*falkonPrecond, error) {
-	m := centres.Rows
-	kmm, err := kernels.GramTo(nil, k, centres, linalg.Lower)
+func newFalkonPrecond(op string, k kernels.Kernel, centers *linalg.Dense, lambda float64) (*falkonPrecond, error) {
+	m := centers.Rows
+	kmm, err := kernels.GramTo(nil, k, centers, linalg.Lower)
 	if err != nil {
-		return nil, kernelError(op, "centres", err)
+		return nil, kernelError(op, "centers", err)
 	}
 	var trace float64
 	for i := range m {
@@ -53,18 +54,15 @@ func newFalkonPrecond(op string, k kernels.Kernel, centres *linalg.Dense, lambda
 		for i := range m {
 			t += kmm.At(i, i) + delta
 		}
-		var steps []float64
-		steps, err = jitterSteps(t/float64(m), err)
-		for _, extra := range steps {
+		var extra float64
+		extra, err = tryJitters(t/float64(m), err, func(extra float64) error {
 			for i := range m {
 				copy(l.Row(i)[:i+1], kmm.Row(i)[:i+1])
 				l.Set(i, i, (l.At(i, i)+delta)+extra)
 			}
-			if err = ch.FactorizeInPlace(l); err == nil {
-				delta += extra
-				break
-			}
-		}
+			return ch.FactorizeInPlace(l)
+		})
+		delta += extra
 	}
 	if err != nil {
 		return nil, fmt.Errorf("regress: %s: the preconditioner's K_mm + δI: %w", op, err)

@@ -366,11 +366,11 @@ func (bumpedKernel) Eval(x, z []float64) float64 {
 	return v
 }
 
-// TestFalkonRepeatedGivenCentres: with every Given centre twice and
+// TestFalkonRepeatedGivenCenters: with every Given centre twice and
 // K_mm + δI (δ = ε·m·t) not numerically positive definite, the jitter of
 // Nystrom is added (in place in the preconditioner's second matrix), and
 // the fit is still Nystrom's with the same centres.
-func TestFalkonRepeatedGivenCentres(t *testing.T) {
+func TestFalkonRepeatedGivenCenters(t *testing.T) {
 	x, y, xt := randDense(41, 120, 3), randDense(42, 120, 2), randDense(43, 20, 3)
 	k := bumpedKernel{}
 	const m = 30
