@@ -71,6 +71,16 @@ func progress[M any](ff *falkonFlags, val *dataset.Data, score func(current M, v
 	}
 }
 
+// warnShort prints one line on ff.progress when a falkon run stopped
+// short (regress.FalkonFit.StoppedShort): its budget used, the relative
+// residual far above what the preconditioner promises.
+func warnShort(ff *falkonFlags, short bool, iters int, residuals []float64) {
+	if short {
+		fmt.Fprintf(ff.progress, "rkhs: warning: falkon stopped after %d iterations at relative residual %.2g, above the %.2g its preconditioner promises: the model may be far from converged; raise -iters or -lambda\n",
+			iters, residuals[len(residuals)-1], regress.FalkonPromise(iters))
+	}
+}
+
 // fitFalkon is `rkhs fit -method falkon`: regress.Falkon with progress
 // lines on stderr.
 func fitFalkon(ff *falkonFlags, k kernels.Kernel, lambda float64, ic regress.Intercept, train *dataset.Data, res *fitResult) (predictor, error) {
@@ -94,6 +104,7 @@ func fitFalkon(ff *falkonFlags, k kernels.Kernel, lambda float64, ic regress.Int
 	if err != nil {
 		return nil, err
 	}
+	warnShort(ff, fit.StoppedShort(), fit.Iterations, fit.Residuals)
 	res.B, res.Centers, res.Jitter, res.Iterations = jsonFloat(fit.Intercept[0]), fit.Coef.Rows, fit.Jitter, fit.Iterations
 	if val != nil {
 		res.NVal = val.X.Rows
@@ -124,6 +135,7 @@ func classifyFalkon(ff *falkonFlags, k kernels.Kernel, lambda float64, ic regres
 	if err != nil {
 		return nil, err
 	}
+	warnShort(ff, fit.StoppedShort(), fit.Iterations, fit.Residuals)
 	res.Iterations = fit.Iterations
 	if val != nil {
 		res.NVal = val.X.Rows
