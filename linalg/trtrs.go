@@ -1,7 +1,5 @@
 package linalg
 
-import "fmt"
-
 // Trtrs solves the triangular system op(A)·X = B for X, A n×n triangular
 // (the triangle ul; the other triangle is not read) with a nonzero
 // diagonal, op(A) = A or Aᵀ as t says, and B n×k, as LAPACK's dtrtrs
@@ -16,15 +14,11 @@ import "fmt"
 // number of goroutines. Unlike dtrtrs there is no test for singularity: a
 // zero on the diagonal gives ±Inf or NaN in X, as in Trsm.
 //
-// Trtrs panics if A is not square, B does not have n rows or ul is All.
+// Trtrs panics, as Trsv and Trsm do, if A is not square, B does not have
+// n rows or ul is All.
 func Trtrs(ul Uplo, t Op, a, b *Dense) {
-	ul.checkTriangle("Trtrs")
-	a.check("Trtrs")
-	b.check("Trtrs")
-	if a.Rows != a.Cols || b.Rows != a.Rows {
-		panic(fmt.Sprintf("linalg: Trtrs: A is %d×%d, B is %d×%d", a.Rows, a.Cols, b.Rows, b.Cols))
-	}
-	if b.Cols == 1 && b.Stride == 1 {
+	if b.Cols == 1 && b.Stride == 1 && b.Rows == a.Rows {
+		b.check("Trtrs")
 		Trsv(ul, t, a, b.Data[:b.Rows])
 		return
 	}
