@@ -26,7 +26,7 @@ import (
 
 // operator is the data side of a Nyström fit that a conjugate-gradient
 // solver consumes; it has the methods of regress.NystromOperator, which
-// both PassOperator and regress.NystromStats (the m×m statistics) have.
+// PassOperator implements.
 type operator interface {
 	Summary() (n int, kty *linalg.Dense, kt1, sumY []float64, err error)
 	NormalMul(dst, v *linalg.Dense) error

@@ -43,8 +43,16 @@ type FalkonFit struct {
 	Indices    []int   // rows of X used as centres (nil when Given)
 	Jitter     float64 // δ of regress.FalkonFit
 	Iterations int
-	Residuals  []float64
+	Residuals  []float64 // relative to the first, as in regress.FalkonFit
 	Stopped    regress.StopReason
+}
+
+// StoppedShort reports whether the solver used its budget of iterations
+// and stopped far from what its preconditioner promises (see
+// regress.FalkonFit.StoppedShort): more iterations or a larger λ are
+// needed for the converged classifier.
+func (f *FalkonFit) StoppedShort() bool {
+	return (&regress.FalkonFit{Iterations: f.Iterations, Residuals: f.Residuals, Stopped: f.Stopped}).StoppedShort()
 }
 
 // Fit fits the classifier to the rows of x (n×d) and their labels (any

@@ -144,3 +144,19 @@ func TestFalkonClassifierBadInput(t *testing.T) {
 		t.Errorf("m = 0: got %v, want regress.ErrInput wrapped", err)
 	}
 }
+
+// TestFalkonStoppedShort: the classifier reports the solver's criterion.
+func TestFalkonStoppedShort(t *testing.T) {
+	for _, tc := range []struct {
+		fit  FalkonFit
+		want bool
+	}{
+		{FalkonFit{Iterations: 20, Residuals: []float64{1, 1e-3}, Stopped: regress.StopMaxIter}, true},
+		{FalkonFit{Iterations: 20, Residuals: []float64{1, 1e-3}, Stopped: regress.StopTol}, false},
+		{FalkonFit{Iterations: 20, Residuals: []float64{1, 1e-6}, Stopped: regress.StopMaxIter}, false},
+	} {
+		if got := tc.fit.StoppedShort(); got != tc.want {
+			t.Errorf("%+v: StoppedShort = %v, want %v", tc.fit, got, tc.want)
+		}
+	}
+}

@@ -200,9 +200,9 @@ func TestPersistMulticlass(t *testing.T) {
 	}
 }
 
-// TestPersistNoCentres: a model with no centres (an SVM that kept c = 0)
+// TestPersistNoCenters: a model with no centres (an SVM that kept c = 0)
 // saves, loads and predicts the smaller class everywhere.
-func TestPersistNoCentres(t *testing.T) {
+func TestPersistNoCenters(t *testing.T) {
 	m := &SVMModel{Kernel: kernels.Linear{}, Centers: linalg.NewDense(0, 2, nil), Classes: []float64{0, 1}}
 	b, err := json.Marshal(m)
 	if err != nil {

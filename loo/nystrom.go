@@ -13,7 +13,7 @@ import (
 // (subset of regressors) fit cfg on x, y for every λ in lambdas (cfg.Lambda
 // is not used), without forming an n×n matrix.
 //
-// The Nyström fit is ridge regression on the m features B = K_TR·L⁻ᵀ (see
+// The Nyström fit is ridge regression on the m features B = K_nm·L⁻ᵀ (see
 // regress.Nystrom.Fit): ŷ = H·y with H = B·(BᵀB + nλI)⁻¹·Bᵀ, plus
 // (1/n)·11ᵀ for the free intercept, which centres B and y first (the
 // penalized intercept is already in B, through the kernel k + 1). With

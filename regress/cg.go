@@ -1,9 +1,6 @@
 package regress
 
 import (
-	"fmt"
-	"math"
-
 	"rkhs/kernels"
 	"rkhs/linalg"
 )
@@ -47,86 +44,29 @@ func (s CG) Fit(x, y *linalg.Dense) (*IterFit, error) {
 		return nil, err
 	}
 	shiftBy := float64(n) * s.Lambda
-	apply := func(dst, v *linalg.Dense) { // dst = (K + nλI)v
+	shifted := func(dst, v *linalg.Dense) error { // dst = (K + nλI)v
 		op.mul(dst, v)
 		for i := range dst.Data[:len(v.Data)] {
 			dst.Data[i] += shiftBy * v.Data[i]
 		}
+		return nil
 	}
 	free := s.Intercept == FreeIntercept
 	rhs := withOnes(y, free)
-	p := rhs.Cols
-	c := linalg.NewDense(n, p, nil)
-	r := rhs.Clone()
-	d := rhs.Clone()
-	gd := linalg.NewDense(n, p, nil)
-	rr := sqNorms(r)
-	r0 := sqrtAll(rr)
+	c := linalg.NewDense(n, rhs.Cols, nil)
 	fit := &IterFit{}
-	st := runState{opt: opt, fit: fit}
-	fit.Residuals = append(fit.Residuals, frob(r, q))
-	for it := 1; ; it++ {
-		apply(gd, d)
-		next, err := cgStep(c, r, d, gd, rr, it, "CG: dᵀ(K + nλI)d")
-		if err != nil {
-			return nil, err
-		}
-		converged := s.Tol > 0
-		for k := range next {
-			converged = converged && math.Sqrt(next[k]) <= s.Tol*r0[k]
-		}
-		rr = next
-		if s.KeepPath {
-			fit.Path = append(fit.Path, gradientModel(s.Kernel, x, c, q, free, s.Intercept))
-		}
-		if st.after(it, frob(r, q), converged) {
-			break
-		}
+	st := newRunState(opt, "", func() *Model { return gradientModel(s.Kernel, x, c, q, free, s.Intercept) })
+	pr := cgProblem{b: rhs, mul: shifted, what: "CG: dᵀ(K + nλI)d", q: q, tol: s.Tol}
+	if s.KeepPath {
+		pr.each = func() { fit.Path = append(fit.Path, st.model()) }
 	}
-	if st.err != nil {
-		return nil, st.err
+	if err := cgSolve(c, pr, st); err != nil {
+		return nil, err
 	}
+	st.record(fit)
 	fit.Model = gradientModel(s.Kernel, x, c, q, free, s.Intercept)
 	if err := fit.Model.checkFinite(); err != nil {
 		return nil, err
 	}
 	return fit, nil
-}
-
-// cgStep does one step of the conjugate gradient method on A·X = B, each
-// column on its own, given the direction P, AP = A·P, the residual R and
-// rr, the squared norms of R's columns: X += α·P, R −= α·AP, P = R + β·P
-// with α = rr/pᵀAp and β = ‖R‖²/rr after the update (0 for a column whose
-// residual was already 0). It returns the new squared norms of R's
-// columns, or an error wrapping linalg.ErrNotPositiveDefinite, naming what
-// pᵀAp is, if pᵀAp ≤ 0 for a column whose residual is not 0.
-func cgStep(x, r, p, ap *linalg.Dense, rr []float64, it int, what string) ([]float64, error) {
-	q := len(rr)
-	pap := make([]float64, q)
-	for i := 0; i < p.Rows; i++ {
-		for k, v := range p.Row(i) {
-			pap[k] += v * ap.At(i, k)
-		}
-	}
-	alpha := make([]float64, q)
-	for k := range alpha {
-		if pap[k] > 0 {
-			alpha[k] = rr[k] / pap[k]
-		} else if rr[k] > 0 {
-			return nil, fmt.Errorf("regress: %s = %g ≤ 0 at iteration %d: %w", what, pap[k], it, linalg.ErrNotPositiveDefinite)
-		}
-	}
-	axpyCols(x, p, alpha)
-	axpyCols(r, ap, neg(alpha))
-	next := sqNorms(r)
-	for k := range next {
-		beta := 0.0
-		if rr[k] > 0 {
-			beta = next[k] / rr[k]
-		}
-		for i := 0; i < p.Rows; i++ {
-			p.Set(i, k, r.At(i, k)+beta*p.At(i, k))
-		}
-	}
-	return next, nil
 }

@@ -100,8 +100,8 @@ func (s CGLS) Fit(x, y *linalg.Dense) (*IterFit, error) {
 	gg := sqNorms(g)
 	g0 := sqrtAll(gg)
 	fit := &IterFit{}
-	st := runState{opt: s.Iterative, fit: fit}
-	fit.Residuals = append(fit.Residuals, frob(r, q)*up)
+	st := newRunState(s.Iterative, "", func() *Model { return s.model(x, c, n, up) })
+	st.start(frob(r, q) * up)
 	for it := 1; ; it++ {
 		apply(ad, d)
 		dd := sqNorms(ad)
@@ -141,6 +141,7 @@ func (s CGLS) Fit(x, y *linalg.Dense) (*IterFit, error) {
 	if st.err != nil {
 		return nil, st.err
 	}
+	st.record(fit)
 	fit.Model = s.model(x, c, n, up)
 	if err := fit.Model.checkFinite(); err != nil {
 		return nil, err
@@ -162,40 +163,4 @@ func (s CGLS) model(x, c *linalg.Dense, n int, up float64) *Model {
 		b = colSums(coef)
 	}
 	return &Model{Kernel: s.Kernel, Centers: x.Clone(), Coef: coef, Intercept: b}
-}
-
-func sqNorms(m *linalg.Dense) []float64 {
-	s := make([]float64, m.Cols)
-	for i := 0; i < m.Rows; i++ {
-		for k, v := range m.Row(i) {
-			s[k] += v * v
-		}
-	}
-	return s
-}
-
-func sqrtAll(s []float64) []float64 {
-	out := make([]float64, len(s))
-	for i, v := range s {
-		out[i] = math.Sqrt(v)
-	}
-	return out
-}
-
-func neg(s []float64) []float64 {
-	out := make([]float64, len(s))
-	for i, v := range s {
-		out[i] = -v
-	}
-	return out
-}
-
-// axpyCols sets y[:,k] += a[k]·x[:,k].
-func axpyCols(y, x *linalg.Dense, a []float64) {
-	for i := 0; i < y.Rows; i++ {
-		yr, xr := y.Row(i), x.Row(i)
-		for k := range yr {
-			yr[k] += a[k] * xr[k]
-		}
-	}
 }

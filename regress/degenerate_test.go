@@ -10,7 +10,7 @@ import (
 	"rkhs/linalg"
 )
 
-// TestNystromZeroKernel: with K_RR = 0 (the linear kernel on all-zero data)
+// TestNystromZeroKernel: with K_mm = 0 (the linear kernel on all-zero data)
 // no jitter can be scaled to the mean diagonal; Fit must fail at once with
 // ErrNotPositiveDefinite instead of looping.
 func TestNystromZeroKernel(t *testing.T) {

@@ -17,12 +17,12 @@ func ExampleNystromStats() {
 	for i := range 8 {
 		y.Set(i, 0, x.At(i, 0)*x.At(i, 0))
 	}
-	centres := linalg.NewDense(3, 1, []float64{-1, 0.2, 1})
+	centers := linalg.NewDense(3, 1, []float64{-1, 0.2, 1})
 	k := kernels.Gaussian{Sigma: 0.5}
 
-	total, _ := regress.NewNystromStats(k, centres)
+	total, _ := regress.NewNystromStats(k, centers)
 	for _, rows := range [][2]int{{0, 5}, {5, 8}} {
-		shard, _ := regress.NewNystromStats(k, centres)
+		shard, _ := regress.NewNystromStats(k, centers)
 		if err := shard.Add(x.Slice(rows[0], rows[1], 0, 1), y.Slice(rows[0], rows[1], 0, 1)); err != nil {
 			fmt.Println(err)
 			return
@@ -39,7 +39,7 @@ func ExampleNystromStats() {
 		}
 	}
 	fit, _ := total.Solve(1e-3, regress.FreeIntercept)
-	want, _ := regress.Nystrom{Kernel: k, Lambda: 1e-3, Given: centres, Intercept: regress.FreeIntercept}.Fit(x, y)
+	want, _ := regress.Nystrom{Kernel: k, Lambda: 1e-3, Given: centers, Intercept: regress.FreeIntercept}.Fit(x, y)
 	p, _ := fit.Predict(linalg.NewDense(1, 1, []float64{0.5}))
 	q, _ := want.Predict(linalg.NewDense(1, 1, []float64{0.5}))
 	fmt.Printf("%d rows, f(0.5) = %.4f, Nystrom.Fit: %.4f\n", total.Rows(), p.At(0, 0), q.At(0, 0))

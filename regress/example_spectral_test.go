@@ -126,7 +126,7 @@ func ExampleLandweber_Fit() {
 	x, y := sample()
 	calls := 0
 	fit, err := regress.Landweber{Kernel: kernels.Gaussian{Sigma: 0.5}, Intercept: regress.FreeIntercept,
-		Iterative: regress.Iterative{MaxIter: 1000, Callback: func(it int, res float64) bool {
+		Iterative: regress.Iterative{MaxIter: 1000, Callback: func(it int, res float64, _ *regress.Model) bool {
 			calls++
 			return res > 0.01 // stop once the residual is below 0.01
 		}}}.Fit(x, y)

@@ -1,6 +1,7 @@
 package regress
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 
@@ -69,14 +70,17 @@ import (
 // (Rudi et al.: m of the order of the effective dimension at λ, about √n
 // for the λ of optimal rates). With λ far smaller than that, K_mm + δI is
 // numerically singular and CG needs many more iterations than the default
-// budget; compare the residuals, or the error on a validation set through
-// Callback, before trusting a short run with a very small λ.
+// budget. The run stops early at convergence (Tol, by default ε), and
+// FalkonFit.StoppedShort says when a run used its budget and stopped far
+// from what the preconditioner promises (FalkonPromise); the residuals,
+// relative to the first, are in FalkonFit.Residuals, and the error on a
+// validation set can be followed through Callback.
 //
 // Cost: per iteration 2nmd flops and nm kernel transforms (an exp each for
 // the Gaussian kernel) to rebuild K_nm, 4nmq flops for the two products and
 // 4m²q for the triangular solves; once, a pass for K_nmᵀy and K_nmᵀ1, the
 // Gram matrix K_mm and m³/3 + m³/3 + m³/3 flops for the two factorizations
-// and T·Tᵀ (lowerGram). Memory: two m×m matrices (also while a jitter is
+// and T·Tᵀ (linalg.Lauum). Memory: two m×m matrices (also while a jitter is
 // tried), a block of K_nm (about 1 MiB) per goroutine, the partial
 // results of the streamed products (at most 64 MiB unless one m×q partial
 // is larger), X and a copy of [Y 1] (n×(q+1)), and
@@ -98,24 +102,46 @@ type Falkon struct {
 	// MaxIter is the number of CG iterations to run at most; 0 selects
 	// DefaultFalkonIter. The run stops earlier by Tol or Callback.
 	MaxIter int
-	// Tol, if positive, stops the run once the residual of the
-	// preconditioned system of every output is at most Tol times its
-	// initial value (‖r_k‖ ≤ Tol·‖r₀‖). The zero value means no tolerance
-	// test.
+	// Tol stops the run once the residual of the preconditioned system
+	// of every output j is at most Tol times its initial value
+	// (‖r_k,j‖ ≤ Tol·‖r_0,j‖); 0 selects DefaultFalkonTol.
 	Tol float64
 	// Callback, if not nil, is called after every iteration with the
-	// iteration number (1, 2, …), the residual norm of the preconditioned
-	// system over all outputs (‖r_k‖_F, the value recorded in
-	// FalkonFit.Residuals) and the current model: current.Predict on a
-	// validation set costs one pass over that set. current and its
-	// matrices are valid during the call only and must not be modified.
-	// Returning false stops the run with the current model.
-	Callback func(iter int, residual float64, current *Model) bool
+	// relative residual of the preconditioned system (‖r_k‖_F/‖r₀‖_F over
+	// all outputs, the value recorded in FalkonFit.Residuals) and the
+	// current model, whose Predict on a validation set costs one pass over
+	// that set (see Callback).
+	Callback Callback
 }
 
 // DefaultFalkonIter is the number of iterations Falkon runs when MaxIter
 // is 0, the budget of the experiments of Rudi et al. (2017).
 const DefaultFalkonIter = 20
+
+// DefaultFalkonTol is the tolerance Falkon uses when Tol is 0: ε = 2⁻⁵²,
+// the machine epsilon. With W the preconditioned matrix and β* the
+// solution, a residual ‖r‖ ≤ ε‖r₀‖ bounds the error of the iterate by
+// ‖β − β*‖ ≤ κ(W)·ε·‖β*‖, the rounding error of any backward-stable
+// solve of W: further iterations only follow rounding noise (the
+// recurrence's residual goes on falling far below ε, the true one does
+// not). A run that stops by it is converged.
+const DefaultFalkonTol = 0x1p-52
+
+// FalkonPromise returns the relative residual ‖r_t‖/‖r₀‖ that t
+// iterations reach at the latest when the preconditioner does what it
+// promises, which FalkonFit.StoppedShort compares with: max(8·0.6ᵗ, √ε),
+// 2.9·10⁻⁴ after 20 iterations. When the centres represent the data at
+// this λ (Rudi, Carratino and Rosasco 2017: m of the order of the
+// effective dimension), the preconditioned matrix W has a condition
+// number κ close to 1, and conjugate gradient's classical bound
+// ‖r_t‖/‖r₀‖ ≤ 2√κ·ρᵗ, ρ = (√κ − 1)/(√κ + 1), falls fast; the promise
+// takes κ = 16 (ρ = 0.6), generous enough that a run above it is far
+// from converged and not merely unlucky. It never falls below √ε
+// (1.5·10⁻⁸): a run that far down has a solution accurate beyond what a
+// prediction can show.
+func FalkonPromise(t int) float64 {
+	return max(8*math.Pow(0.6, float64(t)), 0x1p-26)
+}
 
 // FalkonFit is a fitted Falkon model and how it was computed.
 type FalkonFit struct {
@@ -128,11 +154,24 @@ type FalkonFit struct {
 	Jitter float64
 	// Iterations is the number of iterations done.
 	Iterations int
-	// Residuals[k] is ‖r_k‖_F, the residual of the preconditioned system
-	// over all outputs after iteration k (Residuals[0] at the start, c = 0).
+	// Residuals[k] is ‖r_k‖_F/‖r₀‖_F, the residual of the preconditioned
+	// system over all outputs after iteration k relative to the first
+	// (Residuals[0] = 1 at the start, c = 0; all 0 when r₀ = 0, as for
+	// constant labels with a free intercept).
 	Residuals []float64
 	// Stopped says why the run ended.
 	Stopped StopReason
+}
+
+// StoppedShort reports whether the run ended on its budget of iterations
+// (Stopped is StopMaxIter) with a final relative residual above
+// FalkonPromise(Iterations): far from the solution the preconditioner
+// promises, so that the model may predict worse than the converged one.
+// The remedy is more iterations (MaxIter) or a larger λ, or more centres
+// (the preconditioner is good when m is large enough for λ). A run
+// stopped by Tol or Callback is never short.
+func (f *FalkonFit) StoppedShort() bool {
+	return f.Stopped == StopMaxIter && len(f.Residuals) > 0 && f.Residuals[len(f.Residuals)-1] > FalkonPromise(f.Iterations)
 }
 
 // Fit fits the model; X (n×d) and Y (n×q) are not modified, and the model
@@ -154,7 +193,7 @@ func (f Falkon) Fit(x, y *linalg.Dense) (*FalkonFit, error) {
 	if err := f.checkOptions(op); err != nil {
 		return nil, err
 	}
-	centres, indices, err := chooseCentres(op, x, f.Given, f.Centers, func(m int) error {
+	centers, indices, err := chooseCenters(op, x, f.Given, f.Centers, func(m int) error {
 		return checkFalkonMemory(op, x.Rows, m, x.Cols, y.Cols)
 	}, func(m int) ([]int, error) {
 		return drawDistinctCenters(op, x, m, f.Seed)
@@ -162,11 +201,11 @@ func (f Falkon) Fit(x, y *linalg.Dense) (*FalkonFit, error) {
 	if err != nil {
 		return nil, err
 	}
-	rows, err := kernels.NewRows(f.Kernel, x, centres)
+	rows, err := kernels.NewRows(f.Kernel, x, centers)
 	if err != nil {
 		return nil, kernelError(op, "X", err)
 	}
-	fit, err := f.solve(op, centres, &rowsOperator{rows: rows, y: y})
+	fit, err := f.solve(op, centers, &rowsOperator{rows: rows, y: y})
 	if err != nil {
 		return nil, err
 	}
@@ -186,7 +225,7 @@ func (f Falkon) Fit(x, y *linalg.Dense) (*FalkonFit, error) {
 // the memory; ErrInput if op is nil or its Summary is malformed (n < 1, shapes
 // that do not match m and each other, NaN or ±Inf); and any error op
 // returns, wrapped.
-func (f Falkon) FitOperator(centres *linalg.Dense, op NystromOperator) (*FalkonFit, error) {
+func (f Falkon) FitOperator(centers *linalg.Dense, op NystromOperator) (*FalkonFit, error) {
 	const call = "Falkon.FitOperator"
 	if err := checkKernel(call, f.Kernel); err != nil {
 		return nil, err
@@ -200,16 +239,16 @@ func (f Falkon) FitOperator(centres *linalg.Dense, op NystromOperator) (*FalkonF
 	if err := f.checkOptions(call); err != nil {
 		return nil, err
 	}
-	if err := check.Data(ErrInput, call, "centres", centres, 1); err != nil {
+	if err := check.Data(ErrInput, call, "centers", centers, 1); err != nil {
 		return nil, err
 	}
 	if op == nil {
 		return nil, inputError(call, "op", "nil NystromOperator")
 	}
-	if err := checkFalkonMemory(call, 0, centres.Rows, centres.Cols, 1); err != nil {
+	if err := checkFalkonMemory(call, 0, centers.Rows, centers.Cols, 1); err != nil {
 		return nil, err
 	}
-	return f.solve(call, centres.Clone(), op)
+	return f.solve(call, centers.Clone(), op)
 }
 
 // checkOptions validates the options Fit and FitOperator share beyond λ.
@@ -220,128 +259,145 @@ func (f Falkon) checkOptions(op string) error {
 	if err := check.OptionCount(ErrInput, op, "MaxIter", f.MaxIter, fmt.Sprint(DefaultFalkonIter)); err != nil {
 		return err
 	}
-	return check.Option(ErrInput, op, "Tol", f.Tol, "no tolerance test")
+	return check.Option(ErrInput, op, "Tol", f.Tol, "DefaultFalkonTol")
 }
 
 // solve runs the preconditioned conjugate gradient of Falkon with the
-// centres (owned by the fit) and the data behind op.
-func (f Falkon) solve(call string, centres *linalg.Dense, op NystromOperator) (*FalkonFit, error) {
+// centers (owned by the fit) and the data behind op: the system W·β = b
+// of falkonSystem, solved by cgSolve from β = 0, then c = T⁻¹A⁻¹β.
+func (f Falkon) solve(call string, centers *linalg.Dense, op NystromOperator) (*FalkonFit, error) {
 	n, kty, kt1, sumY, err := op.Summary()
 	if err != nil {
 		return nil, fmt.Errorf("regress: %s: the data pass: %w", call, err)
 	}
-	m := centres.Rows
+	m, q := centers.Rows, kty.Cols
 	if err := checkSummary(call, m, n, kty, kt1, sumY); err != nil {
 		return nil, err
 	}
-	q := kty.Cols
-	pc, err := newFalkonPrecond(call, f.Kernel, centres, f.Lambda)
+	pc, err := newFalkonPrecond(call, f.Kernel, centers, f.Lambda)
 	if err != nil {
 		return nil, err
 	}
-	free := f.Intercept == FreeIntercept
-	nf := float64(n)
-	yMean := make([]float64, q)
-	if free {
-		for k := range yMean {
-			yMean[k] = sumY[k] / nf
-		}
-	}
-
-	// r₀ = A⁻ᵀT⁻ᵀ·z/n with z = K_nmᵀy, or K_nmᵀ(y − ȳ1) = K_nmᵀy − K_nmᵀ1·ȳᵀ.
-	r := linalg.NewDense(m, q, nil)
-	for j := range m {
-		row, src := r.Row(j), kty.Row(j)
-		for k := range row {
-			z := src[k]
-			if free {
-				z -= kt1[j] * yMean[k]
-			}
-			row[k] = z / nf
-		}
-	}
-	pc.backward(r)
-
-	// W·p = A⁻ᵀT⁻ᵀ·H·T⁻¹A⁻¹p / n, H = K_nmᵀ(I − 11ᵀ/n)K_nm + nλ·TᵀT
-	// (without the centring for NoIntercept).
-	av := linalg.NewDense(m, q, nil) // A⁻¹p
-	v := linalg.NewDense(m, q, nil)  // T⁻¹A⁻¹p
-	hv := linalg.NewDense(m, q, nil)
-	applyW := func(dst, p *linalg.Dense) error {
-		pc.forward(av, v, p)
-		if err := op.NormalMul(hv, v); err != nil {
-			return fmt.Errorf("regress: %s: the data pass: %w", call, err)
-		}
-		if free {
-			subtractRankOne(hv, kt1, v, nf)
-		}
-		pc.finish(dst, hv, av, nf)
-		return nil
-	}
-
+	sys := newFalkonSystem(call, pc, op, n, kt1, sumY, f.Intercept == FreeIntercept)
 	beta := linalg.NewDense(m, q, nil)
-	p := r.Clone()
-	wp := linalg.NewDense(m, q, nil)
-	rr := sqNorms(r)
-	r0 := sqrtAll(rr)
-	maxIter := f.MaxIter
-	if maxIter == 0 {
-		maxIter = DefaultFalkonIter
+	current := &Model{Kernel: f.Kernel, Centers: centers, Coef: linalg.NewDense(m, q, nil), Intercept: make([]float64, q)}
+	st := &runState{maxIter: cmp.Or(f.MaxIter, DefaultFalkonIter), callback: f.Callback,
+		model: func() *Model { sys.model(current, beta); return current }}
+	tol := cmp.Or(f.Tol, DefaultFalkonTol)
+	err = cgSolve(beta, cgProblem{b: sys.rhs(kty), mul: sys.mul, what: call + ": pᵀWp", q: q, tol: tol, relative: true}, st)
+	if err == st.err && err != nil { // the residual turned NaN or ±Inf
+		err = fmt.Errorf("regress: %s: %w", call, err)
 	}
-	fit := &FalkonFit{Jitter: pc.delta, Residuals: []float64{frob(r, q)}}
-	current := &Model{Kernel: f.Kernel, Centers: centres, Coef: linalg.NewDense(m, q, nil), Intercept: make([]float64, q)}
-	model := func() {
-		pc.coefficients(current.Coef, beta)
-		if free {
-			for k := range current.Intercept {
-				var s float64
-				for j := range m {
-					s += kt1[j] * current.Coef.At(j, k)
-				}
-				current.Intercept[k] = yMean[k] - s/nf
-			}
-		}
+	if err != nil {
+		return nil, err
 	}
-	for it := 1; it <= maxIter; it++ {
-		if err := applyW(wp, p); err != nil {
-			return nil, err
-		}
-		next, err := cgStep(beta, r, p, wp, rr, it, call+": pᵀWp")
-		if err != nil {
-			return nil, err
-		}
-		converged := f.Tol > 0
-		for k := range next {
-			converged = converged && math.Sqrt(next[k]) <= f.Tol*r0[k]
-		}
-		rr = next
-		res := frob(r, q)
-		fit.Iterations = it
-		fit.Residuals = append(fit.Residuals, res)
-		if math.IsNaN(res) || math.IsInf(res, 0) {
-			return nil, fmt.Errorf("regress: %s: %w: the residual is %v at iteration %d", call, linalg.ErrNoConvergence, res, it)
-		}
-		if f.Callback != nil {
-			model()
-			if !f.Callback(it, res, current) {
-				fit.Stopped = StopCallback
-				break
-			}
-		}
-		if converged {
-			fit.Stopped = StopTol
-			break
-		}
-		if it == maxIter {
-			fit.Stopped = StopMaxIter
-		}
-	}
-	model()
-	fit.Model = current
+	sys.model(current, beta)
+	fit := &FalkonFit{Model: current, Jitter: pc.delta, Iterations: st.iterations, Residuals: st.residuals, Stopped: st.stopped}
 	if err := current.checkFinite(); err != nil {
 		return nil, err
 	}
 	return fit, nil
+}
+
+// falkonSystem is Falkon's preconditioned normal equations, the symmetric
+// positive definite system W·β = b of m×q matrices with
+//
+//	W = A⁻ᵀT⁻ᵀ·H·T⁻¹A⁻¹ / n,  b = A⁻ᵀT⁻ᵀ·z / n,  c = T⁻¹A⁻¹β,
+//
+// H = K_nmᵀK_nm + nλ·TᵀT and z = K_nmᵀy without an intercept, and with a
+// free one H = K_nmᵀ(I − 11ᵀ/n)K_nm + nλ·TᵀT and z = K_nmᵀ(y − ȳ1); T
+// and A are the factors of falkonPrecond (with L = Tᵀ and M = Aᵀ lower
+// triangular), and every product with K_nm is a pass of op.
+type falkonSystem struct {
+	call      string
+	pc        *falkonPrecond
+	op        NystromOperator
+	n         float64
+	kt1       []float64 // K_nmᵀ1
+	yMean     []float64 // ȳ (free intercept), else zeros
+	free      bool
+	av, v, hv *linalg.Dense // workspace of mul, m×q each
+}
+
+func newFalkonSystem(call string, pc *falkonPrecond, op NystromOperator, n int, kt1, sumY []float64, free bool) *falkonSystem {
+	m, q := len(kt1), len(sumY)
+	s := &falkonSystem{call: call, pc: pc, op: op, n: float64(n), kt1: kt1, yMean: make([]float64, q), free: free,
+		av: linalg.NewDense(m, q, nil), v: linalg.NewDense(m, q, nil), hv: linalg.NewDense(m, q, nil)}
+	if free {
+		for k := range s.yMean {
+			s.yMean[k] = sumY[k] / s.n
+		}
+	}
+	return s
+}
+
+// rhs returns b = A⁻ᵀT⁻ᵀ·z/n = M⁻¹L⁻¹·z/n from kty = K_nmᵀy, with
+// z = K_nmᵀy, or K_nmᵀ(y − ȳ1) = K_nmᵀy − K_nmᵀ1·ȳᵀ for a free
+// intercept.
+func (s *falkonSystem) rhs(kty *linalg.Dense) *linalg.Dense {
+	b := linalg.NewDense(kty.Rows, kty.Cols, nil)
+	for j := range b.Rows {
+		row, src := b.Row(j), kty.Row(j)
+		for k := range row {
+			z := src[k]
+			if s.free {
+				z -= s.kt1[j] * s.yMean[k]
+			}
+			row[k] = z / s.n
+		}
+	}
+	linalg.Trtrs(linalg.Lower, linalg.NoTrans, s.pc.l, b)
+	linalg.Trtrs(linalg.Lower, linalg.NoTrans, s.pc.a, b)
+	return b
+}
+
+// mul sets dst = W·p: with av = A⁻¹p = M⁻ᵀp and v = T⁻¹av = L⁻ᵀav, one
+// pass of op for hv = K_nmᵀK_nm·v (centred for a free intercept,
+// subtractRankOne), and, since the penalty TᵀT = L·Lᵀ has Lᵀv = av,
+//
+//	W·p = M⁻¹L⁻¹(hv/n + λ·L·Lᵀv) = M⁻¹(L⁻¹hv/n + λ·av).
+//
+// Cost: the pass and four triangular solves, 4m²q flops.
+func (s *falkonSystem) mul(dst, p *linalg.Dense) error {
+	pc, av, v, hv := s.pc, s.av, s.v, s.hv
+	av.Copy(p)
+	linalg.Trtrs(linalg.Lower, linalg.Trans, pc.a, av)
+	v.Copy(av)
+	linalg.Trtrs(linalg.Lower, linalg.Trans, pc.l, v)
+	if err := s.op.NormalMul(hv, v); err != nil {
+		return fmt.Errorf("regress: %s: the data pass: %w", s.call, err)
+	}
+	if s.free {
+		subtractRankOne(hv, s.kt1, v, s.n)
+	}
+	linalg.Trtrs(linalg.Lower, linalg.NoTrans, pc.l, hv)
+	for j := range hv.Rows {
+		h, ar := hv.Row(j), av.Row(j)
+		for k := range h {
+			h[k] = h[k]/s.n + pc.lambda*ar[k]
+		}
+	}
+	linalg.Trtrs(linalg.Lower, linalg.NoTrans, pc.a, hv)
+	dst.Copy(hv)
+	return nil
+}
+
+// model sets the coefficients of current to c = T⁻¹A⁻¹β = L⁻ᵀM⁻ᵀβ and,
+// for a free intercept, its intercepts to b = ȳ − (1/n)·1ᵀK_nm·c.
+func (s *falkonSystem) model(current *Model, beta *linalg.Dense) {
+	c := current.Coef
+	c.Copy(beta)
+	linalg.Trtrs(linalg.Lower, linalg.Trans, s.pc.a, c)
+	linalg.Trtrs(linalg.Lower, linalg.Trans, s.pc.l, c)
+	if s.free {
+		for k := range current.Intercept {
+			var sum float64
+			for j := range c.Rows {
+				sum += s.kt1[j] * c.At(j, k)
+			}
+			current.Intercept[k] = s.yMean[k] - sum/s.n
+		}
+	}
 }
 
 // subtractRankOne sets hv −= s·(sᵀv)/n: the centring of K_nmᵀK_nm·v to

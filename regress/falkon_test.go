@@ -1,6 +1,7 @@
 package regress
 
 import (
+	"cmp"
 	"errors"
 	"math"
 	"runtime"
@@ -351,34 +352,6 @@ func TestFalkonMemoryLimit(t *testing.T) {
 	}
 }
 
-// TestLowerGram: the panelled LᵀL equals one Syrk on the whole triangle,
-// for sizes around the panel height.
-func TestLowerGram(t *testing.T) {
-	for _, m := range []int{1, 5, lauumPanel - 1, lauumPanel, lauumPanel + 1, 2*lauumPanel + 3} {
-		l := randDense(uint64(m), m, m)
-		zeroUpper(l)
-		want := linalg.NewDense(m, m, nil)
-		linalg.Gemm(linalg.Trans, linalg.NoTrans, 0.5, l, l, 0, want)
-		got := linalg.NewDense(m, m, nil)
-		for i := range got.Data {
-			got.Data[i] = math.NaN() // overwritten below the diagonal, kept above
-		}
-		lowerGram(got, l, 0.5)
-		for i := range m {
-			for j := range m {
-				g, w := got.At(i, j), want.At(i, j)
-				if j > i {
-					if !math.IsNaN(g) {
-						t.Fatalf("m=%d: upper (%d,%d) written", m, i, j)
-					}
-				} else if math.Abs(g-w) > 1e-13*float64(m) {
-					t.Fatalf("m=%d: (%d,%d) = %v, want %v", m, i, j, g, w)
-				}
-			}
-		}
-	}
-}
-
 // bumpedKernel is the Gaussian kernel with σ = 1, except that its value
 // at two rows held in different storage with the same values is 1 + 3·10⁻⁷
 // instead of 1: repeated centres then make K_mm indefinite by about 3·10⁻⁷,
@@ -394,11 +367,11 @@ func (bumpedKernel) Eval(x, z []float64) float64 {
 	return v
 }
 
-// TestFalkonRepeatedGivenCentres: with every Given centre twice and
+// TestFalkonRepeatedGivenCenters: with every Given centre twice and
 // K_mm + δI (δ = ε·m·t) not numerically positive definite, the jitter of
 // Nystrom is added (in place in the preconditioner's second matrix), and
 // the fit is still Nystrom's with the same centres.
-func TestFalkonRepeatedGivenCentres(t *testing.T) {
+func TestFalkonRepeatedGivenCenters(t *testing.T) {
 	x, y, xt := randDense(41, 120, 3), randDense(42, 120, 2), randDense(43, 20, 3)
 	k := bumpedKernel{}
 	const m = 30
@@ -421,5 +394,86 @@ func TestFalkonRepeatedGivenCentres(t *testing.T) {
 		if r := relDiff(predict(t, fit, xt), predict(t, ny, xt)); r > 1e-8 {
 			t.Errorf("%v: predictions differ from Nystrom's by %.3g relative (jitter %g, Nystrom %g, %d iterations), want ≤ 1e-8", ic, r, fit.Jitter, ny.Jitter, fit.Iterations)
 		}
+	}
+}
+
+// TestFalkonStopping: the tolerance (by default ε) stops a converged run
+// long before a large budget; residuals are relative to the first (1 at
+// the start, at most Tol at a tolerance stop); a run that does not reach
+// the tolerance is bit-identical to one without a reachable tolerance; a
+// zero right-hand side stops at once with zero residuals; and StoppedShort flags exactly the runs that used
+// their budget and ended above FalkonPromise.
+func TestFalkonStopping(t *testing.T) {
+	x, y := randDense(61, 300, 2), randDense(62, 300, 2)
+	base := Falkon{Kernel: kernels.Gaussian{Sigma: 1}, Lambda: 1e-3, Centers: 30, Intercept: FreeIntercept}
+	for _, tc := range []struct {
+		name    string
+		maxIter int
+		tol     float64
+		stopped StopReason
+	}{
+		{"default tolerance", 100000, 0, StopTol},
+		{"given tolerance", 100000, 1e-6, StopTol},
+		{"budget", 3, 0, StopMaxIter},
+	} {
+		f := base
+		f.MaxIter, f.Tol = tc.maxIter, tc.tol
+		fit, err := f.Fit(x, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tol := cmp.Or(tc.tol, DefaultFalkonTol)
+		last := fit.Residuals[len(fit.Residuals)-1]
+		if fit.Stopped != tc.stopped || fit.Residuals[0] != 1 || len(fit.Residuals) != fit.Iterations+1 {
+			t.Errorf("%s: stopped by %v after %d iterations, Residuals[0] = %v", tc.name, fit.Stopped, fit.Iterations, fit.Residuals[0])
+		}
+		if tc.stopped == StopTol && (last > tol || fit.Iterations > 200) {
+			t.Errorf("%s: relative residual %g after %d iterations, want ≤ %g well before 200", tc.name, last, fit.Iterations, tol)
+		}
+		if tc.stopped == StopMaxIter {
+			f.Tol = 1e-300 // unreachable in 3 iterations
+			other, err := f.Fit(x, y)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(fit.Coef.Data, other.Coef.Data) || !slices.Equal(fit.Intercept, other.Intercept) || !slices.Equal(fit.Residuals, other.Residuals) {
+				t.Errorf("%s: the default tolerance changed a run that does not reach it", tc.name)
+			}
+		}
+		if fit.StoppedShort() {
+			t.Errorf("%s: StoppedShort after %d iterations at %g", tc.name, fit.Iterations, last)
+		}
+	}
+
+	// Zero labels: a zero right-hand side, zero residuals (not NaN), a stop
+	// at the first iteration and a zero model.
+	zero := base
+	zero.Intercept = NoIntercept
+	fit, err := zero.Fit(x, linalg.NewDense(300, 1, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fit.Stopped != StopTol || fit.Iterations != 1 || !slices.Equal(fit.Residuals, []float64{0, 0}) || slices.ContainsFunc(fit.Coef.Data, func(v float64) bool { return v != 0 }) {
+		t.Errorf("zero labels: %v after %d iterations, residuals %v", fit.Stopped, fit.Iterations, fit.Residuals)
+	}
+
+	// StoppedShort: the budget used and the residual above the promise.
+	for _, tc := range []struct {
+		fit  FalkonFit
+		want bool
+	}{
+		{FalkonFit{Iterations: 20, Residuals: []float64{1, 1e-3}, Stopped: StopMaxIter}, true},
+		{FalkonFit{Iterations: 20, Residuals: []float64{1, 1e-5}, Stopped: StopMaxIter}, false},
+		{FalkonFit{Iterations: 20, Residuals: []float64{1, 1e-3}, Stopped: StopCallback}, false},
+		{FalkonFit{Iterations: 3, Residuals: []float64{1, 0.9}, Stopped: StopMaxIter}, false},
+		{FalkonFit{Iterations: 100, Residuals: []float64{1, 1e-9}, Stopped: StopMaxIter}, false},
+		{FalkonFit{Iterations: 100, Residuals: []float64{1, 1e-7}, Stopped: StopMaxIter}, true},
+	} {
+		if got := tc.fit.StoppedShort(); got != tc.want {
+			t.Errorf("StoppedShort of %d iterations at %g (%v) = %v, want %v", tc.fit.Iterations, tc.fit.Residuals[1], tc.fit.Stopped, got, tc.want)
+		}
+	}
+	if p := FalkonPromise(20); math.Abs(p-8*math.Pow(0.6, 20)) > 1e-18 || FalkonPromise(1000) != 0x1p-26 {
+		t.Errorf("FalkonPromise(20) = %g, FalkonPromise(1000) = %g", p, FalkonPromise(1000))
 	}
 }

@@ -27,9 +27,9 @@ type Iterative struct {
 	// The zero value means no tolerance test.
 	Tol float64
 	// Callback, if not nil, is called after every iteration with the
-	// iteration number (1, 2, …) and the residual norm over all outputs;
-	// returning false stops the run.
-	Callback func(iter int, residual float64) bool
+	// residual norm over all outputs (see each solver for which residual)
+	// and the current model; returning false stops the run.
+	Callback Callback
 	// KeepPath records the model after every iteration in IterFit.Path.
 	KeepPath bool
 	// LastResidual keeps in IterFit.Residuals only the residual at the
@@ -64,9 +64,15 @@ type IterFit struct {
 	Eta float64
 }
 
-// check validates the options for op. For the early-stopping solvers
-// MaxIter is the regularization parameter and has no default (0 is an
-// error); for CG it is a budget, and 0 selects n (see CG).
+// Callback is called by an iterative solver (Landweber, NuMethod, CGLS,
+// CG, Falkon) after every iteration with the iteration number (1, 2, …),
+// the residual the solver records (see each solver for which) and the
+// current model, so that, for example, current.Predict on a validation
+// set gives the validation error for early stopping. current and its
+// matrices are valid during the call only and must not be modified.
+// Returning false stops the run with the current model (StopCallback).
+type Callback func(iter int, residual float64, current *Model) bool
+
 // StopReason says why an iterative solver stopped.
 type StopReason int
 
@@ -92,6 +98,9 @@ func (r StopReason) String() string {
 	return fmt.Sprintf("StopReason(%d)", int(r))
 }
 
+// check validates the options for op. For the early-stopping solvers
+// MaxIter is the regularization parameter and has no default (0 is an
+// error); for CG it is a budget, and 0 selects n (see CG).
 func (it Iterative) check(op string, earlyStopping bool) error {
 	if earlyStopping {
 		if err := check.Count(ErrInput, op, "MaxIter", it.MaxIter, 1); err != nil {
@@ -160,16 +169,6 @@ func (op *kernelOperator) mul(dst, v *linalg.Dense) {
 	}
 }
 
-func colSums(m *linalg.Dense) []float64 {
-	s := make([]float64, m.Cols)
-	for i := 0; i < m.Rows; i++ {
-		for k, v := range m.Row(i) {
-			s[k] += v
-		}
-	}
-	return s
-}
-
 // largestEigenvalue estimates σ_max of the positive semidefinite K (or
 // K + 11ᵀ) by the power iteration of rkhs (internal/power), stopping when
 // the Rayleigh quotient changes by less than 10⁻⁶ relative, at most 100
@@ -185,69 +184,6 @@ func largestEigenvalue(op *kernelOperator, n int) float64 {
 // stepMargin is the factor between the estimated σ_max and 1/η when the
 // step of Landweber or the ν-method is chosen automatically.
 const stepMargin = 1.05
-
-func scaleTo(x []float64, a float64) {
-	for i := range x {
-		x[i] *= a
-	}
-}
-
-// frob returns the Frobenius norm of the first q columns of m, without
-// overflow or underflow (linalg.Nrm2 of those columns, gathered).
-func frob(m *linalg.Dense, q int) float64 {
-	buf := make([]float64, 0, m.Rows*q)
-	for i := 0; i < m.Rows; i++ {
-		buf = append(buf, m.Row(i)[:q]...)
-	}
-	return linalg.Nrm2(buf)
-}
-
-// maxAbs returns the largest magnitude in the first q columns of m.
-func maxAbs(m *linalg.Dense, q int) float64 {
-	var big float64
-	for i := 0; i < m.Rows; i++ {
-		for _, v := range m.Row(i)[:q] {
-			big = max(big, math.Abs(v))
-		}
-	}
-	return big
-}
-
-// colNorms returns the 2-norms of the columns of m (linalg.Nrm2 of each
-// column, gathered).
-func colNorms(m *linalg.Dense) []float64 {
-	col := make([]float64, m.Rows)
-	s := make([]float64, m.Cols)
-	for k := range s {
-		for i := range col {
-			col[i] = m.At(i, k)
-		}
-		s[k] = linalg.Nrm2(col)
-	}
-	return s
-}
-
-// pow2Scale returns down = 2⁻ᵉ and up = 2ᵉ for the power of two 2ᵉ with
-// big/2ᵉ in [0.5, 1) (1, 1 for big = 0, NaN or Inf). Scaling by a power of
-// two is exact, so an iteration run on data scaled by down gives the
-// iterates of the data itself times down (see CGLS).
-func pow2Scale(big float64) (down, up float64) {
-	if big == 0 || math.IsNaN(big) || math.IsInf(big, 0) {
-		return 1, 1
-	}
-	_, e := math.Frexp(big)
-	return math.Ldexp(1, -e), math.Ldexp(1, e)
-}
-
-// withOnes returns [Y | 1] (n×(q+1)) when free is set, else a copy of Y:
-// the free intercept of a linear iteration comes from running it on y and
-// on 1 (see combineFree).
-func withOnes(y *linalg.Dense, free bool) *linalg.Dense {
-	if !free {
-		return y.Clone()
-	}
-	return appendOnes(y)
-}
 
 // combineFree turns the coefficients C = [C_y | c₁] of an iteration run on
 // [Y | 1] into the free-intercept model c = C_y − b·c₁ with
@@ -271,55 +207,6 @@ func combineFree(c *linalg.Dense, q int, free bool) (*linalg.Dense, []float64) {
 		}
 	}
 	return out, b
-}
-
-// runState records residuals, calls the callback and applies the stopping
-// rules common to every solver.
-type runState struct {
-	opt  Iterative
-	fit  *IterFit
-	done bool
-	err  error  // set when the iteration diverged
-	hint string // what to change when it diverges, for this solver
-}
-
-// Divergence hints: a step the caller gave can be too long; otherwise
-// the cause is the scale of the data.
-const (
-	hintGivenEta = "a given step Eta must be below 2/σ_max(K); Eta = 0 chooses one"
-	hintScale    = "values this large overflow: scale the labels and features"
-)
-
-// after records the residual of iteration it and reports whether to stop;
-// converged says whether the solver's own tolerance test passed. A residual
-// that is NaN or ±Inf (from finite data: the iteration diverged, as with a
-// given step η above 2/σ_max) stops the run with an error in s.err.
-func (s *runState) after(it int, residual float64, converged bool) bool {
-	s.fit.Iterations = it
-	if s.opt.LastResidual && len(s.fit.Residuals) == 2 {
-		s.fit.Residuals[1] = residual
-	} else {
-		s.fit.Residuals = append(s.fit.Residuals, residual)
-	}
-	if math.IsNaN(residual) || math.IsInf(residual, 0) {
-		hint := s.hint
-		if hint == "" {
-			hint = hintScale
-		}
-		s.err = fmt.Errorf("%w: the iteration diverged: residual %v at iteration %d (%s)", linalg.ErrNoConvergence, residual, it, hint)
-		return true
-	}
-	switch {
-	case s.opt.Callback != nil && !s.opt.Callback(it, residual):
-		s.fit.Stopped = StopCallback
-	case converged:
-		s.fit.Stopped = StopTol
-	case it >= s.opt.MaxIter:
-		s.fit.Stopped = StopMaxIter
-	default:
-		return false
-	}
-	return true
 }
 
 // checkFinite reports coefficients or intercepts that overflowed to ±Inf

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"rkhs/kernels"
+	"rkhs/linalg"
 )
 
 // TestIterativeMatchesFilter: t steps of Landweber and of the ν-method run
@@ -113,7 +114,7 @@ func TestCGLS(t *testing.T) {
 	// Early stopping: fewer iterations, a larger residual, and a callback
 	// that stops the run.
 	calls := 0
-	early, err := CGLS{Kernel: k, Intercept: FreeIntercept, Iterative: Iterative{MaxIter: 50, Callback: func(it int, res float64) bool {
+	early, err := CGLS{Kernel: k, Intercept: FreeIntercept, Iterative: Iterative{MaxIter: 50, Callback: func(it int, res float64, current *Model) bool {
 		calls++
 		return it < 3
 	}}}.Fit(x, y)
@@ -204,3 +205,44 @@ func TestLinearOperator(t *testing.T) {
 type dotKernel struct{}
 
 func (dotKernel) Eval(x, z []float64) float64 { return kernels.Linear{}.Eval(x, z) }
+
+// TestCallbackModel: every iterative solver hands its callback the model
+// of the current iterate, the model KeepPath records for that iteration.
+func TestCallbackModel(t *testing.T) {
+	x, y, xt := randDense(71, 60, 2), randDense(72, 60, 2), randDense(73, 10, 2)
+	k := kernels.Gaussian{Sigma: 1}
+	for _, tc := range []struct {
+		name string
+		fit  func(Iterative) (*IterFit, error)
+	}{
+		{"Landweber", func(o Iterative) (*IterFit, error) {
+			return Landweber{Kernel: k, Intercept: FreeIntercept, Iterative: o}.Fit(x, y)
+		}},
+		{"NuMethod", func(o Iterative) (*IterFit, error) {
+			return NuMethod{Kernel: k, Nu: 1, Intercept: PenalizedIntercept, Iterative: o}.Fit(x, y)
+		}},
+		{"CGLS", func(o Iterative) (*IterFit, error) {
+			return CGLS{Kernel: k, Intercept: FreeIntercept, Iterative: o}.Fit(x, y)
+		}},
+		{"CG", func(o Iterative) (*IterFit, error) {
+			return CG{Kernel: k, Lambda: 1e-3, Intercept: FreeIntercept, Iterative: o}.Fit(x, y)
+		}},
+	} {
+		var seen []*linalg.Dense
+		fit, err := tc.fit(Iterative{MaxIter: 5, KeepPath: true, Callback: func(it int, _ float64, cur *Model) bool {
+			seen = append(seen, predict(t, cur, xt))
+			return true
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(seen) != 5 || len(fit.Path) != 5 {
+			t.Fatalf("%s: %d calls, %d path models, want 5", tc.name, len(seen), len(fit.Path))
+		}
+		for i, m := range fit.Path {
+			if r := relDiff(seen[i], predict(t, m, xt)); r != 0 {
+				t.Errorf("%s: the callback's model at iteration %d differs from the path's by %.3g", tc.name, i+1, r)
+			}
+		}
+	}
+}

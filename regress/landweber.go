@@ -94,8 +94,8 @@ func runGradient(call string, k kernels.Kernel, eta, nu float64, nuMethod bool, 
 	r := linalg.NewDense(n, p, nil)
 	yn := colNorms(rhs)
 	fit := &IterFit{Eta: eta}
-	st := runState{opt: opt, fit: fit, hint: hint}
-	fit.Residuals = append(fit.Residuals, frob(rhs, q)) // c₀ = 0
+	st := newRunState(opt, hint, func() *Model { return gradientModel(k, x, c, q, free, ic) })
+	st.start(frob(rhs, q)) // c₀ = 0
 	// Each pass forms r = y − K·cₜ₋₁, which both closes iteration t−1
 	// (its residual, the callback, the stopping rules) and drives update t:
 	// one product with K per iteration, plus one for the last residual.
@@ -130,6 +130,7 @@ func runGradient(call string, k kernels.Kernel, eta, nu float64, nuMethod bool, 
 	if st.err != nil {
 		return nil, st.err
 	}
+	st.record(fit)
 	fit.Model = gradientModel(k, x, c, q, free, ic)
 	if err := fit.Model.checkFinite(); err != nil {
 		return nil, err

@@ -98,14 +98,3 @@ func freeOffsets(yMean, xMean []float64, w *linalg.Dense) []float64 {
 	}
 	return b
 }
-
-// appendOnes returns [M | 1], M with a column of ones appended.
-func appendOnes(m *linalg.Dense) *linalg.Dense {
-	n, d := m.Rows, m.Cols
-	r := linalg.NewDense(n, d+1, nil)
-	r.Slice(0, n, 0, d).Copy(m)
-	for i := 0; i < n; i++ {
-		r.Set(i, d, 1)
-	}
-	return r
-}

@@ -1,9 +1,7 @@
 package regress
 
 import (
-	"errors"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"slices"
 
@@ -18,10 +16,10 @@ import (
 // Nystrom is the subset-of-regressors (Nyström) approximation of kernel
 // RLS: f(x) = Σⱼ cⱼ k(x, rⱼ) + b over m ≪ n centres r₁…r_m, minimising
 //
-//	(1/n)‖y − K_TR·c − b·1‖² + λ·cᵀK_RR·c
+//	(1/n)‖y − K_nm·c − b·1‖² + λ·cᵀK_mm·c
 //
-// where K_TR (n×m) holds k(xᵢ, rⱼ) and K_RR (m×m) k(rᵢ, rⱼ); without an
-// intercept c solves (K_RT·K_TR + nλK_RR)c = K_RT·y. Memory is O(nm): the
+// where K_nm (n×m) holds k(xᵢ, rⱼ) and K_mm (m×m) k(rᵢ, rⱼ); without an
+// intercept c solves (K_nmᵀK_nm + nλK_mm)c = K_nmᵀy. Memory is O(nm): the
 // n×n kernel matrix is never formed.
 type Nystrom struct {
 	Kernel  kernels.Kernel
@@ -40,8 +38,8 @@ type NystromFit struct {
 	// Indices are the rows of X used as centres, in increasing order (nil
 	// when the centres were Given).
 	Indices []int
-	// Jitter is the δ added to the diagonal of K_RR before its Cholesky
-	// factorization; 0 when K_RR was numerically positive definite.
+	// Jitter is the δ added to the diagonal of K_mm before its Cholesky
+	// factorization; 0 when K_mm was numerically positive definite.
 	Jitter float64
 }
 
@@ -49,8 +47,8 @@ type NystromFit struct {
 // holds a copy of the centres.
 //
 // The computation avoids the squared condition number of the normal
-// equations. With L the Cholesky factor of K_RR (+ δI) and the features
-// B = K_TR·L⁻ᵀ (n×m, formed as Bᵀ = L⁻¹·K_RT by one linalg.Trsm), the
+// equations. With L the Cholesky factor of K_mm (+ δI) and the features
+// B = K_nm·L⁻ᵀ (n×m, formed as Bᵀ = L⁻¹·K_nmᵀ by one linalg.Trsm), the
 // problem is ridge regression on B with a = Lᵀc: (BᵀB + nλI)·a = Bᵀy, then
 // c = L⁻ᵀa. The free intercept centres the columns of B and y (b = ȳ −
 // B̄ᵀa); the penalized one uses the kernel k + 1 (b = 1ᵀc). The cost is the
@@ -58,12 +56,12 @@ type NystromFit struct {
 // package kernels), m²n for the triangular solve, m²n for BᵀB (linalg.Syrk)
 // and O(m³ + nmq).
 //
-// If K_RR is not numerically positive definite (repeated Given centres, or a
+// If K_mm is not numerically positive definite (repeated Given centres, or a
 // Gaussian kernel with a σ large for the spread of the data), δ = 10⁻¹²·t
 // is added to its diagonal, t the mean diagonal entry, and multiplied by 100
 // until the factorization succeeds (at most δ = 10⁻²·t; if 10⁻¹²·t is not
 // positive, as when every centre has k(x, x) = 0, it fails at once); the
-// fit then minimises the objective above with K_RR + δI in the penalty,
+// fit then minimises the objective above with K_mm + δI in the penalty,
 // exactly, and NystromFit.Jitter reports δ.
 //
 // Errors wrap ErrInput (bad data, λ ≤ 0, m < 1 or more than the distinct
@@ -85,7 +83,7 @@ func (s Nystrom) Fit(x, y *linalg.Dense) (*NystromFit, error) {
 	ys := y
 	var bMean, yMean []float64
 	if s.Intercept == FreeIntercept {
-		bMean = centreRows(bt)
+		bMean = centerRows(bt)
 		yMean = center.Means(y)
 		ys = center.Subtract(y, yMean)
 	}
@@ -129,7 +127,7 @@ func (s Nystrom) features(op string, x *linalg.Dense) (*decomp.NystromFeatures, 
 	n := x.Rows
 	feat := &decomp.NystromFeatures{}
 	var err error
-	feat.Centers, feat.Indices, err = chooseCentres(op, x, s.Given, s.Centers, nil, func(m int) ([]int, error) {
+	feat.Centers, feat.Indices, err = chooseCenters(op, x, s.Given, s.Centers, nil, func(m int) ([]int, error) {
 		return drawDistinctCenters(op, x, m, s.Seed) // as Falkon: repeated centres add nothing
 	})
 	if err != nil {
@@ -137,27 +135,27 @@ func (s Nystrom) features(op string, x *linalg.Dense) (*decomp.NystromFeatures, 
 	}
 	r := feat.Centers
 	penalized := s.Intercept == PenalizedIntercept
-	// K_RT, K_RR and its jittered copy, L, and the copies of the data.
+	// K_nmᵀ, K_mm and its jittered copy, L, and the copies of the data.
 	m := r.Rows
 	if err := memlimit.Check(op, memlimit.Sum(memlimit.Floats(m, n), memlimit.Floats(3, m, m), memlimit.Floats(n, x.Cols+1))); err != nil {
 		return nil, err
 	}
 
-	// L = chol(K_RR + δI), with the kernel k + 1 for a penalized intercept.
-	krr, err := kernels.GramTo(nil, s.Kernel, r, linalg.Lower)
+	// L = chol(K_mm + δI), with the kernel k + 1 for a penalized intercept.
+	kmm, err := kernels.GramTo(nil, s.Kernel, r, linalg.Lower)
 	if err != nil {
 		return nil, kernelError(op, "X", err)
 	}
-	shift(krr, 0, penalized)
+	shift(kmm, 0, penalized)
 	var l linalg.Cholesky
-	jitter, err := factorWithJitter(&l, krr)
+	jitter, err := factorWithJitter(&l, kmm)
 	if err != nil {
-		return nil, fmt.Errorf("regress: Nyström K_RR: %w", err)
+		return nil, fmt.Errorf("regress: Nyström K_mm: %w", err)
 	}
 	feat.Jitter = jitter
 	feat.L = l.LTo(nil)
 
-	// Bᵀ = L⁻¹·K_RT (m×n).
+	// Bᵀ = L⁻¹·K_nmᵀ (m×n).
 	bt, err := kernels.CrossTo(nil, s.Kernel, r, x)
 	if err != nil {
 		return nil, kernelError(op, "X", err)
@@ -172,14 +170,14 @@ func (s Nystrom) features(op string, x *linalg.Dense) (*decomp.NystromFeatures, 
 	return feat, nil
 }
 
-// chooseCentres returns the centres of a Nyström-type fit on x (m×d, a
+// chooseCenters returns the centres of a Nyström-type fit on x (m×d, a
 // copy) and the rows of x they are (nil for given): given if not nil (an
 // ErrInput error naming Given unless finite, non-empty and with the d
 // columns of x), else the rows draw(m) returns for m = centers (an ErrInput
 // error naming Centers unless 1 ≤ m ≤ n). before, if not nil, is called
 // with m once it is checked and before anything is copied or drawn (the
 // memory check of Falkon).
-func chooseCentres(op string, x, given *linalg.Dense, centers int, before func(m int) error, draw func(m int) ([]int, error)) (*linalg.Dense, []int, error) {
+func chooseCenters(op string, x, given *linalg.Dense, centers int, before func(m int) error, draw func(m int) ([]int, error)) (*linalg.Dense, []int, error) {
 	n, d := x.Rows, x.Cols
 	m := centers
 	if given != nil {
@@ -205,28 +203,11 @@ func chooseCentres(op string, x, given *linalg.Dense, centers int, before func(m
 	if err != nil {
 		return nil, nil, err
 	}
-	centres := linalg.NewDense(len(indices), d, nil)
+	c := linalg.NewDense(len(indices), d, nil)
 	for j, i := range indices {
-		copy(centres.Row(j), x.Row(i))
+		copy(c.Row(j), x.Row(i))
 	}
-	return centres, indices, nil
-}
-
-// centreRows subtracts from each row of m its mean and returns the means.
-func centreRows(m *linalg.Dense) []float64 {
-	means := make([]float64, m.Rows)
-	for j := 0; j < m.Rows; j++ {
-		row := m.Row(j)
-		var sum float64
-		for _, v := range row {
-			sum += v
-		}
-		means[j] = sum / float64(len(row))
-		for i := range row {
-			row[i] -= means[j]
-		}
-	}
-	return means
+	return c, indices, nil
 }
 
 // drawCenters returns m distinct indices in [0, n), drawn uniformly with a
@@ -243,59 +224,4 @@ func drawCenters(n, m int, seed uint64) []int {
 func centerOrder(n int, seed uint64) []int {
 	rnd := rand.New(rand.NewPCG(seed, 0x6e797374726f6d)) // second word: "nystrom"
 	return rnd.Perm(n)
-}
-
-// factorWithJitter factors the lower triangle of a (which it may overwrite)
-// as described in Nystrom.Fit and returns the jitter used: after a failed
-// factorization it tries the jitters of jitterSteps in a copy of a (a
-// second m×m matrix).
-func factorWithJitter(ch *linalg.Cholesky, a *linalg.Dense) (float64, error) {
-	m := a.Rows
-	var trace float64
-	for i := 0; i < m; i++ {
-		trace += a.At(i, i)
-	}
-	t := trace / float64(m)
-	err := ch.Factorize(a)
-	if err == nil || !errors.Is(err, linalg.ErrNotPositiveDefinite) {
-		return 0, err
-	}
-	steps, err := jitterSteps(t, err)
-	if err != nil {
-		return 0, err
-	}
-	work := linalg.NewDense(m, m, nil)
-	for _, delta := range steps {
-		work.Copy(a)
-		for i := 0; i < m; i++ {
-			work.Set(i, i, work.At(i, i)+delta)
-		}
-		if err = ch.Factorize(work); err == nil {
-			return delta, nil
-		}
-	}
-	return 0, err
-}
-
-// jitterSteps returns the jitters δ to try, in order, after the
-// factorization of a matrix with mean diagonal entry t failed with err (an
-// ErrNotPositiveDefinite): δ = 10⁻¹²·t, multiplied by 100 while at most
-// 10⁻²·t (six steps for a normal t). If 10⁻¹²·t is not positive there is
-// no scale for a jitter, and it returns err with that explanation; for
-// t = +Inf it returns err. It allocates nothing large: the callers
-// (factorWithJitter, newFalkonPrecond) choose where to factor.
-func jitterSteps(t float64, err error) ([]float64, error) {
-	if !(1e-12*t > 0) {
-		// No positive scale for a jitter: K_RR is zero (or its diagonal
-		// underflows), as for the linear kernel on all-zero centres.
-		return nil, fmt.Errorf("%w (the mean diagonal of K_RR is %g, too small to scale a jitter: the centres carry no information)", err, t)
-	}
-	var steps []float64
-	for delta := 1e-12 * t; delta <= 1e-2*t*(1+1e-9) && !math.IsInf(delta, 1); delta *= 100 {
-		steps = append(steps, delta)
-	}
-	if len(steps) == 0 {
-		return nil, err // t = +Inf: nothing to try
-	}
-	return steps, nil
 }

@@ -74,14 +74,14 @@ type NystromStats struct {
 	cy   *linalg.Dense // m×q
 	syy  []float64     // q
 
-	bt, ybuf *linalg.Dense // workspace of Add: m×(statsBlockRows+1) and (statsBlockRows+1)×q
+	bt, ybuf *linalg.Dense // workspace of Add: m×(addBlockRows+1) and (addBlockRows+1)×q
 }
 
-// statsBlockRows is the number of rows of K_nm that Add gathers before it
-// solves for their features and updates M with one linalg.Syrk: enough that the update runs near the
-// speed of a large Syrk, few enough that the workspace (2 KiB per centre)
-// stays small beside M.
-const statsBlockRows = 256
+// addBlockRows is the number of rows of K_nm that Add gathers before it
+// solves for their features and updates M with one linalg.Syrk (addBlock):
+// enough that the update runs near the speed of a large Syrk, few enough
+// that the workspace (2 KiB per centre) stays small beside M.
+const addBlockRows = 256
 
 // NewNystromStats returns empty statistics (n = 0) for the kernel k and the
 // centres (m×d), which it copies, and factors K_mm (+ δI) as Nystrom does.
@@ -110,7 +110,7 @@ func NewNystromStats(k kernels.Kernel, centers *linalg.Dense) (*NystromStats, er
 	}
 	m := centers.Rows
 	// K_mm and L, M, and the workspace of Add.
-	if err := memlimit.Check(op, memlimit.Sum(memlimit.Floats(3, m, m), memlimit.Floats(m, statsBlockRows+1))); err != nil {
+	if err := memlimit.Check(op, memlimit.Sum(memlimit.Floats(3, m, m), memlimit.Floats(m, addBlockRows+1))); err != nil {
 		return nil, err
 	}
 	js, _ := json.Marshal(spec) // a Spec always marshals
@@ -137,34 +137,13 @@ func (s *NystromStats) factor(op string) error {
 	var ch linalg.Cholesky
 	jitter, err := factorWithJitter(&ch, kmm)
 	if err != nil {
-		return fmt.Errorf("regress: Nyström K_RR: %w", err)
+		return fmt.Errorf("regress: Nyström K_mm: %w", err)
 	}
 	if s.mu != nil && jitter != s.jitter { // decoded statistics
 		return inputError(op, "NystromStats", "made with the jitter δ = %g of K_mm, this build needs δ = %g", s.jitter, jitter)
 	}
 	s.jitter, s.l = jitter, ch.LTo(nil)
 	return nil
-}
-
-// duplicateRow returns the first pair of identical rows i < j of a (equal
-// as float64 values), if any, in O(md) expected time.
-func duplicateRow(a *linalg.Dense) (int, int, bool) {
-	seen := make(map[[32]byte]int, a.Rows)
-	for j := 0; j < a.Rows; j++ {
-		h := sha256.New()
-		var w [8]byte
-		for _, v := range a.Row(j) {
-			binary.LittleEndian.PutUint64(w[:], math.Float64bits(v+0)) // +0: -0 and 0 are one value
-			h.Write(w[:])
-		}
-		var key [32]byte
-		h.Sum(key[:0])
-		if i, ok := seen[key]; ok {
-			return i, j, true
-		}
-		seen[key] = j
-	}
-	return 0, 0, false
 }
 
 // fingerprint is the SHA-256 of the kernel's Spec (JSON) and of the shape
@@ -265,15 +244,15 @@ func (s *NystromStats) Add(x, y *linalg.Dense) error {
 		s.syy = make([]float64, q)
 	}
 	if s.bt == nil {
-		s.bt = linalg.NewDense(m, statsBlockRows+1, nil)
+		s.bt = linalg.NewDense(m, addBlockRows+1, nil)
 	}
 	if s.ybuf == nil || s.ybuf.Cols != q {
-		s.ybuf = linalg.NewDense(statsBlockRows+1, q, nil)
+		s.ybuf = linalg.NewDense(addBlockRows+1, q, nil)
 	}
 	fill := 0 // columns of s.bt in use
 	rows.EachBlock(1, func(_, i0 int, kb *linalg.Dense) {
 		for i := 0; i < kb.Rows; {
-			r := min(kb.Rows-i, statsBlockRows-fill)
+			r := min(kb.Rows-i, addBlockRows-fill)
 			for ii := 0; ii < r; ii++ {
 				for j, v := range kb.Row(i + ii) {
 					s.bt.Data[j*s.bt.Stride+fill+ii] = v
@@ -281,7 +260,7 @@ func (s *NystromStats) Add(x, y *linalg.Dense) error {
 			}
 			s.ybuf.Slice(fill, fill+r, 0, q).Copy(y.Slice(i0+i, i0+i+r, 0, q))
 			fill, i = fill+r, i+r
-			if fill == statsBlockRows {
+			if fill == addBlockRows {
 				s.addBlock(fill)
 				fill = 0
 			}
@@ -309,7 +288,7 @@ func (s *NystromStats) addBlock(r int) {
 	na, nb := float64(s.n), float64(r)
 	nt := na + nb
 	g := math.Sqrt(na * nb / nt)
-	mB := centreRows(bt.Slice(0, m, 0, r))
+	mB := centerRows(bt.Slice(0, m, 0, r))
 	for j, mb := range mB {
 		bt.Set(j, r, g*(mb-s.mu[j]))
 		s.mu[j] += nb / nt * (mb - s.mu[j])
@@ -409,6 +388,3 @@ func (s *NystromStats) Merge(o *NystromStats) error {
 func (s *NystromStats) describe() string {
 	return fmt.Sprintf("kernel %s with %d×%d centres (fingerprint %x)", s.spec, s.centers.Rows, s.centers.Cols, s.fp[:6])
 }
-
-// NystromStats gives Falkon.FitOperator its passes from the merged sums.
-var _ NystromOperator = (*NystromStats)(nil)

@@ -3,7 +3,6 @@ package regress
 import (
 	"fmt"
 
-	"rkhs/internal/check"
 	"rkhs/internal/memlimit"
 	"rkhs/linalg"
 )
@@ -125,90 +124,4 @@ func (s *NystromStats) moments(ic Intercept, w []float64) (g, r *linalg.Dense) {
 		}
 	}
 	return g, r
-}
-
-// Summary returns what a conjugate-gradient Nyström solver needs from the
-// data besides its products: n, K_nmᵀY (m×q), K_nmᵀ1 (length m) and 1ᵀY
-// (length q), from the statistics (L(C + nμȳᵀ), nLμ and nȳ). Errors wrap
-// ErrInput: the zero value, or statistics of no rows; or
-// linalg.ErrNotPositiveDefinite (K_mm, on decoded statistics).
-func (s *NystromStats) Summary() (n int, kty *linalg.Dense, kt1, sumY []float64, err error) {
-	const op = "NystromStats.Summary"
-	if err := s.ready(op); err != nil {
-		return 0, nil, nil, nil, err
-	}
-	if s.n == 0 {
-		return 0, nil, nil, nil, inputError(op, "NystromStats", "statistics of no rows")
-	}
-	if err := s.factor(op); err != nil {
-		return 0, nil, nil, nil, err
-	}
-	nf := float64(s.n)
-	_, bty := s.moments(NoIntercept, nil)
-	kty = linalg.NewDense(s.l.Rows, s.q, nil)
-	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, s.l, bty, 0, kty)
-	mu := linalg.NewDense(len(s.mu), 1, nil)
-	for j, v := range s.mu {
-		mu.Data[j] = nf * v
-	}
-	kt1 = linalg.NewDense(len(s.mu), 1, nil).Data
-	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, s.l, mu, 0, linalg.NewDense(len(kt1), 1, kt1))
-	sumY = make([]float64, s.q)
-	for k, v := range s.ybar {
-		sumY[k] = nf * v
-	}
-	return s.n, kty, kt1, sumY, nil
-}
-
-// NormalMul sets dst (m×q) = K_nmᵀ(K_nm·V) = L·BᵀB·LᵀV for V (m×q), the
-// product a conjugate-gradient Nyström solver needs at every iteration,
-// here from the m×m statistics instead of a pass over the data: 6m²q
-// flops beside forming BᵀB (m² flops and m² doubles). dst may be V.
-// Errors wrap ErrInput: the zero value, statistics of no rows, V or dst
-// nil, malformed, not finite or not m×q with V and dst the same shape; or
-// linalg.ErrNotPositiveDefinite (K_mm, on decoded statistics).
-func (s *NystromStats) NormalMul(dst, v *linalg.Dense) error {
-	const op = "NystromStats.NormalMul"
-	if err := s.ready(op); err != nil {
-		return err
-	}
-	if s.n == 0 {
-		return inputError(op, "NystromStats", "statistics of no rows")
-	}
-	m := s.mm.Rows
-	for _, a := range []struct {
-		name string
-		d    *linalg.Dense
-	}{{"V", v}, {"dst", dst}} {
-		if err := checkXYShape(op, a.name, a.d, m, v); err != nil {
-			return err
-		}
-	}
-	if err := s.factor(op); err != nil {
-		return err
-	}
-	g, _ := s.moments(NoIntercept, nil)
-	for i := 0; i < m; i++ {
-		for j := i + 1; j < m; j++ {
-			g.Data[i*m+j] = g.Data[j*m+i]
-		}
-	}
-	t := linalg.NewDense(m, v.Cols, nil)
-	linalg.Gemm(linalg.Trans, linalg.NoTrans, 1, s.l, v, 0, t)
-	u := linalg.NewDense(m, v.Cols, nil)
-	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, g, t, 0, u)
-	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, s.l, u, 0, dst)
-	return nil
-}
-
-// checkXYShape validates an m-row matrix of NormalMul with as many columns
-// as V.
-func checkXYShape(op, name string, a *linalg.Dense, m int, v *linalg.Dense) error {
-	if err := check.Data(ErrInput, op, name, a, 1); err != nil {
-		return err
-	}
-	if a.Rows != m || a.Cols != v.Cols || a.Cols == 0 {
-		return inputError(op, name, "%d×%d, want %d×%d", a.Rows, a.Cols, m, v.Cols)
-	}
-	return nil
 }

@@ -211,7 +211,7 @@ func TestNystromAllCenters(t *testing.T) {
 				t.Fatal(err)
 			}
 			if ny.Jitter != 0 {
-				t.Errorf("%v: jitter %v on a positive definite K_RR", ic, ny.Jitter)
+				t.Errorf("%v: jitter %v on a positive definite K_mm", ic, ny.Jitter)
 			}
 			if r := relDiff(predict(t, ny, xt), predict(t, exact, xt)); r > 1e-8 {
 				t.Errorf("%v given=%v: Nyström with m = n differs from RLS by %.3g relative", ic, given, r)
@@ -220,7 +220,7 @@ func TestNystromAllCenters(t *testing.T) {
 	}
 }
 
-// TestNystromJitter: repeated centres make K_RR singular; the fit adds a
+// TestNystromJitter: repeated centres make K_mm singular; the fit adds a
 // jitter, reports it, and still fits the data reasonably.
 func TestNystromJitter(t *testing.T) {
 	x, y := randDense(12, 40, 2), randDense(13, 40, 1)
@@ -233,7 +233,7 @@ func TestNystromJitter(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !(fit.Jitter > 0) {
-		t.Errorf("singular K_RR factored without jitter")
+		t.Errorf("singular K_mm factored without jitter")
 	}
 	p := predict(t, fit, x)
 	for i := 0; i < 40; i++ {

@@ -97,6 +97,16 @@ func progress[M any](ff *falkonFlags, val *dataset.Data, score func(current M, v
 	}
 }
 
+// warnShort prints one line on ff.progress when a falkon run stopped
+// short (regress.FalkonFit.StoppedShort): its budget used, the relative
+// residual far above what the preconditioner promises.
+func warnShort(ff *falkonFlags, short bool, iters int, residuals []float64) {
+	if short {
+		fmt.Fprintf(ff.progress, "rkhs: warning: falkon stopped after %d iterations at relative residual %.2g, above the %.2g its preconditioner promises: the model may be far from converged; raise -iters or -lambda\n",
+			iters, residuals[len(residuals)-1], regress.FalkonPromise(iters))
+	}
+}
+
 // fitFalkon is `rkhs fit -method falkon` on fitSet, the rows of -train
 // that -val does not hold out in val (nil without -val): regress.Falkon
 // with progress lines on stderr.
@@ -117,6 +127,7 @@ func fitFalkon(ff *falkonFlags, k kernels.Kernel, lambda float64, ic regress.Int
 	if err != nil {
 		return nil, ff.fitError(err, res.NTrain+res.NVal, fitSet.X.Rows)
 	}
+	warnShort(ff, fit.StoppedShort(), fit.Iterations, fit.Residuals)
 	res.B, res.Centers, res.Jitter, res.Iterations = jsonFloat(fit.Intercept[0]), fit.Coef.Rows, fit.Jitter, fit.Iterations
 	return fit.Model, nil
 }
@@ -141,6 +152,7 @@ func classifyFalkon(ff *falkonFlags, k kernels.Kernel, lambda float64, ic regres
 	if err != nil {
 		return nil, ff.fitError(err, res.NTrain+res.NVal, fitSet.X.Rows)
 	}
+	warnShort(ff, fit.StoppedShort(), fit.Iterations, fit.Residuals)
 	res.Iterations = fit.Iterations
 	return fit, nil
 }

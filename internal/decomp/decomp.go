@@ -37,11 +37,11 @@ type LinearPath struct {
 }
 
 // NystromFeatures is the feature map of a Nyström fit: with L the Cholesky
-// factor of K_RR (+ δI), the features B = K_TR·L⁻ᵀ (n×m), held as Bᵀ, turn
-// the fit into ridge regression (K_TR·c = B·a with a = Lᵀc). For a
+// factor of K_mm (+ δI), the features B = K_nm·L⁻ᵀ (n×m), held as Bᵀ, turn
+// the fit into ridge regression (K_nm·c = B·a with a = Lᵀc). For a
 // penalized intercept both kernel matrices use the kernel k + 1.
 type NystromFeatures struct {
-	Bt      *linalg.Dense // Bᵀ = L⁻¹·K_RT, m×n (owned by the caller)
+	Bt      *linalg.Dense // Bᵀ = L⁻¹·K_nmᵀ, m×n (owned by the caller)
 	L       *linalg.Dense // m×m, lower triangular
 	Centers *linalg.Dense // the m centres (a copy)
 	Indices []int         // rows of X used as centres (nil when given)
