@@ -13,8 +13,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"slices"
-	"strings"
+	"strconv"
 
 	"rkhs/internal/check"
 	"rkhs/linalg"
@@ -28,11 +29,12 @@ type Header struct {
 }
 
 // FormatOf returns the "format" field of a model file, to choose the type
-// to decode it into.
+// to decode it into. Only the header is read: the rest of the file is
+// checked by Decode.
 func FormatOf(kind error, op string, b []byte) (string, error) {
-	var h Header
-	if err := json.Unmarshal(b, &h); err != nil {
-		return "", check.Wrap(kind, op, "model file", err)
+	h, err := readHeader(kind, op, b)
+	if err != nil {
+		return "", err
 	}
 	if h.Format == "" {
 		return "", check.Input(kind, op, "format", "missing: not a model file")
@@ -41,19 +43,20 @@ func FormatOf(kind error, op string, b []byte) (string, error) {
 }
 
 // Decode checks that b is a model file of the given format, in one of the
-// versions this build reads, and unmarshals it into v; it returns the
-// version. The header is read first, so that a file of another kind is
-// reported by its format, not by the first field of the wrong type.
-// Malformed JSON (and numbers out of float64 range) is an error on the
-// "model file", and a null anywhere in it an error naming where:
-// encoding/json leaves a float64 unchanged for a null, so a corrupted
-// number would otherwise load as 0. The exceptions are the paths listed in
-// nullable, fields that older writers wrote as null when empty (an empty
-// list of coefficients).
+// versions this build reads, and unmarshals it into v, a pointer to the
+// struct that describes the file; it returns the version. The header is
+// read first, so that a file of another kind is reported by its format,
+// not by the first field it does not have. The file is then checked
+// strictly against v's type (see strict): exact keys, each once, no
+// others, values of the fields' types, and no null but at the paths listed
+// in nullable, fields that older writers wrote as null when empty (an
+// empty list of coefficients). encoding/json alone would match keys in any
+// case, keep the last of duplicated keys, ignore unknown ones and leave a
+// float64 unchanged for a null, so a corrupted number would load as 0.
 func Decode(kind error, op, format string, versions []int, b []byte, v any, nullable ...string) (int, error) {
-	var h Header
-	if err := json.Unmarshal(b, &h); err != nil {
-		return 0, check.Wrap(kind, op, "model file", err)
+	h, err := readHeader(kind, op, b)
+	if err != nil {
+		return 0, err
 	}
 	if h.Format != format {
 		return 0, check.Input(kind, op, "format", "%q, want %q", h.Format, format)
@@ -61,85 +64,61 @@ func Decode(kind error, op, format string, versions []int, b []byte, v any, null
 	if !slices.Contains(versions, h.Version) {
 		return 0, check.Input(kind, op, "version", "%s version %d, this build reads versions %v", h.Format, h.Version, versions)
 	}
-	if path := findNull(b, nullable); path != "" {
-		return 0, check.Input(kind, op, path, "null: a model file has no null values (corrupted?)")
+	if err := strict(kind, op, b, reflect.TypeOf(v).Elem(), nullable); err != nil {
+		return 0, err
 	}
-	if err := json.Unmarshal(b, v); err != nil {
+	if err := json.Unmarshal(b, v); err != nil { // not expected once strict has passed
 		return 0, check.Wrap(kind, op, "model file", err)
 	}
 	return h.Version, nil
 }
 
-// findNull returns the path of the first null in the JSON text b, as
-// "coef.data[3]", other than the paths in allowed, or "" when there is
-// none (or b is not valid JSON, which json.Unmarshal then reports).
-func findNull(b []byte, allowed []string) string {
-	if !bytes.Contains(b, []byte("null")) {
-		return ""
-	}
+// readHeader reads the "format" and "version" fields of a model file,
+// skipping the others (Decode checks them).
+func readHeader(kind error, op string, b []byte) (Header, error) {
+	var h Header
 	dec := json.NewDecoder(bytes.NewReader(b))
-	type level struct {
-		key   string // the current key of an object
-		index int    // the next index of an array, -1 in an object
+	dec.UseNumber()
+	tok, err := dec.Token()
+	if err != nil {
+		return h, syntaxError(kind, op, dec, err)
 	}
-	var stack []level
-	path := func() string {
-		var p strings.Builder
-		for i, l := range stack {
-			switch {
-			case l.index >= 0:
-				fmt.Fprintf(&p, "[%d]", l.index-1)
-			case i > 0:
-				p.WriteString("." + l.key)
-			default:
-				p.WriteString(l.key)
-			}
-		}
-		return p.String()
+	if tok != json.Delim('{') {
+		return h, check.Input(kind, op, "model file", "%s, want a JSON object {\"format\": …, \"version\": …, …}", describe(tok))
 	}
-	expectKey := false // the next token of an object is a key
-	for {
+	for dec.More() {
 		tok, err := dec.Token()
 		if err != nil {
-			return ""
+			return h, syntaxError(kind, op, dec, err)
 		}
-		if len(stack) > 0 {
-			top := &stack[len(stack)-1]
-			if top.index < 0 && expectKey {
-				if d, ok := tok.(json.Delim); ok && d == '}' {
-					stack = stack[:len(stack)-1]
-					expectKey = len(stack) > 0 && stack[len(stack)-1].index < 0
-					continue
+		switch key := tok.(string); key {
+		case "format", "version":
+			tok, err := dec.Token()
+			if err != nil {
+				return h, syntaxError(kind, op, dec, err)
+			}
+			if key == "format" {
+				if err := scalar(kind, op, key, reflect.TypeFor[string](), tok); err != nil {
+					return h, err
 				}
-				top.key, _ = tok.(string)
-				expectKey = false
+				h.Format = tok.(string)
 				continue
 			}
-			if d, ok := tok.(json.Delim); !ok || d != ']' {
-				if top.index >= 0 {
-					top.index++
-				}
+			if err := scalar(kind, op, key, reflect.TypeFor[int](), tok); err != nil {
+				return h, err
+			}
+			h.Version, _ = strconv.Atoi(string(tok.(json.Number)))
+		default:
+			var skip json.RawMessage
+			if err := dec.Decode(&skip); err != nil {
+				return h, syntaxError(kind, op, dec, err)
 			}
 		}
-		switch t := tok.(type) {
-		case nil:
-			if p := path(); !slices.Contains(allowed, p) {
-				return p
-			}
-		case json.Delim:
-			switch t {
-			case '{':
-				stack = append(stack, level{index: -1})
-				expectKey = true
-				continue
-			case '[':
-				stack = append(stack, level{index: 0})
-			case '}', ']':
-				stack = stack[:len(stack)-1]
-			}
-		}
-		expectKey = len(stack) > 0 && stack[len(stack)-1].index < 0
 	}
+	if _, err := dec.Token(); err != nil { // '}', or the file ends too soon
+		return h, syntaxError(kind, op, dec, err)
+	}
+	return h, nil
 }
 
 // Matrix is a row-major matrix in a model file:
