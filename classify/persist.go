@@ -138,11 +138,7 @@ func specOf(op, arg string, k kernels.Kernel) (kernels.Spec, error) {
 
 // kernelOf returns the kernel a file names, validated.
 func kernelOf(op string, s kernels.Spec) (kernels.Kernel, error) {
-	k, err := s.Kernel()
-	if err != nil {
-		return nil, check.Wrap(ErrInput, op, "kernel", err)
-	}
-	return k, nil
+	return codec.Kernel(ErrInput, op, s)
 }
 
 func checkCountField(op, name string, v int) error {

@@ -85,9 +85,9 @@ func (m *Model) UnmarshalJSON(b []byte) error {
 	if _, err := codec.Decode(ErrInput, op, modelFormat, readVersions, b, &mj); err != nil {
 		return err
 	}
-	k, err := mj.Kernel.Kernel()
+	k, err := codec.Kernel(ErrInput, op, mj.Kernel)
 	if err != nil {
-		return kernelError(op, "kernel", err)
+		return err
 	}
 	centers, err := mj.Centers.Decode(ErrInput, op, "centers", 1)
 	if err != nil {

@@ -60,7 +60,7 @@ func TestPersistErrors(t *testing.T) {
 		{"not JSON", "{", "model file"},
 		{"other format", strings.Replace(string(good), modelFormat, "rkhs.other", 1), "format"},
 		{"future version", strings.Replace(string(good), `"version":1`, `"version":2`, 1), "version 2"},
-		{"bad kernel", strings.Replace(string(good), `"sigma":1`, `"sigma":-1`, 1), "Sigma: -1"},
+		{"bad kernel", strings.Replace(string(good), `"sigma":1`, `"sigma":-1`, 1), "kernel.sigma: -1"},
 		{"short data", strings.Replace(string(good), `"intercept":[0]`, `"intercept":[0,0]`, 1), "intercept: 2 values, want 1"},
 		// 4·2⁶² wraps to 0 in 64-bit int arithmetic, so the empty data would
 		// match; on 32-bit targets the decoder rejects the number itself.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -39,7 +40,7 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 	}
 	model, err := loadModel(raw)
 	if err != nil {
-		return fmt.Errorf("%s: %w", *modelPath, err)
+		return modelFileError(*modelPath, err)
 	}
 	if err := df.matchNames(namesOf(model)); err != nil {
 		return err
@@ -72,6 +73,20 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	return writeAll([]pendingFile{{*out, lines}})
+}
+
+// modelFileError says what is wrong in a model file in the file's words:
+// the field, as "kernel.sigma", and the reason, without the library's
+// names of types and methods; the error stays reachable (exitStatus).
+func modelFileError(path string, err error) error {
+	var ie *linalg.InputError
+	if !errors.As(err, &ie) {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if ie.Arg == "" || ie.Arg == "model file" {
+		return explained{path + ": " + ie.Reason, err}
+	}
+	return explained{path + ": " + ie.Arg + ": " + ie.Reason, err}
 }
 
 // columnNames are the names of the columns a model was fitted on (see

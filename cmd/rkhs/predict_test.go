@@ -155,6 +155,40 @@ func TestPredictBadClassifier(t *testing.T) {
 	}
 }
 
+// TestPredictModelFileWords: a damaged model file is reported in the
+// file's words, the field and what is wrong with it, not in the names of
+// Go types and methods (before: "json: cannot unmarshal array into Go
+// value of type codec.Header").
+func TestPredictModelFileWords(t *testing.T) {
+	dir := t.TempDir()
+	train, test := splitSet(t, dir, "heart", "", 0)
+	model, rls := filepath.Join(dir, "m.json"), filepath.Join(dir, "rls.json")
+	if code, _, e := runCmd("fit", "-train", train, "-lambda", "1e-2", "-model", model); code != 0 {
+		t.Fatalf("exit %d: %s", code, e)
+	}
+	if code, _, e := runCmd("classify", "-train", train, "-lambda", "1e-2", "-model", rls); code != 0 {
+		t.Fatalf("exit %d: %s", code, e)
+	}
+	raw, _ := os.ReadFile(model)
+	rawRLS, _ := os.ReadFile(rls)
+	for _, tc := range []struct{ name, file, want string }{
+		{"array", "[1, 2]", `a list, want a JSON object {"format": …, "version": …, …}`},
+		{"truncated", string(raw[:40]), "not valid JSON: the text ends at byte 40, in the middle of the model (truncated?)"},
+		{"Sigma", strings.Replace(string(raw), `"sigma":1`, `"sigma":1,"Sigma":7`, 1), `kernel.Sigma: unknown field: keys are case-sensitive, did you mean "sigma"?`},
+		{"string sigma", strings.Replace(string(raw), `"sigma":1`, `"sigma":"1"`, 1), `kernel.sigma: the string "1", want a number`},
+		{"bad sigma", strings.Replace(string(raw), `"sigma":1`, `"sigma":-1`, 1), "kernel.sigma: -1, must be positive and finite"},
+		{"Format", strings.Replace(string(raw), `"format"`, `"Format"`, 1), `Format: unknown field: keys are case-sensitive, did you mean "format"?`},
+		{"inner model", strings.Replace(string(rawRLS), `"sigma":1`, `"sigma":1,"gamma":2`, 1), "model.kernel.gamma: unknown field (the fields here are type, sigma, degree, offset)"},
+	} {
+		bad := filepath.Join(dir, "bad.json")
+		os.WriteFile(bad, []byte(tc.file), 0o644)
+		code, _, e := runCmd("predict", "-model", bad, "-data", test)
+		if want := "rkhs predict: " + bad + ": " + tc.want + "\n"; code != 2 || e != want {
+			t.Errorf("%s: exit %d, stderr\n%s\nwant 2 and\n%s", tc.name, code, e, want)
+		}
+	}
+}
+
 // TestPredictByName: a model fitted on a CSV file with a header stores
 // the names of its columns, and rkhs predict finds them by name in a file
 // laid out differently, refuses a file that lacks one and -features or

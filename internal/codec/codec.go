@@ -12,12 +12,15 @@ package codec
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 
 	"rkhs/internal/check"
+	"rkhs/kernels"
 	"rkhs/linalg"
 )
 
@@ -109,6 +112,9 @@ func readHeader(kind error, op string, b []byte) (Header, error) {
 			}
 			h.Version, _ = strconv.Atoi(string(tok.(json.Number)))
 		default:
+			if strings.EqualFold(key, "format") || strings.EqualFold(key, "version") {
+				return h, check.Input(kind, op, key, "%s", unknownField(key, []string{"format", "version"}))
+			}
 			var skip json.RawMessage
 			if err := dec.Decode(&skip); err != nil {
 				return h, syntaxError(kind, op, dec, err)
@@ -170,4 +176,37 @@ func Vector(kind error, op, name string, v []float64, n int) error {
 		return check.Input(kind, op, name, "%d values, want %d", len(v), n)
 	}
 	return check.Vector(kind, op, name, v)
+}
+
+// Kernel returns the kernel a model file's "kernel" field describes,
+// validated. An invalid parameter is reported on the field of the file
+// ("kernel.sigma: -1, must be positive and finite"): package kernels names
+// the fields of kernels.Spec, whose JSON keys are their names in lower
+// case. The error wraps that of package kernels (kernels.ErrParameter).
+func Kernel(kind error, op string, s kernels.Spec) (kernels.Kernel, error) {
+	k, err := s.Kernel()
+	if err == nil {
+		return k, nil
+	}
+	var ie *linalg.InputError
+	if errors.As(err, &ie) && ie.Arg != "" {
+		return nil, &linalg.InputError{Op: op, Arg: "kernel." + strings.ToLower(ie.Arg), Reason: ie.Reason, Kind: kind, Err: err}
+	}
+	return nil, check.Wrap(kind, op, "kernel", err)
+}
+
+// Nested reports the error of a model file held in the field of another
+// (the regress.Model of a classify.RLSModel) on its path in the outer file
+// ("model.kernel.sigma"), with the inner reason; the inner error stays
+// reachable by errors.Is and errors.As.
+func Nested(kind error, op, field string, err error) error {
+	var ie *linalg.InputError
+	if !errors.As(err, &ie) {
+		return check.Wrap(kind, op, field, err)
+	}
+	arg := field
+	if ie.Arg != "model file" {
+		arg = join(field, ie.Arg)
+	}
+	return &linalg.InputError{Op: op, Arg: arg, Reason: ie.Reason, Kind: kind, Err: err}
 }
