@@ -18,7 +18,7 @@ import (
 func runPredict(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("predict", "predict with a model saved by rkhs fit -model or rkhs classify -model", stderr)
 	modelPath := fs.String("model", "", "model `file` written by rkhs fit -model or rkhs classify -model")
-	dataPath := fs.String("data", "", "data `file` to predict (LIBSVM, or CSV if it ends in .csv, see -format): with a label column, read and not used, unless -unlabelled says there is none")
+	dataPath := fs.String("data", "", "data `file` to predict (LIBSVM, or CSV if it ends in .csv, see -format): with a label column, read and not used, unless -unlabelled says there is none; a CSV file with a header, for a model fitted on one, is read by the model's column names, in any order, its label column not read")
 	out := fs.String("predictions", "", "write the predictions to this `file`, one per line: a regression model's as %.17g, a classifier's labels in the shortest form that reads back exactly, as rkhs classify -predictions writes them (default: standard output)")
 	var df dataFlags
 	df.register(fs, true)
