@@ -1,6 +1,12 @@
 // Package codec is the one codec of rkhs's model files (packages regress
-// and classify): the header every file starts with, matrices and vectors
-// of float64, and the validation of what is read back, written once.
+// and classify): the header every file starts with, the names of the
+// data's columns, kernels, matrices and vectors of float64, and the
+// validation of what is read back, written once. Files are read strictly
+// (strict.go): a key in another case, a key given twice, an unknown key
+// or a parameter of another kernel type is an error, where encoding/json
+// alone would match keys in any case, keep the last duplicate and ignore
+// the rest, so that a hand-edited file either means what it says or is
+// refused.
 //
 // Numbers are written as the shortest decimals that read back as the same
 // float64 (encoding/json's rule), so a loaded model predicts
