@@ -172,7 +172,7 @@ func TestPredictModelFileWords(t *testing.T) {
 	raw, _ := os.ReadFile(model)
 	rawRLS, _ := os.ReadFile(rls)
 	for _, tc := range []struct{ name, file, want string }{
-		{"array", "[1, 2]", `a list, want a JSON object {"format": …, "version": …, …}`},
+		{"array", "[1, 2]", `not a model file: a list, want a JSON object {"format": …, "version": …, …}`},
 		{"truncated", string(raw[:40]), "not valid JSON: the text ends at byte 40, in the middle of the model (truncated?)"},
 		{"Sigma", strings.Replace(string(raw), `"sigma":1`, `"sigma":1,"Sigma":7`, 1), `kernel.Sigma: unknown field: keys are case-sensitive, did you mean "sigma"?`},
 		{"string sigma", strings.Replace(string(raw), `"sigma":1`, `"sigma":"1"`, 1), `kernel.sigma: the string "1", want a number`},

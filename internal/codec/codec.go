@@ -93,7 +93,7 @@ func readHeader(kind error, op string, b []byte) (Header, error) {
 		return h, syntaxError(kind, op, dec, err)
 	}
 	if tok != json.Delim('{') {
-		return h, check.Input(kind, op, "model file", "%s, want a JSON object {\"format\": …, \"version\": …, …}", describe(tok))
+		return h, check.Input(kind, op, "model file", "not a model file: %s, want a JSON object {\"format\": …, \"version\": …, …}", describe(tok))
 	}
 	for dec.More() {
 		tok, err := dec.Token()
