@@ -18,6 +18,9 @@ type expansion struct {
 	coef    []float64
 	b       float64
 	classes []float64
+	// features and target name the columns (saved, not read by Scores).
+	features []string
+	target   string
 }
 
 // check reports fields that do not form a model: a nil or invalid kernel,

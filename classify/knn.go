@@ -43,6 +43,11 @@ type KNNModel struct {
 	X       *linalg.Dense // the n training points (a copy)
 	Labels  []float64     // their labels (a copy)
 	Classes []float64     // the distinct labels, ascending
+	// FeatureNames and TargetName name the columns of the training data,
+	// as regress.Model's do: one name per feature and the label's, nil
+	// and "" without a header; saved with the model, not read by Predict.
+	FeatureNames []string
+	TargetName   string
 
 	class []int     // index in Classes of every label
 	self  []float64 // k(xⱼ, xⱼ) for every training point

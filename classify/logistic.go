@@ -85,6 +85,11 @@ type LogisticModel struct {
 	Coef      []float64
 	Intercept float64
 	Classes   []float64 // the two labels, ascending: Classes[0] is coded −1
+	// FeatureNames and TargetName name the columns of the training data,
+	// as regress.Model's do: one name per feature and the label's, nil
+	// and "" without a header; saved with the model, not read by Predict.
+	FeatureNames []string
+	TargetName   string
 
 	Iterations int       // gradient steps taken
 	Converged  bool      // the gradient norm reached Tol
@@ -276,7 +281,7 @@ func (m *LogisticModel) expansion() *expansion {
 	if m == nil {
 		return nil
 	}
-	return &expansion{m.Kernel, m.Centers, m.Coef, m.Intercept, m.Classes}
+	return &expansion{m.Kernel, m.Centers, m.Coef, m.Intercept, m.Classes, m.FeatureNames, m.TargetName}
 }
 
 // Scores returns the n×1 matrix of decision values f(x) (log-odds of

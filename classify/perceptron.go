@@ -55,6 +55,11 @@ type PerceptronModel struct {
 	Coef      []float64     // αᵢ·yᵢ for those points
 	Intercept float64       // Σ αᵢyᵢ with FreeIntercept, else 0
 	Classes   []float64     // the two labels, ascending: Classes[0] is coded −1
+	// FeatureNames and TargetName name the columns of the training data,
+	// as regress.Model's do: one name per feature and the label's, nil
+	// and "" without a header; saved with the model, not read by Predict.
+	FeatureNames []string
+	TargetName   string
 
 	Alpha     []int // mistake count αᵢ of every training point
 	Passes    int   // passes made, the last clean one included
@@ -162,7 +167,7 @@ func (m *PerceptronModel) expansion() *expansion {
 	if m == nil {
 		return nil
 	}
-	return &expansion{m.Kernel, m.Centers, m.Coef, m.Intercept, m.Classes}
+	return &expansion{m.Kernel, m.Centers, m.Coef, m.Intercept, m.Classes, m.FeatureNames, m.TargetName}
 }
 
 // Scores returns the n×1 matrix of decision values f(x) at the rows of x,

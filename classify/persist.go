@@ -17,6 +17,7 @@ import (
 // regress.
 //
 //	{"format": "rkhs.classify.PerceptronModel", "version": 2,
+//	 "feature_names": ["x0", "x1", …], "target_name": "label",
 //	 "kernel": {"type": "gaussian", "sigma": 2},
 //	 "classes": [-1, 1],
 //	 "centers": {"rows": m, "cols": d, "data": [… m·d numbers …]},
@@ -51,6 +52,15 @@ import (
 // from older files). A k-NN file holds the training
 // points and their labels; the k(xⱼ, xⱼ) it caches are recomputed on
 // loading.
+//
+// feature_names and target_name, the names of the training data's columns
+// (the models' FeatureNames and TargetName), may come after the header of
+// any of these files (in an RLS file, in its regress.Model), and are
+// present only when the model has them: files without them, those of
+// older writers included, load. Files are read strictly
+// (rkhs/internal/codec): keys exactly as written here, each once, no
+// others, values of the types shown, and a kernel with "type" and the
+// parameters of that type only.
 //
 // Numbers are written as the shortest decimals that read back as the same
 // float64 (encoding/json's rule), so a loaded model's predictions, scores,
@@ -128,11 +138,7 @@ func specOf(op, arg string, k kernels.Kernel) (kernels.Spec, error) {
 
 // kernelOf returns the kernel a file names, validated.
 func kernelOf(op string, s kernels.Spec) (kernels.Kernel, error) {
-	k, err := s.Kernel()
-	if err != nil {
-		return nil, check.Wrap(ErrInput, op, "kernel", err)
-	}
-	return k, nil
+	return codec.Kernel(ErrInput, op, s)
 }
 
 func checkCountField(op, name string, v int) error {
@@ -144,6 +150,7 @@ func checkCountField(op, name string, v int) error {
 // intercept. Bias is the intercept of version 1 files.
 type expansionJSON struct {
 	codec.Header
+	codec.Columns
 	Kernel    kernels.Spec `json:"kernel"`
 	Classes   []float64    `json:"classes"`
 	Centers   codec.Matrix `json:"centers"`
@@ -152,10 +159,15 @@ type expansionJSON struct {
 	Bias      *float64     `json:"bias,omitempty"`
 }
 
-// encode checks the expansion e of a model (as Scores does) and returns
-// its fields for a file of the given format.
+// encode checks the expansion e of a model (as Scores does) and the
+// names of its columns, and returns its fields for a file of the given
+// format.
 func (e *expansion) encode(op, model, format string) (expansionJSON, error) {
 	if err := e.check(op, model); err != nil {
+		return expansionJSON{}, err
+	}
+	cols, err := codec.EncodeColumns(ErrInput, op, model, e.features, e.target, e.centers.Cols)
+	if err != nil {
 		return expansionJSON{}, err
 	}
 	spec, err := specOf(op, model+".Kernel", e.kernel)
@@ -170,7 +182,7 @@ func (e *expansion) encode(op, model, format string) (expansionJSON, error) {
 	if coef == nil {
 		coef = []float64{} // [], not null, for a model without support vectors
 	}
-	return expansionJSON{Header: codec.Header{Format: format, Version: expansionVersion}, Kernel: spec, Classes: e.classes, Centers: c, Coef: coef, Intercept: e.b}, nil
+	return expansionJSON{Header: codec.Header{Format: format, Version: expansionVersion}, Columns: cols, Kernel: spec, Classes: e.classes, Centers: c, Coef: coef, Intercept: e.b}, nil
 }
 
 // decodeExpansion reads a file of the given format into mj (which embeds
@@ -204,5 +216,9 @@ func decodeExpansion(op, format string, b []byte, mj any, ex *expansionJSON) (*e
 	if err := check.Finite1(ErrInput, op, "intercept", intercept); err != nil {
 		return nil, err
 	}
-	return &expansion{kernel: k, classes: ex.Classes, centers: centers, coef: ex.Coef, b: intercept}, nil
+	features, target, err := ex.Columns.Decode(ErrInput, op, centers.Cols)
+	if err != nil {
+		return nil, err
+	}
+	return &expansion{kernel: k, classes: ex.Classes, centers: centers, coef: ex.Coef, b: intercept, features: features, target: target}, nil
 }

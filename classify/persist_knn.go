@@ -9,6 +9,7 @@ import (
 
 type knnJSON struct {
 	codec.Header
+	codec.Columns
 	Kernel  kernels.Spec `json:"kernel"`
 	K       int          `json:"k"`
 	Classes []float64    `json:"classes"`
@@ -34,7 +35,11 @@ func (m *KNNModel) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(knnJSON{codec.Header{Format: knnFormat, Version: formatVersion}, spec, m.K, m.Classes, x, m.Labels})
+	cols, err := codec.EncodeColumns(ErrInput, op, "KNNModel", m.FeatureNames, m.TargetName, m.X.Cols)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(knnJSON{codec.Header{Format: knnFormat, Version: formatVersion}, cols, spec, m.K, m.Classes, x, m.Labels})
 }
 
 // UnmarshalJSON decodes a model saved by MarshalJSON, checking the format,
@@ -75,7 +80,11 @@ func (m *KNNModel) UnmarshalJSON(b []byte) error {
 	if mj.K < 1 || mj.K >= x.Rows {
 		return inputError(op, "k", "%d, must satisfy 1 ≤ k < n = %d", mj.K, x.Rows)
 	}
-	*m = KNNModel{Kernel: k, K: mj.K, X: x, Labels: mj.Labels, Classes: mj.Classes,
+	features, target, err := mj.Columns.Decode(ErrInput, op, x.Cols)
+	if err != nil {
+		return err
+	}
+	*m = KNNModel{Kernel: k, K: mj.K, X: x, Labels: mj.Labels, Classes: mj.Classes, FeatureNames: features, TargetName: target,
 		class: classIndex(mj.Labels, mj.Classes), self: selfKernel(k, x)}
 	return nil
 }

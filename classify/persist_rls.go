@@ -64,7 +64,7 @@ func (m *RLSModel) UnmarshalJSON(b []byte) error {
 	}
 	var inner regress.Model
 	if err := inner.UnmarshalJSON(mj.Model); err != nil {
-		return check.Wrap(ErrInput, op, "model", err)
+		return codec.Nested(ErrInput, op, "model", err)
 	}
 	q := 1
 	if mj.OneVsAll {

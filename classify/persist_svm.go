@@ -32,6 +32,7 @@ func (m *SVMModel) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	*m = SVMModel{Kernel: e.kernel, Centers: e.centers, Coef: e.coef, Intercept: e.b, Classes: e.classes,
+		FeatureNames: e.features, TargetName: e.target,
 		Objective: mj.Objective, BestIter: mj.BestIter}
 	return nil
 }

@@ -266,16 +266,16 @@ func TestPersistErrors(t *testing.T) {
 		arg   string // the InputError's Arg
 		msg   string // in the message
 	}{
-		{"not JSON", func() json.Unmarshaler { return &PerceptronModel{} }, "{", "model file", "unexpected end"},
+		{"not JSON", func() json.Unmarshaler { return &PerceptronModel{} }, "{", "model file", "truncated"},
 		{"NaN", func() json.Unmarshaler { return &PerceptronModel{} }, strings.Replace(string(pGood), `"intercept":`, `"intercept":NaN,"x":`, 1), "model file", "invalid character"},
-		{"out of range", func() json.Unmarshaler { return &SVMModel{} }, strings.Replace(string(sGood), `"intercept":`, `"intercept":1e999,"x":`, 1), "model file", "1e999"},
+		{"out of range", func() json.Unmarshaler { return &SVMModel{} }, strings.Replace(string(sGood), `"intercept":`, `"intercept":1e999,"x":`, 1), "intercept", "1e999 is out of the range of a float64"},
 		{"other format", func() json.Unmarshaler { return &PerceptronModel{} }, string(sGood), "format", svmFormat},
 		{"regress file", func() json.Unmarshaler { return &SVMModel{} }, string(regGood), "format", "rkhs.regress.Model"},
 		{"future version", func() json.Unmarshaler { return &LogisticModel{} }, edit(t, lGood, set("version", 3)), "version", "version 3"},
 		{"no version", func() json.Unmarshaler { return &KNNModel{} }, edit(t, kGood, func(m map[string]any) { delete(m, "version") }), "version", "version 0"},
-		{"bad sigma", func() json.Unmarshaler { return &PerceptronModel{} }, edit(t, pGood, setIn("kernel", "sigma", -1)), "kernel", "Sigma: -1"},
-		{"unknown kernel", func() json.Unmarshaler { return &KNNModel{} }, edit(t, kGood, setIn("kernel", "type", "rbf")), "kernel", "unknown kernel"},
-		{"no kernel", func() json.Unmarshaler { return &SVMModel{} }, edit(t, sGood, func(m map[string]any) { delete(m, "kernel") }), "kernel", "unknown kernel"},
+		{"bad sigma", func() json.Unmarshaler { return &PerceptronModel{} }, edit(t, pGood, setIn("kernel", "sigma", -1)), "kernel.sigma", "-1, must be positive"},
+		{"unknown kernel", func() json.Unmarshaler { return &KNNModel{} }, edit(t, kGood, setIn("kernel", "type", "rbf")), "kernel.type", "unknown kernel"},
+		{"no kernel", func() json.Unmarshaler { return &SVMModel{} }, edit(t, sGood, func(m map[string]any) { delete(m, "kernel") }), "kernel.type", "unknown kernel"},
 		{"three classes", func() json.Unmarshaler { return &SVMModel{} }, edit(t, sGood, set("classes", []float64{-1, 0, 1})), "classes", "want 2"},
 		{"descending classes", func() json.Unmarshaler { return &PerceptronModel{} }, edit(t, pGood, set("classes", []float64{1, -1})), "classes", "ascending"},
 		{"equal classes", func() json.Unmarshaler { return &LogisticModel{} }, edit(t, lGood, set("classes", []float64{1, 1})), "classes", "ascending"},
@@ -292,8 +292,8 @@ func TestPersistErrors(t *testing.T) {
 		{"knn k = 0", func() json.Unmarshaler { return &KNNModel{} }, edit(t, kGood, set("k", 0)), "k", "1 ≤ k < n"},
 		{"rls lambda 0", func() json.Unmarshaler { return &RLSModel{} }, edit(t, rGood, set("lambda", 0)), "lambda", "positive"},
 		{"rls no model", func() json.Unmarshaler { return &RLSModel{} }, edit(t, rGood, func(m map[string]any) { delete(m, "model") }), "model", "missing"},
-		{"rls bad inner model", func() json.Unmarshaler { return &RLSModel{} }, edit(t, rGood, setIn("model", "intercept", []float64{0, 0})), "model", "intercept: 2 values, want 1"},
-		{"rls inner format", func() json.Unmarshaler { return &RLSModel{} }, edit(t, rGood, setIn("model", "format", "rkhs.regress.LinearModel")), "model", "format"},
+		{"rls bad inner model", func() json.Unmarshaler { return &RLSModel{} }, edit(t, rGood, setIn("model", "intercept", []float64{0, 0})), "model.intercept", "2 values, want 1"},
+		{"rls inner format", func() json.Unmarshaler { return &RLSModel{} }, edit(t, rGood, setIn("model", "format", "rkhs.regress.LinearModel")), "model.format", `"rkhs.regress.LinearModel", want "rkhs.regress.Model"`},
 		{"rls columns for one-vs-all", func() json.Unmarshaler { return &RLSModel{} }, edit(t, rGood, set("one_vs_all", true)), "model.coef", "1 columns for 2 classes"},
 		{"rls binary with three classes", func() json.Unmarshaler { return &RLSModel{} }, edit(t, rGood, set("classes", []float64{1, 2, 3})), "classes", "want 2"},
 		{"rls loo lengths", func() json.Unmarshaler { return &RLSModel{} }, edit(t, rGood, set("loo_lambdas", []float64{1e-3})), "loo_errors", "0 values, want 1"},
@@ -422,4 +422,90 @@ func modelCols(m savable) int {
 		return mm.Centers.Cols
 	}
 	panic("unknown model")
+}
+
+// setNames gives a model the names of its columns, as rkhs classify does
+// for data with a header.
+func setNames(m savable, features []string, target string) {
+	switch mm := m.(type) {
+	case *PerceptronModel:
+		mm.FeatureNames, mm.TargetName = features, target
+	case *KNNModel:
+		mm.FeatureNames, mm.TargetName = features, target
+	case *RLSModel:
+		mm.Model.FeatureNames, mm.Model.TargetName = features, target
+	case *LogisticModel:
+		mm.FeatureNames, mm.TargetName = features, target
+	case *SVMModel:
+		mm.FeatureNames, mm.TargetName = features, target
+	}
+}
+
+// TestPersistColumns: every kind of model saves the names of its columns
+// and loads them back, and refuses to save names that cannot tell the
+// columns apart.
+func TestPersistColumns(t *testing.T) {
+	x, y := blobs(3, 12, 3, 2, -1, 1)
+	names := []string{"b", "a", "c"}
+	for _, tc := range persistCases() {
+		m, err := tc.fit(x, y)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		plain, _ := json.Marshal(m)
+		setNames(m, names, "label")
+		b, err := json.Marshal(m)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if !bytes.Contains(b, []byte(`"feature_names":["b","a","c"],"target_name":"label"`)) || bytes.Contains(plain, []byte("feature_names")) {
+			t.Errorf("%s: saved\n%s\nwithout names\n%s", tc.name, b, plain)
+		}
+		m2 := tc.fresh()
+		if err := json.Unmarshal(b, m2); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if want := withoutRecords(m); !reflect.DeepEqual(m2, want) {
+			t.Errorf("%s: loaded model\n%+v\nwant\n%+v", tc.name, m2, want)
+		}
+		setNames(m, []string{"a", "b", "a"}, "")
+		if _, err := json.Marshal(m); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), `"a" is given twice`) {
+			t.Errorf("%s: saving duplicated names: %v, want ErrInput", tc.name, err)
+		}
+	}
+}
+
+// TestPersistStrict: each format is read exactly as written: a key in
+// another case, a key given twice or an unknown key is refused, where
+// encoding/json alone would take the last duplicate, match keys in any
+// case and ignore the rest.
+func TestPersistStrict(t *testing.T) {
+	x, y := blobs(1, 12, 2, 2, -1, 1)
+	for _, tc := range persistCases() {
+		m, err := tc.fit(x, y)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		good, _ := json.Marshal(m)
+		first := `"classes":`
+		for _, c := range []struct{ edit, arg, reason string }{
+			{`"Classes":[0,1],"classes":`, "Classes", `case-sensitive, did you mean "classes"?`},
+			{`"classes":[5,6],"classes":`, "classes", "given twice"},
+			{`"gamma":1,"classes":`, "gamma", "unknown field"},
+		} {
+			in := strings.Replace(string(good), first, c.edit, 1)
+			err := tc.fresh().UnmarshalJSON([]byte(in))
+			var ie *linalg.InputError
+			if !errors.Is(err, ErrInput) || !errors.As(err, &ie) || ie.Arg != c.arg || !strings.Contains(ie.Reason, c.reason) {
+				t.Errorf("%s with %s: %v, want ErrInput at %s saying %q", tc.name, c.edit, err, c.arg, c.reason)
+			}
+		}
+	}
+	// The regress.Model inside an RLS file is read as strictly.
+	rls, _ := RLS{Kernel: kernels.Gaussian{Sigma: 1}, Lambda: 1e-2}.Fit(x, y)
+	good, _ := json.Marshal(rls)
+	in := strings.Replace(string(good), `"sigma":1`, `"sigma":1,"Sigma":7`, 1)
+	if err := new(RLSModel).UnmarshalJSON([]byte(in)); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "kernel.Sigma") {
+		t.Errorf("RLS with Sigma inside: %v, want an error naming kernel.Sigma", err)
+	}
 }

@@ -61,6 +61,11 @@ type SVMModel struct {
 	Coef      []float64
 	Intercept float64
 	Classes   []float64 // the two labels, ascending: Classes[0] is coded −1
+	// FeatureNames and TargetName name the columns of the training data,
+	// as regress.Model's do: one name per feature and the label's, nil
+	// and "" without a header; saved with the model, not read by Predict.
+	FeatureNames []string
+	TargetName   string
 
 	Objective float64   // F at the kept iterate
 	BestIter  int       // index of the kept iterate (0 is c = 0)
@@ -189,7 +194,7 @@ func (m *SVMModel) expansion() *expansion {
 	if m == nil {
 		return nil
 	}
-	return &expansion{m.Kernel, m.Centers, m.Coef, m.Intercept, m.Classes}
+	return &expansion{m.Kernel, m.Centers, m.Coef, m.Intercept, m.Classes, m.FeatureNames, m.TargetName}
 }
 
 // Scores returns the n×1 matrix of decision values f(x) at the rows of x,

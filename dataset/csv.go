@@ -48,6 +48,14 @@ type CSVOptions struct {
 	// read is skipped, and counted in CSVInfo.Dropped, instead of being an
 	// error.
 	DropMissing bool
+	// HeaderFeatures, if not empty, names the feature columns as Features
+	// does, in the order they take in X, when the input has a header
+	// (Header, or DetectHeader's decision), and then no label is read: the
+	// input may have one or not. An input without a header is read by
+	// position, as LabelCol and NoLabel say. It finds the columns a model
+	// was fitted on, by the names it stores, in data laid out differently.
+	// Target and Features, if set, take precedence.
+	HeaderFeatures []string
 	// Comma is the field separator; 0 means ','. It must be a valid rune
 	// other than '"', '\r', '\n' and utf8.RuneError. '\t' reads
 	// tab-separated files.
@@ -120,7 +128,8 @@ func ReadCSV(r io.Reader, opt CSVOptions) (*Data, error) {
 // decimal number — naming the line, the field and, with a header, the
 // column —, a record whose number of fields differs from the first
 // record's (header included), a label column outside the first record, a
-// name in Target or Features that is not in the header (or used twice),
+// name in Target, Features or HeaderFeatures that is not in the header,
+// names two of its columns (ambiguous) or is used twice,
 // or a CSV syntax error such as a stray quote. Line numbers count every
 // physical line of the input, the header and empty lines included, and
 // refer to the line holding the offending field. An input with no
@@ -156,10 +165,14 @@ func ReadCSVInfo(r io.Reader, opt CSVOptions) (*Data, *CSVInfo, error) {
 			ncols = len(rec)
 			info.lastEmpty = rec[ncols-1] == ""
 			header := opt.Header || opt.Target != "" || len(opt.Features) > 0 || (opt.DetectHeader && !anyNumber(rec))
+			cols := opt
 			if header {
 				info.Header = slices.Clone(rec)
+				if len(opt.HeaderFeatures) > 0 && opt.Target == "" && len(opt.Features) == 0 {
+					cols.Features, cols.NoLabel = opt.HeaderFeatures, true
+				}
 			}
-			if err := opt.columns(info, ncols); err != nil {
+			if err := cols.columns(info, ncols); err != nil {
 				line, _ := cr.FieldPos(0)
 				return nil, nil, &ParseError{Line: line, Msg: err.Error()}
 			}
@@ -291,6 +304,9 @@ func (o *CSVOptions) columns(info *CSVInfo, n int) error {
 		if j < 0 {
 			return 0, fmt.Errorf("%s %q is not a column of the header (%s)", what, name, strings.Join(info.Header, ", "))
 		}
+		if k := slices.Index(info.Header[j+1:], name); k >= 0 {
+			return 0, fmt.Errorf("%s %q is ambiguous: fields %d and %d of the header have that name", what, name, j+1, j+k+2)
+		}
 		return j, nil
 	}
 	switch {
@@ -337,6 +353,34 @@ func (o *CSVOptions) columns(info *CSVInfo, n int) error {
 	}
 	slices.Sort(info.used)
 	return nil
+}
+
+// Names returns the header's names of the feature columns, in the order
+// of X's columns, and of the label column ("" with NoLabel): what a model
+// fitted on the data stores to find its columns again. Both are empty
+// without a header, and also when two of the columns read have the same
+// name, since such names cannot tell them apart.
+func (info *CSVInfo) Names() (features []string, target string) {
+	if info.Header == nil {
+		return nil, ""
+	}
+	names := make([]string, 0, len(info.used))
+	for _, j := range info.used {
+		if slices.Contains(names, info.Header[j]) {
+			return nil, ""
+		}
+		names = append(names, info.Header[j])
+	}
+	if len(info.Features) > 0 {
+		features = make([]string, len(info.Features))
+		for k, j := range info.Features {
+			features[k] = info.Header[j]
+		}
+	}
+	if info.Label >= 0 {
+		target = info.Header[info.Label]
+	}
+	return features, target
 }
 
 // fieldName names field j (0-based) for a message: `field 16 ("wd")` with

@@ -717,6 +717,14 @@ var csvErrorCases = []csvErrorCase{
 		`dataset: line 1: column "b" is used twice (as the label or as a feature)`},
 	{"target is a feature", "a,b\n1,2\n", CSVOptions{Target: "a", Features: []string{"a"}}, 1,
 		`dataset: line 1: column "a" is used twice (as the label or as a feature)`},
+	{"ambiguous feature", "a,a,c,y\n1,2,3,4\n", CSVOptions{Target: "y", Features: []string{"a"}}, 1,
+		`dataset: line 1: feature "a" is ambiguous: fields 1 and 2 of the header have that name`},
+	{"ambiguous target", "a,a,c,y\n1,2,3,4\n", CSVOptions{Target: "a"}, 1,
+		`dataset: line 1: target "a" is ambiguous: fields 1 and 2 of the header have that name`},
+	{"ambiguous header feature", "a,b,b\n1,2,3\n", CSVOptions{Header: true, HeaderFeatures: []string{"b", "a"}}, 1,
+		`dataset: line 1: feature "b" is ambiguous: fields 2 and 3 of the header have that name`},
+	{"header feature missing", "a,c\n1,2\n", CSVOptions{DetectHeader: true, HeaderFeatures: []string{"a", "b"}}, 1,
+		`dataset: line 1: feature "b" is not a column of the header (a, c)`},
 	{"all rows missing", "a,b\n1,NA\n,3\n", CSVOptions{Header: true, DropMissing: true}, 0,
 		"dataset: no examples in CSV input: all 2 records have a missing value"},
 }
@@ -749,6 +757,10 @@ func TestReadCSVColumns(t *testing.T) {
 		{"unlabelled", "1,2\n3,4\n", CSVOptions{NoLabel: true}, [][]float64{{1, 2}, {3, 4}}, nil, 0},
 		{"unlabelled, named features", "a,b,c\n1,x,3\n", CSVOptions{NoLabel: true, Features: []string{"c", "a"}},
 			[][]float64{{3, 1}}, nil, 0},
+		{"header features found by name, label not read", "y,c,a,b\nx,1,2,3\n", CSVOptions{DetectHeader: true, LabelCol: -1, HeaderFeatures: []string{"a", "b", "c"}},
+			[][]float64{{2, 3, 1}}, nil, 0},
+		{"header features without a header: by position", "1,2,3,4\n", CSVOptions{DetectHeader: true, LabelCol: -1, HeaderFeatures: []string{"a", "b", "c"}},
+			[][]float64{{1, 2, 3}}, []float64{4}, 0},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			d, info, err := ReadCSVInfo(strings.NewReader(c.in), c.opt)
@@ -881,6 +893,34 @@ func TestIsDecimal(t *testing.T) {
 	for _, tc := range tests {
 		if got := isDecimal(tc.s); got != tc.want {
 			t.Errorf("isDecimal(%q) = %v, want %v", tc.s, got, tc.want)
+		}
+	}
+}
+
+// TestCSVInfoNames: the names of the columns read, in the order of X's
+// columns, and none when the data has no header or its names do not tell
+// the columns read apart.
+func TestCSVInfoNames(t *testing.T) {
+	for _, c := range []struct {
+		in       string
+		opt      CSVOptions
+		features []string
+		target   string
+	}{
+		{"a,b,y\n1,2,3\n", CSVOptions{Header: true, LabelCol: -1}, []string{"a", "b"}, "y"},
+		{"a,b,y\n1,2,3\n", CSVOptions{Target: "a", Features: []string{"y", "b"}}, []string{"y", "b"}, "a"},
+		{"a,b,y\n1,2,3\n", CSVOptions{Header: true, NoLabel: true}, []string{"a", "b", "y"}, ""},
+		{"a,a,y\n1,2,3\n", CSVOptions{Target: "y"}, nil, ""}, // every column: two named a
+		{"a,a,b,y\nt,t,2,3\n", CSVOptions{Target: "y", Features: []string{"b"}}, []string{"b"}, "y"},
+		{"1,2,3\n", CSVOptions{LabelCol: -1}, nil, ""},
+	} {
+		_, info, err := ReadCSVInfo(strings.NewReader(c.in), c.opt)
+		if err != nil {
+			t.Fatalf("%q: %v", c.in, err)
+		}
+		f, tg := info.Names()
+		if !slices.Equal(f, c.features) || tg != c.target {
+			t.Errorf("%q %+v: Names() = %q, %q; want %q, %q", c.in, c.opt, f, tg, c.features, c.target)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -176,8 +177,9 @@ func FuzzReadCSV(f *testing.F) {
 
 // FuzzReadCSVColumns exercises header detection, column names, missing
 // values and unlabelled input: no panic, the same result twice, every
-// error a *ParseError, and DropMissing changes nothing on input that reads
-// without it.
+// error a *ParseError, the header's names of the columns read find them
+// again (HeaderFeatures), and DropMissing changes nothing on input that
+// reads without it.
 func FuzzReadCSVColumns(f *testing.F) {
 	f.Add([]byte("\uFEFF\"No\",\"PM2.5\",\"wd\"\r\n1,4,\"NNW\"\r\n2,NA,\"N\"\r\n"), true, false, "PM2.5", "No")
 	f.Add([]byte("1,NA,3\n4,5,6\n"), true, false, "", "")
@@ -205,6 +207,16 @@ func FuzzReadCSVColumns(f *testing.F) {
 		}
 		if noLabel != (d1.Y == nil) || d1.X.Cols != len(i1.Features) || d1.X.Rows == 0 {
 			t.Fatalf("shape %d×%d, Y %v, info %+v", d1.X.Rows, d1.X.Cols, d1.Y, *i1)
+		}
+		// The names a model would store find the same columns again.
+		if names, _ := i1.Names(); names != nil {
+			d4, _, err := ReadCSVInfo(bytes.NewReader(in), CSVOptions{Header: true, HeaderFeatures: names})
+			if err != nil {
+				t.Fatalf("reading by the names %q: %v", names, err)
+			}
+			if d4.Y != nil || d4.X.Cols != d1.X.Cols || !slices.Equal(d4.X.Data, d1.X.Data) {
+				t.Fatalf("reading by the names %q: X %v, Y %v; want X %v and no label", names, d4.X.Data, d4.Y, d1.X.Data)
+			}
 		}
 		opt.DropMissing = true
 		d3, i3, err := ReadCSVInfo(bytes.NewReader(in), opt)

@@ -66,6 +66,14 @@ type Model struct {
 	Centers   *linalg.Dense // m×d
 	Coef      *linalg.Dense // m×q
 	Intercept []float64     // length q; zeros for NoIntercept
+
+	// FeatureNames and TargetName name the columns of the training data,
+	// as its header gave them: one name per feature (column of Centers)
+	// and the target's; nil and "" when the data had no names, as fitting
+	// leaves them. They are saved with the model so that rkhs predict can
+	// find the columns again by name; Predict does not read them.
+	FeatureNames []string
+	TargetName   string
 }
 
 // Predict returns the n×q matrix of predictions f(x) at the rows of x,
@@ -139,6 +147,10 @@ func addIntercept(out *linalg.Dense, b []float64) {
 type LinearModel struct {
 	Weights   *linalg.Dense // d×q
 	Intercept []float64     // length q
+
+	// FeatureNames and TargetName: as Model's, one name per row of Weights.
+	FeatureNames []string
+	TargetName   string
 }
 
 // Predict returns the n×q predictions X·W + b; x may have no rows. Errors

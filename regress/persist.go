@@ -12,14 +12,23 @@ import (
 // "version" fields (rkhs/internal/codec, shared with package classify):
 //
 //	{"format": "rkhs.regress.Model", "version": 1,
+//	 "feature_names": ["x0", "x1", …], "target_name": "y",
 //	 "kernel": {"type": "gaussian", "sigma": 1},
 //	 "centers": {"rows": m, "cols": d, "data": [… m·d numbers, row-major …]},
 //	 "coef": {"rows": m, "cols": q, "data": […]},
 //	 "intercept": [… q numbers …]}
 //
 //	{"format": "rkhs.regress.LinearModel", "version": 1,
+//	 "feature_names": […], "target_name": "y",
 //	 "weights": {"rows": d, "cols": q, "data": […]}, "intercept": […]}
 //
+// feature_names and target_name, the names of the training data's columns
+// (Model.FeatureNames and TargetName), are present only when the model has
+// them: files without them, those of older writers included, load. A
+// kernel gives "type" and the parameters of that type only.
+//
+// Files are read strictly (rkhs/internal/codec): keys exactly as written
+// here, each once, no others, and values of the types shown.
 // Numbers are written as the shortest decimals that read back as the same
 // float64 (encoding/json's rule), so a loaded model predicts bit-identically.
 // Only the kernels of package kernels can be saved.
@@ -34,6 +43,7 @@ var readVersions = []int{formatVersion}
 
 type modelJSON struct {
 	codec.Header
+	codec.Columns
 	Kernel    kernels.Spec `json:"kernel"`
 	Centers   codec.Matrix `json:"centers"`
 	Coef      codec.Matrix `json:"coef"`
@@ -53,10 +63,14 @@ func (m *Model) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, &linalg.InputError{Op: op, Arg: "Model.Kernel", Reason: "cannot be saved: " + err.Error(), Kind: ErrInput, Err: err}
 	}
+	cols, err := codec.EncodeColumns(ErrInput, op, "Model", m.FeatureNames, m.TargetName, m.Centers.Cols)
+	if err != nil {
+		return nil, err
+	}
 	centers, _ := codec.EncodeMatrix(ErrInput, op, "Model.Centers", m.Centers) // checked above
 	coef, _ := codec.EncodeMatrix(ErrInput, op, "Model.Coef", m.Coef)
 	return json.Marshal(modelJSON{
-		Header: codec.Header{Format: modelFormat, Version: formatVersion}, Kernel: spec,
+		Header: codec.Header{Format: modelFormat, Version: formatVersion}, Columns: cols, Kernel: spec,
 		Centers: centers, Coef: coef, Intercept: m.Intercept,
 	})
 }
@@ -71,9 +85,9 @@ func (m *Model) UnmarshalJSON(b []byte) error {
 	if _, err := codec.Decode(ErrInput, op, modelFormat, readVersions, b, &mj); err != nil {
 		return err
 	}
-	k, err := mj.Kernel.Kernel()
+	k, err := codec.Kernel(ErrInput, op, mj.Kernel)
 	if err != nil {
-		return kernelError(op, "kernel", err)
+		return err
 	}
 	centers, err := mj.Centers.Decode(ErrInput, op, "centers", 1)
 	if err != nil {
@@ -89,12 +103,17 @@ func (m *Model) UnmarshalJSON(b []byte) error {
 	if err := codec.Vector(ErrInput, op, "intercept", mj.Intercept, coef.Cols); err != nil {
 		return err
 	}
-	*m = Model{Kernel: k, Centers: centers, Coef: coef, Intercept: mj.Intercept}
+	features, target, err := mj.Columns.Decode(ErrInput, op, centers.Cols)
+	if err != nil {
+		return err
+	}
+	*m = Model{Kernel: k, Centers: centers, Coef: coef, Intercept: mj.Intercept, FeatureNames: features, TargetName: target}
 	return nil
 }
 
 type linearModelJSON struct {
 	codec.Header
+	codec.Columns
 	Weights   codec.Matrix `json:"weights"`
 	Intercept []float64    `json:"intercept"`
 }
@@ -107,8 +126,12 @@ func (m *LinearModel) MarshalJSON() ([]byte, error) {
 	if err := m.check(op); err != nil {
 		return nil, err
 	}
+	cols, err := codec.EncodeColumns(ErrInput, op, "LinearModel", m.FeatureNames, m.TargetName, m.Weights.Rows)
+	if err != nil {
+		return nil, err
+	}
 	w, _ := codec.EncodeMatrix(ErrInput, op, "LinearModel.Weights", m.Weights) // checked above
-	return json.Marshal(linearModelJSON{Header: codec.Header{Format: linearModelFormat, Version: formatVersion}, Weights: w, Intercept: m.Intercept})
+	return json.Marshal(linearModelJSON{Header: codec.Header{Format: linearModelFormat, Version: formatVersion}, Columns: cols, Weights: w, Intercept: m.Intercept})
 }
 
 // UnmarshalJSON decodes a model saved by MarshalJSON; checks and errors as
@@ -126,7 +149,11 @@ func (m *LinearModel) UnmarshalJSON(b []byte) error {
 	if err := codec.Vector(ErrInput, op, "intercept", mj.Intercept, w.Cols); err != nil {
 		return err
 	}
-	*m = LinearModel{Weights: w, Intercept: mj.Intercept}
+	features, target, err := mj.Columns.Decode(ErrInput, op, w.Rows)
+	if err != nil {
+		return err
+	}
+	*m = LinearModel{Weights: w, Intercept: mj.Intercept, FeatureNames: features, TargetName: target}
 	return nil
 }
 

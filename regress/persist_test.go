@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -59,7 +60,7 @@ func TestPersistErrors(t *testing.T) {
 		{"not JSON", "{", "model file"},
 		{"other format", strings.Replace(string(good), modelFormat, "rkhs.other", 1), "format"},
 		{"future version", strings.Replace(string(good), `"version":1`, `"version":2`, 1), "version 2"},
-		{"bad kernel", strings.Replace(string(good), `"sigma":1`, `"sigma":-1`, 1), "Sigma: -1"},
+		{"bad kernel", strings.Replace(string(good), `"sigma":1`, `"sigma":-1`, 1), "kernel.sigma: -1"},
 		{"short data", strings.Replace(string(good), `"intercept":[0]`, `"intercept":[0,0]`, 1), "intercept: 2 values, want 1"},
 		// 4·2⁶² wraps to 0 in 64-bit int arithmetic, so the empty data would
 		// match; on 32-bit targets the decoder rejects the number itself.
@@ -160,5 +161,83 @@ func TestLoadRejectsNull(t *testing.T) {
 		if err := back.UnmarshalJSON([]byte(bad)); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "null") {
 			t.Errorf("null after %s: %v, want an error", field, err)
 		}
+	}
+}
+
+// TestPersistStrict: a model file is read exactly as written: a key in
+// another case, a key given twice, an unknown key or a parameter of
+// another kernel type is refused, where encoding/json alone would take
+// the last duplicate, match keys in any case and ignore the rest.
+func TestPersistStrict(t *testing.T) {
+	m, _ := RLS{Kernel: kernels.Gaussian{Sigma: 1}, Lambda: 1e-3, Intercept: FreeIntercept}.Fit(randDense(1, 5, 2), randDense(2, 5, 1))
+	good, _ := json.Marshal(m)
+	lin, _ := RLS{Kernel: kernels.Linear{}, Lambda: 1e-3}.Fit(randDense(1, 5, 2), randDense(2, 5, 1))
+	goodLin, _ := json.Marshal(lin)
+	lm, _ := LinearRLS{Lambda: 1e-3}.Fit(randDense(1, 5, 2), randDense(2, 5, 1))
+	goodLM, _ := json.Marshal(lm)
+	for _, tc := range []struct {
+		name, in, arg, reason string
+		into                  json.Unmarshaler
+	}{
+		{"Sigma after sigma", strings.Replace(string(good), `"sigma":1`, `"sigma":1,"Sigma":7`, 1), "kernel.Sigma", `case-sensitive, did you mean "sigma"`, &Model{}},
+		{"second intercept", strings.Replace(string(good), `"intercept"`, `"intercept":[5],"intercept"`, 1), "intercept", "given twice", &Model{}},
+		{"unknown gamma", strings.Replace(string(good), `"sigma":1`, `"sigma":1,"gamma":3`, 1), "kernel.gamma", "unknown field", &Model{}},
+		{"top-level unknown", strings.Replace(string(good), `"kernel"`, `"lambda":1,"kernel"`, 1), "lambda", "unknown field", &Model{}},
+		{"sigma on linear", strings.Replace(string(goodLin), `"type":"linear"`, `"type":"linear","sigma":2`, 1), "kernel.sigma", "not a parameter of the linear kernel", &Model{}},
+		{"Weights", strings.Replace(string(goodLM), `"weights"`, `"Weights"`, 1), "Weights", "case-sensitive", &LinearModel{}},
+		{"array file", `[1,2]`, "model file", "a list, want a JSON object", &Model{}},
+		{"string sigma", strings.Replace(string(good), `"sigma":1`, `"sigma":"1"`, 1), "kernel.sigma", `the string "1", want a number`, &Model{}},
+		{"fractional cols", strings.Replace(string(good), `"cols":2`, `"cols":2.5`, 1), "centers.cols", "2.5, want a whole number", &Model{}},
+		{"feature names, wrong count", strings.Replace(string(good), `"kernel"`, `"feature_names":["a"],"kernel"`, 1), "feature_names", "1 names for 2 features", &Model{}},
+		{"target among features", strings.Replace(string(good), `"kernel"`, `"feature_names":["a","b"],"target_name":"b","kernel"`, 1), "target_name", "also the name of a feature", &Model{}},
+	} {
+		err := tc.into.UnmarshalJSON([]byte(tc.in))
+		var ie *linalg.InputError
+		if !errors.Is(err, ErrInput) || !errors.As(err, &ie) || ie.Arg != tc.arg || !strings.Contains(ie.Reason, tc.reason) {
+			t.Errorf("%s: %v, want ErrInput at %s saying %q", tc.name, err, tc.arg, tc.reason)
+		}
+		if err != nil && strings.Contains(err.Error(), "Go ") {
+			t.Errorf("%s: %v speaks of Go types", tc.name, err)
+		}
+	}
+}
+
+// TestPersistColumns: the names of the columns a model was fitted on are
+// saved and loaded with it, and a file without them (older writers, data
+// without a header) is written and read as before.
+func TestPersistColumns(t *testing.T) {
+	m, _ := RLS{Kernel: kernels.Gaussian{Sigma: 1}, Lambda: 1e-3}.Fit(randDense(1, 5, 2), randDense(2, 5, 1))
+	plain, _ := json.Marshal(m)
+	if bytes.Contains(plain, []byte("_name")) {
+		t.Errorf("a model without names writes %s", plain)
+	}
+	m.FeatureNames, m.TargetName = []string{"x1", "x0"}, "y"
+	named, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m2 Model
+	if err := json.Unmarshal(named, &m2); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(m2.FeatureNames, m.FeatureNames) || m2.TargetName != "y" {
+		t.Errorf("loaded names %q, %q; want %q, y", m2.FeatureNames, m2.TargetName, m.FeatureNames)
+	}
+	if want := strings.Replace(string(plain), `"kernel"`, `"feature_names":["x1","x0"],"target_name":"y","kernel"`, 1); string(named) != want {
+		t.Errorf("saved\n%s\nwant\n%s", named, want)
+	}
+	m.FeatureNames = []string{"x0", "x0"}
+	if _, err := json.Marshal(m); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "Model.FeatureNames") {
+		t.Errorf("saving duplicated names: %v, want ErrInput naming Model.FeatureNames", err)
+	}
+	lm, _ := LinearRLS{Lambda: 1e-3}.Fit(randDense(1, 5, 3), randDense(2, 5, 1))
+	lm.FeatureNames, lm.TargetName = []string{"a", "b", "c"}, "t"
+	b, err := json.Marshal(lm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lm2 LinearModel
+	if err := json.Unmarshal(b, &lm2); err != nil || !slices.Equal(lm2.FeatureNames, lm.FeatureNames) || lm2.TargetName != "t" {
+		t.Errorf("LinearModel names after a round trip: %q, %q, %v", lm2.FeatureNames, lm2.TargetName, err)
 	}
 }

@@ -107,7 +107,7 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	train, test, err := f.data.readTrainTest(f.train, f.test)
+	train, test, names, err := f.data.readTrainTest(f.train, f.test)
 	if err != nil {
 		return err
 	}
@@ -173,6 +173,7 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 		res.NTest = test.X.Rows
 		files = append(files, pendingFile{f.predictions, labelLines(pt)})
 	}
+	names.set(model)
 	return finish(stdout, files, model, f.model, res, f.json, func() {
 		fmt.Fprintf(stdout, "method %s, kernel %s, %d classes %s\n", res.Method, res.Kernel, len(res.Classes), classList(res.Classes))
 		switch {

@@ -28,6 +28,9 @@ type dataFlags struct {
 	comma                            string // "" : ',' for CSV, a tab for tab-separated
 	dropMissing, unlabelled          bool
 	stderr                           io.Writer
+	// byName: the feature columns by the names a model stores, for a CSV
+	// file with a header (predict sets it; dataset.CSVOptions.HeaderFeatures).
+	byName []string
 }
 
 // register adds the flags; unlabelled adds -unlabelled (predict only).
@@ -110,8 +113,9 @@ var compressions = []struct {
 // has a label column unless -unlabelled is given. The compression is found
 // from the file's first bytes, whatever its name; the format from its
 // name without the .gz or .bz2 suffix, unless -format says it. Rows
-// dropped for missing values are counted on standard error.
-func (df *dataFlags) readData(path string) (d *dataset.Data, csv bool, err error) {
+// dropped for missing values are counted on standard error. info says
+// which columns of a CSV file were read; it is nil for LIBSVM.
+func (df *dataFlags) readData(path string) (d *dataset.Data, info *dataset.CSVInfo, err error) {
 	defer func() {
 		if err != nil {
 			err = fmt.Errorf("%s: %w", path, err)
@@ -119,7 +123,7 @@ func (df *dataFlags) readData(path string) (d *dataset.Data, csv bool, err error
 	}()
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, false, err
+		return nil, nil, err
 	}
 	defer f.Close()
 	br := bufio.NewReaderSize(f, 1<<16)
@@ -130,10 +134,10 @@ func (df *dataFlags) readData(path string) (d *dataset.Data, csv bool, err error
 			continue
 		}
 		if c.open == nil {
-			return nil, false, badInputf("%s-compressed input is not supported (gzip and bzip2 are): decompress it first", c.name)
+			return nil, nil, badInputf("%s-compressed input is not supported (gzip and bzip2 are): decompress it first", c.name)
 		}
 		if r, err = c.open(br); err != nil {
-			return nil, false, badInputf("%s: %v", c.name, err)
+			return nil, nil, badInputf("%s: %v", c.name, err)
 		}
 		r = damageReader{r, c.name}
 		break
@@ -155,22 +159,23 @@ func (df *dataFlags) readData(path string) (d *dataset.Data, csv bool, err error
 	}
 	if format == "libsvm" {
 		if df.target != "" || df.features != "" || df.dropMissing || df.unlabelled || df.comma != "" {
-			return nil, false, badInputf("-target, -features, -drop-missing, -unlabelled and -comma are for CSV data; this file is read as LIBSVM (see -format)")
+			return nil, nil, badInputf("-target, -features, -drop-missing, -unlabelled and -comma are for CSV data; this file is read as LIBSVM (see -format)")
 		}
 		d, err = dataset.ReadLIBSVM(r, 0)
 		var pe *dataset.ParseError
 		if errors.As(err, &pe) && pe.Line == 1 && df.format == "auto" && !strings.HasPrefix(pe.Msg, "no label") {
 			err = fmt.Errorf("%w (read as LIBSVM; for CSV or tab-separated data give -format csv or tsv)", err)
 		}
-		return d, false, err
+		return d, nil, err
 	}
 	opt := dataset.CSVOptions{
-		Header:       df.header == "yes",
-		DetectHeader: df.header == "auto" || df.header == "",
-		LabelCol:     -1,
-		Target:       df.target,
-		NoLabel:      df.unlabelled,
-		DropMissing:  df.dropMissing,
+		Header:         df.header == "yes",
+		DetectHeader:   df.header == "auto" || df.header == "",
+		LabelCol:       -1,
+		Target:         df.target,
+		NoLabel:        df.unlabelled,
+		DropMissing:    df.dropMissing,
+		HeaderFeatures: df.byName,
 	}
 	if df.features != "" {
 		opt.Features = strings.Split(df.features, ",")
@@ -181,14 +186,14 @@ func (df *dataFlags) readData(path string) (d *dataset.Data, csv bool, err error
 	if c, _ := df.separator(); c != 0 { // checked by check
 		opt.Comma = c
 	}
-	d, info, err := dataset.ReadCSVInfo(r, opt)
+	d, info, err = dataset.ReadCSVInfo(r, opt)
 	if err != nil {
-		return nil, true, df.csvHint(err)
+		return nil, nil, df.csvHint(err)
 	}
 	if info.Dropped > 0 && df.stderr != nil {
 		fmt.Fprintf(df.stderr, "rkhs: %s: dropped %d of %d rows with a missing value\n", path, info.Dropped, info.Dropped+d.X.Rows)
 	}
-	return d, true, nil
+	return d, info, nil
 }
 
 // csvHint adds to a CSV parse error the flag that reads the file: the
@@ -239,27 +244,32 @@ func (d damageReader) Read(p []byte) (int, error) {
 // test file. Their widths must agree: a CSV file's columns are
 // positional and must match exactly, while a LIBSVM file does not show
 // trailing features that are zero in every row, so a narrower LIBSVM file
-// is padded with zero columns.
-func (df *dataFlags) readTrainTest(train, test string) (tr, te *dataset.Data, err error) {
-	tr, trCSV, err := df.readData(train)
+// is padded with zero columns. names are the training file's names of the
+// columns read (dataset.CSVInfo.Names), for the model to store.
+func (df *dataFlags) readTrainTest(train, test string) (tr, te *dataset.Data, names columnNames, err error) {
+	tr, trInfo, err := df.readData(train)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, names, err
+	}
+	if trInfo != nil {
+		names.features, names.target = trInfo.Names()
 	}
 	if test == "" {
-		return tr, nil, nil
+		return tr, nil, names, nil
 	}
-	te, teCSV, err := df.readData(test)
+	te, teInfo, err := df.readData(test)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, names, err
 	}
+	trCSV, teCSV := trInfo != nil, teInfo != nil
 	switch {
 	case tr.X.Cols == te.X.Cols:
 	case tr.X.Cols < te.X.Cols && !trCSV, te.X.Cols < tr.X.Cols && !teCSV:
 		sameWidth(tr, te)
 	default:
-		return nil, nil, badInputf("%s has %s and %s has %d: CSV columns are positional, so the widths must agree", train, count(tr.X.Cols, "feature"), test, te.X.Cols)
+		return nil, nil, names, badInputf("%s has %s and %s has %d: CSV columns are positional, so the widths must agree", train, count(tr.X.Cols, "feature"), test, te.X.Cols)
 	}
-	return tr, te, nil
+	return tr, te, names, nil
 }
 
 // sameWidth pads the narrower of two data sets with zero columns.

@@ -64,12 +64,15 @@ func TestCSVFirstRow(t *testing.T) {
 // TestCSVWidths: CSV columns are positional, so a test or predict file
 // of another width is an error naming both widths, not zero-padding;
 // LIBSVM files may still be narrower. predict reads a features-only CSV
-// only when told (-unlabelled), and then predicts as on the labelled file.
+// by the names the model stores when it has a header, and only when told
+// (-unlabelled) when it has none, and then predicts as on the labelled
+// file.
 func TestCSVWidths(t *testing.T) {
 	dir := t.TempDir()
 	wide := write(t, dir, "wide.csv", []byte("x1,x2,y\n0,0,1\n1,0,2\n0,1,3\n1,1,4\n"))
 	narrow := write(t, dir, "narrow.csv", []byte("x1,y\n0,1\n1,2\n"))
 	features := write(t, dir, "features.csv", []byte("x1,x2\n0,0\n1,0\n0,1\n1,1\n"))
+	bare := write(t, dir, "bare.csv", []byte("0,0\n1,0\n0,1\n1,1\n"))
 	model := filepath.Join(dir, "m.json")
 	for _, args := range [][]string{
 		{"fit", "-train", wide, "-test", narrow, "-kernel", "linear", "-lambda", "1e-9"},
@@ -83,13 +86,17 @@ func TestCSVWidths(t *testing.T) {
 	if code, _, e := runCmd("fit", "-train", wide, "-kernel", "linear", "-lambda", "1e-9", "-model", model); code != 0 {
 		t.Fatalf("fit: %s", e)
 	}
-	if code, _, e := runCmd("predict", "-model", model, "-data", features); code != 2 || !strings.Contains(e, "-unlabelled") {
-		t.Errorf("predict on a features-only CSV: exit %d, %q; want 2 and a pointer to -unlabelled", code, e)
+	if code, _, e := runCmd("predict", "-model", model, "-data", bare); code != 2 || !strings.Contains(e, "-unlabelled") {
+		t.Errorf("predict on a features-only CSV without a header: exit %d, %q; want 2 and a pointer to -unlabelled", code, e)
 	}
 	_, labelled, _ := runCmd("predict", "-model", model, "-data", wide)
-	code, unlabelled, e := runCmd("predict", "-model", model, "-data", features, "-unlabelled")
-	if code != 0 || unlabelled != labelled || strings.Count(unlabelled, "\n") != 4 {
-		t.Errorf("predict -unlabelled: exit %d (%s), %q; want the predictions on the labelled file %q", code, e, unlabelled, labelled)
+	// With a header, the model's names find the features; without one,
+	// -unlabelled says there is no label column.
+	for _, args := range [][]string{{features}, {features, "-unlabelled"}, {bare, "-unlabelled"}} {
+		code, unlabelled, e := runCmd(append([]string{"predict", "-model", model, "-data"}, args...)...)
+		if code != 0 || unlabelled != labelled || strings.Count(unlabelled, "\n") != 4 {
+			t.Errorf("predict %v: exit %d (%s), %q; want the predictions on the labelled file %q", args, code, e, unlabelled, labelled)
+		}
 	}
 	// LIBSVM: trailing zero features are not written, so narrower files pad.
 	lwide := write(t, dir, "wide.libsvm", []byte("1 1:1 2:1\n2 1:2 2:1\n3 2:3\n"))

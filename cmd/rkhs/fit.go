@@ -121,7 +121,7 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	train, test, err := f.data.readTrainTest(f.train, f.test)
+	train, test, names, err := f.data.readTrainTest(f.train, f.test)
 	if err != nil {
 		return err
 	}
@@ -175,6 +175,7 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 		res.NTest = test.X.Rows
 		files = append(files, pendingFile{f.predictions, predictionLines(pt)})
 	}
+	names.set(model)
 	return finish(stdout, files, model, f.model, res, f.json, func() {
 		if res.Lambda != nil {
 			fmt.Fprintf(stdout, "method %s, kernel %s, intercept %s, λ = %g\n", res.Method, res.Kernel, res.Intercept, f.lambda)

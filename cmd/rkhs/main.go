@@ -29,10 +29,11 @@
 // another dialect (another separator, lines that end in one, carriage
 // returns alone as line ends, a quote never closed, a first line of
 // numbers that is a header after all) with the flag that reads it; a
-// damaged gzip or bzip2 file is bad input naming the damage. CSV columns are positional: a test file must have the
-// training file's width (a LIBSVM file, which omits trailing zero features,
-// may be narrower), and predict reads a file without labels only with
-// -unlabelled.
+// damaged gzip or bzip2 file is bad input naming the damage. A name that
+// two header columns share is ambiguous, and an error. For fit and classify
+// a test file's columns are positional: it must have the training file's
+// width (a LIBSVM file, which omits trailing zero features, may be
+// narrower).
 //
 //	$ rkhs fit -train PRSA_Data_Aotizhongxin_20130301-20170228.csv.gz -lambda 0.1
 //	rkhs fit: …: dataset: line 2: field 16 ("wd"): "N" is not a decimal number
@@ -102,7 +103,15 @@
 // predict predicts with a model saved by fit -model or classify -model:
 // values as %.17g, or a classifier's labels in the shortest form that reads
 // back exactly, as classify -predictions writes them; bit-identical to the
-// fitted model's:
+// fitted model's. A model fitted on a CSV file with a header stores the
+// names of its feature and label columns (feature_names, target_name in
+// the model file), and predict finds the features by these names in a CSV
+// file with a header, in any order and without reading its label; a name
+// missing from the header is an error, and so are -features or -target
+// that disagree with the stored names. A file without a header (or LIBSVM)
+// is read by position, and a CSV file without a label column then needs
+// -unlabelled. Model files are read strictly: keys exactly as written, each
+// once, no unknown ones, and a kernel with only its own type's parameters.
 //
 //	$ go run ./cmd/rkhs predict -model housing.json -data datasets/regression/housing_scale | head -3
 //	24.610020612552866

@@ -2,9 +2,12 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strings"
 
 	cls "rkhs/classify"
 	"rkhs/dataset"
@@ -15,7 +18,7 @@ import (
 func runPredict(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("predict", "predict with a model saved by rkhs fit -model or rkhs classify -model", stderr)
 	modelPath := fs.String("model", "", "model `file` written by rkhs fit -model or rkhs classify -model")
-	dataPath := fs.String("data", "", "data `file` to predict (LIBSVM, or CSV if it ends in .csv, see -format): with a label column, read and not used, unless -unlabelled says there is none")
+	dataPath := fs.String("data", "", "data `file` to predict (LIBSVM, or CSV if it ends in .csv, see -format): with a label column, read and not used, unless -unlabelled says there is none; a CSV file with a header, for a model fitted on one, is read by the model's column names, in any order, its label column not read")
 	out := fs.String("predictions", "", "write the predictions to this `file`, one per line: a regression model's as %.17g, a classifier's labels in the shortest form that reads back exactly, as rkhs classify -predictions writes them (default: standard output)")
 	var df dataFlags
 	df.register(fs, true)
@@ -37,12 +40,16 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 	}
 	model, err := loadModel(raw)
 	if err != nil {
-		return fmt.Errorf("%s: %w", *modelPath, err)
+		return modelFileError(*modelPath, err)
 	}
-	d, isCSV, err := df.readData(*dataPath)
+	if err := df.matchNames(namesOf(model)); err != nil {
+		return err
+	}
+	d, info, err := df.readData(*dataPath)
 	if err != nil {
 		return err
 	}
+	isCSV := info != nil
 	switch w := modelWidth(model); {
 	case d.X.Cols == w:
 	case d.X.Cols < w && !isCSV:
@@ -66,6 +73,104 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	return writeAll([]pendingFile{{*out, lines}})
+}
+
+// modelFileError says what is wrong in a model file in the file's words:
+// the field, as "kernel.sigma", and the reason, without the library's
+// names of types and methods; the error stays reachable (exitStatus).
+func modelFileError(path string, err error) error {
+	var ie *linalg.InputError
+	if !errors.As(err, &ie) {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if ie.Arg == "" || ie.Arg == "model file" {
+		return explained{path + ": " + ie.Reason, err}
+	}
+	return explained{path + ": " + ie.Arg + ": " + ie.Reason, err}
+}
+
+// columnNames are the names of the columns a model was fitted on (see
+// regress.Model.FeatureNames): nil and "" when the training data had no
+// header.
+type columnNames struct {
+	features []string
+	target   string
+}
+
+// set gives the names to a model rkhs fit or rkhs classify is about to
+// save.
+func (n columnNames) set(m any) {
+	if f, t := columnsOf(m); f != nil {
+		*f, *t = n.features, n.target
+	}
+}
+
+// namesOf returns the names a loaded model stores.
+func namesOf(m any) columnNames {
+	if f, t := columnsOf(m); f != nil {
+		return columnNames{*f, *t}
+	}
+	return columnNames{}
+}
+
+// columnsOf returns where a model keeps the names of its columns: nil for
+// a type that has none.
+func columnsOf(m any) (features *[]string, target *string) {
+	switch mm := m.(type) {
+	case *regress.Model:
+		return &mm.FeatureNames, &mm.TargetName
+	case *regress.LinearModel:
+		return &mm.FeatureNames, &mm.TargetName
+	case labelModel:
+		return columnsOf(mm.labelPredictor)
+	case *cls.PerceptronModel:
+		return &mm.FeatureNames, &mm.TargetName
+	case *cls.KNNModel:
+		return &mm.FeatureNames, &mm.TargetName
+	case *cls.RLSModel:
+		return columnsOf(mm.Model)
+	case *cls.FalkonFit:
+		return columnsOf(mm.RLSModel)
+	case *cls.LogisticModel:
+		return &mm.FeatureNames, &mm.TargetName
+	case *cls.SVMModel:
+		return &mm.FeatureNames, &mm.TargetName
+	}
+	return nil, nil
+}
+
+// matchNames prepares the reading of the data for a model that stores the
+// names of its columns: in a CSV file with a header the features are
+// found by these names, wherever they are, and the label is not read;
+// -features and -target, which would name other columns, must agree with
+// them. A file without a header (LIBSVM, or -header no) is read by
+// position, as for a model without names.
+func (df *dataFlags) matchNames(n columnNames) error {
+	if n.features == nil {
+		return nil
+	}
+	if df.features != "" {
+		if given := strings.Split(df.features, ","); !slices.Equal(given, n.features) {
+			return badInputf("-features %s: the model was fitted on %s, in that order, and finds them by name in a file with a header: leave -features out", df.features, strings.Join(n.features, ","))
+		}
+		df.features = ""
+	}
+	if df.target != "" {
+		if df.target != n.target {
+			return badInputf("-target %s: the model's target was %s, and it needs no label to predict: leave -target out", df.target, quoteName(n.target))
+		}
+		df.target = ""
+	}
+	df.byName = n.features
+	return nil
+}
+
+// quoteName returns a name for a message, or says there is none.
+func quoteName(name string) string {
+	if name == "" {
+		return "not named"
+	}
+	return name
 }
 
 // modelWidth returns the number of features a model expects.

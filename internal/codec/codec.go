@@ -1,6 +1,12 @@
 // Package codec is the one codec of rkhs's model files (packages regress
-// and classify): the header every file starts with, matrices and vectors
-// of float64, and the validation of what is read back, written once.
+// and classify): the header every file starts with, the names of the
+// data's columns, kernels, matrices and vectors of float64, and the
+// validation of what is read back, written once. Files are read strictly
+// (strict.go): a key in another case, a key given twice, an unknown key
+// or a parameter of another kernel type is an error, where encoding/json
+// alone would match keys in any case, keep the last duplicate and ignore
+// the rest, so that a hand-edited file either means what it says or is
+// refused.
 //
 // Numbers are written as the shortest decimals that read back as the same
 // float64 (encoding/json's rule), so a loaded model predicts
@@ -12,11 +18,15 @@ package codec
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 
 	"rkhs/internal/check"
+	"rkhs/kernels"
 	"rkhs/linalg"
 )
 
@@ -28,11 +38,12 @@ type Header struct {
 }
 
 // FormatOf returns the "format" field of a model file, to choose the type
-// to decode it into.
+// to decode it into. Only the header is read: the rest of the file is
+// checked by Decode.
 func FormatOf(kind error, op string, b []byte) (string, error) {
-	var h Header
-	if err := json.Unmarshal(b, &h); err != nil {
-		return "", check.Wrap(kind, op, "model file", err)
+	h, err := readHeader(kind, op, b)
+	if err != nil {
+		return "", err
 	}
 	if h.Format == "" {
 		return "", check.Input(kind, op, "format", "missing: not a model file")
@@ -41,19 +52,20 @@ func FormatOf(kind error, op string, b []byte) (string, error) {
 }
 
 // Decode checks that b is a model file of the given format, in one of the
-// versions this build reads, and unmarshals it into v; it returns the
-// version. The header is read first, so that a file of another kind is
-// reported by its format, not by the first field of the wrong type.
-// Malformed JSON (and numbers out of float64 range) is an error on the
-// "model file", and a null anywhere in it an error naming where:
-// encoding/json leaves a float64 unchanged for a null, so a corrupted
-// number would otherwise load as 0. The exceptions are the paths listed in
-// nullable, fields that older writers wrote as null when empty (an empty
-// list of coefficients).
+// versions this build reads, and unmarshals it into v, a pointer to the
+// struct that describes the file; it returns the version. The header is
+// read first, so that a file of another kind is reported by its format,
+// not by the first field it does not have. The file is then checked
+// strictly against v's type (see strict): exact keys, each once, no
+// others, values of the fields' types, and no null but at the paths listed
+// in nullable, fields that older writers wrote as null when empty (an
+// empty list of coefficients). encoding/json alone would match keys in any
+// case, keep the last of duplicated keys, ignore unknown ones and leave a
+// float64 unchanged for a null, so a corrupted number would load as 0.
 func Decode(kind error, op, format string, versions []int, b []byte, v any, nullable ...string) (int, error) {
-	var h Header
-	if err := json.Unmarshal(b, &h); err != nil {
-		return 0, check.Wrap(kind, op, "model file", err)
+	h, err := readHeader(kind, op, b)
+	if err != nil {
+		return 0, err
 	}
 	if h.Format != format {
 		return 0, check.Input(kind, op, "format", "%q, want %q", h.Format, format)
@@ -61,85 +73,64 @@ func Decode(kind error, op, format string, versions []int, b []byte, v any, null
 	if !slices.Contains(versions, h.Version) {
 		return 0, check.Input(kind, op, "version", "%s version %d, this build reads versions %v", h.Format, h.Version, versions)
 	}
-	if path := findNull(b, nullable); path != "" {
-		return 0, check.Input(kind, op, path, "null: a model file has no null values (corrupted?)")
+	if err := strict(kind, op, b, reflect.TypeOf(v).Elem(), nullable); err != nil {
+		return 0, err
 	}
-	if err := json.Unmarshal(b, v); err != nil {
+	if err := json.Unmarshal(b, v); err != nil { // not expected once strict has passed
 		return 0, check.Wrap(kind, op, "model file", err)
 	}
 	return h.Version, nil
 }
 
-// findNull returns the path of the first null in the JSON text b, as
-// "coef.data[3]", other than the paths in allowed, or "" when there is
-// none (or b is not valid JSON, which json.Unmarshal then reports).
-func findNull(b []byte, allowed []string) string {
-	if !bytes.Contains(b, []byte("null")) {
-		return ""
-	}
+// readHeader reads the "format" and "version" fields of a model file,
+// skipping the others (Decode checks them).
+func readHeader(kind error, op string, b []byte) (Header, error) {
+	var h Header
 	dec := json.NewDecoder(bytes.NewReader(b))
-	type level struct {
-		key   string // the current key of an object
-		index int    // the next index of an array, -1 in an object
+	dec.UseNumber()
+	tok, err := dec.Token()
+	if err != nil {
+		return h, syntaxError(kind, op, dec, err)
 	}
-	var stack []level
-	path := func() string {
-		var p strings.Builder
-		for i, l := range stack {
-			switch {
-			case l.index >= 0:
-				fmt.Fprintf(&p, "[%d]", l.index-1)
-			case i > 0:
-				p.WriteString("." + l.key)
-			default:
-				p.WriteString(l.key)
-			}
-		}
-		return p.String()
+	if tok != json.Delim('{') {
+		return h, check.Input(kind, op, "model file", "not a model file: %s, want a JSON object {\"format\": …, \"version\": …, …}", describe(tok))
 	}
-	expectKey := false // the next token of an object is a key
-	for {
+	for dec.More() {
 		tok, err := dec.Token()
 		if err != nil {
-			return ""
+			return h, syntaxError(kind, op, dec, err)
 		}
-		if len(stack) > 0 {
-			top := &stack[len(stack)-1]
-			if top.index < 0 && expectKey {
-				if d, ok := tok.(json.Delim); ok && d == '}' {
-					stack = stack[:len(stack)-1]
-					expectKey = len(stack) > 0 && stack[len(stack)-1].index < 0
-					continue
+		switch key := tok.(string); key {
+		case "format", "version":
+			tok, err := dec.Token()
+			if err != nil {
+				return h, syntaxError(kind, op, dec, err)
+			}
+			if key == "format" {
+				if err := scalar(kind, op, key, reflect.TypeFor[string](), tok); err != nil {
+					return h, err
 				}
-				top.key, _ = tok.(string)
-				expectKey = false
+				h.Format = tok.(string)
 				continue
 			}
-			if d, ok := tok.(json.Delim); !ok || d != ']' {
-				if top.index >= 0 {
-					top.index++
-				}
+			if err := scalar(kind, op, key, reflect.TypeFor[int](), tok); err != nil {
+				return h, err
+			}
+			h.Version, _ = strconv.Atoi(string(tok.(json.Number)))
+		default:
+			if strings.EqualFold(key, "format") || strings.EqualFold(key, "version") {
+				return h, check.Input(kind, op, key, "%s", unknownField(key, []string{"format", "version"}))
+			}
+			var skip json.RawMessage
+			if err := dec.Decode(&skip); err != nil {
+				return h, syntaxError(kind, op, dec, err)
 			}
 		}
-		switch t := tok.(type) {
-		case nil:
-			if p := path(); !slices.Contains(allowed, p) {
-				return p
-			}
-		case json.Delim:
-			switch t {
-			case '{':
-				stack = append(stack, level{index: -1})
-				expectKey = true
-				continue
-			case '[':
-				stack = append(stack, level{index: 0})
-			case '}', ']':
-				stack = stack[:len(stack)-1]
-			}
-		}
-		expectKey = len(stack) > 0 && stack[len(stack)-1].index < 0
 	}
+	if _, err := dec.Token(); err != nil { // '}', or the file ends too soon
+		return h, syntaxError(kind, op, dec, err)
+	}
+	return h, nil
 }
 
 // Matrix is a row-major matrix in a model file:
@@ -191,4 +182,37 @@ func Vector(kind error, op, name string, v []float64, n int) error {
 		return check.Input(kind, op, name, "%d values, want %d", len(v), n)
 	}
 	return check.Vector(kind, op, name, v)
+}
+
+// Kernel returns the kernel a model file's "kernel" field describes,
+// validated. An invalid parameter is reported on the field of the file
+// ("kernel.sigma: -1, must be positive and finite"): package kernels names
+// the fields of kernels.Spec, whose JSON keys are their names in lower
+// case. The error wraps that of package kernels (kernels.ErrParameter).
+func Kernel(kind error, op string, s kernels.Spec) (kernels.Kernel, error) {
+	k, err := s.Kernel()
+	if err == nil {
+		return k, nil
+	}
+	var ie *linalg.InputError
+	if errors.As(err, &ie) && ie.Arg != "" {
+		return nil, &linalg.InputError{Op: op, Arg: "kernel." + strings.ToLower(ie.Arg), Reason: ie.Reason, Kind: kind, Err: err}
+	}
+	return nil, check.Wrap(kind, op, "kernel", err)
+}
+
+// Nested reports the error of a model file held in the field of another
+// (the regress.Model of a classify.RLSModel) on its path in the outer file
+// ("model.kernel.sigma"), with the inner reason; the inner error stays
+// reachable by errors.Is and errors.As.
+func Nested(kind error, op, field string, err error) error {
+	var ie *linalg.InputError
+	if !errors.As(err, &ie) {
+		return check.Wrap(kind, op, field, err)
+	}
+	arg := field
+	if ie.Arg != "model file" {
+		arg = join(field, ie.Arg)
+	}
+	return &linalg.InputError{Op: op, Arg: arg, Reason: ie.Reason, Kind: kind, Err: err}
 }

@@ -5,79 +5,210 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
+
+	"rkhs/kernels"
+	"rkhs/linalg"
 )
 
 var errKind = errors.New("test: invalid input")
 
-func TestFindNull(t *testing.T) {
-	for _, c := range []struct{ in, want string }{
-		{`{"a": 1, "b": [1, 2]}`, ""},
-		{`{"a": null}`, "a"},
-		{`{"coef": {"rows": 2, "data": [0.5, null]}}`, "coef.data[1]"},
-		{`{"a": [[1], [2, null]]}`, "a[1][1]"},
-		{`{"k": {"type": "gaussian", "sigma": null}, "x": 1}`, "k.sigma"},
-		{`{"s": "null", "t": [{"u": 1}, {"v": null}]}`, "t[1].v"},
-		{`[null]`, "[0]"},
-		{`{"a": nul`, ""},
-		{`{"coef": null, "b": 1}`, "coef"},
+// file is a model file's struct with a field of every kind strict knows.
+type file struct {
+	Header
+	Columns
+	Kernel kernels.Spec    `json:"kernel"`
+	Coef   Matrix          `json:"coef"`
+	V      []float64       `json:"v"`
+	N      int             `json:"n"`
+	B      *float64        `json:"b,omitempty"`
+	OK     bool            `json:"ok"`
+	Inner  json.RawMessage `json:"inner"`
+}
+
+// TestStrict: what encoding/json takes and a model file must not have is
+// refused, naming the path of the offence in the user's words; what a
+// writer writes passes.
+func TestStrict(t *testing.T) {
+	for _, c := range []struct{ in, path, reason string }{
+		{`{"format": "f", "version": 1, "kernel": {"type": "gaussian", "sigma": 1}, "v": [1, 2], "n": 3, "b": 0.5, "ok": true, "inner": {"Any": [null]}}`, "", ""},
+		{`{"feature_names": ["a", "b"], "target_name": "y", "coef": {"rows": 1, "cols": 2, "data": [1, 2]}}`, "", ""},
+		{`{"kernel": {"type": "polynomial", "degree": 2, "offset": 0}}`, "", ""},
+		{`{"kernel": {"type": "nosuch", "sigma": 1}}`, "", ""}, // the kernel's decoder names the type
+		{`{"v": null}`, "v", "null"},
+		{`{"coef": {"rows": 2, "data": [0.5, null]}}`, "coef.data[1]", "null"},
+		{`{"kernel": {"type": "gaussian", "sigma": 1, "Sigma": 7}}`, "kernel.Sigma", `case-sensitive, did you mean "sigma"`},
+		{`{"kernel": {"type": "gaussian", "sigma": 1, "sigma": 7}}`, "kernel.sigma", "given twice"},
+		{`{"n": 1, "n": 2}`, "n", "given twice"},
+		{`{"kernel": {"type": "gaussian", "sigma": 1, "gamma": 3}}`, "kernel.gamma", "unknown field (the fields here are type, sigma, degree, offset)"},
+		{`{"gamma": 3}`, "gamma", "unknown field"},
+		{`{"kernel": {"sigma": 2, "type": "linear"}}`, "kernel.sigma", "not a parameter of the linear kernel, which has none"},
+		{`{"kernel": {"type": "gaussian", "degree": 0}}`, "kernel.degree", "not a parameter of the gaussian kernel (it has sigma)"},
+		{`{"kernel": {"type": "laplacian", "sigma": "1"}}`, "kernel.sigma", `the string "1", want a number`},
+		{`{"n": 1.5}`, "n", "1.5, want a whole number"},
+		{`{"n": 1e99}`, "n", "want a whole number"},
+		{`{"n": 99999999999999999999}`, "n", "out of range"},
+		{`{"v": [1e999]}`, "v[0]", "out of the range of a float64"},
+		{`{"v": {"a": 1}}`, "v", "an object, want a list"},
+		{`{"ok": 1}`, "ok", "the number 1, want true or false"},
+		{`{"coef": [1]}`, "coef", "a list, want an object"},
+		{`{"feature_names": ["a", 1]}`, "feature_names[1]", "want a string"},
+		{`[1, 2]`, "model file", "a list, want an object"},
+		{`{"n": 1} {}`, "model file", "more text after the model"},
+		{`{"n": 1`, "model file", "truncated"},
+		{`{"n": 1,, }`, "model file", "not valid JSON at byte"},
 	} {
-		if got := findNull([]byte(c.in), nil); got != c.want {
-			t.Errorf("findNull(%s) = %q, want %q", c.in, got, c.want)
+		err := strict(errKind, "Load", []byte(c.in), reflect.TypeFor[file](), nil)
+		if c.path == "" {
+			if err != nil {
+				t.Errorf("strict(%s): %v, want nil", c.in, err)
+			}
+			continue
+		}
+		var ie *linalg.InputError
+		if !errors.As(err, &ie) || !errors.Is(err, errKind) || ie.Arg != c.path || !strings.Contains(ie.Reason, c.reason) {
+			t.Errorf("strict(%s): %v, want an InputError at %s saying %q", c.in, err, c.path, c.reason)
+		}
+		if err != nil && strings.Contains(err.Error(), "Go ") {
+			t.Errorf("strict(%s): %v speaks of Go types", c.in, err)
 		}
 	}
 }
 
-func TestDecodeRejectsNull(t *testing.T) {
-	in := `{"format": "f", "version": 1, "coef": {"rows": 1, "cols": 1, "data": [null]}}`
-	var v struct {
-		Coef Matrix `json:"coef"`
+// TestDecode: the header is read first, so that a file of another kind is
+// named by its format, then the file is checked strictly and decoded.
+func TestDecode(t *testing.T) {
+	var v file
+	ver, err := Decode(errKind, "Load", "f", []int{1, 2}, []byte(`{"format": "f", "version": 2, "n": 4}`), &v)
+	if err != nil || ver != 2 || v.N != 4 {
+		t.Errorf("Decode: version %d, n %d, %v; want 2, 4, nil", ver, v.N, err)
 	}
-	_, err := Decode(errKind, "Load", "f", []int{1}, []byte(in), &v)
-	if !errors.Is(err, errKind) || !strings.Contains(err.Error(), "coef.data[0]: null") {
-		t.Errorf("Decode with a null number: %v, want an error naming coef.data[0]", err)
+	for _, c := range []struct{ in, want string }{
+		{`{"format": "g", "version": 1, "gamma": 1}`, `format: "g", want "f"`},
+		{`{"format": "f", "version": 3}`, "version: f version 3, this build reads versions [1 2]"},
+		{`{"format": "f", "version": 1, "coef": {"rows": 1, "cols": 1, "data": [null]}}`, "coef.data[0]: null"},
+		{`{"format": "f", "version": 1, "Format": "f"}`, `Format: unknown field: keys are case-sensitive, did you mean "format"?`},
+	} {
+		var v file
+		if _, err := Decode(errKind, "Load", "f", []int{1, 2}, []byte(c.in), &v); !errors.Is(err, errKind) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Decode(%s): %v, want …%s…", c.in, err, c.want)
+		}
 	}
 }
 
-func TestFindNullAllowed(t *testing.T) {
-	if got := findNull([]byte(`{"coef": null, "x": [null]}`), []string{"coef"}); got != "x[0]" {
-		t.Errorf("findNull with coef allowed = %q, want x[0]", got)
+// TestStrictNullable: a null is allowed at the paths listed, and only there.
+func TestStrictNullable(t *testing.T) {
+	in := []byte(`{"v": null, "coef": {"data": [null]}}`)
+	err := strict(errKind, "Load", in, reflect.TypeFor[file](), []string{"v"})
+	if ie := (*linalg.InputError)(nil); !errors.As(err, &ie) || ie.Arg != "coef.data[0]" {
+		t.Errorf("strict with v nullable: %v, want an error at coef.data[0]", err)
 	}
 }
 
-// FuzzFindNull checks that findNull does not panic on any input and,
-// against an independent decoding by encoding/json, that on valid JSON it
-// misses no null with a non-empty path and that a path it returns names a
-// null of the decoded value (skipped when an object repeats a key: the
-// decoded map keeps only the last value). A null whose path is "" (a bare
-// null, or the value of a top-level key "") is not reported by findNull.
-func FuzzFindNull(f *testing.F) {
+// TestKernelParams: the parameters strict allows for each kernel type are
+// the fields kernels.SpecOf fills for it.
+func TestKernelParams(t *testing.T) {
+	for _, k := range []kernels.Kernel{kernels.Linear{}, kernels.Polynomial{Degree: 3, Offset: 2}, kernels.Gaussian{Sigma: 1}, kernels.Laplacian{Sigma: 2}} {
+		s, err := kernels.SpecOf(k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal(s)
+		var m map[string]any
+		json.Unmarshal(b, &m)
+		var got []string
+		for key := range m {
+			if key != "type" {
+				got = append(got, key)
+			}
+		}
+		slices.Sort(got)
+		want := slices.Sorted(slices.Values(kernelParams[s.Type]))
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: SpecOf writes %v, strict allows %v", s.Type, got, want)
+		}
+	}
+}
+
+// TestHeaderErrors: a file that is not a model file is told so in the
+// user's words.
+func TestHeaderErrors(t *testing.T) {
+	for _, c := range []struct{ in, arg, reason string }{
+		{`[1, 2]`, "model file", `a list, want a JSON object {"format": …`},
+		{`"x"`, "model file", `the string "x", want a JSON object`},
+		{`{"version": 1}`, "format", "missing: not a model file"},
+		{`{"format": 1}`, "format", "the number 1, want a string"},
+		{`{"format": "f", "version": "1"}`, "version", `the string "1", want a whole number`},
+		{``, "model file", "not valid JSON"},
+	} {
+		_, err := FormatOf(errKind, "Load", []byte(c.in))
+		var ie *linalg.InputError
+		if !errors.As(err, &ie) || ie.Arg != c.arg || !strings.Contains(ie.Reason, c.reason) {
+			t.Errorf("FormatOf(%s): %v, want %s: …%s…", c.in, err, c.arg, c.reason)
+		}
+	}
+}
+
+// TestColumns: names round trip, and names no header could give are
+// refused on both sides.
+func TestColumns(t *testing.T) {
+	c, err := EncodeColumns(errKind, "Save", "Model", []string{"a", "b"}, "y", 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f, tg, err := c.Decode(errKind, "Load", 2); err != nil || !slices.Equal(f, []string{"a", "b"}) || tg != "y" {
+		t.Errorf("Decode = %v, %q, %v", f, tg, err)
+	}
+	for _, c := range []struct {
+		features []string
+		target   string
+		arg      string
+	}{
+		{[]string{"a"}, "", "feature_names"},
+		{[]string{"a", "a"}, "", "feature_names"},
+		{[]string{"a", "b"}, "b", "target_name"},
+	} {
+		_, err := EncodeColumns(errKind, "Save", "Model", c.features, c.target, 2)
+		if !errors.Is(err, errKind) {
+			t.Errorf("EncodeColumns(%q, %q): %v, want an error", c.features, c.target, err)
+		}
+		_, _, err = Columns{c.features, c.target}.Decode(errKind, "Load", 2)
+		if ie := (*linalg.InputError)(nil); !errors.As(err, &ie) || ie.Arg != c.arg {
+			t.Errorf("Decode(%q, %q): %v, want an error on %s", c.features, c.target, err, c.arg)
+		}
+	}
+}
+
+// FuzzStrict: strict does not panic on any input, and a text it passes
+// decodes with encoding/json into the file's struct, has no key twice in
+// any object, and has no null.
+func FuzzStrict(f *testing.F) {
+	f.Add([]byte(`{"format": "f", "version": 1, "kernel": {"type": "gaussian", "sigma": 1}, "v": [1, 2], "n": 3, "b": 0.5, "ok": true, "inner": {"Any": [null]}}`))
 	f.Add([]byte(`{"coef": {"rows": 2, "data": [0.5, null]}}`))
-	f.Add([]byte(`[[null], {"a": [1, {"b": null}]}]`))
-	f.Add([]byte(`{"a": null, "a": 1}`))
-	f.Add([]byte(`{"": {"x": [1, null]}, "y": {"": null}}`))
+	f.Add([]byte(`{"n": 1, "n": 1}`))
+	f.Add([]byte(`{"kernel": {"type": "linear", "Sigma": 1}, "feature_names": ["a"]}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		p := findNull(b, nil)
-		if p != "" && !strings.Contains(string(b), "null") {
-			t.Fatalf("findNull(%q) = %q without a null in the text", b, p)
-		}
-		if !json.Valid(b) {
+		if strict(errKind, "Load", b, reflect.TypeFor[file](), nil) != nil {
 			return
 		}
-		dec := json.NewDecoder(bytes.NewReader(b))
-		dec.UseNumber()
-		var v any
-		if dec.Decode(&v) != nil {
-			return
+		var v file
+		if err := json.Unmarshal(b, &v); err != nil {
+			t.Fatalf("strict passed %q, encoding/json: %v", b, err)
 		}
+		if hasDuplicateKey(b) {
+			t.Fatalf("strict passed %q, which repeats a key", b)
+		}
+		var decoded any
+		json.Unmarshal(b, &decoded)
+		m := decoded.(map[string]any)
+		delete(m, "inner")
 		nulls := map[string]bool{}
-		nullPaths(v, "", true, nulls)
-		if p == "" && len(nulls) > 0 {
-			t.Fatalf("findNull(%q) = \"\", but the decoded value has nulls %v", b, nulls)
-		}
-		if p != "" && !nulls[p] && !hasDuplicateKey(b) {
-			t.Fatalf("findNull(%q) = %q, not a null of the decoded value (nulls %v)", b, p, nulls)
+		nullPaths(m, "", true, nulls)
+		if len(nulls) > 0 {
+			t.Fatalf("strict passed %q, which has nulls at %v", b, nulls)
 		}
 	})
 }
