@@ -322,8 +322,8 @@ func rowsOf(m *linalg.Dense, rows []int) *linalg.Dense {
 
 // BenchmarkLinearLOO is the linear-kernel leave-one-out path on a
 // 100000×50 matrix for 50 λ with a free intercept, thin SVD included: the
-// job of scikit-learn's RidgeCV (compare/sklearn_bench.py times it on the
-// same data shape).
+// job of scikit-learn's RidgeCV (compare/reference.py ridgecv times it on
+// the same data shape).
 func BenchmarkLinearLOO(b *testing.B) {
 	x, y := gaussianData(100000, 50)
 	lambdas := loo.Geometric(1e-8, 1e2, 50)

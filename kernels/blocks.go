@@ -39,8 +39,8 @@ import (
 // (and allocate for them) inside a chunk's.
 
 // streamBlockElems is the target number of elements of a block K_b:
-// 2¹⁷ doubles, 1 MiB, half of the L2 cache of the machine of
-// BENCHMARKS.md, so that the block, V and the partial result of a skinny
+// 2¹⁷ doubles, 1 MiB, half of the L2 cache of the Intel Xeon of
+// docs/notes/fast-exp.md, so that the block, V and the partial result of a skinny
 // product fit together. Every pass over K uses it: the streamed products
 // and the groups of rows of CrossTo. It is a variable only so that
 // TestCalibrateStream (go test ./kernels -run CalibrateStream -calibrate

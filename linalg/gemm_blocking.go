@@ -5,7 +5,7 @@ import "rkhs/internal/cpuinfo"
 // Cache blocking of GEMM and SYRK for the CPU at hand.
 //
 // Each micro-kernel carries the block sizes KC, MC and JB that TestCalibrate
-// found best on the machine of BENCHMARKS.md, whose caches are refL1 and
+// found best on the Intel Xeon of docs/notes/blocking.md, whose caches are refL1 and
 // refL2. On another CPU they are scaled so that each block keeps its share
 // of the cache it lives in (see blockedProduct and macroKernel):
 //

@@ -6,8 +6,8 @@ package linalg
 type microKernelFunc func(kc int, a, b []float64, alpha, beta float64, c []float64, ldc int)
 
 // gemmKernel is a micro-kernel with its register block MR×NR and the
-// cache blocks KC, MC and JB it was calibrated with on the machine of
-// BENCHMARKS.md (MC a multiple of MR, JB of NR), which blockingFor scales
+// cache blocks KC, MC and JB it was calibrated with on the Intel Xeon of
+// docs/notes/blocking.md (MC a multiple of MR, JB of NR), which blockingFor scales
 // to the caches of the CPU at hand.
 type gemmKernel struct {
 	name       string

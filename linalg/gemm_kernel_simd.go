@@ -19,7 +19,7 @@ import (
 // the MR values of A and issue MR·NR/width fused multiply-adds. The
 // compiler's code for them must be checked in the disassembly (objdump -d
 // on the test binary, or Go 1.27's go tool objdump, which decodes EVEX;
-// BENCHMARKS.md shows the inner loop and the command): larger tiles
+// docs/notes/avx512-kernel.md shows the inner loop and the command): larger tiles
 // spilled accumulators to the stack, and float64 values live in vector
 // registers were spilled or copied with legacy SSE moves, which after
 // AVX-512 code ran 35–80× slower while still computing the right numbers.
@@ -30,14 +30,15 @@ import (
 // broadcasts of A, eight accumulators are all that fit: 5×16, 6×16, 4×24
 // and 8×16 spilled with Go 1.26. A 3×24 tile, which needs fewer broadcasts
 // per FMA, was 7% faster in GEMM with Go 1.27 and no faster with Go 1.26.
-// KC, MC and JB are the best of TestCalibrate's sweep on the machine of
-// BENCHMARKS.md (96 GFLOP/s at n=2048 on 2 cores): the packed block of A,
+// KC, MC and JB are the best of TestCalibrate's sweep on the Intel Xeon of
+// docs/notes/avx512-kernel.md (96 GFLOP/s at n=2048 on 2 cores): the packed block of A,
 // MC·KC doubles (1 MiB), and a group of micro-panels of B, KC·JB doubles
 // (1 MiB), share its 2 MiB L2 cache; blockingFor scales them to others.
 var avx512Kernel = gemmKernel{name: "AVX-512 4×16", mr: 4, nr: 16, kc: 512, mc: 256, jb: 256, micro: microKernelAVX512}
 
 // avx2Kernel: 4×8, eight Float64x4 accumulators (of 16 registers); 28
-// GFLOP/s on one core in cache on the AVX-512 machine of BENCHMARKS.md.
+// GFLOP/s on one core in cache on the Intel Xeon of
+// docs/notes/avx512-kernel.md.
 // KC, MC and JB give the same L2 footprint as avx512Kernel's with half its
 // columns; they were not calibrated on an AVX2-only machine.
 var avx2Kernel = gemmKernel{name: "AVX2 4×8", mr: 4, nr: 8, kc: 512, mc: 256, jb: 256, micro: microKernelAVX2}

@@ -10,7 +10,8 @@ import (
 
 // The inner loop of the tridiagonal reduction's symmetric matrix-vector
 // product with AVX-512: in the scalar build it is 40% of EigenSym's time at
-// n=2000 (BENCHMARKS.md, the symmetric eigensolver with the SIMD kernels).
+// n=2000 (docs/notes/avx512-kernel.md, the symmetric eigensolver with the
+// SIMD kernels).
 
 // symvPair is symvPairScalar, eight elements of each row at a time. Each
 // sum is kept in eight lanes and added across them at the end in a fixed

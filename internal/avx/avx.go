@@ -11,7 +11,8 @@
 // preemption (runtime.asyncPreempt, Go 1.26) saves and restores the full
 // ZMM (or YMM) registers of the goroutine it interrupts and does not clear
 // them: any scalar loop that is preempted then runs dirty until something
-// executes VZEROUPPER. On the machine of BENCHMARKS.md that made math.Exp
+// executes VZEROUPPER. On the Intel Xeon of docs/notes/dirty-upper-halves.md
+// that made math.Exp
 // 150 times slower (900 ns instead of 6) and a kernel RLS fit with n=8000
 // 2.4 times slower (10.2 s instead of 4.2 s; GODEBUG=asyncpreemptoff=1
 // removes the effect).
