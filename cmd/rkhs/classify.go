@@ -147,13 +147,6 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 		q = classes
 	}
 	start := time.Now()
-	if k != nil && f.kf.hasWidth() {
-		var centres *linalg.Dense
-		if f.method == "nystrom" || f.method == "falkon" {
-			centres, _ = drawCentres(featuresSeen(train), f.falkon.centers, f.falkon.seed) // an error is the fit's to report
-		}
-		warnDegenerate(stderr, "classify", k, f.kf.sigma.v, featuresSeen(train), centres, f.falkon.seed)
-	}
 	stop := func() {}
 	switch f.method {
 	case "rls":
@@ -183,6 +176,10 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 		return tooLarge(err, "classify -method "+f.method, train.X.Rows, advice)
 	}
 	res.FitSeconds = time.Since(start).Seconds()
+	if k != nil && f.kf.hasWidth() {
+		// After the fit, so that a run that fails says one line.
+		warnDegenerate(stderr, "classify", k, f.kf.sigma.v, featuresSeen(train), f.method == "nystrom" || f.method == "falkon", f.falkon.centers, f.falkon.seed)
+	}
 
 	var pt []float64
 	scored := train
@@ -273,6 +270,8 @@ func (f *classifyFlags) checkMethodFlags() error {
 	}
 	selects := f.method == "rls" || f.method == "nystrom"
 	switch {
+	case f.set["lambda"] && !f.lambda.auto && !(f.lambda.v > 0):
+		return badInputf("-lambda %v: want λ > 0", f.lambda.v)
 	case f.kf.sigma.auto && !selects:
 		return badInputf("-sigma auto is offered by -method rls and nystrom, not %s", f.method)
 	case f.lambda.auto && !selects:

@@ -173,13 +173,6 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 		*res.Lambda = jsonFloat(f.lambda.v)
 	}
 	start := time.Now()
-	if k != nil && f.kf.hasWidth() {
-		var centres *linalg.Dense
-		if f.method == "nystrom" || f.method == "falkon" {
-			centres, _ = drawCentres(featuresSeen(train), f.centers, f.seed) // an error is the fit's to report
-		}
-		warnDegenerate(stderr, "fit", k, f.kf.sigma.v, featuresSeen(train), centres, f.seed)
-	}
 	var stop func()
 	switch f.method {
 	case "cholesky":
@@ -209,6 +202,10 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 		return tooLarge(err, "fit -method "+f.method, train.X.Rows, advice)
 	}
 	res.FitSeconds = time.Since(start).Seconds()
+	if k != nil && f.kf.hasWidth() {
+		// After the fit, so that a run that fails says one line.
+		warnDegenerate(stderr, "fit", k, f.kf.sigma.v, featuresSeen(train), f.method == "nystrom" || f.method == "falkon", f.centers, f.seed)
+	}
 
 	var pt *linalg.Dense
 	if res.TrainMSE, res.TestMSE, pt, err = evaluate(model.Predict, mse, train, test); err != nil {

@@ -238,8 +238,6 @@ func checkSelectFlags(kf *kernelFlags, sf *selectFlags, lambda *autoValue, set m
 		}
 	}
 	switch {
-	case set["lambda"] && !lambda.auto && !(lambda.v > 0):
-		return badInputf("-lambda %v: want λ > 0, or auto", lambda.v)
 	case sf.criterion != "loo" && sf.criterion != "gcv":
 		return badInputf("-criterion %q: want loo or gcv", sf.criterion)
 	case sf.looRows < 0:
@@ -315,12 +313,19 @@ func drawCentres(x *linalg.Dense, m int, seed uint64) (*linalg.Dense, error) {
 
 // warnDegenerate prints one warning line on w when the kernel k, of the
 // width sigma given as a number, is degenerate on the data
-// (kernels.CheckDegenerate): on the centres of a Nyström-type fit when
-// centres is not nil, else on a seeded sample of the rows of x; at most
-// degenerateRows of either. The line names σ and the median distance and
-// suggests -sigma auto and -standardize. Nothing is printed when the check
-// cannot judge (fewer than two distinct rows).
-func warnDegenerate(w io.Writer, what string, k kernels.Kernel, sigma float64, x, centres *linalg.Dense, seed uint64) {
+// (kernels.CheckDegenerate): with nystrom, on the m centres a Nyström-type
+// fit draws with seed (drawCentres), else on a seeded sample of the rows
+// of x; at most degenerateRows of either. The line names σ and the median
+// distance and suggests -sigma auto and -standardize. Nothing is printed
+// when the check cannot judge (fewer than two distinct rows).
+func warnDegenerate(w io.Writer, what string, k kernels.Kernel, sigma float64, x *linalg.Dense, nystrom bool, m int, seed uint64) {
+	var centres *linalg.Dense
+	if nystrom {
+		var err error
+		if centres, err = drawCentres(x, m, seed); err != nil {
+			return
+		}
+	}
 	pts := centres
 	if pts == nil {
 		pts = x
