@@ -42,16 +42,10 @@ type classifyResult struct {
 	FitSeconds    float64     `json:"fit_seconds"`
 	NVal          int         `json:"n_val,omitempty"`        // falkon -val: rows of -train held out
 	ValAccuracy   *jsonFloat  `json:"val_accuracy,omitempty"` // and the accuracy on them
+	Centers       int         `json:"centers,omitempty"`      // nystrom
 	// With -sigma auto or -lambda auto (rls, nystrom): as in fit, and
 	// loo_error above is the leave-one-out error rate at the pair.
-	Sigma          *jsonFloat     `json:"sigma,omitempty"`
-	MedianDistance *jsonFloat     `json:"median_distance,omitempty"`
-	Criterion      string         `json:"criterion,omitempty"`
-	LooMSE         *jsonFloat     `json:"loo_mse,omitempty"`
-	GCV            *jsonFloat     `json:"gcv,omitempty"`
-	LOORows        int            `json:"loo_rows,omitempty"`
-	Table          *selectionJSON `json:"table,omitempty"`
-	Centers        int            `json:"centers,omitempty"` // nystrom
+	selectionFields
 }
 
 // labelPredictor is what every fitted classifier offers.
@@ -204,6 +198,7 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 		files = append(files, pendingFile{f.predictions, labelLines(pt)})
 	}
 	if sel != nil {
+		res.Lambda = jsonPtr(sel.lambda)
 		res.record(sel)
 		if f.sel.plot != "" {
 			files = append(files, pendingFile{f.sel.plot, sel.plot(titleOf("classify -method "+f.method, f.train, res.NTrain))})
@@ -600,20 +595,4 @@ func codeTargets(labels, classes []float64) *linalg.Dense {
 		row[c] = 1
 	}
 	return y
-}
-
-// record puts the selection in the JSON result (loo_error is set by the
-// fit).
-func (r *classifyResult) record(s *selection) {
-	r.Sigma, r.Lambda = jsonPtr(s.sigma), jsonPtr(s.lambda)
-	if s.median > 0 {
-		r.MedianDistance = jsonPtr(s.median)
-	}
-	r.Criterion, r.LOORows, r.Table = s.criterion, s.looRows, s.json()
-	if !math.IsNaN(s.looMSE) {
-		r.LooMSE = jsonPtr(s.looMSE)
-	}
-	if s.criterion == loo.GCV.String() {
-		r.GCV = jsonPtr(s.score)
-	}
 }

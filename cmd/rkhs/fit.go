@@ -18,32 +18,23 @@ import (
 
 // fitResult is the JSON object `rkhs fit -json` prints.
 type fitResult struct {
-	Method     string     `json:"method"`
-	Kernel     string     `json:"kernel"`
-	Intercept  string     `json:"intercept"`
-	NTrain     int        `json:"n_train"` // rows fitted: those of -train less the NVal held out
-	NTest      int        `json:"n_test"`
-	Features   int        `json:"features"`
-	Lambda     *jsonFloat `json:"lambda"` // null for cg, landweber and nu, which have no λ
-	B          jsonFloat  `json:"b"`
-	TrainMSE   jsonFloat  `json:"train_mse"`
-	TestMSE    *jsonFloat `json:"test_mse"` // null without -test
-	FitSeconds float64    `json:"fit_seconds"`
-	Iterations int        `json:"iterations,omitempty"`
-	Centers    int        `json:"centers,omitempty"`
-	Jitter     float64    `json:"jitter,omitempty"`
-	NVal       int        `json:"n_val,omitempty"`   // falkon -val: rows of -train held out
-	ValMSE     *jsonFloat `json:"val_mse,omitempty"` // and their MSE
-	// With -sigma auto or -lambda auto: the pair chosen, the median
-	// distance (-sigma auto without -sigmas), the criterion at the pair,
-	// the rows the leave-one-out mean is over, and the whole table.
-	Sigma          *jsonFloat     `json:"sigma,omitempty"`
-	MedianDistance *jsonFloat     `json:"median_distance,omitempty"`
-	Criterion      string         `json:"criterion,omitempty"`
-	LooMSE         *jsonFloat     `json:"loo_mse,omitempty"`
-	GCV            *jsonFloat     `json:"gcv,omitempty"`
-	LOORows        int            `json:"loo_rows,omitempty"`
-	Table          *selectionJSON `json:"table,omitempty"`
+	Method          string     `json:"method"`
+	Kernel          string     `json:"kernel"`
+	Intercept       string     `json:"intercept"`
+	NTrain          int        `json:"n_train"` // rows fitted: those of -train less the NVal held out
+	NTest           int        `json:"n_test"`
+	Features        int        `json:"features"`
+	Lambda          *jsonFloat `json:"lambda"` // null for cg, landweber and nu, which have no λ
+	B               jsonFloat  `json:"b"`
+	TrainMSE        jsonFloat  `json:"train_mse"`
+	TestMSE         *jsonFloat `json:"test_mse"` // null without -test
+	FitSeconds      float64    `json:"fit_seconds"`
+	Iterations      int        `json:"iterations,omitempty"`
+	Centers         int        `json:"centers,omitempty"`
+	Jitter          float64    `json:"jitter,omitempty"`
+	NVal            int        `json:"n_val,omitempty"`   // falkon -val: rows of -train held out
+	ValMSE          *jsonFloat `json:"val_mse,omitempty"` // and their MSE
+	selectionFields            // with -sigma auto or -lambda auto
 }
 
 // predictor is what every fitted model offers.
@@ -222,6 +213,7 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 		files = append(files, pendingFile{f.predictions, predictionLines(pt)})
 	}
 	if sel != nil {
+		res.Lambda = jsonPtr(sel.lambda)
 		res.record(sel)
 		if f.sel.plot != "" {
 			files = append(files, pendingFile{f.sel.plot, sel.plot(titleOf("fit -method "+f.method, f.train, res.NTrain))})
@@ -365,19 +357,4 @@ func (f *fitFlags) selectAndFit(ic regress.Intercept, train *dataset.Data, res *
 	f.lambda = autoValue{v: choice.Lambda}
 	model, err := fitMethod(f, kernel(choice.Sigma), ic, train, nil, res)
 	return model, sel, err
-}
-
-// record puts the selection in the JSON result.
-func (r *fitResult) record(s *selection) {
-	r.Sigma, r.Lambda = jsonPtr(s.sigma), jsonPtr(s.lambda)
-	if s.median > 0 {
-		r.MedianDistance = jsonPtr(s.median)
-	}
-	r.Criterion, r.LOORows, r.Table = s.criterion, s.looRows, s.json()
-	if !math.IsNaN(s.looMSE) {
-		r.LooMSE = jsonPtr(s.looMSE)
-	}
-	if s.criterion == loo.GCV.String() {
-		r.GCV = jsonPtr(s.score)
-	}
 }

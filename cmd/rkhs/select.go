@@ -103,6 +103,36 @@ type selection struct {
 	table         *loo.Table
 }
 
+// selectionFields are the fields of a selection in the JSON of fit and
+// classify (λ is the result's own): the pair chosen, the median distance
+// (-sigma auto without -sigmas), the criterion, the leave-one-out MSE at
+// the pair, GCV at the pair with -criterion gcv, the rows the
+// leave-one-out mean is over, and the whole table.
+type selectionFields struct {
+	Sigma          *jsonFloat     `json:"sigma,omitempty"`
+	MedianDistance *jsonFloat     `json:"median_distance,omitempty"`
+	Criterion      string         `json:"criterion,omitempty"`
+	LooMSE         *jsonFloat     `json:"loo_mse,omitempty"`
+	GCV            *jsonFloat     `json:"gcv,omitempty"`
+	LOORows        int            `json:"loo_rows,omitempty"`
+	Table          *selectionJSON `json:"table,omitempty"`
+}
+
+// record puts the selection in the JSON fields.
+func (r *selectionFields) record(s *selection) {
+	r.Sigma = jsonPtr(s.sigma)
+	if s.median > 0 {
+		r.MedianDistance = jsonPtr(s.median)
+	}
+	r.Criterion, r.LOORows, r.Table = s.criterion, s.looRows, s.json()
+	if !math.IsNaN(s.looMSE) {
+		r.LooMSE = jsonPtr(s.looMSE)
+	}
+	if s.criterion == loo.GCV.String() {
+		r.GCV = jsonPtr(s.score)
+	}
+}
+
 // selectionJSON is the table in -json.
 type selectionJSON struct {
 	Criterion string        `json:"criterion"`

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -52,8 +53,8 @@ func gaussian(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} }
 // heuristic × {1/4, …, 4}.
 func TestSelectionMatchesLibrary(t *testing.T) {
 	dir := t.TempDir()
-	train, test := splitHousing(t, dir)
-	heart, heartTest := splitSet(t, dir, "heart", "", 0)
+	train, _ := splitHousing(t, dir)
+	heart, _ := splitSet(t, dir, "heart", "", 0)
 	lambdas := loo.Geometric(1e-7, 1e-1, 7)
 	for _, c := range []struct {
 		name  string
@@ -139,8 +140,6 @@ func TestSelectionMatchesLibrary(t *testing.T) {
 			t.Errorf("%s: %d progress lines in %q, want %d and nothing else", c.name, n, stderr, passes)
 		}
 	}
-	_ = test
-	_ = heartTest
 }
 
 // flagOf returns the value that follows name in args, or def.
@@ -181,7 +180,7 @@ func TestDrawCentresAsRegress(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !slicesEqual(got.Data, ref.Centers.Data) {
+		if !slices.Equal(got.Data, ref.Centers.Data) {
 			t.Errorf("%s: the command's centres differ from regress.Nystrom's", c.name)
 		}
 	}
@@ -193,18 +192,6 @@ func TestDrawCentresAsRegress(t *testing.T) {
 func writeHousing(t *testing.T) string {
 	train, _ := splitHousing(t, t.TempDir())
 	return train
-}
-
-func slicesEqual(a, b []float64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // TestDegenerateWarning: a σ given far below or far above the distances
