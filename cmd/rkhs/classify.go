@@ -465,15 +465,10 @@ func (f *classifyFlags) selectClassifier(k kernels.Kernel, ic regress.Intercept,
 	if f.method == "rls" && !f.kf.sigma.auto && f.sel.lambdas == "" {
 		lambdaDefault = []float64{} // classify.RLS's own: 25 values over the spectrum of K
 	}
-	sigmas, lambdas, median, err := grids(&f.kf, &f.sel, f.lambda, lambdaDefault, x, f.falkon.seed)
+	sigmas, lambdas, kernel, sel, err := prepare(&f.kf, &f.sel, f.lambda, lambdaDefault, x, f.falkon.seed)
 	if err != nil {
 		return nil, nil, err
 	}
-	kernel, err := kernelsAt(&f.kf, sigmas)
-	if err != nil {
-		return nil, nil, err
-	}
-	sel := &selection{median: median, sigmaAuto: f.kf.sigma.auto, looMSE: math.NaN()}
 	what := "classify -method " + f.method
 	if f.method == "rls" {
 		m, err := selectRLS(kernel, x, train.Y, sigmas, lambdas, ic, sel, progressLine(stderr, what, start, "eigendecomposition and leave-one-out"))

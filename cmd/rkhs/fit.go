@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"slices"
 	"time"
 
@@ -318,15 +317,10 @@ func fitMethod(f *fitFlags, k kernels.Kernel, ic regress.Intercept, train, val *
 // eigendecomposition per σ, then the method's own fit at the pair.
 func (f *fitFlags) selectAndFit(ic regress.Intercept, train *dataset.Data, res *fitResult, stderr io.Writer, start time.Time) (predictor, *selection, error) {
 	x, y := featuresSeen(train), column(train.Y)
-	sigmas, lambdas, median, err := grids(&f.kf, &f.sel, f.lambda, nil, x, f.seed)
+	sigmas, lambdas, kernel, sel, err := prepare(&f.kf, &f.sel, f.lambda, nil, x, f.seed)
 	if err != nil {
 		return nil, nil, err
 	}
-	kernel, err := kernelsAt(&f.kf, sigmas)
-	if err != nil {
-		return nil, nil, err
-	}
-	sel := &selection{median: median, sigmaAuto: f.kf.sigma.auto, looMSE: math.NaN()}
 	what := "fit -method " + f.method
 	if f.method == "nystrom" {
 		centres, err := drawCentres(x, f.centers, f.seed)

@@ -35,10 +35,10 @@ var (
 )
 
 const (
-	sigmaAutoHelp   = "; auto: chosen by leave-one-out over the median distance between rows × {1/4, 1/2, 1, 2, 4} (-sigmas overrides the grid; cholesky, eigen and nystrom in fit, rls and nystrom in classify)"
-	lambdaAutoHelp  = "; auto: chosen by leave-one-out over 51 values from 1e-10 to 1, five a decade (-lambdas overrides the grid)"
-	degenerateRows  = 500 // rows (or centres) on which a σ given is checked
-	degenerateNoise = "rkhs %s: warning: -sigma %g is far %s the median distance between rows, %.4g: the kernel matrix of %s is numerically %s (every off-diagonal entry %s); try -sigma auto or -standardize\n"
+	sigmaAutoHelp     = "; auto: chosen by leave-one-out over the median distance between rows × {1/4, 1/2, 1, 2, 4} (-sigmas overrides the grid; cholesky, eigen and nystrom in fit, rls and nystrom in classify)"
+	lambdaAutoHelp    = "; auto: chosen by leave-one-out over 51 values from 1e-10 to 1, five a decade (-lambdas overrides the grid)"
+	degenerateRows    = 500 // rows (or centres) on which a σ given is checked
+	degenerateWarning = "rkhs %s: warning: -sigma %g is far %s the median distance between rows, %.4g: the kernel matrix of %s is numerically %s (every off-diagonal entry %s); try -sigma auto or -standardize\n"
 )
 
 // autoValue is the value of -sigma and -lambda: a number, or auto. A
@@ -95,7 +95,6 @@ func (sf *selectFlags) register(fs commandFlags, lambdasHelp string) {
 type selection struct {
 	criterion     string  // "loo_mse", "gcv" or "loo_error"
 	median        float64 // the median distance between rows; 0 when σ was given
-	sigmaAuto     bool
 	sigma, lambda float64
 	score         float64 // the criterion at the chosen pair
 	looMSE        float64 // the leave-one-out MSE at the chosen pair; NaN if not computed
@@ -390,9 +389,9 @@ func warnDegenerate(w io.Writer, what string, k kernels.Kernel, sigma float64, x
 		return
 	}
 	if de.Kind == kernels.NearIdentity {
-		fmt.Fprintf(w, degenerateNoise, what, sigma, "below", median, of, "the identity", fmt.Sprintf("below %g", kernels.DegenerateIdentityBelow))
+		fmt.Fprintf(w, degenerateWarning, what, sigma, "below", median, of, "the identity", fmt.Sprintf("below %g", kernels.DegenerateIdentityBelow))
 	} else {
-		fmt.Fprintf(w, degenerateNoise, what, sigma, "above", median, of, "all ones", fmt.Sprintf("above 1 − %g", 1-kernels.DegenerateOnesAbove))
+		fmt.Fprintf(w, degenerateWarning, what, sigma, "above", median, of, "all ones", fmt.Sprintf("above 1 − %g", 1-kernels.DegenerateOnesAbove))
 	}
 }
 
@@ -422,18 +421,24 @@ func (s *selection) fromNystrom(r *loo.NystromSelection) {
 	}
 }
 
-// kernelsAt checks the kernel of every σ of the grid and returns the
-// function that builds them.
-func kernelsAt(kf *kernelFlags, sigmas []float64) (func(float64) kernels.Kernel, error) {
+// prepare starts a selection on x, the training features as the model
+// sees them: the grids (see grids), the function that builds the kernel of
+// each σ (every one checked here) and the selection to fill.
+func prepare(kf *kernelFlags, sf *selectFlags, lambda autoValue, lambdaDefault []float64, x *linalg.Dense, seed uint64) (sigmas, lambdas []float64, kernel func(float64) kernels.Kernel, sel *selection, err error) {
+	sigmas, lambdas, median, err := grids(kf, sf, lambda, lambdaDefault, x, seed)
+	if err != nil {
+		return nil, nil, nil, nil, err
+	}
 	for _, s := range sigmas {
 		if _, err := kf.kernelAt(s); err != nil {
-			return nil, err
+			return nil, nil, nil, nil, err
 		}
 	}
-	return func(s float64) kernels.Kernel {
+	kernel = func(s float64) kernels.Kernel {
 		k, _ := kf.kernelAt(s) // checked above
 		return k
-	}, nil
+	}
+	return sigmas, lambdas, kernel, &selection{median: median, looMSE: math.NaN()}, nil
 }
 
 func jsonPtr(v float64) *jsonFloat {
