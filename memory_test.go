@@ -60,6 +60,7 @@ func tooLargeRows(t testing.TB) []apiRow {
 	it := regress.Iterative{MaxIter: 3}
 	return []apiRow{
 		{"kernels.Gram", "n = 600", func() error { return errOf(kernels.Gram(g, x)) }},
+		{"kernels.CheckDegenerate", "n = 600", func() error { return kernels.CheckDegenerate(g, x) }},
 		{"kernels.GramTo", "n = 600", func() error { return errOf(kernels.GramTo(nil, g, x, linalg.Lower)) }},
 		{"kernels.Cross", "n = 600", func() error { return errOf(kernels.Cross(g, x, x)) }},
 		{"kernels.CrossTo", "n = 600", func() error { return errOf(kernels.CrossTo(nil, g, x, x)) }},

@@ -205,6 +205,8 @@ func notFiniteRows(t testing.TB) []apiRow {
 				Centers: x.Slice(0, 4, 0, x.Cols), Sigmas: []float64{1}, Lambdas: []float64{nanf}}.Fit(x, y))
 		}},
 		{"loo.SigmaGrid", "X NaN", func() error { return errOf(loo.SigmaGrid(nan, []float64{0.5}, 0, 1)) }},
+		{"loo.MedianSigma", "X NaN", func() error { return errOf(loo.MedianSigma(nan, 0, 1)) }},
+		{"kernels.CheckDegenerate", "X NaN", func() error { return kernels.CheckDegenerate(g, nan) }},
 		{"loo.SelectRLS", "Y Inf", func() error {
 			return errOf3(loo.SelectRLS(func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} }, x, nanY, []float64{1}, []float64{1e-2}, regress.NoIntercept))
 		}},
@@ -356,6 +358,10 @@ func noPanicRows(t testing.TB) []apiRow {
 		{"loo.LambdaGrid", "nil, 5", func() error { return errOf(loo.LambdaGrid(nil, 5)) }},
 		{"loo.Nystrom", "Nystrom{}, nil, nil, …", func() error { return errOf(loo.Nystrom(regress.Nystrom{}, nil, nil, []float64{1})) }},
 		{"loo.SigmaGrid", "nil, …", func() error { return errOf(loo.SigmaGrid(nil, nil, 0, 1)) }},
+		{"loo.MedianSigma", "nil, …", func() error { return errOf(loo.MedianSigma(nil, 0, 1)) }},
+		{"loo.MedianSigma", "short, …", func() error { return errOf(loo.MedianSigma(short, 0, 1)) }},
+		{"kernels.CheckDegenerate", "nil, X", func() error { return kernels.CheckDegenerate(nil, x) }},
+		{"kernels.CheckDegenerate", "k, short", func() error { return kernels.CheckDegenerate(g, short) }},
 		{"loo.SelectRLS", "nil kernel function", func() error {
 			return errOf3(loo.SelectRLS(nil, x, y, []float64{1}, []float64{1}, regress.NoIntercept))
 		}},

@@ -36,6 +36,11 @@
 // larger than the memory limit (see package rkhs) is not allocated: the
 // error is a *linalg.MemoryError (linalg.ErrTooLarge).
 //
+// CheckDegenerate judges a kernel's width on a set of points: a kernel
+// matrix numerically the identity or all ones is a *DegenerateError
+// wrapping ErrDegenerate, a verdict rather than a failure, so that a caller
+// can warn and go on.
+//
 // Destinations follow linalg's To contract: GramTo, CrossTo and the Rows
 // methods BlockTo, MulTo, NormalMulTo and MulTransTo allocate an empty
 // destination (nil or the zero Dense) and return it; a non-empty destination of the wrong shape, or a row range

@@ -1,6 +1,7 @@
 package kernels_test
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
@@ -161,4 +162,23 @@ func ExampleRows_MulTo() {
 	fmt.Println(r.MulTo(nil, v).Data)
 	// Output:
 	// [0 0 3 2 6 4]
+}
+
+func ExampleCheckDegenerate() {
+	// Three points 1 and 2 apart: σ = 0.01 sees each alone, σ = 10⁴ sees
+	// them as one.
+	x := linalg.NewDense(3, 1, []float64{0, 1, 3})
+	for _, s := range []float64{0.01, 1, 1e4} {
+		err := kernels.CheckDegenerate(kernels.Gaussian{Sigma: s}, x)
+		var de *kernels.DegenerateError
+		if errors.As(err, &de) {
+			fmt.Printf("σ = %g: %v\n", s, de.Kind)
+		} else {
+			fmt.Printf("σ = %g: %v\n", s, err)
+		}
+	}
+	// Output:
+	// σ = 0.01: near identity
+	// σ = 1: <nil>
+	// σ = 10000: near all ones
 }

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,6 +17,7 @@ import (
 	"rkhs/internal/memlimit"
 	"rkhs/kernels"
 	"rkhs/linalg"
+	"rkhs/loo"
 	"rkhs/regress"
 )
 
@@ -40,6 +42,10 @@ type classifyResult struct {
 	FitSeconds    float64     `json:"fit_seconds"`
 	NVal          int         `json:"n_val,omitempty"`        // falkon -val: rows of -train held out
 	ValAccuracy   *jsonFloat  `json:"val_accuracy,omitempty"` // and the accuracy on them
+	Centers       int         `json:"centers,omitempty"`      // nystrom
+	// With -sigma auto or -lambda auto (rls, nystrom): as in fit, and
+	// loo_error above is the leave-one-out error rate at the pair.
+	selectionFields
 }
 
 // labelPredictor is what every fitted classifier offers.
@@ -51,33 +57,33 @@ type classifyFlags struct {
 	ioFlags
 	kf                kernelFlags
 	method, intercept string
-	lambda            float64
-	lambdas           string
+	lambda            autoValue
 	k, iters          int
 	maxClasses        int
 	skipTrain         bool
 	set               map[string]bool // flags given on the command line
 	falkon            falkonFlags
+	sel               selectFlags
 }
 
-const classifyMethods = "rls, perceptron, knn, logistic, svm or falkon"
+const classifyMethods = "rls, perceptron, knn, logistic, svm, falkon or nystrom"
 
 func runClassify(args []string, stdout, stderr io.Writer) error {
 	var f classifyFlags
 	fs := newFlagSet("classify", "fit a kernel classifier on -train and report its accuracy", stderr)
 	f.ioFlags.register(fs, "; labels are class codes", "the fitted classifier", "the predicted test labels")
-	fs.StringVar(&f.method, "method", "rls", "classifier: rls (regularized least squares, one-vs-all beyond two classes), perceptron, knn, logistic or svm (these three binary only) or falkon (RLS classification by Nyström with preconditioned CG, for large n)")
-	f.kf.register(fs)
-	fs.Float64Var(&f.lambda, "lambda", 0, "regularization λ (K + nλI convention) of rls, logistic and svm; rls chooses it by leave-one-out when it is not given")
-	fs.StringVar(&f.lambdas, "lambdas", "", "rls without -lambda: λ candidates `MIN:MAX:COUNT`, geometric (default: 25 values over the spectrum of K)")
+	fs.StringVar(&f.method, "method", "rls", "classifier: rls (regularized least squares, one-vs-all beyond two classes), perceptron, knn, logistic or svm (these three binary only), falkon (RLS classification by Nyström with preconditioned CG, for large n) or nystrom (RLS classification on -centers M Nyström centres, memory O(M² + nd); with -sigma auto and -lambda auto the rows are streamed and σ and λ chosen by the leave-one-out error rate)")
+	f.kf.register(fs, sigmaAutoHelp)
+	fs.Var(&f.lambda, "lambda", "regularization λ (K + nλI convention) of rls, logistic, svm, falkon and nystrom; rls chooses it by leave-one-out when it is not given"+lambdaAutoHelp+" (rls, nystrom)")
 	fs.StringVar(&f.intercept, "intercept", "", "offset b: none, free (unpenalized) or penalized (the kernel k + 1); default free, penalized for svm (which has no free b), and perceptron has no penalized one; not for knn")
 	fs.IntVar(&f.k, "k", 5, "knn: number of neighbours")
 	fs.IntVar(&f.maxClasses, "max-classes", 0, "refuse more distinct labels than this; 0: at most max(20, n/10) for n training rows, fewer than 10 rows a class on average, beyond which the label is almost surely a continuous target for rkhs fit")
 	fs.BoolVar(&f.skipTrain, "skip-train-accuracy", false, "do not compute the training accuracy (for knn it costs n² kernel evaluations, as much as predicting n test points)")
 	fs.IntVar(&f.iters, "iters", 0, "perceptron: maximum passes (0: 100); logistic, svm: maximum gradient or subgradient steps (0: 1000, 2000); falkon: CG iterations (0: 20)")
-	fs.IntVar(&f.falkon.centers, "centers", 0, "falkon: number of Nyström centres m")
-	fs.Uint64Var(&f.falkon.seed, "seed", 1, "falkon: seed of the centres and of the -val split")
+	fs.IntVar(&f.falkon.centers, "centers", 0, "falkon, nystrom: number of Nyström centres m")
+	fs.Uint64Var(&f.falkon.seed, "seed", 1, "falkon, nystrom: seed of the centres, of the -val split and of the samples of a selection")
 	f.falkon.registerVal(fs)
+	f.sel.register(fs, "λ candidates of the leave-one-out choice, `MIN:MAX:COUNT`, geometric (default: rls with a σ given, 25 values over the spectrum of K; otherwise 1e-10:1:51)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -87,12 +93,18 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 	if err := f.ioFlags.check(); err != nil {
 		return err
 	}
+	if err := checkOutputs([]string{"train", f.train, "test", f.test, "model", f.model, "predictions", f.predictions}, "plot", f.sel.plot); err != nil {
+		return err
+	}
 	if err := f.checkMethodFlags(); err != nil {
 		return err
 	}
-	k, err := f.kf.kernel()
-	if err != nil {
-		return err
+	var k kernels.Kernel
+	if !f.kf.sigma.auto {
+		var err error
+		if k, err = f.kf.kernel(); err != nil {
+			return err
+		}
 	}
 	if f.intercept == "" {
 		f.intercept = defaultIntercept[f.method] // checkMethodFlags knows the method
@@ -102,8 +114,8 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	var grid []float64
-	if f.lambdas != "" {
-		if grid, err = parseRange(f.lambdas); err != nil {
+	if f.sel.lambdas != "" {
+		if grid, err = parseRange("lambdas", f.sel.lambdas); err != nil {
 			return err
 		}
 	}
@@ -140,7 +152,15 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 	case "falkon":
 		stop = announceCost(stderr, "classify -method falkon", train.X.Rows, falkonCost(train.X.Rows, train.X.Cols, f.falkon.centers, q, f.iters))
 	}
-	model, err := f.fitClassifier(k, ic, grid, train, val, &res)
+	var (
+		model labelPredictor
+		sel   *selection
+	)
+	if f.method == "nystrom" || f.selectsRLS() {
+		model, sel, err = f.selectClassifier(k, ic, train, &res, stderr, start)
+	} else {
+		model, err = f.fitClassifier(k, ic, grid, train, val, &res)
+	}
 	stop()
 	if err != nil {
 		advice := exactAdvice
@@ -150,6 +170,10 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 		return tooLarge(err, "classify -method "+f.method, train.X.Rows, advice)
 	}
 	res.FitSeconds = time.Since(start).Seconds()
+	if k != nil && f.kf.hasWidth() {
+		// After the fit, so that a run that fails says one line.
+		warnDegenerate(stderr, "classify", k, f.kf.sigma.v, featuresSeen(train), f.method == "nystrom" || f.method == "falkon", f.falkon.centers, f.falkon.seed)
+	}
 
 	var pt []float64
 	scored := train
@@ -173,10 +197,24 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 		res.NTest = test.X.Rows
 		files = append(files, pendingFile{f.predictions, labelLines(pt)})
 	}
+	if sel != nil {
+		res.Lambda = jsonPtr(sel.lambda)
+		res.record(sel)
+		if f.sel.plot != "" {
+			files = append(files, pendingFile{f.sel.plot, sel.plot(titleOf("classify -method "+f.method, f.train, res.NTrain))})
+		}
+	}
 	names.set(model)
 	return finish(stdout, files, model, f.model, res, f.json, func() {
+		if sel != nil {
+			sel.printTable(stdout)
+		}
 		fmt.Fprintf(stdout, "method %s, kernel %s, %d classes %s\n", res.Method, res.Kernel, len(res.Classes), classList(res.Classes))
 		switch {
+		case sel != nil && sel.criterion == loo.GCV.String():
+			fmt.Fprintf(stdout, "σ = %.4g, λ = %.4g, chosen by GCV (%.6g)\n", sel.sigma, sel.lambda, sel.score)
+		case sel != nil:
+			fmt.Fprintf(stdout, "σ = %.4g, λ = %.4g, chosen by leave-one-out (LOO error %.4f)\n", sel.sigma, sel.lambda, sel.score)
 		case res.LambdaByLOO:
 			fmt.Fprintf(stdout, "λ = %.4g, chosen by leave-one-out (LOO error %.4f)\n", float64(*res.Lambda), float64(*res.LOOError))
 		case res.Lambda != nil:
@@ -203,7 +241,8 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 // giving another method's flag is an error, so that no setting is silently
 // ignored.
 var methodFlags = map[string][]string{
-	"rls":        {"lambda", "lambdas", "intercept"},
+	"rls":        {"lambda", "lambdas", "intercept", "sigmas", "plot"},
+	"nystrom":    {"lambda", "lambdas", "intercept", "centers", "seed", "sigmas", "plot", "criterion", "loo-rows"},
 	"perceptron": {"intercept", "iters"},
 	"knn":        {"k"},
 	"logistic":   {"lambda", "intercept", "iters"},
@@ -215,20 +254,32 @@ var methodFlags = map[string][]string{
 // given: free, except for the SVM, whose b is penalized (see
 // classify.SVM).
 var defaultIntercept = map[string]string{
-	"rls": "free", "perceptron": "free", "knn": "none", "logistic": "free", "svm": "penalized", "falkon": "free",
+	"rls": "free", "perceptron": "free", "knn": "none", "logistic": "free", "svm": "penalized", "falkon": "free", "nystrom": "free",
 }
 
 func (f *classifyFlags) checkMethodFlags() error {
 	if _, err := ownFlags(methodFlags, f.method, f.set, classifyMethods); err != nil {
 		return err
 	}
+	if err := checkSelectFlags(&f.kf, &f.sel, &f.lambda, f.set); err != nil {
+		return err
+	}
+	selects := f.method == "rls" || f.method == "nystrom"
 	switch {
-	case f.method == "rls" && f.set["lambda"] && f.set["lambdas"]:
-		return badInputf("-lambda and -lambdas: give one (-lambdas is the leave-one-out grid used without -lambda)")
-	case f.set["lambda"] && !(f.lambda > 0):
-		return badInputf("-lambda %v: want λ > 0", f.lambda)
+	case f.set["lambda"] && !f.lambda.auto && !(f.lambda.v > 0):
+		return badInputf("-lambda %v: want λ > 0", f.lambda.v)
+	case f.kf.sigma.auto && !selects:
+		return badInputf("-sigma auto is offered by -method rls and nystrom, not %s", f.method)
+	case f.lambda.auto && !selects:
+		return badInputf("-lambda auto is offered by -method rls and nystrom, not %s", f.method)
 	case (f.method == "logistic" || f.method == "svm" || f.method == "falkon") && !f.set["lambda"]:
 		return badInputf("-method %s needs -lambda (only rls chooses λ by leave-one-out)", f.method)
+	case f.method == "nystrom" && !f.set["lambda"] && !f.lambda.auto:
+		return badInputf("-method nystrom needs -lambda: a number, or auto")
+	case f.method == "nystrom" && !f.set["centers"]:
+		return badInputf("-centers is required by -method nystrom: the number of centres M")
+	case (f.set["criterion"] || f.set["loo-rows"]) && !f.kf.sigma.auto && !f.lambda.auto:
+		return badInputf("-criterion and -loo-rows set a selection: give -sigma auto or -lambda auto")
 	case f.iters < 0:
 		return badInputf("-iters %d: want ≥ 0 (0 selects the method's default)", f.iters)
 	case f.maxClasses < 0:
@@ -304,12 +355,12 @@ func (f *classifyFlags) fitClassifier(k kernels.Kernel, ic regress.Intercept, gr
 	var (
 		model   labelPredictor
 		classes []float64
-		lambda  = f.lambda
+		lambda  = f.lambda.v
 	)
 	switch f.method {
 	case "rls":
 		// Without -lambda, rls chooses λ by leave-one-out.
-		m, err := classify.RLS{Kernel: k, Lambda: f.lambda, ChooseLambda: !f.set["lambda"], Lambdas: grid, Intercept: ic}.Fit(&x, y)
+		m, err := classify.RLS{Kernel: k, Lambda: f.lambda.v, ChooseLambda: !f.set["lambda"], Lambdas: grid, Intercept: ic}.Fit(&x, y)
 		if err != nil {
 			return nil, err
 		}
@@ -339,7 +390,7 @@ func (f *classifyFlags) fitClassifier(k kernels.Kernel, ic regress.Intercept, gr
 		model, classes, lambda = m, m.Classes, 0
 		res.K = f.k
 	case "logistic":
-		m, err := classify.Logistic{Kernel: k, Lambda: f.lambda, Intercept: ic, MaxIter: f.iters}.Fit(&x, y)
+		m, err := classify.Logistic{Kernel: k, Lambda: f.lambda.v, Intercept: ic, MaxIter: f.iters}.Fit(&x, y)
 		if err != nil {
 			return nil, err
 		}
@@ -347,13 +398,13 @@ func (f *classifyFlags) fitClassifier(k kernels.Kernel, ic regress.Intercept, gr
 		res.Iterations, res.Converged = m.Iterations, &m.Converged
 	case "falkon":
 		f.falkon.iters = f.iters
-		m, err := classifyFalkon(&f.falkon, k, f.lambda, ic, train, val, res)
+		m, err := classifyFalkon(&f.falkon, k, f.lambda.v, ic, train, val, res)
 		if err != nil {
 			return nil, err
 		}
 		model, classes = m, m.Classes
 	case "svm":
-		m, err := classify.SVM{Kernel: k, Lambda: f.lambda, Intercept: ic, MaxIter: f.iters}.Fit(&x, y)
+		m, err := classify.SVM{Kernel: k, Lambda: f.lambda.v, Intercept: ic, MaxIter: f.iters}.Fit(&x, y)
 		if err != nil {
 			return nil, err
 		}
@@ -391,4 +442,153 @@ func classList(cs []jsonFloat) string {
 		s[i] = strconv.FormatFloat(float64(c), 'g', -1, 64)
 	}
 	return "{" + strings.Join(s, ", ") + "}"
+}
+
+// selectsRLS reports whether -method rls runs a selection with a table:
+// -sigma auto, or -lambda auto given. rls without -lambda chooses λ by
+// leave-one-out as it always has, without a table.
+func (f *classifyFlags) selectsRLS() bool {
+	return f.method == "rls" && (f.kf.sigma.auto || f.set["lambda"] && f.lambda.auto)
+}
+
+// selectClassifier fits -method nystrom, and rls with a selection: RLS
+// classification on ±1 codings of the labels (one column for two
+// classes, one per class beyond), σ and λ chosen by the leave-one-out
+// error rate (ties to the smaller leave-one-out squared error) or, for
+// nystrom, GCV. nystrom: loo.SelectNystrom, rows streamed, the centres
+// drawn once; or, with σ and λ given, regress.Nystrom. rls: classify.RLS
+// choosing λ for each σ (one eigendecomposition each). k is the kernel
+// when σ is given. The selection is nil when nothing was chosen.
+func (f *classifyFlags) selectClassifier(k kernels.Kernel, ic regress.Intercept, train *dataset.Data, res *classifyResult, stderr io.Writer, start time.Time) (labelPredictor, *selection, error) {
+	x := featuresSeen(train)
+	selecting := f.kf.sigma.auto || f.lambda.auto
+	var lambdaDefault []float64
+	if f.method == "rls" && !f.kf.sigma.auto && f.sel.lambdas == "" {
+		lambdaDefault = []float64{} // classify.RLS's own: 25 values over the spectrum of K
+	}
+	sigmas, lambdas, kernel, sel, err := prepare(&f.kf, &f.sel, f.lambda, lambdaDefault, x, f.falkon.seed)
+	if err != nil {
+		return nil, nil, err
+	}
+	what := "classify -method " + f.method
+	if f.method == "rls" {
+		m, err := selectRLS(kernel, x, train.Y, sigmas, lambdas, ic, sel, progressLine(stderr, what, start, "eigendecomposition and leave-one-out"))
+		if err != nil {
+			return nil, nil, err
+		}
+		res.LambdaByLOO, res.LOOError = true, jsonPtr(sel.score)
+		return m, sel, f.recordClasses(m, ic, res)
+	}
+	classes := classesOf(train.Y)
+	y := codeTargets(train.Y, classes)
+	var fit *regress.NystromFit
+	if !selecting {
+		fit, err = regress.Nystrom{Kernel: k, Lambda: f.lambda.v, Intercept: ic, Centers: f.falkon.centers, Seed: f.falkon.seed}.Fit(x, y)
+		if err != nil {
+			return nil, nil, err
+		}
+		sel = nil
+	} else {
+		centres, err := drawCentres(x, f.falkon.centers, f.falkon.seed)
+		if err != nil {
+			return nil, nil, err
+		}
+		crit := criterionOf(f.sel.criterion, true)
+		s, err := loo.SelectNystrom{Kernel: kernel, Centers: centres, Sigmas: sigmas, Lambdas: lambdas, Intercept: ic,
+			Criterion: crit, Subset: f.sel.looRows, Seed: f.falkon.seed, Progress: progressLine(stderr, what, start, nystromPasses(crit)...)}.Fit(x, y)
+		if err != nil {
+			return nil, nil, err
+		}
+		sel.fromNystrom(s)
+		fit = s.Fit
+		if s.Criterion == loo.LOOErrorRate {
+			res.LambdaByLOO, res.LOOError = true, jsonPtr(s.Score)
+		}
+	}
+	res.Centers = fit.Coef.Rows
+	m := &classify.RLSModel{Classes: classes, OneVsAll: len(classes) > 2, Lambda: f.lambda.v, Model: fit.Model}
+	if sel != nil {
+		m.Lambda = sel.lambda
+	}
+	return m, sel, f.recordClasses(m, ic, res)
+}
+
+// recordClasses records the classes, the intercept and λ of an RLS model.
+func (f *classifyFlags) recordClasses(m *classify.RLSModel, ic regress.Intercept, res *classifyResult) error {
+	res.Intercept = ic.String()
+	for _, c := range m.Classes {
+		res.Classes = append(res.Classes, jsonFloat(c))
+	}
+	res.Lambda = jsonPtr(m.Lambda)
+	return nil
+}
+
+// selectRLS runs classify.RLS with λ chosen by leave-one-out for each σ
+// of the grid (lambdas empty: classify.RLS's default grid, for one σ) and
+// returns the model of the pair with the smallest leave-one-out error
+// rate, ties going to the smaller leave-one-out squared error, then to
+// the first pair (σ before λ in grid order); sel receives the table.
+func selectRLS(kernel func(float64) kernels.Kernel, x *linalg.Dense, labels, sigmas, lambdas []float64, ic regress.Intercept, sel *selection, progress func(int, int, float64)) (*classify.RLSModel, error) {
+	var best *classify.RLSModel
+	bestErr, bestMSE := math.Inf(1), math.Inf(1)
+	sel.table = &loo.Table{Sigmas: slices.Clone(sigmas), Lambdas: lambdas}
+	for a, s := range sigmas {
+		progress(a+1, len(sigmas), s)
+		m, err := classify.RLS{Kernel: kernel(s), ChooseLambda: true, Lambdas: lambdas, Intercept: ic}.Fit(x, labels)
+		if err != nil {
+			return nil, err
+		}
+		sel.table.Lambdas = m.LOOLambdas
+		sel.table.Scores = append(sel.table.Scores, m.LOOErrors)
+		for j, e := range m.LOOErrors {
+			if e < bestErr || e == bestErr && m.LOOMSE[j] < bestMSE {
+				bestErr, bestMSE = e, m.LOOMSE[j]
+				sel.sigma, sel.lambda = s, m.LOOLambdas[j]
+				best = m
+			}
+		}
+	}
+	if best == nil {
+		return nil, badInputf("no finite leave-one-out error on the grid")
+	}
+	// The model of the best σ was fitted at its own best λ, which is the
+	// pair's: the per-σ choice uses the same order.
+	sel.criterion, sel.score, sel.looMSE, sel.looRows = loo.LOOErrorRate.String(), bestErr, bestMSE, x.Rows
+	return best, nil
+}
+
+// classesOf returns the distinct labels in ascending order, −0 as +0 (as
+// package classify counts them).
+func classesOf(labels []float64) []float64 {
+	c := make([]float64, len(labels))
+	for i, v := range labels {
+		c[i] = v + 0
+	}
+	slices.Sort(c)
+	return slices.Compact(c)
+}
+
+// codeTargets returns the ±1 codings of RLS classification, as
+// classify.RLS codes them: for two classes one column, −1 for the smaller
+// label and +1 for the larger; beyond, one column per class, +1 on its
+// rows and −1 elsewhere (the memory was checked by checkClasses).
+func codeTargets(labels, classes []float64) *linalg.Dense {
+	q := len(classes)
+	if q == 2 {
+		q = 1
+	}
+	y := linalg.NewDense(len(labels), q, nil)
+	for i, v := range labels {
+		c, _ := slices.BinarySearch(classes, v+0)
+		row := y.Row(i)
+		if q == 1 {
+			row[0] = float64(2*c - 1)
+			continue
+		}
+		for k := range row {
+			row[k] = -1
+		}
+		row[c] = 1
+	}
+	return y
 }

@@ -99,23 +99,40 @@ func (o *ioFlags) check() error {
 
 // kernelFlags are the kernel flags shared by the commands.
 type kernelFlags struct {
-	name          string
-	sigma, offset float64
-	degree        int
+	name   string
+	sigma  autoValue // a number, or auto where the command chooses σ (see selectFlags)
+	offset float64
+	degree int
 }
 
-func (kf *kernelFlags) register(fs commandFlags) {
+// register adds the kernel flags; sigmaHelp completes the help of -sigma
+// where the command accepts -sigma auto.
+func (kf *kernelFlags) register(fs commandFlags, sigmaHelp string) {
+	kf.sigma.v = 1
 	fs.StringVar(&kf.name, "kernel", "gaussian", "kernel: gaussian, linear, polynomial or laplacian")
-	fs.Float64Var(&kf.sigma, "sigma", 1, "width σ of the gaussian (exp(−‖x−z‖²/(2σ²))) or laplacian (exp(−‖x−z‖₁/σ)) kernel")
+	fs.Var(&kf.sigma, "sigma", "width σ of the gaussian (exp(−‖x−z‖²/(2σ²))) or laplacian (exp(−‖x−z‖₁/σ)) kernel"+sigmaHelp)
 	fs.IntVar(&kf.degree, "degree", 2, "degree of the polynomial kernel (xᵀz + offset)^degree")
 	fs.Float64Var(&kf.offset, "offset", 1, "offset of the polynomial kernel")
 }
 
+// hasWidth reports whether the kernel has a width σ.
+func (kf *kernelFlags) hasWidth() bool { return kf.name == "gaussian" || kf.name == "laplacian" }
+
+// kernel returns the kernel of the flags; -sigma auto is refused here
+// (a command that chooses σ calls kernelAt).
 func (kf *kernelFlags) kernel() (kernels.Kernel, error) {
+	if kf.sigma.auto && kf.hasWidth() {
+		return nil, badInputf("-sigma auto: this command takes a number")
+	}
+	return kf.kernelAt(kf.sigma.v)
+}
+
+// kernelAt returns the kernel of the flags with the width sigma.
+func (kf *kernelFlags) kernelAt(sigma float64) (kernels.Kernel, error) {
 	s := kernels.Spec{Type: kf.name}
 	switch kf.name {
 	case "gaussian", "laplacian":
-		s.Sigma = kf.sigma
+		s.Sigma = sigma
 	case "polynomial":
 		s.Degree, s.Offset = kf.degree, kf.offset
 	}

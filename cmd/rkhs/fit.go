@@ -11,27 +11,29 @@ import (
 	"rkhs/internal/memlimit"
 	"rkhs/kernels"
 	"rkhs/linalg"
+	"rkhs/loo"
 	"rkhs/regress"
 )
 
 // fitResult is the JSON object `rkhs fit -json` prints.
 type fitResult struct {
-	Method     string     `json:"method"`
-	Kernel     string     `json:"kernel"`
-	Intercept  string     `json:"intercept"`
-	NTrain     int        `json:"n_train"` // rows fitted: those of -train less the NVal held out
-	NTest      int        `json:"n_test"`
-	Features   int        `json:"features"`
-	Lambda     *jsonFloat `json:"lambda"` // null for cg, landweber and nu, which have no λ
-	B          jsonFloat  `json:"b"`
-	TrainMSE   jsonFloat  `json:"train_mse"`
-	TestMSE    *jsonFloat `json:"test_mse"` // null without -test
-	FitSeconds float64    `json:"fit_seconds"`
-	Iterations int        `json:"iterations,omitempty"`
-	Centers    int        `json:"centers,omitempty"`
-	Jitter     float64    `json:"jitter,omitempty"`
-	NVal       int        `json:"n_val,omitempty"`   // falkon -val: rows of -train held out
-	ValMSE     *jsonFloat `json:"val_mse,omitempty"` // and their MSE
+	Method          string     `json:"method"`
+	Kernel          string     `json:"kernel"`
+	Intercept       string     `json:"intercept"`
+	NTrain          int        `json:"n_train"` // rows fitted: those of -train less the NVal held out
+	NTest           int        `json:"n_test"`
+	Features        int        `json:"features"`
+	Lambda          *jsonFloat `json:"lambda"` // null for cg, landweber and nu, which have no λ
+	B               jsonFloat  `json:"b"`
+	TrainMSE        jsonFloat  `json:"train_mse"`
+	TestMSE         *jsonFloat `json:"test_mse"` // null without -test
+	FitSeconds      float64    `json:"fit_seconds"`
+	Iterations      int        `json:"iterations,omitempty"`
+	Centers         int        `json:"centers,omitempty"`
+	Jitter          float64    `json:"jitter,omitempty"`
+	NVal            int        `json:"n_val,omitempty"`   // falkon -val: rows of -train held out
+	ValMSE          *jsonFloat `json:"val_mse,omitempty"` // and their MSE
+	selectionFields            // with -sigma auto or -lambda auto
 }
 
 // predictor is what every fitted model offers.
@@ -42,38 +44,52 @@ type predictor interface {
 type fitFlags struct {
 	ioFlags
 	kf                kernelFlags
-	lambda            float64
+	lambda            autoValue
 	intercept, method string
 	iters, centers    int
 	seed              uint64
 	set               map[string]bool // flags given on the command line
 	falkon            falkonFlags
+	sel               selectFlags
 }
 
 // fitMethodFlags lists, for each method, the method-specific flags it
 // reads; giving another method's flag is an error, so that no setting is
 // silently ignored, as in classify.
 var fitMethodFlags = map[string][]string{
-	"cholesky":  {"lambda"},
-	"eigen":     {"lambda"},
+	"cholesky":  {"lambda", "sigmas", "lambdas", "plot"},
+	"eigen":     {"lambda", "sigmas", "lambdas", "plot"},
 	"tikh":      {"lambda"},
 	"tsvd":      {"lambda"},
 	"cg":        {"iters"},
 	"landweber": {"iters"},
 	"nu":        {"iters"},
-	"nystrom":   {"lambda", "centers", "seed"},
+	"nystrom":   {"lambda", "centers", "seed", "sigmas", "lambdas", "plot", "criterion", "loo-rows"},
 	"falkon":    {"lambda", "centers", "seed", "iters", "val"},
 }
 
 // checkMethodFlags rejects an unknown method, a flag the method does not
-// use and a missing -lambda (or -centers), naming the flag.
+// use, a missing -lambda (or -centers) and a selection the method does not
+// offer, naming the flag.
 func (f *fitFlags) checkMethodFlags() error {
 	own, err := ownFlags(fitMethodFlags, f.method, f.set, "cholesky, eigen, tikh, cg, landweber, nu, tsvd, nystrom or falkon")
 	if err != nil {
 		return err
 	}
-	if slices.Contains(own, "lambda") && !f.set["lambda"] {
-		return badInputf("-lambda is required by -method %s: λ of (K + nλI)c = y has no default (rkhs loo finds one by leave-one-out)", f.method)
+	if err := checkSelectFlags(&f.kf, &f.sel, &f.lambda, f.set); err != nil {
+		return err
+	}
+	selects := f.method == "cholesky" || f.method == "eigen" || f.method == "nystrom"
+	switch {
+	case f.kf.sigma.auto && !selects:
+		return badInputf("-sigma auto is offered by -method cholesky, eigen and nystrom, not %s", f.method)
+	case f.lambda.auto && !selects:
+		return badInputf("-lambda auto is offered by -method cholesky, eigen and nystrom, not %s", f.method)
+	case (f.set["criterion"] || f.set["loo-rows"]) && !f.kf.sigma.auto && !f.lambda.auto:
+		return badInputf("-criterion and -loo-rows set a selection: give -sigma auto or -lambda auto")
+	}
+	if slices.Contains(own, "lambda") && !f.set["lambda"] && !f.lambda.auto {
+		return badInputf("-lambda is required by -method %s: λ of (K + nλI)c = y has no default (-lambda auto, or rkhs loo, finds one by leave-one-out)", f.method)
 	}
 	if (f.method == "nystrom" || f.method == "falkon") && !f.set["centers"] {
 		return badInputf("-centers is required by -method %s: the number of centres M", f.method)
@@ -88,14 +104,15 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	var f fitFlags
 	fs := newFlagSet("fit", "fit kernel RLS (or a relative) on -train and report its errors", stderr)
 	f.ioFlags.register(fs, "", "the fitted model", "the test predictions")
-	f.kf.register(fs)
-	fs.Float64Var(&f.lambda, "lambda", 0, "regularization λ in (K + nλI)c = y, n = training rows")
+	f.kf.register(fs, sigmaAutoHelp)
+	fs.Var(&f.lambda, "lambda", "regularization λ in (K + nλI)c = y, n = training rows"+lambdaAutoHelp+" (cholesky, eigen, nystrom)")
 	fs.StringVar(&f.intercept, "intercept", "free", "intercept: none, free (unpenalized b) or penalized")
 	fs.StringVar(&f.method, "method", "cholesky", "method: cholesky (RLS), eigen (RLS via the eigendecomposition), tikh (Tikhonov on the augmented matrix [K 1]), cg (CGLS on [K 1]), landweber, nu (ν-method), tsvd (truncated spectrum, eigenvalues below nλ dropped), nystrom, or falkon (Nyström with preconditioned CG, for large n: memory O(m² + n·d)). cholesky, eigen, tikh and tsvd form n×n matrices and refuse, before allocating, a problem larger than the memory; cg, landweber and nu store K when it fits in memory and stream it a block of rows at a time otherwise")
 	fs.IntVar(&f.iters, "iters", 0, "iterations: of cg, landweber and nu, their regularization parameter (-lambda is not used), 50 if not given, and cg stops earlier if it converges to rounding level; of falkon's conjugate gradient, 20 if not given")
 	fs.IntVar(&f.centers, "centers", 0, "number of Nyström centres m (nystrom, falkon)")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of random choices (Nyström centres, the -val split)")
 	f.falkon.registerVal(fs)
+	f.sel.register(fs, "λ grid of -lambda auto, `MIN:MAX:COUNT`, geometric (default: 1e-10:1:51); implies -lambda auto")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -110,12 +127,19 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	if err := f.ioFlags.check(); err != nil {
 		return err
 	}
+	if err := checkOutputs([]string{"train", f.train, "test", f.test, "model", f.model, "predictions", f.predictions}, "plot", f.sel.plot); err != nil {
+		return err
+	}
 	if err := f.checkMethodFlags(); err != nil {
 		return err
 	}
-	k, err := f.kf.kernel()
-	if err != nil {
-		return err
+	selecting := f.kf.sigma.auto || f.lambda.auto
+	var k kernels.Kernel
+	if !f.kf.sigma.auto {
+		var err error
+		if k, err = f.kf.kernel(); err != nil {
+			return err
+		}
 	}
 	ic, err := parseIntercept(f.intercept)
 	if err != nil {
@@ -134,9 +158,9 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	if val != nil {
 		res.NVal = val.X.Rows
 	}
-	if f.set["lambda"] {
+	if f.set["lambda"] && !f.lambda.auto {
 		res.Lambda = new(jsonFloat)
-		*res.Lambda = jsonFloat(f.lambda)
+		*res.Lambda = jsonFloat(f.lambda.v)
 	}
 	start := time.Now()
 	var stop func()
@@ -150,7 +174,15 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	default:
 		stop = func() {}
 	}
-	model, err := fitMethod(&f, k, ic, train, val, &res)
+	var (
+		model predictor
+		sel   *selection
+	)
+	if selecting {
+		model, sel, err = f.selectAndFit(ic, train, &res, stderr, start)
+	} else {
+		model, err = fitMethod(&f, k, ic, train, val, &res)
+	}
 	stop()
 	if err != nil {
 		advice := exactAdvice
@@ -160,6 +192,10 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 		return tooLarge(err, "fit -method "+f.method, train.X.Rows, advice)
 	}
 	res.FitSeconds = time.Since(start).Seconds()
+	if k != nil && f.kf.hasWidth() {
+		// After the fit, so that a run that fails says one line.
+		warnDegenerate(stderr, "fit", k, f.kf.sigma.v, featuresSeen(train), f.method == "nystrom" || f.method == "falkon", f.centers, f.seed)
+	}
 
 	var pt *linalg.Dense
 	if res.TrainMSE, res.TestMSE, pt, err = evaluate(model.Predict, mse, train, test); err != nil {
@@ -175,10 +211,20 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 		res.NTest = test.X.Rows
 		files = append(files, pendingFile{f.predictions, predictionLines(pt)})
 	}
+	if sel != nil {
+		res.Lambda = jsonPtr(sel.lambda)
+		res.record(sel)
+		if f.sel.plot != "" {
+			files = append(files, pendingFile{f.sel.plot, sel.plot(titleOf("fit -method "+f.method, f.train, res.NTrain))})
+		}
+	}
 	names.set(model)
 	return finish(stdout, files, model, f.model, res, f.json, func() {
-		if res.Lambda != nil {
-			fmt.Fprintf(stdout, "method %s, kernel %s, intercept %s, λ = %g\n", res.Method, res.Kernel, res.Intercept, f.lambda)
+		if sel != nil {
+			sel.printTable(stdout)
+			fmt.Fprintf(stdout, "method %s, kernel %s, intercept %s, σ = %.4g, λ = %.4g\n", res.Method, res.Kernel, res.Intercept, sel.sigma, sel.lambda)
+		} else if res.Lambda != nil {
+			fmt.Fprintf(stdout, "method %s, kernel %s, intercept %s, λ = %g\n", res.Method, res.Kernel, res.Intercept, f.lambda.v)
 		} else {
 			fmt.Fprintf(stdout, "method %s, kernel %s, intercept %s, %s\n", res.Method, res.Kernel, res.Intercept, count(res.Iterations, "iteration"))
 		}
@@ -198,21 +244,21 @@ func fitMethod(f *fitFlags, k kernels.Kernel, ic regress.Intercept, train, val *
 	y := column(train.Y)
 	switch f.method {
 	case "cholesky":
-		m, err := regress.RLS{Kernel: k, Lambda: f.lambda, Intercept: ic}.Fit(&train.X, y)
+		m, err := regress.RLS{Kernel: k, Lambda: f.lambda.v, Intercept: ic}.Fit(&train.X, y)
 		if err != nil {
 			return nil, err
 		}
 		res.B = jsonFloat(m.Intercept[0])
 		return m, nil
 	case "nystrom":
-		m, err := regress.Nystrom{Kernel: k, Lambda: f.lambda, Intercept: ic, Centers: f.centers, Seed: f.seed}.Fit(&train.X, y)
+		m, err := regress.Nystrom{Kernel: k, Lambda: f.lambda.v, Intercept: ic, Centers: f.centers, Seed: f.seed}.Fit(&train.X, y)
 		if err != nil {
 			return nil, err
 		}
 		res.B, res.Centers, res.Jitter = jsonFloat(m.Intercept[0]), m.Coef.Rows, m.Jitter
 		return m.Model, nil
 	case "falkon":
-		return fitFalkon(&f.falkon, k, f.lambda, ic, train, val, res)
+		return fitFalkon(&f.falkon, k, f.lambda.v, ic, train, val, res)
 	case "eigen", "tsvd", "tikh":
 		s, err := regress.NewSpectral(k, &train.X, y)
 		if err != nil {
@@ -221,14 +267,14 @@ func fitMethod(f *fitFlags, k kernels.Kernel, ic regress.Intercept, train, val *
 		var m *regress.Model
 		switch f.method {
 		case "eigen":
-			m, err = s.Fit(regress.TikhonovFilter{Lambda: f.lambda}, ic)
+			m, err = s.Fit(regress.TikhonovFilter{Lambda: f.lambda.v}, ic)
 		case "tsvd":
-			m, err = s.Fit(regress.TruncatedSVDFilter{Lambda: f.lambda}, ic)
+			m, err = s.Fit(regress.TruncatedSVDFilter{Lambda: f.lambda.v}, ic)
 		case "tikh":
 			if ic != regress.FreeIntercept {
 				return nil, badInputf("-method tikh is Tikhonov on [K 1], whose b is always free: use -intercept free")
 			}
-			m, err = s.FitAugmented(f.lambda)
+			m, err = s.FitAugmented(f.lambda.v)
 		}
 		if err != nil {
 			return nil, err
@@ -263,4 +309,47 @@ func fitMethod(f *fitFlags, k kernels.Kernel, ic regress.Intercept, train, val *
 		return fit.Model, nil
 	}
 	panic("unreachable: checkMethodFlags knows the methods")
+}
+
+// selectAndFit chooses σ and λ by leave-one-out (or GCV) over the grids
+// and fits the chosen pair: -method nystrom by loo.SelectNystrom, the
+// centres drawn once (drawCentres) and shared by every σ, the fit solved
+// from the chosen σ's statistics; cholesky and eigen by loo.SelectRLS, one
+// eigendecomposition per σ, then the method's own fit at the pair.
+func (f *fitFlags) selectAndFit(ic regress.Intercept, train *dataset.Data, res *fitResult, stderr io.Writer, start time.Time) (predictor, *selection, error) {
+	x, y := featuresSeen(train), column(train.Y)
+	sigmas, lambdas, kernel, sel, err := prepare(&f.kf, &f.sel, f.lambda, nil, x, f.seed)
+	if err != nil {
+		return nil, nil, err
+	}
+	what := "fit -method " + f.method
+	if f.method == "nystrom" {
+		centres, err := drawCentres(x, f.centers, f.seed)
+		if err != nil {
+			return nil, nil, err
+		}
+		crit := criterionOf(f.sel.criterion, false)
+		s, err := loo.SelectNystrom{Kernel: kernel, Centers: centres, Sigmas: sigmas, Lambdas: lambdas, Intercept: ic,
+			Criterion: crit, Subset: f.sel.looRows, Seed: f.seed, Progress: progressLine(stderr, what, start, nystromPasses(crit)...)}.Fit(x, y)
+		if err != nil {
+			return nil, nil, err
+		}
+		sel.fromNystrom(s)
+		res.B, res.Centers, res.Jitter = jsonFloat(s.Fit.Intercept[0]), s.Fit.Coef.Rows, s.Fit.Jitter
+		return s.Fit.Model, sel, nil
+	}
+	pass, progress := 0, progressLine(stderr, what, start, "eigendecomposition and leave-one-out")
+	choice, table, err := loo.SelectRLS(func(s float64) kernels.Kernel {
+		pass++ // SelectRLS asks for each σ's kernel once, before its eigendecomposition
+		progress(pass, len(sigmas), s)
+		return kernel(s)
+	}, x, y, sigmas, lambdas, ic)
+	if err != nil {
+		return nil, nil, err
+	}
+	sel.criterion, sel.sigma, sel.lambda, sel.score, sel.table = loo.LOOMSE.String(), choice.Sigma, choice.Lambda, choice.Score, table
+	sel.looMSE, sel.looRows = choice.Score, x.Rows
+	f.lambda = autoValue{v: choice.Lambda}
+	model, err := fitMethod(f, kernel(choice.Sigma), ic, train, nil, res)
+	return model, sel, err
 }

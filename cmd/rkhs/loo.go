@@ -28,7 +28,7 @@ func runLOO(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("loo", "exact leave-one-out errors of kernel RLS for a geometric range of λ, from one eigendecomposition", stderr)
 	train := fs.String("train", "", "training data `file`")
 	var kf kernelFlags
-	kf.register(fs)
+	kf.register(fs, "")
 	lambdas := fs.String("lambdas", "1e-10:1e5:100", "λ range `MIN:MAX:COUNT`, geometric, K + nλI convention")
 	intercept := fs.String("intercept", "free", "intercept: none, free or penalized")
 	asJSON := fs.Bool("json", false, "print the result as one JSON object")
@@ -43,7 +43,7 @@ func runLOO(args []string, stdout, stderr io.Writer) error {
 	if err := df.check(); err != nil {
 		return err
 	}
-	grid, err := parseRange(*lambdas)
+	grid, err := parseRange("lambdas", *lambdas)
 	if err != nil {
 		return err
 	}
@@ -92,17 +92,18 @@ func runLOO(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// parseRange reads MIN:MAX:COUNT into a geometric grid.
-func parseRange(s string) ([]float64, error) {
+// parseRange reads MIN:MAX:COUNT, the value of the flag -name, into a
+// geometric grid.
+func parseRange(name, s string) ([]float64, error) {
 	parts := strings.Split(s, ":")
 	if len(parts) != 3 {
-		return nil, badInputf("-lambdas %q: want MIN:MAX:COUNT", s)
+		return nil, badInputf("-%s %q: want MIN:MAX:COUNT", name, s)
 	}
 	lo, err1 := strconv.ParseFloat(parts[0], 64)
 	hi, err2 := strconv.ParseFloat(parts[1], 64)
 	count, err3 := strconv.Atoi(parts[2])
 	if err1 != nil || err2 != nil || err3 != nil || !(lo > 0) || !(hi >= lo) || count < 1 || hi > 1e300 {
-		return nil, badInputf("-lambdas %q: want 0 < MIN ≤ MAX and COUNT ≥ 1", s)
+		return nil, badInputf("-%s %q: want 0 < MIN ≤ MAX and COUNT ≥ 1", name, s)
 	}
 	return loo.Geometric(lo, hi, count), nil
 }

@@ -6,7 +6,8 @@ import (
 	"strings"
 )
 
-// A small SVG line-plot writer, enough for the figures of `rkhs paper`:
+// A small SVG line-plot writer, enough for the figures of `rkhs paper` and
+// the selection curves of -plot:
 // panels with a log or linear x axis, a log y axis, polylines and a legend.
 
 type series struct {
@@ -52,11 +53,17 @@ func paperPlot(e experiment) string {
 			left.series = append(left.series, s)
 		}
 	}
+	return svgDocument(left, right)
+}
+
+// svgDocument draws the panels side by side on a white page.
+func svgDocument(panels ...panel) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-family="sans-serif" font-size="11">`+"\n", 2*panelW, panelH)
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-family="sans-serif" font-size="11">`+"\n", len(panels)*panelW, panelH)
 	b.WriteString(`<rect width="100%" height="100%" fill="white"/>` + "\n")
-	drawPanel(&b, left, 0)
-	drawPanel(&b, right, panelW)
+	for i, p := range panels {
+		drawPanel(&b, p, i*panelW)
+	}
 	b.WriteString("</svg>\n")
 	return b.String()
 }

@@ -1,0 +1,447 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"time"
+
+	"rkhs/dataset"
+	"rkhs/kernels"
+	"rkhs/linalg"
+	"rkhs/loo"
+)
+
+// Choosing σ and λ in fit and classify: -sigma auto and -lambda auto
+// select over a grid by exact leave-one-out (loo.SelectRLS for the exact
+// methods, loo.SelectNystrom streamed for -method nystrom), print the
+// table of the criterion and fit at the chosen pair; a σ given as a number
+// is checked against the data (kernels.CheckDegenerate) and a degenerate
+// one draws a warning.
+
+// The default grids, said in -h. σ: the median distance between rows
+// (loo.MedianSigma, on a seeded sample of loo.DefaultMedianRows rows)
+// times sigmaRatios, ratios 2 apart; λ: defaultLambdas, five values a
+// decade from 1e-10 (where nλ stops mattering next to K's largest
+// eigenvalues, about n) to 1 (where the fit is close to the mean).
+var (
+	sigmaRatios    = []float64{0.25, 0.5, 1, 2, 4}
+	defaultLambdas = [3]float64{1e-10, 1, 51} // MIN, MAX, COUNT
+)
+
+const (
+	sigmaAutoHelp     = "; auto: chosen by leave-one-out over the median distance between rows × {1/4, 1/2, 1, 2, 4} (-sigmas overrides the grid; cholesky, eigen and nystrom in fit, rls and nystrom in classify)"
+	lambdaAutoHelp    = "; auto: chosen by leave-one-out over 51 values from 1e-10 to 1, five a decade (-lambdas overrides the grid)"
+	degenerateRows    = 500 // rows (or centres) on which a σ given is checked
+	degenerateWarning = "rkhs %s: warning: -sigma %g is far %s the median distance between rows, %.4g: the kernel matrix of %s is numerically %s (every off-diagonal entry %s); try -sigma auto or -standardize\n"
+)
+
+// autoValue is the value of -sigma and -lambda: a number, or auto. A
+// number is read as flag.Float64 reads it (strconv.ParseFloat), so that
+// runs with numbers are unchanged.
+type autoValue struct {
+	v    float64
+	auto bool
+}
+
+func (a *autoValue) String() string {
+	if a.auto {
+		return "auto"
+	}
+	return strconv.FormatFloat(a.v, 'g', -1, 64)
+}
+
+// Set reads "auto" or a number, with flag.Float64's errors.
+func (a *autoValue) Set(s string) error {
+	if s == "auto" {
+		a.v, a.auto = 0, true
+		return nil
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		if errors.Is(err, strconv.ErrRange) {
+			return errors.New("value out of range")
+		}
+		return errors.New("parse error")
+	}
+	a.v, a.auto = v, false
+	return nil
+}
+
+// selectFlags are the flags of a selection: the grids, the criterion, the
+// leave-one-out subset and the plot.
+type selectFlags struct {
+	sigmas, lambdas string
+	criterion       string
+	looRows         int
+	plot            string
+}
+
+// register adds the flags; lambdasHelp is the help of -lambdas.
+func (sf *selectFlags) register(fs commandFlags, lambdasHelp string) {
+	fs.StringVar(&sf.sigmas, "sigmas", "", "σ grid of -sigma auto, `MIN:MAX:COUNT`, geometric (default: the median distance between rows × {1/4, 1/2, 1, 2, 4}); implies -sigma auto")
+	fs.StringVar(&sf.lambdas, "lambdas", "", lambdasHelp)
+	fs.StringVar(&sf.criterion, "criterion", "loo", "nystrom: what the selection minimizes: loo (exact leave-one-out: the mean squared residual in fit, the error rate in classify; two passes over the rows per σ) or gcv (generalized cross-validation, one pass)")
+	fs.IntVar(&sf.looRows, "loo-rows", 0, "nystrom: compute the leave-one-out error on this many rows drawn at random (-seed), an unbiased estimate at a fraction of the cost; 0: every row")
+	fs.StringVar(&sf.plot, "plot", "", "write an SVG `file` of the selection's curves: the criterion against λ, one curve per σ, the chosen point circled")
+}
+
+// selection is what a run chose and the table behind it.
+type selection struct {
+	criterion     string  // "loo_mse", "gcv" or "loo_error"
+	median        float64 // the median distance between rows; 0 when σ was given
+	sigma, lambda float64
+	score         float64 // the criterion at the chosen pair
+	looMSE        float64 // the leave-one-out MSE at the chosen pair; NaN if not computed
+	looRows       int     // rows the leave-one-out means are over
+	table         *loo.Table
+}
+
+// selectionFields are the fields of a selection in the JSON of fit and
+// classify (λ is the result's own): the pair chosen, the median distance
+// (-sigma auto without -sigmas), the criterion, the leave-one-out MSE at
+// the pair, GCV at the pair with -criterion gcv, the rows the
+// leave-one-out mean is over, and the whole table.
+type selectionFields struct {
+	Sigma          *jsonFloat     `json:"sigma,omitempty"`
+	MedianDistance *jsonFloat     `json:"median_distance,omitempty"`
+	Criterion      string         `json:"criterion,omitempty"`
+	LooMSE         *jsonFloat     `json:"loo_mse,omitempty"`
+	GCV            *jsonFloat     `json:"gcv,omitempty"`
+	LOORows        int            `json:"loo_rows,omitempty"`
+	Table          *selectionJSON `json:"table,omitempty"`
+}
+
+// record puts the selection in the JSON fields.
+func (r *selectionFields) record(s *selection) {
+	r.Sigma = jsonPtr(s.sigma)
+	if s.median > 0 {
+		r.MedianDistance = jsonPtr(s.median)
+	}
+	r.Criterion, r.LOORows, r.Table = s.criterion, s.looRows, s.json()
+	if !math.IsNaN(s.looMSE) {
+		r.LooMSE = jsonPtr(s.looMSE)
+	}
+	if s.criterion == loo.GCV.String() {
+		r.GCV = jsonPtr(s.score)
+	}
+}
+
+// selectionJSON is the table in -json.
+type selectionJSON struct {
+	Criterion string        `json:"criterion"`
+	Sigmas    []jsonFloat   `json:"sigmas"`
+	Lambdas   []jsonFloat   `json:"lambdas"`
+	Scores    [][]jsonFloat `json:"scores"` // [σ][λ]; null where the system is singular
+}
+
+func (s *selection) json() *selectionJSON {
+	j := &selectionJSON{Criterion: s.criterion, Sigmas: jsonFloats(s.table.Sigmas), Lambdas: jsonFloats(s.table.Lambdas)}
+	for _, row := range s.table.Scores {
+		j.Scores = append(j.Scores, jsonFloats(row))
+	}
+	return j
+}
+
+func jsonFloats(v []float64) []jsonFloat {
+	out := make([]jsonFloat, len(v))
+	for i, x := range v {
+		out[i] = jsonFloat(x)
+	}
+	return out
+}
+
+// printTable writes the table, one row per λ and one column per σ, the
+// chosen pair starred, then the choice in one line.
+func (s *selection) printTable(w io.Writer) {
+	t := s.table
+	fmt.Fprintf(w, "%-11s", s.criterion)
+	for _, sg := range t.Sigmas {
+		fmt.Fprintf(w, " %-13s", "σ="+strconv.FormatFloat(sg, 'g', 4, 64))
+	}
+	fmt.Fprintln(w)
+	for j, l := range t.Lambdas {
+		fmt.Fprintf(w, "λ=%-9.3g", l)
+		for a, sg := range t.Sigmas {
+			mark := " "
+			if sg == s.sigma && l == s.lambda {
+				mark = "*"
+			}
+			fmt.Fprintf(w, " %-13s", strconv.FormatFloat(t.Scores[a][j], 'g', 6, 64)+mark)
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "chosen σ = %.4g", s.sigma)
+	if s.median > 0 {
+		fmt.Fprintf(w, " (median distance %.4g × %.3g)", s.median, s.sigma/s.median)
+	}
+	fmt.Fprintf(w, ", λ = %.4g: %s %.6g", s.lambda, s.criterion, s.score)
+	if s.looRows > 0 {
+		fmt.Fprintf(w, " over %s", count(s.looRows, "row"))
+	}
+	fmt.Fprintln(w)
+}
+
+// plot returns the SVG of the table: the criterion against λ, one curve
+// per σ, the chosen point circled.
+func (s *selection) plot(title string) []byte {
+	colors := []string{"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"}
+	p := panel{title: title, xlabel: "λ (K + nλI)", ylabel: s.criterion, logX: true}
+	for a, sg := range s.table.Sigmas {
+		sr := series{name: "σ = " + strconv.FormatFloat(sg, 'g', 4, 64), color: colors[a%len(colors)], marker: -1,
+			x: s.table.Lambdas, y: s.table.Scores[a]}
+		if sg == s.sigma {
+			sr.marker = slices.Index(s.table.Lambdas, s.lambda)
+		}
+		p.series = append(p.series, sr)
+	}
+	return []byte(svgDocument(p))
+}
+
+// grids returns the σ and λ grids of a run on x (the training features as
+// the model sees them): -sigmas, or the median heuristic × sigmaRatios, or
+// the σ given; -lambdas, or lambdaDefault (nil: defaultLambdas), or the λ
+// given. median is the median distance when it was computed.
+func grids(kf *kernelFlags, sf *selectFlags, lambda autoValue, lambdaDefault []float64, x *linalg.Dense, seed uint64) (sigmas, lambdas []float64, median float64, err error) {
+	switch {
+	case sf.sigmas != "":
+		if sigmas, err = parseRange("sigmas", sf.sigmas); err != nil {
+			return nil, nil, 0, err
+		}
+	case kf.sigma.auto:
+		if median, err = loo.MedianSigma(x, 0, seed); err != nil {
+			return nil, nil, 0, err
+		}
+		for _, r := range sigmaRatios {
+			sigmas = append(sigmas, r*median)
+		}
+	default:
+		sigmas = []float64{kf.sigma.v}
+	}
+	switch {
+	case sf.lambdas != "":
+		if lambdas, err = parseRange("lambdas", sf.lambdas); err != nil {
+			return nil, nil, 0, err
+		}
+	case lambda.auto && lambdaDefault != nil:
+		lambdas = lambdaDefault
+	case lambda.auto:
+		lambdas = loo.Geometric(defaultLambdas[0], defaultLambdas[1], int(defaultLambdas[2]))
+	default:
+		lambdas = []float64{lambda.v}
+	}
+	return sigmas, lambdas, median, nil
+}
+
+// checkSelectFlags checks the flags of a selection before any data is
+// read: -sigma auto needs a kernel with a width, a grid flag conflicts
+// with a number for its parameter, grids parse, -criterion is known, and
+// -plot and -loo-rows need what they act on. auto and lambdaAuto say
+// whether σ and λ are chosen (a grid flag implies auto, which is then set).
+func checkSelectFlags(kf *kernelFlags, sf *selectFlags, lambda *autoValue, set map[string]bool) error {
+	if set["sigmas"] && set["sigma"] && !kf.sigma.auto {
+		return badInputf("-sigma %v and -sigmas: give one (-sigmas is the grid of -sigma auto)", kf.sigma.v)
+	}
+	if set["lambdas"] && set["lambda"] && !lambda.auto {
+		return badInputf("-lambda %v and -lambdas: give one (-lambdas is the grid of -lambda auto)", lambda.v)
+	}
+	if set["sigmas"] {
+		kf.sigma.auto = true
+	}
+	if set["lambdas"] {
+		lambda.auto = true
+	}
+	if kf.sigma.auto && !kf.hasWidth() {
+		return badInputf("-sigma auto: the %s kernel has no width (use gaussian or laplacian)", kf.name)
+	}
+	for _, g := range [][2]string{{"sigmas", sf.sigmas}, {"lambdas", sf.lambdas}} {
+		if g[1] != "" {
+			if _, err := parseRange(g[0], g[1]); err != nil {
+				return err
+			}
+		}
+	}
+	switch {
+	case sf.criterion != "loo" && sf.criterion != "gcv":
+		return badInputf("-criterion %q: want loo or gcv", sf.criterion)
+	case sf.looRows < 0:
+		return badInputf("-loo-rows %d: want ≥ 0 (0: every row)", sf.looRows)
+	case sf.looRows > 0 && sf.criterion == "gcv":
+		return badInputf("-loo-rows is the leave-one-out subset: not used by -criterion gcv")
+	case sf.plot != "" && !kf.sigma.auto && !lambda.auto:
+		return badInputf("-plot draws the curves of a selection: give -sigma auto or -lambda auto")
+	}
+	return nil
+}
+
+// progressLine returns the callback that prints one line per pass of a
+// selection on w: the pass, what it computes (kinds, in turn for each σ),
+// σ and the time since start.
+func progressLine(w io.Writer, what string, start time.Time, kinds ...string) func(pass, passes int, sigma float64) {
+	return func(pass, passes int, sigma float64) {
+		fmt.Fprintf(w, "rkhs %s: pass %d of %d, σ = %.4g: %s, %.1f s\n", what, pass, passes, sigma, kinds[(pass-1)%len(kinds)], time.Since(start).Seconds())
+	}
+}
+
+// nystromPasses are the passes of loo.SelectNystrom for each σ.
+func nystromPasses(c loo.Criterion) []string {
+	if c == loo.GCV {
+		return []string{"statistics and GCV"}
+	}
+	return []string{"statistics", "leave-one-out"}
+}
+
+// featuresSeen returns the training features as the model sees them, the
+// one place every decision about σ reads them from: the median distance,
+// the degeneracy check, the centres and the selection.
+func featuresSeen(d *dataset.Data) *linalg.Dense { return &d.X }
+
+// drawCentres returns m distinct rows of x drawn as regress.Nystrom and
+// regress.Falkon draw theirs with the same seed — the rows in the order of
+// a PCG permutation (stream "nystrom"), repeats skipped, returned in
+// increasing row order — so that a selection's centres are those of
+// -method nystrom -seed N. O(n) time for the permutation and O(md) for the
+// rows visited.
+func drawCentres(x *linalg.Dense, m int, seed uint64) (*linalg.Dense, error) {
+	if m < 1 || m > x.Rows {
+		return nil, badInputf("-centers %d: want between 1 and the %s of the training file", m, count(x.Rows, "row"))
+	}
+	seen := make(map[string]bool, m)
+	idx := make([]int, 0, m)
+	key := make([]byte, 8*x.Cols)
+	for _, i := range rand.New(rand.NewPCG(seed, 0x6e797374726f6d)).Perm(x.Rows) { // "nystrom"
+		for k, v := range x.Row(i) {
+			b := math.Float64bits(v + 0) // −0 as +0
+			for s := range 8 {
+				key[8*k+s] = byte(b >> (8 * s))
+			}
+		}
+		if seen[string(key)] {
+			continue
+		}
+		seen[string(key)] = true
+		if idx = append(idx, i); len(idx) == m {
+			break
+		}
+	}
+	if len(idx) < m {
+		return nil, badInputf("-centers %d: the training file has only %d distinct rows (repeated centres add nothing)", m, len(idx))
+	}
+	slices.Sort(idx)
+	c := linalg.NewDense(m, x.Cols, nil)
+	for j, i := range idx {
+		copy(c.Row(j), x.Row(i))
+	}
+	return c, nil
+}
+
+// warnDegenerate prints one warning line on w when the kernel k, of the
+// width sigma given as a number, is degenerate on the data
+// (kernels.CheckDegenerate): with nystrom, on the m centres a Nyström-type
+// fit draws with seed (drawCentres), else on a seeded sample of the rows
+// of x; at most degenerateRows of either. The line names σ and the median
+// distance and suggests -sigma auto and -standardize. Nothing is printed
+// when the check cannot judge (fewer than two distinct rows).
+func warnDegenerate(w io.Writer, what string, k kernels.Kernel, sigma float64, x *linalg.Dense, nystrom bool, m int, seed uint64) {
+	var centres *linalg.Dense
+	if nystrom {
+		var err error
+		if centres, err = drawCentres(x, m, seed); err != nil {
+			return
+		}
+	}
+	pts := centres
+	if pts == nil {
+		pts = x
+	}
+	if pts.Rows > degenerateRows {
+		idx := rand.New(rand.NewPCG(seed, 0x646567656e)).Perm(pts.Rows)[:degenerateRows] // "degen"
+		slices.Sort(idx)
+		s := linalg.NewDense(degenerateRows, pts.Cols, nil)
+		for j, i := range idx {
+			copy(s.Row(j), pts.Row(i))
+		}
+		pts = s
+	}
+	var of string
+	if centres != nil {
+		of = count(pts.Rows, "centre")
+		if pts.Rows < centres.Rows {
+			of = fmt.Sprintf("%d of the %d centres", pts.Rows, centres.Rows)
+		}
+	} else {
+		of = count(pts.Rows, "row")
+		if pts.Rows < x.Rows {
+			of = fmt.Sprintf("%d sampled rows", pts.Rows)
+		}
+	}
+	var de *kernels.DegenerateError
+	if !errors.As(kernels.CheckDegenerate(k, pts), &de) {
+		return
+	}
+	median, err := loo.MedianSigma(x, 0, seed)
+	if err != nil {
+		return
+	}
+	if de.Kind == kernels.NearIdentity {
+		fmt.Fprintf(w, degenerateWarning, what, sigma, "below", median, of, "the identity", fmt.Sprintf("below %g", kernels.DegenerateIdentityBelow))
+	} else {
+		fmt.Fprintf(w, degenerateWarning, what, sigma, "above", median, of, "all ones", fmt.Sprintf("above 1 − %g", 1-kernels.DegenerateOnesAbove))
+	}
+}
+
+// criterionOf maps -criterion to the library's, for regression (LOO MSE)
+// or classification (LOO error rate).
+func criterionOf(c string, classes bool) loo.Criterion {
+	switch {
+	case c == "gcv":
+		return loo.GCV
+	case classes:
+		return loo.LOOErrorRate
+	}
+	return loo.LOOMSE
+}
+
+// titleOf is the plot's title: the command and the data.
+func titleOf(what, train string, n int) string {
+	return fmt.Sprintf("rkhs %s on %s (%s)", what, filepath.Base(train), count(n, "row"))
+}
+
+// fromNystrom records the result of loo.SelectNystrom.
+func (s *selection) fromNystrom(r *loo.NystromSelection) {
+	s.criterion, s.sigma, s.lambda, s.score, s.table = r.Criterion.String(), r.Sigma, r.Lambda, r.Score, r.Scores
+	a, j := slices.Index(r.Scores.Sigmas, r.Sigma), slices.Index(r.Scores.Lambdas, r.Lambda)
+	if a >= 0 && j >= 0 && r.LOO[a] != nil {
+		s.looMSE, s.looRows = r.LOO[a][j], r.LOORows
+	}
+}
+
+// prepare starts a selection on x, the training features as the model
+// sees them: the grids (see grids), the function that builds the kernel of
+// each σ (every one checked here) and the selection to fill.
+func prepare(kf *kernelFlags, sf *selectFlags, lambda autoValue, lambdaDefault []float64, x *linalg.Dense, seed uint64) (sigmas, lambdas []float64, kernel func(float64) kernels.Kernel, sel *selection, err error) {
+	sigmas, lambdas, median, err := grids(kf, sf, lambda, lambdaDefault, x, seed)
+	if err != nil {
+		return nil, nil, nil, nil, err
+	}
+	for _, s := range sigmas {
+		if _, err := kf.kernelAt(s); err != nil {
+			return nil, nil, nil, nil, err
+		}
+	}
+	kernel = func(s float64) kernels.Kernel {
+		k, _ := kf.kernelAt(s) // checked above
+		return k
+	}
+	return sigmas, lambdas, kernel, &selection{median: median, looMSE: math.NaN()}, nil
+}
+
+func jsonPtr(v float64) *jsonFloat {
+	j := jsonFloat(v)
+	return &j
+}

@@ -1,0 +1,327 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"rkhs/dataset"
+	"rkhs/kernels"
+	"rkhs/linalg"
+	"rkhs/loo"
+	"rkhs/regress"
+)
+
+// runJSON runs rkhs with -json and decodes its one line of output.
+func runJSON(t *testing.T, args ...string) (map[string]any, string) {
+	t.Helper()
+	code, out, e := runCmd(append(args, "-json")...)
+	if code != 0 {
+		t.Fatalf("%v: exit %d: %s", args, code, e)
+	}
+	var res map[string]any
+	if err := json.Unmarshal([]byte(out), &res); err != nil || strings.Count(out, "\n") != 1 {
+		t.Fatalf("%v: %v in %q", args, err, out)
+	}
+	return res, e
+}
+
+// readData reads a data file as the command does.
+func readData(t *testing.T, path string) *dataset.Data {
+	t.Helper()
+	var df dataFlags
+	d, _, err := df.readData(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func gaussian(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} }
+
+// TestSelectionMatchesLibrary: the pair fit and classify choose, its score
+// and the table are loo.SelectNystrom's (or loo.SelectRLS's, or the
+// in-process classify.RLS loop's) on the same data, with the centres
+// regress.Nystrom draws with the same seed and the σ grid the median
+// heuristic × {1/4, …, 4}.
+func TestSelectionMatchesLibrary(t *testing.T) {
+	dir := t.TempDir()
+	train, _ := splitHousing(t, dir)
+	heart, _ := splitSet(t, dir, "heart", "", 0)
+	lambdas := loo.Geometric(1e-7, 1e-1, 7)
+	for _, c := range []struct {
+		name  string
+		args  []string
+		train string
+		crit  loo.Criterion
+		exact bool // SelectRLS
+	}{
+		{"fit nystrom loo", []string{"fit", "-method", "nystrom", "-centers", "60", "-seed", "3"}, train, loo.LOOMSE, false},
+		{"fit nystrom gcv", []string{"fit", "-method", "nystrom", "-centers", "60", "-criterion", "gcv"}, train, loo.GCV, false},
+		{"fit nystrom loo-rows", []string{"fit", "-method", "nystrom", "-centers", "60", "-loo-rows", "100", "-intercept", "penalized"}, train, loo.LOOMSE, false},
+		{"fit cholesky", []string{"fit", "-method", "cholesky"}, train, loo.LOOMSE, true},
+		{"fit eigen none", []string{"fit", "-method", "eigen", "-intercept", "none"}, train, loo.LOOMSE, true},
+		{"classify nystrom", []string{"classify", "-method", "nystrom", "-centers", "40"}, heart, loo.LOOErrorRate, false},
+	} {
+		args := append(append([]string(nil), c.args...), "-train", c.train, "-sigma", "auto", "-lambdas", "1e-7:1e-1:7")
+		res, stderr := runJSON(t, args...)
+		d := readData(t, c.train)
+		median, err := loo.MedianSigma(&d.X, 0, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := res["median_distance"].(float64); got != median {
+			t.Errorf("%s: median distance %v, want %v", c.name, got, median)
+		}
+		sigmas := []float64{median / 4, median / 2, median, 2 * median, 4 * median}
+		ic, _ := parseIntercept(flagOf(c.args, "-intercept", "free"))
+		var want loo.Choice
+		var table [][]float64
+		if c.exact {
+			var tb *loo.Table
+			want, tb, err = loo.SelectRLS(gaussian, &d.X, column(d.Y), sigmas, lambdas, ic)
+			if err != nil {
+				t.Fatal(err)
+			}
+			table = tb.Scores
+		} else {
+			m := 0
+			fmt.Sscan(flagOf(c.args, "-centers", "0"), &m)
+			var seed uint64 = 1
+			fmt.Sscan(flagOf(c.args, "-seed", "1"), &seed)
+			y := column(d.Y)
+			if c.crit == loo.LOOErrorRate {
+				y = codeTargets(d.Y, classesOf(d.Y))
+			}
+			// The centres of regress.Nystrom with the same seed.
+			ref, err := regress.Nystrom{Kernel: gaussian(1), Lambda: 1, Centers: m, Seed: seed}.Fit(&d.X, y)
+			if err != nil {
+				t.Fatal(err)
+			}
+			subset := 0
+			fmt.Sscan(flagOf(c.args, "-loo-rows", "0"), &subset)
+			s, err := loo.SelectNystrom{Kernel: gaussian, Centers: ref.Centers, Sigmas: sigmas, Lambdas: lambdas, Intercept: ic,
+				Criterion: c.crit, Subset: subset, Seed: seed}.Fit(&d.X, y)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, table = s.Choice, s.Scores.Scores
+			if c.crit != loo.GCV && res["loo_rows"].(float64) != float64(s.LOORows) {
+				t.Errorf("%s: loo_rows %v, want %d", c.name, res["loo_rows"], s.LOORows)
+			}
+		}
+		if res["sigma"].(float64) != want.Sigma || res["lambda"].(float64) != want.Lambda {
+			t.Errorf("%s: chose σ = %v, λ = %v; the library σ = %v, λ = %v", c.name, res["sigma"], res["lambda"], want.Sigma, want.Lambda)
+		}
+		key := map[loo.Criterion]string{loo.LOOMSE: "loo_mse", loo.GCV: "gcv", loo.LOOErrorRate: "loo_error"}[c.crit]
+		if got, _ := res[key].(float64); got != want.Score {
+			t.Errorf("%s: %s %v, the library's %v", c.name, key, res[key], want.Score)
+		}
+		scores := res["table"].(map[string]any)["scores"].([]any)
+		for a := range table {
+			for j, v := range table[a] {
+				if got := scores[a].([]any)[j].(float64); got != v {
+					t.Errorf("%s: table[%d][%d] = %v, the library's %v", c.name, a, j, got, v)
+				}
+			}
+		}
+		passes := 5
+		if !c.exact && c.crit != loo.GCV {
+			passes = 10
+		}
+		if n := strings.Count(stderr, "pass "); n != passes || strings.Count(stderr, "\n") != passes {
+			t.Errorf("%s: %d progress lines in %q, want %d and nothing else", c.name, n, stderr, passes)
+		}
+	}
+}
+
+// flagOf returns the value that follows name in args, or def.
+func flagOf(args []string, name, def string) string {
+	for i := 0; i+1 < len(args); i++ {
+		if args[i] == name {
+			return args[i+1]
+		}
+	}
+	return def
+}
+
+// TestDrawCentresAsRegress: the centres the command draws are the rows
+// regress.Nystrom draws with the same seed, with repeated rows too.
+func TestDrawCentresAsRegress(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(1, 2))
+	rep := linalg.NewDense(200, 2, nil)
+	for i := range rep.Data {
+		rep.Data[i] = float64(rnd.IntN(8)) // 64 distinct rows at most, many repeats
+	}
+	rep.Set(5, 0, math.Copysign(0, -1)) // −0 is +0
+	h := readData(t, writeHousing(t))
+	for _, c := range []struct {
+		name string
+		x    *linalg.Dense
+		m    int
+		seed uint64
+	}{
+		{"housing", &h.X, 50, 1},
+		{"housing, seed 9", &h.X, 120, 9},
+		{"repeats", rep, 30, 4},
+	} {
+		got, err := drawCentres(c.x, c.m, c.seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref, err := regress.Nystrom{Kernel: gaussian(1), Lambda: 1, Centers: c.m, Seed: c.seed}.Fit(c.x, linalg.NewDense(c.x.Rows, 1, nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got.Data, ref.Centers.Data) {
+			t.Errorf("%s: the command's centres differ from regress.Nystrom's", c.name)
+		}
+	}
+	if _, err := drawCentres(rep, 65, 1); err == nil || exitStatus(err) != 2 {
+		t.Errorf("65 centres of 64 distinct rows: %v, want bad input", err)
+	}
+}
+
+func writeHousing(t *testing.T) string {
+	train, _ := splitHousing(t, t.TempDir())
+	return train
+}
+
+// TestDegenerateWarning: a σ given far below or far above the distances
+// draws one warning line naming σ and the median distance, for exact and
+// Nyström-type methods alike; a reasonable σ and -sigma auto draw none,
+// and the results are those of a run without the check.
+func TestDegenerateWarning(t *testing.T) {
+	dir := t.TempDir()
+	train, _ := splitHousing(t, dir)
+	heart, _ := splitSet(t, dir, "heart", "", 0)
+	for _, c := range []struct {
+		args []string
+		warn string // "" for none
+	}{
+		{[]string{"fit", "-train", train, "-lambda", "1e-3", "-sigma", "1e-4"}, "-sigma 0.0001 is far below the median distance between rows, 2.3"},
+		{[]string{"fit", "-train", train, "-lambda", "1e-3", "-sigma", "1e6"}, "-sigma 1e+06 is far above the median distance between rows, 2.3"},
+		{[]string{"fit", "-train", train, "-lambda", "1e-3", "-sigma", "1e6", "-method", "nystrom", "-centers", "40"}, "the kernel matrix of 40 centres is numerically all ones"},
+		{[]string{"fit", "-train", train, "-lambda", "1e-3", "-sigma", "1e-4", "-method", "falkon", "-centers", "40"}, "the kernel matrix of 40 centres is numerically the identity"},
+		{[]string{"fit", "-train", train, "-lambda", "auto", "-sigma", "1e-4", "-method", "nystrom", "-centers", "40"}, "-sigma 0.0001 is far below"},
+		{[]string{"classify", "-train", heart, "-sigma", "1e-4"}, "-sigma 0.0001 is far below"},
+		{[]string{"classify", "-train", heart, "-sigma", "1e6", "-method", "nystrom", "-centers", "30", "-lambda", "1e-3"}, "-sigma 1e+06 is far above"},
+		{[]string{"fit", "-train", train, "-lambda", "1e-3", "-sigma", "2"}, ""},
+		{[]string{"fit", "-train", train, "-lambda", "1e-3", "-sigma", "1e-4", "-kernel", "linear"}, ""},
+		{[]string{"classify", "-train", heart, "-sigma", "auto", "-lambdas", "1e-4:1e-2:3"}, ""},
+	} {
+		code, _, e := runCmd(c.args...)
+		warnings := strings.Count(e, "warning:")
+		switch {
+		case code != 0:
+			t.Errorf("%v: exit %d: %s", c.args, code, e)
+		case c.warn == "" && warnings != 0:
+			t.Errorf("%v: %q, want no warning", c.args, e)
+		case c.warn != "" && (warnings != 1 || !strings.Contains(e, c.warn) || !strings.Contains(e, "try -sigma auto or -standardize")):
+			t.Errorf("%v: %q, want one warning containing %q", c.args, e, c.warn)
+		}
+	}
+}
+
+// TestSelectionBadInput: bad grids and flags exit 2 with one line naming
+// the flag, before any output is written.
+func TestSelectionBadInput(t *testing.T) {
+	dir := t.TempDir()
+	train, _ := splitHousing(t, dir)
+	model, plot := filepath.Join(dir, "m.json"), filepath.Join(dir, "p.svg")
+	out := []string{"-train", train, "-model", model, "-plot", plot}
+	nys := append([]string{"fit", "-method", "nystrom", "-centers", "20"}, out...)
+	wantBadInput(t, nil, []invocation{
+		{append(nys, "-sigma", "auto", "-lambdas", "0:1:3"), `-lambdas "0:1:3": want 0 < MIN ≤ MAX and COUNT ≥ 1`},
+		{append(nys, "-lambda", "auto", "-sigmas", "-1:1:3"), `-sigmas "-1:1:3": want 0 < MIN`},
+		{append(nys, "-lambda", "auto", "-sigmas", "0:1:3"), `-sigmas "0:1:3"`},
+		{append(nys, "-sigma", "auto", "-lambdas", "1e-3:1:0"), `-lambdas "1e-3:1:0"`},
+		{append(nys, "-sigma", "auto", "-lambdas", "1:1e-3:4"), `-lambdas "1:1e-3:4"`},
+		{append(nys, "-sigma", "auto", "-lambdas", "1e-3:1"), `want MIN:MAX:COUNT`},
+		{append(nys, "-sigma", "auto", "-lambdas", "a:1:3"), `-lambdas "a:1:3"`},
+		{append(nys, "-sigma", "sometimes", "-lambda", "1"), `invalid value "sometimes" for flag -sigma: parse error`},
+		{append(nys, "-sigma", "2", "-sigmas", "1:2:3", "-lambda", "1"), "-sigma 2 and -sigmas: give one"},
+		{append(nys, "-lambda", "1", "-lambdas", "1:2:3"), "-lambda 1 and -lambdas: give one"},
+		{append(nys, "-sigma", "auto", "-lambda", "auto", "-criterion", "aic"), `-criterion "aic": want loo or gcv`},
+		{append(nys, "-sigma", "auto", "-lambda", "auto", "-criterion", "gcv", "-loo-rows", "5"), "not used by -criterion gcv"},
+		{append(nys, "-sigma", "auto", "-lambda", "auto", "-loo-rows", "-5"), "-loo-rows -5"},
+		{append(nys, "-lambda", "1", "-criterion", "gcv"), "give -sigma auto or -lambda auto"},
+		{append(nys, "-lambda", "1"), "-plot draws the curves of a selection"},
+		{append(nys, "-sigma", "auto", "-lambda", "auto", "-kernel", "polynomial"), "the polynomial kernel has no width"},
+		{append([]string{"fit", "-method", "tsvd", "-sigma", "auto", "-lambda", "1"}, "-train", train), "-sigma auto is offered by -method cholesky, eigen and nystrom"},
+		{append([]string{"fit", "-method", "falkon", "-centers", "20", "-sigma", "1", "-lambda", "auto"}, "-train", train), "-lambda auto is offered by"},
+		{append([]string{"classify", "-method", "svm", "-sigma", "auto", "-lambda", "1"}, "-train", train), "-sigma auto is offered by -method rls and nystrom"},
+		{append([]string{"classify", "-method", "nystrom", "-sigma", "auto", "-lambda", "auto"}, "-train", train), "-centers is required by -method nystrom"},
+		{append([]string{"classify", "-method", "nystrom", "-centers", "5"}, "-train", train), "-method nystrom needs -lambda"},
+		{append([]string{"loo", "-sigma", "auto"}, "-train", train), "-sigma auto: this command takes a number"},
+		{append(nys, "-sigma", "auto", "-lambda", "auto", "-plot", model), "are the same file"},
+	})
+	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
+		t.Errorf("the refused runs left files behind: %v", entries)
+	}
+}
+
+// TestSelectionOutputs: -sigma auto with a number for -lambda; the JSON
+// fields of both commands; the text table; the plot, one curve per σ with
+// the chosen point circled; the model, which rkhs predict reads back to
+// the same predictions.
+func TestSelectionOutputs(t *testing.T) {
+	dir := t.TempDir()
+	train, test := splitHousing(t, dir)
+	heart, heartTest := splitSet(t, dir, "heart", "", 0)
+	model, plot, pfit, ppred := filepath.Join(dir, "m.json"), filepath.Join(dir, "p.svg"), filepath.Join(dir, "p1"), filepath.Join(dir, "p2")
+	for _, c := range []struct {
+		args   []string
+		fields []string
+		sigmas int
+	}{
+		{[]string{"fit", "-train", train, "-test", test, "-method", "nystrom", "-centers", "50", "-sigma", "auto", "-lambda", "1e-4"},
+			[]string{"sigma", "lambda", "loo_mse", "test_mse", "fit_seconds", "median_distance", "table"}, 5},
+		{[]string{"fit", "-train", train, "-test", test, "-method", "cholesky", "-sigma", "3", "-lambda", "auto", "-lambdas", "1e-6:1e-2:5"},
+			[]string{"sigma", "lambda", "loo_mse", "test_mse", "fit_seconds", "table"}, 1},
+		{[]string{"classify", "-train", heart, "-test", heartTest, "-method", "nystrom", "-centers", "40", "-sigma", "auto", "-lambda", "auto"},
+			[]string{"sigma", "lambda", "loo_error", "test_accuracy", "fit_seconds", "median_distance", "table"}, 5},
+		{[]string{"classify", "-train", heart, "-test", heartTest, "-method", "rls", "-sigmas", "1:4:3", "-lambda", "auto"},
+			[]string{"sigma", "lambda", "loo_error", "test_accuracy", "fit_seconds", "table"}, 3},
+	} {
+		args := append(append([]string(nil), c.args...), "-model", model, "-plot", plot, "-predictions", pfit)
+		res, _ := runJSON(t, args...)
+		for _, f := range c.fields {
+			if v, ok := res[f]; !ok || v == nil {
+				t.Errorf("%v: field %s missing in %v", c.args, f, res)
+			}
+		}
+		if len(res["table"].(map[string]any)["sigmas"].([]any)) != c.sigmas {
+			t.Errorf("%v: table of %v σ, want %d", c.args, res["table"].(map[string]any)["sigmas"], c.sigmas)
+		}
+		svg, _ := os.ReadFile(plot)
+		if strings.Count(string(svg), "<polyline") != c.sigmas || strings.Count(string(svg), "<circle") != 1 {
+			t.Errorf("%v: the plot has %d curves and %d circles, want %d and 1", c.args, strings.Count(string(svg), "<polyline"), strings.Count(string(svg), "<circle"), c.sigmas)
+		}
+		data := test
+		if c.args[0] == "classify" {
+			data = heartTest
+		}
+		if code, _, e := runCmd("predict", "-model", model, "-data", data, "-predictions", ppred); code != 0 {
+			t.Fatalf("%v: predict: exit %d: %s", c.args, code, e)
+		}
+		a, _ := os.ReadFile(pfit)
+		b, _ := os.ReadFile(ppred)
+		if len(a) == 0 || !bytes.Equal(a, b) {
+			t.Errorf("%v: the saved model predicts otherwise than the fit", c.args)
+		}
+		// The text form: a row per λ, a column per σ, one pair starred.
+		code, out, e := runCmd(c.args...)
+		lambdas := len(res["table"].(map[string]any)["lambdas"].([]any))
+		if code != 0 || strings.Count(out, "\nλ=") != lambdas || strings.Count(out, "*") != 1 || !strings.Contains(out, "chosen σ = ") {
+			t.Errorf("%v: exit %d (%s), text %q: want %d rows of λ and one starred pair", c.args, code, e, out, lambdas)
+		}
+	}
+}
