@@ -148,7 +148,7 @@ func TestFitErrors(t *testing.T) {
 	}{
 		{"bad line", FitOptions{Input: Input{Patterns: []string{"testdata/bad/*.csv"}}}, "testdata/bad/shard-1.csv:5: field 3: \"abc\" is not a decimal number"},
 		{"widths", FitOptions{Input: Input{Patterns: []string{"testdata/wide/*.csv"}}}, "has 3 features"},
-		{"too few rows", FitOptions{Input: Input{Patterns: []string{"testdata/train-3.csv"}}, Centers: 2}, "1 distinct rows, fewer than the 2 centres"},
+		{"too few rows", FitOptions{Input: Input{Patterns: []string{"testdata/train-3.csv"}}, Centers: 2}, "1 distinct row, fewer than the 2 centres"},
 		{"no rows", FitOptions{Input: Input{Patterns: []string{"testdata/train-4.csv"}}, CentersFile: "testdata/train-3.csv"}, "no rows"},
 		{"duplicate centres", FitOptions{Input: Input{Patterns: []string{"testdata/train-0.csv"}}, CentersFile: "testdata/dup-centres.csv"}, "rows 0 and 2 are identical"},
 		{"no files", FitOptions{Input: Input{Patterns: []string{"testdata/none-*.csv"}}}, "no file matches"},
