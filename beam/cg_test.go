@@ -76,7 +76,7 @@ func TestFitCG(t *testing.T) {
 	k, _ := spec.Kernel()
 	const lambda = 1e-2
 	scratch := t.TempDir()
-	used := map[string]bool{} // the run directories seen in scratch
+	used := map[string]bool{}  // the run directories seen in scratch
 	loose := map[string]bool{} // files seen in scratch itself
 	runAndLook := func(ctx context.Context, p *beam.Pipeline) error {
 		err := prismRun(ctx, p)
