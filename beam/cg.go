@@ -13,6 +13,7 @@ import (
 
 	"rkhs/kernels"
 	"rkhs/linalg"
+	"rkhs/regress"
 )
 
 // The conjugate-gradient variant, for m too large for the m×m statistics
@@ -22,17 +23,10 @@ import (
 // every iteration, the product K_nmᵀ(K_nm·V) for an m×q matrix V (one
 // pass each). PassOperator computes each as a pipeline over the input
 // files — the driver's loop runs outside the pipelines, one job per pass —
-// and the solver (see operator) runs in this process.
+// and the solver (regress.Falkon, through regress.NystromOperator, which
+// PassOperator implements) runs in this process.
 
-// operator is the data side of a Nyström fit that a conjugate-gradient
-// solver consumes; it has the methods of regress.NystromOperator, which
-// PassOperator implements.
-type operator interface {
-	Summary() (n int, kty *linalg.Dense, kt1, sumY []float64, err error)
-	NormalMul(dst, v *linalg.Dense) error
-}
-
-var _ operator = (*PassOperator)(nil)
+var _ regress.NystromOperator = (*PassOperator)(nil)
 
 // PassOperator computes the sums a conjugate-gradient Nyström solver needs
 // with one Beam pipeline per call, each a pass over every input file: a
@@ -105,7 +99,11 @@ func (o *PassOperator) pass(v *linalg.Dense) ([]float64, error) {
 	}
 	p, s := beam.NewPipelineWithRoot()
 	s = s.Scope(fmt.Sprintf("rkhs pass %d", k))
-	per := beam.ParDo(s, fn, files(s, o.Input))
+	names, err := files(s, o.Input)
+	if err != nil {
+		return nil, err
+	}
+	per := beam.ParDo(s, fn, names)
 	sum := beam.Combine(s, &sumFn{}, per)
 	beam.ParDo0(s, &writeSumsFn{Name: out}, sum)
 	if o.Run == nil {
@@ -116,6 +114,9 @@ func (o *PassOperator) pass(v *linalg.Dense) ([]float64, error) {
 	}
 	b, err := readAllFile(o.Ctx, out)
 	if err != nil {
+		return nil, err
+	}
+	if err := removeFile(o.Ctx, out); err != nil {
 		return nil, err
 	}
 	return floatsOf(b), nil
@@ -152,22 +153,19 @@ func (f *passFileFn) ProcessElement(ctx context.Context, file string) ([]float64
 	}
 	m, d := f.c.Rows, f.c.Cols
 	var sums []float64
-	var part, y1 *linalg.Dense
+	var part *linalg.Dense
+	q := 2 // the summary's [y 1]
 	if f.v != nil {
-		sums = make([]float64, m*f.v.Cols)
-		part = linalg.NewDense(m, f.v.Cols, nil)
+		q = f.v.Cols
+		sums = make([]float64, m*q)
 	} else {
 		sums = make([]float64, 2+2*m)
-		part = linalg.NewDense(m, 2, nil)
-		y1 = linalg.NewDense(statsBlockRows, 2, nil)
 	}
-	x := linalg.NewDense(statsBlockRows, d, nil)
-	n := 0
-	flush := func() error {
-		if n == 0 {
-			return nil
-		}
-		rows, err := kernels.NewRows(f.k, x.Slice(0, n, 0, d), f.c)
+	part = linalg.NewDense(m, q, nil)
+	var y1 []float64
+	err := readBlocks(ctx, f.In, file, d, blockRows(d+m+q), nil, func(b *block) error {
+		n := len(b.Y)
+		rows, err := kernels.NewRows(f.k, b.X, f.c)
 		if err != nil {
 			return fmt.Errorf("%s: %w", file, err)
 		}
@@ -175,39 +173,30 @@ func (f *passFileFn) ProcessElement(ctx context.Context, file string) ([]float64
 			rows.NormalMulTo(part, f.v)
 			for i := 0; i < m; i++ {
 				for c, p := range part.Row(i) {
-					sums[i*f.v.Cols+c] += p
+					sums[i*q+c] += p
 				}
 			}
-		} else {
-			rows.MulTransTo(part, y1.Slice(0, n, 0, 2)) // [Kᵀy, Kᵀ1]
-			sums[0] += float64(n)
-			for i := 0; i < n; i++ {
-				sums[1] += y1.At(i, 0)
-			}
-			for j := 0; j < m; j++ {
-				sums[2+j] += part.At(j, 0)
-				sums[2+m+j] += part.At(j, 1)
-			}
+			return nil
 		}
-		n = 0
-		return nil
-	}
-	err := readFile(ctx, f.In, file, d, nil, func(row []float64, y float64) error {
-		copy(x.Row(n), row)
-		if y1 != nil {
-			y1.Set(n, 0, y)
-			y1.Set(n, 1, 1)
+		y1 = y1[:0]
+		for _, y := range b.Y {
+			y1 = append(y1, y, 1)
 		}
-		n++
-		if n == statsBlockRows {
-			return flush()
+		rows.MulTransTo(part, linalg.NewDense(n, 2, y1)) // [Kᵀy, Kᵀ1]
+		sums[0] += float64(n)
+		for _, y := range b.Y {
+			sums[1] += y
+		}
+		for j := 0; j < m; j++ {
+			sums[2+j] += part.At(j, 0)
+			sums[2+m+j] += part.At(j, 1)
 		}
 		return nil
-	}, nil)
+	})
 	if err != nil {
 		return nil, err
 	}
-	return sums, flush()
+	return sums, nil
 }
 
 // sumFn adds the files' sums element by element.

@@ -2,11 +2,16 @@ package rkhsbeam
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
 	"rkhs/kernels"
@@ -17,7 +22,7 @@ import (
 // fitOperator runs regress.Falkon (Falkon's preconditioned conjugate
 // gradient, its default 20 iterations) with every pass over the data done
 // by op. A penalized intercept is refused there, as by Falkon.Fit.
-func fitOperator(k kernels.Kernel, lambda float64, ic regress.Intercept, centres *linalg.Dense, op operator) (*regress.Model, error) {
+func fitOperator(k kernels.Kernel, lambda float64, ic regress.Intercept, centres *linalg.Dense, op regress.NystromOperator) (*regress.Model, error) {
 	fit, err := (&regress.Falkon{Kernel: k, Lambda: lambda, Intercept: ic}).FitOperator(centres, op)
 	if err != nil {
 		return nil, err
@@ -41,17 +46,21 @@ func FitCG(ctx context.Context, o FitOptions, scratch string, run func(context.C
 		return nil, errors.New("rkhsbeam: the conjugate-gradient fit writes no statistics and no dead letters: give neither -stats nor -dead-letter with -solver cg")
 	}
 	k, _ := o.Kernel.Kernel()
+	dir, cleanup, err := scratchDir(scratch)
+	if err != nil {
+		return nil, err
+	}
+	defer cleanup()
 	var centres *linalg.Dense
-	var err error
 	if o.CentersFile != "" {
 		centres, err = readCentres(ctx, o.Input, o.CentersFile)
 	} else {
-		centres, err = drawCentres(ctx, o, scratch, run)
+		centres, err = drawCentres(ctx, o, dir, run)
 	}
 	if err != nil {
 		return nil, err
 	}
-	op := &PassOperator{Ctx: ctx, Input: o.Input, Kernel: o.Kernel, Centres: centres, Scratch: scratch, Run: run}
+	op := &PassOperator{Ctx: ctx, Input: o.Input, Kernel: o.Kernel, Centres: centres, Scratch: dir, Run: run}
 	model, err := fitOperator(k, o.Lambda, o.Intercept, centres, op)
 	if err != nil {
 		return nil, err
@@ -61,6 +70,30 @@ func FitCG(ctx context.Context, o FitOptions, scratch string, run func(context.C
 		return nil, err
 	}
 	return model, writeFile(ctx, o.Model, js)
+}
+
+// scratchDir returns a directory of its own for one conjugate-gradient
+// fit under scratch (os.TempDir() if empty), so that fits running at once
+// never read each other's files: a new directory with a random name on a
+// local filesystem, a random prefix elsewhere (object stores have no
+// directories). Each file written there is removed once read; cleanup
+// removes a local directory with whatever a failed fit left in it.
+func scratchDir(scratch string) (dir string, cleanup func(), err error) {
+	if scratch == "" {
+		scratch = os.TempDir()
+	}
+	if !strings.Contains(scratch, "://") {
+		dir, err := os.MkdirTemp(scratch, "rkhs-beam-cg-")
+		if err != nil {
+			return "", nil, fmt.Errorf("rkhsbeam: scratch: %w", err)
+		}
+		return dir, func() { os.RemoveAll(dir) }, nil
+	}
+	var r [8]byte
+	if _, err := rand.Read(r[:]); err != nil {
+		return "", nil, err
+	}
+	return strings.TrimSuffix(scratch, "/") + "/rkhs-beam-cg-" + hex.EncodeToString(r[:]), func() {}, nil
 }
 
 // readCentres reads a file of centres in this process.
@@ -76,7 +109,11 @@ func readCentres(ctx context.Context, in Input, name string) (*linalg.Dense, err
 func drawCentres(ctx context.Context, o FitOptions, scratch string, run func(context.Context, *beam.Pipeline) error) (*linalg.Dense, error) {
 	name := scratch + "/centres.json"
 	p, s := beam.NewPipelineWithRoot()
-	c := sampleCentres(s, o.Input, files(s, o.Input), o.Centers, o.Seed, false)
+	names, err := files(s, o.Input)
+	if err != nil {
+		return nil, err
+	}
+	c := sampleCentres(s, o.Input, names, o.Centers, o.Seed, false)
 	beam.ParDo0(s, &writeBytesFn{Name: name}, c)
 	if err := run(ctx, p); err != nil {
 		return nil, err
@@ -85,7 +122,25 @@ func drawCentres(ctx context.Context, o FitOptions, scratch string, run func(con
 	if err != nil {
 		return nil, fmt.Errorf("rkhsbeam: the centres: %w", err)
 	}
+	if err := removeFile(ctx, name); err != nil {
+		return nil, err
+	}
 	return decodeMatrix(b)
+}
+
+// removeFile removes a file (or an empty local directory) on any
+// filesystem Beam knows that can remove files.
+func removeFile(ctx context.Context, name string) error {
+	fs, err := filesystem.New(ctx, name)
+	if err != nil {
+		return err
+	}
+	defer fs.Close()
+	r, ok := fs.(filesystem.Remover)
+	if !ok {
+		return nil
+	}
+	return r.Remove(ctx, name)
 }
 
 // writeBytesFn writes its element to a file.

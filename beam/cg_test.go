@@ -3,6 +3,7 @@ package rkhsbeam
 import (
 	"context"
 	"math"
+	"os"
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -70,18 +71,38 @@ func TestPassOperator(t *testing.T) {
 // TestFitCG: the conjugate-gradient fit on Prism, every product a pass
 // over the files, reaches the direct Nyström solution with the centres it
 // drew (Falkon penalizes with K_mm plus a tiny jitter, hence 1e-6, not
-// bit for bit), with and without a free intercept.
+// bit for bit), with and without a free intercept. The two fits share a
+// scratch directory: each works in a directory of its own there, and
+// leaves nothing behind.
 func TestFitCG(t *testing.T) {
 	x, y := readAll(t, "testdata/train-0.csv", "testdata/train-1.csv", "testdata/train-2.csv.gz", "testdata/train-3.csv")
 	spec := kernels.Spec{Type: "gaussian", Sigma: 1}
 	k, _ := spec.Kernel()
 	const lambda = 1e-2
+	scratch := t.TempDir()
+	used := map[string]bool{}  // the run directories seen in scratch
+	loose := map[string]bool{} // files seen in scratch itself
+	runAndLook := func(ctx context.Context, p *beam.Pipeline) error {
+		err := prismRun(ctx, p)
+		entries, _ := os.ReadDir(scratch)
+		for _, e := range entries {
+			if e.IsDir() {
+				used[e.Name()] = true
+			} else {
+				loose[e.Name()] = true
+			}
+		}
+		return err
+	}
 	for _, ic := range []regress.Intercept{regress.NoIntercept, regress.FreeIntercept} {
 		dir := t.TempDir()
 		got, err := FitCG(context.Background(), FitOptions{Input: Input{Patterns: []string{"testdata/train-*"}, Format: "csv"},
-			Kernel: spec, Lambda: lambda, Intercept: ic, Centers: 10, Model: dir + "/m.json"}, dir, prismRun)
+			Kernel: spec, Lambda: lambda, Intercept: ic, Centers: 10, Model: dir + "/m.json"}, scratch, runAndLook)
 		if err != nil {
 			t.Fatalf("%v: %v", ic, err)
+		}
+		if left, _ := os.ReadDir(scratch); len(left) != 0 {
+			t.Errorf("%v: the fit left %d entries in the scratch directory", ic, len(left))
 		}
 		want, err := regress.Nystrom{Kernel: k, Lambda: lambda, Intercept: ic, Given: got.Centers}.Fit(x, y)
 		if err != nil {
@@ -99,6 +120,12 @@ func TestFitCG(t *testing.T) {
 		if d := math.Abs(got.Intercept[0] - want.Intercept[0]); d > 1e-6*(1+math.Abs(want.Intercept[0])) {
 			t.Errorf("%v: intercept %v, want %v", ic, got.Intercept[0], want.Intercept[0])
 		}
+	}
+	if len(loose) > 0 {
+		t.Errorf("the fits wrote %d files in the scratch directory itself, outside a run's own", len(loose))
+	}
+	if len(used) != 2 {
+		t.Errorf("two fits worked in %d directories of the scratch, want 2 (one each)", len(used))
 	}
 }
 

@@ -16,6 +16,26 @@
 // A runner parallelises over files: one file is read by one worker, so
 // split a large input into many files (gzip files cannot be split anyway).
 //
+// # Memory of a worker
+//
+// Every pass parses a file's rows into blocks sized by memory, not by a
+// row count (see readBlocks): a block of rows of d features, with the m
+// kernel values each row needs, stays within 32 MiB and grows with the
+// file, so that sparse LIBSVM rows of 10⁵–10⁶ features cost tens of MiB
+// per file. The centres drawn in the first pass are kept sparse (their
+// non-zeros) until the one dense m×d matrix the statistics need; a LIBSVM
+// fit whose centres and statistics cannot fit in memory is refused before
+// the pipeline runs (linalg.ErrTooLarge).
+//
+// # Labels and outputs
+//
+// Input.CSV is dataset.CSVOptions: its zero LabelCol is the first column;
+// rkhs-beam passes -1, the last column, as rkhs reads CSV. Predict reads
+// any model rkhs fit, rkhs classify or Fit saves and writes one line per
+// row in the format of rkhs predict, NaN for a row set aside as
+// malformed. The conjugate-gradient fit (FitCG) works in a scratch
+// directory of its own for every run, removed at the end.
+//
 // # Runners
 //
 // Pipelines run on any Beam runner: Prism (in-process, the default of

@@ -5,13 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/textio"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
+	"rkhs/internal/check"
+	"rkhs/internal/memlimit"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/regress"
@@ -30,7 +31,7 @@ type FitOptions struct {
 	// Centers is m, the number of centres drawn in a first pass over the
 	// input (see sample.go), with Seed; or CentersFile, if not empty, is
 	// a file of centres in the input's format (labels ignored), and
-	// Centers and Seed are ignored.
+	// Centers must be 0 (Seed is not used).
 	Centers     int
 	Seed        uint64
 	CentersFile string
@@ -43,32 +44,61 @@ type FitOptions struct {
 	Stats string
 	// DeadLetter, if not empty, is a file that receives every malformed
 	// line as "file:line: reason<TAB>text", and the fit goes on without
-	// them. If empty, the first malformed line fails the job with its
-	// file and line.
+	// them; if every line is malformed, the job writes them and no model
+	// (the counter "rows" of the job says 0). If empty, the first
+	// malformed line fails the job with its file and line.
 	DeadLetter string
 }
 
+// ErrOptions is the kind of the *linalg.InputError of options that
+// cannot be run (FitOptions, before any pipeline).
+var ErrOptions = errors.New("rkhsbeam: invalid options")
+
+// Check reports, before any pipeline, options that cannot run (as Fit and
+// FitCG report them): incomplete or invalid options, centres and
+// statistics that would not fit in memory, an input pattern that matches
+// no file.
+func (o FitOptions) Check(ctx context.Context) error {
+	if err := o.check(); err != nil {
+		return err
+	}
+	_, err := listFiles(ctx, o.Input)
+	return err
+}
+
 func (o FitOptions) check() error {
+	const op = "FitOptions"
 	if err := o.Input.check(); err != nil {
 		return err
 	}
 	if _, err := o.Kernel.Kernel(); err != nil {
-		return fmt.Errorf("rkhsbeam: kernel: %w", err)
+		return check.Wrap(ErrOptions, op, "Kernel", err)
 	}
-	if !(o.Lambda > 0 && o.Lambda < math.Inf(1)) {
-		return fmt.Errorf("rkhsbeam: λ = %v, must be positive and finite (it has no default)", o.Lambda)
+	if err := check.Positive(ErrOptions, op, "Lambda", o.Lambda); err != nil {
+		return err
 	}
-	if o.Intercept < regress.NoIntercept || o.Intercept > regress.PenalizedIntercept {
-		return fmt.Errorf("rkhsbeam: unknown intercept mode %d", int(o.Intercept))
+	if err := check.Valid(ErrOptions, op, "Intercept", o.Intercept); err != nil {
+		return err
 	}
-	if o.CentersFile == "" && o.Centers < 1 {
-		return fmt.Errorf("rkhsbeam: %d centres (it has no default)", o.Centers)
+	if o.CentersFile != "" {
+		if o.Centers != 0 {
+			return check.Input(ErrOptions, op, "Centers", "%d with a centres file %s: give one or the other", o.Centers, o.CentersFile)
+		}
+	} else if err := check.Count(ErrOptions, op, "Centers", o.Centers, 1); err != nil {
+		return err
 	}
 	if o.Input.Format == "libsvm" && o.Input.Features == 0 {
-		return errors.New("rkhsbeam: LIBSVM input needs the number of features")
+		return check.Input(ErrOptions, op, "Input.Features", "LIBSVM input needs the number of features")
 	}
 	if o.Model == "" {
-		return errors.New("rkhsbeam: no model file given")
+		return check.Input(ErrOptions, op, "Model", "no model file given")
+	}
+	if m, d := o.Centers, o.Input.Features; m > 0 && d > 0 {
+		// A worker holds the m×d centres twice (drawn, then in the
+		// statistics) and the statistics, about 3m² more values.
+		if err := memlimit.Check("rkhs-beam fit", memlimit.Sum(memlimit.Floats(2, m, d), memlimit.Floats(3, m, m))); err != nil {
+			return fmt.Errorf("%w: fewer -centers, or fewer -features", err)
+		}
 	}
 	return nil
 }
@@ -86,7 +116,10 @@ func (o FitOptions) check() error {
 //  3. the solve (regress.NystromStats.Solve) on one worker, O(m³).
 //
 // Fit returns an error, before anything runs, if o is incomplete or
-// invalid. When the pipeline runs, it fails on a file that cannot be
+// invalid (a *linalg.InputError of kind ErrOptions), if the centres and
+// statistics of a LIBSVM fit would not fit in memory (linalg.ErrTooLarge),
+// or if an input pattern matches no file. When the pipeline runs, it
+// fails on a file that cannot be
 // read, a malformed line (unless o.DeadLetter is set), files with
 // different numbers of features, fewer distinct rows than centres,
 // centres with two identical rows, no rows at all, or a failed solve.
@@ -95,18 +128,21 @@ func Fit(s beam.Scope, o FitOptions) (beam.PCollection, error) {
 		return beam.PCollection{}, err
 	}
 	s = s.Scope("rkhs nystrom fit")
-	names := files(s, o.Input)
+	names, err := files(s, o.Input)
+	if err != nil {
+		return beam.PCollection{}, err
+	}
 	var centres beam.PCollection
 	if o.CentersFile != "" {
 		centres = beam.ParDo(s, &centresFileFn{In: o.Input}, beam.Create(s, o.CentersFile))
 	} else {
 		centres = sampleCentres(s, o.Input, names, o.Centers, o.Seed, o.DeadLetter != "")
 	}
-	stats, bad := statistics(s, o.Input, o.Kernel, names, centres, o.DeadLetter != "")
+	stats, bad := statistics(s, o.Input, o.Kernel, names, centres, o.CentersFile, o.DeadLetter != "")
 	if o.DeadLetter != "" {
 		textio.Write(s, o.DeadLetter, bad)
 	}
-	model := beam.ParDo(s, &solveFn{Lambda: o.Lambda, Intercept: int(o.Intercept), Model: o.Model, Stats: o.Stats}, stats)
+	model := beam.ParDo(s, &solveFn{Lambda: o.Lambda, Intercept: int(o.Intercept), Model: o.Model, Stats: o.Stats, DeadLetter: o.DeadLetter != ""}, stats)
 	return model, nil
 }
 
@@ -132,36 +168,48 @@ func (f *centresFileFn) ProcessElement(ctx context.Context, file string) ([]byte
 }
 
 // solveFn solves the merged statistics and writes the model (and the
-// statistics, if asked).
+// statistics, if asked). Statistics of no rows are an error, or, when the
+// malformed lines are set aside (DeadLetter), no model: the job then
+// still writes the dead letters, and its counters say what happened.
 type solveFn struct {
-	Lambda    float64
-	Intercept int
-	Model     string
-	Stats     string
+	Lambda     float64
+	Intercept  int
+	Model      string
+	Stats      string
+	DeadLetter bool
 }
 
-func (f *solveFn) ProcessElement(ctx context.Context, b []byte) ([]byte, error) {
+func (f *solveFn) ProcessElement(ctx context.Context, b []byte, emit func([]byte)) error {
 	var st regress.NystromStats
-	if err := st.UnmarshalBinary(b); err != nil {
-		return nil, err
+	if len(b) > 0 {
+		if err := st.UnmarshalBinary(b); err != nil {
+			return err
+		}
 	}
-	if st.Rows() == 0 {
-		return nil, errors.New("rkhsbeam: the input files hold no rows")
+	if len(b) == 0 || st.Rows() == 0 {
+		if f.DeadLetter {
+			return nil
+		}
+		return errors.New("rkhsbeam: the input files hold no rows")
 	}
 	if f.Stats != "" {
 		if err := writeFile(ctx, f.Stats, b); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	fit, err := st.Solve(f.Lambda, regress.Intercept(f.Intercept))
 	if err != nil {
-		return nil, err
+		return err
 	}
 	js, err := json.Marshal(fit.Model)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	return js, writeFile(ctx, f.Model, js)
+	if err := writeFile(ctx, f.Model, js); err != nil {
+		return err
+	}
+	emit(js)
+	return nil
 }
 
 // writeFile writes data to a file on any filesystem Beam knows.
@@ -176,5 +224,5 @@ func writeFile(ctx context.Context, name string, data []byte) error {
 
 func init() {
 	register.DoFn2x2[context.Context, string, []byte, error](&centresFileFn{})
-	register.DoFn2x2[context.Context, []byte, []byte, error](&solveFn{})
+	register.DoFn3x1[context.Context, []byte, func([]byte), error](&solveFn{})
 }

@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -148,7 +149,7 @@ func TestFitErrors(t *testing.T) {
 	}{
 		{"bad line", FitOptions{Input: Input{Patterns: []string{"testdata/bad/*.csv"}}}, "testdata/bad/shard-1.csv:5: field 3: \"abc\" is not a decimal number"},
 		{"widths", FitOptions{Input: Input{Patterns: []string{"testdata/wide/*.csv"}}}, "has 3 features"},
-		{"too few rows", FitOptions{Input: Input{Patterns: []string{"testdata/train-3.csv"}}, Centers: 2}, "1 distinct rows, fewer than the 2 centres"},
+		{"too few rows", FitOptions{Input: Input{Patterns: []string{"testdata/train-3.csv"}}, Centers: 2}, "1 distinct row, fewer than the 2 centres"},
 		{"no rows", FitOptions{Input: Input{Patterns: []string{"testdata/train-4.csv"}}, CentersFile: "testdata/train-3.csv"}, "no rows"},
 		{"duplicate centres", FitOptions{Input: Input{Patterns: []string{"testdata/train-0.csv"}}, CentersFile: "testdata/dup-centres.csv"}, "rows 0 and 2 are identical"},
 		{"no files", FitOptions{Input: Input{Patterns: []string{"testdata/none-*.csv"}}}, "no file matches"},
@@ -170,5 +171,54 @@ func TestFitErrors(t *testing.T) {
 	b, err := os.ReadFile(dead)
 	if err != nil || !strings.Contains(string(b), "shard-1.csv:5: field 3") || strings.Count(string(b), "\n") != 1 {
 		t.Errorf("dead letters %q (err %v), want the one bad line", b, err)
+	}
+}
+
+// TestFitRefusesAndBlames: options that cannot mean what they say are
+// errors before the pipeline runs (centres drawn and read from a file; a
+// LIBSVM fit whose centres and statistics cannot fit in memory), a
+// centres file of the wrong width is named as the culprit, and a job in
+// which every line is malformed still writes its dead letters and no
+// model.
+func TestFitRefusesAndBlames(t *testing.T) {
+	dir := t.TempDir()
+	k := kernels.Spec{Type: "gaussian", Sigma: 1}
+	fit := func(o FitOptions) error {
+		o.Kernel, o.Lambda, o.Model = k, 1e-3, filepath.Join(dir, "model.json")
+		if o.Input.Format == "" {
+			o.Input.Format = "csv"
+		}
+		return run(t, func(s beam.Scope) error { _, err := Fit(s, o); return err })
+	}
+	if err := fit(FitOptions{Input: Input{Patterns: []string{"testdata/train-0.csv"}}, Centers: 5, CentersFile: "testdata/train-3.csv"}); err == nil || !strings.Contains(err.Error(), "centres file") {
+		t.Errorf("-centers with a centres file: got %v", err)
+	}
+
+	old := debug.SetMemoryLimit(1 << 30)
+	err := fit(FitOptions{Input: Input{Patterns: []string{"testdata/train-0.csv"}, Format: "libsvm", Features: 1_000_000}, Centers: 1000})
+	debug.SetMemoryLimit(old)
+	if !errors.Is(err, linalg.ErrTooLarge) {
+		t.Errorf("10³ centres of 10⁶ features under a 1 GiB limit: got %v, want linalg.ErrTooLarge", err)
+	}
+
+	narrow := filepath.Join(dir, "centres.csv")
+	os.WriteFile(narrow, []byte("0,1,2\n0,3,4\n"), 0o644)
+	if err := fit(FitOptions{Input: Input{Patterns: []string{"testdata/train-0.csv"}}, CentersFile: narrow}); err == nil ||
+		!strings.Contains(err.Error(), "the centres file "+narrow+" has 2 features, testdata/train-0.csv has 3") {
+		t.Errorf("centres of the wrong width: got %v", err)
+	}
+
+	allBad := filepath.Join(dir, "bad.csv")
+	os.WriteFile(allBad, []byte("a,b,c,d\n1,x,2,3\n"), 0o644)
+	dead := filepath.Join(dir, "dead.txt")
+	os.Remove(filepath.Join(dir, "model.json"))
+	if err := fit(FitOptions{Input: Input{Patterns: []string{allBad}}, Centers: 1, DeadLetter: dead}); err != nil {
+		t.Errorf("every line malformed, with dead letters: %v", err)
+	}
+	if b, err := os.ReadFile(dead); err != nil || strings.Count(string(b), "\n") != 2 {
+		t.Errorf("dead letters %q (%v), want both lines", b, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "model.json")); err == nil {
+		t.Error("a model was written from no rows")
 	}
 }

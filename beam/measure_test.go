@@ -71,14 +71,11 @@ func TestMeasure(t *testing.T) {
 	tRead := time.Since(t0)
 
 	// The centres: the bottom-m sample the pipeline would draw (seed 1).
-	var smp sample
+	smp := sample{D: d}
 	for i := 0; i < x.Rows; i++ {
 		smp.add(*measureM, rowKey(1, x.Row(i)), x.Row(i))
 	}
-	c := linalg.NewDense(*measureM, d, nil)
-	for i, r := range smp.X {
-		copy(c.Row(i), r)
-	}
+	c := smp.dense()
 	dir := t.TempDir()
 	cfile := filepath.Join(dir, "centres.csv")
 	var sb strings.Builder

@@ -3,10 +3,8 @@ package rkhsbeam
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -15,33 +13,38 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
 	"rkhs/linalg"
-	"rkhs/regress"
 )
 
-// PredictOptions describe a batch prediction: a saved regress.Model
-// applied to the rows of Input.
+// PredictOptions describe a batch prediction: a saved model applied to
+// the rows of Input.
 type PredictOptions struct {
+	// Input is the files of rows; a CSV file without a label column has
+	// Input.CSV.NoLabel set (LIBSVM lines always start with a label).
 	Input Input
-	// Model is the model file (the JSON of regress.Model, as Fit and
-	// rkhs fit write it).
+	// Model is the model file: any model rkhs fit, rkhs classify or Fit
+	// saves (see loadModel).
 	Model string
 	// Output is a directory: the predictions for the input file F go to
 	// Output/B.pred, B the last element of F without ".gz", one line per
-	// row of F in order (blank and malformed lines have none), its q
-	// outputs separated by tabs. Input files must have distinct names.
+	// row of F in order (blank lines and a header have none), its q
+	// outputs separated by tabs. Two input files with the same B are
+	// refused before the pipeline runs.
 	Output string
 	// DeadLetter, if not empty, receives the malformed lines as in
-	// FitOptions; otherwise the first one fails the job.
+	// FitOptions, and each has a line of NaN in the predictions, so that
+	// line i of the output stays the prediction for row i; otherwise the
+	// first one fails the job.
 	DeadLetter string
 }
 
 // Predict adds to the pipeline of s the prediction that o describes: each
 // input file is read by one worker, its rows predicted a block at a time
-// (regress.Model.Predict) and written, in order, to its own output file.
-// It returns the PCollection of the output files written. Errors before
-// the pipeline runs: o incomplete or invalid. When it runs: an unreadable
-// or invalid model, a file that cannot be read or written, rows of
-// another width than the model's centres, a malformed line (unless
+// and written, in order, to its own output file. It returns the
+// PCollection of the output files written. Errors before the pipeline
+// runs: o incomplete or invalid, an input pattern that matches no file,
+// two input files whose outputs would have the same name. When it runs: an
+// unreadable or invalid model, a file that cannot be read or written, rows
+// of another width than the model's, a malformed line (unless
 // o.DeadLetter is set).
 func Predict(s beam.Scope, o PredictOptions) (beam.PCollection, error) {
 	if err := o.Input.check(); err != nil {
@@ -50,13 +53,30 @@ func Predict(s beam.Scope, o PredictOptions) (beam.PCollection, error) {
 	if o.Model == "" || o.Output == "" {
 		return beam.PCollection{}, errors.New("rkhsbeam: predict needs a model file and an output directory")
 	}
+	list, err := listFiles(context.Background(), o.Input)
+	if err != nil {
+		return beam.PCollection{}, err
+	}
+	seen := map[string]string{}
+	for _, f := range list {
+		name := predictionFile(o.Output, f)
+		if g, ok := seen[name]; ok {
+			return beam.PCollection{}, fmt.Errorf("rkhsbeam: %s and %s would both write %s: give the input files distinct names", g, f, name)
+		}
+		seen[name] = f
+	}
 	s = s.Scope("rkhs predict")
-	names := files(s, o.Input)
+	names := beam.Reshuffle(s, beam.CreateList(s, list))
 	out, bad := beam.ParDo2(s, &predictFileFn{In: o.Input, Model: o.Model, Output: o.Output, DeadLetter: o.DeadLetter != ""}, names)
 	if o.DeadLetter != "" {
 		textio.Write(s, o.DeadLetter, bad)
 	}
 	return out, nil
+}
+
+// predictionFile is the output file of the input file f.
+func predictionFile(dir, f string) string {
+	return strings.TrimSuffix(dir, "/") + "/" + baseName(f) + ".pred"
 }
 
 // predictFileFn predicts the rows of a file and writes them to its output
@@ -67,7 +87,7 @@ type predictFileFn struct {
 	Output     string
 	DeadLetter bool
 
-	model *regress.Model
+	model *savedModel
 }
 
 func (f *predictFileFn) ProcessElement(ctx context.Context, file string, emit func(string), emitBad func(string)) error {
@@ -76,14 +96,14 @@ func (f *predictFileFn) ProcessElement(ctx context.Context, file string, emit fu
 		if err != nil {
 			return err
 		}
-		var m regress.Model
-		if err := json.Unmarshal(b, &m); err != nil {
+		m, err := loadModel(b)
+		if err != nil {
 			return fmt.Errorf("rkhsbeam: model %s: %w", f.Model, err)
 		}
-		f.model = &m
+		f.model = m
 	}
-	d := f.model.Centers.Cols
-	name := strings.TrimSuffix(f.Output, "/") + "/" + baseName(file) + ".pred"
+	m := f.model
+	name := predictionFile(f.Output, file)
 	fs, err := filesystem.New(ctx, name)
 	if err != nil {
 		return err
@@ -94,47 +114,37 @@ func (f *predictFileFn) ProcessElement(ctx context.Context, file string, emit fu
 		return err
 	}
 	w := bufio.NewWriter(wc)
-	x := linalg.NewDense(statsBlockRows, d, nil)
-	n := 0
-	flush := func() error {
-		if n == 0 {
-			return nil
-		}
-		p, err := f.model.Predict(x.Slice(0, n, 0, d))
-		if err != nil {
-			return fmt.Errorf("%s: %w", file, err)
-		}
-		n = 0
-		var line []byte
-		for i := 0; i < p.Rows; i++ {
-			line = line[:0]
-			for k, v := range p.Row(i) {
-				if k > 0 {
-					line = append(line, '\t')
-				}
-				line = strconv.AppendFloat(line, v, 'g', -1, 64)
-			}
-			line = append(line, '\n')
-			if _, err := w.Write(line); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
 	var bad badFunc
 	if f.DeadLetter {
 		bad = func(e *LineError, text string) { emitBad(e.Error() + "\t" + text) }
 	}
-	err = readFile(ctx, f.In, file, d, nil, func(row []float64, _ float64) error {
-		copy(x.Row(n), row)
-		n++
-		if n == statsBlockRows {
-			return flush()
+	var line []byte
+	err = readBlocks(ctx, f.In, file, m.Width, blockRows(m.Width+m.Outputs), bad, func(b *block) error {
+		var p *linalg.Dense
+		if len(b.Y) > 0 {
+			var err error
+			if p, err = m.Predict(b.X); err != nil {
+				return fmt.Errorf("%s: %w", file, err)
+			}
 		}
-		return nil
-	}, bad)
-	if err == nil {
-		err = flush()
+		line = line[:0]
+		k := 0
+		for i := 0; i <= len(b.Y); i++ {
+			for ; k < len(b.Bad) && b.Bad[k] == i; k++ {
+				line = m.appendPrediction(line, nil)
+			}
+			if i < len(b.Y) {
+				line = m.appendPrediction(line, p.Row(i))
+			}
+		}
+		_, err := w.Write(line)
+		return err
+	})
+	if we := (*widthError)(nil); errors.As(err, &we) {
+		err = fmt.Errorf("rkhsbeam: %s has %s, the model %s has %d", file, plural(we.Got, "feature"), f.Model, we.Want)
+		if !f.In.CSV.NoLabel && we.Got+1 == we.Want {
+			err = fmt.Errorf("%w (if the file has no label column, say so: -unlabelled)", err)
+		}
 	}
 	if err == nil {
 		err = w.Flush()

@@ -8,13 +8,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"path"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local" // local paths
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
 	"rkhs/dataset"
 )
@@ -33,7 +34,10 @@ type Input struct {
 	// takes it from the fields of each file's first record (every file
 	// must agree).
 	Features int
-	// CSV is the layout of CSV files (header, label column, separator).
+	// CSV is the layout of CSV files: Header, LabelCol (0-based, negative
+	// from the end: -1, the last column, is what rkhs-beam and rkhs take
+	// by default), NoLabel (a file of features only, for predictions) and
+	// Comma; the other options need a whole file and are not read.
 	CSV dataset.CSVOptions
 }
 
@@ -47,10 +51,35 @@ func (in Input) check() error {
 	default:
 		return fmt.Errorf("rkhsbeam: input format %q, want libsvm or csv", in.Format)
 	}
-	if in.Features < 0 {
+	if in.Features < 0 || in.Features > math.MaxInt32 {
 		return fmt.Errorf("rkhsbeam: %d features", in.Features)
 	}
+	if in.Format == "libsvm" && in.CSV.NoLabel {
+		return errors.New("rkhsbeam: LIBSVM lines need a label (give any number where it goes); only CSV input can have no label column")
+	}
+	if c := in.CSV.Comma; c != 0 && (c == '"' || c == '\r' || c == '\n' || c == utf8.RuneError || !utf8.ValidRune(c)) {
+		return fmt.Errorf("rkhsbeam: %q cannot separate CSV fields", c)
+	}
 	return nil
+}
+
+// widthError is a file whose rows have another number of features than
+// those it is read with (the centres', the model's).
+type widthError struct {
+	File      string
+	Got, Want int
+}
+
+func (e *widthError) Error() string {
+	return fmt.Sprintf("%s has %s, want %d", e.File, plural(e.Got, "feature"), e.Want)
+}
+
+// plural returns "1 row", "2 rows".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // LineError is a malformed line of an input file, with its file and
@@ -83,8 +112,10 @@ type badFunc func(e *LineError, text string)
 
 // readFile reads the rows of one file, calling each for every row. d is
 // the feature count, or 0 for a CSV file (then taken from the first
-// record, and reported by setD before the first row). A malformed line
-// goes to bad if it is not nil, else ends the read with a *LineError.
+// record). The features of a CSV file's first record are reported to
+// setD, if not nil, before its first row: an error from it ends the read.
+// A malformed line goes to bad if it is not nil, else ends the read with
+// a *LineError.
 func readFile(ctx context.Context, in Input, file string, d int, setD func(int) error, each rowFunc, bad badFunc) error {
 	fs, err := filesystem.New(ctx, file)
 	if err != nil {
@@ -113,6 +144,7 @@ func readFile(ctx context.Context, in Input, file string, d int, setD func(int) 
 	}
 	lineNo := 0
 	header := in.Format == "csv" && in.CSV.Header
+	first := in.Format == "csv"
 	for sc.Scan() {
 		lineNo++
 		s := sc.Text()
@@ -120,27 +152,35 @@ func readFile(ctx context.Context, in Input, file string, d int, setD func(int) 
 			header = false
 			continue
 		}
-		if x == nil { // CSV without a known width: count the fields of the first record
-			if strings.TrimSpace(s) == "" {
-				continue
-			}
+		if first && strings.TrimSpace(s) != "" { // the width of a CSV file: its first record's fields
+			first = false
 			n, err := csvFields(s, in.CSV)
 			if err != nil {
 				return &LineError{File: file, Line: lineNo, Err: &dataset.ParseError{Line: lineNo, Msg: err.Error()}}
 			}
-			if n < 2 {
+			if !in.CSV.NoLabel {
+				n--
+			}
+			if n < 1 {
 				return &LineError{File: file, Line: lineNo, Err: &dataset.ParseError{Line: lineNo, Msg: "one field: no features"}}
 			}
-			x = make([]float64, n-1)
-			if err := setD(n - 1); err != nil {
-				return err
+			if x == nil {
+				x = make([]float64, n)
+			}
+			if setD != nil {
+				if err := setD(n); err != nil {
+					return err
+				}
 			}
 		}
 		var y float64
 		var ok bool
-		if in.Format == "libsvm" {
+		switch {
+		case in.Format == "libsvm":
 			y, ok, err = dataset.ParseLIBSVMLine(s, lineNo, x)
-		} else {
+		case in.CSV.NoLabel:
+			ok, err = parseFeatures(s, lineNo, in.CSV, x)
+		default:
 			y, ok, err = dataset.ParseCSVLine(s, lineNo, in.CSV, x)
 		}
 		if err != nil {
@@ -166,6 +206,28 @@ func readFile(ctx context.Context, in Input, file string, d int, setD func(int) 
 	return nil
 }
 
+// parseFeatures parses a CSV record of features only (Input.CSV.NoLabel)
+// into x, as dataset.ParseCSVLine parses a labelled one: a label field is
+// appended to it for that parser, after the count of its fields is
+// checked here, so that errors count the record's own fields.
+func parseFeatures(s string, lineNo int, opt dataset.CSVOptions, x []float64) (bool, error) {
+	s = strings.TrimSuffix(s, "\r")
+	if s == "" {
+		return false, nil
+	}
+	n, err := csvFields(s, opt)
+	if err == nil && n != len(x) {
+		return false, &dataset.ParseError{Line: lineNo, Msg: fmt.Sprintf("%s, want %d (features, no label column)", plural(n, "field"), len(x))}
+	}
+	comma := opt.Comma
+	if comma == 0 {
+		comma = ','
+	}
+	opt.LabelCol = -1
+	_, ok, err := dataset.ParseCSVLine(s+string(comma)+"0", lineNo, opt, x)
+	return ok, err
+}
+
 // csvFields returns the number of fields of a CSV record on one line.
 func csvFields(s string, opt dataset.CSVOptions) (int, error) {
 	cr := csv.NewReader(strings.NewReader(s))
@@ -179,39 +241,45 @@ func csvFields(s string, opt dataset.CSVOptions) (int, error) {
 	return len(rec), nil
 }
 
-// expandFn lists the files matching a glob, failing when none does.
-type expandFn struct{}
-
-func (expandFn) ProcessElement(ctx context.Context, glob string, emit func(string)) error {
-	fs, err := filesystem.New(ctx, glob)
-	if err != nil {
-		return err
+// listFiles returns the files matching the patterns of in, each once, in
+// the order of the patterns and of their matches; a pattern that matches
+// no file is an error. The command lists them before any job runs, so that
+// a job reads a set of files fixed beforehand.
+func listFiles(ctx context.Context, in Input) ([]string, error) {
+	var names []string
+	seen := map[string]bool{}
+	for _, glob := range in.Patterns {
+		fs, err := filesystem.New(ctx, glob)
+		if err != nil {
+			return nil, fmt.Errorf("rkhsbeam: %s: %w", glob, err)
+		}
+		files, err := fs.List(ctx, glob)
+		fs.Close()
+		if err != nil {
+			return nil, fmt.Errorf("rkhsbeam: %s: %w", glob, err)
+		}
+		if len(files) == 0 {
+			return nil, fmt.Errorf("rkhsbeam: no file matches %q", glob)
+		}
+		for _, f := range files {
+			if !seen[f] {
+				seen[f] = true
+				names = append(names, f)
+			}
+		}
 	}
-	defer fs.Close()
-	files, err := fs.List(ctx, glob)
-	if err != nil {
-		return err
-	}
-	if len(files) == 0 {
-		return fmt.Errorf("rkhsbeam: no file matches %q", glob)
-	}
-	for _, f := range files {
-		emit(f)
-	}
-	return nil
-}
-
-func init() {
-	register.DoFn3x1[context.Context, string, func(string), error](&expandFn{})
-	register.Emitter1[string]()
+	return names, nil
 }
 
 // files returns the names of the input files, spread over the workers
 // (one file is read by one worker: split large inputs into many files).
-func files(s beam.Scope, in Input) beam.PCollection {
+func files(s beam.Scope, in Input) (beam.PCollection, error) {
+	names, err := listFiles(context.Background(), in)
+	if err != nil {
+		return beam.PCollection{}, err
+	}
 	s = s.Scope("files")
-	names := beam.ParDo(s, &expandFn{}, beam.CreateList(s, in.Patterns))
-	return beam.Reshuffle(s, names)
+	return beam.Reshuffle(s, beam.CreateList(s, names)), nil
 }
 
 // baseName returns the last element of a file name, without ".gz".

@@ -24,11 +24,32 @@ import (
 // sample is the bottom-m sample of some rows: the keys in increasing
 // order, each with its row; D is the number of features (0 before any
 // row) and File a file that has D of them, for errors.
+//
+// A row is kept sparse — the positions and values of its non-zero
+// elements (a zero of either sign reads back as +0, as package dataset
+// reads LIBSVM) — since LIBSVM
+// input of 10⁵–10⁶ features is mostly zeros: m dense rows would be 8 MB
+// each for every worker and every shuffle, where the centres need only
+// their non-zeros until the one dense m×d matrix of the end.
 type sample struct {
 	D    int
 	File string
 	Keys []uint64
-	X    [][]float64
+	Idx  [][]int32
+	Val  [][]float64
+}
+
+// sparse returns the positions and values of the non-zero elements of x.
+func sparse(x []float64) ([]int32, []float64) {
+	var idx []int32
+	var val []float64
+	for j, v := range x {
+		if v != 0 {
+			idx = append(idx, int32(j))
+			val = append(val, v)
+		}
+	}
+	return idx, val
 }
 
 // rowKey is the key of a row of features: a splitmix64 chain over the
@@ -56,16 +77,26 @@ func (a *sample) add(m int, k uint64, x []float64) {
 	if len(a.Keys) == m && k >= a.Keys[m-1] {
 		return
 	}
+	idx, val := sparse(x)
+	a.insert(m, k, idx, val)
+}
+
+// insert adds a sparse row with key k unless the sample has it already.
+func (a *sample) insert(m int, k uint64, idx []int32, val []float64) {
+	if len(a.Keys) == m && k >= a.Keys[m-1] {
+		return
+	}
 	i, _ := slices.BinarySearch(a.Keys, k)
 	for j := i; j < len(a.Keys) && a.Keys[j] == k; j++ {
-		if slices.Equal(a.X[j], x) {
+		if slices.Equal(a.Idx[j], idx) && slices.Equal(a.Val[j], val) {
 			return // a duplicate row
 		}
 	}
 	a.Keys = slices.Insert(a.Keys, i, k)
-	a.X = slices.Insert(a.X, i, slices.Clone(x))
+	a.Idx = slices.Insert(a.Idx, i, idx)
+	a.Val = slices.Insert(a.Val, i, val)
 	if len(a.Keys) > m {
-		a.Keys, a.X = a.Keys[:m], a.X[:m]
+		a.Keys, a.Idx, a.Val = a.Keys[:m], a.Idx[:m], a.Val[:m]
 	}
 }
 
@@ -77,10 +108,10 @@ func (a *sample) merge(m int, b sample) error {
 	if a.D == 0 {
 		a.D, a.File = b.D, b.File
 	} else if a.D != b.D {
-		return fmt.Errorf("rkhsbeam: %s has %d features, %s has %d", a.File, a.D, b.File, b.D)
+		return fmt.Errorf("rkhsbeam: %s has %s, %s has %d", a.File, plural(a.D, "feature"), b.File, b.D)
 	}
 	for i, k := range b.Keys {
-		a.add(m, k, b.X[i])
+		a.insert(m, k, b.Idx[i], b.Val[i])
 	}
 	return nil
 }
@@ -108,9 +139,12 @@ func (f *sampleFileFn) ProcessElement(ctx context.Context, file string) (sample,
 }
 
 // sampleCombineFn merges the samples of the files and returns the centres
-// (encoded by encodeMatrix).
+// (encoded by encodeMatrix). With DeadLetter, a sample of no rows at all
+// (every line malformed) gives no centres, an empty encoding, so that the
+// statistics pass still sets the malformed lines aside.
 type sampleCombineFn struct {
-	M int
+	M          int
+	DeadLetter bool
 }
 
 func (f *sampleCombineFn) CreateAccumulator() sample { return sample{} }
@@ -126,14 +160,26 @@ func (f *sampleCombineFn) MergeAccumulators(a, b sample) (sample, error) {
 }
 
 func (f *sampleCombineFn) ExtractOutput(a sample) ([]byte, error) {
+	if len(a.Keys) == 0 && f.DeadLetter {
+		return []byte{}, nil
+	}
 	if len(a.Keys) < f.M {
-		return nil, fmt.Errorf("rkhsbeam: the input has %d distinct rows, fewer than the %d centres asked", len(a.Keys), f.M)
+		return nil, fmt.Errorf("rkhsbeam: the input has %s, fewer than the %d centres asked", plural(len(a.Keys), "distinct row"), f.M)
 	}
-	c := linalg.NewDense(f.M, a.D, nil)
-	for i, x := range a.X {
-		copy(c.Row(i), x)
+	return encodeMatrix(a.dense()), nil
+}
+
+// dense returns the rows of the sample as a dense matrix, in the order of
+// their keys.
+func (a *sample) dense() *linalg.Dense {
+	c := linalg.NewDense(len(a.Keys), a.D, nil)
+	for i, idx := range a.Idx {
+		row := c.Row(i)
+		for k, j := range idx {
+			row[j] = a.Val[i][k]
+		}
 	}
-	return encodeMatrix(c), nil
+	return c
 }
 
 func init() {
@@ -168,5 +214,5 @@ func decodeMatrix(b []byte) (*linalg.Dense, error) {
 func sampleCentres(s beam.Scope, in Input, names beam.PCollection, m int, seed uint64, deadLetter bool) beam.PCollection {
 	s = s.Scope("sample centres")
 	per := beam.ParDo(s, &sampleFileFn{In: in, M: m, Seed: seed, DeadLetter: deadLetter}, names)
-	return beam.Combine(s, &sampleCombineFn{M: m}, per)
+	return beam.Combine(s, &sampleCombineFn{M: m, DeadLetter: deadLetter}, per)
 }

@@ -2,6 +2,7 @@ package rkhsbeam
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"reflect"
 
@@ -13,18 +14,15 @@ import (
 	"rkhs/regress"
 )
 
-// statsBlockRows is how many rows a worker parses before it adds them to
-// its statistics: 8192 rows of d features, a few MiB.
-const statsBlockRows = 8192
-
 // statsFileFn summarises the rows of a file: it emits the binary encoding
 // of their regress.NystromStats (statistics of no rows for a file without
 // any) and, when DeadLetter is set, each malformed line as
 // "file:line: reason<TAB>text" instead of failing.
 type statsFileFn struct {
-	In         Input
-	Kernel     kernels.Spec
-	DeadLetter bool
+	In          Input
+	Kernel      kernels.Spec
+	CentresFile string // where the centres come from, if a file, for errors
+	DeadLetter  bool
 
 	centres []byte                // the side input the statistics below were made for
 	st      *regress.NystromStats // reused from file to file (Reset)
@@ -32,6 +30,12 @@ type statsFileFn struct {
 
 func (f *statsFileFn) ProcessElement(ctx context.Context, job fileJob, emit func([]byte), emitBad func(string)) error {
 	file, centres := job.File, job.Centres
+	if len(centres) == 0 { // no centres: every line of the input is malformed
+		return readFile(ctx, f.In, file, f.In.Features, nil, func([]float64, float64) error { return nil }, func(e *LineError, text string) {
+			linesSetAside.Inc(ctx, 1)
+			emitBad(e.Error() + "\t" + text)
+		})
+	}
 	if f.st == nil || string(f.centres) != string(centres) {
 		c, err := decodeMatrix(centres)
 		if err != nil {
@@ -48,38 +52,25 @@ func (f *statsFileFn) ProcessElement(ctx context.Context, job fileJob, emit func
 	}
 	st := f.st
 	st.Reset()
-	d := st.Centers().Cols
-	x := linalg.NewDense(statsBlockRows, d, nil)
-	y := linalg.NewDense(statsBlockRows, 1, nil)
-	n := 0
-	flush := func() error {
-		if n == 0 {
-			return nil
-		}
-		err := st.Add(x.Slice(0, n, 0, d), y.Slice(0, n, 0, 1))
-		n = 0
-		if err != nil {
-			return fmt.Errorf("%s: %w", file, err)
-		}
-		return nil
-	}
+	c := st.Centers()
 	var bad badFunc
 	if f.DeadLetter {
 		bad = func(e *LineError, text string) { emitBad(e.Error() + "\t" + text) }
 	}
-	err := readFile(ctx, f.In, file, d, nil, func(row []float64, label float64) error {
-		copy(x.Row(n), row)
-		y.Set(n, 0, label)
-		n++
-		if n == statsBlockRows {
-			return flush()
+	rows := blockRows(c.Cols + c.Rows + 1)
+	err := readBlocks(ctx, f.In, file, c.Cols, rows, bad, func(b *block) error {
+		if len(b.Y) == 0 {
+			return nil
+		}
+		if err := st.Add(b.X, linalg.NewDense(len(b.Y), 1, b.Y)); err != nil {
+			return fmt.Errorf("%s: %w", file, err)
 		}
 		return nil
-	}, bad)
-	if err != nil {
-		return err
+	})
+	if we := (*widthError)(nil); errors.As(err, &we) && f.CentresFile != "" {
+		return fmt.Errorf("rkhsbeam: the centres file %s has %s, %s has %d", f.CentresFile, plural(we.Want, "feature"), we.File, we.Got)
 	}
-	if err := flush(); err != nil {
+	if err != nil {
 		return err
 	}
 	b, err := st.MarshalBinary()
@@ -123,7 +114,7 @@ func (mergeStatsFn) MergeAccumulators(a, b *regress.NystromStats) (*regress.Nyst
 
 func (mergeStatsFn) ExtractOutput(a *regress.NystromStats) ([]byte, error) {
 	if a.Kernel() == nil {
-		return nil, fmt.Errorf("rkhsbeam: no input files were summarised")
+		return []byte{}, nil // no statistics: solveFn says what that means
 	}
 	return a.MarshalBinary()
 }
@@ -176,10 +167,10 @@ func (withCentresFn) ProcessElement(file string, centres []byte, emit func(fileJ
 // encoded matrix) and returns the merged statistics (one encoded
 // regress.NystromStats) and the malformed lines (empty unless
 // deadLetter).
-func statistics(s beam.Scope, in Input, k kernels.Spec, names, centres beam.PCollection, deadLetter bool) (stats, bad beam.PCollection) {
+func statistics(s beam.Scope, in Input, k kernels.Spec, names, centres beam.PCollection, centresFile string, deadLetter bool) (stats, bad beam.PCollection) {
 	s = s.Scope("statistics")
 	jobs := beam.ParDo(s, &withCentresFn{}, names, beam.SideInput{Input: centres})
 	jobs = beam.Reshuffle(s, jobs)
-	per, bad := beam.ParDo2(s, &statsFileFn{In: in, Kernel: k, DeadLetter: deadLetter}, jobs)
+	per, bad := beam.ParDo2(s, &statsFileFn{In: in, Kernel: k, CentresFile: centresFile, DeadLetter: deadLetter}, jobs)
 	return beam.Combine(s, &mergeStatsFn{}, per), bad
 }

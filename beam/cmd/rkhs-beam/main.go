@@ -6,17 +6,27 @@
 //	rkhs-beam fit     -input GLOB[,GLOB…] -format csv|libsvm -kernel K [-sigma S] -lambda L
 //	                  [-intercept none|free|penalized] (-centers M [-seed N] | -centers-file FILE)
 //	                  [-solver direct|cg [-scratch DIR]] -model OUT [-stats OUT] [-dead-letter OUT] [runner flags]
-//	rkhs-beam predict -input GLOB[,GLOB…] -format csv|libsvm -model FILE -output DIR [-dead-letter OUT] [runner flags]
+//	rkhs-beam predict -input GLOB[,GLOB…] -format csv|libsvm [-unlabelled] -model FILE -output DIR [-dead-letter OUT] [runner flags]
 //	rkhs-beam solve   -stats FILE -lambda L [-intercept I] -model OUT   (no pipeline: a new λ from saved statistics)
 //
-// Input files: -features D (LIBSVM input needs it), and for
-// CSV -header, -label-col (0-based; negative counts from the end, default
-// 0) and -comma. Names ending in .gz are read through gzip. λ is in the
-// K + nλI convention, n the number of rows read; the model file is the
-// JSON that rkhs predict reads. -solver cg runs one pipeline per pass of
-// the conjugate-gradient solver, from this process, each writing its sums
-// to -scratch (a directory the workers share); the solver is
-// regress.Falkon's (20 iterations, no penalized intercept).
+// Input files: -features D (LIBSVM input needs it), and for CSV -header,
+// -label-col (0-based; negative counts from the end; default -1, the last
+// column, as rkhs reads CSV) and -comma; predict reads CSV files without a
+// label column with -unlabelled. Names ending in .gz are read through
+// gzip. λ is in the K + nλI convention, n the number of rows read; the
+// model file is the JSON that rkhs predict reads. -solver cg runs one
+// pipeline per pass of the conjugate-gradient solver, from this process,
+// each writing its sums to a directory of its own under -scratch (a
+// directory the workers share; default the system's temporary
+// directory), removed at the end; the solver is regress.Falkon's (20
+// iterations, no penalized intercept).
+//
+// predict reads any model rkhs fit, rkhs classify or rkhs-beam fit saves
+// and writes, for each input file, OUT/NAME.pred (NAME the file's name
+// without .gz): one line per row, in the format of rkhs predict (%.17g, a
+// classifier's labels in the shortest form that reads back exactly); with
+// -dead-letter, a row that cannot be read gets a line of NaN, so that line
+// i stays row i. Two input files of the same NAME are refused.
 //
 // # Runners
 //
@@ -37,17 +47,25 @@
 //     Linux worker binary of itself (or give -worker_binary), and paths are
 //     gs:// paths.
 //
-// Errors are one line on standard error; the exit status is 2 for an
-// unknown command or flags that do not parse, 1 for anything else (invalid
-// options, a failed job).
+// The command prints one line on standard error: a summary (rows read,
+// malformed lines set aside, what it wrote) or the error. -v shows the
+// runner's logs as well. The exit status is 2 for a command line that
+// cannot run (an unknown command, flag or runner, an extra argument,
+// invalid or missing options, an output path that cannot be written),
+// found before any job starts, and 1 for a job that fails.
 package main
 
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
+	"io"
+	"log"
+	"log/slog"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -59,55 +77,170 @@ import (
 	"rkhs/regress"
 )
 
+// usageError is a command line that cannot run, found before any job:
+// exit status 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error {
+	return &usageError{fmt.Sprintf(format, args...)}
+}
+
 func main() {
-	if len(os.Args) > 1 && !strings.HasPrefix(os.Args[1], "-") {
-		cmd, ok := commands[os.Args[1]]
-		if !ok {
-			fmt.Fprintf(os.Stderr, "rkhs-beam: unknown command %q (want fit, predict or solve)\n", os.Args[1])
-			os.Exit(2)
-		}
-		run := cmd(flag.CommandLine)
-		if err := flag.CommandLine.Parse(os.Args[2:]); err != nil {
-			os.Exit(2)
-		}
+	if len(os.Args) < 2 || strings.HasPrefix(os.Args[1], "-") {
+		// No command: a worker started by a runner (beam.Init does not
+		// return then), or a request for help.
+		flag.Parse()
 		beam.Init()
-		if err := run(context.Background()); err != nil {
-			fmt.Fprintf(os.Stderr, "rkhs-beam %s: %s\n", os.Args[1], oneLine(err.Error()))
-			os.Exit(1)
-		}
-		return
+		fmt.Fprint(os.Stderr, "usage: rkhs-beam fit|predict|solve [flags] (rkhs-beam CMD -h for the flags)\n")
+		os.Exit(2)
 	}
-	// No command: a worker started by a runner (or a request for help).
-	flag.Parse()
+	name := os.Args[1]
+	cmd, ok := commands[name]
+	if !ok {
+		fmt.Fprintf(os.Stderr, "rkhs-beam: unknown command %q (want fit, predict or solve)\n", name)
+		os.Exit(2)
+	}
+	// The runner's flags are Beam's, on flag.CommandLine; the command's own
+	// are added there too, so that one parse reads both, and its help
+	// shows only its own.
+	own := flag.NewFlagSet("rkhs-beam "+name, flag.ContinueOnError)
+	run := cmd.flags(own)
+	verbose := own.Bool("v", false, "show the runner's logs on standard error")
+	own.VisitAll(func(f *flag.Flag) { flag.CommandLine.Var(f.Value, f.Name, f.Usage) })
+	flag.CommandLine.Init("rkhs-beam "+name, flag.ContinueOnError)
+	flag.CommandLine.SetOutput(os.Stderr)
+	flag.CommandLine.Usage = func() {}
+	short := fmt.Sprintf("usage: rkhs-beam %s %s\n(rkhs-beam %s -h for the flags)\n", name, cmd.usage, name)
+	if err := flag.CommandLine.Parse(os.Args[2:]); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintf(os.Stdout, "usage: rkhs-beam %s %s\n\n%s\n\nFlags:\n", name, cmd.usage, cmd.help)
+			own.SetOutput(os.Stdout)
+			own.PrintDefaults()
+			if cmd.pipeline {
+				fmt.Fprint(os.Stdout, runnerHelp)
+			}
+			os.Exit(0)
+		}
+		fmt.Fprint(os.Stderr, short)
+		os.Exit(2)
+	}
+	if flag.CommandLine.NArg() > 0 {
+		fmt.Fprintf(os.Stderr, "rkhs-beam %s: unexpected argument %q (flags come as -name value)\n%s", name, flag.CommandLine.Arg(0), short)
+		os.Exit(2)
+	}
 	beam.Init()
-	fmt.Fprint(os.Stderr, "usage: rkhs-beam fit|predict|solve [flags] (rkhs-beam CMD -h for the flags)\n")
-	os.Exit(2)
+	if !*verbose {
+		quiet()
+	}
+	ctx := context.Background()
+	err := checkRunner(cmd.pipeline)
+	var summary string
+	if err == nil {
+		summary, err = run(ctx)
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "rkhs-beam %s: %s\n", name, oneLine(err.Error()))
+		if _, ok := err.(*usageError); ok {
+			os.Exit(2)
+		}
+		os.Exit(1)
+	}
+	fmt.Fprintf(os.Stderr, "rkhs-beam %s: %s\n", name, summary)
 }
 
-// commands register the flags of a command and return what runs it.
-var commands = map[string]func(fs *flag.FlagSet) func(context.Context) error{
-	"fit":     fitCommand,
-	"predict": predictCommand,
-	"solve":   solveCommand,
+// runnerHelp ends the help of a command that runs a pipeline.
+const runnerHelp = `  -runner name
+    	where the pipeline runs: prism (in this process, the default), flink,
+    	spark, dataflow, universal; each runner has flags of its own
+    	(-endpoint, -environment_type, -project, …): see go doc
+    	rkhs/beam/cmd/rkhs-beam
+`
+
+// quiet sends the runner's logs (slog, and the log package) nowhere.
+func quiet() {
+	slog.SetDefault(slog.New(slog.NewTextHandler(io.Discard, nil)))
+	log.SetOutput(io.Discard)
 }
 
-func inputFlags(fs *flag.FlagSet) func() rkhsbeam.Input {
+// runners are the names beamx.Run knows.
+var runners = []string{"prism", "PrismRunner", "direct", "DirectRunner", "dataflow", "DataflowRunner",
+	"flink", "FlinkRunner", "spark", "SparkRunner", "universal", "portable", "PortableRunner", "dot"}
+
+// checkRunner reports a -runner that Beam does not know (which Beam
+// itself reports by exiting with a hint about imports).
+func checkRunner(pipeline bool) error {
+	f := flag.Lookup("runner")
+	if f == nil || f.Value.String() == "" {
+		return nil
+	}
+	r := f.Value.String()
+	if !pipeline {
+		return usagef("-runner %q: this command runs no pipeline", r)
+	}
+	for _, name := range runners {
+		if r == name {
+			return nil
+		}
+	}
+	return usagef("-runner %q: want prism, direct, flink, spark, dataflow or universal", r)
+}
+
+// A command registers its flags and returns what runs it, which returns
+// the summary line of a success.
+type command struct {
+	usage, help string
+	pipeline    bool // it runs Beam pipelines (it takes the runner's flags)
+	flags       func(fs *flag.FlagSet) func(context.Context) (string, error)
+}
+
+var commands = map[string]command{
+	"fit": {
+		usage:    "-input GLOB[,GLOB…] -format csv|libsvm -kernel K [-sigma S] -lambda L (-centers M [-seed N] | -centers-file FILE) -model OUT [flags]",
+		help:     "Fits Nyström kernel ridge regression to the rows of the input files and writes the model (the JSON rkhs predict reads).",
+		pipeline: true,
+		flags:    fitCommand,
+	},
+	"predict": {
+		usage:    "-input GLOB[,GLOB…] -format csv|libsvm -model FILE -output DIR [flags]",
+		help:     "Applies a saved model (rkhs fit, rkhs classify or rkhs-beam fit) to the rows of the input files: DIR/NAME.pred for each file NAME, one line per row.",
+		pipeline: true,
+		flags:    predictCommand,
+	},
+	"solve": {
+		usage: "-stats FILE -lambda L [-intercept none|free|penalized] -model OUT",
+		help:  "Solves the statistics saved by rkhs-beam fit -stats for another λ or intercept mode, without reading the data again.",
+		flags: solveCommand,
+	},
+}
+
+func inputFlags(fs *flag.FlagSet, unlabelled bool) func() (rkhsbeam.Input, error) {
 	globs := fs.String("input", "", "input files: globs separated by commas")
 	format := fs.String("format", "", "input format: csv or libsvm")
 	features := fs.Int("features", 0, "number of features (LIBSVM input needs it)")
 	header := fs.Bool("header", false, "CSV files start with a header line")
-	label := fs.Int("label-col", 0, "CSV column of the label (0-based; negative counts from the end)")
-	comma := fs.String("comma", ",", "CSV field separator (one character; \\t for a tab)")
-	return func() rkhsbeam.Input {
+	label := fs.Int("label-col", -1, "CSV column of the label (0-based; negative counts from the end: -1 is the last column, as rkhs reads CSV)")
+	comma := fs.String("comma", ",", "CSV field separator: one character, \\t for a tab")
+	var noLabel *bool
+	if unlabelled {
+		noLabel = fs.Bool("unlabelled", false, "CSV files have no label column: every column is a feature")
+	}
+	return func() (rkhsbeam.Input, error) {
 		in := rkhsbeam.Input{Format: *format, Features: *features}
 		if *globs != "" {
 			in.Patterns = strings.Split(*globs, ",")
 		}
 		in.CSV.Header, in.CSV.LabelCol = *header, *label
-		if c := strings.ReplaceAll(*comma, `\t`, "\t"); len([]rune(c)) == 1 {
-			in.CSV.Comma = []rune(c)[0]
+		if noLabel != nil {
+			in.CSV.NoLabel = *noLabel
 		}
-		return in
+		c := []rune(strings.ReplaceAll(*comma, `\t`, "\t"))
+		if len(c) != 1 || c[0] == '"' || c[0] == '\r' || c[0] == '\n' {
+			return in, usagef("-comma %q: want one character other than a quote or a line end (\\t for a tab)", *comma)
+		}
+		in.CSV.Comma = c[0]
+		return in, nil
 	}
 }
 
@@ -129,96 +262,229 @@ func interceptFlag(fs *flag.FlagSet) func() (regress.Intercept, error) {
 				return ic, nil
 			}
 		}
-		return 0, fmt.Errorf("-intercept %q: want none, free or penalized", *s)
+		return 0, usagef("-intercept %q: want none, free or penalized", *s)
 	}
 }
 
-func fitCommand(fs *flag.FlagSet) func(context.Context) error {
-	in, kern, ic := inputFlags(fs), kernelFlags(fs), interceptFlag(fs)
+// checkOutput reports, before any job, a local output file that cannot be
+// written: a directory, or in a directory that does not exist. Paths on
+// other filesystems (gs://, s3://) are the runner's to check.
+func checkOutput(flagName, path string) error {
+	if path == "" || strings.Contains(path, "://") {
+		return nil
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return usagef("-%s %s is a directory: give a file name", flagName, path)
+	}
+	if fi, err := os.Stat(filepath.Dir(path)); err != nil || !fi.IsDir() {
+		return usagef("-%s %s: the directory %s does not exist", flagName, path, filepath.Dir(path))
+	}
+	return nil
+}
+
+// checkOutputs checks the outputs of a command, which must differ.
+func checkOutputs(outs ...[2]string) error {
+	seen := map[string]string{}
+	for _, o := range outs {
+		if o[1] == "" {
+			continue
+		}
+		if err := checkOutput(o[0], o[1]); err != nil {
+			return err
+		}
+		if f, ok := seen[filepath.Clean(o[1])]; ok {
+			return usagef("-%s and -%s are the same file %s", f, o[0], o[1])
+		}
+		seen[filepath.Clean(o[1])] = o[0]
+	}
+	return nil
+}
+
+// jobRun runs pipelines and keeps the counts of the last one.
+type jobRun struct{ rows, malformed int64 }
+
+func (j *jobRun) run(ctx context.Context, p *beam.Pipeline) error {
+	r, err := beamx.RunWithMetrics(ctx, p)
+	j.rows, j.malformed = rkhsbeam.Counts(r)
+	return err
+}
+
+// counts describes the lines a job read.
+func (j *jobRun) counts(deadLetter string) string {
+	s := plural(j.rows, "row") + " read"
+	if deadLetter != "" {
+		s += fmt.Sprintf(", %s set aside in %s", plural(j.malformed, "malformed line"), deadLetter)
+	}
+	return s
+}
+
+func plural(n int64, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+func fitCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
+	in, kern, ic := inputFlags(fs, false), kernelFlags(fs), interceptFlag(fs)
 	var o rkhsbeam.FitOptions
 	fs.Float64Var(&o.Lambda, "lambda", 0, "λ in the K + nλI convention (no default)")
 	fs.IntVar(&o.Centers, "centers", 0, "number of centres drawn from the input")
 	fs.Uint64Var(&o.Seed, "seed", 1, "seed of the draw of the centres")
-	fs.StringVar(&o.CentersFile, "centers-file", "", "file of centres in the input format, instead of a draw")
+	fs.StringVar(&o.CentersFile, "centers-file", "", "file of centres in the input format, instead of a draw (not with -centers)")
 	fs.StringVar(&o.Model, "model", "", "output: the model (JSON)")
 	fs.StringVar(&o.Stats, "stats", "", "output: the merged statistics, for rkhs-beam solve")
 	fs.StringVar(&o.DeadLetter, "dead-letter", "", "output: malformed lines, instead of failing")
 	solver := fs.String("solver", "direct", "direct (m×m statistics, one pass) or cg (conjugate gradient, one pass per iteration)")
-	scratch := fs.String("scratch", os.TempDir(), "cg: a directory the workers and this process share")
-	return func(ctx context.Context) error {
+	scratch := fs.String("scratch", "", "cg: a directory the workers and this process share; each run works in a directory of its own there, removed at the end (default: the system's temporary directory)")
+	return func(ctx context.Context) (string, error) {
 		var err error
-		o.Input, o.Kernel = in(), kern()
-		if o.Intercept, err = ic(); err != nil {
-			return err
+		if o.Input, err = in(); err != nil {
+			return "", err
 		}
+		o.Kernel = kern()
+		if o.Intercept, err = ic(); err != nil {
+			return "", err
+		}
+		if o.Model == "" {
+			return "", usagef("-model is required: where to write the model")
+		}
+		if err := checkOutputs([2]string{"model", o.Model}, [2]string{"stats", o.Stats}, [2]string{"dead-letter", o.DeadLetter}); err != nil {
+			return "", err
+		}
+		if err := o.Check(ctx); err != nil {
+			return "", &usageError{err.Error()}
+		}
+		var job jobRun
 		switch *solver {
 		case "direct":
 		case "cg":
-			_, err := rkhsbeam.FitCG(ctx, o, *scratch, beamx.Run)
-			return err
+			if o.Stats != "" || o.DeadLetter != "" {
+				return "", usagef("-solver cg writes no statistics and no dead letters: give neither -stats nor -dead-letter")
+			}
+			if _, err := rkhsbeam.FitCG(ctx, o, *scratch, job.run); err != nil {
+				return "", err
+			}
+			return fmt.Sprintf("%s; model written to %s", job.counts(""), o.Model), nil
 		default:
-			return fmt.Errorf("-solver %q: want direct or cg", *solver)
+			return "", usagef("-solver %q: want direct or cg", *solver)
 		}
 		p, s := beam.NewPipelineWithRoot()
 		if _, err := rkhsbeam.Fit(s, o); err != nil {
-			return err
+			return "", &usageError{err.Error()}
 		}
-		return beamx.Run(ctx, p)
+		if err := job.run(ctx, p); err != nil {
+			return "", err
+		}
+		if job.rows == 0 && o.DeadLetter != "" {
+			return "", fmt.Errorf("no row could be read: %s, set aside in %s; no model written", plural(job.malformed, "malformed line"), o.DeadLetter)
+		}
+		return fmt.Sprintf("%s; model written to %s", job.counts(o.DeadLetter), o.Model), nil
 	}
 }
 
-func predictCommand(fs *flag.FlagSet) func(context.Context) error {
-	in := inputFlags(fs)
+func predictCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
+	in := inputFlags(fs, true)
 	var o rkhsbeam.PredictOptions
-	fs.StringVar(&o.Model, "model", "", "the model file (JSON)")
-	fs.StringVar(&o.Output, "output", "", "output directory: one FILE.pred per input file")
-	fs.StringVar(&o.DeadLetter, "dead-letter", "", "output: malformed lines, instead of failing")
-	return func(ctx context.Context) error {
-		o.Input = in()
+	fs.StringVar(&o.Model, "model", "", "the model file (JSON) rkhs fit, rkhs classify or rkhs-beam fit wrote")
+	fs.StringVar(&o.Output, "output", "", "output directory (it must exist): one NAME.pred per input file")
+	fs.StringVar(&o.DeadLetter, "dead-letter", "", "output: malformed lines, each with a line of NaN in the predictions, instead of failing")
+	return func(ctx context.Context) (string, error) {
+		var err error
+		if o.Input, err = in(); err != nil {
+			return "", err
+		}
+		if o.Model == "" || o.Output == "" {
+			return "", usagef("-model and -output are required")
+		}
+		if !strings.Contains(o.Output, "://") {
+			if fi, err := os.Stat(o.Output); err != nil || !fi.IsDir() {
+				return "", usagef("-output %s: not a directory (create it first)", o.Output)
+			}
+		}
+		if err := checkOutputs([2]string{"dead-letter", o.DeadLetter}); err != nil {
+			return "", err
+		}
 		p, s := beam.NewPipelineWithRoot()
 		if _, err := rkhsbeam.Predict(s, o); err != nil {
-			return err
+			return "", &usageError{err.Error()}
 		}
-		return beamx.Run(ctx, p)
+		var job jobRun
+		if err := job.run(ctx, p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s; predictions written to %s", job.counts(o.DeadLetter), o.Output), nil
 	}
 }
 
-func solveCommand(fs *flag.FlagSet) func(context.Context) error {
+func solveCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 	ic := interceptFlag(fs)
 	stats := fs.String("stats", "", "statistics written by rkhs-beam fit -stats")
 	lambda := fs.Float64("lambda", 0, "λ in the K + nλI convention (no default)")
 	model := fs.String("model", "", "output: the model (JSON)")
-	return func(ctx context.Context) error {
+	return func(ctx context.Context) (string, error) {
 		mode, err := ic()
 		if err != nil {
-			return err
+			return "", err
+		}
+		if *stats == "" || *model == "" {
+			return "", usagef("-stats and -model are required")
+		}
+		if err := checkOutputs([2]string{"model", *model}); err != nil {
+			return "", err
 		}
 		b, err := os.ReadFile(*stats)
 		if err != nil {
-			return err
+			return "", &usageError{err.Error()}
 		}
 		var st regress.NystromStats
 		if err := st.UnmarshalBinary(b); err != nil {
-			return err
+			return "", &usageError{fmt.Sprintf("%s: %v", *stats, err)}
 		}
 		fit, err := st.Solve(*lambda, mode)
 		if err != nil {
-			return err
+			return "", err
 		}
 		js, err := json.Marshal(fit.Model)
 		if err != nil {
-			return err
+			return "", err
 		}
-		return os.WriteFile(*model, js, 0o644)
+		if err := writeAtomic(*model, js); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s of the statistics; model written to %s", plural(int64(st.Rows()), "row"), *model), nil
 	}
+}
+
+// writeAtomic writes a file through a temporary file in its directory and
+// a rename, so that the file is either its old self or complete.
+func writeAtomic(name string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*")
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(f.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), name)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
 }
 
 // oneLine keeps the first line of a message (a failed job's error carries
 // the runner's whole plan after it) and the line that names the cause.
 func oneLine(s string) string {
-	lines := strings.Split(s, "\n")
+	lines := strings.Split(strings.TrimSpace(s), "\n")
 	if len(lines) == 1 {
-		return s
+		return lines[0]
 	}
 	return strings.TrimSpace(lines[0]) + " … " + strings.TrimSpace(lines[len(lines)-1])
 }

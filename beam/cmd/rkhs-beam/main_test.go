@@ -1,0 +1,141 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"rkhs/dataset"
+)
+
+// TestMain runs the command itself when the test binary is started by
+// rkhsBeam (flag.CommandLine can be parsed once per process, and Beam's
+// flags are registered on it).
+func TestMain(m *testing.M) {
+	if args := os.Getenv("RKHS_BEAM_ARGS"); args != "" {
+		os.Args = append([]string{"rkhs-beam"}, strings.Split(args, "\x1f")...)
+		main()
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// rkhsBeam runs rkhs-beam with args in dir and returns its exit status
+// and its output (standard error, then standard output).
+func rkhsBeam(t *testing.T, dir string, args ...string) (int, string) {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "RKHS_BEAM_ARGS="+strings.Join(args, "\x1f"))
+	var stderr, stdout bytes.Buffer
+	cmd.Stderr, cmd.Stdout = &stderr, &stdout
+	err = cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return code, stderr.String() + stdout.String()
+}
+
+// TestCommandLine: what the command says and its exit status, for a
+// success and for each command line that cannot run; the latter are
+// refused before any job, in one line (or a short usage), and create no
+// file.
+func TestCommandLine(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// y = x0 + 2·x1 in the last column, as rkhs reads CSV by default.
+	var sb strings.Builder
+	for i := 0; i < 40; i++ {
+		x0, x1, x2 := float64(i%7)/7, float64(i%5)/5, float64(i%3)/3
+		sb.WriteString(strings.Join([]string{f(x0), f(x1), f(x2), f(x0 + 2*x1)}, ",") + "\n")
+	}
+	write("train.csv", sb.String())
+	write("narrow.csv", "0,1,2\n0,3,4\n")
+	write("bad.csv", "a,b,c,d\n1,x,2,3\n")
+	os.Mkdir(filepath.Join(dir, "out"), 0o755)
+	fit := []string{"fit", "-input", "train.csv", "-format", "csv", "-kernel", "linear", "-lambda", "1e-9", "-centers", "10"}
+	with := func(extra ...string) []string { return append(append([]string{}, fit...), extra...) }
+
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		code  int
+		first string
+		lines int // at most
+	}{
+		{"success", with("-model", "m.json"), 0, "rkhs-beam fit: 40 rows read; model written to m.json", 1},
+		{"unknown flag", with("-nosuch", "1"), 2, "flag provided but not defined: -nosuch", 3},
+		{"extra argument", with("-model", "x.json", "extra"), 2, `rkhs-beam fit: unexpected argument "extra"`, 3},
+		{"unknown runner", with("-model", "x.json", "-runner", "nosuch"), 2, `rkhs-beam fit: -runner "nosuch": want prism`, 1},
+		{"model is a directory", with("-model", "out"), 2, "rkhs-beam fit: -model out is a directory", 1},
+		{"model in no directory", with("-model", "nodir/m.json"), 2, "rkhs-beam fit: -model nodir/m.json: the directory nodir does not exist", 1},
+		{"no model", with(), 2, "rkhs-beam fit: -model is required", 1},
+		{"bad comma", with("-model", "x.json", "-comma", ";;"), 2, `rkhs-beam fit: -comma ";;"`, 1},
+		{"centres twice", with("-model", "x.json", "-centers-file", "narrow.csv"), 2, "rkhs-beam fit: rkhsbeam: invalid options: FitOptions: Centers: 10 with a centres file", 1},
+		{"centres of another width", []string{"fit", "-input", "train.csv", "-format", "csv", "-sigma", "1", "-lambda", "1e-3", "-centers-file", "narrow.csv", "-model", "x.json"}, 1,
+			"the centres file narrow.csv has 2 features, train.csv has 3", 1},
+		{"every line malformed", []string{"fit", "-input", "bad.csv", "-format", "csv", "-sigma", "1", "-lambda", "1e-3", "-centers", "1", "-dead-letter", "dead.txt", "-model", "x.json"}, 1,
+			"rkhs-beam fit: no row could be read: 2 malformed lines, set aside in dead.txt; no model written", 1},
+		{"solve without model", []string{"solve", "-stats", "s.bin", "-lambda", "1"}, 2, "rkhs-beam solve: -stats and -model are required", 1},
+		{"predict into no directory", []string{"predict", "-input", "train.csv", "-format", "csv", "-model", "m.json", "-output", "nodir"}, 2, "rkhs-beam predict: -output nodir: not a directory", 1},
+	} {
+		code, out := rkhsBeam(t, dir, tc.args...)
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		if code != tc.code || !strings.Contains(lines[0], tc.first) || len(lines) > tc.lines {
+			t.Errorf("%s: exit %d, %d lines starting %q; want exit %d, at most %d lines, the first with %q", tc.name, code, len(lines), lines[0], tc.code, tc.lines, tc.first)
+		}
+	}
+	for _, name := range []string{"x.json", "nodir"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			t.Errorf("a refused command line created %s", name)
+		}
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "dead.txt")); err != nil || strings.Count(string(b), "\n") != 2 {
+		t.Errorf("dead letters of a job of malformed lines: %q (%v)", b, err)
+	}
+
+	// The label is the last column by default, as in rkhs: the linear fit
+	// recovers y = x0 + 2·x1 and predicts it, in rkhs predict's format.
+	code, out := rkhsBeam(t, dir, "predict", "-input", "train.csv", "-format", "csv", "-model", "m.json", "-output", "out")
+	if code != 0 || !strings.HasPrefix(out, "rkhs-beam predict: 40 rows read") {
+		t.Fatalf("predict: exit %d: %s", code, out)
+	}
+	pred, _ := os.ReadFile(filepath.Join(dir, "out", "train.csv.pred"))
+	data, err := dataset.ReadCSV(strings.NewReader(sb.String()), dataset.CSVOptions{LabelCol: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, l := range strings.Split(strings.TrimSpace(string(pred)), "\n") {
+		var v float64
+		if _, err := fmt.Sscan(l, &v); err != nil || l != fmt.Sprintf("%.17g", v) {
+			t.Fatalf("line %d: %q is not a %%.17g number", i+1, l)
+		}
+		if d := v - data.Y[i]; d > 1e-6 || d < -1e-6 {
+			t.Fatalf("row %d: predicted %v, the last column is %v", i, v, data.Y[i])
+		}
+	}
+
+	// -h shows the command's flags and the label's default, not Beam's.
+	code, out = rkhsBeam(t, dir, "fit", "-h")
+	if code != 0 || !strings.Contains(out, "(default -1)") || strings.Contains(out, "-environment_config") {
+		t.Errorf("fit -h: exit %d:\n%s", code, out)
+	}
+}
+
+func f(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
