@@ -156,12 +156,12 @@ type expansionJSON struct {
 	codec.Header
 	codec.Columns
 	Standardization *kernels.Standardization `json:"standardization,omitempty"`
-	Kernel    kernels.Spec `json:"kernel"`
-	Classes   []float64    `json:"classes"`
-	Centers   codec.Matrix `json:"centers"`
-	Coef      []float64    `json:"coef"`
-	Intercept float64      `json:"intercept"`
-	Bias      *float64     `json:"bias,omitempty"`
+	Kernel          kernels.Spec             `json:"kernel"`
+	Classes         []float64                `json:"classes"`
+	Centers         codec.Matrix             `json:"centers"`
+	Coef            []float64                `json:"coef"`
+	Intercept       float64                  `json:"intercept"`
+	Bias            *float64                 `json:"bias,omitempty"`
 }
 
 // encode checks the expansion e of a model (as Scores does) and the

@@ -11,11 +11,11 @@ type knnJSON struct {
 	codec.Header
 	codec.Columns
 	Standardization *kernels.Standardization `json:"standardization,omitempty"`
-	Kernel  kernels.Spec `json:"kernel"`
-	K       int          `json:"k"`
-	Classes []float64    `json:"classes"`
-	X       codec.Matrix `json:"x"`
-	Labels  []float64    `json:"labels"`
+	Kernel          kernels.Spec             `json:"kernel"`
+	K               int                      `json:"k"`
+	Classes         []float64                `json:"classes"`
+	X               codec.Matrix             `json:"x"`
+	Labels          []float64                `json:"labels"`
 }
 
 // MarshalJSON encodes the model in the format of persist.go: Kernel, K,

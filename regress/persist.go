@@ -50,10 +50,10 @@ type modelJSON struct {
 	codec.Header
 	codec.Columns
 	Standardization *kernels.Standardization `json:"standardization,omitempty"`
-	Kernel    kernels.Spec `json:"kernel"`
-	Centers   codec.Matrix `json:"centers"`
-	Coef      codec.Matrix `json:"coef"`
-	Intercept []float64    `json:"intercept"`
+	Kernel          kernels.Spec             `json:"kernel"`
+	Centers         codec.Matrix             `json:"centers"`
+	Coef            codec.Matrix             `json:"coef"`
+	Intercept       []float64                `json:"intercept"`
 }
 
 // MarshalJSON encodes the model in the format above. It fails with an
@@ -124,8 +124,8 @@ type linearModelJSON struct {
 	codec.Header
 	codec.Columns
 	Standardization *kernels.Standardization `json:"standardization,omitempty"`
-	Weights   codec.Matrix `json:"weights"`
-	Intercept []float64    `json:"intercept"`
+	Weights         codec.Matrix             `json:"weights"`
+	Intercept       []float64                `json:"intercept"`
 }
 
 // MarshalJSON encodes the model in the format above. It fails with an
