@@ -40,6 +40,8 @@ type classifyResult struct {
 	FitSeconds    float64     `json:"fit_seconds"`
 	NVal          int         `json:"n_val,omitempty"`        // falkon -val: rows of -train held out
 	ValAccuracy   *jsonFloat  `json:"val_accuracy,omitempty"` // and the accuracy on them
+
+	Standardized bool `json:"standardized,omitempty"` // -standardize was on
 }
 
 // labelPredictor is what every fitted classifier offers.
@@ -58,6 +60,7 @@ type classifyFlags struct {
 	skipTrain         bool
 	set               map[string]bool // flags given on the command line
 	falkon            falkonFlags
+	std               standardizeFlag
 }
 
 const classifyMethods = "rls, perceptron, knn, logistic, svm or falkon"
@@ -78,6 +81,7 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&f.falkon.centers, "centers", 0, "falkon: number of Nyström centres m")
 	fs.Uint64Var(&f.falkon.seed, "seed", 1, "falkon: seed of the centres and of the -val split")
 	f.falkon.registerVal(fs)
+	f.std.register(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -119,8 +123,12 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	scale, fitSet, fitVal, err := standardizeFit(f.std.on(sigmaIsAuto(&f.kf)), train, val, names.features, stderr)
+	if err != nil {
+		return err
+	}
 
-	res := classifyResult{Method: f.method, Kernel: f.kf.name, NTrain: train.X.Rows, Features: train.X.Cols}
+	res := classifyResult{Method: f.method, Kernel: f.kf.name, NTrain: train.X.Rows, Features: train.X.Cols, Standardized: scale != nil}
 	if val != nil {
 		res.NVal = val.X.Rows
 	}
@@ -140,7 +148,7 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 	case "falkon":
 		stop = announceCost(stderr, "classify -method falkon", train.X.Rows, falkonCost(train.X.Rows, train.X.Cols, f.falkon.centers, q, f.iters))
 	}
-	model, err := f.fitClassifier(k, ic, grid, train, val, &res)
+	model, err := f.fitClassifier(k, ic, grid, fitSet, fitVal, &res)
 	stop()
 	if err != nil {
 		advice := exactAdvice
@@ -150,6 +158,7 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 		return tooLarge(err, "classify -method "+f.method, train.X.Rows, advice)
 	}
 	res.FitSeconds = time.Since(start).Seconds()
+	attachStandardization(model, scale) // the model now takes the raw rows
 
 	var pt []float64
 	scored := train

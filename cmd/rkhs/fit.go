@@ -32,6 +32,8 @@ type fitResult struct {
 	Jitter     float64    `json:"jitter,omitempty"`
 	NVal       int        `json:"n_val,omitempty"`   // falkon -val: rows of -train held out
 	ValMSE     *jsonFloat `json:"val_mse,omitempty"` // and their MSE
+
+	Standardized bool `json:"standardized,omitempty"` // -standardize was on
 }
 
 // predictor is what every fitted model offers.
@@ -48,6 +50,7 @@ type fitFlags struct {
 	seed              uint64
 	set               map[string]bool // flags given on the command line
 	falkon            falkonFlags
+	std               standardizeFlag
 }
 
 // fitMethodFlags lists, for each method, the method-specific flags it
@@ -96,6 +99,7 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&f.centers, "centers", 0, "number of Nyström centres m (nystrom, falkon)")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of random choices (Nyström centres, the -val split)")
 	f.falkon.registerVal(fs)
+	f.std.register(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -129,8 +133,12 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	scale, fitSet, fitVal, err := standardizeFit(f.std.on(sigmaIsAuto(&f.kf)), train, val, names.features, stderr)
+	if err != nil {
+		return err
+	}
 
-	res := fitResult{Method: f.method, Kernel: f.kf.name, Intercept: ic.String(), NTrain: train.X.Rows, Features: train.X.Cols}
+	res := fitResult{Method: f.method, Kernel: f.kf.name, Intercept: ic.String(), NTrain: train.X.Rows, Features: train.X.Cols, Standardized: scale != nil}
 	if val != nil {
 		res.NVal = val.X.Rows
 	}
@@ -150,7 +158,7 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	default:
 		stop = func() {}
 	}
-	model, err := fitMethod(&f, k, ic, train, val, &res)
+	model, err := fitMethod(&f, k, ic, fitSet, fitVal, &res)
 	stop()
 	if err != nil {
 		advice := exactAdvice
@@ -160,6 +168,7 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 		return tooLarge(err, "fit -method "+f.method, train.X.Rows, advice)
 	}
 	res.FitSeconds = time.Since(start).Seconds()
+	attachStandardization(model, scale) // the model now takes the raw rows
 
 	var pt *linalg.Dense
 	if res.TrainMSE, res.TestMSE, pt, err = evaluate(model.Predict, mse, train, test); err != nil {
