@@ -202,13 +202,19 @@ func TestStandardizationErrors(t *testing.T) {
 			_, err := (&Standardization{Mean: []float64{-1e308}, Scale: []float64{1e-10}}).Apply(linalg.NewDense(1, 1, []float64{1e308}))
 			return err
 		}, ErrData, false},
-		{"Apply zero scale", func() error { _, err := (&Standardization{Mean: []float64{0}, Scale: []float64{0}}).Apply(x); return err }, ErrParameter, false},
+		{"Apply zero scale", func() error {
+			_, err := (&Standardization{Mean: []float64{0}, Scale: []float64{0}}).Apply(x)
+			return err
+		}, ErrParameter, false},
 		{"Validate NaN mean", func() error { return (&Standardization{Mean: []float64{math.NaN()}, Scale: []float64{1}}).Validate() }, ErrParameter, true},
 		{"Validate Inf scale", func() error { return (&Standardization{Mean: []float64{0}, Scale: []float64{math.Inf(1)}}).Validate() }, ErrParameter, true},
 		{"Validate lengths", func() error { return (&Standardization{Mean: []float64{0, 1}, Scale: []float64{1}}).Validate() }, ErrParameter, false},
 		{"Validate empty", func() error { return (&Standardization{}).Validate() }, ErrParameter, false},
 		{"Merge NaN", func() error { c := m; return c.Merge(&Moments{N: 2, Mean: []float64{math.NaN()}, SumSq: []float64{0}}) }, ErrParameter, true},
-		{"Merge negative", func() error { c := m; return c.Merge(&Moments{N: 2, Mean: []float64{0, 0, 0}, SumSq: []float64{0, -1, 0}}) }, ErrParameter, false},
+		{"Merge negative", func() error {
+			c := m
+			return c.Merge(&Moments{N: 2, Mean: []float64{0, 0, 0}, SumSq: []float64{0, -1, 0}})
+		}, ErrParameter, false},
 		{"Merge width", func() error { c := m; return c.Merge(&Moments{N: 2, Mean: []float64{0}, SumSq: []float64{0}}) }, ErrData, false},
 		{"Merge nil", func() error { c := m; return c.Merge(nil) }, ErrParameter, false},
 		{"Standardization no rows", func() error { _, err := new(Moments).Standardization(); return err }, ErrData, false},
