@@ -172,10 +172,10 @@ func (m *Moments) check(op, arg string) error {
 // ascending order: those whose standard deviation σⱼ = √(SumSq[j]/N) is at
 // most ConstantTol·|Mean[j]| (σⱼ = 0 included). Standardization refuses
 // them; a caller can name them in its own terms first. Moments of no rows
-// have none; fields that do not agree (see Merge) are not checked here.
+// have none, and so have moments whose fields do not agree (see Merge).
 func (m *Moments) Constant() []int {
 	var cols []int
-	if m == nil || m.N == 0 {
+	if m.check("", "") != nil || m.N == 0 {
 		return nil
 	}
 	for j, s := range m.SumSq {
