@@ -4,38 +4,28 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"math"
 	"reflect"
 	"testing"
 
+	"rkhs/internal/testmat"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/regress"
 )
 
 // farBlobs returns blobs whose features are hundreds apart and on scales
-// from 0.1 to 100: column j shifted by 100·j and scaled by 10^(j mod 4 −
-// 1).
+// from 0.1 to 100 (testmat.FarApart).
 func farBlobs(seed uint64, n, d int) (*linalg.Dense, []float64) {
 	x, y := blobs(seed, n, d, 1.5, -1, 1)
-	for i := 0; i < n; i++ {
-		for j, v := range x.Row(i) {
-			x.Set(i, j, 100*float64(j)+math.Pow(10, float64(j%4-1))*v)
-		}
-	}
+	testmat.FarApart(testmat.Matrix(*x))
 	return x, y
 }
 
-// handStandardized returns (x − μ)/σ element by element: the oracle of
-// kernels.Standardization.Apply.
+// handStandardized returns (x − μ)/σ element by element
+// (testmat.Standardized): the oracle of kernels.Standardization.Apply.
 func handStandardized(x *linalg.Dense, s *kernels.Standardization) *linalg.Dense {
-	z := linalg.NewDense(x.Rows, x.Cols, nil)
-	for i := 0; i < x.Rows; i++ {
-		for j, v := range x.Row(i) {
-			z.Set(i, j, (v-s.Mean[j])/s.Scale[j])
-		}
-	}
-	return z
+	z := linalg.Dense(testmat.Standardized(testmat.Matrix(*x), s.Mean, s.Scale))
+	return &z
 }
 
 // setStandardization gives a fitted classifier s.

@@ -3,26 +3,19 @@ package kernels
 import (
 	"errors"
 	"math"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 
+	"rkhs/internal/testmat"
 	"rkhs/linalg"
 )
 
-// scaledRows returns n×d rows whose column j has mean 100·j + 3 and
-// standard deviation about 10^(j mod 4 − 1): features hundreds apart, on
-// scales from 0.1 to 100, as in data read from a file.
+// scaledRows returns n×d rows whose features are hundreds apart, on
+// scales from 0.1 to 100 (testmat.FarApart).
 func scaledRows(seed uint64, n, d int) *linalg.Dense {
-	rnd := rand.New(rand.NewPCG(seed, 2))
-	x := linalg.NewDense(n, d, nil)
-	for i := 0; i < n; i++ {
-		for j := range x.Row(i) {
-			x.Set(i, j, 100*float64(j)+3+math.Pow(10, float64(j%4-1))*rnd.NormFloat64())
-		}
-	}
-	return x
+	x := linalg.Dense(testmat.FarApart(testmat.Random(testmat.NewRand(seed), n, d, 0)))
+	return &x
 }
 
 // twoPass returns the mean and the sum of squared deviations of every

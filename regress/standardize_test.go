@@ -5,38 +5,27 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
-	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
 
+	"rkhs/internal/testmat"
 	"rkhs/kernels"
 	"rkhs/linalg"
 )
 
 // farApart returns n×d rows whose features are hundreds apart, on scales
-// from 0.1 to 100 (column j: mean 100·j, spread 10^(j mod 4 − 1)).
+// from 0.1 to 100 (testmat.FarApart).
 func farApart(seed uint64, n, d int) *linalg.Dense {
-	rnd := rand.New(rand.NewPCG(seed, 2))
-	x := linalg.NewDense(n, d, nil)
-	for i := 0; i < n; i++ {
-		for j := range x.Row(i) {
-			x.Set(i, j, 100*float64(j)+math.Pow(10, float64(j%4-1))*rnd.NormFloat64())
-		}
-	}
-	return x
+	x := linalg.Dense(testmat.FarApart(testmat.Random(testmat.NewRand(seed), n, d, 0)))
+	return &x
 }
 
-// byHand standardizes the rows of x by s with the formula of
-// kernels.Standardization, written out: the oracle of Apply.
+// byHand standardizes the rows of x by s with the formula written out
+// (testmat.Standardized): the oracle of kernels.Standardization.Apply.
 func byHand(x *linalg.Dense, s *kernels.Standardization) *linalg.Dense {
-	z := linalg.NewDense(x.Rows, x.Cols, nil)
-	for i := 0; i < x.Rows; i++ {
-		for j, v := range x.Row(i) {
-			z.Set(i, j, (v-s.Mean[j])/s.Scale[j])
-		}
-	}
-	return z
+	z := linalg.Dense(testmat.Standardized(testmat.Matrix(*x), s.Mean, s.Scale))
+	return &z
 }
 
 // sameBitsDense reports whether two matrices hold the same float64 values

@@ -119,16 +119,13 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	train, val, err := f.falkon.holdOut(train) // -val: falkon only (checkMethodFlags)
+	sets, err := splitTraining(&f.falkon, f.std.on(sigmaIsAuto(&f.kf)), train, names.features, stderr) // -val: falkon only (checkMethodFlags)
 	if err != nil {
 		return err
 	}
-	scale, fitSet, fitVal, err := standardizeFit(f.std.on(sigmaIsAuto(&f.kf)), train, val, names.features, stderr)
-	if err != nil {
-		return err
-	}
+	train, val := sets.train, sets.val
 
-	res := classifyResult{Method: f.method, Kernel: f.kf.name, NTrain: train.X.Rows, Features: train.X.Cols, Standardized: scale != nil}
+	res := classifyResult{Method: f.method, Kernel: f.kf.name, NTrain: train.X.Rows, Features: train.X.Cols, Standardized: sets.scale != nil}
 	if val != nil {
 		res.NVal = val.X.Rows
 	}
@@ -148,7 +145,7 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 	case "falkon":
 		stop = announceCost(stderr, "classify -method falkon", train.X.Rows, falkonCost(train.X.Rows, train.X.Cols, f.falkon.centers, q, f.iters))
 	}
-	model, err := f.fitClassifier(k, ic, grid, fitSet, fitVal, &res)
+	model, err := f.fitClassifier(k, ic, grid, sets.fitTrain, sets.fitVal, &res)
 	stop()
 	if err != nil {
 		advice := exactAdvice
@@ -158,7 +155,7 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 		return tooLarge(err, "classify -method "+f.method, train.X.Rows, advice)
 	}
 	res.FitSeconds = time.Since(start).Seconds()
-	attachStandardization(model, scale) // the model now takes the raw rows
+	attachStandardization(model, sets.scale) // the model now takes the raw rows
 
 	var pt []float64
 	scored := train

@@ -129,16 +129,13 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	train, val, err := f.falkon.holdOut(train) // -val: falkon only (checkMethodFlags)
+	sets, err := splitTraining(&f.falkon, f.std.on(sigmaIsAuto(&f.kf)), train, names.features, stderr) // -val: falkon only (checkMethodFlags)
 	if err != nil {
 		return err
 	}
-	scale, fitSet, fitVal, err := standardizeFit(f.std.on(sigmaIsAuto(&f.kf)), train, val, names.features, stderr)
-	if err != nil {
-		return err
-	}
+	train, val := sets.train, sets.val
 
-	res := fitResult{Method: f.method, Kernel: f.kf.name, Intercept: ic.String(), NTrain: train.X.Rows, Features: train.X.Cols, Standardized: scale != nil}
+	res := fitResult{Method: f.method, Kernel: f.kf.name, Intercept: ic.String(), NTrain: train.X.Rows, Features: train.X.Cols, Standardized: sets.scale != nil}
 	if val != nil {
 		res.NVal = val.X.Rows
 	}
@@ -158,7 +155,7 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	default:
 		stop = func() {}
 	}
-	model, err := fitMethod(&f, k, ic, fitSet, fitVal, &res)
+	model, err := fitMethod(&f, k, ic, sets.fitTrain, sets.fitVal, &res)
 	stop()
 	if err != nil {
 		advice := exactAdvice
@@ -168,7 +165,7 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 		return tooLarge(err, "fit -method "+f.method, train.X.Rows, advice)
 	}
 	res.FitSeconds = time.Since(start).Seconds()
-	attachStandardization(model, scale) // the model now takes the raw rows
+	attachStandardization(model, sets.scale) // the model now takes the raw rows
 
 	var pt *linalg.Dense
 	if res.TrainMSE, res.TestMSE, pt, err = evaluate(model.Predict, mse, train, test); err != nil {

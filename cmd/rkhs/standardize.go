@@ -119,24 +119,58 @@ func standardized(s *kernels.Standardization, d *dataset.Data) (*dataset.Data, e
 	return &dataset.Data{X: *z, Y: d.Y}, nil
 }
 
-// standardizeFit is the -standardize step of fit and classify: with it
-// on, the standardization of the rows that fit and standardized copies of
-// them and of the -val rows (nil without -val), which the fit and its
-// progress lines read; off, nil and the sets themselves. The raw sets
-// stay what the fitted model, once attach has given it the
-// standardization, is scored on. One line on stderr says it is on.
-func standardizeFit(on bool, train, val *dataset.Data, features []string, stderr io.Writer) (s *kernels.Standardization, fitSet, fitVal *dataset.Data, err error) {
-	if s, err = standardizeTrain(on, train, features); err != nil || s == nil {
-		return nil, train, val, err
+// trainingSets are the rows of a fit of rkhs fit or classify: train, the
+// rows of -train that fit, and val, those -val holds out (nil without it),
+// raw, on which the fitted model is scored once attachStandardization has
+// given it the standardization; fitTrain and fitVal, the same as the fit
+// and its progress lines read them: standardized copies with
+// -standardize (by scale, the rows that fit's), the same sets without
+// (scale nil).
+type trainingSets struct {
+	train, val       *dataset.Data
+	fitTrain, fitVal *dataset.Data
+	scale            *kernels.Standardization
+}
+
+// splitTraining holds the -val rows out of train (falkonFlags.holdOut)
+// and, when on, standardizes both by the rows that fit, saying so in one
+// line on stderr.
+func splitTraining(ff *falkonFlags, on bool, train *dataset.Data, features []string, stderr io.Writer) (trainingSets, error) {
+	var s trainingSets
+	var err error
+	if s.train, s.val, err = ff.holdOut(train); err != nil {
+		return s, err
 	}
-	if fitSet, err = standardized(s, train); err != nil {
-		return nil, nil, nil, err
+	s.fitTrain, s.fitVal = s.train, s.val
+	if s.scale, err = standardizeTrain(on, s.train, features); err != nil || s.scale == nil {
+		return s, err
 	}
-	if fitVal, err = standardized(s, val); err != nil {
-		return nil, nil, nil, err
+	if s.fitTrain, err = standardized(s.scale, s.train); err != nil {
+		return s, err
 	}
-	fmt.Fprintf(stderr, "rkhs: features standardized by the mean and standard deviation of the %s\n", count(train.X.Rows, "training row"))
-	return s, fitSet, fitVal, nil
+	if s.fitVal, err = standardized(s.scale, s.val); err != nil {
+		return s, err
+	}
+	announceStandardized(stderr, s.train.X.Rows)
+	return s, nil
+}
+
+// standardizeAll is the -standardize step of rkhs loo, which has no model
+// to carry the map: the rows of d standardized by their own moments when
+// on, d itself when not.
+func standardizeAll(on bool, d *dataset.Data, features []string, stderr io.Writer) (*dataset.Data, error) {
+	s, err := standardizeTrain(on, d, features)
+	if err != nil || s == nil {
+		return d, err
+	}
+	announceStandardized(stderr, d.X.Rows)
+	return standardized(s, d)
+}
+
+// announceStandardized says on stderr that the features were standardized
+// by the moments of n training rows.
+func announceStandardized(stderr io.Writer, n int) {
+	fmt.Fprintf(stderr, "rkhs: features standardized by the mean and standard deviation of the %s\n", count(n, "training row"))
 }
 
 // attachStandardization gives s (nil: none) to a model fit or classify
