@@ -137,6 +137,18 @@ func notFiniteRows(t testing.TB) []apiRow {
 		{"kernels.Gaussian.Validate", "σ NaN", func() error { return kernels.Gaussian{Sigma: nanf}.Validate() }},
 		{"kernels.Laplacian.Validate", "σ Inf", func() error { return kernels.Laplacian{Sigma: math.Inf(1)}.Validate() }},
 		{"kernels.Polynomial.Validate", "offset NaN", func() error { return kernels.Polynomial{Degree: 2, Offset: nanf}.Validate() }},
+		{"kernels.StandardizationOf", "X NaN", func() error { return errOf(kernels.StandardizationOf(nan)) }},
+		{"kernels.Standardization.Apply", "X NaN", func() error {
+			return errOf((&kernels.Standardization{Mean: []float64{0, 0}, Scale: []float64{1, 1}}).Apply(nan))
+		}},
+		{"kernels.Standardization.Validate", "Mean NaN", func() error { return (&kernels.Standardization{Mean: []float64{nanf}, Scale: []float64{1}}).Validate() }},
+		{"kernels.Moments.Add", "X NaN", func() error { return new(kernels.Moments).Add(nan) }},
+		{"kernels.Moments.Merge", "o.Mean NaN", func() error {
+			return new(kernels.Moments).Merge(&kernels.Moments{N: 1, Mean: []float64{nanf}, SumSq: []float64{0}})
+		}},
+		{"kernels.Moments.Standardization", "SumSq Inf", func() error {
+			return errOf((&kernels.Moments{N: 1, Mean: []float64{0}, SumSq: []float64{math.Inf(1)}}).Standardization())
+		}},
 		{"regress.RLS.Fit", "X NaN", func() error { return errOf(regress.RLS{Kernel: g, Lambda: 1e-2}.Fit(nan, y)) }},
 		{"regress.RLS.Fit", "λ NaN", func() error { return errOf(regress.RLS{Kernel: g, Lambda: nanf}.Fit(x, y)) }},
 		{"regress.LinearRLS.Fit", "Y Inf", func() error { return errOf(regress.LinearRLS{Lambda: 1e-2}.Fit(x, nanY)) }},
@@ -304,6 +316,18 @@ func noPanicRows(t testing.TB) []apiRow {
 		{"kernels.GramTo", "nil, k, short, …", func() error { return errOf(kernels.GramTo(nil, g, short, linalg.All)) }},
 		{"kernels.SpecOf", "nil", func() error { return errOf(kernels.SpecOf(nil)) }},
 		{"kernels.Spec.Kernel", "Spec{}", func() error { return errOf(kernels.Spec{}.Kernel()) }},
+		{"kernels.StandardizationOf", "nil", func() error { return errOf(kernels.StandardizationOf(nil)) }},
+		{"kernels.StandardizationOf", "short", func() error { return errOf(kernels.StandardizationOf(short)) }},
+		{"kernels.Standardization.Apply", "Standardization{}, X", func() error { return errOf(new(kernels.Standardization).Apply(x)) }},
+		{"kernels.Standardization.Apply", "s, nil", func() error {
+			return errOf((&kernels.Standardization{Mean: []float64{0, 0}, Scale: []float64{1, 1}}).Apply(nil))
+		}},
+		{"kernels.Standardization.Validate", "Standardization{}", func() error { return new(kernels.Standardization).Validate() }},
+		{"kernels.Moments.Add", "nil", func() error { return new(kernels.Moments).Add(nil) }},
+		{"kernels.Moments.Add", "nil receiver", func() error { var m *kernels.Moments; return m.Add(x) }},
+		{"kernels.Moments.Merge", "nil", func() error { return new(kernels.Moments).Merge(nil) }},
+		{"kernels.Moments.Merge", "malformed", func() error { return new(kernels.Moments).Merge(&kernels.Moments{N: 3}) }},
+		{"kernels.Moments.Standardization", "Moments{}", func() error { return errOf(new(kernels.Moments).Standardization()) }},
 		{"regress.RLS.Fit", "RLS{}", func() error { return errOf(regress.RLS{}.Fit(x, y)) }},
 		{"regress.RLS.Fit", "short X", func() error { return errOf(regress.RLS{Kernel: g, Lambda: 1}.Fit(short, y)) }},
 		{"regress.Falkon.Fit", "Falkon{}", func() error { return errOf(regress.Falkon{}.Fit(x, y)) }},

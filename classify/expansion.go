@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"rkhs/internal/check"
+	"rkhs/internal/codec"
 	"rkhs/internal/power"
 	"rkhs/kernels"
 	"rkhs/linalg"
@@ -21,6 +22,8 @@ type expansion struct {
 	// features and target name the columns (saved, not read by Scores).
 	features []string
 	target   string
+	// std, if not nil, standardizes the rows before the kernel.
+	std *kernels.Standardization
 }
 
 // check reports fields that do not form a model: a nil or invalid kernel,
@@ -49,11 +52,11 @@ func (e *expansion) check(op, model string) error {
 	if len(e.classes) != 2 {
 		return inputError(op, model+".Classes", "%d classes, want 2", len(e.classes))
 	}
-	return nil
+	return codec.CheckStandardization(ErrInput, op, model, e.std, e.centers.Cols)
 }
 
-// scores returns the n×1 matrix f(x) at the rows of x, after checking the
-// model and x.
+// scores returns the n×1 matrix f(x) at the rows of x, standardized
+// first when the model standardizes, after checking the model and x.
 func (e *expansion) scores(op, model string, x *linalg.Dense) (*linalg.Dense, error) {
 	if err := e.check(op, model); err != nil {
 		return nil, err
@@ -61,7 +64,11 @@ func (e *expansion) scores(op, model string, x *linalg.Dense) (*linalg.Dense, er
 	if err := checkPredict(op, x, e.centers.Cols); err != nil {
 		return nil, err
 	}
-	return expansionScores(op, e.kernel, e.centers, e.coef, e.b, x)
+	z, err := e.std.Apply(x)
+	if err != nil {
+		return nil, kernelError(op, err)
+	}
+	return expansionScores(op, e.kernel, e.centers, e.coef, e.b, z)
 }
 
 // predict returns classes[1] where f(x) > 0 and classes[0] where f(x) ≤ 0.

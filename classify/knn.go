@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"rkhs/internal/check"
+	"rkhs/internal/codec"
 	"rkhs/internal/parallel"
 	"rkhs/kernels"
 	"rkhs/linalg"
@@ -48,6 +49,11 @@ type KNNModel struct {
 	// and "" without a header; saved with the model, not read by Predict.
 	FeatureNames []string
 	TargetName   string
+	// Standardization, if not nil, maps raw features to the scale the
+	// model was fitted on, as regress.Model's: the methods that take rows
+	// apply it first, and X holds standardized rows; nil after
+	// Fit (set it after fitting on standardized rows); saved with the model.
+	Standardization *kernels.Standardization
 
 	class []int     // index in Classes of every label
 	self  []float64 // k(xⱼ, xⱼ) for every training point
@@ -194,7 +200,7 @@ func (m *KNNModel) checkModel(op string) error {
 	if m.K < 1 || m.K >= n || len(m.Labels) != n || len(m.class) != n || len(m.self) != n || len(m.Classes) < 2 {
 		return inputError(op, "KNNModel", "K = %d, %d labels and %d classes for %d training points, or fields changed after Fit", m.K, len(m.Labels), len(m.Classes), n)
 	}
-	return nil
+	return codec.CheckStandardization(ErrInput, op, "KNNModel", m.Standardization, m.X.Cols)
 }
 
 // knnScratch is one goroutine's workspace.
@@ -214,6 +220,10 @@ func (m *KNNModel) neighbourhoods(op string, x *linalg.Dense, visit func(s *knnS
 	nx, n := x.Rows, m.X.Rows
 	if nx == 0 {
 		return nil
+	}
+	x, err := m.Standardization.Apply(x)
+	if err != nil {
+		return kernelError(op, err)
 	}
 	rows, err := kernels.NewRows(m.Kernel, x, m.X)
 	if err != nil {

@@ -57,7 +57,11 @@ import (
 // (the models' FeatureNames and TargetName), may come after the header of
 // any of these files (in an RLS file, in its regress.Model), and are
 // present only when the model has them: files without them, those of
-// older writers included, load. Files are read strictly
+// older writers included, load. So may standardization, after them
+// (the models' Standardization, kernels.Standardization):
+// {"mean": [… d numbers …], "scale": [… d numbers …]}, present only when
+// the model standardizes its features, so that a model without one writes
+// the file it wrote before the key existed. Files are read strictly
 // (rkhs/internal/codec): keys exactly as written here, each once, no
 // others, values of the types shown, and a kernel with "type" and the
 // parameters of that type only.
@@ -151,12 +155,13 @@ func checkCountField(op, name string, v int) error {
 type expansionJSON struct {
 	codec.Header
 	codec.Columns
-	Kernel    kernels.Spec `json:"kernel"`
-	Classes   []float64    `json:"classes"`
-	Centers   codec.Matrix `json:"centers"`
-	Coef      []float64    `json:"coef"`
-	Intercept float64      `json:"intercept"`
-	Bias      *float64     `json:"bias,omitempty"`
+	Standardization *kernels.Standardization `json:"standardization,omitempty"`
+	Kernel          kernels.Spec             `json:"kernel"`
+	Classes         []float64                `json:"classes"`
+	Centers         codec.Matrix             `json:"centers"`
+	Coef            []float64                `json:"coef"`
+	Intercept       float64                  `json:"intercept"`
+	Bias            *float64                 `json:"bias,omitempty"`
 }
 
 // encode checks the expansion e of a model (as Scores does) and the
@@ -182,7 +187,7 @@ func (e *expansion) encode(op, model, format string) (expansionJSON, error) {
 	if coef == nil {
 		coef = []float64{} // [], not null, for a model without support vectors
 	}
-	return expansionJSON{Header: codec.Header{Format: format, Version: expansionVersion}, Columns: cols, Kernel: spec, Classes: e.classes, Centers: c, Coef: coef, Intercept: e.b}, nil
+	return expansionJSON{Header: codec.Header{Format: format, Version: expansionVersion}, Columns: cols, Standardization: e.std, Kernel: spec, Classes: e.classes, Centers: c, Coef: coef, Intercept: e.b}, nil
 }
 
 // decodeExpansion reads a file of the given format into mj (which embeds
@@ -220,5 +225,8 @@ func decodeExpansion(op, format string, b []byte, mj any, ex *expansionJSON) (*e
 	if err != nil {
 		return nil, err
 	}
-	return &expansion{kernel: k, classes: ex.Classes, centers: centers, coef: ex.Coef, b: intercept, features: features, target: target}, nil
+	if err := codec.DecodeStandardization(ErrInput, op, ex.Standardization, centers.Cols); err != nil {
+		return nil, err
+	}
+	return &expansion{kernel: k, classes: ex.Classes, centers: centers, coef: ex.Coef, b: intercept, features: features, target: target, std: ex.Standardization}, nil
 }

@@ -10,11 +10,12 @@ import (
 type knnJSON struct {
 	codec.Header
 	codec.Columns
-	Kernel  kernels.Spec `json:"kernel"`
-	K       int          `json:"k"`
-	Classes []float64    `json:"classes"`
-	X       codec.Matrix `json:"x"`
-	Labels  []float64    `json:"labels"`
+	Standardization *kernels.Standardization `json:"standardization,omitempty"`
+	Kernel          kernels.Spec             `json:"kernel"`
+	K               int                      `json:"k"`
+	Classes         []float64                `json:"classes"`
+	X               codec.Matrix             `json:"x"`
+	Labels          []float64                `json:"labels"`
 }
 
 // MarshalJSON encodes the model in the format of persist.go: Kernel, K,
@@ -39,7 +40,7 @@ func (m *KNNModel) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(knnJSON{codec.Header{Format: knnFormat, Version: formatVersion}, cols, spec, m.K, m.Classes, x, m.Labels})
+	return json.Marshal(knnJSON{codec.Header{Format: knnFormat, Version: formatVersion}, cols, m.Standardization, spec, m.K, m.Classes, x, m.Labels})
 }
 
 // UnmarshalJSON decodes a model saved by MarshalJSON, checking the format,
@@ -84,7 +85,10 @@ func (m *KNNModel) UnmarshalJSON(b []byte) error {
 	if err != nil {
 		return err
 	}
-	*m = KNNModel{Kernel: k, K: mj.K, X: x, Labels: mj.Labels, Classes: mj.Classes, FeatureNames: features, TargetName: target,
+	if err := codec.DecodeStandardization(ErrInput, op, mj.Standardization, x.Cols); err != nil {
+		return err
+	}
+	*m = KNNModel{Kernel: k, K: mj.K, X: x, Labels: mj.Labels, Classes: mj.Classes, FeatureNames: features, TargetName: target, Standardization: mj.Standardization,
 		class: classIndex(mj.Labels, mj.Classes), self: selfKernel(k, x)}
 	return nil
 }

@@ -35,7 +35,7 @@ func (m *LogisticModel) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	*m = LogisticModel{Kernel: e.kernel, Centers: e.centers, Coef: e.coef, Intercept: e.b, Classes: e.classes,
-		FeatureNames: e.features, TargetName: e.target,
+		FeatureNames: e.features, TargetName: e.target, Standardization: e.std,
 		Iterations: mj.Iterations, Converged: mj.Converged, GradNorm: mj.GradNorm, Objective: mj.Objective, Lipschitz: mj.Lipschitz}
 	return nil
 }

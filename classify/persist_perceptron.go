@@ -40,7 +40,7 @@ func (m *PerceptronModel) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	*m = PerceptronModel{Kernel: e.kernel, Centers: e.centers, Coef: e.coef, Intercept: e.b, Classes: e.classes,
-		FeatureNames: e.features, TargetName: e.target,
+		FeatureNames: e.features, TargetName: e.target, Standardization: e.std,
 		Passes: mj.Passes, Mistakes: mj.Mistakes, Converged: mj.Converged}
 	return nil
 }

@@ -32,7 +32,7 @@ func (m *SVMModel) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	*m = SVMModel{Kernel: e.kernel, Centers: e.centers, Coef: e.coef, Intercept: e.b, Classes: e.classes,
-		FeatureNames: e.features, TargetName: e.target,
+		FeatureNames: e.features, TargetName: e.target, Standardization: e.std,
 		Objective: mj.Objective, BestIter: mj.BestIter}
 	return nil
 }

@@ -56,7 +56,7 @@ type RLSModel struct {
 	Classes  []float64      // the distinct labels, ascending
 	OneVsAll bool           // true: Model has one column per class, in the order of Classes
 	Lambda   float64        // the λ used (chosen by leave-one-out with RLS.ChooseLambda)
-	Model    *regress.Model // f(x) = Σᵢ Coef[i][k]·k(x, xᵢ) + Intercept[k]; its FeatureNames and TargetName name the columns
+	Model    *regress.Model // f(x) = Σᵢ Coef[i][k]·k(x, xᵢ) + Intercept[k]; its FeatureNames and TargetName name the columns, its Standardization (if any) maps raw rows
 	// With λ chosen by leave-one-out, for each λ of LOOLambdas:
 	// LOOErrors is the fraction of training points the leave-one-out fit
 	// misclassifies, and LOOMSE the mean squared leave-one-out residual

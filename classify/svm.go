@@ -66,6 +66,11 @@ type SVMModel struct {
 	// and "" without a header; saved with the model, not read by Predict.
 	FeatureNames []string
 	TargetName   string
+	// Standardization, if not nil, maps raw features to the scale the
+	// model was fitted on, as regress.Model's: the methods that take rows
+	// apply it first, and Centers are standardized rows; nil after
+	// Fit (set it after fitting on standardized rows); saved with the model.
+	Standardization *kernels.Standardization
 
 	Objective float64   // F at the kept iterate
 	BestIter  int       // index of the kept iterate (0 is c = 0)
@@ -194,7 +199,7 @@ func (m *SVMModel) expansion() *expansion {
 	if m == nil {
 		return nil
 	}
-	return &expansion{m.Kernel, m.Centers, m.Coef, m.Intercept, m.Classes, m.FeatureNames, m.TargetName}
+	return &expansion{m.Kernel, m.Centers, m.Coef, m.Intercept, m.Classes, m.FeatureNames, m.TargetName, m.Standardization}
 }
 
 // Scores returns the n×1 matrix of decision values f(x) at the rows of x,

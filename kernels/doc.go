@@ -19,6 +19,18 @@
 // Linear, Polynomial and Gaussian matrices are built from linalg.Syrk and
 // linalg.Gemm; other kernels are evaluated pair by pair, in parallel blocks.
 //
+// # One scale for every feature
+//
+// A Gaussian or Laplacian kernel has one σ for all features, so features
+// hundreds apart (a pressure near 1000, a wind speed near 2) make one
+// feature decide every distance. Standardization maps each feature to
+// mean 0 and standard deviation 1 by the mean and the population standard
+// deviation of the training rows, Moments computes those in one pass in a
+// form that merges across shards (Chan, Golub and LeVeque 1979), and the
+// fitted models of packages regress and classify carry the map, so that
+// they take raw rows and save it in their files. A constant feature is an
+// error, never divided by zero.
+//
 // # Failure
 //
 // Every argument is validated and every invalid one is returned as a

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"rkhs/internal/check"
+	"rkhs/internal/codec"
 	"rkhs/kernels"
 	"rkhs/linalg"
 )
@@ -74,17 +75,28 @@ type Model struct {
 	// find the columns again by name; Predict does not read them.
 	FeatureNames []string
 	TargetName   string
+
+	// Standardization, if not nil, maps the features to the scale the
+	// model was fitted on: Predict applies it to the rows of x before the
+	// kernel, so that the model takes raw features, and the Centers are
+	// standardized rows. Fitting leaves it nil; to fit on standardized
+	// features, standardize X (kernels.StandardizationOf, Apply), fit, and
+	// set it (see the example). It is saved with the model.
+	Standardization *kernels.Standardization
 }
 
 // Predict returns the n×q matrix of predictions f(x) at the rows of x,
-// computed one block of rows at a time by kernels.Rows.MulTo (memory
-// O(m·block), not n×m). x may have no rows.
+// standardized first when the model has a Standardization, computed one
+// block of rows at a time by kernels.Rows.MulTo (memory O(m·block), not
+// n×m, and n×d for the standardized rows). x may have no rows.
 //
 // Errors (wrapping ErrInput): x nil, malformed, holding NaN or ±Inf (also
 // linalg.ErrNotFinite) or with a different number of columns than the
-// centres; a nil Model, or one whose fields do not form a model (a nil or
-// invalid kernel, no centres, shapes that disagree, non-finite values), as
-// the zero Model.
+// centres, or so far outside the training rows that standardizing it
+// overflows (also kernels.ErrData); a nil Model, or one whose fields do
+// not form a model (a nil or invalid kernel, no centres, shapes that
+// disagree, non-finite values, an invalid Standardization or one of
+// another width), as the zero Model.
 func (m *Model) Predict(x *linalg.Dense) (*linalg.Dense, error) {
 	const op = "Model.Predict"
 	if err := m.check(op); err != nil {
@@ -97,6 +109,10 @@ func (m *Model) Predict(x *linalg.Dense) (*linalg.Dense, error) {
 	out := linalg.NewDense(n, q, nil)
 	if n == 0 {
 		return out, nil
+	}
+	x, err := m.Standardization.Apply(x)
+	if err != nil {
+		return nil, kernelError(op, "X", err)
 	}
 	rows, err := kernels.NewRows(m.Kernel, x, m.Centers)
 	if err != nil {
@@ -129,6 +145,9 @@ func (m *Model) check(op string) error {
 	if m.Coef.Rows != m.Centers.Rows || len(m.Intercept) != m.Coef.Cols {
 		return inputError(op, "Model", "%d centres, %d×%d coefficients and %d intercepts do not agree", m.Centers.Rows, m.Coef.Rows, m.Coef.Cols, len(m.Intercept))
 	}
+	if err := codec.CheckStandardization(ErrInput, op, "Model", m.Standardization, m.Centers.Cols); err != nil {
+		return err
+	}
 	return check.Vector(ErrInput, op, "Model.Intercept", m.Intercept)
 }
 
@@ -151,12 +170,19 @@ type LinearModel struct {
 	// FeatureNames and TargetName: as Model's, one name per row of Weights.
 	FeatureNames []string
 	TargetName   string
+
+	// Standardization, if not nil, is applied by Predict to the rows of x
+	// before the product, as Model's: W and b are those of the
+	// standardized features.
+	Standardization *kernels.Standardization
 }
 
-// Predict returns the n×q predictions X·W + b; x may have no rows. Errors
-// as Model.Predict: x invalid or of the wrong width, or a nil LinearModel
-// or one whose Weights (d×q, d, q ≥ 1) and Intercept (length q) do not
-// agree or are not finite, as the zero LinearModel.
+// Predict returns the n×q predictions X·W + b (Z·W + b, Z the
+// standardized rows of x, when the model has a Standardization); x may
+// have no rows. Errors as Model.Predict: x invalid or of the wrong width,
+// or a nil LinearModel or one whose Weights (d×q, d, q ≥ 1), Intercept
+// (length q) and Standardization do not agree or are not finite, as the
+// zero LinearModel.
 func (m *LinearModel) Predict(x *linalg.Dense) (*linalg.Dense, error) {
 	const op = "LinearModel.Predict"
 	if err := m.check(op); err != nil {
@@ -167,7 +193,11 @@ func (m *LinearModel) Predict(x *linalg.Dense) (*linalg.Dense, error) {
 	}
 	out := linalg.NewDense(x.Rows, m.Weights.Cols, nil)
 	if x.Rows > 0 {
-		linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, x, m.Weights, 0, out)
+		z, err := m.Standardization.Apply(x)
+		if err != nil {
+			return nil, kernelError(op, "X", err)
+		}
+		linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, z, m.Weights, 0, out)
 	}
 	addIntercept(out, m.Intercept)
 	if err := check.Result(ErrInput, op, "prediction", out, predictionOverflow); err != nil {
@@ -187,6 +217,9 @@ func (m *LinearModel) check(op string) error {
 	}
 	if len(m.Intercept) != m.Weights.Cols {
 		return inputError(op, "LinearModel", "%d×%d weights and %d intercepts do not agree", m.Weights.Rows, m.Weights.Cols, len(m.Intercept))
+	}
+	if err := codec.CheckStandardization(ErrInput, op, "LinearModel", m.Standardization, m.Weights.Rows); err != nil {
+		return err
 	}
 	return check.Vector(ErrInput, op, "LinearModel.Intercept", m.Intercept)
 }

@@ -372,10 +372,7 @@ func (s *NystromStats) Merge(o *NystromStats) error {
 			crow[k] += ocrow[k] + fi*dy[k]
 		}
 	}
-	for k := range dy {
-		s.syy[k] += o.syy[k] + f*dy[k]*dy[k]
-		s.ybar[k] += nb / nt * dy[k]
-	}
+	center.Merge(s.n, s.ybar, s.syy, o.n, o.ybar, o.syy)
 	for j := range d {
 		s.mu[j] += nb / nt * d[j]
 	}

@@ -13,19 +13,24 @@ import (
 //
 //	{"format": "rkhs.regress.Model", "version": 1,
 //	 "feature_names": ["x0", "x1", …], "target_name": "y",
+//	 "standardization": {"mean": [… d numbers …], "scale": [… d numbers …]},
 //	 "kernel": {"type": "gaussian", "sigma": 1},
 //	 "centers": {"rows": m, "cols": d, "data": [… m·d numbers, row-major …]},
 //	 "coef": {"rows": m, "cols": q, "data": […]},
 //	 "intercept": [… q numbers …]}
 //
 //	{"format": "rkhs.regress.LinearModel", "version": 1,
-//	 "feature_names": […], "target_name": "y",
+//	 "feature_names": […], "target_name": "y", "standardization": {…},
 //	 "weights": {"rows": d, "cols": q, "data": […]}, "intercept": […]}
 //
 // feature_names and target_name, the names of the training data's columns
 // (Model.FeatureNames and TargetName), are present only when the model has
-// them: files without them, those of older writers included, load. A
-// kernel gives "type" and the parameters of that type only.
+// them: files without them, those of older writers included, load. So is
+// standardization (Model.Standardization, kernels.Standardization: the
+// mean and the scale of each feature), present only when the model
+// standardizes its features: a model without one writes the file it wrote
+// before the key existed. A kernel gives "type" and the parameters of
+// that type only.
 //
 // Files are read strictly (rkhs/internal/codec): keys exactly as written
 // here, each once, no others, and values of the types shown.
@@ -44,10 +49,11 @@ var readVersions = []int{formatVersion}
 type modelJSON struct {
 	codec.Header
 	codec.Columns
-	Kernel    kernels.Spec `json:"kernel"`
-	Centers   codec.Matrix `json:"centers"`
-	Coef      codec.Matrix `json:"coef"`
-	Intercept []float64    `json:"intercept"`
+	Standardization *kernels.Standardization `json:"standardization,omitempty"`
+	Kernel          kernels.Spec             `json:"kernel"`
+	Centers         codec.Matrix             `json:"centers"`
+	Coef            codec.Matrix             `json:"coef"`
+	Intercept       []float64                `json:"intercept"`
 }
 
 // MarshalJSON encodes the model in the format above. It fails with an
@@ -70,7 +76,7 @@ func (m *Model) MarshalJSON() ([]byte, error) {
 	centers, _ := codec.EncodeMatrix(ErrInput, op, "Model.Centers", m.Centers) // checked above
 	coef, _ := codec.EncodeMatrix(ErrInput, op, "Model.Coef", m.Coef)
 	return json.Marshal(modelJSON{
-		Header: codec.Header{Format: modelFormat, Version: formatVersion}, Columns: cols, Kernel: spec,
+		Header: codec.Header{Format: modelFormat, Version: formatVersion}, Columns: cols, Standardization: m.Standardization, Kernel: spec,
 		Centers: centers, Coef: coef, Intercept: m.Intercept,
 	})
 }
@@ -107,15 +113,19 @@ func (m *Model) UnmarshalJSON(b []byte) error {
 	if err != nil {
 		return err
 	}
-	*m = Model{Kernel: k, Centers: centers, Coef: coef, Intercept: mj.Intercept, FeatureNames: features, TargetName: target}
+	if err := codec.DecodeStandardization(ErrInput, op, mj.Standardization, centers.Cols); err != nil {
+		return err
+	}
+	*m = Model{Kernel: k, Centers: centers, Coef: coef, Intercept: mj.Intercept, FeatureNames: features, TargetName: target, Standardization: mj.Standardization}
 	return nil
 }
 
 type linearModelJSON struct {
 	codec.Header
 	codec.Columns
-	Weights   codec.Matrix `json:"weights"`
-	Intercept []float64    `json:"intercept"`
+	Standardization *kernels.Standardization `json:"standardization,omitempty"`
+	Weights         codec.Matrix             `json:"weights"`
+	Intercept       []float64                `json:"intercept"`
 }
 
 // MarshalJSON encodes the model in the format above. It fails with an
@@ -131,7 +141,7 @@ func (m *LinearModel) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	w, _ := codec.EncodeMatrix(ErrInput, op, "LinearModel.Weights", m.Weights) // checked above
-	return json.Marshal(linearModelJSON{Header: codec.Header{Format: linearModelFormat, Version: formatVersion}, Columns: cols, Weights: w, Intercept: m.Intercept})
+	return json.Marshal(linearModelJSON{Header: codec.Header{Format: linearModelFormat, Version: formatVersion}, Columns: cols, Standardization: m.Standardization, Weights: w, Intercept: m.Intercept})
 }
 
 // UnmarshalJSON decodes a model saved by MarshalJSON; checks and errors as
@@ -153,7 +163,10 @@ func (m *LinearModel) UnmarshalJSON(b []byte) error {
 	if err != nil {
 		return err
 	}
-	*m = LinearModel{Weights: w, Intercept: mj.Intercept, FeatureNames: features, TargetName: target}
+	if err := codec.DecodeStandardization(ErrInput, op, mj.Standardization, w.Rows); err != nil {
+		return err
+	}
+	*m = LinearModel{Weights: w, Intercept: mj.Intercept, FeatureNames: features, TargetName: target, Standardization: mj.Standardization}
 	return nil
 }
 

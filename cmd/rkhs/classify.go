@@ -46,6 +46,8 @@ type classifyResult struct {
 	// With -sigma auto or -lambda auto (rls, nystrom): as in fit, and
 	// loo_error above is the leave-one-out error rate at the pair.
 	selectionFields
+
+	Standardized bool `json:"standardized,omitempty"` // -standardize was on
 }
 
 // labelPredictor is what every fitted classifier offers.
@@ -64,6 +66,7 @@ type classifyFlags struct {
 	set               map[string]bool // flags given on the command line
 	falkon            falkonFlags
 	sel               selectFlags
+	std               standardizeFlag
 }
 
 const classifyMethods = "rls, perceptron, knn, logistic, svm, falkon or nystrom"
@@ -84,6 +87,7 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 	fs.Uint64Var(&f.falkon.seed, "seed", 1, "falkon, nystrom: seed of the centres, of the -val split and of the samples of a selection")
 	f.falkon.registerVal(fs)
 	f.sel.register(fs, "λ candidates of the leave-one-out choice, `MIN:MAX:COUNT`, geometric (default: rls with a σ given, 25 values over the spectrum of K; otherwise 1e-10:1:51)")
+	f.std.register(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -127,12 +131,13 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	train, val, err := f.falkon.holdOut(train) // -val: falkon only (checkMethodFlags)
+	sets, err := splitTraining(&f.falkon, f.std.on(sigmaIsAuto(&f.kf)), train, names.features, stderr) // -val: falkon only (checkMethodFlags)
 	if err != nil {
 		return err
 	}
+	train, val := sets.train, sets.val
 
-	res := classifyResult{Method: f.method, Kernel: f.kf.name, NTrain: train.X.Rows, Features: train.X.Cols}
+	res := classifyResult{Method: f.method, Kernel: f.kf.name, NTrain: train.X.Rows, Features: train.X.Cols, Standardized: sets.scale != nil}
 	if val != nil {
 		res.NVal = val.X.Rows
 	}
@@ -157,9 +162,9 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 		sel   *selection
 	)
 	if f.method == "nystrom" || f.selectsRLS() {
-		model, sel, err = f.selectClassifier(k, ic, train, &res, stderr, start)
+		model, sel, err = f.selectClassifier(k, ic, sets.fitTrain, &res, stderr, start)
 	} else {
-		model, err = f.fitClassifier(k, ic, grid, train, val, &res)
+		model, err = f.fitClassifier(k, ic, grid, sets.fitTrain, sets.fitVal, &res)
 	}
 	stop()
 	if err != nil {
@@ -172,8 +177,9 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 	res.FitSeconds = time.Since(start).Seconds()
 	if k != nil && f.kf.hasWidth() {
 		// After the fit, so that a run that fails says one line.
-		warnDegenerate(stderr, "classify", k, f.kf.sigma.v, featuresSeen(train), f.method == "nystrom" || f.method == "falkon", f.falkon.centers, f.falkon.seed)
+		warnDegenerate(stderr, "classify", k, f.kf.sigma.v, featuresSeen(sets.fitTrain), f.method == "nystrom" || f.method == "falkon", f.falkon.centers, f.falkon.seed)
 	}
+	attachStandardization(model, sets.scale) // the model now takes the raw rows
 
 	var pt []float64
 	scored := train

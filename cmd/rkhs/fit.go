@@ -34,6 +34,7 @@ type fitResult struct {
 	NVal            int        `json:"n_val,omitempty"`   // falkon -val: rows of -train held out
 	ValMSE          *jsonFloat `json:"val_mse,omitempty"` // and their MSE
 	selectionFields            // with -sigma auto or -lambda auto
+	Standardized    bool       `json:"standardized,omitempty"` // -standardize was on
 }
 
 // predictor is what every fitted model offers.
@@ -51,6 +52,7 @@ type fitFlags struct {
 	set               map[string]bool // flags given on the command line
 	falkon            falkonFlags
 	sel               selectFlags
+	std               standardizeFlag
 }
 
 // fitMethodFlags lists, for each method, the method-specific flags it
@@ -113,6 +115,7 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of random choices (Nyström centres, the -val split)")
 	f.falkon.registerVal(fs)
 	f.sel.register(fs, "λ grid of -lambda auto, `MIN:MAX:COUNT`, geometric (default: 1e-10:1:51); implies -lambda auto")
+	f.std.register(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -149,12 +152,13 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	train, val, err := f.falkon.holdOut(train) // -val: falkon only (checkMethodFlags)
+	sets, err := splitTraining(&f.falkon, f.std.on(sigmaIsAuto(&f.kf)), train, names.features, stderr) // -val: falkon only (checkMethodFlags)
 	if err != nil {
 		return err
 	}
+	train, val := sets.train, sets.val
 
-	res := fitResult{Method: f.method, Kernel: f.kf.name, Intercept: ic.String(), NTrain: train.X.Rows, Features: train.X.Cols}
+	res := fitResult{Method: f.method, Kernel: f.kf.name, Intercept: ic.String(), NTrain: train.X.Rows, Features: train.X.Cols, Standardized: sets.scale != nil}
 	if val != nil {
 		res.NVal = val.X.Rows
 	}
@@ -179,9 +183,9 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 		sel   *selection
 	)
 	if selecting {
-		model, sel, err = f.selectAndFit(ic, train, &res, stderr, start)
+		model, sel, err = f.selectAndFit(ic, sets.fitTrain, &res, stderr, start)
 	} else {
-		model, err = fitMethod(&f, k, ic, train, val, &res)
+		model, err = fitMethod(&f, k, ic, sets.fitTrain, sets.fitVal, &res)
 	}
 	stop()
 	if err != nil {
@@ -194,8 +198,9 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	res.FitSeconds = time.Since(start).Seconds()
 	if k != nil && f.kf.hasWidth() {
 		// After the fit, so that a run that fails says one line.
-		warnDegenerate(stderr, "fit", k, f.kf.sigma.v, featuresSeen(train), f.method == "nystrom" || f.method == "falkon", f.centers, f.seed)
+		warnDegenerate(stderr, "fit", k, f.kf.sigma.v, featuresSeen(sets.fitTrain), f.method == "nystrom" || f.method == "falkon", f.centers, f.seed)
 	}
+	attachStandardization(model, sets.scale) // the model now takes the raw rows
 
 	var pt *linalg.Dense
 	if res.TrainMSE, res.TestMSE, pt, err = evaluate(model.Predict, mse, train, test); err != nil {

@@ -34,6 +34,8 @@ func runLOO(args []string, stdout, stderr io.Writer) error {
 	asJSON := fs.Bool("json", false, "print the result as one JSON object")
 	var df dataFlags
 	df.register(fs, false)
+	var std standardizeFlag
+	std.register(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -55,8 +57,15 @@ func runLOO(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	d, _, err := df.readData(*train)
+	d, info, err := df.readData(*train)
 	if err != nil {
+		return err
+	}
+	var features []string
+	if info != nil {
+		features, _ = info.Names()
+	}
+	if d, err = standardizeAll(std.on(sigmaIsAuto(&kf)), d, features, stderr); err != nil {
 		return err
 	}
 	start := time.Now()

@@ -73,6 +73,20 @@ func TestSelectionMatchesLibrary(t *testing.T) {
 		args := append(append([]string(nil), c.args...), "-train", c.train, "-sigma", "auto", "-lambdas", "1e-7:1e-1:7")
 		res, stderr := runJSON(t, args...)
 		d := readData(t, c.train)
+		// -sigma auto standardizes by default: the library sees the
+		// standardized rows.
+		if res["standardized"] != true {
+			t.Errorf("%s: -sigma auto did not standardize: %v", c.name, res["standardized"])
+		}
+		st, err := kernels.StandardizationOf(&d.X)
+		if err != nil {
+			t.Fatal(err)
+		}
+		xs, err := st.Apply(&d.X)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d.X = *xs
 		median, err := loo.MedianSigma(&d.X, 0, 1)
 		if err != nil {
 			t.Fatal(err)
@@ -136,8 +150,9 @@ func TestSelectionMatchesLibrary(t *testing.T) {
 		if !c.exact && c.crit != loo.GCV {
 			passes = 10
 		}
-		if n := strings.Count(stderr, "pass "); n != passes || strings.Count(stderr, "\n") != passes {
-			t.Errorf("%s: %d progress lines in %q, want %d and nothing else", c.name, n, stderr, passes)
+		// One line says the features were standardized, then one a pass.
+		if n := strings.Count(stderr, "pass "); n != passes || strings.Count(stderr, "\n") != passes+1 || !strings.HasPrefix(stderr, "rkhs: features standardized") {
+			t.Errorf("%s: %d progress lines in %q, want the standardization line, %d and nothing else", c.name, n, stderr, passes)
 		}
 	}
 }

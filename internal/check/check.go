@@ -183,7 +183,15 @@ func Kernel(kind error, op, name string, k interface{ Eval(x, z []float64) float
 	if !ok {
 		return nil
 	}
-	err := v.Validate()
+	return Field(kind, op, name, v.Validate())
+}
+
+// Field re-reports err, the Validate error of a value that names its own
+// fields (a kernel, a kernels.Standardization), on the caller's op and
+// name: an InputError about the field, as "Kernel.Sigma" ("Sigma" alone
+// with an empty name), with the inner reason, that wraps err. A nil err
+// is nil.
+func Field(kind error, op, name string, err error) error {
 	if err == nil {
 		return nil
 	}

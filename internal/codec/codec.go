@@ -191,14 +191,22 @@ func Vector(kind error, op, name string, v []float64, n int) error {
 // case. The error wraps that of package kernels (kernels.ErrParameter).
 func Kernel(kind error, op string, s kernels.Spec) (kernels.Kernel, error) {
 	k, err := s.Kernel()
-	if err == nil {
-		return k, nil
+	if err != nil {
+		return nil, fileField(kind, op, "kernel", err)
 	}
+	return k, nil
+}
+
+// fileField reports err, an error of package kernels about a field of a
+// value a model file holds at path (a kernel's Sigma), on the key of the
+// file: the field's name in lower case, as "kernel.sigma". The error
+// wraps err.
+func fileField(kind error, op, path string, err error) error {
 	var ie *linalg.InputError
 	if errors.As(err, &ie) && ie.Arg != "" {
-		return nil, &linalg.InputError{Op: op, Arg: "kernel." + strings.ToLower(ie.Arg), Reason: ie.Reason, Kind: kind, Err: err}
+		return &linalg.InputError{Op: op, Arg: path + "." + strings.ToLower(ie.Arg), Reason: ie.Reason, Kind: kind, Err: err}
 	}
-	return nil, check.Wrap(kind, op, "kernel", err)
+	return check.Wrap(kind, op, path, err)
 }
 
 // Nested reports the error of a model file held in the field of another

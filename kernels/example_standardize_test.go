@@ -1,0 +1,121 @@
+package kernels_test
+
+import (
+	"fmt"
+
+	"rkhs/kernels"
+	"rkhs/linalg"
+)
+
+// Two features hundreds apart (pressure in hPa, temperature in °C): the
+// standardization gives each mean 0 and standard deviation 1.
+func ExampleStandardizationOf() {
+	x := linalg.NewDense(4, 2, []float64{
+		1000, 10,
+		1010, 20,
+		1020, 10,
+		1030, 20,
+	})
+	s, err := kernels.StandardizationOf(x)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("mean %.4g, scale %.4g\n", s.Mean, s.Scale)
+	z, _ := s.Apply(x)
+	for i := 0; i < z.Rows; i++ {
+		fmt.Printf("%6.3f\n", z.Row(i))
+	}
+	// Output:
+	// mean [1015 15], scale [11.18 5]
+	// [-1.342 -1.000]
+	// [-0.447  1.000]
+	// [ 0.447 -1.000]
+	// [ 1.342  1.000]
+}
+
+// A test row is mapped with the training rows' mean and scale, never its
+// own.
+func ExampleStandardization_Apply() {
+	s := &kernels.Standardization{Mean: []float64{1015, 15}, Scale: []float64{10, 5}}
+	z, err := s.Apply(linalg.NewDense(1, 2, []float64{1035, 5}))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(z.Row(0))
+	// A nil Standardization is the identity.
+	var none *kernels.Standardization
+	z, _ = none.Apply(linalg.NewDense(1, 2, []float64{1035, 5}))
+	fmt.Println(z.Row(0))
+	// Output:
+	// [2 -2]
+	// [1035 5]
+}
+
+func ExampleStandardization_Validate() {
+	s := &kernels.Standardization{Mean: []float64{0, 0}, Scale: []float64{1, 0}}
+	fmt.Println(s.Validate())
+	// Output:
+	// kernels: invalid kernel parameter: Standardization.Validate: Scale[1]: 0, must be positive
+}
+
+// The moments of shards, computed apart, merge into the moments of the
+// whole: how a pipeline standardizes rows it never holds at once.
+func ExampleMoments_Merge() {
+	x := linalg.NewDense(6, 1, []float64{1, 2, 3, 10, 20, 30})
+	var a, b kernels.Moments
+	_ = a.Add(x.Slice(0, 3, 0, 1))
+	_ = b.Add(x.Slice(3, 6, 0, 1))
+	if err := a.Merge(&b); err != nil {
+		fmt.Println(err)
+		return
+	}
+	var whole kernels.Moments
+	_ = whole.Add(x)
+	fmt.Printf("merged: n %d, mean %.6g, sum of squares %.6g\n", a.N, a.Mean, a.SumSq)
+	fmt.Printf("whole:  n %d, mean %.6g, sum of squares %.6g\n", whole.N, whole.Mean, whole.SumSq)
+	// Output:
+	// merged: n 6, mean [11], sum of squares [688]
+	// whole:  n 6, mean [11], sum of squares [688]
+}
+
+func ExampleMoments_Add() {
+	var m kernels.Moments
+	for _, rows := range [][]float64{{1, 5}, {3, 5, 5, 5}} { // two batches of rows, two features
+		if err := m.Add(linalg.NewDense(len(rows)/2, 2, rows)); err != nil {
+			fmt.Println(err)
+			return
+		}
+	}
+	fmt.Println(m.N, m.Mean, m.SumSq)
+	// Output:
+	// 3 [3 5] [8 0]
+}
+
+// A constant feature cannot be scaled to standard deviation 1: Constant
+// names it before Standardization refuses it.
+func ExampleMoments_Constant() {
+	var m kernels.Moments
+	_ = m.Add(linalg.NewDense(3, 2, []float64{1, 5, 2, 5, 3, 5}))
+	fmt.Println(m.Constant())
+	_, err := m.Standardization()
+	fmt.Println(err)
+	// Output:
+	// [1]
+	// kernels: invalid data: Moments.Standardization: m: column 1 (mean 5, standard deviation 0) is constant: a constant feature cannot be standardized (leave it out)
+}
+
+func ExampleMoments_Standardization() {
+	var m kernels.Moments
+	_ = m.Add(linalg.NewDense(4, 1, []float64{2, 4, 4, 6}))
+	s, err := m.Standardization()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	// The population standard deviation: √(8/4).
+	fmt.Printf("mean %v, scale %.6f\n", s.Mean, s.Scale)
+	// Output:
+	// mean [4], scale [1.414214]
+}

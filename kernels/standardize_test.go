@@ -1,0 +1,225 @@
+package kernels
+
+import (
+	"errors"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"rkhs/internal/testmat"
+	"rkhs/linalg"
+)
+
+// scaledRows returns n×d rows whose features are hundreds apart, on
+// scales from 0.1 to 100 (testmat.FarApart).
+func scaledRows(seed uint64, n, d int) *linalg.Dense {
+	x := linalg.Dense(testmat.FarApart(testmat.Random(testmat.NewRand(seed), n, d, 0)))
+	return &x
+}
+
+// twoPass returns the mean and the sum of squared deviations of every
+// column by the textbook two passes: the reference of Moments.
+func twoPass(x *linalg.Dense) (mean, ss []float64) {
+	mean, ss = make([]float64, x.Cols), make([]float64, x.Cols)
+	for j := range mean {
+		for i := 0; i < x.Rows; i++ {
+			mean[j] += x.At(i, j)
+		}
+		mean[j] /= float64(x.Rows)
+		for i := 0; i < x.Rows; i++ {
+			d := x.At(i, j) - mean[j]
+			ss[j] += d * d
+		}
+	}
+	return mean, ss
+}
+
+// closeRel reports |a − b| ≤ tol·max(|b|, 1).
+func closeRel(a, b, tol float64) bool { return math.Abs(a-b) <= tol*max(math.Abs(b), 1) }
+
+// TestMomentsMerge: the moments of shards merged, in any grouping, equal
+// the moments of the whole (and the two-pass reference) to 1e-12, for
+// shards that straddle Add's block of rows and an empty shard.
+func TestMomentsMerge(t *testing.T) {
+	x := scaledRows(1, 1000, 5)
+	mean, ss := twoPass(x)
+	var whole Moments
+	if err := whole.Add(x); err != nil {
+		t.Fatal(err)
+	}
+	for _, cuts := range [][]int{
+		{0, 1000},
+		{0, 1, 1000},
+		{0, 255, 256, 257, 513, 1000},
+		{0, 0, 7, 300, 999, 1000},
+		{0, 100, 200, 300, 400, 500, 600, 700, 800, 900, 1000},
+	} {
+		shards := make([]Moments, len(cuts)-1)
+		for s := range shards {
+			if err := shards[s].Add(x.Slice(cuts[s], cuts[s+1], 0, x.Cols)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// Merge left to right, and as a tree from the right.
+		var left Moments
+		for s := range shards {
+			if err := left.Merge(&shards[s]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		right := shards[len(shards)-1]
+		for s := len(shards) - 2; s >= 0; s-- {
+			c := shards[s]
+			c.Mean, c.SumSq = slices.Clone(c.Mean), slices.Clone(c.SumSq)
+			if err := c.Merge(&right); err != nil {
+				t.Fatal(err)
+			}
+			right = c
+		}
+		for _, got := range []Moments{left, right, whole} {
+			if got.N != x.Rows {
+				t.Fatalf("cuts %v: N = %d, want %d", cuts, got.N, x.Rows)
+			}
+			for j := range mean {
+				if !closeRel(got.Mean[j], mean[j], 1e-12) || !closeRel(got.SumSq[j], ss[j], 1e-12) {
+					t.Errorf("cuts %v column %d: mean %v, sum of squares %v; want %v, %v", cuts, j, got.Mean[j], got.SumSq[j], mean[j], ss[j])
+				}
+			}
+		}
+	}
+}
+
+// TestStandardizationOf: the map gives the training rows mean 0 and
+// standard deviation 1 (population), it is (x − μ)/σ bit for bit, and x
+// is not modified.
+func TestStandardizationOf(t *testing.T) {
+	x := scaledRows(2, 300, 4)
+	orig := x.Clone()
+	s, err := StandardizationOf(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mean, ss := twoPass(x)
+	for j := range mean {
+		if sd := math.Sqrt(ss[j] / 300); !closeRel(s.Mean[j], mean[j], 1e-13) || !closeRel(s.Scale[j], sd, 1e-12) {
+			t.Errorf("column %d: mean %v, scale %v; want %v, %v", j, s.Mean[j], s.Scale[j], mean[j], sd)
+		}
+	}
+	z, err := s.Apply(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zm, zss := twoPass(z)
+	for j := range zm {
+		if math.Abs(zm[j]) > 1e-12 || math.Abs(zss[j]/300-1) > 1e-12 {
+			t.Errorf("standardized column %d: mean %v, variance %v; want 0, 1", j, zm[j], zss[j]/300)
+		}
+		for i := 0; i < x.Rows; i++ {
+			if want := (x.At(i, j) - s.Mean[j]) / s.Scale[j]; math.Float64bits(z.At(i, j)) != math.Float64bits(want) {
+				t.Fatalf("z[%d][%d] = %v, want (x − μ)/σ = %v", i, j, z.At(i, j), want)
+			}
+		}
+	}
+	if !slices.Equal(x.Data, orig.Data) {
+		t.Error("StandardizationOf or Apply modified x")
+	}
+	var none *Standardization
+	if z, err := none.Apply(x); z != x || err != nil {
+		t.Errorf("nil Standardization: Apply = %p, %v; want x itself", z, err)
+	}
+}
+
+// TestStandardizationConstant: a constant column is an error naming it,
+// whether its values are exactly equal (0.1 sums inexactly), agree to the
+// last bits, or are zero; a column that varies at 1e-9 of its mean is
+// kept.
+func TestStandardizationConstant(t *testing.T) {
+	const n = 5000
+	for _, c := range []struct {
+		name  string
+		value func(i int) float64
+		want  []int // constant columns
+	}{
+		{"0.1 everywhere", func(int) float64 { return 0.1 }, []int{1}},
+		{"zero", func(int) float64 { return 0 }, []int{1}},
+		{"last bit", func(i int) float64 { return math.Nextafter(1e6, float64(i%2)*2e6) }, []int{1}},
+		{"1e-9 relative", func(i int) float64 { return 1e6 * (1 + 1e-9*float64(i%3)) }, nil},
+	} {
+		x := scaledRows(3, n, 3)
+		for i := 0; i < n; i++ {
+			x.Set(i, 1, c.value(i))
+		}
+		var m Moments
+		if err := m.Add(x); err != nil {
+			t.Fatal(err)
+		}
+		if got := m.Constant(); !slices.Equal(got, c.want) {
+			t.Errorf("%s: Constant = %v, want %v", c.name, got, c.want)
+		}
+		_, err := StandardizationOf(x)
+		var ie *linalg.InputError
+		switch {
+		case c.want == nil && err != nil:
+			t.Errorf("%s: %v, want a standardization", c.name, err)
+		case c.want != nil && (!errors.Is(err, ErrData) || !errors.As(err, &ie) || !strings.Contains(ie.Reason, "column 1 (") || !strings.Contains(ie.Reason, "constant")):
+			t.Errorf("%s: %v, want ErrData naming column 1 as constant", c.name, err)
+		}
+	}
+}
+
+// TestStandardizationErrors: NaN and ±Inf wrap linalg.ErrNotFinite in
+// every entry point; bad shapes and bad fields are errors, not panics, and
+// leave the moments unchanged.
+func TestStandardizationErrors(t *testing.T) {
+	x := scaledRows(4, 20, 3)
+	nan := x.Clone()
+	nan.Set(7, 2, math.NaN())
+	s, _ := StandardizationOf(x)
+	var m Moments
+	_ = m.Add(x)
+	for _, c := range []struct {
+		name     string
+		call     func() error
+		sentinel error
+		finite   bool // the error wraps linalg.ErrNotFinite
+	}{
+		{"StandardizationOf NaN", func() error { _, err := StandardizationOf(nan); return err }, ErrData, true},
+		{"StandardizationOf nil", func() error { _, err := StandardizationOf(nil); return err }, ErrData, false},
+		{"StandardizationOf no rows", func() error { _, err := StandardizationOf(linalg.NewDense(0, 3, nil)); return err }, ErrData, false},
+		{"Add NaN", func() error { c := m; return c.Add(nan) }, ErrData, true},
+		{"Add width", func() error { c := m; return c.Add(linalg.NewDense(2, 4, nil)) }, ErrData, false},
+		{"Apply NaN", func() error { _, err := s.Apply(nan); return err }, ErrData, true},
+		{"Apply width", func() error { _, err := s.Apply(linalg.NewDense(2, 2, nil)); return err }, ErrData, false},
+		{"Apply overflow", func() error {
+			_, err := (&Standardization{Mean: []float64{-1e308}, Scale: []float64{1e-10}}).Apply(linalg.NewDense(1, 1, []float64{1e308}))
+			return err
+		}, ErrData, false},
+		{"Apply zero scale", func() error {
+			_, err := (&Standardization{Mean: []float64{0}, Scale: []float64{0}}).Apply(x)
+			return err
+		}, ErrParameter, false},
+		{"Validate NaN mean", func() error { return (&Standardization{Mean: []float64{math.NaN()}, Scale: []float64{1}}).Validate() }, ErrParameter, true},
+		{"Validate Inf scale", func() error { return (&Standardization{Mean: []float64{0}, Scale: []float64{math.Inf(1)}}).Validate() }, ErrParameter, true},
+		{"Validate lengths", func() error { return (&Standardization{Mean: []float64{0, 1}, Scale: []float64{1}}).Validate() }, ErrParameter, false},
+		{"Validate empty", func() error { return (&Standardization{}).Validate() }, ErrParameter, false},
+		{"Merge NaN", func() error { c := m; return c.Merge(&Moments{N: 2, Mean: []float64{math.NaN()}, SumSq: []float64{0}}) }, ErrParameter, true},
+		{"Merge negative", func() error {
+			c := m
+			return c.Merge(&Moments{N: 2, Mean: []float64{0, 0, 0}, SumSq: []float64{0, -1, 0}})
+		}, ErrParameter, false},
+		{"Merge width", func() error { c := m; return c.Merge(&Moments{N: 2, Mean: []float64{0}, SumSq: []float64{0}}) }, ErrData, false},
+		{"Merge nil", func() error { c := m; return c.Merge(nil) }, ErrParameter, false},
+		{"Standardization no rows", func() error { _, err := new(Moments).Standardization(); return err }, ErrData, false},
+		{"Standardization bad N", func() error { _, err := (&Moments{N: -1}).Standardization(); return err }, ErrParameter, false},
+	} {
+		err := c.call()
+		if !errors.Is(err, c.sentinel) || errors.Is(err, linalg.ErrNotFinite) != c.finite {
+			t.Errorf("%s: %v, want %v (ErrNotFinite %v)", c.name, err, c.sentinel, c.finite)
+		}
+	}
+	want, _ := StandardizationOf(x)
+	if got, _ := m.Standardization(); !slices.Equal(got.Mean, want.Mean) || !slices.Equal(got.Scale, want.Scale) {
+		t.Error("a failed Add or Merge changed the moments")
+	}
+}
