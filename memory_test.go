@@ -42,11 +42,11 @@ func tooLargeRows(t testing.TB) []apiRow {
 		manyLambdas[i] = 1e-3 * float64(i+1)
 	}
 	const m = 400 // M and L of the statistics: 2×400² floats = 2.4 MiB
-	centres := linalg.NewDense(m, 1, nil)
+	centers := linalg.NewDense(m, 1, nil)
 	for i := range m {
-		centres.Set(i, 0, float64(i)/m)
+		centers.Set(i, 0, float64(i)/m)
 	}
-	stats, err := regress.NewNystromStats(g, centres)
+	stats, err := regress.NewNystromStats(g, centers)
 	if err == nil {
 		err = stats.Add(x, y)
 	}
@@ -77,7 +77,7 @@ func tooLargeRows(t testing.TB) []apiRow {
 			return errOf(regress.Falkon{Kernel: g, Lambda: 1e-3, Centers: 300}.Fit(x, y))
 		}},
 		{"regress.Falkon.FitOperator", "m = 400", func() error {
-			return errOf(regress.Falkon{Kernel: g, Lambda: 1e-3}.FitOperator(centres, zeroOperator{m: m}))
+			return errOf(regress.Falkon{Kernel: g, Lambda: 1e-3}.FitOperator(centers, zeroOperator{m: m}))
 		}},
 		{"regress.NewNystromStats", "m = 600", func() error { return errOf(regress.NewNystromStats(g, x)) }},
 		{"regress.NystromStats.Solve", "m = 400", func() error { return errOf(stats.Solve(1e-3, regress.FreeIntercept)) }},
@@ -86,7 +86,7 @@ func tooLargeRows(t testing.TB) []apiRow {
 		}},
 		{"loo.SelectNystrom.Fit", "m = 400", func() error {
 			return errOf(loo.SelectNystrom{Kernel: func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} },
-				Centers: centres, Sigmas: []float64{1}, Lambdas: []float64{1e-3}}.Fit(x, y))
+				Centers: centers, Sigmas: []float64{1}, Lambdas: []float64{1e-3}}.Fit(x, y))
 		}},
 		{"regress.NystromStats.UnmarshalBinary", "m = 400", func() error { return new(regress.NystromStats).UnmarshalBinary(file) }},
 		{"loo.Nystrom", "m = 300", func() error {

@@ -55,7 +55,7 @@ func TestBlocksSizedByMemory(t *testing.T) {
 	stats := &statsFileFn{In: in, Kernel: spec}
 	var out [][]byte
 	got := allocated(func() {
-		err := stats.ProcessElement(context.Background(), fileJob{File: file, Centres: encodeMatrix(c)},
+		err := stats.ProcessElement(context.Background(), fileJob{File: file, Centers: encodeMatrix(c)},
 			func(b []byte) { out = append(out, b) }, func(string) {})
 		if err != nil {
 			t.Fatal(err)
@@ -64,7 +64,7 @@ func TestBlocksSizedByMemory(t *testing.T) {
 	if got > budget || len(out) != 1 {
 		t.Errorf("statistics of %d rows of %d features: %d outputs, %.0f MiB allocated, want at most %d", n, d, len(out), float64(got)/(1<<20), budget>>20)
 	}
-	pass := &passFileFn{In: in, Kernel: spec, Centres: encodeMatrix(c), V: encodeMatrix(linalg.NewDense(m, 1, []float64{1, 2, 3}))}
+	pass := &passFileFn{In: in, Kernel: spec, Centers: encodeMatrix(c), V: encodeMatrix(linalg.NewDense(m, 1, []float64{1, 2, 3}))}
 	got = allocated(func() {
 		if _, err := pass.ProcessElement(context.Background(), file); err != nil {
 			t.Fatal(err)

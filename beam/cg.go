@@ -41,7 +41,7 @@ type PassOperator struct {
 	Ctx     context.Context
 	Input   Input
 	Kernel  kernels.Spec
-	Centres *linalg.Dense
+	Centers *linalg.Dense
 	// Scratch is a directory on a filesystem that the workers and this
 	// process share (local for Prism; gs://, s3:// or a shared mount on a
 	// cluster): each pass writes its result there.
@@ -58,7 +58,7 @@ func (o *PassOperator) Passes() int { return int(o.passes.Load()) }
 // Summary returns n, K_nmᵀY (m×1), K_nmᵀ1 and 1ᵀY over the rows of the
 // input (one pass). Errors are those of the pipeline (see Fit).
 func (o *PassOperator) Summary() (n int, kty *linalg.Dense, kt1, sumY []float64, err error) {
-	m := o.Centres.Rows
+	m := o.Centers.Rows
 	sums, err := o.pass(nil)
 	if err != nil {
 		return 0, nil, nil, nil, err
@@ -72,7 +72,7 @@ func (o *PassOperator) Summary() (n int, kty *linalg.Dense, kt1, sumY []float64,
 
 // NormalMul sets dst = K_nmᵀ(K_nm·V) (one pass). V and dst are m×q.
 func (o *PassOperator) NormalMul(dst, v *linalg.Dense) error {
-	m := o.Centres.Rows
+	m := o.Centers.Rows
 	if v.Rows != m || dst.Rows != m || dst.Cols != v.Cols {
 		return fmt.Errorf("rkhsbeam: NormalMul of a %d×%d V into %d×%d, want %d rows", v.Rows, v.Cols, dst.Rows, dst.Cols, m)
 	}
@@ -93,7 +93,7 @@ func (o *PassOperator) pass(v *linalg.Dense) ([]float64, error) {
 	}
 	k := o.passes.Add(1)
 	out := fmt.Sprintf("%s/pass-%d.bin", o.Scratch, k)
-	fn := &passFileFn{In: o.Input, Kernel: o.Kernel, Centres: encodeMatrix(o.Centres)}
+	fn := &passFileFn{In: o.Input, Kernel: o.Kernel, Centers: encodeMatrix(o.Centers)}
 	if v != nil {
 		fn.V = encodeMatrix(v)
 	}
@@ -127,7 +127,7 @@ func (o *PassOperator) pass(v *linalg.Dense) ([]float64, error) {
 type passFileFn struct {
 	In      Input
 	Kernel  kernels.Spec
-	Centres []byte
+	Centers []byte
 	V       []byte
 
 	k       kernels.Kernel
@@ -141,7 +141,7 @@ func (f *passFileFn) ProcessElement(ctx context.Context, file string) ([]float64
 		if f.k, err = f.Kernel.Kernel(); err != nil {
 			return nil, err
 		}
-		if f.c, err = decodeMatrix(f.Centres); err != nil {
+		if f.c, err = decodeMatrix(f.Centers); err != nil {
 			return nil, err
 		}
 		if len(f.V) > 0 {

@@ -22,8 +22,8 @@ import (
 // fitOperator runs regress.Falkon (Falkon's preconditioned conjugate
 // gradient, its default 20 iterations) with every pass over the data done
 // by op. A penalized intercept is refused there, as by Falkon.Fit.
-func fitOperator(k kernels.Kernel, lambda float64, ic regress.Intercept, centres *linalg.Dense, op regress.NystromOperator) (*regress.Model, error) {
-	fit, err := (&regress.Falkon{Kernel: k, Lambda: lambda, Intercept: ic}).FitOperator(centres, op)
+func fitOperator(k kernels.Kernel, lambda float64, ic regress.Intercept, centers *linalg.Dense, op regress.NystromOperator) (*regress.Model, error) {
+	fit, err := (&regress.Falkon{Kernel: k, Lambda: lambda, Intercept: ic}).FitOperator(centers, op)
 	if err != nil {
 		return nil, err
 	}
@@ -51,17 +51,17 @@ func FitCG(ctx context.Context, o FitOptions, scratch string, run func(context.C
 		return nil, err
 	}
 	defer cleanup()
-	var centres *linalg.Dense
+	var centers *linalg.Dense
 	if o.CentersFile != "" {
-		centres, err = readCentres(ctx, o.Input, o.CentersFile)
+		centers, err = readCenters(ctx, o.Input, o.CentersFile)
 	} else {
-		centres, err = drawCentres(ctx, o, dir, run)
+		centers, err = drawCenters(ctx, o, dir, run)
 	}
 	if err != nil {
 		return nil, err
 	}
-	op := &PassOperator{Ctx: ctx, Input: o.Input, Kernel: o.Kernel, Centres: centres, Scratch: dir, Run: run}
-	model, err := fitOperator(k, o.Lambda, o.Intercept, centres, op)
+	op := &PassOperator{Ctx: ctx, Input: o.Input, Kernel: o.Kernel, Centers: centers, Scratch: dir, Run: run}
+	model, err := fitOperator(k, o.Lambda, o.Intercept, centers, op)
 	if err != nil {
 		return nil, err
 	}
@@ -97,8 +97,8 @@ func scratchDir(scratch string) (dir string, cleanup func(), err error) {
 }
 
 // readCentres reads a file of centres in this process.
-func readCentres(ctx context.Context, in Input, name string) (*linalg.Dense, error) {
-	b, err := (&centresFileFn{In: in}).ProcessElement(ctx, name)
+func readCenters(ctx context.Context, in Input, name string) (*linalg.Dense, error) {
+	b, err := (&centersFileFn{In: in}).ProcessElement(ctx, name)
 	if err != nil {
 		return nil, err
 	}
@@ -106,14 +106,14 @@ func readCentres(ctx context.Context, in Input, name string) (*linalg.Dense, err
 }
 
 // drawCentres runs the first pass of Fit and returns the centres.
-func drawCentres(ctx context.Context, o FitOptions, scratch string, run func(context.Context, *beam.Pipeline) error) (*linalg.Dense, error) {
+func drawCenters(ctx context.Context, o FitOptions, scratch string, run func(context.Context, *beam.Pipeline) error) (*linalg.Dense, error) {
 	name := scratch + "/centres.json"
 	p, s := beam.NewPipelineWithRoot()
 	names, err := files(s, o.Input)
 	if err != nil {
 		return nil, err
 	}
-	c := sampleCentres(s, o.Input, names, o.Centers, o.Seed, false)
+	c := sampleCenters(s, o.Input, names, o.Centers, o.Seed, false)
 	beam.ParDo0(s, &writeBytesFn{Name: name}, c)
 	if err := run(ctx, p); err != nil {
 		return nil, err

@@ -40,7 +40,7 @@ func TestPassOperator(t *testing.T) {
 	wsumY := linalg.NewDense(1, 1, nil)
 	linalg.Gemm(linalg.Trans, linalg.NoTrans, 1, ones, y, 0, wsumY)
 	op := &PassOperator{Ctx: context.Background(), Input: Input{Patterns: []string{"testdata/train-*"}, Format: "csv"},
-		Kernel: spec, Centres: c, Scratch: t.TempDir(), Run: prismRun}
+		Kernel: spec, Centers: c, Scratch: t.TempDir(), Run: prismRun}
 	n, kty, kt1, sumY, err := op.Summary()
 	if err != nil {
 		t.Fatal(err)
@@ -145,7 +145,7 @@ func TestPassOperatorCG(t *testing.T) {
 		t.Fatal(err)
 	}
 	op := &PassOperator{Ctx: context.Background(), Input: Input{Patterns: []string{"testdata/train-*"}, Format: "csv"},
-		Kernel: spec, Centres: c, Scratch: t.TempDir(), Run: prismRun}
+		Kernel: spec, Centers: c, Scratch: t.TempDir(), Run: prismRun}
 	n, b, _, _, err := op.Summary()
 	if err != nil {
 		t.Fatal(err)

@@ -132,13 +132,13 @@ func Fit(s beam.Scope, o FitOptions) (beam.PCollection, error) {
 	if err != nil {
 		return beam.PCollection{}, err
 	}
-	var centres beam.PCollection
+	var centers beam.PCollection
 	if o.CentersFile != "" {
-		centres = beam.ParDo(s, &centresFileFn{In: o.Input}, beam.Create(s, o.CentersFile))
+		centers = beam.ParDo(s, &centersFileFn{In: o.Input}, beam.Create(s, o.CentersFile))
 	} else {
-		centres = sampleCentres(s, o.Input, names, o.Centers, o.Seed, o.DeadLetter != "")
+		centers = sampleCenters(s, o.Input, names, o.Centers, o.Seed, o.DeadLetter != "")
 	}
-	stats, bad := statistics(s, o.Input, o.Kernel, names, centres, o.CentersFile, o.DeadLetter != "")
+	stats, bad := statistics(s, o.Input, o.Kernel, names, centers, o.CentersFile, o.DeadLetter != "")
 	if o.DeadLetter != "" {
 		textio.Write(s, o.DeadLetter, bad)
 	}
@@ -147,11 +147,11 @@ func Fit(s beam.Scope, o FitOptions) (beam.PCollection, error) {
 }
 
 // centresFileFn reads the centres from a file in the input's format.
-type centresFileFn struct {
+type centersFileFn struct {
 	In Input
 }
 
-func (f *centresFileFn) ProcessElement(ctx context.Context, file string) ([]byte, error) {
+func (f *centersFileFn) ProcessElement(ctx context.Context, file string) ([]byte, error) {
 	var rows []float64
 	d := f.In.Features
 	err := readFile(ctx, f.In, file, d, func(w int) error { d = w; return nil }, func(x []float64, _ float64) error {
@@ -223,6 +223,6 @@ func writeFile(ctx context.Context, name string, data []byte) error {
 }
 
 func init() {
-	register.DoFn2x2[context.Context, string, []byte, error](&centresFileFn{})
+	register.DoFn2x2[context.Context, string, []byte, error](&centersFileFn{})
 	register.DoFn3x1[context.Context, []byte, func([]byte), error](&solveFn{})
 }

@@ -211,7 +211,7 @@ func decodeMatrix(b []byte) (*linalg.Dense, error) {
 }
 
 // sampleCentres draws m centres from the files in a first pass.
-func sampleCentres(s beam.Scope, in Input, names beam.PCollection, m int, seed uint64, deadLetter bool) beam.PCollection {
+func sampleCenters(s beam.Scope, in Input, names beam.PCollection, m int, seed uint64, deadLetter bool) beam.PCollection {
 	s = s.Scope("sample centres")
 	per := beam.ParDo(s, &sampleFileFn{In: in, M: m, Seed: seed, DeadLetter: deadLetter}, names)
 	return beam.Combine(s, &sampleCombineFn{M: m, DeadLetter: deadLetter}, per)

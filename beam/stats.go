@@ -21,23 +21,23 @@ import (
 type statsFileFn struct {
 	In          Input
 	Kernel      kernels.Spec
-	CentresFile string // where the centres come from, if a file, for errors
+	CentersFile string // where the centres come from, if a file, for errors
 	DeadLetter  bool
 
-	centres []byte                // the side input the statistics below were made for
+	centers []byte                // the side input the statistics below were made for
 	st      *regress.NystromStats // reused from file to file (Reset)
 }
 
 func (f *statsFileFn) ProcessElement(ctx context.Context, job fileJob, emit func([]byte), emitBad func(string)) error {
-	file, centres := job.File, job.Centres
-	if len(centres) == 0 { // no centres: every line of the input is malformed
+	file, centers := job.File, job.Centers
+	if len(centers) == 0 { // no centres: every line of the input is malformed
 		return readFile(ctx, f.In, file, f.In.Features, nil, func([]float64, float64) error { return nil }, func(e *LineError, text string) {
 			linesSetAside.Inc(ctx, 1)
 			emitBad(e.Error() + "\t" + text)
 		})
 	}
-	if f.st == nil || string(f.centres) != string(centres) {
-		c, err := decodeMatrix(centres)
+	if f.st == nil || string(f.centers) != string(centers) {
+		c, err := decodeMatrix(centers)
 		if err != nil {
 			return err
 		}
@@ -48,7 +48,7 @@ func (f *statsFileFn) ProcessElement(ctx context.Context, job fileJob, emit func
 		if f.st, err = regress.NewNystromStats(k, c); err != nil {
 			return err
 		}
-		f.centres = centres
+		f.centers = centers
 	}
 	st := f.st
 	st.Reset()
@@ -67,8 +67,8 @@ func (f *statsFileFn) ProcessElement(ctx context.Context, job fileJob, emit func
 		}
 		return nil
 	})
-	if we := (*widthError)(nil); errors.As(err, &we) && f.CentresFile != "" {
-		return fmt.Errorf("rkhsbeam: the centres file %s has %s, %s has %d", f.CentresFile, plural(we.Want, "feature"), we.File, we.Got)
+	if we := (*widthError)(nil); errors.As(err, &we) && f.CentersFile != "" {
+		return fmt.Errorf("rkhsbeam: the centres file %s has %s, %s has %d", f.CentersFile, plural(we.Want, "feature"), we.File, we.Got)
 	}
 	if err != nil {
 		return err
@@ -138,7 +138,7 @@ func decodeStats(b []byte) (*regress.NystromStats, error) {
 func init() {
 	beam.RegisterCoder(reflect.TypeOf((*regress.NystromStats)(nil)), encodeStats, decodeStats)
 	register.DoFn4x1[context.Context, fileJob, func([]byte), func(string), error](&statsFileFn{})
-	register.DoFn3x0[string, []byte, func(fileJob)](&withCentresFn{})
+	register.DoFn3x0[string, []byte, func(fileJob)](&withCentersFn{})
 	register.Emitter1[fileJob]()
 	register.Emitter1[[]byte]()
 	register.Combiner3[*regress.NystromStats, []byte, []byte](&mergeStatsFn{})
@@ -147,7 +147,7 @@ func init() {
 // fileJob is an input file with the centres to summarise it for.
 type fileJob struct {
 	File    string
-	Centres []byte
+	Centers []byte
 }
 
 // withCentresFn pairs each file with the centres, read as a side input.
@@ -157,20 +157,20 @@ type fileJob struct {
 // watermark loop busy on a core for as long as a bundle that reads a side
 // input runs: pairing is quick, and a Reshuffle after it keeps the long
 // summaries in a stage of their own.
-type withCentresFn struct{}
+type withCentersFn struct{}
 
-func (withCentresFn) ProcessElement(file string, centres []byte, emit func(fileJob)) {
-	emit(fileJob{File: file, Centres: centres})
+func (withCentersFn) ProcessElement(file string, centers []byte, emit func(fileJob)) {
+	emit(fileJob{File: file, Centers: centers})
 }
 
 // statistics summarises the rows of the files for the centres (one
 // encoded matrix) and returns the merged statistics (one encoded
 // regress.NystromStats) and the malformed lines (empty unless
 // deadLetter).
-func statistics(s beam.Scope, in Input, k kernels.Spec, names, centres beam.PCollection, centresFile string, deadLetter bool) (stats, bad beam.PCollection) {
+func statistics(s beam.Scope, in Input, k kernels.Spec, names, centers beam.PCollection, centersFile string, deadLetter bool) (stats, bad beam.PCollection) {
 	s = s.Scope("statistics")
-	jobs := beam.ParDo(s, &withCentresFn{}, names, beam.SideInput{Input: centres})
+	jobs := beam.ParDo(s, &withCentersFn{}, names, beam.SideInput{Input: centers})
 	jobs = beam.Reshuffle(s, jobs)
-	per, bad := beam.ParDo2(s, &statsFileFn{In: in, Kernel: k, CentresFile: centresFile, DeadLetter: deadLetter}, jobs)
+	per, bad := beam.ParDo2(s, &statsFileFn{In: in, Kernel: k, CentersFile: centersFile, DeadLetter: deadLetter}, jobs)
 	return beam.Combine(s, &mergeStatsFn{}, per), bad
 }

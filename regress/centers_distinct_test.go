@@ -11,7 +11,7 @@ import (
 // TestCentresDistinct: Nystrom and Falkon follow one rule for the centres,
 // m distinct rows of X: on 1000 rows holding 10 distinct values, 10
 // centres are the 10 values and 11 are an error naming Centers, for both.
-func TestCentresDistinct(t *testing.T) {
+func TestCentersDistinct(t *testing.T) {
 	const n = 1000
 	x := linalg.NewDense(n, 1, nil)
 	y := linalg.NewDense(n, 1, nil)

@@ -170,7 +170,7 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		advice := exactAdvice
 		if f.method == "falkon" {
-			advice = centresAdvice(train.X.Rows, train.X.Cols, q, false)
+			advice = centersAdvice(train.X.Rows, train.X.Cols, q, false)
 		}
 		return tooLarge(err, "classify -method "+f.method, train.X.Rows, advice)
 	}
@@ -495,12 +495,12 @@ func (f *classifyFlags) selectClassifier(k kernels.Kernel, ic regress.Intercept,
 		}
 		sel = nil
 	} else {
-		centres, err := drawCentres(x, f.falkon.centers, f.falkon.seed)
+		centers, err := drawCenters(x, f.falkon.centers, f.falkon.seed)
 		if err != nil {
 			return nil, nil, err
 		}
 		crit := criterionOf(f.sel.criterion, true)
-		s, err := loo.SelectNystrom{Kernel: kernel, Centers: centres, Sigmas: sigmas, Lambdas: lambdas, Intercept: ic,
+		s, err := loo.SelectNystrom{Kernel: kernel, Centers: centers, Sigmas: sigmas, Lambdas: lambdas, Intercept: ic,
 			Criterion: crit, Subset: f.sel.looRows, Seed: f.falkon.seed, Progress: progressLine(stderr, what, start, nystromPasses(crit)...)}.Fit(x, y)
 		if err != nil {
 			return nil, nil, err

@@ -305,7 +305,7 @@ func exactAdvice(*linalg.MemoryError) string {
 // centresAdvice is the advice for -method falkon (nystrom false) or
 // nystrom on n rows of d features with q outputs: the largest number of
 // centres Falkon can hold.
-func centresAdvice(n, d, q int, nystrom bool) func(*linalg.MemoryError) string {
+func centersAdvice(n, d, q int, nystrom bool) func(*linalg.MemoryError) string {
 	return func(*linalg.MemoryError) string {
 		m := largestCenters(n, d, q)
 		switch {

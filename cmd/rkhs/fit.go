@@ -191,7 +191,7 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		advice := exactAdvice
 		if f.method == "falkon" || f.method == "nystrom" {
-			advice = centresAdvice(train.X.Rows, train.X.Cols, 1, f.method == "nystrom")
+			advice = centersAdvice(train.X.Rows, train.X.Cols, 1, f.method == "nystrom")
 		}
 		return tooLarge(err, "fit -method "+f.method, train.X.Rows, advice)
 	}
@@ -329,12 +329,12 @@ func (f *fitFlags) selectAndFit(ic regress.Intercept, train *dataset.Data, res *
 	}
 	what := "fit -method " + f.method
 	if f.method == "nystrom" {
-		centres, err := drawCentres(x, f.centers, f.seed)
+		centers, err := drawCenters(x, f.centers, f.seed)
 		if err != nil {
 			return nil, nil, err
 		}
 		crit := criterionOf(f.sel.criterion, false)
-		s, err := loo.SelectNystrom{Kernel: kernel, Centers: centres, Sigmas: sigmas, Lambdas: lambdas, Intercept: ic,
+		s, err := loo.SelectNystrom{Kernel: kernel, Centers: centers, Sigmas: sigmas, Lambdas: lambdas, Intercept: ic,
 			Criterion: crit, Subset: f.sel.looRows, Seed: f.seed, Progress: progressLine(stderr, what, start, nystromPasses(crit)...)}.Fit(x, y)
 		if err != nil {
 			return nil, nil, err

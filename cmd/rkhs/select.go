@@ -307,7 +307,7 @@ func featuresSeen(d *dataset.Data) *linalg.Dense { return &d.X }
 // increasing row order — so that a selection's centres are those of
 // -method nystrom -seed N. O(n) time for the permutation and O(md) for the
 // rows visited.
-func drawCentres(x *linalg.Dense, m int, seed uint64) (*linalg.Dense, error) {
+func drawCenters(x *linalg.Dense, m int, seed uint64) (*linalg.Dense, error) {
 	if m < 1 || m > x.Rows {
 		return nil, badInputf("-centers %d: want between 1 and the %s of the training file", m, count(x.Rows, "row"))
 	}
@@ -348,14 +348,14 @@ func drawCentres(x *linalg.Dense, m int, seed uint64) (*linalg.Dense, error) {
 // distance and suggests -sigma auto and -standardize. Nothing is printed
 // when the check cannot judge (fewer than two distinct rows).
 func warnDegenerate(w io.Writer, what string, k kernels.Kernel, sigma float64, x *linalg.Dense, nystrom bool, m int, seed uint64) {
-	var centres *linalg.Dense
+	var centers *linalg.Dense
 	if nystrom {
 		var err error
-		if centres, err = drawCentres(x, m, seed); err != nil {
+		if centers, err = drawCenters(x, m, seed); err != nil {
 			return
 		}
 	}
-	pts := centres
+	pts := centers
 	if pts == nil {
 		pts = x
 	}
@@ -369,10 +369,10 @@ func warnDegenerate(w io.Writer, what string, k kernels.Kernel, sigma float64, x
 		pts = s
 	}
 	var of string
-	if centres != nil {
+	if centers != nil {
 		of = count(pts.Rows, "centre")
-		if pts.Rows < centres.Rows {
-			of = fmt.Sprintf("%d of the %d centres", pts.Rows, centres.Rows)
+		if pts.Rows < centers.Rows {
+			of = fmt.Sprintf("%d of the %d centres", pts.Rows, centers.Rows)
 		}
 	} else {
 		of = count(pts.Rows, "row")

@@ -169,7 +169,7 @@ func flagOf(args []string, name, def string) string {
 
 // TestDrawCentresAsRegress: the centres the command draws are the rows
 // regress.Nystrom draws with the same seed, with repeated rows too.
-func TestDrawCentresAsRegress(t *testing.T) {
+func TestDrawCentersAsRegress(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(1, 2))
 	rep := linalg.NewDense(200, 2, nil)
 	for i := range rep.Data {
@@ -187,7 +187,7 @@ func TestDrawCentresAsRegress(t *testing.T) {
 		{"housing, seed 9", &h.X, 120, 9},
 		{"repeats", rep, 30, 4},
 	} {
-		got, err := drawCentres(c.x, c.m, c.seed)
+		got, err := drawCenters(c.x, c.m, c.seed)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -199,7 +199,7 @@ func TestDrawCentresAsRegress(t *testing.T) {
 			t.Errorf("%s: the command's centres differ from regress.Nystrom's", c.name)
 		}
 	}
-	if _, err := drawCentres(rep, 65, 1); err == nil || exitStatus(err) != 2 {
+	if _, err := drawCenters(rep, 65, 1); err == nil || exitStatus(err) != 2 {
 		t.Errorf("65 centres of 64 distinct rows: %v, want bad input", err)
 	}
 }

@@ -121,7 +121,7 @@ func main() {
 	var model interface {
 		Predict(*linalg.Dense) (*linalg.Dense, error)
 	}
-	var centres *linalg.Dense
+	var centers *linalg.Dense
 	var accuracy float64
 	switch {
 	case s.classes:
@@ -135,7 +135,7 @@ func main() {
 		}
 		fit, err := f.Fit(s.xtr, labels)
 		check(err)
-		centres = fit.Model.Centers
+		centers = fit.Model.Centers
 		elapsed := time.Since(start)
 		p, err := fit.Predict(s.xte)
 		check(err)
@@ -152,11 +152,11 @@ func main() {
 		}
 		fit, err := f.Fit(s.xtr, s.ytr)
 		check(err)
-		model, centres = fit, fit.Centers
+		model, centers = fit, fit.Centers
 	case *method == "nystrom":
 		fit, err := regress.Nystrom{Kernel: k, Lambda: s.lambda, Centers: *m, Seed: 1, Intercept: regress.FreeIntercept}.Fit(s.xtr, s.ytr)
 		check(err)
-		model, centres = fit, fit.Centers
+		model, centers = fit, fit.Centers
 	case *method == "rls":
 		fit, err := regress.RLS{Kernel: k, Lambda: s.lambda, Intercept: regress.FreeIntercept}.Fit(s.xtr, s.ytr)
 		check(err)
@@ -174,7 +174,7 @@ func main() {
 	}
 	fmt.Printf("rss_data %.0f MiB peak_rss %.0f MiB (fit added %.0f MiB)\n", rssData, status("VmHWM"), status("VmHWM")-rssData)
 	if *dump != "" {
-		for name, a := range map[string]*linalg.Dense{"xtr": s.xtr, "ytr": s.ytr, "xte": s.xte, "yte": s.yte, "centres": centres} {
+		for name, a := range map[string]*linalg.Dense{"xtr": s.xtr, "ytr": s.ytr, "xte": s.xte, "yte": s.yte, "centres": centers} {
 			if a != nil {
 				write(*dump+"."+name+".f64", a)
 			}
