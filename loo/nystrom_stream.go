@@ -102,7 +102,8 @@ type NystromStream struct {
 // unknown intercept mode, s nil, the zero value or statistics of no rows
 // (these also wrap regress.ErrInput); linalg.ErrNotPositiveDefinite when
 // K_mm of decoded statistics cannot be factored or a λ is so small that
-// G + nλI is numerically singular (the error names it);
+// G + nλI is numerically singular (the error names it), or, with a
+// penalized intercept, when w = L⁻¹1 is so large that I + wwᵀ overflows;
 // linalg.ErrNoConvergence from the eigensolver.
 func NewNystromStream(s *regress.NystromStats, ic regress.Intercept, lambdas []float64) (*NystromStream, error) {
 	const op = "NewNystromStream"
@@ -130,7 +131,10 @@ func NewNystromStream(s *regress.NystromStats, ic regress.Intercept, lambdas []f
 		ybar: make([]float64, q),
 		sse:  make([]float64, nl), rss: make([]float64, nl), wrong: make([]int, nl),
 	}
-	g, r, yy, shift, qf := nystromFrame(st, ic)
+	g, r, yy, shift, qf, err := nystromFrame(st, ic)
+	if err != nil {
+		return nil, fmt.Errorf("loo: %s: %w", op, err)
+	}
 	if ic == regress.FreeIntercept {
 		copy(p.ybar, st.YBar)
 	}
@@ -199,7 +203,7 @@ func NewNystromStream(s *regress.NystromStats, ic regress.Intercept, lambdas []f
 // free intercept), the shift subtracted from every feature (μ, 0 or −w),
 // and the Cholesky factor Q of I + wwᵀ for a penalized intercept (nil
 // otherwise; G and R are then Q⁻¹GQ⁻ᵀ and Q⁻¹R).
-func nystromFrame(st *decomp.NystromStats, ic regress.Intercept) (g, r *linalg.Dense, yy, shift []float64, qf *linalg.Dense) {
+func nystromFrame(st *decomp.NystromStats, ic regress.Intercept) (g, r *linalg.Dense, yy, shift []float64, qf *linalg.Dense, err error) {
 	m, q := st.L.Rows, st.Q
 	n := float64(st.N)
 	nu := make([]float64, m) // G = M + n·ννᵀ, R = C + n·νȳᵀ
@@ -244,7 +248,7 @@ func nystromFrame(st *decomp.NystromStats, ic regress.Intercept) (g, r *linalg.D
 		}
 	}
 	if w == nil {
-		return g, r, yy, shift, nil
+		return g, r, yy, shift, nil, nil
 	}
 	// Q·Qᵀ = I + wwᵀ; G ← Q⁻¹·G·Q⁻ᵀ (symmetric: two solves and a
 	// transpose), R ← Q⁻¹·R.
@@ -257,15 +261,15 @@ func nystromFrame(st *decomp.NystromStats, ic regress.Intercept) (g, r *linalg.D
 		row[i]++
 	}
 	var ch linalg.Cholesky
-	if err := ch.FactorizeInPlace(qf); err != nil { // I + wwᵀ ≥ I: cannot fail
-		panic("loo: Cholesky factor of I + wwᵀ: " + err.Error())
+	if err := ch.FactorizeInPlace(qf); err != nil { // I + wwᵀ ≥ I: only overflow of w fails
+		return nil, nil, nil, nil, nil, fmt.Errorf("the penalized intercept's I + wwᵀ, w = L⁻¹1: %w", err)
 	}
 	qf = ch.LTo(nil)
 	linalg.Trsm(linalg.Lower, linalg.NoTrans, qf, g)
 	transposeSquare(g)
 	linalg.Trsm(linalg.Lower, linalg.NoTrans, qf, g)
 	linalg.Trsm(linalg.Lower, linalg.NoTrans, qf, r)
-	return g, r, yy, shift, qf
+	return g, r, yy, shift, qf, nil
 }
 
 // transposeSquare transposes the square matrix a in place.
