@@ -203,13 +203,7 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 		res.NTest = test.X.Rows
 		files = append(files, pendingFile{f.predictions, labelLines(pt)})
 	}
-	if sel != nil {
-		res.Lambda = jsonPtr(sel.lambda)
-		res.record(sel)
-		if f.sel.plot != "" {
-			files = append(files, pendingFile{f.sel.plot, sel.plot(titleOf("classify -method "+f.method, f.train, res.NTrain))})
-		}
-	}
+	files = sel.report(&res.Lambda, &res.selectionFields, f.sel.plot, titleOf("classify -method "+f.method, f.train, res.NTrain), files)
 	names.set(model)
 	return finish(stdout, files, model, f.model, res, f.json, func() {
 		if sel != nil {

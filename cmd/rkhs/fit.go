@@ -216,13 +216,7 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 		res.NTest = test.X.Rows
 		files = append(files, pendingFile{f.predictions, predictionLines(pt)})
 	}
-	if sel != nil {
-		res.Lambda = jsonPtr(sel.lambda)
-		res.record(sel)
-		if f.sel.plot != "" {
-			files = append(files, pendingFile{f.sel.plot, sel.plot(titleOf("fit -method "+f.method, f.train, res.NTrain))})
-		}
-	}
+	files = sel.report(&res.Lambda, &res.selectionFields, f.sel.plot, titleOf("fit -method "+f.method, f.train, res.NTrain), files)
 	names.set(model)
 	return finish(stdout, files, model, f.model, res, f.json, func() {
 		if sel != nil {

@@ -132,6 +132,20 @@ func (r *selectionFields) record(s *selection) {
 	}
 }
 
+// report records a selection (nil: none was made) in a command's result,
+// its λ and selection fields, and queues its plot when plotFile is given.
+func (s *selection) report(lambda **jsonFloat, r *selectionFields, plotFile, title string, files []pendingFile) []pendingFile {
+	if s == nil {
+		return files
+	}
+	*lambda = jsonPtr(s.lambda)
+	r.record(s)
+	if plotFile != "" {
+		files = append(files, pendingFile{plotFile, s.plot(title)})
+	}
+	return files
+}
+
 // selectionJSON is the table in -json.
 type selectionJSON struct {
 	Criterion string        `json:"criterion"`
