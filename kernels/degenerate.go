@@ -43,20 +43,24 @@ func (d Degeneracy) String() string {
 // Thresholds of CheckDegenerate, on the normalized off-diagonal entries
 // cᵢⱼ = K[i][j]/√(K[i][i]·K[j][j]).
 const (
-	// DegenerateIdentityBelow: the matrix is near the identity when every
-	// |cᵢⱼ| is below it. For the Gaussian kernel, cᵢⱼ < 10⁻⁶ is a distance
-	// above √(2·ln 10⁶)·σ ≈ 5.26σ between even the closest two points:
-	// K + nλI then differs from (1 + nλ)I by less than the rounding of
-	// a typical λ path, and the Nyström features of a new point are all
+	// DegenerateIdentityBelow: point i sees no other point when every
+	// |cᵢⱼ| of its row is below it. For the Gaussian kernel, cᵢⱼ < 10⁻⁶ is
+	// a distance above √(2·ln 10⁶)·σ ≈ 5.26σ to even its nearest
+	// neighbour: the Nyström features of a new point near it are all
 	// below 10⁻⁶ unless it lies on a centre.
 	DegenerateIdentityBelow = 1e-6
-	// DegenerateOnesAbove: the matrix is near all ones when every cᵢⱼ is
-	// above it. For the Gaussian kernel, cᵢⱼ > 1 − 10⁻⁶ is a distance
-	// below √2·10⁻³·σ between even the farthest two points: the
-	// eigenvalues of K fall by about 10⁻⁶ from one to the next (K's
-	// Taylor terms in (‖x − z‖/σ)²), so that in float64 K has rank three
-	// or so whatever the number of points.
+	// DegenerateOnesAbove: point i is one with the others when more than
+	// half of the cᵢⱼ of its row are above it. For the Gaussian kernel,
+	// cᵢⱼ > 1 − 10⁻⁶ is a distance below √2·10⁻³·σ: the eigenvalues of
+	// such a block fall by about 10⁻⁶ from one to the next (K's Taylor
+	// terms in (‖x − z‖/σ)²), so that in float64 it has rank three or so.
 	DegenerateOnesAbove = 1 - 1e-6
+	// DegenerateShare: the matrix is degenerate when at least this share
+	// of the points sees no other point (NearIdentity) or is one with the
+	// others (NearOnes). A share, not every point, so that a few close
+	// pairs among far-apart points (or a few outliers among points a σ
+	// sees as one) do not hide what the kernel does to most of the data.
+	DegenerateShare = 0.5
 )
 
 // DegenerateError reports a kernel matrix that CheckDegenerate found
@@ -64,22 +68,25 @@ const (
 type DegenerateError struct {
 	Op   string     // the call, "CheckDegenerate"
 	Kind Degeneracy // NearIdentity or NearOnes
-	// Points is the number of points, Pairs the pairs of distinct points
-	// compared, and Min and Max the smallest and largest normalized
-	// off-diagonal entry cᵢⱼ among them (for NearIdentity, Max is the
-	// largest |cᵢⱼ|).
-	Points, Pairs int
-	Min, Max      float64
+	// Points is the number of points judged (those with K[i][i] > 0 and
+	// another point not equal to them), Alike how many of them are
+	// isolated (NearIdentity) or one with the others (NearOnes), Pairs the
+	// pairs of distinct points compared, and Min and Max the smallest and
+	// largest normalized off-diagonal entry cᵢⱼ among them (for
+	// NearIdentity, Max is the largest |cᵢⱼ|).
+	Points, Alike, Pairs int
+	Min, Max             float64
 }
 
-// Error says which degeneracy and the extreme entry that decides it.
+// Error says which degeneracy, how many points show it, and the extreme
+// entry.
 func (e *DegenerateError) Error() string {
 	if e.Kind == NearIdentity {
-		return fmt.Sprintf("%v: %s: the kernel matrix of %d points is numerically the identity: every off-diagonal entry is below %g (the largest is %.3g)",
-			ErrDegenerate, e.Op, e.Points, DegenerateIdentityBelow, e.Max)
+		return fmt.Sprintf("%v: %s: the kernel matrix of %d points is numerically the identity: %d of them have every off-diagonal entry below %g (the largest entry is %.3g)",
+			ErrDegenerate, e.Op, e.Points, e.Alike, DegenerateIdentityBelow, e.Max)
 	}
-	return fmt.Sprintf("%v: %s: the kernel matrix of %d points is numerically all ones: every off-diagonal entry is above 1 − %g (the smallest is 1 − %.3g)",
-		ErrDegenerate, e.Op, e.Points, 1-DegenerateOnesAbove, 1-e.Min)
+	return fmt.Sprintf("%v: %s: the kernel matrix of %d points is numerically all ones: %d of them have most off-diagonal entries above 1 − %g (the smallest entry is 1 − %.3g)",
+		ErrDegenerate, e.Op, e.Points, e.Alike, 1-DegenerateOnesAbove, 1-e.Min)
 }
 
 // Unwrap returns ErrDegenerate.
@@ -90,15 +97,17 @@ func (e *DegenerateError) Unwrap() error { return ErrDegenerate }
 // rows) is numerically degenerate, the mark of a kernel width far from the
 // scale of the data. With the normalized entries
 // cᵢⱼ = K[i][j]/√(K[i][i]·K[j][j]) (K[i][j] itself for the Gaussian and
-// Laplacian kernels, whose diagonal is 1), over the pairs i < j of
-// points that are not equal:
+// Laplacian kernels, whose diagonal is 1), over the pairs of points that
+// are not equal:
 //
-//   - every |cᵢⱼ| < DegenerateIdentityBelow (10⁻⁶): NearIdentity;
-//   - every cᵢⱼ > DegenerateOnesAbove (1 − 10⁻⁶): NearOnes.
+//   - at least DegenerateShare (half) of the points have every |cᵢⱼ| of
+//     their row below DegenerateIdentityBelow (10⁻⁶): NearIdentity;
+//   - at least half of the points have more than half of their cᵢⱼ above
+//     DegenerateOnesAbove (1 − 10⁻⁶): NearOnes.
 //
-// Both thresholds ask for every pair, so a verdict is never a matter of
-// a few outlying points; a σ that passes may still be a poor one, which
-// leave-one-out (package loo) measures. Pairs of equal rows are left
+// A verdict is about most of the points, never a few outlying ones; a σ
+// that passes may still be a poor one, which leave-one-out (package loo)
+// measures. Pairs of equal rows are left
 // out, since their kernel value does not depend on the kernel's width, and
 // so are pairs with a point whose K[i][i] is not positive (a linear kernel
 // at the zero vector). For kernels without a width (Linear, Polynomial)
@@ -109,7 +118,7 @@ func (e *DegenerateError) Unwrap() error { return ErrDegenerate }
 // It returns nil when K is not degenerate, and a *DegenerateError
 // (wrapping ErrDegenerate) when it is; errors.Is(err, ErrDegenerate)
 // tests for the verdict and errors.As gives its details. The cost is that
-// of Gram (m²d flops, one m×m matrix) and m²d/2 comparisons; points is not
+// of Gram (m²d flops, one m×m matrix) and m²d comparisons; points is not
 // modified. It is safe for concurrent use.
 //
 // Errors (*linalg.InputError values) as Gram's: ErrParameter for a nil
@@ -127,32 +136,56 @@ func CheckDegenerate(k Kernel, points *linalg.Dense) error {
 		return err
 	}
 	m := points.Rows
-	e := DegenerateError{Op: op, Points: m, Min: math.Inf(1), Max: math.Inf(-1)}
+	e := DegenerateError{Op: op, Min: math.Inf(1), Max: math.Inf(-1)}
 	maxAbs := 0.0
+	isolated, merged := 0, 0
 	for i := 0; i < m; i++ {
-		gi, xi := g.Row(i), points.Row(i)
-		for j := 0; j < i; j++ {
-			kii, kjj := gi[i], g.At(j, j)
-			if !(kii > 0 && kjj > 0) || equalRows(xi, points.Row(j)) {
+		kii, xi := g.At(i, i), points.Row(i)
+		if !(kii > 0) {
+			continue
+		}
+		rowMax, near, seen := 0.0, 0, 0
+		for j := 0; j < m; j++ {
+			// The lower triangle holds K: entry (i, j) for j < i, (j, i) after.
+			kjj := g.At(j, j)
+			if j == i || !(kjj > 0) || equalRows(xi, points.Row(j)) {
 				continue
 			}
-			c := gi[j]
+			c := g.At(max(i, j), min(i, j))
 			if kii != 1 || kjj != 1 {
 				c /= math.Sqrt(kii) * math.Sqrt(kjj)
 			}
-			e.Pairs++
-			e.Min, e.Max = min(e.Min, c), max(e.Max, c)
-			maxAbs = max(maxAbs, math.Abs(c))
+			seen++
+			rowMax = max(rowMax, math.Abs(c))
+			if c > DegenerateOnesAbove {
+				near++
+			}
+			if j < i {
+				e.Pairs++
+				e.Min, e.Max = min(e.Min, c), max(e.Max, c)
+				maxAbs = max(maxAbs, math.Abs(c))
+			}
+		}
+		if seen == 0 {
+			continue
+		}
+		e.Points++
+		if rowMax < DegenerateIdentityBelow {
+			isolated++
+		}
+		if 2*near > seen {
+			merged++
 		}
 	}
+	share := func(k int) bool { return float64(k) >= DegenerateShare*float64(e.Points) }
 	switch {
 	case e.Pairs == 0:
 		return check.Input(ErrData, op, "points", "fewer than two distinct points with k(x, x) > 0 among %d: no width can be judged", m)
-	case maxAbs < DegenerateIdentityBelow:
-		e.Kind, e.Max = NearIdentity, maxAbs
+	case share(isolated):
+		e.Kind, e.Max, e.Alike = NearIdentity, maxAbs, isolated
 		return &e
-	case e.Min > DegenerateOnesAbove:
-		e.Kind = NearOnes
+	case share(merged):
+		e.Kind, e.Alike = NearOnes, merged
 		return &e
 	}
 	return nil

@@ -136,13 +136,14 @@
 //
 // A σ given as a number is checked on the data: when the kernel matrix of
 // the centres (or of 500 sampled rows) is numerically the identity or all
-// ones (kernels.CheckDegenerate: every off-diagonal entry below 1e-6, or
-// above 1 − 1e-6), the model is close to the mean and one line on standard
+// ones (kernels.CheckDegenerate: at least half the points with every
+// off-diagonal entry of their row below 1e-6, or with most of them above
+// 1 − 1e-6), the model is close to the mean and one line on standard
 // error says so, naming σ and the median distance:
 //
 //	$ rkhs fit -train datasets/regression/housing_scale -method nystrom -centers 50 -sigma 1e-4 -lambda 1e-3
 //	…
-//	rkhs fit: warning: -sigma 0.0001 is far below the median distance between rows, 2.345: the kernel matrix of 50 centres is numerically the identity (every off-diagonal entry below 1e-06); try -sigma auto or -standardize
+//	rkhs fit: warning: -sigma 0.0001 is far below the median distance between rows, 2.345: the kernel matrix of 50 centres is numerically the identity (50 of them with every off-diagonal entry below 1e-06); try -sigma auto or -standardize
 //
 // # predict
 //

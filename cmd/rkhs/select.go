@@ -38,7 +38,7 @@ const (
 	sigmaAutoHelp     = "; auto: chosen by leave-one-out over the median distance between rows × {1/4, 1/2, 1, 2, 4} (-sigmas overrides the grid; cholesky, eigen and nystrom in fit, rls and nystrom in classify)"
 	lambdaAutoHelp    = "; auto: chosen by leave-one-out over 51 values from 1e-10 to 1, five a decade (-lambdas overrides the grid)"
 	degenerateRows    = 500 // rows (or centres) on which a σ given is checked
-	degenerateWarning = "rkhs %s: warning: -sigma %g is far %s the median distance between rows, %.4g: the kernel matrix of %s is numerically %s (every off-diagonal entry %s); try -sigma auto or -standardize\n"
+	degenerateWarning = "rkhs %s: warning: -sigma %g is far %s the median distance between rows, %.4g: the kernel matrix of %s is numerically %s (%d of them with %s); try -sigma auto or -standardize\n"
 )
 
 // autoValue is the value of -sigma and -lambda: a number, or auto. A
@@ -403,9 +403,9 @@ func warnDegenerate(w io.Writer, what string, k kernels.Kernel, sigma float64, x
 		return
 	}
 	if de.Kind == kernels.NearIdentity {
-		fmt.Fprintf(w, degenerateWarning, what, sigma, "below", median, of, "the identity", fmt.Sprintf("below %g", kernels.DegenerateIdentityBelow))
+		fmt.Fprintf(w, degenerateWarning, what, sigma, "below", median, of, "the identity", de.Alike, fmt.Sprintf("every off-diagonal entry below %g", kernels.DegenerateIdentityBelow))
 	} else {
-		fmt.Fprintf(w, degenerateWarning, what, sigma, "above", median, of, "all ones", fmt.Sprintf("above 1 − %g", 1-kernels.DegenerateOnesAbove))
+		fmt.Fprintf(w, degenerateWarning, what, sigma, "above", median, of, "all ones", de.Alike, fmt.Sprintf("most off-diagonal entries above 1 − %g", 1-kernels.DegenerateOnesAbove))
 	}
 }
 
