@@ -315,7 +315,7 @@ func TestAnnounceFalkon(t *testing.T) {
 	defer func() { productRate = oldRate }()
 	productRate = func() float64 { return 1e9 }
 	var b strings.Builder
-	announceCost(&b, "fit -method falkon", 100000, falkonCost(100000, 10, 20000, 1, 20))()
+	announceCost(&b, "fit -method falkon", 100000, falkonCost(100000, 10, 8000, 1, 20))() // 1 GiB: within a 32-bit or wasm address space too
 	if !strings.HasPrefix(b.String(), "rkhs fit -method falkon on 100000 rows: about ") || !strings.Contains(b.String(), "of memory") {
 		t.Errorf("announcement: %q", b.String())
 	}
