@@ -27,8 +27,7 @@ func runPrism(ctx context.Context, p *beam.Pipeline) error {
 // of every σ × λ pair (leave-one-out MSE, GCV and tr H) equal
 // loo.SelectNystrom's on the same rows and centres to 1e-10 relative, the
 // same pair is chosen (inside the grid: σ = 4, λ = 1e-5), and the model
-// written is the fit there; with the
-// GCV criterion too (no second pass).
+// written is the fit there; with the GCV criterion too (no second pass).
 func TestSelectEqualsSelectNystrom(t *testing.T) {
 	files := []string{"testdata/train-0.csv", "testdata/train-1.csv", "testdata/train-2.csv.gz"}
 	x, y := readAll(t, files...)
