@@ -101,18 +101,8 @@ func (o SelectOptions) check() error {
 	if o.Criterion != loo.LOOMSE && o.Criterion != loo.GCV {
 		return check.Input(ErrOptions, op, "Criterion", "%v: want loo_mse or gcv", o.Criterion)
 	}
-	if o.CentersFile != "" {
-		if o.Centers != 0 {
-			return check.Input(ErrOptions, op, "Centers", "%d with a centres file %s: give one or the other", o.Centers, o.CentersFile)
-		}
-	} else if err := check.Count(ErrOptions, op, "Centers", o.Centers, 1); err != nil {
+	if err := checkJob(op, o.Input, o.Centers, o.CentersFile, o.Model); err != nil {
 		return err
-	}
-	if o.Input.Format == "libsvm" && o.Input.Features == 0 {
-		return check.Input(ErrOptions, op, "Input.Features", "LIBSVM input needs the number of features")
-	}
-	if o.Model == "" {
-		return check.Input(ErrOptions, op, "Model", "no model file given")
 	}
 	if m, d := o.Centers, o.Input.Features; m > 0 {
 		// This process holds a path of four m×m matrices per σ; a worker

@@ -8,19 +8,12 @@ import (
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/loo"
 	"rkhs/regress"
 )
-
-// runPrism runs a pipeline on Prism in this process.
-func runPrism(ctx context.Context, p *beam.Pipeline) error {
-	_, err := prism.Execute(ctx, p)
-	return err
-}
 
 // TestSelectEqualsSelectNystrom: on Prism with three input files (one
 // gzip), a free intercept and 12 centres drawn by the pipeline, the scores
@@ -40,7 +33,7 @@ func TestSelectEqualsSelectNystrom(t *testing.T) {
 			Kernel: kernels.Spec{Type: "gaussian"}, Sigmas: sigmas, Lambdas: lambdas,
 			Intercept: regress.FreeIntercept, Criterion: crit, Centers: 12, Seed: 5,
 			Model: out, Scratch: t.TempDir(),
-		}, runPrism)
+		}, prismRun)
 		if err != nil {
 			t.Fatal(err)
 		}
