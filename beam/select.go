@@ -169,6 +169,12 @@ func Select(ctx context.Context, o SelectOptions, run func(context.Context, *bea
 	defer cleanup()
 	statsFile := func(a int) string { return fmt.Sprintf("%s/stats-%d.bin", dir, a) }
 	sumsFile := func(a int) string { return fmt.Sprintf("%s/loo-%d.bin", dir, a) }
+	defer func() { // what cleanup cannot remove: files in an object store
+		for a := range o.Sigmas {
+			removeFile(ctx, statsFile(a))
+			removeFile(ctx, sumsFile(a))
+		}
+	}()
 
 	// Pass 1: the centres and the statistics of every σ.
 	p, s := beam.NewPipelineWithRoot()
