@@ -364,6 +364,8 @@ func noPanicRows(t testing.TB) []apiRow {
 		{"loo.NystromStream.MSE", "zero value", func() error { return errOf(new(loo.NystromStream).MSE()) }},
 		{"loo.NystromStream.TrainMSE", "zero value", func() error { return errOf(new(loo.NystromStream).TrainMSE()) }},
 		{"loo.NystromStream.ErrorRate", "zero value", func() error { return errOf(new(loo.NystromStream).ErrorRate()) }},
+		{"loo.NystromStream.MarshalBinary", "zero value", func() error { return errOf(new(loo.NystromStream).MarshalBinary()) }},
+		{"loo.NystromStream.UnmarshalBinary", "zero value, nil", func() error { return new(loo.NystromStream).UnmarshalBinary(nil) }},
 		{"regress.NystromStats.MarshalBinary", "zero value", func() error { return errOf(stats.MarshalBinary()) }},
 		{"regress.NystromStats.UnmarshalBinary", "nil", func() error { return new(regress.NystromStats).UnmarshalBinary(nil) }},
 		{"regress.Intercept.Validate", "Intercept(7)", func() error { return regress.Intercept(7).Validate() }},

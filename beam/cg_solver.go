@@ -46,7 +46,7 @@ func FitCG(ctx context.Context, o FitOptions, scratch string, run func(context.C
 		return nil, errors.New("rkhsbeam: the conjugate-gradient fit writes no statistics and no dead letters: give neither -stats nor -dead-letter with -solver cg")
 	}
 	k, _ := o.Kernel.Kernel()
-	dir, cleanup, err := scratchDir(scratch)
+	dir, cleanup, err := scratchDir(scratch, "cg")
 	if err != nil {
 		return nil, err
 	}
@@ -72,18 +72,19 @@ func FitCG(ctx context.Context, o FitOptions, scratch string, run func(context.C
 	return model, writeFile(ctx, o.Model, js)
 }
 
-// scratchDir returns a directory of its own for one conjugate-gradient
-// fit under scratch (os.TempDir() if empty), so that fits running at once
+// scratchDir returns a directory of its own for one job of several
+// pipelines (a conjugate-gradient fit, a selection), named for it by
+// kind, under scratch (os.TempDir() if empty), so that jobs running at once
 // never read each other's files: a new directory with a random name on a
 // local filesystem, a random prefix elsewhere (object stores have no
 // directories). Each file written there is removed once read; cleanup
-// removes a local directory with whatever a failed fit left in it.
-func scratchDir(scratch string) (dir string, cleanup func(), err error) {
+// removes a local directory with whatever a failed job left in it.
+func scratchDir(scratch, kind string) (dir string, cleanup func(), err error) {
 	if scratch == "" {
 		scratch = os.TempDir()
 	}
 	if !strings.Contains(scratch, "://") {
-		dir, err := os.MkdirTemp(scratch, "rkhs-beam-cg-")
+		dir, err := os.MkdirTemp(scratch, "rkhs-beam-"+kind+"-")
 		if err != nil {
 			return "", nil, fmt.Errorf("rkhsbeam: scratch: %w", err)
 		}
@@ -93,7 +94,7 @@ func scratchDir(scratch string) (dir string, cleanup func(), err error) {
 	if _, err := rand.Read(r[:]); err != nil {
 		return "", nil, err
 	}
-	return strings.TrimSuffix(scratch, "/") + "/rkhs-beam-cg-" + hex.EncodeToString(r[:]), func() {}, nil
+	return strings.TrimSuffix(scratch, "/") + "/rkhs-beam-" + kind + "-" + hex.EncodeToString(r[:]), func() {}, nil
 }
 
 // readCentres reads a file of centres in this process.

@@ -1,7 +1,8 @@
 // Package rkhsbeam fits Nyström kernel ridge regression (rkhs/regress,
-// Nystrom) on Apache Beam, for data that no longer fits one machine, and
-// applies saved models to files of rows. It is a nested module, so that
-// users of rkhs never download Beam.
+// Nystrom) on Apache Beam, for data that no longer fits one machine,
+// chooses its σ and λ by exact leave-one-out (Select), and applies saved
+// models to files of rows. It is a nested module, so that users of rkhs
+// never download Beam.
 //
 // # How a fit is split
 //
@@ -12,6 +13,21 @@
 // worker. The result equals regress.Nystrom on all the rows with the same
 // centres, to the rounding of the ridge problem; the runner's order of
 // merges changes only the rounding.
+//
+// # How a selection is split
+//
+// Select chooses σ and λ as loo.SelectNystrom does, in two pipelines and
+// the driver between them: the first draws the centres once and, for
+// every σ of the grid, merges the statistics as a fit does; the driver
+// forms the λ path of each σ (loo.NewNystromStream: tr H and GCV for
+// every λ); the second pipeline, unless the criterion is GCV, reads every
+// file once per σ on a worker that rebuilds the same path from the
+// statistics (written to a scratch directory the workers share) and adds
+// the file's exact leave-one-out residuals; the workers' sums cross the
+// process boundary in their binary encoding and are merged by a
+// CombineFn. The driver picks the pair and solves its statistics. The
+// scores equal loo.SelectNystrom's on the same rows and centres to the
+// rounding of the merges.
 //
 // A runner parallelises over files: one file is read by one worker, so
 // split a large input into many files (gzip files cannot be split anyway).

@@ -80,18 +80,8 @@ func (o FitOptions) check() error {
 	if err := check.Valid(ErrOptions, op, "Intercept", o.Intercept); err != nil {
 		return err
 	}
-	if o.CentersFile != "" {
-		if o.Centers != 0 {
-			return check.Input(ErrOptions, op, "Centers", "%d with a centres file %s: give one or the other", o.Centers, o.CentersFile)
-		}
-	} else if err := check.Count(ErrOptions, op, "Centers", o.Centers, 1); err != nil {
+	if err := checkJob(op, o.Input, o.Centers, o.CentersFile, o.Model); err != nil {
 		return err
-	}
-	if o.Input.Format == "libsvm" && o.Input.Features == 0 {
-		return check.Input(ErrOptions, op, "Input.Features", "LIBSVM input needs the number of features")
-	}
-	if o.Model == "" {
-		return check.Input(ErrOptions, op, "Model", "no model file given")
 	}
 	if m, d := o.Centers, o.Input.Features; m > 0 && d > 0 {
 		// A worker holds the m×d centres twice (drawn, then in the
@@ -99,6 +89,26 @@ func (o FitOptions) check() error {
 		if err := memlimit.Check("rkhs-beam fit", memlimit.Sum(memlimit.Floats(2, m, d), memlimit.Floats(3, m, m))); err != nil {
 			return fmt.Errorf("%w: fewer -centers, or fewer -features", err)
 		}
+	}
+	return nil
+}
+
+// checkJob reports the options a fit and a selection share: m centres
+// or a centres file (one or the other), the number of features of LIBSVM
+// input, and the model file.
+func checkJob(op string, in Input, centers int, centersFile, model string) error {
+	if centersFile != "" {
+		if centers != 0 {
+			return check.Input(ErrOptions, op, "Centers", "%d with a centres file %s: give one or the other", centers, centersFile)
+		}
+	} else if err := check.Count(ErrOptions, op, "Centers", centers, 1); err != nil {
+		return err
+	}
+	if in.Format == "libsvm" && in.Features == 0 {
+		return check.Input(ErrOptions, op, "Input.Features", "LIBSVM input needs the number of features")
+	}
+	if model == "" {
+		return check.Input(ErrOptions, op, "Model", "no model file given")
 	}
 	return nil
 }

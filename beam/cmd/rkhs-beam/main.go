@@ -6,6 +6,9 @@
 //	rkhs-beam fit     -input GLOB[,GLOB…] -format csv|libsvm -kernel K [-sigma S] -lambda L
 //	                  [-intercept none|free|penalized] (-centers M [-seed N] | -centers-file FILE)
 //	                  [-solver direct|cg [-scratch DIR]] -model OUT [-stats OUT] [-dead-letter OUT] [runner flags]
+//	rkhs-beam select  -input GLOB[,GLOB…] -format csv|libsvm [-kernel gaussian|laplacian] -sigmas A:B:K -lambdas A:B:K
+//	                  [-criterion loo|gcv] [-intercept I] (-centers M [-seed N] | -centers-file FILE)
+//	                  [-scratch DIR] [-json] -model OUT [runner flags]
 //	rkhs-beam predict -input GLOB[,GLOB…] -format csv|libsvm [-unlabelled] -model FILE -output DIR [-dead-letter OUT] [runner flags]
 //	rkhs-beam solve   -stats FILE -lambda L [-intercept I] -model OUT   (no pipeline: a new λ from saved statistics)
 //
@@ -20,6 +23,18 @@
 // directory the workers share; default the system's temporary
 // directory), removed at the end; the solver is regress.Falkon's (20
 // iterations, no penalized intercept).
+//
+// select chooses σ and λ as rkhs fit -sigma auto -lambda auto does
+// (loo.SelectNystrom), in passes of the pipeline: one pipeline draws the
+// centres, shared by every σ of the geometric grid -sigmas MIN:MAX:COUNT,
+// and summarises the data for each σ; this process computes GCV and tr H
+// for every λ of -lambdas; unless -criterion gcv, a second pipeline gives
+// the exact leave-one-out residuals of every pair (each worker rebuilds
+// the λ path from the statistics, which it reads from -scratch: a
+// directory the workers share). It writes the model at the pair with the
+// smallest score to -model and prints the table of the criterion, one row
+// per λ and one column per σ, the chosen pair starred (with -json, one
+// object: sigma, lambda, criterion, score, rows and the table).
 //
 // predict reads any model rkhs fit, rkhs classify or rkhs-beam fit saves
 // and writes, for each input file, OUT/NAME.pred (NAME the file's name
@@ -64,8 +79,10 @@ import (
 	"io"
 	"log"
 	"log/slog"
+	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -74,6 +91,7 @@ import (
 
 	rkhsbeam "rkhs/beam"
 	"rkhs/kernels"
+	"rkhs/loo"
 	"rkhs/regress"
 )
 
@@ -93,13 +111,13 @@ func main() {
 		// return then), or a request for help.
 		flag.Parse()
 		beam.Init()
-		fmt.Fprint(os.Stderr, "usage: rkhs-beam fit|predict|solve [flags] (rkhs-beam CMD -h for the flags)\n")
+		fmt.Fprint(os.Stderr, "usage: rkhs-beam fit|select|predict|solve [flags] (rkhs-beam CMD -h for the flags)\n")
 		os.Exit(2)
 	}
 	name := os.Args[1]
 	cmd, ok := commands[name]
 	if !ok {
-		fmt.Fprintf(os.Stderr, "rkhs-beam: unknown command %q (want fit, predict or solve)\n", name)
+		fmt.Fprintf(os.Stderr, "rkhs-beam: unknown command %q (want fit, select, predict or solve)\n", name)
 		os.Exit(2)
 	}
 	// The runner's flags are Beam's, on flag.CommandLine; the command's own
@@ -207,6 +225,12 @@ var commands = map[string]command{
 		help:     "Applies a saved model (rkhs fit, rkhs classify or rkhs-beam fit) to the rows of the input files: DIR/NAME.pred for each file NAME, one line per row.",
 		pipeline: true,
 		flags:    predictCommand,
+	},
+	"select": {
+		usage:    "-input GLOB[,GLOB…] -format csv|libsvm [-kernel gaussian|laplacian] -sigmas A:B:K -lambdas A:B:K (-centers M [-seed N] | -centers-file FILE) -model OUT [flags]",
+		help:     "Chooses σ and λ of a Nyström fit over a σ × λ grid by exact leave-one-out (or GCV), writes the model at the pair chosen, and prints the table of every pair.",
+		pipeline: true,
+		flags:    selectCommand,
 	},
 	"solve": {
 		usage: "-stats FILE -lambda L [-intercept none|free|penalized] -model OUT",
@@ -415,6 +439,152 @@ func predictCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 		}
 		return fmt.Sprintf("%s; predictions written to %s", job.counts(o.DeadLetter), o.Output), nil
 	}
+}
+
+func selectCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
+	in, ic := inputFlags(fs, false), interceptFlag(fs)
+	var o rkhsbeam.SelectOptions
+	kernel := fs.String("kernel", "gaussian", "kernel: gaussian or laplacian")
+	sigmas := fs.String("sigmas", "", "σ grid MIN:MAX:COUNT, geometric (required)")
+	lambdas := fs.String("lambdas", "", "λ grid MIN:MAX:COUNT, geometric, in the K + nλI convention (required)")
+	criterion := fs.String("criterion", "loo", "loo (exact leave-one-out: a second pass) or gcv (from the statistics alone)")
+	fs.IntVar(&o.Centers, "centers", 0, "number of centres drawn from the input, shared by every σ")
+	fs.Uint64Var(&o.Seed, "seed", 1, "seed of the draw of the centres")
+	fs.StringVar(&o.CentersFile, "centers-file", "", "file of centres in the input format, instead of a draw (not with -centers)")
+	fs.StringVar(&o.Model, "model", "", "output: the model at the pair chosen (JSON)")
+	fs.StringVar(&o.Scratch, "scratch", "", "a directory the workers and this process share; each run works in a directory of its own there, removed at the end (default: the system's temporary directory)")
+	asJSON := fs.Bool("json", false, "print the choice and the table as JSON")
+	return func(ctx context.Context) (string, error) {
+		var err error
+		if o.Input, err = in(); err != nil {
+			return "", err
+		}
+		if o.Intercept, err = ic(); err != nil {
+			return "", err
+		}
+		o.Kernel = kernels.Spec{Type: *kernel}
+		if o.Sigmas, err = parseRange("sigmas", *sigmas); err != nil {
+			return "", err
+		}
+		if o.Lambdas, err = parseRange("lambdas", *lambdas); err != nil {
+			return "", err
+		}
+		switch *criterion {
+		case "loo":
+			o.Criterion = loo.LOOMSE
+		case "gcv":
+			o.Criterion = loo.GCV
+		default:
+			return "", usagef("-criterion %q: want loo or gcv", *criterion)
+		}
+		if o.Model == "" {
+			return "", usagef("-model is required: where to write the model")
+		}
+		if err := checkOutputs([2]string{"model", o.Model}); err != nil {
+			return "", err
+		}
+		if err := o.Check(ctx); err != nil {
+			return "", &usageError{err.Error()}
+		}
+		var job jobRun
+		sel, err := rkhsbeam.Select(ctx, o, job.run)
+		if err != nil {
+			return "", err
+		}
+		if *asJSON {
+			err = printSelectionJSON(os.Stdout, sel)
+		} else {
+			printSelection(os.Stdout, sel)
+		}
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s read; σ = %.4g, λ = %.4g (%s %.6g); model written to %s",
+			plural(int64(sel.Rows), "row"), sel.Sigma, sel.Lambda, sel.Criterion, sel.Score, o.Model), nil
+	}
+}
+
+// parseRange reads MIN:MAX:COUNT, the value of the flag -name, into a
+// geometric grid, as rkhs does.
+func parseRange(name, s string) ([]float64, error) {
+	if s == "" {
+		return nil, usagef("-%s is required: MIN:MAX:COUNT", name)
+	}
+	parts := strings.Split(s, ":")
+	if len(parts) != 3 {
+		return nil, usagef("-%s %q: want MIN:MAX:COUNT", name, s)
+	}
+	lo, err1 := strconv.ParseFloat(parts[0], 64)
+	hi, err2 := strconv.ParseFloat(parts[1], 64)
+	count, err3 := strconv.Atoi(parts[2])
+	if err1 != nil || err2 != nil || err3 != nil || !(lo > 0) || !(hi >= lo) || count < 1 || hi > 1e300 {
+		return nil, usagef("-%s %q: want 0 < MIN ≤ MAX and COUNT ≥ 1", name, s)
+	}
+	return loo.Geometric(lo, hi, count), nil
+}
+
+// printSelection writes the table, one row per λ and one column per σ,
+// the chosen pair starred, then the choice in one line (as rkhs does).
+func printSelection(w io.Writer, sel *rkhsbeam.Selection) {
+	t := sel.Scores
+	fmt.Fprintf(w, "%-11s", sel.Criterion)
+	for _, sg := range t.Sigmas {
+		fmt.Fprintf(w, " %-13s", "σ="+strconv.FormatFloat(sg, 'g', 4, 64))
+	}
+	fmt.Fprintln(w)
+	for j, l := range t.Lambdas {
+		fmt.Fprintf(w, "λ=%-9.3g", l)
+		for a, sg := range t.Sigmas {
+			mark := " "
+			if sg == sel.Sigma && l == sel.Lambda {
+				mark = "*"
+			}
+			fmt.Fprintf(w, " %-13s", strconv.FormatFloat(t.Scores[a][j], 'g', 6, 64)+mark)
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "chosen σ = %.4g, λ = %.4g: %s %.6g over %s\n", sel.Sigma, sel.Lambda, sel.Criterion, sel.Score, plural(int64(sel.Rows), "row"))
+}
+
+// jsonFloat is a number that JSON cannot write as one (+Inf, the score of
+// a singular pair) written as null.
+type jsonFloat float64
+
+func (v jsonFloat) MarshalJSON() ([]byte, error) {
+	if math.IsInf(float64(v), 0) || math.IsNaN(float64(v)) {
+		return []byte("null"), nil
+	}
+	return json.Marshal(float64(v))
+}
+
+func jsonTable(t [][]float64) [][]jsonFloat {
+	out := make([][]jsonFloat, len(t))
+	for a, row := range t {
+		out[a] = make([]jsonFloat, len(row))
+		for j, v := range row {
+			out[a][j] = jsonFloat(v)
+		}
+	}
+	return out
+}
+
+// printSelectionJSON writes the choice and the table as one JSON object.
+func printSelectionJSON(w io.Writer, sel *rkhsbeam.Selection) error {
+	out := map[string]any{
+		"sigma": sel.Sigma, "lambda": sel.Lambda, "criterion": sel.Criterion.String(), "score": sel.Score,
+		"rows": sel.Rows, "sigmas": sel.Scores.Sigmas, "lambdas": sel.Scores.Lambdas,
+		"scores": jsonTable(sel.Scores.Scores), "gcv": jsonTable(sel.GCV), "df": jsonTable(sel.DF),
+	}
+	if sel.LOO != nil {
+		out["loo_mse"] = sel.Score
+		out["loo"] = jsonTable(sel.LOO)
+	}
+	b, err := json.MarshalIndent(out, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "%s\n", b)
+	return err
 }
 
 func solveCommand(fs *flag.FlagSet) func(context.Context) (string, error) {

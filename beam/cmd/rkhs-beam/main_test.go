@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -135,6 +137,71 @@ func TestCommandLine(t *testing.T) {
 	code, out = rkhsBeam(t, dir, "fit", "-h")
 	if code != 0 || !strings.Contains(out, "(default -1)") || strings.Contains(out, "-environment_config") {
 		t.Errorf("fit -h: exit %d:\n%s", code, out)
+	}
+}
+
+// TestSelectCommand: rkhs-beam select on two files prints the table with
+// the chosen pair starred, the same choice with -json, and writes the
+// model; bad grids and criteria are refused before any job in one line,
+// with exit status 2, and create no file.
+func TestSelectCommand(t *testing.T) {
+	dir := t.TempDir()
+	// y = sin(3·x0) + x1² over two files, the label in the last column.
+	for k, name := range []string{"a.csv", "b.csv"} {
+		var sb strings.Builder
+		for i := 0; i < 60; i++ {
+			x0, x1 := float64((7*i+k)%61)/30-1, float64((11*i+3*k)%53)/26-1
+			sb.WriteString(f(x0) + "," + f(x1) + "," + f(math.Sin(3*x0)+x1*x1) + "\n")
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(sb.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sel := []string{"select", "-input", "a.csv,b.csv", "-format", "csv", "-centers", "15", "-sigmas", "0.25:4:5", "-lambdas", "1e-8:1e-1:8"}
+	with := func(extra ...string) []string { return append(append([]string{}, sel...), extra...) }
+
+	code, out := rkhsBeam(t, dir, with("-model", "m.json")...)
+	if code != 0 || !strings.HasPrefix(out, "rkhs-beam select: 120 rows read; σ = ") || strings.Count(out, "*") != 1 || !strings.Contains(out, "chosen σ = ") {
+		t.Fatalf("select: exit %d:\n%s", code, out)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "m.json")); err != nil {
+		t.Errorf("no model written: %v", err)
+	}
+	code, js := rkhsBeam(t, dir, with("-model", "m2.json", "-json")...)
+	var got struct {
+		Sigma, Lambda float64
+		LOOMSE        float64 `json:"loo_mse"`
+		Scores        [][]float64
+	}
+	got.LOOMSE = math.NaN()
+	if i := strings.Index(js, "{"); code != 0 || i < 0 || json.Unmarshal([]byte(js[i:]), &got) != nil || len(got.Scores) != 5 || len(got.Scores[0]) != 8 || !(got.LOOMSE > 0) {
+		t.Errorf("select -json: exit %d:\n%s", code, js)
+	} else if want := fmt.Sprintf("σ = %.4g, λ = %.4g", got.Sigma, got.Lambda); !strings.Contains(out, want) {
+		t.Errorf("select -json chose %s, the table run:\n%s", want, out)
+	}
+
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		first string
+	}{
+		{"no σ grid", []string{"select", "-input", "a.csv", "-format", "csv", "-centers", "5", "-lambdas", "1e-3:1:3", "-model", "x.json"}, "rkhs-beam select: -sigmas is required"},
+		{"σ ≤ 0", with("-sigmas", "0:1:3", "-model", "x.json"), `rkhs-beam select: -sigmas "0:1:3": want 0 < MIN ≤ MAX and COUNT ≥ 1`},
+		{"λ < 0", with("-lambdas", "-1:1:3", "-model", "x.json"), `rkhs-beam select: -lambdas "-1:1:3": want 0 < MIN`},
+		{"λ grid of two parts", with("-lambdas", "1e-3:1", "-model", "x.json"), `rkhs-beam select: -lambdas "1e-3:1": want MIN:MAX:COUNT`},
+		{"no count", with("-sigmas", "1:2:0", "-model", "x.json"), `rkhs-beam select: -sigmas "1:2:0"`},
+		{"criterion", with("-criterion", "aic", "-model", "x.json"), `rkhs-beam select: -criterion "aic": want loo or gcv`},
+		{"kernel", with("-kernel", "linear", "-model", "x.json"), `has no width σ to choose`},
+		{"no model", with(), "rkhs-beam select: -model is required"},
+	} {
+		code, out := rkhsBeam(t, dir, tc.args...)
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		if code != 2 || !strings.Contains(lines[0], tc.first) || len(lines) > 1 {
+			t.Errorf("%s: exit %d, %d lines starting %q; want exit 2, one line with %q", tc.name, code, len(lines), lines[0], tc.first)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "x.json")); err == nil {
+		t.Error("a refused command line created x.json")
 	}
 }
 

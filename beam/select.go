@@ -1,0 +1,500 @@
+package rkhsbeam
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+
+	"rkhs/internal/check"
+	"rkhs/internal/memlimit"
+	"rkhs/kernels"
+	"rkhs/linalg"
+	"rkhs/loo"
+	"rkhs/regress"
+)
+
+// SelectOptions describe the choice of the kernel width σ and λ of a
+// Nyström fit of the rows of Input over a σ × λ grid, by exact
+// leave-one-out or GCV (loo.SelectNystrom, run as passes of a pipeline),
+// and the fit at the pair chosen. No field has a default but Scratch.
+type SelectOptions struct {
+	Input Input
+	// Kernel is the kernel's type, gaussian or laplacian, and its other
+	// parameters; its Sigma is ignored (Sigmas).
+	Kernel kernels.Spec
+	// Sigmas and Lambdas are the grids: σ > 0, and λ > 0 in the K + nλI
+	// convention, n the number of rows read.
+	Sigmas, Lambdas []float64
+	Intercept       regress.Intercept
+	// Criterion is loo.LOOMSE (the mean squared exact leave-one-out
+	// residual: a second pass over the input) or loo.GCV (from the
+	// statistics alone).
+	Criterion loo.Criterion
+	// Centers is m, the number of centres drawn in a first pass (see
+	// sample.go) with Seed and shared by every σ; or CentersFile, if not
+	// empty, is a file of centres in the input's format, and Centers must
+	// be 0.
+	Centers     int
+	Seed        uint64
+	CentersFile string
+	// Model is the file the model at the chosen pair is written to, in
+	// the JSON format of regress.Model.
+	Model string
+	// Scratch is a directory that the workers and this process share
+	// (os.TempDir() if empty): each selection works in a directory of its
+	// own there, removed at the end.
+	Scratch string
+}
+
+// Selection is the result of Select: the pair chosen, the table of every
+// pair and the model at the pair chosen.
+type Selection struct {
+	// Choice is the pair chosen and its score.
+	loo.Choice
+	Criterion loo.Criterion
+	// Scores is the table of the criterion; LOO (nil with GCV), GCV and
+	// DF hold the mean squared leave-one-out residual, the GCV score and
+	// tr H of every pair, [σ][λ]. A pair at which the Nyström system is
+	// numerically singular scores +Inf.
+	Scores       *loo.Table
+	LOO, GCV, DF [][]float64
+	// Rows is the number of rows read.
+	Rows int
+	// Model is the fit at the chosen pair, also written to Model.
+	Model *regress.Model
+}
+
+func (o SelectOptions) check() error {
+	const op = "SelectOptions"
+	if err := o.Input.check(); err != nil {
+		return err
+	}
+	if o.Kernel.Type != "gaussian" && o.Kernel.Type != "laplacian" {
+		return check.Input(ErrOptions, op, "Kernel", "%q has no width σ to choose: want gaussian or laplacian", o.Kernel.Type)
+	}
+	for _, g := range []struct {
+		name string
+		v    []float64
+	}{{"Sigmas", o.Sigmas}, {"Lambdas", o.Lambdas}} {
+		if len(g.v) == 0 {
+			return check.Input(ErrOptions, op, g.name, "an empty grid")
+		}
+		for _, v := range g.v {
+			if err := check.Positive(ErrOptions, op, g.name, v); err != nil {
+				return err
+			}
+		}
+	}
+	k := o.Kernel
+	k.Sigma = o.Sigmas[0]
+	if _, err := k.Kernel(); err != nil {
+		return check.Wrap(ErrOptions, op, "Kernel", err)
+	}
+	if err := check.Valid(ErrOptions, op, "Intercept", o.Intercept); err != nil {
+		return err
+	}
+	if o.Criterion != loo.LOOMSE && o.Criterion != loo.GCV {
+		return check.Input(ErrOptions, op, "Criterion", "%v: want loo_mse or gcv", o.Criterion)
+	}
+	if err := checkJob(op, o.Input, o.Centers, o.CentersFile, o.Model); err != nil {
+		return err
+	}
+	if m, d := o.Centers, o.Input.Features; m > 0 {
+		// This process holds a path of four m×m matrices per σ; a worker
+		// the centres, the statistics and a path (about 8m² values).
+		nl, ns := len(o.Lambdas), len(o.Sigmas)
+		if err := memlimit.Check("rkhs-beam select", memlimit.Sum(memlimit.Floats(2, m, d), memlimit.Floats(4*ns+4, m, m), memlimit.Floats(2*m*ns, nl, 2))); err != nil {
+			return fmt.Errorf("%w: fewer -centers, or fewer σ", err)
+		}
+	}
+	return nil
+}
+
+// Check reports, before any pipeline, options that cannot run (as Select
+// reports them).
+func (o SelectOptions) Check(ctx context.Context) error {
+	if err := o.check(); err != nil {
+		return err
+	}
+	_, err := listFiles(ctx, o.Input)
+	return err
+}
+
+// Select chooses σ and λ as o describes and writes the model at the pair
+// chosen to o.Model. run runs a pipeline (on the runner of the caller's
+// choice). The passes over the input are:
+//
+//  1. one pipeline: unless o.CentersFile is given, the draw of the
+//     centres (as in Fit), shared by every σ; then for each σ the
+//     statistics pass of Fit (regress.NystromStats per file, merged by a
+//     CombineFn), each written to the scratch directory;
+//  2. in this process, for each σ, loo.NewNystromStream on the merged
+//     statistics: tr H and GCV for every λ;
+//  3. unless the criterion is GCV, one more pipeline: for each σ every
+//     file is read by one worker, which rebuilds the λ path from the
+//     statistics in the scratch directory (bit for bit the path of this
+//     process) and adds the file's rows (NystromStream.Add); the
+//     workers' residual sums cross the process boundary in their binary
+//     encoding (NystromStream.MarshalBinary) and are merged by a CombineFn
+//     (NystromStream.Merge);
+//  4. in this process, the pair with the smallest score (the first on
+//     ties, σ before λ in grid order; a pair at which the system is
+//     numerically singular scores +Inf and is never chosen), and the fit
+//     there from its statistics (regress.NystromStats.Solve).
+//
+// The scores equal loo.SelectNystrom's on the same rows and centres to the
+// rounding of the merges. A λ at which loo.NewNystromStream finds the
+// system singular is left out of that σ's pass; a leave-one-out residual
+// that is not finite on a worker fails the job (loo.SelectNystrom scores
+// that λ alone instead).
+//
+// Errors, before anything runs: invalid or incomplete options (a
+// *linalg.InputError of kind ErrOptions), centres and paths that would not
+// fit in memory (linalg.ErrTooLarge), an input pattern that matches no
+// file. Then the errors of the jobs (as Fit's), of the λ path, and no
+// finite score on the grid (ErrOptions).
+func Select(ctx context.Context, o SelectOptions, run func(context.Context, *beam.Pipeline) error) (*Selection, error) {
+	if err := o.check(); err != nil {
+		return nil, err
+	}
+	dir, cleanup, err := scratchDir(o.Scratch, "select")
+	if err != nil {
+		return nil, err
+	}
+	defer cleanup()
+	statsFile := func(a int) string { return fmt.Sprintf("%s/stats-%d.bin", dir, a) }
+	sumsFile := func(a int) string { return fmt.Sprintf("%s/loo-%d.bin", dir, a) }
+	defer func() { // what cleanup cannot remove: files in an object store
+		for a := range o.Sigmas {
+			removeFile(ctx, statsFile(a))
+			removeFile(ctx, sumsFile(a))
+		}
+	}()
+
+	// Pass 1: the centres and the statistics of every σ.
+	p, s := beam.NewPipelineWithRoot()
+	s = s.Scope("rkhs nystrom select")
+	names, err := files(s, o.Input)
+	if err != nil {
+		return nil, err
+	}
+	var centers beam.PCollection
+	if o.CentersFile != "" {
+		centers = beam.ParDo(s, &centersFileFn{In: o.Input}, beam.Create(s, o.CentersFile))
+	} else {
+		centers = sampleCenters(s, o.Input, names, o.Centers, o.Seed, false)
+	}
+	for a, sg := range o.Sigmas {
+		stats, _ := statistics(s, o.Input, o.kernel(sg), names, centers, o.CentersFile, false)
+		beam.ParDo0(s, &writeBytesFn{Name: statsFile(a)}, stats)
+	}
+	if err := run(ctx, p); err != nil {
+		return nil, err
+	}
+
+	// The λ path of every σ.
+	sel := &Selection{
+		Criterion: o.Criterion,
+		Scores:    &loo.Table{Sigmas: append([]float64(nil), o.Sigmas...), Lambdas: append([]float64(nil), o.Lambdas...)},
+		Choice:    loo.Choice{Score: math.Inf(1)},
+	}
+	paths := make([]*loo.NystromStream, len(o.Sigmas))
+	idx := make([][]int, len(o.Sigmas)) // the λ of each path, indices into o.Lambdas
+	for a := range o.Sigmas {
+		st, err := readStats(ctx, statsFile(a))
+		if err != nil {
+			return nil, err
+		}
+		sel.Rows = st.Rows()
+		paths[a], idx[a], err = lambdaPath(st, o.Intercept, o.Lambdas)
+		if err != nil {
+			return nil, err
+		}
+		gcv, df := infs(len(o.Lambdas)), infs(len(o.Lambdas))
+		if paths[a] != nil {
+			for b, j := range idx[a] {
+				gcv[j], df[j] = paths[a].GCV[b], paths[a].DF[b]
+			}
+		}
+		sel.GCV, sel.DF = append(sel.GCV, gcv), append(sel.DF, df)
+	}
+
+	// Pass 2: the leave-one-out residuals of every σ.
+	if o.Criterion == loo.LOOMSE {
+		p, s := beam.NewPipelineWithRoot()
+		s = s.Scope("rkhs nystrom leave-one-out")
+		names, err := files(s, o.Input)
+		if err != nil {
+			return nil, err
+		}
+		for a := range o.Sigmas {
+			if paths[a] == nil {
+				continue
+			}
+			fn := pathFn{Stats: statsFile(a), Lambdas: paths[a].Lambdas, Intercept: int(o.Intercept)}
+			per := beam.ParDo(s, &looFileFn{pathFn: fn, In: o.Input}, names)
+			sums := beam.Combine(s, &mergeLOOFn{pathFn: fn}, per)
+			beam.ParDo0(s, &writeBytesFn{Name: sumsFile(a)}, sums)
+		}
+		if err := run(ctx, p); err != nil {
+			return nil, err
+		}
+		for a := range o.Sigmas {
+			mse := infs(len(o.Lambdas))
+			if paths[a] != nil {
+				b, err := readAllFile(ctx, sumsFile(a))
+				if err == nil {
+					err = paths[a].UnmarshalBinary(b)
+				}
+				if err != nil {
+					return nil, fmt.Errorf("rkhsbeam: the leave-one-out sums at σ = %g: %w", o.Sigmas[a], err)
+				}
+				if paths[a].Rows() != sel.Rows {
+					return nil, fmt.Errorf("rkhsbeam: the leave-one-out pass at σ = %g read %d rows, the statistics %d: did the input change?", o.Sigmas[a], paths[a].Rows(), sel.Rows)
+				}
+				v, err := paths[a].MSE()
+				if err != nil {
+					return nil, err
+				}
+				for b, j := range idx[a] {
+					mse[j] = v[b]
+				}
+			}
+			sel.LOO = append(sel.LOO, mse)
+		}
+	}
+
+	// The choice, and the fit there.
+	best := -1
+	for a, sg := range o.Sigmas {
+		score := sel.GCV[a]
+		if o.Criterion == loo.LOOMSE {
+			score = sel.LOO[a]
+		}
+		sel.Scores.Scores = append(sel.Scores.Scores, score)
+		for j, v := range score {
+			if v < sel.Score {
+				sel.Choice, best = loo.Choice{Sigma: sg, Lambda: o.Lambdas[j], Score: v}, a
+			}
+		}
+	}
+	if best < 0 {
+		return nil, check.Input(ErrOptions, "Select", "Lambdas", "no finite score on the grid")
+	}
+	st, err := readStats(ctx, statsFile(best))
+	if err != nil {
+		return nil, err
+	}
+	fit, err := st.Solve(sel.Lambda, o.Intercept)
+	if err != nil {
+		return nil, fmt.Errorf("rkhsbeam: the fit at σ = %g, λ = %g: %w", sel.Sigma, sel.Lambda, err)
+	}
+	sel.Model = fit.Model
+	js, err := json.Marshal(fit.Model)
+	if err != nil {
+		return nil, err
+	}
+	return sel, writeFile(ctx, o.Model, js)
+}
+
+// kernel returns the kernel of o at the width sg.
+func (o SelectOptions) kernel(sg float64) kernels.Spec {
+	k := o.Kernel
+	k.Sigma = sg
+	return k
+}
+
+// readStats reads the merged statistics of a pass; statistics of no rows
+// are an error.
+func readStats(ctx context.Context, name string) (*regress.NystromStats, error) {
+	b, err := readAllFile(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	st, err := decodeStats(b)
+	if err != nil {
+		return nil, err
+	}
+	if st.Kernel() == nil || st.Rows() == 0 {
+		return nil, errors.New("rkhsbeam: the input files hold no rows")
+	}
+	return st, nil
+}
+
+// lambdaPath returns the λ path of the statistics, and the indices of its
+// λ in lambdas: all of them, or, where the system is numerically singular
+// at some λ, those at which it is not (none: a nil path).
+func lambdaPath(st *regress.NystromStats, ic regress.Intercept, lambdas []float64) (*loo.NystromStream, []int, error) {
+	p, err := loo.NewNystromStream(st, ic, lambdas)
+	if err == nil {
+		all := make([]int, len(lambdas))
+		for j := range all {
+			all[j] = j
+		}
+		return p, all, nil
+	}
+	if !errors.Is(err, linalg.ErrNotPositiveDefinite) {
+		return nil, nil, err
+	}
+	var idx []int
+	var good []float64
+	for j, l := range lambdas {
+		if _, err := loo.NewNystromStream(st, ic, []float64{l}); err == nil {
+			idx, good = append(idx, j), append(good, l)
+		}
+	}
+	if len(good) == 0 {
+		return nil, nil, nil
+	}
+	p, err = loo.NewNystromStream(st, ic, good)
+	return p, idx, err
+}
+
+// infs returns n values +Inf.
+func infs(n int) []float64 {
+	v := make([]float64, n)
+	for j := range v {
+		v[j] = math.Inf(1)
+	}
+	return v
+}
+
+// pathFn rebuilds, on a worker, the λ path of the statistics in the file
+// Stats — bit for bit the path of the driver — once per instance.
+type pathFn struct {
+	Stats     string
+	Lambdas   []float64
+	Intercept int
+
+	st    *regress.NystromStats
+	path  *loo.NystromStream
+	fresh []byte // the encoding of the path with no rows: decoding it resets the path
+}
+
+// newPath returns a new λ path of the statistics.
+func (f *pathFn) newPath(ctx context.Context) (*loo.NystromStream, error) {
+	if f.st == nil {
+		st, err := readStats(ctx, f.Stats)
+		if err != nil {
+			return nil, err
+		}
+		f.st = st
+	}
+	return loo.NewNystromStream(f.st, regress.Intercept(f.Intercept), f.Lambdas)
+}
+
+// build makes the path of f, once.
+func (f *pathFn) build(ctx context.Context) error {
+	if f.path != nil {
+		return nil
+	}
+	p, err := f.newPath(ctx)
+	if err != nil {
+		return err
+	}
+	if f.fresh, err = p.MarshalBinary(); err != nil {
+		return err
+	}
+	f.path = p
+	return nil
+}
+
+// looFileFn adds the rows of a file to the λ path and emits the encoded
+// residual sums.
+type looFileFn struct {
+	pathFn
+	In Input
+}
+
+func (f *looFileFn) ProcessElement(ctx context.Context, file string, emit func([]byte)) error {
+	if err := f.build(ctx); err != nil {
+		return err
+	}
+	p := f.path
+	if err := p.UnmarshalBinary(f.fresh); err != nil {
+		return err
+	}
+	c := f.st.Centers()
+	d, m, nl := c.Cols, c.Rows, len(f.Lambdas)
+	// A row of a block costs its features, its kernel values, its row of
+	// the path's features and its hat diagonal and fits at every λ.
+	err := readBlocks(ctx, f.In, file, d, blockRows(d+2*m+2*nl+1), nil, func(b *block) error {
+		if len(b.Y) == 0 {
+			return nil
+		}
+		if err := p.Add(b.X, linalg.NewDense(len(b.Y), 1, b.Y)); err != nil {
+			return fmt.Errorf("%s: %w", file, err)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	b, err := p.MarshalBinary()
+	if err != nil {
+		return err
+	}
+	emit(b)
+	return nil
+}
+
+// mergeLOOFn merges the encoded residual sums of the files: both decoded
+// into paths rebuilt from the statistics, then NystromStream.Merge. The
+// empty accumulator stands for no sums yet.
+type mergeLOOFn struct {
+	pathFn
+	other *loo.NystromStream
+}
+
+func (f *mergeLOOFn) merge(ctx context.Context, a, b []byte) ([]byte, error) {
+	switch {
+	case len(a) == 0:
+		return b, nil
+	case len(b) == 0:
+		return a, nil
+	}
+	if err := f.build(ctx); err != nil {
+		return nil, err
+	}
+	if f.other == nil {
+		o, err := f.newPath(ctx)
+		if err != nil {
+			return nil, err
+		}
+		f.other = o
+	}
+	if err := f.path.UnmarshalBinary(a); err != nil {
+		return nil, err
+	}
+	if err := f.other.UnmarshalBinary(b); err != nil {
+		return nil, err
+	}
+	if err := f.path.Merge(f.other); err != nil {
+		return nil, err
+	}
+	return f.path.MarshalBinary()
+}
+
+func (f *mergeLOOFn) CreateAccumulator() []byte { return []byte{} }
+
+// The statistics are read with a background context: a CombineFn's
+// methods take none.
+func (f *mergeLOOFn) AddInput(a, b []byte) ([]byte, error) {
+	return f.merge(context.Background(), a, b)
+}
+
+func (f *mergeLOOFn) MergeAccumulators(a, b []byte) ([]byte, error) {
+	return f.merge(context.Background(), a, b)
+}
+
+func (f *mergeLOOFn) ExtractOutput(a []byte) []byte { return a }
+
+func init() {
+	register.DoFn3x1[context.Context, string, func([]byte), error](&looFileFn{})
+	register.Combiner3[[]byte, []byte, []byte](&mergeLOOFn{})
+}
