@@ -61,6 +61,7 @@ var exempt = map[string]string{
 	"loo.Geometric":                         indexes,
 	"loo.KFold":                             indexes,
 	"loo.Split":                             indexes,
+	"loo.Table.Format":                      stringer,
 	"loo.Criterion.String":                  stringer,
 	"loo.NystromStream.Rows":                accessor,
 	"regress.FalkonFit.StoppedShort":        accessor,

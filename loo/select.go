@@ -3,9 +3,12 @@ package loo
 import (
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strconv"
+	"strings"
 
 	"rkhs/internal/check"
 	"rkhs/internal/decomp"
@@ -205,6 +208,38 @@ type Choice struct {
 type Table struct {
 	Sigmas, Lambdas []float64
 	Scores          [][]float64
+}
+
+// Format writes the table as text to w: a header naming the criterion
+// and every σ, then one row per λ with the score of every σ (6
+// significant digits), the pair chosen starred, in columns padded with
+// spaces (none at the end of a line). It returns w's first write error.
+func (t *Table) Format(w io.Writer, criterion string, chosen Choice) error {
+	var b strings.Builder
+	var lines []string
+	cell := func(s string) string { return fmt.Sprintf(" %-13s", s) }
+	head := fmt.Sprintf("%-11s", criterion)
+	for _, sg := range t.Sigmas {
+		head += cell("σ=" + strconv.FormatFloat(sg, 'g', 4, 64))
+	}
+	lines = append(lines, head)
+	for j, l := range t.Lambdas {
+		row := fmt.Sprintf("λ=%-9.3g", l)
+		for a, sg := range t.Sigmas {
+			mark := " "
+			if sg == chosen.Sigma && l == chosen.Lambda {
+				mark = "*"
+			}
+			row += cell(strconv.FormatFloat(t.Scores[a][j], 'g', 6, 64) + mark)
+		}
+		lines = append(lines, row)
+	}
+	for _, l := range lines {
+		b.WriteString(strings.TrimRight(l, " "))
+		b.WriteByte('\n')
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
 // SelectRLS chooses the kernel width σ and λ of kernel RLS with intercept

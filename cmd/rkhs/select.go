@@ -173,23 +173,7 @@ func jsonFloats(v []float64) []jsonFloat {
 // printTable writes the table, one row per λ and one column per σ, the
 // chosen pair starred, then the choice in one line.
 func (s *selection) printTable(w io.Writer) {
-	t := s.table
-	fmt.Fprintf(w, "%-11s", s.criterion)
-	for _, sg := range t.Sigmas {
-		fmt.Fprintf(w, " %-13s", "σ="+strconv.FormatFloat(sg, 'g', 4, 64))
-	}
-	fmt.Fprintln(w)
-	for j, l := range t.Lambdas {
-		fmt.Fprintf(w, "λ=%-9.3g", l)
-		for a, sg := range t.Sigmas {
-			mark := " "
-			if sg == s.sigma && l == s.lambda {
-				mark = "*"
-			}
-			fmt.Fprintf(w, " %-13s", strconv.FormatFloat(t.Scores[a][j], 'g', 6, 64)+mark)
-		}
-		fmt.Fprintln(w)
-	}
+	s.table.Format(w, s.criterion, loo.Choice{Sigma: s.sigma, Lambda: s.lambda})
 	fmt.Fprintf(w, "chosen σ = %.4g", s.sigma)
 	if s.median > 0 {
 		fmt.Fprintf(w, " (median distance %.4g × %.3g)", s.median, s.sigma/s.median)

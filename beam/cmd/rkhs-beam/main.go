@@ -526,23 +526,7 @@ func parseRange(name, s string) ([]float64, error) {
 // printSelection writes the table, one row per λ and one column per σ,
 // the chosen pair starred, then the choice in one line (as rkhs does).
 func printSelection(w io.Writer, sel *rkhsbeam.Selection) {
-	t := sel.Scores
-	fmt.Fprintf(w, "%-11s", sel.Criterion)
-	for _, sg := range t.Sigmas {
-		fmt.Fprintf(w, " %-13s", "σ="+strconv.FormatFloat(sg, 'g', 4, 64))
-	}
-	fmt.Fprintln(w)
-	for j, l := range t.Lambdas {
-		fmt.Fprintf(w, "λ=%-9.3g", l)
-		for a, sg := range t.Sigmas {
-			mark := " "
-			if sg == sel.Sigma && l == sel.Lambda {
-				mark = "*"
-			}
-			fmt.Fprintf(w, " %-13s", strconv.FormatFloat(t.Scores[a][j], 'g', 6, 64)+mark)
-		}
-		fmt.Fprintln(w)
-	}
+	sel.Scores.Format(w, sel.Criterion.String(), sel.Choice)
 	fmt.Fprintf(w, "chosen σ = %.4g, λ = %.4g: %s %.6g over %s\n", sel.Sigma, sel.Lambda, sel.Criterion, sel.Score, plural(int64(sel.Rows), "row"))
 }
 
