@@ -213,7 +213,7 @@ type Table struct {
 // Format writes the table as text to w: a header naming the criterion
 // and every σ, then one row per λ with the score of every σ (6
 // significant digits), the pair chosen starred, in columns padded with
-// spaces (none at the end of a line). It returns w's first write error.
+// spaces (none at the end of a line), in one write, whose error it returns.
 func (t *Table) Format(w io.Writer, criterion string, chosen Choice) error {
 	var b strings.Builder
 	var lines []string
