@@ -277,10 +277,14 @@ func where(path string) string {
 
 // syntaxError reports text that is not JSON, or ends too soon.
 func syntaxError(kind error, op string, dec *json.Decoder, err error) error {
-	if err == io.EOF || err == io.ErrUnexpectedEOF {
+	var se *json.SyntaxError
+	// A Decoder of Go 1.26 ends a truncated text with io.ErrUnexpectedEOF;
+	// that of Go 1.27 (encoding/json on the v2 engine) with a SyntaxError
+	// saying so.
+	if err == io.EOF || errors.Is(err, io.ErrUnexpectedEOF) ||
+		errors.As(err, &se) && strings.Contains(se.Error(), "unexpected end of JSON input") {
 		return check.Input(kind, op, "model file", "not valid JSON: the text ends at byte %d, in the middle of the model (truncated?)", dec.InputOffset())
 	}
-	var se *json.SyntaxError
 	if errors.As(err, &se) {
 		return check.Input(kind, op, "model file", "not valid JSON at byte %d: %v", se.Offset, strings.TrimPrefix(err.Error(), "json: "))
 	}
