@@ -44,7 +44,10 @@ func BenchmarkNystromStatsAdd(b *testing.B) {
 // two ns/row figures is the number of iterations at which both paths cost
 // the same; BENCHMARKS.md ("More than one machine") reports it:
 //
-//	go test ./regress -run XXX -bench NystromCrossover -cpu 1,2
+//	go test -c ./regress && for p in 1 2; do GOMAXPROCS=$p ./regress.test -test.run XXX -test.bench NystromCrossover; done
+//
+// (GOMAXPROCS in the environment, one process per value: go test -cpu does
+// not reliably set it for b.Loop benchmarks.)
 func BenchmarkNystromCrossover(b *testing.B) {
 	for _, m := range []int{500, 1000, 2000, 3000, 4000} {
 		n := max(512, int(2e9)/(m*m))
