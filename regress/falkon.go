@@ -85,7 +85,7 @@ import (
 // results of the streamed products (at most 64 MiB unless one m×q partial
 // is larger), X and a copy of [Y 1] (n×(q+1)), and
 // for the choice of centres a permutation of the rows and a hash table of
-// the rows it visits (together about 48 bytes a row, as falkonBytes
+// the rows it visits (together about 48 bytes a row, as FalkonMemory
 // counts): O(m² + n·(d+q)).
 //
 // The results are bit-identical for any GOMAXPROCS.

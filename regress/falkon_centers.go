@@ -17,7 +17,7 @@ import (
 // would over-represent rare points on data with many repeated rows. Rows
 // are told apart by rowSet (−0 counted as +0, as the kernels do): O(nd)
 // expected time, a permutation of the n rows and a table of the rows
-// visited, about 48 bytes a row together (as falkonBytes counts). The result depends on x, m and the seed only. It
+// visited, about 48 bytes a row together (as FalkonMemory counts). The result depends on x, m and the seed only. It
 // returns an ErrInput error naming Centers when x has fewer than m
 // distinct rows.
 func drawDistinctCenters(op string, x *linalg.Dense, m int, seed uint64) ([]int, error) {

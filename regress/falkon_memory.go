@@ -2,14 +2,17 @@ package regress
 
 import "rkhs/internal/memlimit"
 
-// falkonBytes returns the memory a Falkon fit holds at its peak besides X,
-// in bytes (saturated at math.MaxUint64): the two m×m matrices of the
+// FalkonMemory returns the bytes a Falkon fit on n rows of d features
+// with q outputs and m centres holds at its peak besides X (saturated at
+// math.MaxUint64), O(m² + n·q): the two m×m matrices of the
 // preconditioner, the centres and six m×q vectors of the iteration, the
 // copy of [Y 1] with the permutation and hash table of the choice of
 // centres (n×(q+1) doubles and about 48 bytes a row; n = 0 for
 // FitOperator), and the streamed products' partial results (64 MiB) and
-// blocks (1 MiB and b×(d+q) per goroutine, counted for 8 goroutines).
-func falkonBytes(n, m, d, q int) uint64 {
+// blocks (1 MiB and b×(d+q) per goroutine, counted for 8 goroutines). Fit
+// refuses a fit whose FalkonMemory exceeds the memory the program may
+// use; a caller can use it to choose the largest m that fits.
+func FalkonMemory(n, m, d, q int) uint64 {
 	return memlimit.Sum(
 		memlimit.Floats(2, m, m),
 		memlimit.Floats(m, d+6*q),
@@ -18,19 +21,11 @@ func falkonBytes(n, m, d, q int) uint64 {
 	)
 }
 
-// FalkonMemory returns the bytes a Falkon fit on n rows of d features
-// with q outputs and m centres holds at its peak besides X (saturated at
-// math.MaxUint64): O(m² + n·q) — the two m×m matrices of the
-// preconditioner, a copy of Y, and buffers of fixed size for the streamed
-// products. Fit refuses a fit whose FalkonMemory exceeds the memory the
-// program may use; a caller can use it to choose the largest m that fits.
-func FalkonMemory(n, m, d, q int) uint64 { return falkonBytes(n, m, d, q) }
-
 // checkFalkonMemory refuses, before anything of size m×m is allocated, a
-// fit whose memory (falkonBytes) exceeds what the program may use
+// fit whose memory (FalkonMemory) exceeds what the program may use
 // (internal/memlimit: the Go memory limit, the cgroup limit, physical
 // memory, the address space): a *linalg.MemoryError wrapping
 // linalg.ErrTooLarge.
 func checkFalkonMemory(op string, n, m, d, q int) error {
-	return memlimit.Check(op, falkonBytes(n, m, d, q))
+	return memlimit.Check(op, FalkonMemory(n, m, d, q))
 }

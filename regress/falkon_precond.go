@@ -27,7 +27,7 @@ type falkonPrecond struct {
 // (linalg.Lauum, m³/3 flops), factored in place (M). If K_mm + δI is not
 // numerically positive definite, the jitter of Nystrom (tryJitters) is
 // added on top, each try refilled and factored in place in the second
-// matrix: two m×m matrices at the peak, as falkonBytes counts.
+// matrix: two m×m matrices at the peak, as FalkonMemory counts.
 func newFalkonPrecond(op string, k kernels.Kernel, centers *linalg.Dense, lambda float64) (*falkonPrecond, error) {
 	m := centers.Rows
 	kmm, err := kernels.GramTo(nil, k, centers, linalg.Lower)

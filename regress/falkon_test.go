@@ -347,7 +347,7 @@ func TestFalkonMemoryLimit(t *testing.T) {
 	if grew := after.TotalAlloc - before.TotalAlloc; grew > 1<<20 {
 		t.Errorf("the refused fit allocated %d bytes", grew)
 	}
-	if need := falkonBytes(math.MaxInt, math.MaxInt, 1, 1); need != math.MaxUint64 {
+	if need := FalkonMemory(math.MaxInt, math.MaxInt, 1, 1); need != math.MaxUint64 {
 		t.Errorf("an overflowing count is %d bytes, want MaxUint64", need)
 	}
 }
