@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"rkhs/internal/cpuinfo"
+	"rkhs/internal/parallel"
 )
 
 // Op says whether a matrix operand is used as it is or transposed.
@@ -110,11 +111,20 @@ const (
 // serial set it runs on the calling goroutine only (for callers that are
 // themselves split over goroutines).
 //
-// Parallelism: within one (jc, pc) step the block rows of C (MC rows each)
-// are split over the goroutines; when there are fewer block rows than
-// goroutines, each block row is further split into column chunks whose
-// edges are multiples of NR. Every micro-tile of C is therefore computed by
-// the same code whatever the number of goroutines.
+// Parallelism, within one (jc, pc) step, is on loops 3 and 2 of BLIS (the
+// rows and the columns of C, never k). The part of C the step computes is a
+// grid of cells, one block row of MC rows by one micro-panel of NR columns,
+// restricted for tri ≠ full to the cells that meet the triangle. Taken row
+// by row, the cells are cut into pieces of equal work (a cell weighs the
+// rows of its block row), productPieces per goroutine, which the goroutines
+// claim in turn (parallel.Claim), each packing the block of A of a block
+// row its piece enters. Packing B before the pieces is split over the
+// goroutines too. Each step thus has two joins and no serial part that
+// grows with the number of goroutines; see productJob for the arithmetic at
+// n = 4096. Every micro-tile of C lies on the same MR×NR grid, is computed
+// from the same packed panels and accumulates its k blocks in the same
+// order whatever the pieces, so the result is bit-identical for any number
+// of goroutines.
 func blockedProduct(tA, tB Op, alpha float64, a, b Dense, beta float64, c Dense, tri triangle, serial bool) {
 	m, n := c.Rows, c.Cols
 	_, k := tA.dims(a)
@@ -122,35 +132,19 @@ func blockedProduct(tA, tB Op, alpha float64, a, b Dense, beta float64, c Dense,
 	if tri != full {
 		flops /= 2
 	}
-	blockRows := (m + gemmMC - 1) / gemmMC
 	p := teamSize((m+kern.mr-1)/kern.mr*((n+kern.nr-1)/kern.nr), flops)
 	if serial {
 		p = 1
 	}
-	// Column chunks per block row, so that there are at least p units.
-	chunks := 1
-	if blockRows < p {
-		chunks = (p + blockRows - 1) / blockRows
-	}
 
-	ws := getWorkspace(p, min(n, gemmNC), min(k, gemmKC))
+	ws := getWorkspace(p, min(n, gemmNC), min(k, gemmKC), (m+gemmMC-1)/gemmMC)
 	defer putWorkspace(ws)
 	job := &ws.job
-	*job = productJob{tA: tA, tB: tB, alpha: alpha, a: a, c: c, tri: tri, chunks: chunks, ws: ws}
+	*job = productJob{tA: tA, tB: tB, alpha: alpha, a: a, c: c, tri: tri, ws: ws}
 
 	for jc := 0; jc < n; jc += gemmNC { // loop 5 (jc): columns of C and op(B), NC at a time
 		nc := min(gemmNC, n-jc)
-		rowLo, rowHi := 0, m // rows of C that meet the triangle in these columns
-		switch tri {
-		case lower:
-			rowLo = jc
-		case upper:
-			rowHi = min(m, jc+nc)
-		}
-		job.jc, job.nc = jc, nc
-		job.ibLo = rowLo / gemmMC
-		job.chunkCols = roundUp((nc+chunks-1)/chunks, kern.nr)
-		units := ((rowHi+gemmMC-1)/gemmMC - job.ibLo) * chunks
+		job.setColumns(jc, nc, p)
 		for pc := 0; pc < k; pc += gemmKC { // loop 4 (pc): the k dimension, KC at a time, never split
 			kc := min(gemmKC, k-pc)
 			job.pc, job.kc = pc, kc
@@ -160,23 +154,34 @@ func blockedProduct(tA, tB Op, alpha float64, a, b Dense, beta float64, c Dense,
 			if pc > 0 {
 				job.beta = 1 // later k blocks accumulate onto the first
 			}
-			forEach(p, units, job) // loop 3 (ic), in productJob.run
+			for w := range p {
+				ws.packed[w] = -1 // no block of A is packed for this k block yet
+			}
+			parallel.Claim(p, job.pieces, job) // loops 3 (ic) and 2 (jr), in productJob.Run
 		}
 	}
 	*job = productJob{} // drop references to the caller's matrices
 }
 
+// productPieces is the number of pieces of each (jc, pc) step per
+// goroutine: several, so that a goroutine slowed by another process or a
+// lower clock hands work to the others, and few, because each piece packs
+// the blocks of A it touches.
+const productPieces = 4
+
 // packBChunk is about the number of columns of B one goroutine packs at a
-// time; the chunks are rounded down to a multiple of NR, so that each
-// starts a micro-panel.
+// time; the chunks are rounded to a multiple of packGroup and NR, so that
+// each starts a micro-panel.
 const packBChunk = 256
 
 // packBParallel is packB with the micro-panels split over p goroutines in
-// chunks of about packBChunk columns: packing is a copy, so the split
-// cannot change any value, and with one block row of C the second core
-// would otherwise idle while B is packed.
+// chunks of at most packBChunk columns, and smaller where that gives every
+// goroutine a chunk: packing is a copy, so the split cannot change any
+// value, and with one block row of C the other cores would otherwise idle
+// while B is packed.
 func packBParallel(p int, tB Op, kc, nc int, b Dense, p0, j0 int, dst []float64) {
-	chunk := max(kern.nr, packBChunk/kern.nr*kern.nr)
+	group := roundUp(packGroup, kern.nr)
+	chunk := max(group, min(packBChunk/group*group, roundUp((nc+p-1)/p, group)))
 	chunks := (nc + chunk - 1) / chunk
 	if p <= 1 || chunks <= 1 {
 		packB(tB, kc, nc, b, p0, j0, dst)
@@ -189,43 +194,154 @@ func packBParallel(p int, tB Op, kc, nc int, b Dense, p0, j0 int, dst []float64)
 }
 
 // productJob is the state of one (jc, pc) step of blockedProduct; its Run
-// method is loop 3 (ic) for one unit: a block of MC rows of C, or a chunk of
-// its columns. It lives in the pooled workspace, so handing it to forEach
-// allocates nothing.
+// method computes one piece. It lives in the pooled workspace, so handing
+// it to parallel.Claim allocates nothing.
+//
+// The cells of the step are numbered row by row; the block row ib = ibLo+r
+// holds the micro-panels [s0, s1) that its panels method gives, each of
+// weight rows(r). weight[r] is the total weight of the block rows before r,
+// and piece u covers the cells from weight total·u/pieces up to
+// total·(u+1)/pieces: the pieces tile the cells exactly, and their work
+// differs by less than one cell.
+//
+// At n = 4096 with the AVX-512 kernel on a 16-core Xeon (MC = 192, NR = 16,
+// NC = 4096) a GEMM step has 22 block rows × 256 micro-panels; 16
+// goroutines get 64 pieces of 1/64 of the step each (about a third of a
+// block row, some 1400 columns), 4 per goroutine, where splitting by block
+// rows alone gave 22 units to 16 goroutines: 6 of them did two while 10
+// waited. A piece packs the blocks of A of the one or two block rows it
+// enters (A is packed about 86 times per step instead of 22: 192×512 values
+// against 192×512×1400×2 flops each). B, 512×4096, is packed in 16 chunks of
+// 256 columns, one per goroutine. At 64 goroutines there are 256 pieces and
+// 64 chunks of B.
 type productJob struct {
 	tA, tB      Op
 	alpha, beta float64
 	a, c        Dense
 	tri         triangle
-	chunks      int // column chunks per block row
-	chunkCols   int // columns per chunk, a multiple of NR
 	jc, nc      int // the block of columns (loop 5)
 	pc, kc      int // the block of k (loop 4)
-	ibLo        int // first block row that meets the triangle
+	ibLo, ibHi  int // the block rows that meet the triangle
+	weight      []int64
+	pieces      int
 	bp          []float64
 	ws          *workspace
 }
 
-func (j *productJob) Run(w, u int) {
-	ic := (j.ibLo + u/j.chunks) * gemmMC
-	mc := min(gemmMC, j.c.Rows-ic)
-	j0 := (u % j.chunks) * j.chunkCols
-	j1 := min(j.nc, j0+j.chunkCols)
-	// Skip whole micro-panels outside the triangle; the bounds stay on the
-	// NR grid, so tiles are unchanged.
+// productMinPiece is the least work of a piece, in cells weighted by rows
+// (MC rows by JB/2 columns): smaller products get fewer pieces, but never
+// fewer than one per goroutine.
+func productMinPiece() int64 { return int64(gemmMC) * int64(max(1, gemmJB/kern.nr/2)) }
+
+// setColumns prepares the steps of the columns [jc, jc+nc) of C for p
+// goroutines: the block rows that meet the triangle, their weights and the
+// number of pieces.
+func (j *productJob) setColumns(jc, nc, p int) {
+	m := j.c.Rows
+	rowLo, rowHi := 0, m // rows of C that meet the triangle in these columns
 	switch j.tri {
 	case lower:
-		j1 = min(j1, roundUp(ic+mc-j.jc, kern.nr))
+		rowLo = jc
 	case upper:
-		j0 = max(j0, (ic-j.jc)/kern.nr*kern.nr)
+		rowHi = min(m, jc+nc)
 	}
-	if j0 >= j1 {
-		return
+	j.jc, j.nc = jc, nc
+	j.ibLo, j.ibHi = rowLo/gemmMC, (rowHi+gemmMC-1)/gemmMC
+	j.weight = j.ws.weight[:j.ibHi-j.ibLo+1]
+	j.weight[0] = 0
+	for r := range j.ibHi - j.ibLo {
+		s0, s1 := j.panels(r)
+		j.weight[r+1] = j.weight[r] + int64(j.rows(r))*int64(max(0, s1-s0))
 	}
-	ap := j.ws.a[w][:roundUp(mc, kern.mr)*j.kc]
-	packA(j.tA, mc, j.kc, j.a, ic, j.pc, ap)
-	macroKernel(mc, j1-j0, j.kc, j.alpha, ap, j.bp[j0*j.kc:], j.beta,
-		j.c.Data[ic*j.c.Stride+j.jc+j0:], j.c.Stride, j.tri, ic-(j.jc+j0), j.ws.tmp[w][:])
+	j.pieces = 1
+	if p > 1 {
+		total := j.weight[len(j.weight)-1]
+		j.pieces = p * productPieces
+		for j.pieces > p && total < int64(j.pieces)*productMinPiece() {
+			j.pieces -= p
+		}
+	}
+}
+
+// rows returns the number of rows of the block row ibLo+r.
+func (j *productJob) rows(r int) int {
+	return min(gemmMC, j.c.Rows-(j.ibLo+r)*gemmMC)
+}
+
+// panels returns the micro-panels [s0, s1) of the block row ibLo+r that meet
+// the triangle: the whole micro-panels, so that tiles stay on the NR grid.
+func (j *productJob) panels(r int) (s0, s1 int) {
+	NR := kern.nr
+	ic := (j.ibLo + r) * gemmMC
+	s0, s1 = 0, (j.nc+NR-1)/NR
+	switch j.tri {
+	case lower:
+		s1 = min(s1, (ic+j.rows(r)-j.jc+NR-1)/NR)
+	case upper:
+		s0 = max(0, (ic-j.jc)/NR)
+	}
+	return s0, s1
+}
+
+// cell returns the cell at weight x (0 ≤ x ≤ total): block row r and
+// micro-panel s, with r = the number of block rows for x = total.
+func (j *productJob) cell(x int64) (r, s int) {
+	// weight[r] ≤ x < weight[r+1], r found by bisection; block rows of
+	// weight zero are passed over.
+	lo, hi := 0, len(j.weight)-1
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if j.weight[mid] <= x {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	if lo == len(j.weight)-1 {
+		return lo, 0
+	}
+	s0, _ := j.panels(lo)
+	return lo, s0 + int((x-j.weight[lo])/int64(j.rows(lo)))
+}
+
+// Run computes piece u on goroutine w: for each block row it enters, loop 3
+// (ic) packs its block of A, unless this goroutine packed it last, and the
+// macro-kernel (loops 2 and 1) multiplies it by the piece's micro-panels.
+func (j *productJob) Run(w, u int) {
+	NR := kern.nr
+	j.segments(u, func(r, s0, s1 int) {
+		ib := j.ibLo + r
+		ic, mc := ib*gemmMC, j.rows(r)
+		j0, j1 := s0*NR, min(j.nc, s1*NR)
+		ap := j.ws.a[w][:roundUp(mc, kern.mr)*j.kc]
+		if j.ws.packed[w] != ib {
+			packA(j.tA, mc, j.kc, j.a, ic, j.pc, ap)
+			j.ws.packed[w] = ib
+		}
+		macroKernel(mc, j1-j0, j.kc, j.alpha, ap, j.bp[j0*j.kc:], j.beta,
+			j.c.Data[ic*j.c.Stride+j.jc+j0:], j.c.Stride, j.tri, ic-(j.jc+j0), j.ws.tmp[w][:])
+	})
+}
+
+// segments calls f(r, s0, s1) for each block row r that piece u enters,
+// in increasing order, with the micro-panels [s0, s1) of it in the piece
+// (never empty).
+func (j *productJob) segments(u int, f func(r, s0, s1 int)) {
+	total := j.weight[len(j.weight)-1]
+	rFirst, sFirst := j.cell(total * int64(u) / int64(j.pieces))
+	rLast, sEnd := j.cell(total * int64(u+1) / int64(j.pieces))
+	for r := rFirst; r <= rLast && r < len(j.weight)-1; r++ {
+		s0, s1 := j.panels(r)
+		if r == rFirst {
+			s0 = sFirst
+		}
+		if r == rLast {
+			s1 = sEnd
+		}
+		if s0 < s1 {
+			f(r, s0, s1)
+		}
+	}
 }
 
 // scale sets C = β·C (C = 0 when β is 0, without reading C).
@@ -248,18 +364,29 @@ func roundUp(x, m int) int { return (x + m - 1) / m * m }
 // A per goroutine and one shared block of B. Workspaces are pooled, so a
 // steady stream of products of the same size allocates no new buffers.
 type workspace struct {
-	a   [][]float64
-	b   []float64
-	tmp [][maxTile]float64 // one edge-tile buffer per goroutine
-	job productJob
+	a      [][]float64
+	packed []int // the block row whose A is in a[w] for the current k block, or -1
+	b      []float64
+	tmp    [][maxTile]float64 // one edge-tile buffer per goroutine
+	weight []int64            // the weights of productJob, one more than the block rows
+	job    productJob
 }
 
 var workspacePool sync.Pool
 
-func getWorkspace(p, nc, kc int) *workspace {
+// getWorkspace returns a workspace for p goroutines, blocks of B of nc
+// columns and kc rows, and C of blockRows block rows.
+func getWorkspace(p, nc, kc, blockRows int) *workspace {
 	ws, _ := workspacePool.Get().(*workspace)
 	if ws == nil {
 		ws = &workspace{}
+	}
+	if cap(ws.weight) < blockRows+1 {
+		ws.weight = make([]int64, blockRows+1)
+	}
+	ws.weight = ws.weight[:cap(ws.weight)]
+	for len(ws.packed) < p {
+		ws.packed = append(ws.packed, -1)
 	}
 	nb := roundUp(nc, kern.nr) * kc
 	if cap(ws.b) < nb {

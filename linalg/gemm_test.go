@@ -206,31 +206,127 @@ func microKernelRef(mr, nr, kc int, a, b []float64, alpha, beta float64, c []flo
 	}
 }
 
-// TestGemmDeterministic: bit-identical results with 1, 2 and 8 goroutines,
-// on sizes large enough to be split and with ragged edges.
+// detProcs are the goroutine counts the determinism tests compare: with
+// up to 16 goroutines the pieces of blockedProduct fall in different places
+// of the block rows for every count.
+var detProcs = []int{1, 2, 3, 8, 16}
+
+// tinyBlocking has block sizes small enough that products of a few hundred
+// rows and columns span many block rows, column blocks and k blocks, and
+// are cut into many pieces.
+func tinyBlocking() blocking {
+	return blocking{kc: 24, mc: 3 * kern.mr, jb: 2 * kern.nr, nc: 6 * kern.nr}
+}
+
+// TestGemmDeterministic: bit-identical results with 1 to 16 goroutines, on
+// sizes large enough to be split and with ragged edges, with the blocking
+// in use and with tinyBlocking (many pieces, odd shapes).
 func TestGemmDeterministic(t *testing.T) {
 	rnd := testmat.NewRand(3)
-	for _, sz := range []struct{ m, n, k int }{{301, 277, 300}, {37, 1001, 260}, {700, 9, 513}, {2*gemvCols + 5, 2, 301}, {2*gemvCols + 5, 1, 99}} {
-		for _, tA := range []Op{NoTrans, Trans} {
-			for _, tB := range []Op{NoTrans, Trans} {
-				ar, ac := stored(tA, sz.m, sz.k)
-				br, bc := stored(tB, sz.k, sz.n)
-				a := testmat.Random(rnd, ar, ac, 1)
-				b := testmat.Random(rnd, br, bc, 0)
-				c0 := testmat.Random(rnd, sz.m, sz.n, 3)
-				var first testmat.Matrix
-				for _, procs := range []int{1, 2, 8} {
-					c := c0.Clone()
-					da, db, dc := Dense(a), Dense(b), Dense(c)
-					withProcs(t, procs, func() { Gemm(tA, tB, 0.75, &da, &db, 1.25, &dc) })
-					if procs == 1 {
-						first = c
-					} else if !testmat.Identical(c, first) {
-						t.Errorf("%v%v %v: GOMAXPROCS=%d differs from GOMAXPROCS=1", opName(tA), opName(tB), sz, procs)
+	type shape struct{ m, n, k int }
+	for _, tc := range []struct {
+		bl    blocking
+		sizes []shape
+	}{
+		{blocking{gemmKC, gemmMC, gemmJB, gemmNC}, []shape{{301, 277, 300}, {37, 1001, 260}, {700, 9, 513}, {2*gemvCols + 5, 2, 301}, {2*gemvCols + 5, 1, 99}}},
+		{tinyBlocking(), []shape{{97, 83, 70}, {5, 211, 49}, {203, 7, 51}, {64, 64, 64}, {131, 3, 200}}},
+	} {
+		withBlocking(tc.bl, func() {
+			for _, sz := range tc.sizes {
+				for _, tA := range []Op{NoTrans, Trans} {
+					for _, tB := range []Op{NoTrans, Trans} {
+						ar, ac := stored(tA, sz.m, sz.k)
+						br, bc := stored(tB, sz.k, sz.n)
+						a := testmat.Random(rnd, ar, ac, 1)
+						b := testmat.Random(rnd, br, bc, 0)
+						c0 := testmat.Random(rnd, sz.m, sz.n, 3)
+						var first testmat.Matrix
+						for _, procs := range detProcs {
+							c := c0.Clone()
+							da, db, dc := Dense(a), Dense(b), Dense(c)
+							withProcs(t, procs, func() { Gemm(tA, tB, 0.75, &da, &db, 1.25, &dc) })
+							if procs == 1 {
+								first = c
+							} else if !testmat.Identical(c, first) {
+								t.Errorf("%+v %v%v %v: GOMAXPROCS=%d differs from GOMAXPROCS=1", tc.bl, opName(tA), opName(tB), sz, procs)
+							}
+						}
 					}
 				}
 			}
-		}
+		})
+	}
+}
+
+// TestProductPieces: for every goroutine count, the pieces of each step of
+// blockedProduct cover each cell (block row × micro-panel) that meets the
+// triangle exactly once and no other, and their work differs from the
+// step's mean by less than one cell. It logs the split of a GEMM and a SYRK
+// of order 4096 for 16 goroutines with the blocking of an AVX-512 Xeon.
+func TestProductPieces(t *testing.T) {
+	xeon := blocking{kc: 512, mc: 192, jb: 256, nc: 4096}
+	for _, tc := range []struct {
+		bl   blocking
+		m, n int
+		tri  triangle
+		log  bool
+	}{
+		{xeon, 4096, 4096, full, true}, {xeon, 4096, 4096, lower, true}, {xeon, 4096, 4096, upper, false},
+		{xeon, 1000, 9000, full, false}, {xeon, 100, 100, lower, false}, {xeon, 1, 5000, full, false},
+		{tinyBlocking(), 97, 83, full, false}, {tinyBlocking(), 101, 101, lower, false}, {tinyBlocking(), 101, 101, upper, false},
+		{tinyBlocking(), 7, 300, full, false}, {tinyBlocking(), 300, 1, full, false},
+	} {
+		withBlocking(tc.bl, func() {
+			NR := kern.nr
+			blockRows := (tc.m + gemmMC - 1) / gemmMC
+			for _, p := range []int{1, 2, 3, 8, 16, 64} {
+				ws := getWorkspace(p, min(tc.n, gemmNC), gemmKC, blockRows)
+				j := &ws.job
+				*j = productJob{c: Dense{Rows: tc.m, Cols: tc.n, Stride: tc.n}, tri: tc.tri, ws: ws}
+				for jc := 0; jc < tc.n; jc += gemmNC {
+					nc := min(gemmNC, tc.n-jc)
+					j.setColumns(jc, nc, p)
+					panels := (nc + NR - 1) / NR
+					covered := make([]int, blockRows*panels)
+					total := j.weight[len(j.weight)-1]
+					var packs int
+					least, most := total, int64(0)
+					for u := range j.pieces {
+						var work int64
+						j.segments(u, func(r, s0, s1 int) {
+							packs++
+							for s := s0; s < s1; s++ {
+								covered[(j.ibLo+r)*panels+s]++
+							}
+							work += int64(j.rows(r)) * int64(s1-s0)
+						})
+						if d := work - total/int64(j.pieces); d > int64(gemmMC) || d < -int64(gemmMC) {
+							t.Errorf("%+v p=%d jc=%d: piece %d has work %d, mean %d", tc, p, jc, u, work, total/int64(j.pieces))
+						}
+						least, most = min(least, work), max(most, work)
+					}
+					for ib := range blockRows {
+						ic, mc := ib*gemmMC, min(gemmMC, tc.m-ib*gemmMC)
+						for s := range panels {
+							c0, c1 := jc+s*NR, jc+min(nc, (s+1)*NR)-1 // first and last column of the cell
+							want := 1
+							if (tc.tri == lower && c0 > ic+mc-1) || (tc.tri == upper && c1 < ic) {
+								want = 0
+							}
+							if got := covered[ib*panels+s]; got != want {
+								t.Fatalf("%+v p=%d jc=%d: cell (%d, %d) covered %d times, want %d", tc, p, jc, ib, s, got, want)
+							}
+						}
+					}
+					if tc.log && p == 16 && jc == 0 {
+						t.Logf("m=n=%d tri=%d MC=%d NR=%d NC=%d, 16 goroutines: %d block rows × %d micro-panels, %d pieces (%.1f per goroutine) of work %d–%d (mean %.0f, in rows × micro-panels); %d packings of A per k block (%d block rows)",
+							tc.m, tc.tri, gemmMC, NR, gemmNC, blockRows, panels, j.pieces, float64(j.pieces)/16, least, most, float64(total)/float64(j.pieces), packs, j.ibHi-j.ibLo)
+					}
+				}
+				*j = productJob{}
+				putWorkspace(ws)
+			}
+		})
 	}
 }
 

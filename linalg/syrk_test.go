@@ -71,26 +71,39 @@ func TestSyrk(t *testing.T) {
 	}
 }
 
+// TestSyrkDeterministic: bit-identical results with 1 to 16 goroutines,
+// with the blocking in use and with tinyBlocking (many pieces, odd shapes).
 func TestSyrkDeterministic(t *testing.T) {
 	rnd := testmat.NewRand(5)
-	for _, tr := range []Op{NoTrans, Trans} {
-		for _, ul := range []Uplo{Lower, Upper} {
-			n, k := 333, 270
-			ar, ac := stored(tr, n, k)
-			a := testmat.Random(rnd, ar, ac, 0)
-			c0 := testmat.Random(rnd, n, n, 1)
-			var first testmat.Matrix
-			for _, procs := range []int{1, 2, 8} {
-				c := c0.Clone()
-				da, dc := Dense(a), Dense(c)
-				withProcs(t, procs, func() { Syrk(ul, tr, -1, &da, 1, &dc) })
-				if procs == 1 {
-					first = c
-				} else if !testmat.Identical(c, first) {
-					t.Errorf("%s%s: GOMAXPROCS=%d differs from GOMAXPROCS=1", uploName(ul), opName(tr), procs)
+	for _, tc := range []struct {
+		bl    blocking
+		sizes []struct{ n, k int }
+	}{
+		{blocking{gemmKC, gemmMC, gemmJB, gemmNC}, []struct{ n, k int }{{333, 270}}},
+		{tinyBlocking(), []struct{ n, k int }{{101, 70}, {67, 25}, {130, 3}}},
+	} {
+		withBlocking(tc.bl, func() {
+			for _, sz := range tc.sizes {
+				for _, tr := range []Op{NoTrans, Trans} {
+					for _, ul := range []Uplo{Lower, Upper} {
+						ar, ac := stored(tr, sz.n, sz.k)
+						a := testmat.Random(rnd, ar, ac, 0)
+						c0 := testmat.Random(rnd, sz.n, sz.n, 1)
+						var first testmat.Matrix
+						for _, procs := range detProcs {
+							c := c0.Clone()
+							da, dc := Dense(a), Dense(c)
+							withProcs(t, procs, func() { Syrk(ul, tr, -1, &da, 1, &dc) })
+							if procs == 1 {
+								first = c
+							} else if !testmat.Identical(c, first) {
+								t.Errorf("%+v %s%s %v: GOMAXPROCS=%d differs from GOMAXPROCS=1", tc.bl, uploName(ul), opName(tr), sz, procs)
+							}
+						}
+					}
 				}
 			}
-		}
+		})
 	}
 }
 

@@ -1,6 +1,7 @@
 // Package parallel is the one place in rkhs where goroutines are started:
-// a loop over independent units of work, split statically over a bounded
-// number of goroutines, that returns when every unit is done.
+// a loop over independent units of work, split over a bounded number of
+// goroutines (statically, For, or by claiming units in turn, Claim), that
+// returns when every unit is done.
 //
 // Callers split only their output among units, so that no unit's result
 // depends on how many goroutines ran; that is what makes every result in
@@ -69,10 +70,62 @@ func For(p, units int, t Task) {
 	waitGroups.Put(wg)
 }
 
-// splits counts the loops For has run on more than one goroutine.
+// Claim calls t.Run(w, u) once for every unit u in [0, units), using p
+// goroutines that take the units in increasing order from a shared counter,
+// each claiming the next unit when it finishes its last: units of unequal
+// cost, or cores that run at unequal speed, balance out at the grain of one
+// unit. Worker 0 is the calling goroutine; Claim returns when every call has
+// returned.
+//
+// Which goroutine runs a unit changes from call to call, so t may use w only
+// to pick scratch space; the result of a unit must not depend on it. Where
+// that holds, Claim is as deterministic as For.
+func Claim(p, units int, t Task) {
+	if p <= 1 || units <= 1 {
+		For(1, units, t)
+		return
+	}
+	p = min(p, units)
+	splits.Add(1)
+	st := claims.Get().(*claimState)
+	st.next.Store(0)
+	st.wg.Add(p - 1)
+	for w := 1; w < p; w++ {
+		go runClaims(t, w, units, st, true)
+	}
+	runClaims(t, 0, units, st, false)
+	st.wg.Wait()
+	claims.Put(st)
+}
+
+// claimState is the shared counter of one Claim and its join.
+type claimState struct {
+	next atomic.Int64
+	wg   sync.WaitGroup
+}
+
+var claims = sync.Pool{New: func() any { return new(claimState) }}
+
+// runClaims runs units claimed from st on goroutine w until none is left,
+// then signals st.wg if done is set.
+func runClaims(t Task, w, units int, st *claimState, done bool) {
+	if done {
+		defer st.wg.Done()
+	}
+	for {
+		u := int(st.next.Add(1) - 1)
+		if u >= units {
+			return
+		}
+		avx.ClearUpper()
+		t.Run(w, u)
+	}
+}
+
+// splits counts the loops For and Claim have run on more than one goroutine.
 var splits atomic.Int64
 
-// Splits returns how many loops For has run on more than one goroutine
+// Splits returns how many loops For or Claim has run on more than one goroutine
 // since the program started: tests of bit-identity across GOMAXPROCS read
 // it to check that the work they compare was in fact split.
 func Splits() int64 { return splits.Load() }

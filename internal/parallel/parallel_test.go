@@ -28,6 +28,29 @@ func TestFor(t *testing.T) {
 	}
 }
 
+// TestClaim: every unit runs exactly once, on one of the p goroutines, and
+// Claim returns only when all are done.
+func TestClaim(t *testing.T) {
+	for _, tc := range []struct{ p, units int }{{1, 0}, {1, 5}, {2, 0}, {2, 1}, {2, 7}, {3, 10}, {8, 3}, {16, 1000}} {
+		counts := make([]atomic.Int32, tc.units)
+		var bad atomic.Int32
+		Claim(tc.p, tc.units, Func(func(w, u int) {
+			counts[u].Add(1)
+			if w < 0 || w >= max(tc.p, 1) {
+				bad.Add(1)
+			}
+		}))
+		for u := range counts {
+			if c := counts[u].Load(); c != 1 {
+				t.Errorf("p=%d units=%d: unit %d ran %d times", tc.p, tc.units, u, c)
+			}
+		}
+		if bad.Load() != 0 {
+			t.Errorf("p=%d units=%d: %d units ran on a goroutine outside [0, p)", tc.p, tc.units, bad.Load())
+		}
+	}
+}
+
 func TestTeam(t *testing.T) {
 	procs := runtime.GOMAXPROCS(0)
 	for _, tc := range []struct {
@@ -74,5 +97,9 @@ func TestSplits(t *testing.T) {
 	For(2, 10, Func(func(_, _ int) {}))
 	if Splits() != before+1 {
 		t.Errorf("Splits = %d after one split loop, want %d", Splits(), before+1)
+	}
+	Claim(2, 10, Func(func(_, _ int) {}))
+	if Splits() != before+2 {
+		t.Errorf("Splits = %d after two split loops, want %d", Splits(), before+2)
 	}
 }
