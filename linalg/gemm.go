@@ -5,7 +5,6 @@ import (
 	"sync"
 
 	"rkhs/internal/cpuinfo"
-	"rkhs/internal/parallel"
 )
 
 // Op says whether a matrix operand is used as it is or transposed.
@@ -157,7 +156,7 @@ func blockedProduct(tA, tB Op, alpha float64, a, b Dense, beta float64, c Dense,
 			for w := range p {
 				ws.packed[w] = -1 // no block of A is packed for this k block yet
 			}
-			parallel.Claim(p, job.pieces, job) // loops 3 (ic) and 2 (jr), in productJob.Run
+			claim(p, job.pieces, job) // loops 3 (ic) and 2 (jr), in productJob.Run
 		}
 	}
 	*job = productJob{} // drop references to the caller's matrices
@@ -195,7 +194,7 @@ func packBParallel(p int, tB Op, kc, nc int, b Dense, p0, j0 int, dst []float64)
 
 // productJob is the state of one (jc, pc) step of blockedProduct; its Run
 // method computes one piece. It lives in the pooled workspace, so handing
-// it to parallel.Claim allocates nothing.
+// it to claim allocates nothing.
 //
 // The cells of the step are numbered row by row; the block row ib = ibLo+r
 // holds the micro-panels [s0, s1) that its panels method gives, each of

@@ -27,6 +27,10 @@ type (
 // taking units w, w+p, …; see parallel.For.
 func forEach(p, units int, t task) { parallel.For(p, units, t) }
 
+// claim runs t.Run(w, u) for u in [0, units) on p goroutines that claim
+// the units in turn; t must not let a result depend on w. See parallel.Claim.
+func claim(p, units int, t task) { parallel.Claim(p, units, t) }
+
 // rowChunks splits n rows into at most p contiguous chunks aligned to align.
 type rowChunks = parallel.Chunks
 

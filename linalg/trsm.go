@@ -32,6 +32,11 @@ func Trsm(ul Uplo, t Op, a, b *Dense) {
 	trsm(ul, t, *a, *b)
 }
 
+// trsmChunks is the number of chunks of rows per goroutine of
+// trsmRightLowerTrans: several, so that a goroutine slowed by another
+// process hands rows to the others.
+const trsmChunks = 4
+
 // trsmMinCols is the fewest right-hand sides worth a goroutine of their own.
 const trsmMinCols = 16
 
@@ -123,16 +128,20 @@ func trsmUnblocked(ul Uplo, t Op, a, b Dense) {
 // trsmRightLowerTrans overwrites the m×k matrix X with X·L⁻ᵀ, where L is
 // k×k lower triangular: each row x of X is replaced by the solution y of
 // L·yᵀ = xᵀ. This is the panel step of the blocked Cholesky factorization.
-// Rows are independent, so they are split over the goroutines in
-// contiguous chunks; each row is computed the same way in any chunk.
+// Rows are independent, so they are cut into contiguous chunks, several per
+// goroutine, which the goroutines claim in turn; each row is computed the
+// same way in any chunk.
 func trsmRightLowerTrans(l, x Dense) {
 	m, k := x.Rows, x.Cols
 	if m == 0 || k == 0 {
 		return
 	}
 	p := teamSize(m/16, float64(m)*float64(k)*float64(k))
-	chunks := newRowChunks(m, p, 1)
-	forEach(p, chunks.Count(), taskFunc(func(_, c int) {
+	chunks := newRowChunks(m, p*trsmChunks, 1)
+	if p <= 1 {
+		chunks = newRowChunks(m, 1, 1)
+	}
+	claim(p, chunks.Count(), taskFunc(func(_, c int) {
 		lo, hi := chunks.Bounds(c)
 		for r := lo; r < hi; r++ {
 			y := x.Data[r*x.Stride : r*x.Stride+k]
