@@ -143,13 +143,19 @@ func trsmRightLowerTrans(l, x Dense) {
 	}
 	claim(p, chunks.Count(), taskFunc(func(_, c int) {
 		lo, hi := chunks.Bounds(c)
-		for r := lo; r < hi; r++ {
-			y := x.Data[r*x.Stride : r*x.Stride+k]
-			// Invariant: y[:j] holds the solution, y[j:] the right-hand side.
-			for j := range k {
-				lj := l.Data[j*l.Stride : j*l.Stride+j+1]
-				y[j] = (y[j] - dot(y[:j], lj)) / lj[j]
-			}
+		for r := trsmRows8(l, x, lo, hi); r < hi; r++ {
+			trsmRowLowerTrans(l, x.Data[r*x.Stride:r*x.Stride+k])
 		}
 	}))
+}
+
+// trsmRowLowerTrans replaces the row y (of length k) by the solution of
+// L·yᵀ = yᵀ, by forward substitution with dot: the substitution of
+// trsmRightLowerTrans for one row, and the oracle of trsmRows8.
+func trsmRowLowerTrans(l Dense, y []float64) {
+	// Invariant: y[:j] holds the solution, y[j:] the right-hand side.
+	for j := range y {
+		lj := l.Data[j*l.Stride : j*l.Stride+j+1]
+		y[j] = (y[j] - dot(y[:j], lj)) / lj[j]
+	}
 }
