@@ -204,15 +204,17 @@ func packBParallel(p int, tB Op, kc, nc int, b Dense, p0, j0 int, dst []float64)
 // differs by less than one cell.
 //
 // At n = 4096 with the AVX-512 kernel on a 16-core Xeon (MC = 192, NR = 16,
-// NC = 4096) a GEMM step has 22 block rows × 256 micro-panels; 16
-// goroutines get 64 pieces of 1/64 of the step each (about a third of a
-// block row, some 1400 columns), 4 per goroutine, where splitting by block
-// rows alone gave 22 units to 16 goroutines: 6 of them did two while 10
-// waited. A piece packs the blocks of A of the one or two block rows it
-// enters (A is packed about 86 times per step instead of 22: 192×512 values
-// against 192×512×1400×2 flops each). B, 512×4096, is packed in 16 chunks of
-// 256 columns, one per goroutine. At 64 goroutines there are 256 pieces and
-// 64 chunks of B.
+// KC = 512, NC = 4096) a GEMM step has 22 block rows (the last of 64 rows)
+// × 256 micro-panels, of weight 4096·256. 16 goroutines get 64 pieces of
+// weight 16384, 4 per goroutine: a third of a full block row each, about
+// 1365 columns, where splitting by block rows alone gave 22 units to 16
+// goroutines, so that 6 of them did two while 10 waited. Each piece packs
+// the block of A it lies in: 64 packings of 192×512 values per step instead
+// of 22, each against 192·512·1365·2 flops. A SYRK step (lower triangle)
+// has pieces of weight 8572 and 85 packings. B, 512×4096, is packed in 16
+// chunks of 256 columns, one per goroutine. Nothing in a step is serial but
+// the two joins; at 64 goroutines there are 256 pieces and 64 chunks of B.
+// TestProductPieces checks the cover and the balance and logs these counts.
 type productJob struct {
 	tA, tB      Op
 	alpha, beta float64
