@@ -5,7 +5,9 @@
 // Pure Go without assembly cannot execute CPUID (the standard library's
 // internal/cpu is not importable), so on Linux the caches are read from
 // /sys/devices/system/cpu/cpu0/cache and the model from /proc/cpuinfo,
-// which the kernel fills from CPUID (x86) or the firmware tables (arm64).
+// which the kernel fills from CPUID (x86) or the firmware tables (arm64);
+// where the cache directory is missing, as in some virtual machines, an
+// AMD processor's level-2 size is taken from /proc/cpuinfo instead.
 // Elsewhere, or when those files cannot be read (a sandbox, WebAssembly),
 // the fields are zero and callers use their defaults.
 package cpuinfo
@@ -82,18 +84,22 @@ func parseSize(s string) int {
 }
 
 // parseCPUInfo fills the vendor, family, model and name from the first
-// processor of a /proc/cpuinfo text.
-func parseCPUInfo(text string, c *CPU) {
+// processor of a /proc/cpuinfo text, and returns its "cache size" in bytes
+// (0 if absent): see l2FromCPUInfo for what that size is.
+func parseCPUInfo(text string, c *CPU) (cacheSize int) {
 	for _, line := range strings.Split(text, "\n") {
 		key, val, ok := strings.Cut(line, ":")
 		if !ok {
 			if strings.TrimSpace(line) == "" && c.Name != "" {
-				return // end of the first processor's block
+				return cacheSize // end of the first processor's block
 			}
 			continue
 		}
 		key, val = strings.TrimSpace(key), strings.TrimSpace(val)
 		switch key {
+		case "cache size":
+			// "1024 KB": parseSize's "1024K".
+			cacheSize = parseSize(strings.TrimSuffix(strings.ReplaceAll(val, " ", ""), "B"))
 		case "vendor_id":
 			c.Vendor = val
 		case "cpu family":
@@ -103,6 +109,24 @@ func parseCPUInfo(text string, c *CPU) {
 		case "model name":
 			c.Name = val
 		}
+	}
+	return cacheSize
+}
+
+// l2FromCPUInfo fills c.L2, when the cache directory gave no sizes at all,
+// from the "cache size" of /proc/cpuinfo on an AMD (or Hygon) processor:
+// there Linux takes it from CPUID leaf 0x80000006, the level-2 cache of
+// one core, whereas on Intel it is the last-level cache, so it is not used
+// for other vendors. Virtual machines often have no
+// /sys/devices/system/cpu/cpu0/cache (an AMD EPYC guest of a Zen 5 host
+// shows "cache size : 1024 KB" and nothing in sysfs); the level-1 and
+// level-3 sizes stay unknown.
+func l2FromCPUInfo(c *CPU, cacheSize int) {
+	if c.L1D != 0 || c.L2 != 0 || c.L3 != 0 || cacheSize <= 0 {
+		return
+	}
+	if c.Vendor == "AuthenticAMD" || c.Vendor == "HygonGenuine" {
+		c.L2 = cacheSize
 	}
 }
 

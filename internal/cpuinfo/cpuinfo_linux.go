@@ -8,8 +8,9 @@ import (
 
 func detect() CPU {
 	var c CPU
+	var cacheSize int
 	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
-		parseCPUInfo(string(b), &c)
+		cacheSize = parseCPUInfo(string(b), &c)
 	}
 	dir := "/sys/devices/system/cpu/cpu0/cache"
 	for i := 0; i < 8; i++ {
@@ -22,5 +23,6 @@ func detect() CPU {
 		}
 		cacheLevel(&c, string(level), string(typ), string(size))
 	}
+	l2FromCPUInfo(&c, cacheSize)
 	return c
 }

@@ -32,10 +32,41 @@ model		: 99
 
 func TestParseCPUInfo(t *testing.T) {
 	var c CPU
-	parseCPUInfo(zen5, &c)
+	size := parseCPUInfo(zen5, &c)
 	want := CPU{Vendor: "AuthenticAMD", Family: 26, Model: 2, Name: "AMD EPYC 9B45"}
 	if c != want {
 		t.Errorf("got %+v, want %+v", c, want)
+	}
+	if size != 1<<20 {
+		t.Errorf("cache size %d, want 1 MiB", size)
+	}
+}
+
+// TestL2FromCPUInfo: the "cache size" of /proc/cpuinfo becomes L2 only on
+// AMD and Hygon processors whose cache directory gave nothing.
+func TestL2FromCPUInfo(t *testing.T) {
+	amd := CPU{Vendor: "AuthenticAMD", Family: 26}
+	for _, tc := range []struct {
+		name   string
+		c      CPU
+		size   int
+		wantL2 int
+	}{
+		{"AMD without sysfs", amd, 1 << 20, 1 << 20},
+		{"Hygon without sysfs", CPU{Vendor: "HygonGenuine"}, 512 << 10, 512 << 10},
+		{"Intel: cache size is L3", CPU{Vendor: "GenuineIntel"}, 105 << 20, 0},
+		{"AMD with sysfs L2", CPU{Vendor: "AuthenticAMD", L2: 512 << 10}, 1 << 20, 512 << 10},
+		{"AMD with sysfs L1 only", CPU{Vendor: "AuthenticAMD", L1D: 32 << 10}, 1 << 20, 0},
+		{"AMD, no cache size", amd, 0, 0},
+	} {
+		c := tc.c
+		l2FromCPUInfo(&c, tc.size)
+		if c.L2 != tc.wantL2 {
+			t.Errorf("%s: L2 = %d, want %d", tc.name, c.L2, tc.wantL2)
+		}
+		if c.L1D != tc.c.L1D || c.L3 != tc.c.L3 {
+			t.Errorf("%s: L1d or L3 changed: %+v", tc.name, c)
+		}
 	}
 }
 
