@@ -13,31 +13,37 @@ import "math"
 //	e^x = 2^e · 2^(j/N) · e^r.
 //
 // k = N·e + j is the integer nearest to x·N/ln2, rounded by adding
-// 1.5·2⁵², which leaves k in the low bits of the sum; r is computed with
-// ln2/N in two parts (Cody and Waite), the first with 32 significant bits
-// so that k times it is exact, which makes r accurate to far below an ulp
-// of the result. 2^(j/N) is a table entry T_j, the nearest float64, with
-// its relative error t_j = (2^(j/N) − T_j)/T_j (|t_j| < 2⁻⁵³) stored beside
-// it and added to r: T_j·e^(r + t_j) differs from 2^(j/N)·e^r by less than
-// t_j²/2 relative. e^ρ − 1 for ρ = r + t_j is its Taylor polynomial of
-// degree 5, whose remainder ρ⁶/720 is below 6e-19 relative (0.005 ulp),
-// evaluated in two halves of two terms each to shorten the dependency
-// chain. The result is s + s·p with s = T_j·2^e (exponent bits added to
-// T_j's): one rounding of a sum whose second term is below 0.003·s. Hence
-// the error bound for a normal result: 0.5 ulp for that rounding, plus
-// about 0.01 ulp for the rest — at most 0.51 ulp (TestExpNeg measures it
-// against a 200-bit reference: 0.506).
+// 1.5·2⁵², which leaves 2⁵¹ + k in the low 52 bits of the sum: its low 7
+// bits are j, and the bits above them shifted to the exponent field add
+// e to it (modulo 2⁶⁴, the 2⁵¹ falls off), so no integer k is formed. r is
+// computed with ln2/N in two parts (Cody and Waite), the first with 32
+// significant bits so that k times it is exact, which makes r accurate to
+// far below an ulp of the result. 2^(j/N) is a table entry T_j, the
+// nearest float64, with its relative error t_j = (2^(j/N) − T_j)/T_j
+// (|t_j| < 2⁻⁵³) stored beside it and added to r: T_j·e^(r + t_j) differs
+// from 2^(j/N)·e^r by less than t_j²/2 relative. e^ρ − 1 for ρ = r + t_j
+// is its Taylor polynomial of degree 5, whose remainder ρ⁶/720 is below
+// 6e-19 relative (0.005 ulp), evaluated in two halves of two terms each to
+// shorten the dependency chain. The result is s + s·p with s = T_j·2^e
+// (exponent bits added to T_j's): one rounding of a sum whose second term
+// is below 0.003·s. Hence the error bound for a normal result: 0.5 ulp for
+// that rounding, plus about 0.01 ulp for the rest — at most 0.51 ulp
+// (TestExpNeg measures it against a 200-bit reference: 0.506).
 //
-// Underflow. s is formed as T_j·2^(e+128), at least 2⁻⁹⁵⁰ for x ≥ −746,
-// and s + s·p is multiplied by 2⁻¹²⁸ at the end: exactly where the result
-// is normal; where it is subnormal (x < −708.39) that product is a second
-// rounding, so the error there is at most 1 ulp of the subnormal spacing
-// 2⁻¹⁰⁷⁴ (measured: 0.75). Keeping s far from the subnormal range also
-// keeps s·p out of it: arithmetic that produces a subnormal number is a
-// microcode assist on most x86 CPUs, 100 cycles or more, which here only
-// a subnormal result pays. Arguments below −745.2 (where e^x < 2⁻¹⁰⁷⁵
-// rounds to 0, −Inf included) and NaN take the one branch of the loop and
-// give 0 and NaN; kernel rows take it for pairs more than 38.6σ apart.
+// Underflow. For x ≥ −700 (expNormalArg) e ≥ −1010, so s is normal, and
+// s·p is either normal or below 2⁻¹⁰²², where rounding it to the
+// subnormal spacing 2⁻¹⁰⁷⁴ errs by less than 2⁻⁶⁴·s. Below, where results
+// come near or into the subnormal range, expNegSmall forms s as
+// T_j·2^(e+128), at least 2⁻⁹⁵⁰ for x ≥ −746, and multiplies s + s·p by
+// 2⁻¹²⁸ at the end: exactly where the result is normal; where it is
+// subnormal (x < −708.39) that product is a second rounding, so the error
+// there is at most 1 ulp of the subnormal spacing (measured: 0.75). Keeping
+// s far from the subnormal range also keeps s·p out of it: arithmetic that
+// produces a subnormal number is a microcode assist on most x86 CPUs, 100
+// cycles or more, which here only results below e^−700 pay. Arguments
+// below −745.2 (where e^x < 2⁻¹⁰⁷⁵ rounds to 0, −Inf included) give 0 and
+// NaN gives NaN; kernel rows take expNegSmall for pairs more than 37.4σ
+// apart.
 //
 // Against math.Exp, which is itself up to 1.4 ulps from e^x on amd64
 // (TestExpNeg), expNeg differs by at most 2 ulps. Exactly: e^0 = e^−0 = 1,
@@ -55,10 +61,13 @@ const (
 	// times it is exact for |k| < 2²¹ (x ≥ −746 gives |k| ≤ 137,761).
 	expLn2HiN = 0x1.62e42feep-1 / expN
 	expLn2LoN = 0x1.a39ef35793c76p-33 / expN
+	// expNormalArg: from it up, e ≥ −1010 (ln 2⁻¹⁰¹⁰ = −700.09…).
+	expNormalArg = -700
 	// expZeroArg: below it e^x < 2⁻¹⁰⁷⁵ (ln 2⁻¹⁰⁷⁵ = −745.1332…) rounds to 0.
 	expZeroArg = -745.2
-	// s is T_j·2^(e+expScaleBias), at least 2⁻⁹⁵⁰ for e ≥ −1078, and the
-	// result is multiplied by expUnbias = 2^−expScaleBias at the end.
+	// Below expNormalArg s is T_j·2^(e+expScaleBias), at least 2⁻⁹⁵⁰ for
+	// e ≥ −1078, and the result is multiplied by expUnbias =
+	// 2^−expScaleBias at the end.
 	expScaleBias = 128
 	expUnbias    = 0x1p-128
 )
@@ -74,30 +83,55 @@ const (
 // expNeg sets x[i] = e^x[i] for every i, each x[i] ≤ 0 or NaN (see above):
 // within 0.51 ulp of the exact value for results of at least 2⁻¹⁰²², 1 ulp
 // below (subnormal results); exactly 1 at ±0. The loop body is the whole
-// algorithm, written out so that there is no call per element.
+// algorithm for normal results (expReduce and expScale are inlined), so
+// that there is no call per element.
 func expNeg(x []float64) {
 	for i, v := range x {
-		if !(v >= expZeroArg) { // a result that rounds to 0, −Inf, or NaN
-			x[i] = 0
-			if v != v {
-				x[i] = v
-			}
+		if !(v >= expNormalArg) { // a result near or below 2⁻¹⁰²², −Inf, or NaN
+			x[i] = expNegSmall(v)
 			continue
 		}
-		kd := v*expInvLn2N + expShift
-		k := int64(math.Float64bits(kd)) - int64(math.Float64bits(expShift))
-		kd -= expShift // k as a float64
-		t := &expTable[k&(expN-1)]
-		// v = kd·ln2/N + r with |r| ≤ ln2/(2N) up to rounding; t.tail
-		// turns T_j into 2^(j/N).
-		r := v - kd*expLn2HiN - kd*expLn2LoN + t.tail
-		r2 := r * r
-		p := r + r2*(expC2+r*expC3) + r2*r2*(expC4+r*expC5)
-		// Adding e + 128 ≥ −950 to T_j's exponent field (modulo 2⁶⁴ when
-		// negative) gives the normal number T_j·2^(e+128).
-		s := math.Float64frombits(t.hi + uint64(k>>expTableBits+expScaleBias)<<52)
-		x[i] = (s + s*p) * expUnbias
+		r, u := expReduce(v)
+		x[i] = expScale(r, u, 0)
 	}
+}
+
+// expNegSmall returns e^v for v < expNormalArg or NaN: 0 below expZeroArg,
+// NaN for NaN, otherwise T_j·2^(e+128)·e^ρ rounded, then scaled by 2⁻¹²⁸.
+func expNegSmall(v float64) float64 {
+	if !(v >= expZeroArg) { // a result that rounds to 0, −Inf, or NaN
+		if v != v {
+			return v
+		}
+		return 0
+	}
+	r, u := expReduce(v)
+	return expScale(r, u, expScaleBias) * expUnbias
+}
+
+// expReduce splits v ≥ −746: r = v − k·ln2/N (|r| ≤ ln2/(2N) up to
+// rounding) and the bits u of k + 1.5·2⁵² as a float64, which hold
+// 2⁵¹ + k in their low 52 bits.
+func expReduce(v float64) (r float64, u uint64) {
+	kd := v*expInvLn2N + expShift
+	u = math.Float64bits(kd)
+	kd -= expShift // k as a float64
+	return v - kd*expLn2HiN - kd*expLn2LoN, u
+}
+
+// expScale returns T_j·2^(e+b)·e^ρ, rounded once: ρ = r + t_j, with j and
+// e from u (see expReduce); 2^(e+b) must be normal. e^ρ − 1 is the Taylor
+// polynomial p, and the result s + s·p with s = T_j·2^(e+b), formed by
+// adding e + b to T_j's exponent field (modulo 2⁶⁴ where e + b < 0):
+// (u >> 7) << 52 is e << 52, the 2⁵¹ and the exponent bits of u falling
+// off the top.
+func expScale(r float64, u, b uint64) float64 {
+	t := &expTable[u&(expN-1)]
+	r += t.tail
+	r2 := r * r
+	p := r + r2*(expC2+r*expC3) + r2*r2*(expC4+r*expC5)
+	s := math.Float64frombits(t.hi + (u>>expTableBits+b)<<52)
+	return s + s*p
 }
 
 // expTable holds T_j = 2^(j/N), the nearest float64 (as its bits), and
