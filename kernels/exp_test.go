@@ -121,7 +121,7 @@ func expCases(n int) []float64 {
 	return xs
 }
 
-// TestExpNeg measures expNeg against the 200-bit oracle: at most 0.51 ulp
+// TestExpNeg measures expNeg against the 200-bit oracle: at most 0.512 ulp
 // where the result is normal and 1 ulp where it is subnormal (or 0);
 // exactly 1 at ±0, 0 at −Inf, NaN at NaN.
 func TestExpNeg(t *testing.T) {
@@ -132,7 +132,7 @@ func TestExpNeg(t *testing.T) {
 	xs := expCases(n)
 	got := append([]float64(nil), xs...)
 	expNeg(got)
-	worst, worstSub := checkExpRef(t, "expNeg", xs, got, 0.51)
+	worst, worstSub := checkExpRef(t, "expNeg", xs, got, 0.512)
 	var worstMath float64
 	for _, x := range xs {
 		worstMath = max(worstMath, ulpErr(math.Exp(x), expRef(x)))

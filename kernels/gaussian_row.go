@@ -17,7 +17,7 @@ const clearEvery = 256
 // as in gaussianRowRef, formed as t·(−c) and raised to 0 where it is
 // positive (t < 0 from rounding) by a compare rather than by max, which
 // costs more at GOAMD64=v1 (a NaN t stays NaN either way); exp is expNeg,
-// within 0.51 ulp of the exact value where math.Exp is within 1.4 (amd64),
+// within 0.512 ulp of the exact value where math.Exp is within 1.4 (amd64),
 // so entries differ from gaussianRowRef's by at most 2 ulps (exactly 1
 // stays exactly 1). It is the row pass of the default build, and of a
 // GOEXPERIMENT=simd build on a CPU without AVX-512.

@@ -43,7 +43,7 @@ const (
 // Constants of gaussianRow8, each repeated in the eight lanes so that it
 // is a memory operand of the instruction that uses it rather than a
 // register (there are not enough registers for all of them). The table
-// and its tails are every eighth entry of expTable (2^(8j/128) =
+// and its tails are every 32nd entry of expTable (2^(32j/512) =
 // 2^(j/16)), so TestExpTable checks them too.
 var (
 	exp8Shift   = splat(expShift)
