@@ -55,7 +55,7 @@ import "math"
 // Against math.Exp, which is itself up to 1.4 ulps from e^x on amd64
 // (TestExpNeg), expNeg differs by at most 2 ulps. Exactly: e^0 = e^−0 = 1,
 // e^−Inf = 0, e^NaN = NaN. Arguments above 0 are outside the contract
-// (up to about 580 they are still right, beyond that they are not).
+// (up to about 620 they are still right, beyond that they are not).
 
 const (
 	expTableBits = 9
