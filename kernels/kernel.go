@@ -140,9 +140,9 @@ func powInt(x float64, n int) float64 {
 // kernel: a product per entry where the quotient d/(2σ²) would be a
 // division, whose throughput weighs on the elementwise pass. c is within
 // 2⁻⁵² of 1/(2σ²) relative, so the argument is within about 1.5·2⁻⁵²
-// relative of −d/(2σ²) (the quotient: 2⁻⁵²), and the value within
-// |d/(2σ²)|·1.5·2⁻⁵² relative of the one from the quotient: below 4e-15
-// where the value is above e⁻¹⁰.
+// relative of −d/(2σ²) (a quotient would be within 2⁻⁵²), and its
+// exponential within |d/(2σ²)|·1.5·2⁻⁵² relative of exp(−d/(2σ²)), below
+// 4e-15 where the value is above e⁻¹⁰, before the rounding of exp itself.
 type Gaussian struct {
 	Sigma float64
 }
