@@ -36,7 +36,7 @@
 // Every argument is validated and every invalid one is returned as a
 // *linalg.InputError (see rkhs/linalg) naming the call and the argument,
 // never a panic: a nil kernel or invalid kernel parameters (ErrParameter,
-// a Gaussian σ whose 2σ² underflows or overflows included), and a data
+// a Gaussian σ for which 1/(2σ²) overflows or 2σ² does included), and a data
 // matrix that is nil, malformed (negative dimensions, Stride < Cols, Data
 // too short), holds NaN or ±Inf, has a different number of columns than
 // the other set, or is so large that a kernel value overflows to ±Inf or

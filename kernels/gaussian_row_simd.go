@@ -23,14 +23,14 @@ import (
 // version, and the exp is the same method with a smaller table (see
 // gaussianRow8), within 0.53 ulp of e^x, so entries agree with the scalar
 // build's to within an ulp and with math.Exp's to within 2.
-func gaussianRow(row, nz []float64, ni, s2 float64) {
+func gaussianRow(row, nz []float64, ni, c float64) {
 	if !hasAVX512 {
-		gaussianRowScalar(row, nz, ni, s2)
+		gaussianRowScalar(row, nz, ni, c)
 		return
 	}
 	n := len(row) / 8 * 8
-	gaussianRow8(row[:n], nz[:n], ni, s2)
-	gaussianRowScalar(row[n:], nz[n:len(row)], ni, s2)
+	gaussianRow8(row[:n], nz[:n], ni, c)
+	gaussianRowScalar(row[n:], nz[n:len(row)], ni, c)
 }
 
 // exp8Bits is the number of bits of the table of gaussianRow8: 2^(j/16)
@@ -43,7 +43,7 @@ const (
 // Constants of gaussianRow8, each repeated in the eight lanes so that it
 // is a memory operand of the instruction that uses it rather than a
 // register (there are not enough registers for all of them). The table
-// and its tails are every eighth entry of expTable (2^(8j/128) =
+// and its tails are every 32nd entry of expTable (2^(32j/512) =
 // 2^(j/16)), so TestExpTable checks them too.
 var (
 	exp8Shift   = splat(expShift)
@@ -73,19 +73,15 @@ func splat(v float64) (a [8]float64) {
 	return a
 }
 
-// gaussianRow8 sets row[j] = exp(−max(ni + nz[j] − 2·row[j], 0)/s2), eight
+// gaussianRow8 sets row[j] = exp(−max(ni + nz[j] − 2·row[j], 0)·c), eight
 // entries at a time, for len(row) a multiple of 8 (NaN stays NaN): the
 // argument as gaussianRowScalar rounds it, then e^x by the table method
 // of expNeg (exp.go) with N = 16.
 //
-// Division. It divides without VDIVPD, whose throughput (16 cycles for
-// eight quotients) weighed on the pass: with y = −1/s2, q = t·y and the
-// exact residual ρ = t + q·s2 (a fused multiply-add), q + ρ·y rounded is
-// the correctly rounded −t/s2 (Markstein, "IA-64 and elementary
-// functions", 2000), the argument the scalar pass computes; 2·10⁷ random
-// pairs in a check of this identity gave no exception. t is first capped
-// at 746·s2, so that the quotient cannot overflow and the argument x of
-// exp lies in [−746, 0].
+// Argument. x = −min(max(t, 0), 746/c)·c, one multiplication as in the
+// scalar pass: the cap keeps the product finite and x in [−746, 0]; where
+// it applies, x is within an ulp of −746 and e^x is 0, as the scalar
+// pass's e^(−t·c) is.
 //
 // Exp. k = round(x·16/ln2) comes from adding 1.5·2⁵² in the same fused
 // multiply-add, which leaves k in the low bits (the table index) and k as
@@ -98,22 +94,20 @@ func splat(v float64) (a [8]float64) {
 // expNeg, the error is 0.5 ulp for the final rounding plus what the
 // rounding errors of p add, more than in expNeg since |ρ| is eight times
 // larger: at most 0.53 ulp where the result is normal (TestGaussianRow8
-// measures 0.524 against a 200-bit reference), and a second rounding where
+// measures 0.526 against a 200-bit reference), and a second rounding where
 // it is subnormal.
 //
 //go:noinline
-func gaussianRow8(row, nz []float64, ni, s2 float64) {
+func gaussianRow8(row, nz []float64, ni, c float64) {
 	// The per-row constants, kept in memory like the others.
-	vni, vs2, vinv, vcap := splat(ni), splat(s2), splat(-1/s2), splat(746*s2)
+	vni, vnc, vcap := splat(ni), splat(-c), splat(746/c)
 	ld := simdapi.Load8Array
-	c := func(n int) archsimd.Float64x8 { return ld(&exp8C[n-2]) }
+	taylor := func(n int) archsimd.Float64x8 { return ld(&exp8C[n-2]) }
 	var zero archsimd.Float64x8
 	for len(row) >= 8 && len(nz) >= 8 {
 		g := simdapi.Load8(row)
 		t := ld(&vni).Add(simdapi.Load8(nz)).Sub(g.Add(g))
-		tc := t.Max(zero).Min(ld(&vcap))
-		x := tc.Mul(ld(&vinv))
-		x = x.MulAdd(ld(&vs2), tc).MulAdd(ld(&vinv), x) // −t/s2, rounded once
+		x := t.Max(zero).Min(ld(&vcap)).Mul(ld(&vnc))
 		shift := ld(&exp8Shift)
 		kd := x.MulAdd(ld(&exp8InvLn2N), shift)
 		idx := kd.AsUint64x8()
@@ -123,9 +117,9 @@ func gaussianRow8(row, nz []float64, ni, s2 float64) {
 		r = r.Add(ld(&exp8Tail[0]).ConcatPermute(ld(&exp8Tail[1]), idx))
 		tj := ld(&exp8Table[0]).ConcatPermute(ld(&exp8Table[1]), idx)
 		r2 := r.Mul(r)
-		a := c(3).MulAdd(r, c(2))
-		b := c(5).MulAdd(r, c(4))
-		h := c(7).MulAdd(r, c(6))
+		a := taylor(3).MulAdd(r, taylor(2))
+		b := taylor(5).MulAdd(r, taylor(4))
+		h := taylor(7).MulAdd(r, taylor(6))
 		h = h.MulAdd(r2, b)
 		h = h.MulAdd(r2, a)
 		p := h.MulAdd(r2, r)

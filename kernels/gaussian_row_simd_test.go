@@ -8,7 +8,7 @@ import (
 )
 
 // TestGaussianRow8 measures the exp of gaussianRow8 against the 200-bit
-// oracle, through rows whose argument is exact (ni = 0, row = 0, s2 = 1,
+// oracle, through rows whose argument is exact (ni = 0, row = 0, c = 1,
 // so that the argument is −nz[j]): at most 0.53 ulp where the result is
 // normal and 1 ulp where it is subnormal (or 0); exactly 1 at 0 and 0 at
 // +Inf.

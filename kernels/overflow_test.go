@@ -21,8 +21,9 @@ func scaled(m *linalg.Dense, s float64) *linalg.Dense {
 	return c
 }
 
-// TestSigmaRange: a σ for which 2σ², the divisor the Gaussian uses, is 0
-// or +Inf is rejected by Validate and so by every entry point; one just
+// TestSigmaRange: a σ for which c = 1/(2σ²), the factor the Gaussian uses,
+// is +Inf (σ below about 5.27e-155) or 0 (2σ² is +Inf, σ above about
+// 9.5e153) is rejected by Validate and so by every entry point; one just
 // inside is accepted and keeps the diagonal exactly 1. Laplacian divides by
 // σ itself and accepts every positive finite σ.
 func TestSigmaRange(t *testing.T) {
@@ -31,11 +32,12 @@ func TestSigmaRange(t *testing.T) {
 		k   Kernel
 		msg string // "" for valid
 	}{
-		{Gaussian{Sigma: 1e-300}, "Sigma: 1e-300 is too small: 2σ² underflows to 0"},
+		{Gaussian{Sigma: 1e-300}, "Sigma: 1e-300 is too small: 1/(2σ²) overflows"},
 		{Gaussian{Sigma: 1e-163}, "too small"},
+		{Gaussian{Sigma: 5.27e-155}, "too small"},
 		{Gaussian{Sigma: 1e200}, "Sigma: 1e+200 is too large: 2σ² overflows"},
 		{Gaussian{Sigma: 1e154}, "too large"},
-		{Gaussian{Sigma: 1e-161}, ""},
+		{Gaussian{Sigma: 5.28e-155}, ""},
 		{Gaussian{Sigma: 1e153}, ""},
 		{Gaussian{Sigma: math.SmallestNonzeroFloat64}, "too small"},
 		{Gaussian{Sigma: math.MaxFloat64}, "too large"},
