@@ -48,8 +48,9 @@ import (
 // merges); the same rows added in the same groups and merged in the same
 // order give bit-identical statistics for any GOMAXPROCS.
 //
-// Memory: m(2m + q + d + 2) doubles (M and L) and a workspace of 257 rows
-// of K_nm (2 KiB·m). Cost: NewNystromStats m³/3 flops (L); Add 2md + 2m²
+// Memory: m(2m + q + d + 2) doubles (M and L), a workspace of 257 rows
+// of K_nm (2 KiB·m), and during Add a block of K_nm of about 2²⁰ doubles
+// (8 MiB; at least 256 rows). Cost: NewNystromStats m³/3 flops (L); Add 2md + 2m²
 // flops per row (the kernel, the triangular solve for bᵢ, and the
 // symmetric rank-k update of M by linalg.Syrk) and m kernel transforms;
 // Merge 2m² flops; Solve m³/3 flops (its Cholesky factorization; m³/3
@@ -207,8 +208,8 @@ func (s *NystromStats) ready(op string) error {
 }
 
 // Add adds the rows of x (n×d) with the outputs y (n×q) to the statistics,
-// computing the rows of K_nm a block at a time (kernels.Rows.EachBlock),
-// never n×m. Neither x nor y is modified. On error the statistics are
+// computing the rows of K_nm a block of about 2²⁰ values at a time
+// (kernels.Rows.BlockTo, the rows split over the goroutines), never n×m. Neither x nor y is modified. On error the statistics are
 // unchanged.
 //
 // Errors wrap ErrInput: the zero value; x or y nil, malformed, without
@@ -236,7 +237,38 @@ func (s *NystromStats) Add(x, y *linalg.Dense) error {
 	if err != nil {
 		return kernelError(op, "X", err)
 	}
-	m, q := s.centers.Rows, y.Cols
+	f := s.folder(y.Cols)
+	b := addRows(s.centers.Rows)
+	kb := linalg.NewDense(min(b, x.Rows), s.centers.Rows, nil)
+	for i0 := 0; i0 < x.Rows; i0 += b {
+		i1 := min(i0+b, x.Rows)
+		f.add(rows.BlockTo(kb.Slice(0, i1-i0, 0, kb.Cols), i0, i1), y.Slice(i0, i1, 0, y.Cols))
+	}
+	f.flush()
+	return nil
+}
+
+// addRows returns the number of rows of K_nm (m columns) that Add
+// evaluates at a time: about 2²⁰ values (8 MiB), enough that the kernel
+// evaluation is split well over the goroutines (Rows.BlockTo), and never
+// fewer than a group of addBlock. How the rows are grouped for the update
+// does not depend on it.
+func addRows(m int) int {
+	return max(addBlockRows, min(1<<20/max(m, 1), 1<<14))
+}
+
+// rowFolder folds rows of K_nm into the statistics addBlockRows at a
+// time (addBlock), whatever the sizes of the blocks it is given: the rows
+// fill the columns of s.bt, and every full group is folded in.
+type rowFolder struct {
+	s    *NystromStats
+	fill int // columns of s.bt in use
+}
+
+// folder returns a rowFolder for rows with q outputs, setting the number
+// of outputs and the workspace up on first use.
+func (s *NystromStats) folder(q int) *rowFolder {
+	m := s.centers.Rows
 	if s.q == 0 {
 		s.q = q
 		s.ybar = make([]float64, q)
@@ -249,27 +281,34 @@ func (s *NystromStats) Add(x, y *linalg.Dense) error {
 	if s.ybuf == nil || s.ybuf.Cols != q {
 		s.ybuf = linalg.NewDense(addBlockRows+1, q, nil)
 	}
-	fill := 0 // columns of s.bt in use
-	rows.EachBlock(1, func(_, i0 int, kb *linalg.Dense) {
-		for i := 0; i < kb.Rows; {
-			r := min(kb.Rows-i, addBlockRows-fill)
-			for ii := 0; ii < r; ii++ {
-				for j, v := range kb.Row(i + ii) {
-					s.bt.Data[j*s.bt.Stride+fill+ii] = v
-				}
-			}
-			s.ybuf.Slice(fill, fill+r, 0, q).Copy(y.Slice(i0+i, i0+i+r, 0, q))
-			fill, i = fill+r, i+r
-			if fill == addBlockRows {
-				s.addBlock(fill)
-				fill = 0
+	return &rowFolder{s: s}
+}
+
+// add folds in the rows kb of K_nm with their outputs yb (kb.Rows×q).
+func (f *rowFolder) add(kb, yb *linalg.Dense) {
+	s, q := f.s, f.s.q
+	for i := 0; i < kb.Rows; {
+		r := min(kb.Rows-i, addBlockRows-f.fill)
+		for ii := 0; ii < r; ii++ {
+			for j, v := range kb.Row(i + ii) {
+				s.bt.Data[j*s.bt.Stride+f.fill+ii] = v
 			}
 		}
-	})
-	if fill > 0 {
-		s.addBlock(fill)
+		s.ybuf.Slice(f.fill, f.fill+r, 0, q).Copy(yb.Slice(i, i+r, 0, q))
+		f.fill, i = f.fill+r, i+r
+		if f.fill == addBlockRows {
+			s.addBlock(f.fill)
+			f.fill = 0
+		}
 	}
-	return nil
+}
+
+// flush folds in the rows of a group not yet full.
+func (f *rowFolder) flush() {
+	if f.fill > 0 {
+		f.s.addBlock(f.fill)
+		f.fill = 0
+	}
 }
 
 // addBlock folds the first r columns of s.bt (rows of K_nm, transposed)

@@ -279,14 +279,20 @@ func checkSelectFlags(kf *kernelFlags, sf *selectFlags, lambda *autoValue, set m
 
 // progressLine returns the callback that prints one line per pass of a
 // selection on w: the pass, what it computes (kinds, in turn for each σ),
-// σ and the time since start.
+// σ ("every σ" for a pass that serves them all, σ NaN) and the time since
+// start.
 func progressLine(w io.Writer, what string, start time.Time, kinds ...string) func(pass, passes int, sigma float64) {
 	return func(pass, passes int, sigma float64) {
-		fmt.Fprintf(w, "rkhs %s: pass %d of %d, σ = %.4g: %s, %.1f s\n", what, pass, passes, sigma, kinds[(pass-1)%len(kinds)], time.Since(start).Seconds())
+		at := fmt.Sprintf("σ = %.4g", sigma)
+		if math.IsNaN(sigma) {
+			at = "every σ"
+		}
+		fmt.Fprintf(w, "rkhs %s: pass %d of %d, %s: %s, %.1f s\n", what, pass, passes, at, kinds[(pass-1)%len(kinds)], time.Since(start).Seconds())
 	}
 }
 
-// nystromPasses are the passes of loo.SelectNystrom for each σ.
+// nystromPasses are the passes of loo.SelectNystrom, for each σ or for all
+// σ together.
 func nystromPasses(c loo.Criterion) []string {
 	if c == loo.GCV {
 		return []string{"statistics and GCV"}
