@@ -48,8 +48,8 @@ import (
 // merges); the same rows added in the same groups and merged in the same
 // order give bit-identical statistics for any GOMAXPROCS.
 //
-// Memory: m(2m + q + d + 2) doubles (M and L), a workspace of 257 rows
-// of K_nm (2 KiB·m), and during Add a block of K_nm of about 2²⁰ doubles
+// Memory: m(2m + q + d + 2) doubles (M and L), a workspace of 1056 rows
+// of K_nm (8.25 KiB·m), and during Add a block of K_nm of about 2²⁰ doubles
 // (8 MiB; at least 256 rows). Cost: NewNystromStats m³/3 flops (L); Add 2md + 2m²
 // flops per row (the kernel, the triangular solve for bᵢ, and the
 // symmetric rank-k update of M by linalg.Syrk) and m kernel transforms;
@@ -75,7 +75,7 @@ type NystromStats struct {
 	cy   *linalg.Dense // m×q
 	syy  []float64     // q
 
-	bt, ybuf *linalg.Dense // workspace of Add: m×(addBlockRows+1) and (addBlockRows+1)×q
+	bt, ybuf *linalg.Dense // workspace of Add: m×(addGroups·addGroupCols) and addGroups·(addBlockRows+1)×q
 }
 
 // addBlockRows is the number of rows of K_nm that Add gathers before it
@@ -83,6 +83,17 @@ type NystromStats struct {
 // enough that the update runs near the speed of a large Syrk, few enough
 // that the workspace (2 KiB per centre) stays small beside M.
 const addBlockRows = 256
+
+// addGroups is the number of groups of addBlockRows rows whose features
+// one linalg.Trsm solves for (a wider solve runs faster), and
+// addGroupCols the columns of the workspace each takes: its rows, the
+// correction column of addBlock and padding to a multiple of 8, so that
+// every group starts on the same column of the micro-tiles of Trsm's
+// products.
+const (
+	addGroups    = 4
+	addGroupCols = 264
+)
 
 // NewNystromStats returns empty statistics (n = 0) for the kernel k and the
 // centres (m×d), which it copies, and factors K_mm (+ δI) as Nystrom does.
@@ -111,7 +122,7 @@ func NewNystromStats(k kernels.Kernel, centers *linalg.Dense) (*NystromStats, er
 	}
 	m := centers.Rows
 	// K_mm and L, M, and the workspace of Add.
-	if err := memlimit.Check(op, memlimit.Sum(memlimit.Floats(3, m, m), memlimit.Floats(m, addBlockRows+1))); err != nil {
+	if err := memlimit.Check(op, memlimit.Sum(memlimit.Floats(3, m, m), memlimit.Floats(m, addGroups*addGroupCols))); err != nil {
 		return nil, err
 	}
 	js, _ := json.Marshal(spec) // a Spec always marshals
@@ -259,10 +270,12 @@ func addRows(m int) int {
 
 // rowFolder folds rows of K_nm into the statistics addBlockRows at a
 // time (addBlock), whatever the sizes of the blocks it is given: the rows
-// fill the columns of s.bt, and every full group is folded in.
+// fill the columns of the groups of s.bt, and every addGroups full groups
+// are solved for their features by one linalg.Trsm and folded in.
 type rowFolder struct {
 	s    *NystromStats
-	fill int // columns of s.bt in use
+	g    int // the group being filled
+	fill int // its rows
 }
 
 // folder returns a rowFolder for rows with q outputs, setting the number
@@ -276,10 +289,10 @@ func (s *NystromStats) folder(q int) *rowFolder {
 		s.syy = make([]float64, q)
 	}
 	if s.bt == nil {
-		s.bt = linalg.NewDense(m, addBlockRows+1, nil)
+		s.bt = linalg.NewDense(m, addGroups*addGroupCols, nil)
 	}
 	if s.ybuf == nil || s.ybuf.Cols != q {
-		s.ybuf = linalg.NewDense(addBlockRows+1, q, nil)
+		s.ybuf = linalg.NewDense(addGroups*(addBlockRows+1), q, nil)
 	}
 	return &rowFolder{s: s}
 }
@@ -289,41 +302,67 @@ func (f *rowFolder) add(kb, yb *linalg.Dense) {
 	s, q := f.s, f.s.q
 	for i := 0; i < kb.Rows; {
 		r := min(kb.Rows-i, addBlockRows-f.fill)
+		c0, y0 := f.g*addGroupCols+f.fill, f.g*(addBlockRows+1)+f.fill
 		for ii := 0; ii < r; ii++ {
 			for j, v := range kb.Row(i + ii) {
-				s.bt.Data[j*s.bt.Stride+f.fill+ii] = v
+				s.bt.Data[j*s.bt.Stride+c0+ii] = v
 			}
 		}
-		s.ybuf.Slice(f.fill, f.fill+r, 0, q).Copy(yb.Slice(i, i+r, 0, q))
+		s.ybuf.Slice(y0, y0+r, 0, q).Copy(yb.Slice(i, i+r, 0, q))
 		f.fill, i = f.fill+r, i+r
 		if f.fill == addBlockRows {
-			s.addBlock(f.fill)
-			f.fill = 0
+			f.g, f.fill = f.g+1, 0
+			if f.g == addGroups {
+				s.foldGroups(addGroups, addBlockRows)
+				f.g = 0
+			}
 		}
 	}
 }
 
-// flush folds in the rows of a group not yet full.
+// flush folds in the groups filled so far, the last one possibly not
+// full.
 func (f *rowFolder) flush() {
-	if f.fill > 0 {
-		f.s.addBlock(f.fill)
-		f.fill = 0
+	switch {
+	case f.fill > 0:
+		f.s.foldGroups(f.g+1, f.fill)
+	case f.g > 0:
+		f.s.foldGroups(f.g, addBlockRows)
+	}
+	f.g, f.fill = 0, 0
+}
+
+// foldGroups folds the first ng groups of s.bt into the statistics, all
+// full but the last, which holds last rows: one linalg.Trsm solves for the
+// features of all of them (m²·r flops for r rows), then addBlock folds
+// each group in, in order. The columns of a triangular solve are solved
+// independently, so the features, and the statistics, are those of one
+// solve per group, bit for bit.
+func (s *NystromStats) foldGroups(ng, last int) {
+	m := s.mm.Rows
+	linalg.Trsm(linalg.Lower, linalg.NoTrans, s.l, s.bt.Slice(0, m, 0, (ng-1)*addGroupCols+last))
+	for g := 0; g < ng; g++ {
+		r := addBlockRows
+		if g == ng-1 {
+			r = last
+		}
+		s.addBlock(g, r)
 	}
 }
 
-// addBlock folds the first r columns of s.bt (rows of K_nm, transposed)
-// and rows of s.ybuf (their outputs) into the statistics, overwriting the
-// workspace. The features of the block, B_bᵀ = L⁻¹K_bᵀ (one linalg.Trsm,
-// m²r flops), are
-// centred on their own means μ_b, and ȳ_b likewise; column r of B_bᵀ (row
-// r of the outputs) becomes √(n·r/(n + r))·(μ_b − μ), so that one Syrk and
-// one Gemm over r + 1 columns add both the block's moments and the
-// correction of the merge formula.
-func (s *NystromStats) addBlock(r int) {
+// addBlock folds group grp of s.bt, its first r columns the features of r
+// rows (transposed, B_bᵀ = L⁻¹K_bᵀ, solved by foldGroups), and the rows of
+// s.ybuf of that group (their outputs) into the statistics, overwriting
+// the workspace. The features are centred on their own means μ_b, and ȳ_b
+// likewise; column r of the group (row r of the outputs) becomes
+// √(n·r/(n + r))·(μ_b − μ), so that one Syrk and one Gemm over r + 1
+// columns add both the block's moments and the correction of the merge
+// formula.
+func (s *NystromStats) addBlock(grp, r int) {
 	m, q := s.mm.Rows, s.q
-	bt := s.bt.Slice(0, m, 0, r+1)
-	linalg.Trsm(linalg.Lower, linalg.NoTrans, s.l, bt.Slice(0, m, 0, r))
-	yb := s.ybuf.Slice(0, r+1, 0, q)
+	bt := s.bt.Slice(0, m, grp*addGroupCols, grp*addGroupCols+r+1)
+	y0 := grp * (addBlockRows + 1)
+	yb := s.ybuf.Slice(y0, y0+r+1, 0, q)
 	na, nb := float64(s.n), float64(r)
 	nt := na + nb
 	g := math.Sqrt(na * nb / nt)
