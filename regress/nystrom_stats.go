@@ -10,6 +10,7 @@ import (
 	"rkhs/internal/center"
 	"rkhs/internal/check"
 	"rkhs/internal/memlimit"
+	"rkhs/internal/parallel"
 	"rkhs/kernels"
 	"rkhs/linalg"
 )
@@ -303,11 +304,7 @@ func (f *rowFolder) add(kb, yb *linalg.Dense) {
 	for i := 0; i < kb.Rows; {
 		r := min(kb.Rows-i, addBlockRows-f.fill)
 		c0, y0 := f.g*addGroupCols+f.fill, f.g*(addBlockRows+1)+f.fill
-		for ii := 0; ii < r; ii++ {
-			for j, v := range kb.Row(i + ii) {
-				s.bt.Data[j*s.bt.Stride+c0+ii] = v
-			}
-		}
+		transposeInto(s.bt, c0, kb.Slice(i, i+r, 0, kb.Cols))
 		s.ybuf.Slice(y0, y0+r, 0, q).Copy(yb.Slice(i, i+r, 0, q))
 		f.fill, i = f.fill+r, i+r
 		if f.fill == addBlockRows {
@@ -318,6 +315,24 @@ func (f *rowFolder) add(kb, yb *linalg.Dense) {
 			}
 		}
 	}
+}
+
+// transposeInto copies the rows of a into columns c0, c0+1, … of dst, the
+// rows of dst split over the goroutines (a copy: the split changes no
+// value).
+func transposeInto(dst *linalg.Dense, c0 int, a *linalg.Dense) {
+	m := a.Cols
+	p := parallel.Team(m, float64(m)*float64(a.Rows), 1<<15)
+	chunks := parallel.NewChunks(m, p, 8)
+	parallel.For(p, chunks.Count(), parallel.Func(func(_, c int) {
+		lo, hi := chunks.Bounds(c)
+		for ii := range a.Rows {
+			row := a.Row(ii)
+			for j := lo; j < hi; j++ {
+				dst.Data[j*dst.Stride+c0+ii] = row[j]
+			}
+		}
+	}))
 }
 
 // flush folds in the groups filled so far, the last one possibly not
