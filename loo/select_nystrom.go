@@ -18,10 +18,10 @@ type Criterion int
 
 const (
 	// LOOMSE is the mean squared exact leave-one-out residual: a second
-	// streamed pass per σ (NystromStream.Add).
+	// streamed pass (NystromStream.Add; one for all σ of a radial kernel).
 	LOOMSE Criterion = iota
 	// GCV is generalized cross-validation from the statistics alone: one
-	// pass per σ.
+	// pass (per σ, or one for all σ of a radial kernel).
 	GCV
 	// LOOErrorRate is the share of rows whose leave-one-out prediction has
 	// the wrong class (outputs coding classes: one ±1 output, or one

@@ -86,7 +86,7 @@ type selectFlags struct {
 func (sf *selectFlags) register(fs commandFlags, lambdasHelp string) {
 	fs.StringVar(&sf.sigmas, "sigmas", "", "σ grid of -sigma auto, `MIN:MAX:COUNT`, geometric (default: the median distance between rows × {1/4, 1/2, 1, 2, 4}); implies -sigma auto")
 	fs.StringVar(&sf.lambdas, "lambdas", "", lambdasHelp)
-	fs.StringVar(&sf.criterion, "criterion", "loo", "nystrom: what the selection minimizes: loo (exact leave-one-out: the mean squared residual in fit, the error rate in classify; two passes over the rows per σ) or gcv (generalized cross-validation, one pass)")
+	fs.StringVar(&sf.criterion, "criterion", "loo", "nystrom: what the selection minimizes: loo (exact leave-one-out: the mean squared residual in fit, the error rate in classify; two passes over the rows) or gcv (generalized cross-validation, one pass)")
 	fs.IntVar(&sf.looRows, "loo-rows", 0, "nystrom: compute the leave-one-out error on this many rows drawn at random (-seed), an unbiased estimate at a fraction of the cost; 0: every row")
 	fs.StringVar(&sf.plot, "plot", "", "write an SVG `file` of the selection's curves: the criterion against λ, one curve per σ, the chosen point circled")
 }
