@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"testing"
 
 	"rkhs/kernels"
@@ -17,15 +18,7 @@ func laplacianOf(s float64) kernels.Kernel { return kernels.Laplacian{Sigma: s} 
 
 // sameBits reports whether a and b hold the same float64s bit for bit.
 func sameBits(a, b []float64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if math.Float64bits(a[i]) != math.Float64bits(b[i]) {
-			return false
-		}
-	}
-	return true
+	return slices.EqualFunc(a, b, func(u, v float64) bool { return math.Float64bits(u) == math.Float64bits(v) })
 }
 
 // sameSelection reports where two selections differ: the tables, the

@@ -40,9 +40,9 @@ import (
 	"runtime/pprof"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
+	"rkhs/compare/internal/synthetic"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/loo"
@@ -61,8 +61,8 @@ var (
 func main() {
 	flag.Parse()
 	log.SetFlags(0)
-	xtr, ytr := synthRows(*n, 1, 2)
-	xte, yte := synthRows(10000, 3, 4)
+	xtr, ytr := synthetic.Rows(*n, 1, 2)
+	xte, yte := synthetic.Rows(10000, 3, 4)
 	if *csvOut != "" {
 		writeCSV(*csvOut+".train.csv", xtr, ytr)
 		writeCSV(*csvOut+".test.csv", xte, yte)
@@ -70,7 +70,7 @@ func main() {
 	}
 	debug.FreeOSMemory()
 	_ = os.WriteFile("/proc/self/clear_refs", []byte("5"), 0)
-	rssData := status("VmRSS")
+	rssData := synthetic.Status("VmRSS")
 	if *profile != "" {
 		f, err := os.Create(*profile)
 		check(err)
@@ -121,25 +121,7 @@ func main() {
 	check(err)
 	fmt.Printf("chosen σ=%.4g λ=%.3g loo_mse=%.6g\n", sel.Sigma, sel.Lambda, sel.Score)
 	fmt.Printf("fit %.2fs test_mse=%.6g\n", elapsed.Seconds(), mse)
-	fmt.Printf("rss_data %.0f MiB peak_rss %.0f MiB (selection added %.0f MiB)\n", rssData, status("VmHWM"), status("VmHWM")-rssData)
-}
-
-// synthF is the fixed smooth function of the synthetic problem.
-func synthF(x []float64) float64 {
-	return math.Sin(math.Pi*x[0]) + x[1]*math.Cos(math.Pi*x[2]) + x[3]*x[3]/2 - x[4]*x[5]/2 + (x[6]+x[7]+x[8]+x[9])/4
-}
-
-func synthRows(rows int, s1, s2 uint64) (*linalg.Dense, *linalg.Dense) {
-	rnd := rand.New(rand.NewPCG(s1, s2))
-	x, y := linalg.NewDense(rows, 10, nil), linalg.NewDense(rows, 1, nil)
-	for i := range rows {
-		r := x.Row(i)
-		for j := range r {
-			r[j] = 2*rnd.Float64() - 1
-		}
-		y.Set(i, 0, synthF(r)+0.1*rnd.NormFloat64())
-	}
-	return x, y
+	fmt.Printf("rss_data %.0f MiB peak_rss %.0f MiB (selection added %.0f MiB)\n", rssData, synthetic.Status("VmHWM"), synthetic.Status("VmHWM")-rssData)
 }
 
 // writeCSV writes x and y as CSV with a header x1…xd, y, every value in
@@ -163,21 +145,6 @@ func writeCSV(path string, x, y *linalg.Dense) {
 	}
 	check(w.Flush())
 	check(f.Close())
-}
-
-// status returns a size field of /proc/self/status in MiB (0 elsewhere).
-func status(field string) float64 {
-	b, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return 0
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if strings.HasPrefix(line, field+":") {
-			kb, _ := strconv.ParseFloat(strings.Fields(line)[1], 64)
-			return kb / 1024
-		}
-	}
-	return 0
 }
 
 func check(err error) {
