@@ -51,19 +51,24 @@ func (sn SelectNystrom) shared(ks []kernels.Kernel, n, d, q int) bool {
 }
 
 // sharedBytes is the memory of the shared passes besides X and Y: for each
-// of the S widths, the statistics (L, M and the workspace of a group of
-// rows, m(2m + 257 + q + d + 2)) and the λ path (W, the resolvents and
-// Z∘D, m(m + L(q + 1) + 1)); one eigendecomposition's four m×m matrices at
-// a time; the block of shared distances, the kernel block and the
-// products of a pass (3b×m + b·L(q + 1), b = passRows(m) or n if fewer).
+// of the S widths, the statistics (L, M and the workspace of Add's groups
+// of rows, m(2m + statsWork + q + d + 2)) and the λ path (W, the
+// resolvents and Z∘D, m(m + L(q + 1) + 1)); one eigendecomposition's four
+// m×m matrices at a time; the block of shared distances, the kernel block
+// and the products of a pass (3b×m + b·L(q + 1), b = passRows(m) or n if
+// fewer).
 func (sn SelectNystrom) sharedBytes(n, d, q int) uint64 {
 	m, nl, s := sn.Centers.Rows, len(sn.Lambdas), len(sn.Sigmas)
 	b := min(passRows(m), n)
 	return memlimit.Sum(
-		memlimit.Floats(s, m, 3*m+258+nl*(q+1)+2*q+d+3),
+		memlimit.Floats(s, m, 3*m+statsWork+nl*(q+1)+2*q+d+3),
 		memlimit.Floats(4, m, m),
 		memlimit.Floats(b, 3*m+nl*(q+1)))
 }
+
+// statsWork is the number of rows of K_nm in the workspace of a
+// regress.NystromStats that has added rows (4 groups of 264 columns).
+const statsWork = 1056
 
 // fitShared runs the selection with one statistics pass over x and y and
 // one leave-one-out pass over lx and ly for all σ together; see the top of
