@@ -2,7 +2,10 @@
 // built from them: the Gram matrix K[i][j] = k(xᵢ, xⱼ) of a data set, the
 // cross matrix K[i][j] = k(xᵢ, zⱼ) between two sets (for prediction), and
 // Rows, the same matrix kept implicit and produced a block of rows at a time
-// (for iterative solvers and Nyström fits that must not hold n×n).
+// (for iterative solvers and Nyström fits that must not hold n×n), and
+// Widths, the matrices of several widths σ of one Gaussian or Laplacian
+// kernel produced together, each block's distances computed once (for a
+// choice of σ that must read the rows once for all σ).
 //
 // Conventions: data sets are linalg.Dense matrices, row-major, one example
 // per row. The kernels are
@@ -54,7 +57,8 @@
 // can warn and go on.
 //
 // Destinations follow linalg's To contract: GramTo, CrossTo and the Rows
-// methods BlockTo, MulTo, NormalMulTo and MulTransTo allocate an empty
+// methods BlockTo, MulTo, NormalMulTo and MulTransTo (and Widths' SharedTo
+// and KernelTo) allocate an empty
 // destination (nil or the zero Dense) and return it; a non-empty destination of the wrong shape, or a row range
 // outside the matrix, is a programming error and panics with a message
 // that starts with "kernels:". No function modifies its inputs. Results

@@ -43,3 +43,17 @@ func ExampleRows_BlockTo() {
 	// Output:
 	// [0.3679 1.0000 0.3679 0.1353 0.1353 0.3679 1.0000 0.3679]
 }
+
+func ExampleNewWidths() {
+	x := linalg.NewDense(3, 1, []float64{0, 1, 2})
+	z := linalg.NewDense(2, 1, []float64{0, 2})
+	ks := []kernels.Kernel{kernels.Gaussian{Sigma: 0.5}, kernels.Gaussian{Sigma: 2}}
+	w, _ := kernels.NewWidths(ks, x, z)
+	shared := w.SharedTo(nil, 1, 3) // rows 1 and 2: their distances, once
+	for s := range w.Len() {
+		fmt.Printf("σ = %g: %.4f\n", ks[s].(kernels.Gaussian).Sigma, w.KernelTo(nil, shared, s, 1).Data)
+	}
+	// Output:
+	// σ = 0.5: [0.1353 0.1353 0.0003 1.0000]
+	// σ = 2: [0.8825 0.8825 0.6065 1.0000]
+}

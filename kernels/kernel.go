@@ -195,11 +195,17 @@ type Laplacian struct {
 
 // Eval returns exp(−‖x − z‖₁ / σ).
 func (l Laplacian) Eval(x, z []float64) float64 {
+	return math.Exp(-l1Dist(x, z) / l.Sigma)
+}
+
+// l1Dist returns ‖x − z‖₁, summed in order: the distance of Laplacian,
+// and of Widths, which must give Eval's values bit for bit.
+func l1Dist(x, z []float64) float64 {
 	var s float64
 	for i, v := range x {
 		s += math.Abs(v - z[i])
 	}
-	return math.Exp(-s / l.Sigma)
+	return s
 }
 
 // Validate reports a Sigma that is not positive and finite. Every such σ

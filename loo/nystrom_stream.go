@@ -7,6 +7,7 @@ import (
 	"rkhs/internal/check"
 	"rkhs/internal/decomp"
 	"rkhs/internal/memlimit"
+	"rkhs/internal/parallel"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/regress"
@@ -85,7 +86,6 @@ type NystromStream struct {
 	rss   []float64 // Σ over rows and outputs of the training residual squared, per λ
 	wrong []int     // rows whose leave-one-out prediction has the wrong class, per λ
 
-	f, h, yhat *linalg.Dense // workspace of Add
 }
 
 // NewNystromStream prepares the λ path of the Nyström fit summarised by s
@@ -318,56 +318,112 @@ func (p *NystromStream) Add(x, y *linalg.Dense) error {
 	if err != nil {
 		return check.Wrap(ErrInput, op, "X", err)
 	}
-	nl := len(p.Lambdas)
-	sse := append([]float64(nil), p.sse...)
-	rss := append([]float64(nil), p.rss...)
-	wrong := append([]int(nil), p.wrong...)
-	rows.EachBlock(1, func(_, i0 int, kb *linalg.Dense) {
-		p.block(kb, y.Slice(i0, i0+kb.Rows, 0, p.q), sse, rss, wrong)
-	})
-	for j := 0; j < nl; j++ {
-		if bad(sse[j]) || bad(rss[j]) {
+	a := p.begin()
+	var ws streamWork
+	b := passRows(p.m)
+	for i0 := 0; i0 < x.Rows; i0 += b {
+		i1 := min(i0+b, x.Rows)
+		kb := rows.BlockTo(reuse(&ws.kb, i1-i0, p.m), i0, i1)
+		a.block(&ws, kb, y.Slice(i0, i1, 0, p.q))
+	}
+	return a.commit(op, x.Rows)
+}
+
+// passRows is the number of rows of K_nm (m columns) that a pass of Add
+// (or of SelectNystrom over several widths) takes at a time: about 2²⁰
+// values (8 MiB), so that the products of each block (K_b·W, b×m by m×m)
+// run near the speed of a large linalg.Gemm, split over the goroutines,
+// and the cost of packing W once a block is small beside them. An entry
+// of a product does not depend on the rows around it, and the residuals
+// are summed row by row in order, so the results do not depend on it.
+func passRows(m int) int {
+	return max(1, min(passElems/max(m, 1), 1<<14))
+}
+
+// passElems is the target number of values of a block of passRows; a
+// variable only so that tests can make blocks small.
+var passElems = 1 << 20
+
+// streamWork is the workspace of a pass: a block of K_nm and the products
+// of block; it can serve every path of a pass in turn.
+type streamWork struct {
+	kb, f, h, yhat linalg.Dense
+}
+
+// reuse makes *d an r×c matrix on its storage when large enough, and
+// returns d.
+func reuse(d *linalg.Dense, r, c int) *linalg.Dense {
+	if cap(d.Data) < r*c {
+		d.Data = make([]float64, r*c)
+	}
+	*d = linalg.Dense{Rows: r, Cols: c, Stride: c, Data: d.Data[:r*c]}
+	return d
+}
+
+// streamPass is the accumulation of one pass of Add over a path: the sums
+// of the rows added so far in this pass, on top of those before it, kept
+// apart until commit so that a failed pass leaves the path unchanged.
+type streamPass struct {
+	p     *NystromStream
+	sse   []float64
+	rss   []float64
+	wrong []int
+}
+
+// begin starts a pass over p.
+func (p *NystromStream) begin() *streamPass {
+	return &streamPass{p: p,
+		sse:   append([]float64(nil), p.sse...),
+		rss:   append([]float64(nil), p.rss...),
+		wrong: append([]int(nil), p.wrong...),
+	}
+}
+
+// commit ends a pass of rows rows: it keeps the sums, or returns the
+// error of the first λ whose sums are not finite and keeps nothing.
+func (a *streamPass) commit(op string, rows int) error {
+	p := a.p
+	for j := range p.Lambdas {
+		if bad(a.sse[j]) || bad(a.rss[j]) {
 			return singularAt(op, p.Lambdas[j])
 		}
 	}
-	p.sse, p.rss, p.wrong = sse, rss, wrong
-	p.seen += x.Rows
+	p.sse, p.rss, p.wrong = a.sse, a.rss, a.wrong
+	p.seen += rows
 	return nil
 }
 
-// block adds the residuals of one block: kb holds k(xᵢ, C) for its rows,
-// yb their outputs.
-func (p *NystromStream) block(kb, yb *linalg.Dense, sse, rss []float64, wrong []int) {
+// block adds the residuals of one block to the pass: kb holds k(xᵢ, C)
+// for its rows, yb their outputs. The elementwise passes are split over
+// the goroutines by rows; the sums run row by row in order.
+func (a *streamPass) block(ws *streamWork, kb, yb *linalg.Dense) {
+	p := a.p
 	b, m, q, nl := kb.Rows, p.m, p.q, len(p.Lambdas)
-	if p.f == nil || p.f.Rows < b {
-		p.f = linalg.NewDense(b, m, nil)
-		p.h = linalg.NewDense(b, nl, nil)
-		p.yhat = linalg.NewDense(b, q*nl, nil)
-	}
-	f := p.f.Slice(0, b, 0, m)
-	h := p.h.Slice(0, b, 0, nl)
-	yhat := p.yhat.Slice(0, b, 0, q*nl)
+	f := reuse(&ws.f, b, m)
+	h := reuse(&ws.h, b, nl)
+	yhat := reuse(&ws.yhat, b, q*nl)
 	// F = K_b·W − 1cᵀ, then Ŷ − ȳ = F·(Z∘D) for every λ and output.
 	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, kb, p.w, 0, f)
-	for i := 0; i < b; i++ {
+	eachRow(b, m, func(i int) {
 		row := f.Row(i)
 		for k, ck := range p.c {
 			row[k] -= ck
 		}
-	}
+	})
 	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, f, p.zd, 0, yhat)
 	// Hᵢᵢ − (1/n for a free intercept) = (F∘F)·D, squaring F in place.
-	for i := 0; i < b; i++ {
+	eachRow(b, m, func(i int) {
 		row := f.Row(i)
 		for k, v := range row {
 			row[k] = v * v
 		}
-	}
+	})
 	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, f, p.d, 0, h)
 	var h0 float64
 	if p.ic == regress.FreeIntercept {
 		h0 = 1 / float64(p.n)
 	}
+	sse, rss, wrong := a.sse, a.rss, a.wrong
 	for i := 0; i < b; i++ {
 		yi, hi, fi := yb.Row(i), h.Row(i), yhat.Row(i)
 		for j := 0; j < nl; j++ {
@@ -397,6 +453,20 @@ func (p *NystromStream) block(kb, yb *linalg.Dense, sse, rss []float64, wrong []
 			}
 		}
 	}
+}
+
+// eachRow calls f(i) for every row i < n of an n×m elementwise pass, the
+// rows split over the goroutines in contiguous chunks; each row is one
+// call, so the split cannot change a value.
+func eachRow(n, m int, f func(i int)) {
+	t := parallel.Team(n, float64(n)*float64(m), 1<<15)
+	chunks := parallel.NewChunks(n, t, 1)
+	parallel.For(t, chunks.Count(), parallel.Func(func(_, c int) {
+		lo, hi := chunks.Bounds(c)
+		for i := lo; i < hi; i++ {
+			f(i)
+		}
+	}))
 }
 
 // Merge adds the residuals that o has collected to p; o is not modified.

@@ -18,10 +18,10 @@ type Criterion int
 
 const (
 	// LOOMSE is the mean squared exact leave-one-out residual: a second
-	// streamed pass per σ (NystromStream.Add).
+	// streamed pass (NystromStream.Add; one for all σ of a radial kernel).
 	LOOMSE Criterion = iota
 	// GCV is generalized cross-validation from the statistics alone: one
-	// pass per σ.
+	// pass (per σ, or one for all σ of a radial kernel).
 	GCV
 	// LOOErrorRate is the share of rows whose leave-one-out prediction has
 	// the wrong class (outputs coding classes: one ±1 output, or one
@@ -44,17 +44,26 @@ func (c Criterion) String() string {
 
 // SelectNystrom chooses the kernel width σ and λ of a Nyström fit by exact
 // leave-one-out (or GCV) over a σ × λ grid, streaming the rows: memory
-// O(m² + block·m + mL(q + 1)) besides X and Y whatever n is, no n×m
-// matrix. The centres are chosen once by the caller and shared by every σ,
-// so the scores of different σ compare fits of the same form.
+// O(S·m² + b·m + mL(q + 1)) for S values of σ besides X and Y whatever n
+// is, no n×m matrix. The centres are chosen once by the caller and shared
+// by every σ, so the scores of different σ compare fits of the same form.
 //
-// For each σ: one pass over the rows builds regress.NystromStats (the
+// For each σ: a pass over the rows builds regress.NystromStats (the
 // features' moments), NewNystromStream gives DF and GCV for every λ, and,
 // unless Criterion is GCV, a second pass gives the exact leave-one-out
 // residuals of every λ — over all rows, or over a seeded uniform subset of
 // Subset rows, an unbiased estimate of the same mean at a fraction of the
 // cost (every residual in it is still exact). Then the fit at the chosen
 // pair is solved from that σ's statistics.
+//
+// When Kernel gives Gaussian kernels for every σ, or Laplacian kernels for
+// every σ, the two passes serve all σ at once (kernels.Widths): each block
+// of rows is read once, its distances to the centres computed once, and
+// turned into the kernel block of every σ, which does that σ's work — two
+// passes over X in all instead of two per σ, with results identical bit
+// for bit to the passes of one σ at a time. That needs the statistics and
+// paths of every σ in memory together (see Fit); where they do not fit,
+// and for other kernels, the passes run one σ at a time.
 type SelectNystrom struct {
 	// Kernel builds the kernel of a width σ; required.
 	Kernel func(sigma float64) kernels.Kernel
@@ -74,7 +83,9 @@ type SelectNystrom struct {
 	// Seed seeds the subset.
 	Seed uint64
 	// Progress, if not nil, is called before each pass with the pass
-	// number (1, 2, …), the number of passes and σ.
+	// number (1, 2, …), the number of passes and σ, or NaN for a pass that
+	// serves every σ (then 2 passes, 1 with the GCV criterion; otherwise 2
+	// per σ, 1 with GCV).
 	Progress func(pass, passes int, sigma float64)
 }
 
@@ -99,10 +110,23 @@ type NystromSelection struct {
 // Neither is modified. A pair at which the system is numerically singular
 // is kept in the table (as +Inf) and never chosen.
 //
-// Cost per σ: 2nmd flops and nm kernel transforms per pass (one or two),
-// 2nm² for the statistics and 2nm² + 2nmL(q + 1) for the leave-one-out
-// pass (on Subset rows when given), and about 9m³ for the λ path. Results
-// are bit-identical for any GOMAXPROCS.
+// Cost per σ: nm kernel transforms per pass (one or two), 2nm² flops for
+// the statistics (a triangular solve and a symmetric rank-k update) and
+// 2nm² + 2nmL(q + 1) for the leave-one-out pass (on Subset rows when
+// given), and about 9m³ for the λ path; plus 2nmd flops per pass for the
+// distances, once for all σ when the passes are shared, per σ otherwise.
+// The rows are taken about 2²⁰ kernel values at a time, so that the
+// products run near the speed of linalg.Gemm on all cores. Results are
+// bit-identical for any GOMAXPROCS.
+//
+// Memory besides X and Y (and a copy of the Subset rows): shared passes
+// hold the statistics and the λ path of every σ together, about
+// 8·S·m(3m + L(q + 1) + 1060) bytes (with the workspace of the
+// statistics, 1056 rows of K_nm), plus the four m×m matrices of one
+// eigendecomposition and three blocks of 2²⁰ values (24 MiB) for a pass;
+// for m = 1000, S = 5, L = 50 and one output about 220 MiB. When that
+// exceeds the memory limit (see linalg.MemoryError) the passes run one σ
+// at a time, which holds one σ's statistics and path.
 //
 // Errors: InputErrors wrapping ErrInput for a nil Kernel, an invalid
 // kernel from it (also kernels.ErrParameter), invalid grids or centres
@@ -144,74 +168,30 @@ func (sn SelectNystrom) Fit(x, y *linalg.Dense) (*NystromSelection, error) {
 	if sn.Subset > 0 && sn.Subset < x.Rows {
 		lx, ly = sampleRows(x, y, sn.Subset, sn.Seed)
 	}
-	passes := 2 * len(sn.Sigmas)
-	if sn.Criterion == GCV {
-		passes = len(sn.Sigmas)
-	}
 	sel := &NystromSelection{
 		Criterion: sn.Criterion,
 		Scores:    &Table{Sigmas: append([]float64(nil), sn.Sigmas...), Lambdas: append([]float64(nil), sn.Lambdas...)},
 		Choice:    Choice{Score: math.Inf(1)},
 		LOORows:   lx.Rows,
 	}
-	var bestStats *regress.NystromStats
-	tie := math.Inf(1) // the leave-one-out MSE of the best pair, for ties of the error rate
-	pass := 0
-	for _, sg := range sn.Sigmas {
-		k := sn.Kernel(sg)
-		at := fmt.Sprintf("Kernel(%g)", sg)
-		if sn.Progress != nil {
-			pass++
-			sn.Progress(pass, passes, sg)
-		}
-		stats, err := regress.NewNystromStats(k, sn.Centers)
-		if err == nil {
-			err = stats.Add(x, y)
-		}
-		if errors.Is(err, regress.ErrInput) {
-			return nil, regressError(op, at, err)
-		} else if err != nil {
-			return nil, fmt.Errorf("loo: %s at σ = %g: %w", op, sg, err)
-		}
-		p, err := NewNystromStream(stats, sn.Intercept, sn.Lambdas)
-		if errors.Is(err, linalg.ErrNotPositiveDefinite) {
-			p, err = nil, nil // some λ singular: score them one by one below
-		}
-		if err != nil {
-			return nil, err
-		}
-		gcv, df, loo, errRate := sn.scores(op, stats, p, lx, ly, &pass, passes, sg)
-		sel.GCV, sel.DF = append(sel.GCV, gcv), append(sel.DF, df)
-		sel.LOO = append(sel.LOO, loo)
-		score := loo
-		switch sn.Criterion {
-		case GCV:
-			score = gcv
-		case LOOErrorRate:
-			score = errRate
-		}
-		sel.Scores.Scores = append(sel.Scores.Scores, score)
-		for j, v := range score {
-			if math.IsNaN(v) {
-				continue
-			}
-			better := v < sel.Score
-			if sn.Criterion == LOOErrorRate && v == sel.Score {
-				better = loo[j] < tie
-			}
-			if better {
-				sel.Choice = Choice{Sigma: sg, Lambda: sn.Lambdas[j], Score: v}
-				bestStats = stats
-				if loo != nil {
-					tie = loo[j]
-				}
-			}
-		}
+	ks := make([]kernels.Kernel, len(sn.Sigmas))
+	for s, sg := range sn.Sigmas {
+		ks[s] = sn.Kernel(sg)
 	}
-	if bestStats == nil || math.IsInf(sel.Score, 1) {
+	best := bestPair{tie: math.Inf(1)}
+	var err error
+	if sn.shared(ks, x.Rows, x.Cols, y.Cols) {
+		err = sn.fitShared(op, sel, &best, ks, x, y, lx, ly)
+	} else {
+		err = sn.fitEach(op, sel, &best, ks, x, y, lx, ly)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if best.stats == nil || math.IsInf(sel.Score, 1) {
 		return nil, inputError(op, "Lambdas", "no finite score on the grid")
 	}
-	fit, err := bestStats.Solve(sel.Lambda, sn.Intercept)
+	fit, err := best.stats.Solve(sel.Lambda, sn.Intercept)
 	if err != nil {
 		return nil, fmt.Errorf("loo: %s: the fit at σ = %g, λ = %g: %w", op, sel.Sigma, sel.Lambda, err)
 	}
@@ -219,22 +199,124 @@ func (sn SelectNystrom) Fit(x, y *linalg.Dense) (*NystromSelection, error) {
 	return sel, nil
 }
 
-// scores returns the GCV, DF, leave-one-out MSE (nil with the GCV
-// criterion) and error rate (nil unless that criterion) of every λ at one
-// σ, +Inf where the system is numerically singular. p is nil when
-// NewNystromStream refused the whole grid: each λ is then tried alone.
-func (sn SelectNystrom) scores(op string, stats *regress.NystromStats, p *NystromStream, lx, ly *linalg.Dense, pass *int, passes int, sg float64) (gcv, df, loo, errRate []float64) {
-	nl := len(sn.Lambdas)
-	paths := []*NystromStream{p}
-	idx := [][]int{nil} // λ indices of each path; nil: all
-	if p == nil {
-		paths, idx = nil, nil
-		for j, l := range sn.Lambdas {
-			if q, err := NewNystromStream(stats, sn.Intercept, []float64{l}); err == nil {
-				paths, idx = append(paths, q), append(idx, []int{j})
+// bestPair is what Fit keeps of the best pair so far besides its Choice:
+// the statistics of its σ, and its leave-one-out MSE for ties of the
+// error rate.
+type bestPair struct {
+	stats *regress.NystromStats
+	tie   float64
+}
+
+// fitEach runs the selection one σ at a time: for each, a pass for the
+// statistics and, unless the criterion is GCV, a pass for the
+// leave-one-out residuals.
+func (sn SelectNystrom) fitEach(op string, sel *NystromSelection, best *bestPair, ks []kernels.Kernel, x, y, lx, ly *linalg.Dense) error {
+	passes := 2 * len(sn.Sigmas)
+	if sn.Criterion == GCV {
+		passes = len(sn.Sigmas)
+	}
+	pass := 0
+	for s, sg := range sn.Sigmas {
+		if sn.Progress != nil {
+			pass++
+			sn.Progress(pass, passes, sg)
+		}
+		stats, err := regress.NewNystromStats(ks[s], sn.Centers)
+		if err == nil {
+			err = stats.Add(x, y)
+		}
+		if err != nil {
+			return sn.statsError(op, sg, err)
+		}
+		paths, idx, err := sn.paths(stats)
+		if err != nil {
+			return err
+		}
+		var errs []error
+		if sn.Criterion != GCV {
+			if sn.Progress != nil {
+				pass++
+				sn.Progress(pass, passes, sg)
+			}
+			for _, q := range paths {
+				errs = append(errs, q.Add(lx, ly))
+			}
+		}
+		sn.record(sel, best, sg, stats, paths, idx, errs, lx, ly)
+	}
+	return nil
+}
+
+// statsError is the error of Fit for err, an error of the statistics of σ.
+func (sn SelectNystrom) statsError(op string, sg float64, err error) error {
+	if errors.Is(err, regress.ErrInput) {
+		return regressError(op, fmt.Sprintf("Kernel(%g)", sg), err)
+	}
+	return fmt.Errorf("loo: %s at σ = %g: %w", op, sg, err)
+}
+
+// paths returns the λ paths of one σ from its statistics, with the λ
+// indices of each (nil: all): one path of every λ, or, when
+// NewNystromStream refuses the whole grid (some λ singular), one path of
+// each λ it accepts alone.
+func (sn SelectNystrom) paths(stats *regress.NystromStats) ([]*NystromStream, [][]int, error) {
+	p, err := NewNystromStream(stats, sn.Intercept, sn.Lambdas)
+	if err == nil {
+		return []*NystromStream{p}, [][]int{nil}, nil
+	}
+	if !errors.Is(err, linalg.ErrNotPositiveDefinite) {
+		return nil, nil, err
+	}
+	var paths []*NystromStream
+	var idx [][]int
+	for j, l := range sn.Lambdas {
+		if q, err := NewNystromStream(stats, sn.Intercept, []float64{l}); err == nil {
+			paths, idx = append(paths, q), append(idx, []int{j})
+		}
+	}
+	return paths, idx, nil
+}
+
+// record scores the λ of one σ (see scores) from its paths, whose
+// leave-one-out passes over lx and ly have returned errs (nil with the GCV
+// criterion), adds them to the table and keeps the best pair.
+func (sn SelectNystrom) record(sel *NystromSelection, best *bestPair, sg float64, stats *regress.NystromStats, paths []*NystromStream, idx [][]int, errs []error, lx, ly *linalg.Dense) {
+	gcv, df, loo, errRate := sn.scores(stats, paths, idx, errs, lx, ly)
+	sel.GCV, sel.DF = append(sel.GCV, gcv), append(sel.DF, df)
+	sel.LOO = append(sel.LOO, loo)
+	score := loo
+	switch sn.Criterion {
+	case GCV:
+		score = gcv
+	case LOOErrorRate:
+		score = errRate
+	}
+	sel.Scores.Scores = append(sel.Scores.Scores, score)
+	for j, v := range score {
+		if math.IsNaN(v) {
+			continue
+		}
+		better := v < sel.Score
+		if sn.Criterion == LOOErrorRate && v == sel.Score {
+			better = loo[j] < best.tie
+		}
+		if better {
+			sel.Choice = Choice{Sigma: sg, Lambda: sn.Lambdas[j], Score: v}
+			best.stats = stats
+			if loo != nil {
+				best.tie = loo[j]
 			}
 		}
 	}
+}
+
+// scores returns the GCV, DF, leave-one-out MSE (nil with the GCV
+// criterion) and error rate (nil unless that criterion) of every λ at one
+// σ, +Inf where the system is numerically singular. A path whose pass
+// failed (errs[a] not nil) at some λ is split into single λ, each with a
+// pass of its own.
+func (sn SelectNystrom) scores(stats *regress.NystromStats, paths []*NystromStream, idx [][]int, errs []error, lx, ly *linalg.Dense) (gcv, df, loo, errRate []float64) {
+	nl := len(sn.Lambdas)
 	inf := func() []float64 {
 		v := make([]float64, nl)
 		for j := range v {
@@ -248,10 +330,6 @@ func (sn SelectNystrom) scores(op string, stats *regress.NystromStats, p *Nystro
 		if sn.Criterion == LOOErrorRate {
 			errRate = inf()
 		}
-	}
-	if sn.Criterion != GCV && sn.Progress != nil {
-		*pass++
-		sn.Progress(*pass, passes, sg)
 	}
 	for a, q := range paths {
 		js := idx[a]
@@ -267,8 +345,7 @@ func (sn SelectNystrom) scores(op string, stats *regress.NystromStats, p *Nystro
 		if sn.Criterion == GCV {
 			continue
 		}
-		// A path whose pass fails at some λ is split into single λ.
-		if err := q.Add(lx, ly); err != nil {
+		if errs[a] != nil {
 			if len(js) > 1 {
 				for _, j := range js {
 					if one, err := NewNystromStream(stats, sn.Intercept, []float64{sn.Lambdas[j]}); err == nil && one.Add(lx, ly) == nil {

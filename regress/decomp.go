@@ -44,4 +44,8 @@ func init() {
 			N: s.n, Q: s.q, Mu: s.mu, YBar: s.ybar, M: s.mm, C: s.cy, Syy: s.syy,
 		}, nil
 	}
+	decomp.NystromRows = func(v any, q int) (func(kb, yb *linalg.Dense), func()) {
+		f := v.(*NystromStats).folder(q)
+		return f.add, f.flush
+	}
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"rkhs/internal/decomp"
 	"rkhs/internal/testmat"
 	"rkhs/kernels"
 	"rkhs/linalg"
@@ -424,5 +425,48 @@ func TestNystromStatsReset(t *testing.T) {
 	fresh := addSplit(t, k, c, x.Slice(150, 400, 0, 2), y.Slice(150, 400, 0, 1), nil)
 	if !bytes.Equal(encode(t, st), encode(t, fresh)) {
 		t.Error("reset statistics differ from new ones on the same rows")
+	}
+}
+
+// TestNystromStatsAddGrouping: Add folds its rows in groups of
+// addBlockRows whose features are solved addGroups groups at a time; the
+// statistics equal, bit for bit, those of the same rows added a group per
+// call (one group per solve), in one Add and through the rows of K_nm
+// handed over in blocks of odd sizes (decomp.NystromRows).
+func TestNystromStatsAddGrouping(t *testing.T) {
+	const n = 5*addGroups*addBlockRows/2 + 37 // full batches, then a partial group
+	x, y, c := statsProblem(n, 3, 2, 40)
+	k := kernels.Gaussian{Sigma: 1.5}
+	one, err := NewNystromStats(k, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := one.Add(x, y); err != nil {
+		t.Fatal(err)
+	}
+	each, _ := NewNystromStats(k, c)
+	for lo := 0; lo < n; lo += addBlockRows {
+		hi := min(lo+addBlockRows, n)
+		if err := each.Add(x.Slice(lo, hi, 0, x.Cols), y.Slice(lo, hi, 0, y.Cols)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	blocks, _ := NewNystromStats(k, c)
+	add, done := decomp.NystromRows(blocks, y.Cols)
+	rows, err := kernels.NewRows(k, x, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for lo, b := 0, 1; lo < n; lo, b = lo+b, b*3+2 {
+		hi := min(lo+b, n)
+		add(rows.BlockTo(nil, lo, hi), y.Slice(lo, hi, 0, y.Cols))
+	}
+	done()
+	want := encode(t, one)
+	if !bytes.Equal(encode(t, each), want) {
+		t.Error("a group per Add: other statistics than one Add")
+	}
+	if !bytes.Equal(encode(t, blocks), want) {
+		t.Error("rows of K_nm in blocks: other statistics than one Add")
 	}
 }

@@ -103,8 +103,8 @@
 // -sigma auto and -lambda auto choose the kernel width and λ by exact
 // leave-one-out: fit -method cholesky or eigen and classify -method rls
 // through one eigendecomposition per σ (package loo, SelectRLS), fit and
-// classify -method nystrom -centers M streaming the rows, two passes per σ
-// and no n×m matrix (loo.SelectNystrom: the same M centres, drawn as
+// classify -method nystrom -centers M streaming the rows, two passes over
+// them for all σ together and no n×m matrix (loo.SelectNystrom: the same M centres, drawn as
 // -method nystrom -seed draws them, for every σ). The σ grid is the median
 // distance between rows (loo.MedianSigma, a seeded sample of 1000 rows)
 // times 1/4, 1/2, 1, 2 and 4; the λ grid 51 values from 1e-10 to 1, five a
@@ -112,7 +112,7 @@
 // Regression minimizes the mean squared leave-one-out residual, classify
 // the leave-one-out error rate (ties to the smaller squared residual of
 // the ±1 codings); -criterion gcv minimizes generalized cross-validation
-// instead (nystrom, one pass per σ), and -loo-rows N computes the
+// instead (nystrom, one pass), and -loo-rows N computes the
 // leave-one-out mean over N rows drawn at random, an unbiased estimate.
 // Either parameter may be given as a number while the other is chosen. A
 // line per pass goes to standard error, the table of the criterion (a row

@@ -86,7 +86,7 @@ type selectFlags struct {
 func (sf *selectFlags) register(fs commandFlags, lambdasHelp string) {
 	fs.StringVar(&sf.sigmas, "sigmas", "", "σ grid of -sigma auto, `MIN:MAX:COUNT`, geometric (default: the median distance between rows × {1/4, 1/2, 1, 2, 4}); implies -sigma auto")
 	fs.StringVar(&sf.lambdas, "lambdas", "", lambdasHelp)
-	fs.StringVar(&sf.criterion, "criterion", "loo", "nystrom: what the selection minimizes: loo (exact leave-one-out: the mean squared residual in fit, the error rate in classify; two passes over the rows per σ) or gcv (generalized cross-validation, one pass)")
+	fs.StringVar(&sf.criterion, "criterion", "loo", "nystrom: what the selection minimizes: loo (exact leave-one-out: the mean squared residual in fit, the error rate in classify; two passes over the rows) or gcv (generalized cross-validation, one pass)")
 	fs.IntVar(&sf.looRows, "loo-rows", 0, "nystrom: compute the leave-one-out error on this many rows drawn at random (-seed), an unbiased estimate at a fraction of the cost; 0: every row")
 	fs.StringVar(&sf.plot, "plot", "", "write an SVG `file` of the selection's curves: the criterion against λ, one curve per σ, the chosen point circled")
 }
@@ -279,14 +279,20 @@ func checkSelectFlags(kf *kernelFlags, sf *selectFlags, lambda *autoValue, set m
 
 // progressLine returns the callback that prints one line per pass of a
 // selection on w: the pass, what it computes (kinds, in turn for each σ),
-// σ and the time since start.
+// σ ("every σ" for a pass that serves them all, σ NaN) and the time since
+// start.
 func progressLine(w io.Writer, what string, start time.Time, kinds ...string) func(pass, passes int, sigma float64) {
 	return func(pass, passes int, sigma float64) {
-		fmt.Fprintf(w, "rkhs %s: pass %d of %d, σ = %.4g: %s, %.1f s\n", what, pass, passes, sigma, kinds[(pass-1)%len(kinds)], time.Since(start).Seconds())
+		at := fmt.Sprintf("σ = %.4g", sigma)
+		if math.IsNaN(sigma) {
+			at = "every σ"
+		}
+		fmt.Fprintf(w, "rkhs %s: pass %d of %d, %s: %s, %.1f s\n", what, pass, passes, at, kinds[(pass-1)%len(kinds)], time.Since(start).Seconds())
 	}
 }
 
-// nystromPasses are the passes of loo.SelectNystrom for each σ.
+// nystromPasses are the passes of loo.SelectNystrom, for each σ or for all
+// σ together.
 func nystromPasses(c loo.Criterion) []string {
 	if c == loo.GCV {
 		return []string{"statistics and GCV"}

@@ -55,6 +55,7 @@ import (
 	"time"
 
 	"rkhs/classify"
+	"rkhs/compare/internal/synthetic"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/regress"
@@ -107,7 +108,7 @@ func main() {
 	// is that of the fit with the data in memory.
 	debug.FreeOSMemory()
 	_ = os.WriteFile("/proc/self/clear_refs", []byte("5"), 0)
-	rssData := status("VmRSS")
+	rssData := synthetic.Status("VmRSS")
 	k := kernels.Gaussian{Sigma: s.sigma}
 	fmt.Printf("data %s: n=%d d=%d test=%d sigma=%g lambda=%g method=%s m=%d iters=%d GOMAXPROCS=%d %s\n",
 		*dataFlag, s.xtr.Rows, s.xtr.Cols, s.xte.Rows, s.sigma, s.lambda, *method, *m, *iters, runtime.GOMAXPROCS(0), runtime.Version())
@@ -172,7 +173,7 @@ func main() {
 		check(err)
 		fmt.Printf("fit %.2fs test_mse=%.6g\n", elapsed.Seconds(), mse)
 	}
-	fmt.Printf("rss_data %.0f MiB peak_rss %.0f MiB (fit added %.0f MiB)\n", rssData, status("VmHWM"), status("VmHWM")-rssData)
+	fmt.Printf("rss_data %.0f MiB peak_rss %.0f MiB (fit added %.0f MiB)\n", rssData, synthetic.Status("VmHWM"), synthetic.Status("VmHWM")-rssData)
 	if *dump != "" {
 		for name, a := range map[string]*linalg.Dense{"xtr": s.xtr, "ytr": s.ytr, "xte": s.xte, "yte": s.yte, "centres": centers} {
 			if a != nil {
@@ -183,27 +184,9 @@ func main() {
 	}
 }
 
-// synthF is the fixed smooth function of the synthetic problem.
-func synthF(x []float64) float64 {
-	return math.Sin(math.Pi*x[0]) + x[1]*math.Cos(math.Pi*x[2]) + x[3]*x[3]/2 - x[4]*x[5]/2 + (x[6]+x[7]+x[8]+x[9])/4
-}
-
-func synthRows(rows int, s1, s2 uint64) (*linalg.Dense, *linalg.Dense) {
-	rnd := rand.New(rand.NewPCG(s1, s2))
-	x, y := linalg.NewDense(rows, 10, nil), linalg.NewDense(rows, 1, nil)
-	for i := range rows {
-		r := x.Row(i)
-		for j := range r {
-			r[j] = 2*rnd.Float64() - 1
-		}
-		y.Set(i, 0, synthF(r)+0.1*rnd.NormFloat64())
-	}
-	return x, y
-}
-
 func synth(rows int) set {
-	xtr, ytr := synthRows(rows, 1, 2)
-	xte, yte := synthRows(10000, 3, 4)
+	xtr, ytr := synthetic.Rows(rows, 1, 2)
+	xte, yte := synthetic.Rows(10000, 3, 4)
 	return set{xtr, ytr, xte, yte, 2, 1e-6, false}
 }
 
@@ -355,21 +338,6 @@ func floats(r []string) []float64 {
 		check(err)
 	}
 	return v
-}
-
-// status returns a size field of /proc/self/status in MiB (0 elsewhere).
-func status(field string) float64 {
-	b, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return 0
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if strings.HasPrefix(line, field+":") {
-			kb, _ := strconv.ParseFloat(strings.Fields(line)[1], 64)
-			return kb / 1024
-		}
-	}
-	return 0
 }
 
 func write(path string, a *linalg.Dense) {

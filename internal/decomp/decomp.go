@@ -85,3 +85,12 @@ type NystromStats struct {
 // errors are those of NystromStats.Solve for the zero value, statistics of
 // no rows, or a K_mm that cannot be factored. Set by package regress.
 var NystromStatsOf func(s any, op string) (*NystromStats, error)
+
+// NystromRows returns the functions that fold rows of K(X, C) into s, a
+// *regress.NystromStats made by regress.NewNystromStats with no rows yet,
+// for q outputs: add(kb, yb) takes the kernel rows kb (b×m, the values
+// kernels.Rows gives for s's kernel and centres) and their outputs yb
+// (b×q), done() ends the pass. Adding the rows of X in order, in blocks of
+// any sizes, gives the statistics NystromStats.Add(X, Y) gives, bit for
+// bit. The caller checks the shapes and the data. Set by package regress.
+var NystromRows func(s any, q int) (add func(kb, yb *linalg.Dense), done func())
