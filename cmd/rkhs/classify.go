@@ -490,6 +490,10 @@ func (f *classifyFlags) selectClassifier(k kernels.Kernel, ic regress.Intercept,
 		return m, sel, f.recordClasses(m, ic, res)
 	}
 	classes := classesOf(train.Y)
+	if len(classes) < 2 {
+		// As classify.RLS and classify.Falkon say it, before any pass.
+		return nil, nil, badInputf("-method %s: the labels have only one class (%g); need two or more", f.method, classes[0])
+	}
 	y := codeTargets(train.Y, classes)
 	var fit *regress.NystromFit
 	if !selecting {

@@ -93,9 +93,10 @@ func TestFalkonSelection(t *testing.T) {
 	}
 }
 
-// TestFalkonSelectionBadInput: a λ or σ grid with a value ≤ 0, and
-// -select-centers below 1, without a selection or for another method, exit
-// 2 with one line naming the flag and write nothing.
+// TestFalkonSelectionBadInput: a λ or σ grid with a value ≤ 0,
+// -select-centers below 1, without a selection or for another method, and
+// labels of one class exit 2 with one line naming the flag (or the class)
+// and write nothing.
 func TestFalkonSelectionBadInput(t *testing.T) {
 	dir := t.TempDir()
 	train, _ := splitHousing(t, dir)
@@ -104,7 +105,15 @@ func TestFalkonSelectionBadInput(t *testing.T) {
 	out := []string{"-model", model, "-plot", plot, "-predictions", pred, "-test", train}
 	fit := append([]string{"fit", "-train", train, "-method", "falkon", "-centers", "60"}, out...)
 	cls := append([]string{"classify", "-train", heart, "-method", "falkon", "-centers", "60"}, out...)
+	one := filepath.Join(dir, "one.csv")
+	if err := os.WriteFile(one, []byte("1,2,1\n2,3,1\n3,1,1\n4,4,1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	wantBadInput(t, nil, []invocation{
+		// One class: refused before the selection's passes.
+		{[]string{"classify", "-train", one, "-method", "nystrom", "-centers", "2", "-sigma", "1", "-lambda", "auto", "-model", model, "-test", one}, "-method nystrom: the labels have only one class (1); need two or more"},
+		{[]string{"classify", "-train", one, "-method", "falkon", "-centers", "3", "-sigma", "1", "-lambda", "auto", "-model", model, "-test", one}, "-method falkon: the labels have only one class (1)"},
+		{[]string{"classify", "-train", one, "-method", "nystrom", "-centers", "2", "-sigma", "1", "-lambda", "1e-3", "-model", model, "-test", one}, "-method nystrom: the labels have only one class (1)"},
 		{append(fit, "-sigma", "auto", "-lambdas", "0:1:3"), `-lambdas "0:1:3": want 0 < MIN ≤ MAX and COUNT ≥ 1`},
 		{append(fit, "-sigma", "auto", "-lambdas", "-1e-3:1:3"), `-lambdas "-1e-3:1:3"`},
 		{append(fit, "-lambda", "auto", "-sigmas", "0:1:3"), `-sigmas "0:1:3"`},
@@ -118,7 +127,7 @@ func TestFalkonSelectionBadInput(t *testing.T) {
 		// M above the rows fails before the selection, naming -centers.
 		{append([]string{"fit", "-train", train, "-method", "falkon", "-centers", "5000", "-select-centers", "20", "-sigma", "2", "-lambda", "auto"}, out...), "-centers 5000: want between 1 and the"},
 	})
-	if entries, _ := os.ReadDir(dir); len(entries) != 4 { // train, test, heart-train, heart-test
+	if entries, _ := os.ReadDir(dir); len(entries) != 5 { // train, test, heart-train, heart-test, one.csv
 		t.Errorf("the refused runs left files behind: %v", entries)
 	}
 }
