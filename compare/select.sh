@@ -27,10 +27,11 @@
 # the choice, the test error and the fit time; scikit-learn: each σ's best
 # α and leave-one-out score, the choice, the test error) and /usr/bin/time's
 # wall time and maximum resident size. Run it on an otherwise idle machine,
-# one job at a time. To see how scikit-learn fails at n = 10⁶, cap its
-# address space (`ulimit -v` in KiB, in a subshell) so that numpy raises
-# MemoryError, which the script reports with the stage and exits 3; a
-# cgroup cap (systemd-run -p MemoryMax=…) kills it instead (exit 137).
+# one job at a time. To see how scikit-learn fails at n = 10⁶, set
+# SKLEARN_VMEM_KIB: its run alone gets that address space (ulimit -v), so
+# that numpy raises MemoryError, which select_sklearn.py reports with the
+# stage and the time and exits 3; a cgroup cap (systemd-run -p
+# MemoryMax=…) kills it instead (exit status 137, SIGKILL).
 set -euo pipefail
 cd "$(dirname "$0")"
 quick=
@@ -71,7 +72,10 @@ compare() { # compare TRAIN TEST TARGET fit|classify
     timed "rkhs $b build" "$bin/$b" "$cmd" -train "$train" -test "$test" -target "$target" -drop-missing \
       -method nystrom -centers "$m" -sigma auto -lambdas "$lambdas"
   done
-  timed "scikit-learn" "$py" select_sklearn.py run "$train" "$test" --target "$target" $cls --m "$m" --lambdas "$lambdas"
+  local cap=()
+  [[ -n ${SKLEARN_VMEM_KIB:-} ]] && cap=(bash -c 'ulimit -v "$0" && exec "$@"' "$SKLEARN_VMEM_KIB")
+  timed "scikit-learn${SKLEARN_VMEM_KIB:+ (address space capped at $SKLEARN_VMEM_KIB KiB)}" "${cap[@]}" \
+    "$py" select_sklearn.py run "$train" "$test" --target "$target" $cls --m "$m" --lambdas "$lambdas"
 }
 prepared() { # prepared DATA: the directory of DATA's files, written once
   local dir=$tmp/data${quick:+-quick}

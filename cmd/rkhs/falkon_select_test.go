@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -37,17 +38,17 @@ func TestFalkonSelection(t *testing.T) {
 		{"classify, M ≤ selection", "classify", heart, heartTest, []string{"-lambda", "auto"}, nil, 40, 40, "loo_error"},
 	} {
 		common := append([]string{c.cmd, "-train", c.train, "-test", c.test, "-sigma", "auto"}, c.extra...)
-		fal := append(append([]string(nil), common...), "-method", "falkon", "-centers", itoa(c.m), "-model", model, "-predictions", pfit)
+		fal := append(append([]string(nil), common...), "-method", "falkon", "-centers", strconv.Itoa(c.m), "-model", model, "-predictions", pfit)
 		fal = append(fal, c.falkonExtra...)
 		if c.sel > 0 {
-			fal = append(fal, "-select-centers", itoa(c.sel))
+			fal = append(fal, "-select-centers", strconv.Itoa(c.sel))
 		}
 		got, stderr := runJSON(t, fal...)
 		mSel := min(c.m, c.sel)
 		if c.sel == 0 {
 			mSel = c.m
 		}
-		want, _ := runJSON(t, append(append([]string(nil), common...), "-method", "nystrom", "-centers", itoa(mSel), "-predictions", pnys)...)
+		want, _ := runJSON(t, append(append([]string(nil), common...), "-method", "nystrom", "-centers", strconv.Itoa(mSel), "-predictions", pnys)...)
 		for _, f := range []string{"sigma", "lambda", "median_distance", "criterion", c.loo, "table", "standardized"} {
 			if got[f] == nil || !reflect.DeepEqual(got[f], want[f]) {
 				t.Errorf("%s: %s = %v, -method nystrom on the %d selection centres %v", c.name, f, got[f], mSel, want[f])
@@ -130,9 +131,4 @@ func TestFalkonSelectionBadInput(t *testing.T) {
 	if entries, _ := os.ReadDir(dir); len(entries) != 5 { // train, test, heart-train, heart-test, one.csv
 		t.Errorf("the refused runs left files behind: %v", entries)
 	}
-}
-
-func itoa(i int) string {
-	b, _ := json.Marshal(i)
-	return string(b)
 }
