@@ -41,7 +41,7 @@ func (ff *falkonFlags) registerVal(fs commandFlags) {
 
 // registerSelectCenters adds -select-centers to fs.
 func (ff *falkonFlags) registerSelectCenters(fs commandFlags) {
-	fs.IntVar(&ff.selectCenters, "select-centers", defaultSelectCenters, "falkon with -sigma auto or -lambda auto: choose σ and λ on min(M, this) of the -centers M centres (the first of those falkon draws with -seed), then fit falkon on all M at the chosen pair; σ and λ carry over as they are, λ being that of one objective for any number of centres")
+	fs.IntVar(&ff.selectCenters, "select-centers", defaultSelectCenters, "falkon with -sigma auto or -lambda auto: choose σ and λ on min(M, this) of the -centers M centres (the first of those falkon draws with -seed), then fit falkon on all M at the chosen pair (with M ≤ this the selection used all M, and the fit is solved directly from its statistics, as nystrom's); σ and λ carry over as they are, λ being that of one objective for any number of centres")
 }
 
 // check validates the flags of -method falkon.
