@@ -77,7 +77,7 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 	f.ioFlags.register(fs, "; labels are class codes", "the fitted classifier", "the predicted test labels")
 	fs.StringVar(&f.method, "method", "rls", "classifier: rls (regularized least squares, one-vs-all beyond two classes), perceptron, knn, logistic or svm (these three binary only), falkon (RLS classification by Nyström with preconditioned CG, for large n) or nystrom (RLS classification on -centers M Nyström centres, memory O(M² + nd); with -sigma auto and -lambda auto the rows are streamed and σ and λ chosen by the leave-one-out error rate)")
 	f.kf.register(fs, sigmaAutoHelp)
-	fs.Var(&f.lambda, "lambda", "regularization λ (K + nλI convention) of rls, logistic, svm, falkon and nystrom; rls chooses it by leave-one-out when it is not given"+lambdaAutoHelp+" (rls, nystrom)")
+	fs.Var(&f.lambda, "lambda", "regularization λ (K + nλI convention) of rls, logistic, svm, falkon and nystrom; rls chooses it by leave-one-out when it is not given"+lambdaAutoHelp+" (rls, nystrom, falkon)")
 	fs.StringVar(&f.intercept, "intercept", "", "offset b: none, free (unpenalized) or penalized (the kernel k + 1); default free, penalized for svm (which has no free b), and perceptron has no penalized one; not for knn")
 	fs.IntVar(&f.k, "k", 5, "knn: number of neighbours")
 	fs.IntVar(&f.maxClasses, "max-classes", 0, "refuse more distinct labels than this; 0: at most max(20, n/10) for n training rows, fewer than 10 rows a class on average, beyond which the label is almost surely a continuous target for rkhs fit")
@@ -86,6 +86,7 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&f.falkon.centers, "centers", 0, "falkon, nystrom: number of Nyström centres m")
 	fs.Uint64Var(&f.falkon.seed, "seed", 1, "falkon, nystrom: seed of the centres, of the -val split and of the samples of a selection")
 	f.falkon.registerVal(fs)
+	f.falkon.registerSelectCenters(fs)
 	f.sel.register(fs, "λ candidates of the leave-one-out choice, `MIN:MAX:COUNT`, geometric (default: rls with a σ given, 25 values over the spectrum of K; otherwise 1e-10:1:51)")
 	f.std.register(fs)
 	if err := parseFlags(fs, args); err != nil {
@@ -161,8 +162,8 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 		model labelPredictor
 		sel   *selection
 	)
-	if f.method == "nystrom" || f.selectsRLS() {
-		model, sel, err = f.selectClassifier(k, ic, sets.fitTrain, &res, stderr, start)
+	if f.method == "nystrom" || f.selectsRLS() || selectsFalkon(f.method, &f.kf, f.lambda) {
+		model, sel, err = f.selectClassifier(k, ic, sets.fitTrain, sets.fitVal, &res, stderr, start)
 	} else {
 		model, err = f.fitClassifier(k, ic, grid, sets.fitTrain, sets.fitVal, &res)
 	}
@@ -247,7 +248,7 @@ var methodFlags = map[string][]string{
 	"knn":        {"k"},
 	"logistic":   {"lambda", "intercept", "iters"},
 	"svm":        {"lambda", "intercept", "iters"},
-	"falkon":     {"lambda", "intercept", "iters", "centers", "seed", "val"},
+	"falkon":     {"lambda", "intercept", "iters", "centers", "seed", "val", "lambdas", "sigmas", "plot", "criterion", "loo-rows", "select-centers"},
 }
 
 // defaultIntercept is each method's intercept when -intercept is not
@@ -264,18 +265,23 @@ func (f *classifyFlags) checkMethodFlags() error {
 	if err := checkSelectFlags(&f.kf, &f.sel, &f.lambda, f.set); err != nil {
 		return err
 	}
-	selects := f.method == "rls" || f.method == "nystrom"
+	if err := f.falkon.checkSelectCenters(f.kf.sigma.auto || f.lambda.auto, f.set); err != nil {
+		return err
+	}
+	selects := f.method == "rls" || f.method == "nystrom" || f.method == "falkon"
 	switch {
 	case f.set["lambda"] && !f.lambda.auto && !(f.lambda.v > 0):
 		return badInputf("-lambda %v: want λ > 0", f.lambda.v)
 	case f.kf.sigma.auto && !selects:
-		return badInputf("-sigma auto is offered by -method rls and nystrom, not %s", f.method)
+		return badInputf("-sigma auto is offered by -method rls, nystrom and falkon, not %s", f.method)
 	case f.lambda.auto && !selects:
-		return badInputf("-lambda auto is offered by -method rls and nystrom, not %s", f.method)
-	case (f.method == "logistic" || f.method == "svm" || f.method == "falkon") && !f.set["lambda"]:
+		return badInputf("-lambda auto is offered by -method rls, nystrom and falkon, not %s", f.method)
+	case (f.method == "logistic" || f.method == "svm") && !f.set["lambda"]:
 		return badInputf("-method %s needs -lambda (only rls chooses λ by leave-one-out)", f.method)
-	case f.method == "nystrom" && !f.set["lambda"] && !f.lambda.auto:
-		return badInputf("-method nystrom needs -lambda: a number, or auto")
+	case (f.method == "nystrom" || f.method == "falkon") && !f.set["lambda"] && !f.lambda.auto:
+		return badInputf("-method %s needs -lambda: a number, or auto", f.method)
+	case (f.method == "nystrom" || f.method == "falkon") && (f.kf.sigma.auto || f.lambda.auto) && !f.set["centers"]:
+		return badInputf("-centers is required by -method %s: the number of centres M", f.method)
 	case f.method == "nystrom" && !f.set["centers"]:
 		return badInputf("-centers is required by -method nystrom: the number of centres M")
 	case (f.set["criterion"] || f.set["loo-rows"]) && !f.kf.sigma.auto && !f.lambda.auto:
@@ -451,15 +457,19 @@ func (f *classifyFlags) selectsRLS() bool {
 	return f.method == "rls" && (f.kf.sigma.auto || f.set["lambda"] && f.lambda.auto)
 }
 
-// selectClassifier fits -method nystrom, and rls with a selection: RLS
-// classification on ±1 codings of the labels (one column for two
-// classes, one per class beyond), σ and λ chosen by the leave-one-out
-// error rate (ties to the smaller leave-one-out squared error) or, for
-// nystrom, GCV. nystrom: loo.SelectNystrom, rows streamed, the centres
-// drawn once; or, with σ and λ given, regress.Nystrom. rls: classify.RLS
-// choosing λ for each σ (one eigendecomposition each). k is the kernel
-// when σ is given. The selection is nil when nothing was chosen.
-func (f *classifyFlags) selectClassifier(k kernels.Kernel, ic regress.Intercept, train *dataset.Data, res *classifyResult, stderr io.Writer, start time.Time) (labelPredictor, *selection, error) {
+// selectClassifier fits -method nystrom, and rls and falkon with a
+// selection: RLS classification on ±1 codings of the labels (one column
+// for two classes, one per class beyond), σ and λ chosen by the
+// leave-one-out error rate (ties to the smaller leave-one-out squared
+// error) or, for nystrom and falkon, GCV. nystrom: loo.SelectNystrom, rows
+// streamed, the centres drawn once; or, with σ and λ given,
+// regress.Nystrom. falkon: the same on at most -select-centers of its
+// centres, then classify.Falkon on all of them (with the progress lines
+// of val, nil without -val) when -centers asks for more (see
+// selectsFalkon). rls: classify.RLS choosing λ for each σ (one
+// eigendecomposition each). k is the kernel when σ is given. The
+// selection is nil when nothing was chosen.
+func (f *classifyFlags) selectClassifier(k kernels.Kernel, ic regress.Intercept, train, val *dataset.Data, res *classifyResult, stderr io.Writer, start time.Time) (labelPredictor, *selection, error) {
 	x := featuresSeen(train)
 	selecting := f.kf.sigma.auto || f.lambda.auto
 	var lambdaDefault []float64
@@ -480,6 +490,10 @@ func (f *classifyFlags) selectClassifier(k kernels.Kernel, ic regress.Intercept,
 		return m, sel, f.recordClasses(m, ic, res)
 	}
 	classes := classesOf(train.Y)
+	if len(classes) < 2 {
+		// As classify.RLS and classify.Falkon say it, before any pass.
+		return nil, nil, badInputf("-method %s: the labels have only one class (%g); need two or more", f.method, classes[0])
+	}
 	y := codeTargets(train.Y, classes)
 	var fit *regress.NystromFit
 	if !selecting {
@@ -489,7 +503,7 @@ func (f *classifyFlags) selectClassifier(k kernels.Kernel, ic regress.Intercept,
 		}
 		sel = nil
 	} else {
-		centers, err := drawCenters(x, f.falkon.centers, f.falkon.seed)
+		centers, err := f.falkon.selectionCenters(f.method, x)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -503,6 +517,15 @@ func (f *classifyFlags) selectClassifier(k kernels.Kernel, ic regress.Intercept,
 		fit = s.Fit
 		if s.Criterion == loo.LOOErrorRate {
 			res.LambdaByLOO, res.LOOError = true, jsonPtr(s.Score)
+		}
+		if f.falkon.falkonAfterSelection(f.method, centers.Rows) {
+			f.falkon.iters = f.iters
+			m, err := classifyFalkon(&f.falkon, kernel(s.Sigma), s.Lambda, ic, train, val, res)
+			if err != nil {
+				return nil, nil, err
+			}
+			res.Centers = m.Model.Coef.Rows
+			return m, sel, f.recordClasses(m.RLSModel, ic, res)
 		}
 	}
 	res.Centers = fit.Coef.Rows

@@ -14,19 +14,34 @@ import (
 )
 
 // falkonFlags are the flags of -method falkon in fit and classify: the
-// centres, the iteration budget, the seed and the validation fraction.
+// centres, the iteration budget, the seed, the validation fraction and
+// the centres of a selection.
 type falkonFlags struct {
-	centers  int
-	iters    int // 0: regress.DefaultFalkonIter
-	seed     uint64
-	val      float64 // fraction of -train held out for the progress lines
-	progress io.Writer
+	centers       int
+	iters         int // 0: regress.DefaultFalkonIter
+	seed          uint64
+	val           float64 // fraction of -train held out for the progress lines
+	selectCenters int     // -select-centers: centres of a selection's passes
+	progress      io.Writer
 }
+
+// defaultSelectCenters is the default of -select-centers: the centres on
+// which -method falkon chooses σ and λ when -centers asks for more. A
+// selection's passes cost O(n·m²) per σ and hold m² values, which is
+// seconds and 8 MB at m = 1000 for any n; Falkon's own fit costs
+// O(n·M·t) for t iterations, so that a selection on all M centres would
+// dominate the run once M is a few thousand.
+const defaultSelectCenters = 1000
 
 // registerVal adds -val to fs (-centers, -iters and -seed are registered by
 // the command).
 func (ff *falkonFlags) registerVal(fs commandFlags) {
 	fs.Float64Var(&ff.val, "val", 0, "falkon: hold out this fraction of -train (at random, -seed) and print its error after every iteration; never the test file")
+}
+
+// registerSelectCenters adds -select-centers to fs.
+func (ff *falkonFlags) registerSelectCenters(fs commandFlags) {
+	fs.IntVar(&ff.selectCenters, "select-centers", defaultSelectCenters, "falkon with -sigma auto or -lambda auto: choose σ and λ on min(M, this) of the -centers M centres (the first of those falkon draws with -seed), then fit falkon on all M at the chosen pair (with M ≤ this the selection used all M, and the fit is solved directly from its statistics, as nystrom's); σ and λ carry over as they are, λ being that of one objective for any number of centres")
 }
 
 // check validates the flags of -method falkon.
@@ -155,4 +170,62 @@ func classifyFalkon(ff *falkonFlags, k kernels.Kernel, lambda float64, ic regres
 	warnShort(ff, fit.StoppedShort(), fit.Iterations, fit.Residuals)
 	res.Iterations = fit.Iterations
 	return fit, nil
+}
+
+// Choosing σ and λ for -method falkon (-sigma auto, -lambda auto). The
+// selection is that of -method nystrom (loo.SelectNystrom, rows streamed,
+// the centres shared by every σ) on the first m = min(M, -select-centers)
+// of the M centres falkon draws with -seed — the first m distinct rows of
+// the same seeded permutation, so that they are a subset of the final
+// fit's centres. Then:
+//
+//   - M ≤ -select-centers: the selection used all M centres, and the fit
+//     at the chosen pair is solved directly from the chosen σ's statistics
+//     (the exact minimizer that falkon's conjugate gradient approaches);
+//   - M > -select-centers: falkon fits on all M centres at the chosen σ and
+//     λ. σ carries over as it is. So does λ: in the K + nλI convention it
+//     weighs the same objective, (1/n)‖K_nM c − y‖² + λ cᵀK_MM c, for any
+//     number of centres, and Nyström with more centres is a closer
+//     approximation of the same kernel ridge regression (Rudi, Camoriano
+//     and Rosasco, "Less is More: Nyström Computational Regularization",
+//     2015), whose λ the selection estimated.
+
+// selectsFalkon reports whether -method falkon chooses σ or λ.
+func selectsFalkon(method string, kf *kernelFlags, lambda autoValue) bool {
+	return method == "falkon" && (kf.sigma.auto || lambda.auto)
+}
+
+// checkSelectCenters refuses -select-centers below 1, or given to a run
+// that does not select.
+func (ff *falkonFlags) checkSelectCenters(selecting bool, set map[string]bool) error {
+	switch {
+	case !set["select-centers"]:
+		return nil
+	case ff.selectCenters < 1:
+		return badInputf("-select-centers %d: want ≥ 1", ff.selectCenters)
+	case !selecting:
+		return badInputf("-select-centers sets the centres of a selection: give -sigma auto or -lambda auto")
+	}
+	return nil
+}
+
+// selectionCenters returns the centres of a selection on x for -method
+// method: nystrom's M (drawCenters); falkon's first min(M, -select-centers),
+// after checking that the M centres of the final fit can be drawn, so
+// that a run that would fail after its selection fails before it.
+func (ff *falkonFlags) selectionCenters(method string, x *linalg.Dense) (*linalg.Dense, error) {
+	if method != "falkon" || ff.centers <= ff.selectCenters {
+		return drawCenters(x, ff.centers, ff.seed)
+	}
+	if _, err := drawCenters(x, ff.centers, ff.seed); err != nil {
+		return nil, err
+	}
+	return drawCenters(x, ff.selectCenters, ff.seed)
+}
+
+// falkonAfterSelection reports whether the fit at a chosen pair is
+// falkon's on all M centres: -method falkon asking for more centres than
+// the selection's m.
+func (ff *falkonFlags) falkonAfterSelection(method string, m int) bool {
+	return method == "falkon" && ff.centers > m
 }

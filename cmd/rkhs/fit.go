@@ -67,7 +67,7 @@ var fitMethodFlags = map[string][]string{
 	"landweber": {"iters"},
 	"nu":        {"iters"},
 	"nystrom":   {"lambda", "centers", "seed", "sigmas", "lambdas", "plot", "criterion", "loo-rows"},
-	"falkon":    {"lambda", "centers", "seed", "iters", "val"},
+	"falkon":    {"lambda", "centers", "seed", "iters", "val", "sigmas", "lambdas", "plot", "criterion", "loo-rows", "select-centers"},
 }
 
 // checkMethodFlags rejects an unknown method, a flag the method does not
@@ -81,14 +81,17 @@ func (f *fitFlags) checkMethodFlags() error {
 	if err := checkSelectFlags(&f.kf, &f.sel, &f.lambda, f.set); err != nil {
 		return err
 	}
-	selects := f.method == "cholesky" || f.method == "eigen" || f.method == "nystrom"
+	selects := f.method == "cholesky" || f.method == "eigen" || f.method == "nystrom" || f.method == "falkon"
 	switch {
 	case f.kf.sigma.auto && !selects:
-		return badInputf("-sigma auto is offered by -method cholesky, eigen and nystrom, not %s", f.method)
+		return badInputf("-sigma auto is offered by -method cholesky, eigen, nystrom and falkon, not %s", f.method)
 	case f.lambda.auto && !selects:
-		return badInputf("-lambda auto is offered by -method cholesky, eigen and nystrom, not %s", f.method)
+		return badInputf("-lambda auto is offered by -method cholesky, eigen, nystrom and falkon, not %s", f.method)
 	case (f.set["criterion"] || f.set["loo-rows"]) && !f.kf.sigma.auto && !f.lambda.auto:
 		return badInputf("-criterion and -loo-rows set a selection: give -sigma auto or -lambda auto")
+	}
+	if err := f.falkon.checkSelectCenters(f.kf.sigma.auto || f.lambda.auto, f.set); err != nil {
+		return err
 	}
 	if slices.Contains(own, "lambda") && !f.set["lambda"] && !f.lambda.auto {
 		return badInputf("-lambda is required by -method %s: λ of (K + nλI)c = y has no default (-lambda auto, or rkhs loo, finds one by leave-one-out)", f.method)
@@ -107,13 +110,14 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("fit", "fit kernel RLS (or a relative) on -train and report its errors", stderr)
 	f.ioFlags.register(fs, "", "the fitted model", "the test predictions")
 	f.kf.register(fs, sigmaAutoHelp)
-	fs.Var(&f.lambda, "lambda", "regularization λ in (K + nλI)c = y, n = training rows"+lambdaAutoHelp+" (cholesky, eigen, nystrom)")
+	fs.Var(&f.lambda, "lambda", "regularization λ in (K + nλI)c = y, n = training rows"+lambdaAutoHelp+" (cholesky, eigen, nystrom, falkon)")
 	fs.StringVar(&f.intercept, "intercept", "free", "intercept: none, free (unpenalized b) or penalized")
 	fs.StringVar(&f.method, "method", "cholesky", "method: cholesky (RLS), eigen (RLS via the eigendecomposition), tikh (Tikhonov on the augmented matrix [K 1]), cg (CGLS on [K 1]), landweber, nu (ν-method), tsvd (truncated spectrum, eigenvalues below nλ dropped), nystrom, or falkon (Nyström with preconditioned CG, for large n: memory O(m² + n·d)). cholesky, eigen, tikh and tsvd form n×n matrices and refuse, before allocating, a problem larger than the memory; cg, landweber and nu store K when it fits in memory and stream it a block of rows at a time otherwise")
 	fs.IntVar(&f.iters, "iters", 0, "iterations: of cg, landweber and nu, their regularization parameter (-lambda is not used), 50 if not given, and cg stops earlier if it converges to rounding level; of falkon's conjugate gradient, 20 if not given")
 	fs.IntVar(&f.centers, "centers", 0, "number of Nyström centres m (nystrom, falkon)")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of random choices (Nyström centres, the -val split)")
 	f.falkon.registerVal(fs)
+	f.falkon.registerSelectCenters(fs)
 	f.sel.register(fs, "λ grid of -lambda auto, `MIN:MAX:COUNT`, geometric (default: 1e-10:1:51); implies -lambda auto")
 	f.std.register(fs)
 	if err := parseFlags(fs, args); err != nil {
@@ -183,7 +187,7 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 		sel   *selection
 	)
 	if selecting {
-		model, sel, err = f.selectAndFit(ic, sets.fitTrain, &res, stderr, start)
+		model, sel, err = f.selectAndFit(ic, sets.fitTrain, sets.fitVal, &res, stderr, start)
 	} else {
 		model, err = fitMethod(&f, k, ic, sets.fitTrain, sets.fitVal, &res)
 	}
@@ -313,17 +317,20 @@ func fitMethod(f *fitFlags, k kernels.Kernel, ic regress.Intercept, train, val *
 // selectAndFit chooses σ and λ by leave-one-out (or GCV) over the grids
 // and fits the chosen pair: -method nystrom by loo.SelectNystrom, the
 // centres drawn once (drawCentres) and shared by every σ, the fit solved
-// from the chosen σ's statistics; cholesky and eigen by loo.SelectRLS, one
+// from the chosen σ's statistics; -method falkon the same on at most
+// -select-centers of its centres, then falkon on all of them (with the
+// progress lines of val, nil without -val) when -centers asks for more
+// (see selectsFalkon); cholesky and eigen by loo.SelectRLS, one
 // eigendecomposition per σ, then the method's own fit at the pair.
-func (f *fitFlags) selectAndFit(ic regress.Intercept, train *dataset.Data, res *fitResult, stderr io.Writer, start time.Time) (predictor, *selection, error) {
+func (f *fitFlags) selectAndFit(ic regress.Intercept, train, val *dataset.Data, res *fitResult, stderr io.Writer, start time.Time) (predictor, *selection, error) {
 	x, y := featuresSeen(train), column(train.Y)
 	sigmas, lambdas, kernel, sel, err := prepare(&f.kf, &f.sel, f.lambda, nil, x, f.seed)
 	if err != nil {
 		return nil, nil, err
 	}
 	what := "fit -method " + f.method
-	if f.method == "nystrom" {
-		centers, err := drawCenters(x, f.centers, f.seed)
+	if f.method == "nystrom" || f.method == "falkon" {
+		centers, err := f.falkon.selectionCenters(f.method, x)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -334,6 +341,10 @@ func (f *fitFlags) selectAndFit(ic regress.Intercept, train *dataset.Data, res *
 			return nil, nil, err
 		}
 		sel.fromNystrom(s)
+		if f.falkon.falkonAfterSelection(f.method, centers.Rows) {
+			model, err := fitFalkon(&f.falkon, kernel(s.Sigma), s.Lambda, ic, train, val, res)
+			return model, sel, err
+		}
 		res.B, res.Centers, res.Jitter = jsonFloat(s.Fit.Intercept[0]), s.Fit.Coef.Rows, s.Fit.Jitter
 		return s.Fit.Model, sel, nil
 	}

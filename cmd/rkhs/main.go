@@ -114,7 +114,17 @@
 // the ±1 codings); -criterion gcv minimizes generalized cross-validation
 // instead (nystrom, one pass), and -loo-rows N computes the
 // leave-one-out mean over N rows drawn at random, an unbiased estimate.
-// Either parameter may be given as a number while the other is chosen. A
+// Either parameter may be given as a number while the other is chosen.
+// fit and classify -method falkon -centers M choose as nystrom does on
+// the first m = min(M, -select-centers) of the M centres falkon draws with
+// -seed (default 1000: a selection costs O(n·m²) per σ, seconds at
+// m = 1000), then fit falkon on all M at the chosen σ and λ; with
+// M ≤ -select-centers the selection used every centre and the fit is
+// solved directly from its statistics, as nystrom's. σ carries over as it
+// is, and so does λ: in the K + nλI convention it weighs one objective,
+// (1/n)‖K_nM c − y‖² + λ cᵀK_MM c, for any number of centres, of which
+// more centres are a closer approximation (Rudi, Camoriano and Rosasco,
+// "Less is More: Nyström Computational Regularization", 2015). A
 // line per pass goes to standard error, the table of the criterion (a row
 // per λ, a column per σ, the chosen pair starred) to standard output or,
 // with -json, under "table" beside sigma, lambda, loo_mse or loo_error,

@@ -35,7 +35,7 @@ var (
 )
 
 const (
-	sigmaAutoHelp     = "; auto: chosen by leave-one-out over the median distance between rows × {1/4, 1/2, 1, 2, 4} (-sigmas overrides the grid; cholesky, eigen and nystrom in fit, rls and nystrom in classify)"
+	sigmaAutoHelp     = "; auto: chosen by leave-one-out over the median distance between rows × {1/4, 1/2, 1, 2, 4} (-sigmas overrides the grid; cholesky, eigen, nystrom and falkon in fit, rls, nystrom and falkon in classify; falkon selects on -select-centers of its centres)"
 	lambdaAutoHelp    = "; auto: chosen by leave-one-out over 51 values from 1e-10 to 1, five a decade (-lambdas overrides the grid)"
 	degenerateRows    = 500 // rows (or centres) on which a σ given is checked
 	degenerateWarning = "rkhs %s: warning: -sigma %g is far %s the median distance between rows, %.4g: the kernel matrix of %s is numerically %s (%d of them with %s); try -sigma auto or -standardize\n"
