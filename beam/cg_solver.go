@@ -14,6 +14,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
+	"rkhs/internal/check"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/regress"
@@ -44,6 +45,9 @@ func FitCG(ctx context.Context, o FitOptions, scratch string, run func(context.C
 	}
 	if o.Stats != "" || o.DeadLetter != "" {
 		return nil, errors.New("rkhsbeam: the conjugate-gradient fit writes no statistics and no dead letters: give neither -stats nor -dead-letter with -solver cg")
+	}
+	if o.Standardize {
+		return nil, check.Input(ErrOptions, "FitCG", "Standardize", "the conjugate-gradient fit does not standardize: use the direct solver")
 	}
 	k, _ := o.Kernel.Kernel()
 	dir, cleanup, err := scratchDir(scratch, "cg")
@@ -114,7 +118,7 @@ func drawCenters(ctx context.Context, o FitOptions, scratch string, run func(con
 	if err != nil {
 		return nil, err
 	}
-	c := sampleCenters(s, o.Input, names, o.Centers, o.Seed, false)
+	c := prepare(s, o.Input, names, firstPass{Centers: o.Centers, Seed: o.Seed})
 	beam.ParDo0(s, &writeBytesFn{Name: name}, c)
 	if err := run(ctx, p); err != nil {
 		return nil, err
@@ -126,7 +130,11 @@ func drawCenters(ctx context.Context, o FitOptions, scratch string, run func(con
 	if err := removeFile(ctx, name); err != nil {
 		return nil, err
 	}
-	return decodeMatrix(b)
+	pr, err := decodePrep(b)
+	if err != nil {
+		return nil, err
+	}
+	return pr.Centers, nil
 }
 
 // removeFile removes a file (or an empty local directory) on any
