@@ -88,7 +88,7 @@ func scratchDir(scratch, kind string) (dir string, cleanup func(), err error) {
 		scratch = os.TempDir()
 	}
 	if !strings.Contains(scratch, "://") {
-		dir, err := os.MkdirTemp(scratch, "rkhs-beam-"+kind+"-")
+		dir, err := os.MkdirTemp(absLocal(scratch), "rkhs-beam-"+kind+"-")
 		if err != nil {
 			return "", nil, fmt.Errorf("rkhsbeam: scratch: %w", err)
 		}

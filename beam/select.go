@@ -202,6 +202,7 @@ func Select(ctx context.Context, o SelectOptions, run func(context.Context, *bea
 	if err := o.check(); err != nil {
 		return nil, err
 	}
+	o.CentersFile = absLocal(o.CentersFile)
 	dir, cleanup, err := scratchDir(o.Scratch, "select")
 	if err != nil {
 		return nil, err
