@@ -169,10 +169,14 @@ func (o SelectOptions) Check(ctx context.Context) error {
 // chosen to o.Model. run runs a pipeline (on the runner of the caller's
 // choice). The passes over the input are:
 //
-//  1. one pipeline: unless o.CentersFile is given, the draw of the
-//     centres (as in Fit), shared by every σ; then for each σ the
+//  1. one pipeline: the first pass of Fit (see prepare.go): unless
+//     o.CentersFile is given, the draw of the centres, shared by every σ,
+//     and in the same read, as asked, the features' moments
+//     (o.Standardize), the classes (o.Classes) and the median distance
+//     between the centres (o.MedianRatios); then for each σ the
 //     statistics pass of Fit (regress.NystromStats per file, merged by a
-//     CombineFn), each written to the scratch directory;
+//     CombineFn) on the rows as the first pass prepared them; the prep
+//     and the statistics are written to the scratch directory;
 //  2. in this process, for each σ, loo.NewNystromStream on the merged
 //     statistics: tr H and GCV for every λ;
 //  3. unless the criterion is GCV, one more pipeline: for each σ every
@@ -183,12 +187,21 @@ func (o SelectOptions) Check(ctx context.Context) error {
 //     encoding (NystromStream.MarshalBinary) and are merged by a CombineFn
 //     (NystromStream.Merge);
 //  4. in this process, the pair with the smallest score (the first on
-//     ties, σ before λ in grid order; a pair at which the system is
-//     numerically singular scores +Inf and is never chosen), and the fit
-//     there from its statistics (regress.NystromStats.Solve).
+//     ties, σ before λ in grid order, except that ties of the error rate
+//     go to the smaller leave-one-out MSE, as loo.SelectNystrom breaks
+//     them; a pair at which the system is numerically singular scores
+//     +Inf and is never chosen), and the fit there from its statistics
+//     (regress.NystromStats.Solve), with the standardization, written as
+//     a regress.Model or, with o.Classes, a classify.RLSModel.
 //
-// The scores equal loo.SelectNystrom's on the same rows and centres to the
-// rounding of the merges. A λ at which loo.NewNystromStream finds the
+// Every path a worker reads or writes (the input, the centres file, the
+// scratch directory) must be one the workers reach: a local path is made
+// absolute here, which is enough for workers on this machine (Prism as a
+// job server); a cluster needs a shared filesystem or an object store.
+//
+// The scores equal loo.SelectNystrom's on the same rows (standardized by
+// the model's map, labels coded as the classes say) and centres, with the
+// σ grid of the same median, to the rounding of the merges. A λ at which loo.NewNystromStream finds the
 // system singular is left out of that σ's pass; a leave-one-out residual
 // that is not finite on a worker fails the job (loo.SelectNystrom scores
 // that λ alone instead).

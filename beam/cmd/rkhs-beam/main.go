@@ -66,6 +66,14 @@
 //     reaches (gs://, s3:// or a shared mount).
 //   - spark: -runner spark -endpoint HOST:8099 (Beam's spark-job-server),
 //     with the same -environment_type choices and path rules.
+//   - universal: -runner universal -endpoint HOST:PORT, any job server —
+//     Prism started as one (its command, prism -job_port PORT) runs the
+//     workers as processes of this machine with -environment_type PROCESS
+//     -environment_config '{"command":"BOOT"}' -worker_binary
+//     ./rkhs-beam, BOOT the Go SDK's boot loader (go build
+//     github.com/apache/beam/sdks/v2/go/container); Prism v2.77 passes
+//     the worker id in quotes (--id='ID'), which a two-line script around
+//     the boot loader strips (as the package's test does).
 //   - dataflow: -runner dataflow -project P -region R -temp_location
 //     gs://B/tmp -staging_location gs://B/staging; the command builds a
 //     Linux worker binary of itself (or give -worker_binary), and paths are
