@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -135,6 +136,20 @@ func drawCenters(ctx context.Context, o FitOptions, scratch string, run func(con
 		return nil, err
 	}
 	return pr.Centers, nil
+}
+
+// absLocal returns a local path made absolute, and any other name (empty,
+// or on a filesystem with a scheme, gs://, s3://) as it is: the workers of
+// a runner other than the in-process one need not run in this process's
+// directory.
+func absLocal(name string) string {
+	if name == "" || strings.Contains(name, "://") {
+		return name
+	}
+	if abs, err := filepath.Abs(name); err == nil {
+		return abs
+	}
+	return name
 }
 
 // removeFile removes a file (or an empty local directory) on any

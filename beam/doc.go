@@ -75,6 +75,7 @@
 // whose workers are separate processes (the PROCESS environment, each
 // worker started by the Go SDK's boot loader from the staged binary), so
 // that the coders, the side inputs and the scratch directory cross a
-// process boundary as on a cluster. Local paths are made absolute before
-// a job, since such workers need not share the launcher's directory.
+// process boundary as on a cluster. Such workers need not share the
+// launcher's directory: rkhs-beam makes local paths absolute for any
+// runner but the in-process one.
 package rkhsbeam

@@ -144,7 +144,6 @@ func Fit(s beam.Scope, o FitOptions) (beam.PCollection, error) {
 	if err := o.check(); err != nil {
 		return beam.PCollection{}, err
 	}
-	o.CentersFile, o.Model, o.Stats, o.DeadLetter = absLocal(o.CentersFile), absLocal(o.Model), absLocal(o.Stats), absLocal(o.DeadLetter)
 	s = s.Scope("rkhs nystrom fit")
 	names, err := files(s, o.Input)
 	if err != nil {

@@ -53,7 +53,6 @@ func Predict(s beam.Scope, o PredictOptions) (beam.PCollection, error) {
 	if o.Model == "" || o.Output == "" {
 		return beam.PCollection{}, errors.New("rkhsbeam: predict needs a model file and an output directory")
 	}
-	o.Model, o.Output, o.DeadLetter = absLocal(o.Model), absLocal(o.Output), absLocal(o.DeadLetter)
 	list, err := listFiles(context.Background(), o.Input)
 	if err != nil {
 		return beam.PCollection{}, err

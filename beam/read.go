@@ -10,7 +10,6 @@ import (
 	"io"
 	"math"
 	"path"
-	"path/filepath"
 	"strings"
 	"unicode/utf8"
 
@@ -250,7 +249,6 @@ func listFiles(ctx context.Context, in Input) ([]string, error) {
 	var names []string
 	seen := map[string]bool{}
 	for _, glob := range in.Patterns {
-		glob = absLocal(glob)
 		fs, err := filesystem.New(ctx, glob)
 		if err != nil {
 			return nil, fmt.Errorf("rkhsbeam: %s: %w", glob, err)
@@ -271,20 +269,6 @@ func listFiles(ctx context.Context, in Input) ([]string, error) {
 		}
 	}
 	return names, nil
-}
-
-// absLocal returns a local path made absolute, and any other name (empty,
-// or on a filesystem with a scheme, gs://, s3://) as it is: the workers of
-// a runner other than the in-process one run in directories of their own,
-// where a relative path would name another file or none.
-func absLocal(name string) string {
-	if name == "" || strings.Contains(name, "://") {
-		return name
-	}
-	if abs, err := filepath.Abs(name); err == nil {
-		return abs
-	}
-	return name
 }
 
 // files returns the names of the input files, spread over the workers

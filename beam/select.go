@@ -195,9 +195,11 @@ func (o SelectOptions) Check(ctx context.Context) error {
 //     a regress.Model or, with o.Classes, a classify.RLSModel.
 //
 // Every path a worker reads or writes (the input, the centres file, the
-// scratch directory) must be one the workers reach: a local path is made
-// absolute here, which is enough for workers on this machine (Prism as a
-// job server); a cluster needs a shared filesystem or an object store.
+// scratch directory) must be one the workers reach: a relative path only
+// with workers in this process (Prism in-process), an absolute one for
+// workers on this machine (Prism as a job server), a shared filesystem or
+// an object store on a cluster; the scratch directory is made absolute
+// here.
 //
 // The scores equal loo.SelectNystrom's on the same rows (standardized by
 // the model's map, labels coded as the classes say) and centres, with the
@@ -215,7 +217,6 @@ func Select(ctx context.Context, o SelectOptions, run func(context.Context, *bea
 	if err := o.check(); err != nil {
 		return nil, err
 	}
-	o.CentersFile = absLocal(o.CentersFile)
 	dir, cleanup, err := scratchDir(o.Scratch, "select")
 	if err != nil {
 		return nil, err

@@ -223,6 +223,42 @@ func checkRunner(pipeline bool) error {
 	return usagef("-runner %q: want prism, direct, flink, spark, dataflow or universal", r)
 }
 
+// remoteWorkers reports whether the pipeline's workers may run outside
+// this process: any runner but Prism or the direct runner in-process (no
+// -endpoint).
+func remoteWorkers() bool {
+	value := func(name string) string {
+		if f := flag.Lookup(name); f != nil {
+			return f.Value.String()
+		}
+		return ""
+	}
+	switch value("runner") {
+	case "", "prism", "PrismRunner", "direct", "DirectRunner":
+		return value("endpoint") != ""
+	}
+	return true
+}
+
+// absPaths makes the local paths among names absolute when the workers may
+// run outside this process, and so in another directory; names on a
+// filesystem with a scheme (gs://, s3://) stay as they are.
+func absPaths(in *rkhsbeam.Input, names ...*string) {
+	if !remoteWorkers() {
+		return
+	}
+	for i := range in.Patterns {
+		names = append(names, &in.Patterns[i])
+	}
+	for _, n := range names {
+		if *n != "" && !strings.Contains(*n, "://") {
+			if abs, err := filepath.Abs(*n); err == nil {
+				*n = abs
+			}
+		}
+	}
+}
+
 // A command registers its flags and returns what runs it, which returns
 // the summary line of a success.
 type command struct {
@@ -395,6 +431,7 @@ func fitCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 		if err := checkOutputs([2]string{"model", o.Model}, [2]string{"stats", o.Stats}, [2]string{"dead-letter", o.DeadLetter}); err != nil {
 			return "", err
 		}
+		absPaths(&o.Input, &o.CentersFile, &o.Model, &o.Stats, &o.DeadLetter, scratch)
 		if err := o.Check(ctx); err != nil {
 			return "", &usageError{err.Error()}
 		}
@@ -448,6 +485,7 @@ func predictCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 		if err := checkOutputs([2]string{"dead-letter", o.DeadLetter}); err != nil {
 			return "", err
 		}
+		absPaths(&o.Input, &o.Model, &o.Output, &o.DeadLetter)
 		p, s := beam.NewPipelineWithRoot()
 		if _, err := rkhsbeam.Predict(s, o); err != nil {
 			return "", &usageError{err.Error()}
@@ -512,6 +550,7 @@ func selectCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 		if err := checkOutputs([2]string{"model", o.Model}); err != nil {
 			return "", err
 		}
+		absPaths(&o.Input, &o.CentersFile, &o.Scratch)
 		if err := o.Check(ctx); err != nil {
 			return "", &usageError{err.Error()}
 		}
