@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -189,7 +190,22 @@ func TestSelectAutoSigmaAndClasses(t *testing.T) {
 				t.Errorf("%s: classes %v, one-vs-all %v, λ %v; want %v, %v, %v", tc.name, c.Classes, c.OneVsAll, c.Lambda, tc.classes, len(tc.classes) > 2, sel.Lambda)
 			}
 			model = c.Model
-			yy = codeLabels(y.Data, tc.classes)
+			// The coding of the passes: ±1, or +1 for the row's class and −1
+			// for the others.
+			if _, yy, err = (&prep{Classes: tc.classes}).rows(x, y.Data); err != nil {
+				t.Fatal(err)
+			}
+			for i, v := range y.Data {
+				k := slices.Index(tc.classes, v)
+				want := []float64{float64(2*k - 1)}
+				if len(tc.classes) > 2 {
+					want = slices.Repeat([]float64{-1}, len(tc.classes))
+					want[k] = 1
+				}
+				if !slices.Equal(yy.Row(i), want) {
+					t.Fatalf("%s: row %d of class %v coded %v, want %v", tc.name, i, v, yy.Row(i), want)
+				}
+			}
 		}
 		z := checkScale(t, model.Standardization, x)
 		median, err := loo.MedianSigma(model.Centers, 0, 7)
@@ -227,30 +243,4 @@ func TestSelectAutoSigmaAndClasses(t *testing.T) {
 			t.Errorf("%s: the model's coefficients differ from the fit at the chosen pair by %.2g relative", tc.name, e)
 		}
 	}
-}
-
-// codeLabels codes labels as rkhs classify does: ±1 for two classes, one
-// column per class (+1 for the row's, −1 for the others) beyond.
-func codeLabels(labels, classes []float64) *linalg.Dense {
-	q := len(classes)
-	if q == 2 {
-		q = 1
-	}
-	y := linalg.NewDense(len(labels), q, nil)
-	for i, v := range labels {
-		k := 0
-		for classes[k] != v {
-			k++
-		}
-		row := y.Row(i)
-		if q == 1 {
-			row[0] = float64(2*k - 1)
-			continue
-		}
-		for j := range row {
-			row[j] = -1
-		}
-		row[k] = 1
-	}
-	return y
 }
