@@ -40,8 +40,9 @@ import (
 //
 // Prism (v2.77) starts the command of the environment as
 // `command --id='ID' --provision_endpoint=ADDR`, the quotes part of the
-// id, which the boot loader would send back as is; a two-line script
-// strips them. The boot loader runs the worker as its child in a copy
+// id, which the boot loader would send back as is; a short script strips
+// them, and starts the boot loader in a directory of the test, where it
+// writes the pipeline's options (pipeline_options.json). The boot loader runs the worker as its child in a copy
 // under /tmp/bin*, and Prism stops only the boot loader when a job ends,
 // so the test stops the workers it started (found by their
 // --semi_persist_dir, a directory of the test) and removes their copies.
@@ -63,7 +64,7 @@ func TestSelectOnJobServer(t *testing.T) {
 	}
 	persist := filepath.Join(dir, "persist")
 	script := filepath.Join(dir, "boot.sh")
-	err = os.WriteFile(script, []byte("#!/bin/sh\nid=${1#--id=}; id=${id#\\'}; id=${id%\\'}; shift\nexec "+boot+" --id=\"$id\" --semi_persist_dir="+persist+" \"$@\"\n"), 0o755)
+	err = os.WriteFile(script, []byte("#!/bin/sh\nid=${1#--id=}; id=${id#\\'}; id=${id%\\'}; shift\ncd "+dir+" || exit 1\nexec "+boot+" --id=\"$id\" --semi_persist_dir="+persist+" \"$@\"\n"), 0o755)
 	if err != nil {
 		t.Fatal(err)
 	}
