@@ -129,6 +129,11 @@ func TestSelectOnJobServer(t *testing.T) {
 		t.Fatalf("on the job server: %v", err)
 	}
 	t.Logf("the selection on the job server took %.1f s", time.Since(start).Seconds())
+	// The workers were the boot loader's: it fetched the staged binary
+	// into its directory.
+	if staged, err := os.ReadDir(filepath.Join(persist, "staged")); err != nil || len(staged) == 0 {
+		t.Errorf("no worker binary staged by the boot loader in %s: %v", persist, err)
+	}
 	if got.Sigma != want.Sigma || got.Lambda != want.Lambda || got.Median != want.Median || got.Rows != want.Rows {
 		t.Errorf("on the job server: σ = %g, λ = %g, median %g, %d rows; in process σ = %g, λ = %g, median %g, %d rows",
 			got.Sigma, got.Lambda, got.Median, got.Rows, want.Sigma, want.Lambda, want.Median, want.Rows)
