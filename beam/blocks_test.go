@@ -55,7 +55,7 @@ func TestBlocksSizedByMemory(t *testing.T) {
 	stats := &statsFileFn{In: in, Kernel: spec}
 	var out [][]byte
 	got := allocated(func() {
-		err := stats.ProcessElement(context.Background(), fileJob{File: file, Centers: encodeMatrix(c)},
+		err := stats.ProcessElement(context.Background(), fileJob{File: file, Prep: encodePrep(&prep{Centers: c})},
 			func(b []byte) { out = append(out, b) }, func(string) {})
 		if err != nil {
 			t.Fatal(err)

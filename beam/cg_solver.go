@@ -8,12 +8,14 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
+	"rkhs/internal/check"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/regress"
@@ -44,6 +46,9 @@ func FitCG(ctx context.Context, o FitOptions, scratch string, run func(context.C
 	}
 	if o.Stats != "" || o.DeadLetter != "" {
 		return nil, errors.New("rkhsbeam: the conjugate-gradient fit writes no statistics and no dead letters: give neither -stats nor -dead-letter with -solver cg")
+	}
+	if o.Standardize {
+		return nil, check.Input(ErrOptions, "FitCG", "Standardize", "the conjugate-gradient fit does not standardize: use the direct solver")
 	}
 	k, _ := o.Kernel.Kernel()
 	dir, cleanup, err := scratchDir(scratch, "cg")
@@ -84,7 +89,7 @@ func scratchDir(scratch, kind string) (dir string, cleanup func(), err error) {
 		scratch = os.TempDir()
 	}
 	if !strings.Contains(scratch, "://") {
-		dir, err := os.MkdirTemp(scratch, "rkhs-beam-"+kind+"-")
+		dir, err := os.MkdirTemp(absLocal(scratch), "rkhs-beam-"+kind+"-")
 		if err != nil {
 			return "", nil, fmt.Errorf("rkhsbeam: scratch: %w", err)
 		}
@@ -114,7 +119,7 @@ func drawCenters(ctx context.Context, o FitOptions, scratch string, run func(con
 	if err != nil {
 		return nil, err
 	}
-	c := sampleCenters(s, o.Input, names, o.Centers, o.Seed, false)
+	c := prepare(s, o.Input, names, firstPass{Centers: o.Centers, Seed: o.Seed})
 	beam.ParDo0(s, &writeBytesFn{Name: name}, c)
 	if err := run(ctx, p); err != nil {
 		return nil, err
@@ -126,7 +131,25 @@ func drawCenters(ctx context.Context, o FitOptions, scratch string, run func(con
 	if err := removeFile(ctx, name); err != nil {
 		return nil, err
 	}
-	return decodeMatrix(b)
+	pr, err := decodePrep(b)
+	if err != nil {
+		return nil, err
+	}
+	return pr.Centers, nil
+}
+
+// absLocal returns a local path made absolute, and any other name (empty,
+// or on a filesystem with a scheme, gs://, s3://) as it is: the workers of
+// a runner other than the in-process one need not run in this process's
+// directory.
+func absLocal(name string) string {
+	if name == "" || strings.Contains(name, "://") {
+		return name
+	}
+	if abs, err := filepath.Abs(name); err == nil {
+		return abs
+	}
+	return name
 }
 
 // removeFile removes a file (or an empty local directory) on any

@@ -29,6 +29,20 @@
 // scores equal loo.SelectNystrom's on the same rows and centres to the
 // rounding of the merges.
 //
+// # Standardization, σ from the data, classes
+//
+// The first pass of a fit or a selection reads every file once and
+// gathers, besides the centres, what the later passes need (prepare.go):
+// the features' moments, merged across workers by the update of Chan,
+// Golub and LeVeque (kernels.Moments), whose map zⱼ = (xⱼ − μⱼ)/σⱼ
+// standardizes the centres and every row before the kernel and is kept
+// in the model file, so that Predict and rkhs predict take raw features
+// (a constant feature fails the job, named); the distinct labels of a
+// classification, coded ±1 or one-vs-all as rkhs classify codes them; and
+// the median heuristic for σ (loo.MedianSigma) on the centres as the
+// kernel sees them — a uniform sample of the distinct rows drawn with the
+// seed — which the σ grid of a selection multiplies.
+//
 // A runner parallelises over files: one file is read by one worker, so
 // split a large input into many files (gzip files cannot be split anyway).
 //
@@ -56,5 +70,12 @@
 //
 // Pipelines run on any Beam runner: Prism (in-process, the default of
 // rkhs-beam, for tests and jobs that fit one machine), Flink, Spark or
-// Google Cloud Dataflow; see rkhs-beam's documentation for the flags.
+// Google Cloud Dataflow; see rkhs-beam's documentation for the flags. The
+// tests run a selection on Prism in-process and on Prism as a job server
+// whose workers are separate processes (the PROCESS environment, each
+// worker started by the Go SDK's boot loader from the staged binary), so
+// that the coders, the side inputs and the scratch directory cross a
+// process boundary as on a cluster. Such workers need not share the
+// launcher's directory: rkhs-beam makes local paths absolute for any
+// runner but the in-process one.
 package rkhsbeam

@@ -35,6 +35,12 @@ type FitOptions struct {
 	Centers     int
 	Seed        uint64
 	CentersFile string
+	// Standardize, if set, scales every feature to mean 0 and standard
+	// deviation 1 by the moments of the rows read (see prepare.go) before
+	// the kernel; the centres, drawn or from CentersFile (in the input's
+	// units), are scaled alike, and the model keeps the map, so that
+	// predictions take raw features. A constant feature fails the job.
+	Standardize bool
 	// Model is the file the fitted model is written to, in the JSON
 	// format of regress.Model (what rkhs predict reads).
 	Model string
@@ -118,7 +124,8 @@ func checkJob(op string, in Input, centers int, centersFile, model string) error
 // which it also writes to o.Model. The passes over the input are:
 //
 //  1. unless o.CentersFile is given, the draw of the centres (every file
-//     read once, one m×d sample per file, merged);
+//     read once, one m×d sample per file, merged), and in the same read
+//     the features' moments when o.Standardize (see prepare.go);
 //  2. the statistics: every file read once by one worker, its rows
 //     parsed by package dataset and summarised by a
 //     regress.NystromStats with the centres as a side input, the
@@ -142,17 +149,12 @@ func Fit(s beam.Scope, o FitOptions) (beam.PCollection, error) {
 	if err != nil {
 		return beam.PCollection{}, err
 	}
-	var centers beam.PCollection
-	if o.CentersFile != "" {
-		centers = beam.ParDo(s, &centersFileFn{In: o.Input}, beam.Create(s, o.CentersFile))
-	} else {
-		centers = sampleCenters(s, o.Input, names, o.Centers, o.Seed, o.DeadLetter != "")
-	}
-	stats, bad := statistics(s, o.Input, o.Kernel, names, centers, o.CentersFile, o.DeadLetter != "")
+	pr := prepare(s, o.Input, names, firstPass{Centers: o.Centers, Seed: o.Seed, CentersFile: o.CentersFile, Standardize: o.Standardize, DeadLetter: o.DeadLetter != ""})
+	stats, bad := statistics(s, o.Input, o.Kernel, 0, names, pr, o.CentersFile, o.DeadLetter != "")
 	if o.DeadLetter != "" {
 		textio.Write(s, o.DeadLetter, bad)
 	}
-	model := beam.ParDo(s, &solveFn{Lambda: o.Lambda, Intercept: int(o.Intercept), Model: o.Model, Stats: o.Stats, DeadLetter: o.DeadLetter != ""}, stats)
+	model := beam.ParDo(s, &solveFn{Lambda: o.Lambda, Intercept: int(o.Intercept), Model: o.Model, Stats: o.Stats, DeadLetter: o.DeadLetter != ""}, stats, beam.SideInput{Input: pr})
 	return model, nil
 }
 
@@ -178,7 +180,7 @@ func (f *centersFileFn) ProcessElement(ctx context.Context, file string) ([]byte
 }
 
 // solveFn solves the merged statistics and writes the model (and the
-// statistics, if asked). Statistics of no rows are an error, or, when the
+// statistics, if asked), with the standardization of the prep. Statistics of no rows are an error, or, when the
 // malformed lines are set aside (DeadLetter), no model: the job then
 // still writes the dead letters, and its counters say what happened.
 type solveFn struct {
@@ -189,7 +191,7 @@ type solveFn struct {
 	DeadLetter bool
 }
 
-func (f *solveFn) ProcessElement(ctx context.Context, b []byte, emit func([]byte)) error {
+func (f *solveFn) ProcessElement(ctx context.Context, b, pr []byte, emit func([]byte)) error {
 	var st regress.NystromStats
 	if len(b) > 0 {
 		if err := st.UnmarshalBinary(b); err != nil {
@@ -211,6 +213,11 @@ func (f *solveFn) ProcessElement(ctx context.Context, b []byte, emit func([]byte
 	if err != nil {
 		return err
 	}
+	p, err := decodePrep(pr)
+	if err != nil {
+		return err
+	}
+	fit.Model.Standardization = p.Scale
 	js, err := json.Marshal(fit.Model)
 	if err != nil {
 		return err
@@ -234,5 +241,5 @@ func writeFile(ctx context.Context, name string, data []byte) error {
 
 func init() {
 	register.DoFn2x2[context.Context, string, []byte, error](&centersFileFn{})
-	register.DoFn3x1[context.Context, []byte, func([]byte), error](&solveFn{})
+	register.DoFn4x1[context.Context, []byte, []byte, func([]byte), error](&solveFn{})
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"io"
 	"log/slog"
 	"math"
@@ -26,6 +27,10 @@ func TestMain(m *testing.M) {
 	// Prism logs every failed bundle at level ERROR; the tests check the
 	// errors themselves.
 	slog.SetDefault(slog.New(slog.NewTextHandler(io.Discard, nil)))
+	// The flags first: started with --worker by a runner's boot loader
+	// (TestSelectOnJobServer), this binary is a worker, and beam.Init
+	// does not return.
+	flag.Parse()
 	beam.Init()
 	os.Exit(m.Run())
 }

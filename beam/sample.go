@@ -1,14 +1,10 @@
 package rkhsbeam
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
-
-	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
 	"rkhs/linalg"
 )
@@ -116,59 +112,6 @@ func (a *sample) merge(m int, b sample) error {
 	return nil
 }
 
-// sampleFileFn draws the bottom-M sample of the rows of a file.
-type sampleFileFn struct {
-	In         Input
-	M          int
-	Seed       uint64
-	DeadLetter bool // skip malformed lines (the statistics pass reports them)
-}
-
-func (f *sampleFileFn) ProcessElement(ctx context.Context, file string) (sample, error) {
-	a := sample{D: f.In.Features, File: file}
-	var bad badFunc
-	if f.DeadLetter {
-		bad = func(*LineError, string) {}
-	}
-	setD := func(d int) error { a.D = d; return nil }
-	err := readFile(ctx, f.In, file, f.In.Features, setD, func(x []float64, _ float64) error {
-		a.add(f.M, rowKey(f.Seed, x), x)
-		return nil
-	}, bad)
-	return a, err
-}
-
-// sampleCombineFn merges the samples of the files and returns the centres
-// (encoded by encodeMatrix). With DeadLetter, a sample of no rows at all
-// (every line malformed) gives no centres, an empty encoding, so that the
-// statistics pass still sets the malformed lines aside.
-type sampleCombineFn struct {
-	M          int
-	DeadLetter bool
-}
-
-func (f *sampleCombineFn) CreateAccumulator() sample { return sample{} }
-
-func (f *sampleCombineFn) AddInput(a, b sample) (sample, error) {
-	err := a.merge(f.M, b)
-	return a, err
-}
-
-func (f *sampleCombineFn) MergeAccumulators(a, b sample) (sample, error) {
-	err := a.merge(f.M, b)
-	return a, err
-}
-
-func (f *sampleCombineFn) ExtractOutput(a sample) ([]byte, error) {
-	if len(a.Keys) == 0 && f.DeadLetter {
-		return []byte{}, nil
-	}
-	if len(a.Keys) < f.M {
-		return nil, fmt.Errorf("rkhsbeam: the input has %s, fewer than the %d centres asked", plural(len(a.Keys), "distinct row"), f.M)
-	}
-	return encodeMatrix(a.dense()), nil
-}
-
 // dense returns the rows of the sample as a dense matrix, in the order of
 // their keys.
 func (a *sample) dense() *linalg.Dense {
@@ -180,11 +123,6 @@ func (a *sample) dense() *linalg.Dense {
 		}
 	}
 	return c
-}
-
-func init() {
-	register.DoFn2x2[context.Context, string, sample, error](&sampleFileFn{})
-	register.Combiner3[sample, sample, []byte](&sampleCombineFn{})
 }
 
 // matrixJSON is a matrix passed between stages (centres as a side input):
@@ -208,11 +146,4 @@ func decodeMatrix(b []byte) (*linalg.Dense, error) {
 		return nil, fmt.Errorf("rkhsbeam: a %d×%d matrix with %d values", mj.Rows, mj.Cols, len(mj.Data))
 	}
 	return linalg.NewDense(mj.Rows, mj.Cols, mj.Data), nil
-}
-
-// sampleCentres draws m centres from the files in a first pass.
-func sampleCenters(s beam.Scope, in Input, names beam.PCollection, m int, seed uint64, deadLetter bool) beam.PCollection {
-	s = s.Scope("sample centres")
-	per := beam.ParDo(s, &sampleFileFn{In: in, M: m, Seed: seed, DeadLetter: deadLetter}, names)
-	return beam.Combine(s, &sampleCombineFn{M: m, DeadLetter: deadLetter}, per)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
+	"rkhs/classify"
 	"rkhs/internal/check"
 	"rkhs/internal/memlimit"
 	"rkhs/kernels"
@@ -28,12 +29,26 @@ type SelectOptions struct {
 	// parameters; its Sigma is ignored (Sigmas).
 	Kernel kernels.Spec
 	// Sigmas and Lambdas are the grids: σ > 0, and λ > 0 in the K + nλI
-	// convention, n the number of rows read.
-	Sigmas, Lambdas []float64
-	Intercept       regress.Intercept
+	// convention, n the number of rows read. Or, instead of Sigmas,
+	// MedianRatios: the σ grid is the median heuristic (the median
+	// distance between the centres as the kernel sees them, see
+	// prepare.go) times each ratio (rkhs's default: 1/4, 1/2, 1, 2, 4).
+	Sigmas, MedianRatios, Lambdas []float64
+	Intercept                     regress.Intercept
+	// Standardize, if set, scales every feature to mean 0 and standard
+	// deviation 1 by the moments of the rows read before the kernel (as
+	// FitOptions.Standardize); the model keeps the map.
+	Standardize bool
+	// Classes, if set, reads the labels as classes: coded ±1 for two
+	// classes, one column per class (one-vs-all) beyond, as rkhs classify
+	// codes them, and the model written is a classifier
+	// (classify.RLSModel, what rkhs classify -method nystrom writes).
+	Classes bool
 	// Criterion is loo.LOOMSE (the mean squared exact leave-one-out
-	// residual: a second pass over the input) or loo.GCV (from the
-	// statistics alone).
+	// residual: a second pass over the input), loo.LOOErrorRate (with
+	// Classes: the share of rows whose leave-one-out class is wrong, ties
+	// broken by the leave-one-out MSE; a second pass) or loo.GCV (from
+	// the statistics alone).
 	Criterion loo.Criterion
 	// Centers is m, the number of centres drawn in a first pass (see
 	// sample.go) with Seed and shared by every σ; or CentersFile, if not
@@ -43,7 +58,7 @@ type SelectOptions struct {
 	Seed        uint64
 	CentersFile string
 	// Model is the file the model at the chosen pair is written to, in
-	// the JSON format of regress.Model.
+	// the JSON format of regress.Model (classify.RLSModel with Classes).
 	Model string
 	// Scratch is a directory that the workers and this process share
 	// (os.TempDir() if empty): each selection works in a directory of its
@@ -63,10 +78,19 @@ type Selection struct {
 	// numerically singular scores +Inf.
 	Scores       *loo.Table
 	LOO, GCV, DF [][]float64
+	// LOOError holds the leave-one-out error rate of every pair with the
+	// criterion loo.LOOErrorRate, nil otherwise.
+	LOOError [][]float64
 	// Rows is the number of rows read.
 	Rows int
-	// Model is the fit at the chosen pair, also written to Model.
-	Model *regress.Model
+	// Median is the median distance between the centres when the σ grid
+	// is MedianRatios times it, 0 otherwise.
+	Median float64
+	// Model is the fit at the chosen pair (with the standardization, if
+	// any), also written to Model; Classifier, with Classes, is the
+	// classifier written instead, whose Model is Model.
+	Model      *regress.Model
+	Classifier *classify.RLSModel
 }
 
 func (o SelectOptions) check() error {
@@ -77,10 +101,20 @@ func (o SelectOptions) check() error {
 	if o.Kernel.Type != "gaussian" && o.Kernel.Type != "laplacian" {
 		return check.Input(ErrOptions, op, "Kernel", "%q has no width σ to choose: want gaussian or laplacian", o.Kernel.Type)
 	}
+	grid := struct {
+		name string
+		v    []float64
+	}{"Sigmas", o.Sigmas}
+	switch {
+	case len(o.Sigmas) > 0 && len(o.MedianRatios) > 0:
+		return check.Input(ErrOptions, op, "MedianRatios", "with Sigmas: give one grid of σ or the other")
+	case len(o.MedianRatios) > 0:
+		grid.name, grid.v = "MedianRatios", o.MedianRatios
+	}
 	for _, g := range []struct {
 		name string
 		v    []float64
-	}{{"Sigmas", o.Sigmas}, {"Lambdas", o.Lambdas}} {
+	}{grid, {"Lambdas", o.Lambdas}} {
 		if len(g.v) == 0 {
 			return check.Input(ErrOptions, op, g.name, "an empty grid")
 		}
@@ -91,15 +125,21 @@ func (o SelectOptions) check() error {
 		}
 	}
 	k := o.Kernel
-	k.Sigma = o.Sigmas[0]
+	k.Sigma = 1
+	if len(o.Sigmas) > 0 {
+		k.Sigma = o.Sigmas[0]
+	}
 	if _, err := k.Kernel(); err != nil {
 		return check.Wrap(ErrOptions, op, "Kernel", err)
 	}
 	if err := check.Valid(ErrOptions, op, "Intercept", o.Intercept); err != nil {
 		return err
 	}
-	if o.Criterion != loo.LOOMSE && o.Criterion != loo.GCV {
-		return check.Input(ErrOptions, op, "Criterion", "%v: want loo_mse or gcv", o.Criterion)
+	switch {
+	case o.Criterion == loo.LOOErrorRate && !o.Classes:
+		return check.Input(ErrOptions, op, "Criterion", "loo_error counts wrong classes: set Classes")
+	case o.Criterion != loo.LOOMSE && o.Criterion != loo.GCV && o.Criterion != loo.LOOErrorRate:
+		return check.Input(ErrOptions, op, "Criterion", "%v: want loo_mse, loo_error or gcv", o.Criterion)
 	}
 	if err := checkJob(op, o.Input, o.Centers, o.CentersFile, o.Model); err != nil {
 		return err
@@ -107,7 +147,7 @@ func (o SelectOptions) check() error {
 	if m, d := o.Centers, o.Input.Features; m > 0 {
 		// This process holds a path of four m×m matrices per σ; a worker
 		// the centres, the statistics and a path (about 8m² values).
-		nl, ns := len(o.Lambdas), len(o.Sigmas)
+		nl, ns := len(o.Lambdas), len(o.Sigmas)+len(o.MedianRatios)
 		if err := memlimit.Check("rkhs-beam select", memlimit.Sum(memlimit.Floats(2, m, d), memlimit.Floats(4*ns+4, m, m), memlimit.Floats(2*m*ns, nl, 2))); err != nil {
 			return fmt.Errorf("%w: fewer -centers, or fewer σ", err)
 		}
@@ -129,10 +169,14 @@ func (o SelectOptions) Check(ctx context.Context) error {
 // chosen to o.Model. run runs a pipeline (on the runner of the caller's
 // choice). The passes over the input are:
 //
-//  1. one pipeline: unless o.CentersFile is given, the draw of the
-//     centres (as in Fit), shared by every σ; then for each σ the
+//  1. one pipeline: the first pass of Fit (see prepare.go): unless
+//     o.CentersFile is given, the draw of the centres, shared by every σ,
+//     and in the same read, as asked, the features' moments
+//     (o.Standardize), the classes (o.Classes) and the median distance
+//     between the centres (o.MedianRatios); then for each σ the
 //     statistics pass of Fit (regress.NystromStats per file, merged by a
-//     CombineFn), each written to the scratch directory;
+//     CombineFn) on the rows as the first pass prepared them; the prep
+//     and the statistics are written to the scratch directory;
 //  2. in this process, for each σ, loo.NewNystromStream on the merged
 //     statistics: tr H and GCV for every λ;
 //  3. unless the criterion is GCV, one more pipeline: for each σ every
@@ -143,12 +187,23 @@ func (o SelectOptions) Check(ctx context.Context) error {
 //     encoding (NystromStream.MarshalBinary) and are merged by a CombineFn
 //     (NystromStream.Merge);
 //  4. in this process, the pair with the smallest score (the first on
-//     ties, σ before λ in grid order; a pair at which the system is
-//     numerically singular scores +Inf and is never chosen), and the fit
-//     there from its statistics (regress.NystromStats.Solve).
+//     ties, σ before λ in grid order, except that ties of the error rate
+//     go to the smaller leave-one-out MSE, as loo.SelectNystrom breaks
+//     them; a pair at which the system is numerically singular scores
+//     +Inf and is never chosen), and the fit there from its statistics
+//     (regress.NystromStats.Solve), with the standardization, written as
+//     a regress.Model or, with o.Classes, a classify.RLSModel.
 //
-// The scores equal loo.SelectNystrom's on the same rows and centres to the
-// rounding of the merges. A λ at which loo.NewNystromStream finds the
+// Every path a worker reads or writes (the input, the centres file, the
+// scratch directory) must be one the workers reach: a relative path only
+// with workers in this process (Prism in-process), an absolute one for
+// workers on this machine (Prism as a job server), a shared filesystem or
+// an object store on a cluster; the scratch directory is made absolute
+// here.
+//
+// The scores equal loo.SelectNystrom's on the same rows (standardized by
+// the model's map, labels coded as the classes say) and centres, with the
+// σ grid of the same median, to the rounding of the merges. A λ at which loo.NewNystromStream finds the
 // system singular is left out of that σ's pass; a leave-one-out residual
 // that is not finite on a worker fails the job (loo.SelectNystrom scores
 // that λ alone instead).
@@ -167,45 +222,68 @@ func Select(ctx context.Context, o SelectOptions, run func(context.Context, *bea
 		return nil, err
 	}
 	defer cleanup()
+	ns := len(o.Sigmas) + len(o.MedianRatios)
+	prepFile := dir + "/prep.json"
 	statsFile := func(a int) string { return fmt.Sprintf("%s/stats-%d.bin", dir, a) }
 	sumsFile := func(a int) string { return fmt.Sprintf("%s/loo-%d.bin", dir, a) }
 	defer func() { // what cleanup cannot remove: files in an object store
-		for a := range o.Sigmas {
+		removeFile(ctx, prepFile)
+		for a := range ns {
 			removeFile(ctx, statsFile(a))
 			removeFile(ctx, sumsFile(a))
 		}
 	}()
 
-	// Pass 1: the centres and the statistics of every σ.
+	// Pass 1: the first pass (centres, moments, classes, median), then the
+	// statistics of every σ.
 	p, s := beam.NewPipelineWithRoot()
 	s = s.Scope("rkhs nystrom select")
 	names, err := files(s, o.Input)
 	if err != nil {
 		return nil, err
 	}
-	var centers beam.PCollection
-	if o.CentersFile != "" {
-		centers = beam.ParDo(s, &centersFileFn{In: o.Input}, beam.Create(s, o.CentersFile))
-	} else {
-		centers = sampleCenters(s, o.Input, names, o.Centers, o.Seed, false)
-	}
-	for a, sg := range o.Sigmas {
-		stats, _ := statistics(s, o.Input, o.kernel(sg), names, centers, o.CentersFile, false)
+	pr := prepare(s, o.Input, names, firstPass{Centers: o.Centers, Seed: o.Seed, CentersFile: o.CentersFile,
+		Standardize: o.Standardize, Classes: o.Classes, Median: len(o.MedianRatios) > 0})
+	beam.ParDo0(s, &writeBytesFn{Name: prepFile}, pr)
+	for a := range ns {
+		k, ratio := o.Kernel, 0.0
+		if a < len(o.Sigmas) {
+			k.Sigma = o.Sigmas[a]
+		} else {
+			ratio = o.MedianRatios[a]
+		}
+		stats, _ := statistics(s, o.Input, k, ratio, names, pr, o.CentersFile, false)
 		beam.ParDo0(s, &writeBytesFn{Name: statsFile(a)}, stats)
 	}
 	if err := run(ctx, p); err != nil {
 		return nil, err
 	}
+	prepBytes, err := readAllFile(ctx, prepFile)
+	if err != nil {
+		return nil, err
+	}
+	first, err := decodePrep(prepBytes)
+	if err != nil {
+		return nil, err
+	}
+	sigmas := o.Sigmas
+	if len(o.MedianRatios) > 0 {
+		sigmas = make([]float64, ns)
+		for a, r := range o.MedianRatios {
+			sigmas[a] = sigmaAt(first, 0, r)
+		}
+	}
 
 	// The λ path of every σ.
 	sel := &Selection{
 		Criterion: o.Criterion,
-		Scores:    &loo.Table{Sigmas: append([]float64(nil), o.Sigmas...), Lambdas: append([]float64(nil), o.Lambdas...)},
+		Scores:    &loo.Table{Sigmas: append([]float64(nil), sigmas...), Lambdas: append([]float64(nil), o.Lambdas...)},
 		Choice:    loo.Choice{Score: math.Inf(1)},
+		Median:    first.Median,
 	}
-	paths := make([]*loo.NystromStream, len(o.Sigmas))
-	idx := make([][]int, len(o.Sigmas)) // the λ of each path, indices into o.Lambdas
-	for a := range o.Sigmas {
+	paths := make([]*loo.NystromStream, ns)
+	idx := make([][]int, ns) // the λ of each path, indices into o.Lambdas
+	for a := range ns {
 		st, err := readStats(ctx, statsFile(a))
 		if err != nil {
 			return nil, err
@@ -225,65 +303,86 @@ func Select(ctx context.Context, o SelectOptions, run func(context.Context, *bea
 	}
 
 	// Pass 2: the leave-one-out residuals of every σ.
-	if o.Criterion == loo.LOOMSE {
+	if o.Criterion != loo.GCV {
 		p, s := beam.NewPipelineWithRoot()
 		s = s.Scope("rkhs nystrom leave-one-out")
 		names, err := files(s, o.Input)
 		if err != nil {
 			return nil, err
 		}
-		for a := range o.Sigmas {
+		for a := range ns {
 			if paths[a] == nil {
 				continue
 			}
 			fn := pathFn{Stats: statsFile(a), Lambdas: paths[a].Lambdas, Intercept: int(o.Intercept)}
-			per := beam.ParDo(s, &looFileFn{pathFn: fn, In: o.Input}, names)
+			per := beam.ParDo(s, &looFileFn{pathFn: fn, In: o.Input, Prep: prepBytes}, names)
 			sums := beam.Combine(s, &mergeLOOFn{pathFn: fn}, per)
 			beam.ParDo0(s, &writeBytesFn{Name: sumsFile(a)}, sums)
 		}
 		if err := run(ctx, p); err != nil {
 			return nil, err
 		}
-		for a := range o.Sigmas {
-			mse := infs(len(o.Lambdas))
+		for a := range ns {
+			mse, rate := infs(len(o.Lambdas)), infs(len(o.Lambdas))
 			if paths[a] != nil {
 				b, err := readAllFile(ctx, sumsFile(a))
 				if err == nil {
 					err = paths[a].UnmarshalBinary(b)
 				}
 				if err != nil {
-					return nil, fmt.Errorf("rkhsbeam: the leave-one-out sums at σ = %g: %w", o.Sigmas[a], err)
+					return nil, fmt.Errorf("rkhsbeam: the leave-one-out sums at σ = %g: %w", sigmas[a], err)
 				}
 				if paths[a].Rows() != sel.Rows {
-					return nil, fmt.Errorf("rkhsbeam: the leave-one-out pass at σ = %g read %d rows, the statistics %d: did the input change?", o.Sigmas[a], paths[a].Rows(), sel.Rows)
+					return nil, fmt.Errorf("rkhsbeam: the leave-one-out pass at σ = %g read %d rows, the statistics %d: did the input change?", sigmas[a], paths[a].Rows(), sel.Rows)
 				}
 				v, err := paths[a].MSE()
 				if err != nil {
 					return nil, err
 				}
+				e, err := paths[a].ErrorRate()
+				if err != nil && o.Criterion == loo.LOOErrorRate {
+					return nil, err
+				}
 				for b, j := range idx[a] {
 					mse[j] = v[b]
+					if e != nil {
+						rate[j] = e[b]
+					}
 				}
 			}
 			sel.LOO = append(sel.LOO, mse)
-		}
-	}
-
-	// The choice, and the fit there.
-	best := -1
-	for a, sg := range o.Sigmas {
-		score := sel.GCV[a]
-		if o.Criterion == loo.LOOMSE {
-			score = sel.LOO[a]
-		}
-		sel.Scores.Scores = append(sel.Scores.Scores, score)
-		for j, v := range score {
-			if v < sel.Score {
-				sel.Choice, best = loo.Choice{Sigma: sg, Lambda: o.Lambdas[j], Score: v}, a
+			if o.Criterion == loo.LOOErrorRate {
+				sel.LOOError = append(sel.LOOError, rate)
 			}
 		}
 	}
-	if best < 0 {
+
+	// The choice (as loo.SelectNystrom makes it), and the fit there.
+	best := -1
+	tie := math.Inf(1) // the leave-one-out MSE of the best pair, for ties of the error rate
+	for a, sg := range sigmas {
+		score := sel.GCV[a]
+		switch o.Criterion {
+		case loo.LOOMSE:
+			score = sel.LOO[a]
+		case loo.LOOErrorRate:
+			score = sel.LOOError[a]
+		}
+		sel.Scores.Scores = append(sel.Scores.Scores, score)
+		for j, v := range score {
+			better := v < sel.Score
+			if o.Criterion == loo.LOOErrorRate && v == sel.Score {
+				better = sel.LOO[a][j] < tie
+			}
+			if better {
+				sel.Choice, best = loo.Choice{Sigma: sg, Lambda: o.Lambdas[j], Score: v}, a
+				if sel.LOO != nil {
+					tie = sel.LOO[a][j]
+				}
+			}
+		}
+	}
+	if best < 0 || math.IsInf(sel.Score, 1) {
 		return nil, check.Input(ErrOptions, "Select", "Lambdas", "no finite score on the grid")
 	}
 	st, err := readStats(ctx, statsFile(best))
@@ -294,19 +393,18 @@ func Select(ctx context.Context, o SelectOptions, run func(context.Context, *bea
 	if err != nil {
 		return nil, fmt.Errorf("rkhsbeam: the fit at σ = %g, λ = %g: %w", sel.Sigma, sel.Lambda, err)
 	}
+	fit.Model.Standardization = first.Scale
 	sel.Model = fit.Model
-	js, err := json.Marshal(fit.Model)
+	var saved any = fit.Model
+	if o.Classes {
+		sel.Classifier = &classify.RLSModel{Classes: first.Classes, OneVsAll: len(first.Classes) > 2, Lambda: sel.Lambda, Model: fit.Model}
+		saved = sel.Classifier
+	}
+	js, err := json.Marshal(saved)
 	if err != nil {
 		return nil, err
 	}
 	return sel, writeFile(ctx, o.Model, js)
-}
-
-// kernel returns the kernel of o at the width sg.
-func (o SelectOptions) kernel(sg float64) kernels.Spec {
-	k := o.Kernel
-	k.Sigma = sg
-	return k
 }
 
 // readStats reads the merged statistics of a pass; statistics of no rows
@@ -408,26 +506,41 @@ func (f *pathFn) build(ctx context.Context) error {
 // residual sums.
 type looFileFn struct {
 	pathFn
-	In Input
+	In   Input
+	Prep []byte // the first pass's prep: the standardization and classes
+
+	prep *prep
 }
 
 func (f *looFileFn) ProcessElement(ctx context.Context, file string, emit func([]byte)) error {
 	if err := f.build(ctx); err != nil {
 		return err
 	}
+	if f.prep == nil {
+		pr, err := decodePrep(f.Prep)
+		if err != nil {
+			return err
+		}
+		f.prep = pr
+	}
 	p := f.path
 	if err := p.UnmarshalBinary(f.fresh); err != nil {
 		return err
 	}
 	c := f.st.Centers()
-	d, m, nl := c.Cols, c.Rows, len(f.Lambdas)
-	// A row of a block costs its features, its kernel values, its row of
-	// the path's features and its hat diagonal and fits at every λ.
-	err := readBlocks(ctx, f.In, file, d, blockRows(d+2*m+2*nl+1), nil, func(b *block) error {
+	d, m, nl, q := c.Cols, c.Rows, len(f.Lambdas), f.prep.outputs()
+	// A row of a block costs its features (twice when standardized), its
+	// kernel values, its row of the path's features, its outputs and its
+	// hat diagonal and fits at every λ.
+	err := readBlocks(ctx, f.In, file, d, blockRows(2*d+2*m+q+(q+1)*nl), nil, func(b *block) error {
 		if len(b.Y) == 0 {
 			return nil
 		}
-		if err := p.Add(b.X, linalg.NewDense(len(b.Y), 1, b.Y)); err != nil {
+		x, y, err := f.prep.rows(b.X, b.Y)
+		if err != nil {
+			return fmt.Errorf("%s: %w", file, err)
+		}
+		if err := p.Add(x, y); err != nil {
 			return fmt.Errorf("%s: %w", file, err)
 		}
 		return nil

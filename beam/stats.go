@@ -10,45 +10,50 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
 	"rkhs/kernels"
-	"rkhs/linalg"
 	"rkhs/regress"
 )
 
 // statsFileFn summarises the rows of a file: it emits the binary encoding
 // of their regress.NystromStats (statistics of no rows for a file without
 // any) and, when DeadLetter is set, each malformed line as
-// "file:line: reason<TAB>text" instead of failing.
+// "file:line: reason<TAB>text" instead of failing. The rows are those the
+// first pass prepared (prep.rows): standardized, labels coded, and the
+// kernel's width is Ratio times the median distance when Ratio > 0.
 type statsFileFn struct {
 	In          Input
 	Kernel      kernels.Spec
+	Ratio       float64
 	CentersFile string // where the centres come from, if a file, for errors
 	DeadLetter  bool
 
-	centers []byte                // the side input the statistics below were made for
-	st      *regress.NystromStats // reused from file to file (Reset)
+	prepBytes []byte                // the side input the statistics below were made for
+	prep      *prep                 // decoded
+	st        *regress.NystromStats // reused from file to file (Reset)
 }
 
 func (f *statsFileFn) ProcessElement(ctx context.Context, job fileJob, emit func([]byte), emitBad func(string)) error {
-	file, centers := job.File, job.Centers
-	if len(centers) == 0 { // no centres: every line of the input is malformed
+	file := job.File
+	if len(job.Prep) == 0 { // no centres: every line of the input is malformed
 		return readFile(ctx, f.In, file, f.In.Features, nil, func([]float64, float64) error { return nil }, func(e *LineError, text string) {
 			linesSetAside.Inc(ctx, 1)
 			emitBad(e.Error() + "\t" + text)
 		})
 	}
-	if f.st == nil || string(f.centers) != string(centers) {
-		c, err := decodeMatrix(centers)
+	if f.st == nil || string(f.prepBytes) != string(job.Prep) {
+		p, err := decodePrep(job.Prep)
 		if err != nil {
 			return err
 		}
-		k, err := f.Kernel.Kernel()
+		spec := f.Kernel
+		spec.Sigma = sigmaAt(p, spec.Sigma, f.Ratio)
+		k, err := spec.Kernel()
 		if err != nil {
 			return err
 		}
-		if f.st, err = regress.NewNystromStats(k, c); err != nil {
+		if f.st, err = regress.NewNystromStats(k, p.Centers); err != nil {
 			return err
 		}
-		f.centers = centers
+		f.prep, f.prepBytes = p, job.Prep
 	}
 	st := f.st
 	st.Reset()
@@ -57,12 +62,16 @@ func (f *statsFileFn) ProcessElement(ctx context.Context, job fileJob, emit func
 	if f.DeadLetter {
 		bad = func(e *LineError, text string) { emitBad(e.Error() + "\t" + text) }
 	}
-	rows := blockRows(c.Cols + c.Rows + 1)
+	rows := blockRows(2*c.Cols + c.Rows + f.prep.outputs())
 	err := readBlocks(ctx, f.In, file, c.Cols, rows, bad, func(b *block) error {
 		if len(b.Y) == 0 {
 			return nil
 		}
-		if err := st.Add(b.X, linalg.NewDense(len(b.Y), 1, b.Y)); err != nil {
+		x, y, err := f.prep.rows(b.X, b.Y)
+		if err != nil {
+			return fmt.Errorf("%s: %w", file, err)
+		}
+		if err := st.Add(x, y); err != nil {
 			return fmt.Errorf("%s: %w", file, err)
 		}
 		return nil
@@ -144,33 +153,35 @@ func init() {
 	register.Combiner3[*regress.NystromStats, []byte, []byte](&mergeStatsFn{})
 }
 
-// fileJob is an input file with the centres to summarise it for.
+// fileJob is an input file with the first pass's prep (the centres, the
+// standardization and the classes) to summarise it for.
 type fileJob struct {
-	File    string
-	Centers []byte
+	File string
+	Prep []byte
 }
 
-// withCentresFn pairs each file with the centres, read as a side input.
+// withCentresFn pairs each file with the prep, read as a side input.
 //
-// The centres reach the workers this way, with the files, rather than as
+// The prep reaches the workers this way, with the files, rather than as
 // a side input of statsFileFn itself, because Prism (v2.77) keeps its
 // watermark loop busy on a core for as long as a bundle that reads a side
 // input runs: pairing is quick, and a Reshuffle after it keeps the long
 // summaries in a stage of their own.
 type withCentersFn struct{}
 
-func (withCentersFn) ProcessElement(file string, centers []byte, emit func(fileJob)) {
-	emit(fileJob{File: file, Centers: centers})
+func (withCentersFn) ProcessElement(file string, prep []byte, emit func(fileJob)) {
+	emit(fileJob{File: file, Prep: prep})
 }
 
-// statistics summarises the rows of the files for the centres (one
-// encoded matrix) and returns the merged statistics (one encoded
+// statistics summarises the rows of the files for the prep (one encoded
+// prep; the kernel's width is ratio times its median distance when
+// ratio > 0) and returns the merged statistics (one encoded
 // regress.NystromStats) and the malformed lines (empty unless
 // deadLetter).
-func statistics(s beam.Scope, in Input, k kernels.Spec, names, centers beam.PCollection, centersFile string, deadLetter bool) (stats, bad beam.PCollection) {
+func statistics(s beam.Scope, in Input, k kernels.Spec, ratio float64, names, prep beam.PCollection, centersFile string, deadLetter bool) (stats, bad beam.PCollection) {
 	s = s.Scope("statistics")
-	jobs := beam.ParDo(s, &withCentersFn{}, names, beam.SideInput{Input: centers})
+	jobs := beam.ParDo(s, &withCentersFn{}, names, beam.SideInput{Input: prep})
 	jobs = beam.Reshuffle(s, jobs)
-	per, bad := beam.ParDo2(s, &statsFileFn{In: in, Kernel: k, CentersFile: centersFile, DeadLetter: deadLetter}, jobs)
+	per, bad := beam.ParDo2(s, &statsFileFn{In: in, Kernel: k, Ratio: ratio, CentersFile: centersFile, DeadLetter: deadLetter}, jobs)
 	return beam.Combine(s, &mergeStatsFn{}, per), bad
 }

@@ -3,11 +3,11 @@
 //
 // Usage:
 //
-//	rkhs-beam fit     -input GLOB[,GLOB…] -format csv|libsvm -kernel K [-sigma S] -lambda L
+//	rkhs-beam fit     -input GLOB[,GLOB…] -format csv|libsvm -kernel K [-sigma S] -lambda L [-standardize]
 //	                  [-intercept none|free|penalized] (-centers M [-seed N] | -centers-file FILE)
 //	                  [-solver direct|cg [-scratch DIR]] -model OUT [-stats OUT] [-dead-letter OUT] [runner flags]
-//	rkhs-beam select  -input GLOB[,GLOB…] -format csv|libsvm [-kernel gaussian|laplacian] -sigmas A:B:K -lambdas A:B:K
-//	                  [-criterion loo|gcv] [-intercept I] (-centers M [-seed N] | -centers-file FILE)
+//	rkhs-beam select  -input GLOB[,GLOB…] -format csv|libsvm [-kernel gaussian|laplacian] [-sigmas A:B:K] -lambdas A:B:K
+//	                  [-standardize auto|yes|no] [-classes] [-criterion loo|gcv] [-intercept I] (-centers M [-seed N] | -centers-file FILE)
 //	                  [-scratch DIR] [-json] -model OUT [runner flags]
 //	rkhs-beam predict -input GLOB[,GLOB…] -format csv|libsvm [-unlabelled] -model FILE -output DIR [-dead-letter OUT] [runner flags]
 //	rkhs-beam solve   -stats FILE -lambda L [-intercept I] -model OUT   (no pipeline: a new λ from saved statistics)
@@ -26,15 +26,24 @@
 //
 // select chooses σ and λ as rkhs fit -sigma auto -lambda auto does
 // (loo.SelectNystrom), in passes of the pipeline: one pipeline draws the
-// centres, shared by every σ of the geometric grid -sigmas MIN:MAX:COUNT,
-// and summarises the data for each σ; this process computes GCV and tr H
+// centres, shared by every σ of the geometric grid -sigmas MIN:MAX:COUNT
+// (default: the median distance between the centres, as the kernel sees
+// them, × {1/4, 1/2, 1, 2, 4}; the centres are a seeded uniform sample of
+// the distinct rows), gathers in the same read the features' moments
+// (-standardize, on by default exactly when -sigmas is not given) and,
+// with -classes, the labels, and summarises the data for each σ; this process computes GCV and tr H
 // for every λ of -lambdas; unless -criterion gcv, a second pipeline gives
 // the exact leave-one-out residuals of every pair (each worker rebuilds
 // the λ path from the statistics, which it reads from -scratch: a
 // directory the workers share). It writes the model at the pair with the
 // smallest score to -model and prints the table of the criterion, one row
 // per λ and one column per σ, the chosen pair starred (with -json, one
-// object: sigma, lambda, criterion, score, rows and the table).
+// object: sigma, lambda, criterion, score, rows and the table). With
+// -classes the labels are classes, coded ±1 (one-vs-all beyond two
+// classes) as rkhs classify codes them, the criterion is the
+// leave-one-out error rate (ties to the smaller leave-one-out squared
+// error) and the model a classifier. The model keeps the standardization,
+// so that predict and rkhs predict take raw features.
 //
 // predict reads any model rkhs fit, rkhs classify or rkhs-beam fit saves
 // and writes, for each input file, OUT/NAME.pred (NAME the file's name
@@ -57,6 +66,14 @@
 //     reaches (gs://, s3:// or a shared mount).
 //   - spark: -runner spark -endpoint HOST:8099 (Beam's spark-job-server),
 //     with the same -environment_type choices and path rules.
+//   - universal: -runner universal -endpoint HOST:PORT, any job server —
+//     Prism started as one (its command, prism -job_port PORT) runs the
+//     workers as processes of this machine with -environment_type PROCESS
+//     -environment_config '{"command":"BOOT"}' -worker_binary
+//     ./rkhs-beam, BOOT the Go SDK's boot loader (go build
+//     github.com/apache/beam/sdks/v2/go/container); Prism v2.77 passes
+//     the worker id in quotes (--id='ID'), which a two-line script around
+//     the boot loader strips (as the package's test does).
 //   - dataflow: -runner dataflow -project P -region R -temp_location
 //     gs://B/tmp -staging_location gs://B/staging; the command builds a
 //     Linux worker binary of itself (or give -worker_binary), and paths are
@@ -82,6 +99,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -205,6 +223,42 @@ func checkRunner(pipeline bool) error {
 	return usagef("-runner %q: want prism, direct, flink, spark, dataflow or universal", r)
 }
 
+// remoteWorkers reports whether the pipeline's workers may run outside
+// this process: any runner but Prism or the direct runner in-process (no
+// -endpoint).
+func remoteWorkers() bool {
+	value := func(name string) string {
+		if f := flag.Lookup(name); f != nil {
+			return f.Value.String()
+		}
+		return ""
+	}
+	switch value("runner") {
+	case "", "prism", "PrismRunner", "direct", "DirectRunner":
+		return value("endpoint") != ""
+	}
+	return true
+}
+
+// absPaths makes the local paths among names absolute when the workers may
+// run outside this process, and so in another directory; names on a
+// filesystem with a scheme (gs://, s3://) stay as they are.
+func absPaths(in *rkhsbeam.Input, names ...*string) {
+	if !remoteWorkers() {
+		return
+	}
+	for i := range in.Patterns {
+		names = append(names, &in.Patterns[i])
+	}
+	for _, n := range names {
+		if *n != "" && !strings.Contains(*n, "://") {
+			if abs, err := filepath.Abs(*n); err == nil {
+				*n = abs
+			}
+		}
+	}
+}
+
 // A command registers its flags and returns what runs it, which returns
 // the summary line of a success.
 type command struct {
@@ -227,7 +281,7 @@ var commands = map[string]command{
 		flags:    predictCommand,
 	},
 	"select": {
-		usage:    "-input GLOB[,GLOB…] -format csv|libsvm [-kernel gaussian|laplacian] -sigmas A:B:K -lambdas A:B:K (-centers M [-seed N] | -centers-file FILE) -model OUT [flags]",
+		usage:    "-input GLOB[,GLOB…] -format csv|libsvm [-kernel gaussian|laplacian] [-sigmas A:B:K] -lambdas A:B:K (-centers M [-seed N] | -centers-file FILE) -model OUT [flags]",
 		help:     "Chooses σ and λ of a Nyström fit over a σ × λ grid by exact leave-one-out (or GCV), writes the model at the pair chosen, and prints the table of every pair.",
 		pipeline: true,
 		flags:    selectCommand,
@@ -359,6 +413,7 @@ func fitCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 	fs.StringVar(&o.Model, "model", "", "output: the model (JSON)")
 	fs.StringVar(&o.Stats, "stats", "", "output: the merged statistics, for rkhs-beam solve")
 	fs.StringVar(&o.DeadLetter, "dead-letter", "", "output: malformed lines, instead of failing")
+	fs.BoolVar(&o.Standardize, "standardize", false, "scale every feature to mean 0 and standard deviation 1 by the mean and population standard deviation of the rows read, before the kernel (centres too); the model keeps the map, so that predict takes raw features. A constant feature is an error that names it")
 	solver := fs.String("solver", "direct", "direct (m×m statistics, one pass) or cg (conjugate gradient, one pass per iteration)")
 	scratch := fs.String("scratch", "", "cg: a directory the workers and this process share; each run works in a directory of its own there, removed at the end (default: the system's temporary directory)")
 	return func(ctx context.Context) (string, error) {
@@ -376,6 +431,7 @@ func fitCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 		if err := checkOutputs([2]string{"model", o.Model}, [2]string{"stats", o.Stats}, [2]string{"dead-letter", o.DeadLetter}); err != nil {
 			return "", err
 		}
+		absPaths(&o.Input, &o.CentersFile, &o.Model, &o.Stats, &o.DeadLetter, scratch)
 		if err := o.Check(ctx); err != nil {
 			return "", &usageError{err.Error()}
 		}
@@ -429,6 +485,7 @@ func predictCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 		if err := checkOutputs([2]string{"dead-letter", o.DeadLetter}); err != nil {
 			return "", err
 		}
+		absPaths(&o.Input, &o.Model, &o.Output, &o.DeadLetter)
 		p, s := beam.NewPipelineWithRoot()
 		if _, err := rkhsbeam.Predict(s, o); err != nil {
 			return "", &usageError{err.Error()}
@@ -445,9 +502,12 @@ func selectCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 	in, ic := inputFlags(fs, false), interceptFlag(fs)
 	var o rkhsbeam.SelectOptions
 	kernel := fs.String("kernel", "gaussian", "kernel: gaussian or laplacian")
-	sigmas := fs.String("sigmas", "", "σ grid MIN:MAX:COUNT, geometric (required)")
+	sigmas := fs.String("sigmas", "", "σ grid MIN:MAX:COUNT, geometric (default: the median distance between the centres × {1/4, 1/2, 1, 2, 4}, after standardization)")
+	var std standardizeFlag
+	fs.Var(&std, "standardize", "scale every feature to mean 0 and standard deviation 1 (the rows' mean and population standard deviation) before the kernel; the model keeps the map. `auto|yes|no`; auto, the default, is on exactly when σ is chosen around the median distance (no -sigmas). A constant feature is an error that names it")
+	classes := fs.Bool("classes", false, "the labels are classes: coded ±1 (one-vs-all beyond two), chosen by the leave-one-out error rate (-criterion loo), and the model written is a classifier, as rkhs classify -method nystrom writes")
 	lambdas := fs.String("lambdas", "", "λ grid MIN:MAX:COUNT, geometric, in the K + nλI convention (required)")
-	criterion := fs.String("criterion", "loo", "loo (exact leave-one-out: a second pass) or gcv (from the statistics alone)")
+	criterion := fs.String("criterion", "loo", "loo (exact leave-one-out: a second pass; the mean squared residual, or with -classes the error rate) or gcv (from the statistics alone)")
 	fs.IntVar(&o.Centers, "centers", 0, "number of centres drawn from the input, shared by every σ")
 	fs.Uint64Var(&o.Seed, "seed", 1, "seed of the draw of the centres")
 	fs.StringVar(&o.CentersFile, "centers-file", "", "file of centres in the input format, instead of a draw (not with -centers)")
@@ -463,15 +523,22 @@ func selectCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 			return "", err
 		}
 		o.Kernel = kernels.Spec{Type: *kernel}
-		if o.Sigmas, err = parseRange("sigmas", *sigmas); err != nil {
+		if *sigmas == "" {
+			o.MedianRatios = medianRatios
+		} else if o.Sigmas, err = parseRange("sigmas", *sigmas); err != nil {
 			return "", err
 		}
+		o.Standardize = std.on(*sigmas == "")
+		o.Classes = *classes
 		if o.Lambdas, err = parseRange("lambdas", *lambdas); err != nil {
 			return "", err
 		}
 		switch *criterion {
 		case "loo":
 			o.Criterion = loo.LOOMSE
+			if o.Classes {
+				o.Criterion = loo.LOOErrorRate
+			}
 		case "gcv":
 			o.Criterion = loo.GCV
 		default:
@@ -483,6 +550,7 @@ func selectCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 		if err := checkOutputs([2]string{"model", o.Model}); err != nil {
 			return "", err
 		}
+		absPaths(&o.Input, &o.CentersFile, &o.Scratch)
 		if err := o.Check(ctx); err != nil {
 			return "", &usageError{err.Error()}
 		}
@@ -502,6 +570,49 @@ func selectCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 		return fmt.Sprintf("%s read; σ = %.4g, λ = %.4g (%s %.6g); model written to %s",
 			plural(int64(sel.Rows), "row"), sel.Sigma, sel.Lambda, sel.Criterion, sel.Score, o.Model), nil
 	}
+}
+
+// medianRatios are the default σ grid of select, times the median
+// distance: rkhs's.
+var medianRatios = []float64{0.25, 0.5, 1, 2, 4}
+
+// standardizeFlag is -standardize of select: auto (the zero value), yes
+// or no; alone, yes.
+type standardizeFlag struct{ mode string }
+
+func (s *standardizeFlag) String() string {
+	if s == nil || s.mode == "" {
+		return "auto"
+	}
+	return s.mode
+}
+
+func (s *standardizeFlag) Set(v string) error {
+	switch strings.ToLower(v) {
+	case "auto", "yes", "no":
+		s.mode = strings.ToLower(v)
+	case "true", "1":
+		s.mode = "yes"
+	case "false", "0":
+		s.mode = "no"
+	default:
+		return fmt.Errorf("%q: want auto, yes or no", v)
+	}
+	return nil
+}
+
+func (s *standardizeFlag) IsBoolFlag() bool { return true }
+
+// on reports whether the run standardizes; auto is on when σ is chosen
+// around the median distance.
+func (s *standardizeFlag) on(sigmaAuto bool) bool {
+	switch s.mode {
+	case "yes":
+		return true
+	case "no":
+		return false
+	}
+	return sigmaAuto
 }
 
 // parseRange reads MIN:MAX:COUNT, the value of the flag -name, into a
@@ -527,7 +638,11 @@ func parseRange(name, s string) ([]float64, error) {
 // the chosen pair starred, then the choice in one line (as rkhs does).
 func printSelection(w io.Writer, sel *rkhsbeam.Selection) {
 	sel.Scores.Format(w, sel.Criterion.String(), sel.Choice)
-	fmt.Fprintf(w, "chosen σ = %.4g, λ = %.4g: %s %.6g over %s\n", sel.Sigma, sel.Lambda, sel.Criterion, sel.Score, plural(int64(sel.Rows), "row"))
+	fmt.Fprintf(w, "chosen σ = %.4g", sel.Sigma)
+	if sel.Median > 0 {
+		fmt.Fprintf(w, " (median distance %.4g × %.3g)", sel.Median, sel.Sigma/sel.Median)
+	}
+	fmt.Fprintf(w, ", λ = %.4g: %s %.6g over %s\n", sel.Lambda, sel.Criterion, sel.Score, plural(int64(sel.Rows), "row"))
 }
 
 // jsonFloat is a number that JSON cannot write as one (+Inf, the score of
@@ -559,9 +674,20 @@ func printSelectionJSON(w io.Writer, sel *rkhsbeam.Selection) error {
 		"rows": sel.Rows, "sigmas": sel.Scores.Sigmas, "lambdas": sel.Scores.Lambdas,
 		"scores": jsonTable(sel.Scores.Scores), "gcv": jsonTable(sel.GCV), "df": jsonTable(sel.DF),
 	}
+	if sel.Median > 0 {
+		out["median_distance"] = sel.Median
+	}
+	if sel.Model.Standardization != nil {
+		out["standardized"] = true
+	}
 	if sel.LOO != nil {
-		out["loo_mse"] = sel.Score
+		a, j := slices.Index(sel.Scores.Sigmas, sel.Sigma), slices.Index(sel.Scores.Lambdas, sel.Lambda)
+		out["loo_mse"] = sel.LOO[a][j]
 		out["loo"] = jsonTable(sel.LOO)
+	}
+	if sel.LOOError != nil {
+		out["loo_error"] = sel.Score
+		out["loo_errors"] = jsonTable(sel.LOOError)
 	}
 	b, err := json.MarshalIndent(out, "", "  ")
 	if err != nil {

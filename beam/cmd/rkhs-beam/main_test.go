@@ -180,12 +180,41 @@ func TestSelectCommand(t *testing.T) {
 		t.Errorf("select -json chose %s, the table run:\n%s", want, out)
 	}
 
+	// σ around the median distance (standardized by default), classes:
+	// the table of the error rate and a classifier that predict reads.
+	var cb strings.Builder
+	for i := 0; i < 90; i++ {
+		x0, x1 := float64((7*i)%61)/30-1, float64((11*i)%53)/2.6-10
+		label := "1"
+		if x0*x0+x1*x1/100 > 0.5 {
+			label = "2"
+		}
+		cb.WriteString(f(x0) + "," + f(x1) + "," + label + "\n")
+	}
+	if err := os.WriteFile(filepath.Join(dir, "c.csv"), []byte(cb.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out = rkhsBeam(t, dir, "select", "-input", "c.csv", "-format", "csv", "-centers", "12", "-lambdas", "1e-8:1e-1:8", "-classes", "-model", "c.json")
+	if code != 0 || !strings.Contains(out, "loo_error") || !strings.Contains(out, "(median distance ") || strings.Count(out, "*") != 1 {
+		t.Errorf("select -classes without -sigmas: exit %d:\n%s", code, out)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "c.json")); err != nil || !strings.Contains(string(b), `"rkhs.classify.RLSModel"`) || !strings.Contains(string(b), `"standardization"`) {
+		t.Errorf("select -classes: the model file is not a standardized classifier: %v\n%.300s", err, b)
+	}
+	os.Mkdir(filepath.Join(dir, "pred"), 0o755)
+	if code, out := rkhsBeam(t, dir, "predict", "-input", "c.csv", "-format", "csv", "-model", "c.json", "-output", "pred"); code != 0 {
+		t.Errorf("predict with the classifier select wrote: exit %d:\n%s", code, out)
+	} else if b, err := os.ReadFile(filepath.Join(dir, "pred", "c.csv.pred")); err != nil || strings.Count(string(b), "\n") != 90 || strings.Trim(string(b), "12\n") != "" {
+		t.Errorf("predict with the classifier select wrote: %v\n%.200s", err, b)
+	}
+
 	for _, tc := range []struct {
 		name  string
 		args  []string
 		first string
 	}{
-		{"no σ grid", []string{"select", "-input", "a.csv", "-format", "csv", "-centers", "5", "-lambdas", "1e-3:1:3", "-model", "x.json"}, "rkhs-beam select: -sigmas is required"},
+		{"no λ grid", []string{"select", "-input", "a.csv", "-format", "csv", "-centers", "5", "-model", "x.json"}, "rkhs-beam select: -lambdas is required"},
+		{"error rate without classes", with("-criterion", "loo_error", "-model", "x.json"), `-criterion "loo_error": want loo or gcv`},
 		{"σ ≤ 0", with("-sigmas", "0:1:3", "-model", "x.json"), `rkhs-beam select: -sigmas "0:1:3": want 0 < MIN ≤ MAX and COUNT ≥ 1`},
 		{"λ < 0", with("-lambdas", "-1:1:3", "-model", "x.json"), `rkhs-beam select: -lambdas "-1:1:3": want 0 < MIN`},
 		{"λ grid of two parts", with("-lambdas", "1e-3:1", "-model", "x.json"), `rkhs-beam select: -lambdas "1e-3:1": want MIN:MAX:COUNT`},
