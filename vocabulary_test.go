@@ -134,6 +134,9 @@ func notFiniteRows(t testing.TB) []apiRow {
 		{"kernels.Cross", "X NaN", func() error { return errOf(kernels.Cross(g, nan, x)) }},
 		{"kernels.CrossTo", "Z NaN", func() error { return errOf(kernels.CrossTo(nil, kernels.Linear{}, x, nan)) }},
 		{"kernels.NewRows", "X NaN", func() error { return errOf(kernels.NewRows(kernels.Polynomial{Degree: 2}, nan, x)) }},
+		{"kernels.NewWidths", "X NaN", func() error {
+			return errOf(kernels.NewWidths([]kernels.Kernel{kernels.Gaussian{Sigma: 1}}, nan, x))
+		}},
 		{"kernels.Gaussian.Validate", "σ NaN", func() error { return kernels.Gaussian{Sigma: nanf}.Validate() }},
 		{"kernels.Laplacian.Validate", "σ Inf", func() error { return kernels.Laplacian{Sigma: math.Inf(1)}.Validate() }},
 		{"kernels.Polynomial.Validate", "offset NaN", func() error { return kernels.Polynomial{Degree: 2, Offset: nanf}.Validate() }},
@@ -313,6 +316,8 @@ func noPanicRows(t testing.TB) []apiRow {
 		{"kernels.Cross", "k, X, nil", func() error { return errOf(kernels.Cross(g, x, nil)) }},
 		{"kernels.CrossTo", "nil, nil, X, X", func() error { return errOf(kernels.CrossTo(nil, nil, x, x)) }},
 		{"kernels.NewRows", "k, nil, X", func() error { return errOf(kernels.NewRows(g, nil, x)) }},
+		{"kernels.NewWidths", "nil, X, X", func() error { return errOf(kernels.NewWidths(nil, x, x)) }},
+		{"kernels.NewWidths", "{k}, nil, X", func() error { return errOf(kernels.NewWidths([]kernels.Kernel{g}, nil, x)) }},
 		{"kernels.GramTo", "nil, k, short, …", func() error { return errOf(kernels.GramTo(nil, g, short, linalg.All)) }},
 		{"kernels.SpecOf", "nil", func() error { return errOf(kernels.SpecOf(nil)) }},
 		{"kernels.Spec.Kernel", "Spec{}", func() error { return errOf(kernels.Spec{}.Kernel()) }},

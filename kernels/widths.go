@@ -145,11 +145,11 @@ func (w *Widths) KernelTo(dst, shared *linalg.Dense, s, i0 int) *linalg.Dense {
 	}
 	switch k := w.ks[s].(type) {
 	case Gaussian:
-		s2 := k.scale()
+		c := k.coef()
 		rowsParallel(b, m, func(i int) {
 			row := dst.Row(i)
 			copy(row, shared.Row(i))
-			gaussianRow(row, w.p.nz, w.nx[i0+i], s2)
+			gaussianRow(row, w.p.nz, w.nx[i0+i], c)
 		})
 	case Laplacian:
 		rowsParallel(b, m, func(i int) {
