@@ -14,6 +14,7 @@ import (
 
 	"rkhs/classify"
 	"rkhs/dataset"
+	"rkhs/internal/coding"
 	"rkhs/internal/memlimit"
 	"rkhs/kernels"
 	"rkhs/linalg"
@@ -132,7 +133,7 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	sets, err := splitTraining(&f.falkon, f.std.on(sigmaIsAuto(&f.kf)), train, names.features, stderr) // -val: falkon only (checkMethodFlags)
+	sets, err := splitTraining(&f.falkon, f.std.On(sigmaIsAuto(&f.kf)), train, names.features, stderr) // -val: falkon only (checkMethodFlags)
 	if err != nil {
 		return err
 	}
@@ -601,17 +602,6 @@ func codeTargets(labels, classes []float64) *linalg.Dense {
 		q = 1
 	}
 	y := linalg.NewDense(len(labels), q, nil)
-	for i, v := range labels {
-		c, _ := slices.BinarySearch(classes, v+0)
-		row := y.Row(i)
-		if q == 1 {
-			row[0] = float64(2*c - 1)
-			continue
-		}
-		for k := range row {
-			row[k] = -1
-		}
-		row[c] = 1
-	}
+	coding.Targets(y, labels, classes) // classes are the labels' own
 	return y
 }

@@ -65,7 +65,7 @@ func runLOO(args []string, stdout, stderr io.Writer) error {
 	if info != nil {
 		features, _ = info.Names()
 	}
-	if d, err = standardizeAll(std.on(sigmaIsAuto(&kf)), d, features, stderr); err != nil {
+	if d, err = standardizeAll(std.On(sigmaIsAuto(&kf)), d, features, stderr); err != nil {
 		return err
 	}
 	start := time.Now()

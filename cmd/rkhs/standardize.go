@@ -7,61 +7,20 @@ import (
 
 	cls "rkhs/classify"
 	"rkhs/dataset"
+	"rkhs/internal/cliflag"
 	"rkhs/kernels"
 	"rkhs/regress"
 )
 
-// standardizeFlag is -standardize of rkhs fit, classify and loo: "auto"
-// (the zero value), "yes" or "no". It is a boolean flag too, so that
-// -standardize alone means yes; a value is given as -standardize=no.
-type standardizeFlag struct{ mode string }
-
-func (s *standardizeFlag) String() string {
-	if s == nil || s.mode == "" {
-		return "auto"
-	}
-	return s.mode
-}
-
-func (s *standardizeFlag) Set(v string) error {
-	switch strings.ToLower(v) {
-	case "auto":
-		s.mode = "auto"
-	case "yes", "true", "1":
-		s.mode = "yes"
-	case "no", "false", "0":
-		s.mode = "no"
-	default:
-		return fmt.Errorf("%q: want auto, yes or no", v)
-	}
-	return nil
-}
-
-// IsBoolFlag lets -standardize stand alone (flag.Value's convention).
-func (s *standardizeFlag) IsBoolFlag() bool { return true }
+// standardizeFlag is -standardize of rkhs fit, classify and loo, the value
+// rkhs-beam shares (cliflag.Standardize: auto, yes or no; alone, yes).
+type standardizeFlag struct{ cliflag.Standardize }
 
 func (s *standardizeFlag) register(fs commandFlags) {
 	fs.Var(s, "standardize", "scale every feature to mean 0 and standard deviation 1 before the kernel, by the mean and the population standard deviation (divided by n) of the training rows; "+
 		"the test file is scaled with the training rows' values, never its own, and the model saved by -model keeps them, so that rkhs predict takes raw features. "+
 		"Given alone, -standardize is yes; as -standardize`=auto|yes|no`, auto, the default, is on exactly when σ is chosen from the data (-sigma auto), since one σ assumes one scale for every feature. "+
 		"A constant feature (standard deviation at most 1e-12 of its mean) is an error that names it: leave it out of -features")
-}
-
-// standardizeDefault is what -standardize auto means: on exactly when σ
-// is chosen from the data, whose median heuristic measures distances
-// that only make sense when the features share one scale.
-func standardizeDefault(sigmaAuto bool) bool { return sigmaAuto }
-
-// on reports whether the run standardizes, sigmaAuto saying whether σ is
-// chosen from the data.
-func (s *standardizeFlag) on(sigmaAuto bool) bool {
-	switch s.mode {
-	case "yes":
-		return true
-	case "no":
-		return false
-	}
-	return standardizeDefault(sigmaAuto)
 }
 
 // sigmaIsAuto reports whether σ is chosen from the data (-sigma auto, or

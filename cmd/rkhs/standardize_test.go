@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"rkhs/internal/cliflag"
 	"rkhs/kernels"
 	"rkhs/linalg"
 )
@@ -216,8 +217,8 @@ func TestStandardizeErrors(t *testing.T) {
 		sigmaAuto bool
 		want      bool
 	}{{"", false, false}, {"", true, true}, {"auto", true, true}, {"yes", false, true}, {"no", true, false}} {
-		f := standardizeFlag{c.mode}
-		if got := f.on(c.sigmaAuto); got != c.want || standardizeDefault(c.sigmaAuto) != c.sigmaAuto {
+		f := standardizeFlag{cliflag.Standardize{Mode: c.mode}}
+		if got := f.On(c.sigmaAuto); got != c.want {
 			t.Errorf("-standardize %q with -sigma auto %v: on %v, want %v", c.mode, c.sigmaAuto, got, c.want)
 		}
 	}

@@ -108,6 +108,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 
 	rkhsbeam "rkhs/beam"
+	"rkhs/internal/cliflag"
 	"rkhs/kernels"
 	"rkhs/loo"
 	"rkhs/regress"
@@ -503,7 +504,7 @@ func selectCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 	var o rkhsbeam.SelectOptions
 	kernel := fs.String("kernel", "gaussian", "kernel: gaussian or laplacian")
 	sigmas := fs.String("sigmas", "", "σ grid MIN:MAX:COUNT, geometric (default: the median distance between the centres × {1/4, 1/2, 1, 2, 4}, after standardization)")
-	var std standardizeFlag
+	var std cliflag.Standardize
 	fs.Var(&std, "standardize", "scale every feature to mean 0 and standard deviation 1 (the rows' mean and population standard deviation) before the kernel; the model keeps the map. `auto|yes|no`; auto, the default, is on exactly when σ is chosen around the median distance (no -sigmas). A constant feature is an error that names it")
 	classes := fs.Bool("classes", false, "the labels are classes: coded ±1 (one-vs-all beyond two), chosen by the leave-one-out error rate (-criterion loo), and the model written is a classifier, as rkhs classify -method nystrom writes")
 	lambdas := fs.String("lambdas", "", "λ grid MIN:MAX:COUNT, geometric, in the K + nλI convention (required)")
@@ -528,7 +529,7 @@ func selectCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 		} else if o.Sigmas, err = parseRange("sigmas", *sigmas); err != nil {
 			return "", err
 		}
-		o.Standardize = std.on(*sigmas == "")
+		o.Standardize = std.On(*sigmas == "")
 		o.Classes = *classes
 		if o.Lambdas, err = parseRange("lambdas", *lambdas); err != nil {
 			return "", err
@@ -575,45 +576,6 @@ func selectCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 // medianRatios are the default σ grid of select, times the median
 // distance: rkhs's.
 var medianRatios = []float64{0.25, 0.5, 1, 2, 4}
-
-// standardizeFlag is -standardize of select: auto (the zero value), yes
-// or no; alone, yes.
-type standardizeFlag struct{ mode string }
-
-func (s *standardizeFlag) String() string {
-	if s == nil || s.mode == "" {
-		return "auto"
-	}
-	return s.mode
-}
-
-func (s *standardizeFlag) Set(v string) error {
-	switch strings.ToLower(v) {
-	case "auto", "yes", "no":
-		s.mode = strings.ToLower(v)
-	case "true", "1":
-		s.mode = "yes"
-	case "false", "0":
-		s.mode = "no"
-	default:
-		return fmt.Errorf("%q: want auto, yes or no", v)
-	}
-	return nil
-}
-
-func (s *standardizeFlag) IsBoolFlag() bool { return true }
-
-// on reports whether the run standardizes; auto is on when σ is chosen
-// around the median distance.
-func (s *standardizeFlag) on(sigmaAuto bool) bool {
-	switch s.mode {
-	case "yes":
-		return true
-	case "no":
-		return false
-	}
-	return sigmaAuto
-}
 
 // parseRange reads MIN:MAX:COUNT, the value of the flag -name, into a
 // geometric grid, as rkhs does.
