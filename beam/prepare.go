@@ -9,6 +9,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
+	"rkhs/internal/coding"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/loo"
@@ -105,20 +106,8 @@ func (p *prep) rows(x *linalg.Dense, y []float64) (*linalg.Dense, *linalg.Dense,
 	}
 	q := p.outputs()
 	c := linalg.NewDense(len(y), q, nil)
-	for i, v := range y {
-		k, ok := slices.BinarySearch(p.Classes, v+0)
-		if !ok {
-			return nil, nil, fmt.Errorf("rkhsbeam: label %g is not among the %d classes of the first pass: did the input change?", v, len(p.Classes))
-		}
-		row := c.Row(i)
-		if q == 1 {
-			row[0] = float64(2*k - 1)
-			continue
-		}
-		for j := range row {
-			row[j] = -1
-		}
-		row[k] = 1
+	if i := coding.Targets(c, y, p.Classes); i >= 0 {
+		return nil, nil, fmt.Errorf("rkhsbeam: label %g is not among the %d classes of the first pass: did the input change?", y[i], len(p.Classes))
 	}
 	return x, c, nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"rkhs/internal/check"
+	"rkhs/internal/coding"
 	"rkhs/internal/memlimit"
 	"rkhs/kernels"
 	"rkhs/linalg"
@@ -189,17 +190,7 @@ func codeTargets(op string, labels, classes []float64, ova bool) (*linalg.Dense,
 		return nil, err
 	}
 	y := linalg.NewDense(len(labels), q, nil)
-	for i, c := range classIndex(labels, classes) {
-		row := y.Row(i)
-		if !ova {
-			row[0] = float64(2*c - 1) // class 0 → −1, class 1 → +1
-			continue
-		}
-		for k := range row {
-			row[k] = -1
-		}
-		row[c] = 1
-	}
+	coding.Targets(y, labels, classes) // every label is among classes, which classesOf drew from them
 	return y, nil
 }
 
