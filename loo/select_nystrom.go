@@ -116,7 +116,8 @@ type NystromSelection struct {
 // given), and about 9m³ for the λ path; plus 2nmd flops per pass for the
 // distances, once for all σ when the passes are shared, per σ otherwise.
 // The rows are taken about 2²⁰ kernel values at a time, so that the
-// products run near the speed of linalg.Gemm on all cores. Results are
+// matrix products get blocks large enough for linalg.Gemm's speed on all
+// cores (the triangular solve of the statistics runs well below it). Results are
 // bit-identical for any GOMAXPROCS.
 //
 // Memory besides X and Y (and a copy of the Subset rows): shared passes
