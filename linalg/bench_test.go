@@ -104,6 +104,30 @@ func BenchmarkCholesky(b *testing.B) {
 	}
 }
 
+// BenchmarkTrsm solves L·X = B for a lower triangular L of order n (the
+// Cholesky factor of benchSPD) and k right-hand sides: k = 1048 is the
+// shape of the statistics pass of Nyström's selection (m = 1000 centres,
+// a block of 1048 rows), k = 8 a few outputs.
+func BenchmarkTrsm(b *testing.B) {
+	for _, c := range []struct{ n, k int }{{1000, 1048}, {2048, 8}} {
+		b.Run(fmt.Sprintf("n=%d/k=%d", c.n, c.k), func(b *testing.B) {
+			var ch Cholesky
+			if err := ch.Factorize(benchSPD(c.n)); err != nil {
+				b.Fatal(err)
+			}
+			l := ch.LTo(nil)
+			rhs := Dense(testmat.Random(testmat.NewRand(2), c.n, c.k, 0))
+			x := NewDense(c.n, c.k, nil)
+			b.ReportAllocs()
+			for b.Loop() {
+				copy(x.Data, rhs.Data)
+				Trsm(Lower, NoTrans, l, x)
+			}
+			reportGFLOPs(b, float64(c.n)*float64(c.n)*float64(c.k))
+		})
+	}
+}
+
 // benchSPD returns the well-conditioned SPD matrix B·Bᵀ/n + I for a random
 // B, built with Syrk (the naive testmat.RandomSPD is too slow at these
 // sizes); both triangles are filled.

@@ -167,3 +167,62 @@ func TestTrsmRightLowerTrans(t *testing.T) {
 		}
 	}
 }
+
+// TestTrsmUnblockedBitwise: the substitution on diagonal blocks (eight
+// columns per vector in a SIMD build with AVX-512, four per register
+// group otherwise) gives every element bit-identical to the row-by-row
+// reference below, one axpy per solved row and then a division, for both
+// triangles, both operations, numbers of columns on both sides of 8 and 32,
+// a padded stride, and a residual that says the reference itself solves
+// the system.
+func TestTrsmUnblockedBitwise(t *testing.T) {
+	rnd := testmat.NewRand(11)
+	for _, n := range []int{1, 5, 37, 128} {
+		for _, k := range []int{1, 7, 8, 13, 32, 45, 100} {
+			for _, ul := range []Uplo{Lower, Upper} {
+				for _, tr := range []Op{NoTrans, Trans} {
+					a := randomTriangular(rnd, ul, n, 3)
+					b := testmat.Random(rnd, n, k, 5)
+					got, want := b.Clone(), b.Clone()
+					trsmUnblocked(ul, tr, Dense(a), Dense(got))
+					trsmUnblockedReference(ul, tr, Dense(a), Dense(want))
+					name := fmt.Sprintf("%s%s n=%d k=%d", uploName(ul), opName(tr), n, k)
+					if !testmat.Identical(got, want) {
+						t.Errorf("%s: differs from the row-by-row substitution", name)
+					}
+					if r := solveRatio(opTriangle(a, ul, tr), want, b); r > 30 {
+						t.Errorf("%s: reference residual ratio %.3g", name, r)
+					}
+				}
+			}
+		}
+	}
+}
+
+// trsmUnblockedReference is the substitution written the plain way: for
+// each row in order, an axpy with every solved row, then the division.
+func trsmUnblockedReference(ul Uplo, t Op, a, b Dense) {
+	n := b.Rows
+	forward := (ul == Lower) == (t == NoTrans)
+	for s := 0; s < n; s++ {
+		i := s
+		if !forward {
+			i = n - 1 - s
+		}
+		xi := b.Data[i*b.Stride : i*b.Stride+b.Cols]
+		jlo, jhi := 0, i
+		if !forward {
+			jlo, jhi = i+1, n
+		}
+		for j := jlo; j < jhi; j++ {
+			v := a.Data[i*a.Stride+j]
+			if t == Trans {
+				v = a.Data[j*a.Stride+i]
+			}
+			axpy(-v, b.Data[j*b.Stride:j*b.Stride+b.Cols], xi)
+		}
+		for c := range xi {
+			xi[c] /= a.Data[i*a.Stride+i]
+		}
+	}
+}
