@@ -45,7 +45,11 @@ func init() {
 		}, nil
 	}
 	decomp.NystromRows = func(v any, q int) (func(kb, yb *linalg.Dense), func()) {
-		f := v.(*NystromStats).folder(q)
-		return f.add, f.flush
+		s := v.(*NystromStats)
+		f := s.folder(q)
+		// The pass is over: the workspace of the groups of rows (m×1056
+		// values) is not needed by the statistics, so the caller's next
+		// pass can use its memory.
+		return f.add, func() { f.flush(); s.bt, s.ybuf = nil, nil }
 	}
 }
