@@ -1,6 +1,7 @@
 package loo_test
 
 import (
+	"fmt"
 	"os"
 
 	"rkhs/loo"
@@ -18,4 +19,19 @@ func ExampleTable_Format() {
 	// loo_mse     σ=0.5         σ=1
 	// λ=0.001     2.5           1.25*
 	// λ=0.1       3             4
+}
+
+// Where the chosen pair lies in its grids: here the largest σ and the
+// smallest λ, so both grids should be widened (σ upwards, λ downwards).
+func ExampleTable_Edges() {
+	t := &loo.Table{
+		Sigmas:  []float64{0.5, 1},
+		Lambdas: []float64{1e-3, 1e-2, 1e-1},
+		Scores:  [][]float64{{2.5, 3, 3.5}, {1.25, 4, 4.5}},
+	}
+	fmt.Println(t.Edges(loo.Choice{Sigma: 1, Lambda: 1e-3, Score: 1.25}))
+	fmt.Println(t.Edges(loo.Choice{Sigma: 0.5, Lambda: 1e-2, Score: 3}))
+	// Output:
+	// 1 -1
+	// -1 0
 }

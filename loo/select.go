@@ -210,6 +210,28 @@ type Table struct {
 	Scores          [][]float64
 }
 
+// Edges says where the chosen pair lies in the table's grids: for σ and for
+// λ, −1 when it is the smallest value of a grid of two or more, +1 when it
+// is the largest, 0 otherwise (inside the grid, or a grid of one value).
+// A choice on an edge says that the criterion may keep falling beyond the
+// grid, which should then be widened on that side.
+func (t *Table) Edges(chosen Choice) (sigma, lambda int) {
+	return gridEdge(t.Sigmas, chosen.Sigma), gridEdge(t.Lambdas, chosen.Lambda)
+}
+
+// gridEdge is Edges for one grid.
+func gridEdge(grid []float64, v float64) int {
+	switch {
+	case len(grid) < 2:
+		return 0
+	case v == slices.Min(grid):
+		return -1
+	case v == slices.Max(grid):
+		return 1
+	}
+	return 0
+}
+
 // Format writes the table as text to w: a header naming the criterion
 // and every σ, then one row per λ with the score of every σ (6
 // significant digits), the pair chosen starred, in columns padded with

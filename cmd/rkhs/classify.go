@@ -181,6 +181,7 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 		// After the fit, so that a run that fails says one line.
 		warnDegenerate(stderr, "classify", k, f.kf.sigma.v, featuresSeen(sets.fitTrain), f.method == "nystrom" || f.method == "falkon", f.falkon.centers, f.falkon.seed)
 	}
+	sel.warnEdges(stderr, "classify")
 	attachStandardization(model, sets.scale) // the model now takes the raw rows
 
 	var pt []float64

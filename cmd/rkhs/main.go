@@ -155,6 +155,13 @@
 //	…
 //	rkhs fit: warning: -sigma 0.0001 is far below the median distance between rows, 2.345: the kernel matrix of 50 centres is numerically the identity (50 of them with every off-diagonal entry below 1e-06); try -sigma auto or -standardize
 //
+// A selection whose choice is the smallest or the largest value of its σ
+// or λ grid (loo.Table.Edges) says so on standard error, one line per grid:
+// the criterion may keep falling beyond the grid, which should be widened
+// on that side:
+//
+//	rkhs classify: warning: the chosen λ = 1e-10 is the smallest of its grid (1e-10 to 0.01, 25 values): the best λ may lie below it; widen -lambdas MIN:MAX:COUNT
+//
 // # predict
 //
 // predict predicts with a model saved by fit -model or classify -model:

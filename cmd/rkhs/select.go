@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"rkhs/dataset"
+	"rkhs/internal/cliflag"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/loo"
@@ -183,6 +184,15 @@ func (s *selection) printTable(w io.Writer) {
 		fmt.Fprintf(w, " over %s", count(s.looRows, "row"))
 	}
 	fmt.Fprintln(w)
+}
+
+// warnEdges prints a warning line on w for each grid whose smallest or
+// largest value was chosen (cliflag.WarnEdges). s may be nil (no selection
+// was made).
+func (s *selection) warnEdges(w io.Writer, what string) {
+	if s != nil {
+		cliflag.WarnEdges(w, "rkhs "+what, s.table, loo.Choice{Sigma: s.sigma, Lambda: s.lambda})
+	}
 }
 
 // plot returns the SVG of the table: the criterion against λ, one curve

@@ -153,9 +153,13 @@ func TestSelectionMatchesLibrary(t *testing.T) {
 				passes = 1
 			}
 		}
-		// One line says the features were standardized, then one a pass.
-		if n := strings.Count(stderr, "pass "); n != passes || strings.Count(stderr, "\n") != passes+1 || !strings.HasPrefix(stderr, "rkhs: features standardized") {
-			t.Errorf("%s: %d progress lines in %q, want the standardization line, %d and nothing else", c.name, n, stderr, passes)
+		// One line says the features were standardized, then one a pass,
+		// then one for each grid whose edge the library's choice is on.
+		es, el := (&loo.Table{Sigmas: sigmas, Lambdas: lambdas}).Edges(want)
+		edges := min(1, es*es) + min(1, el*el)
+		if n := strings.Count(stderr, "pass "); n != passes || strings.Count(stderr, "\n") != passes+1+edges ||
+			strings.Count(stderr, "warning: the chosen") != edges || !strings.HasPrefix(stderr, "rkhs: features standardized") {
+			t.Errorf("%s: %d progress lines in %q, want the standardization line, %d, %d edge warnings and nothing else", c.name, n, stderr, passes, edges)
 		}
 	}
 }
@@ -236,7 +240,7 @@ func TestDegenerateWarning(t *testing.T) {
 		{[]string{"classify", "-train", heart, "-sigma", "auto", "-lambdas", "1e-4:1e-2:3"}, ""},
 	} {
 		code, _, e := runCmd(c.args...)
-		warnings := strings.Count(e, "warning:")
+		warnings := strings.Count(e, "warning: -sigma")
 		switch {
 		case code != 0:
 			t.Errorf("%v: exit %d: %s", c.args, code, e)
@@ -244,6 +248,46 @@ func TestDegenerateWarning(t *testing.T) {
 			t.Errorf("%v: %q, want no warning", c.args, e)
 		case c.warn != "" && (warnings != 1 || !strings.Contains(e, c.warn) || !strings.Contains(e, "try -sigma auto or -standardize")):
 			t.Errorf("%v: %q, want one warning containing %q", c.args, e, c.warn)
+		}
+	}
+}
+
+// TestEdgeWarning: a choice at the end of a grid draws one warning line on
+// stderr naming the value, the side and the flag to widen; a choice inside
+// both grids draws none, and neither does a σ that was given.
+func TestEdgeWarning(t *testing.T) {
+	dir := t.TempDir()
+	train, _ := splitHousing(t, dir)
+	heart, _ := splitSet(t, dir, "heart", "", 0)
+	for _, c := range []struct {
+		args []string
+		want []string // texts of the warnings, in order; one warning per "warning:" among them
+	}{
+		{[]string{"fit", "-train", train, "-sigma", "3", "-lambda", "auto", "-lambdas", "1:100:3"},
+			[]string{"rkhs fit: warning: the chosen λ = 1 is the smallest of its grid (1 to 100, 3 values): the best λ may lie below it; widen -lambdas"}},
+		// Grids of two values: whatever is chosen lies on an edge of both.
+		{[]string{"fit", "-train", train, "-method", "nystrom", "-centers", "50", "-sigmas", "1e-3:2e-3:2", "-lambda", "auto", "-lambdas", "1e-12:1e-11:2"},
+			[]string{"warning: the chosen σ = ", "of its grid (0.001 to 0.002, 2 values)", "widen -sigmas", "warning: the chosen λ = ", "widen -lambdas"}},
+		{[]string{"fit", "-train", train, "-sigma", "3", "-lambda", "auto", "-lambdas", "1e-12:1e4:9"}, nil},
+		{[]string{"classify", "-train", heart, "-sigma", "3", "-lambda", "auto", "-lambdas", "10:1000:3"},
+			[]string{"rkhs classify: warning: the chosen λ = 10 is the smallest of its grid"}},
+	} {
+		code, _, e := runCmd(c.args...)
+		if code != 0 {
+			t.Errorf("%v: exit %d: %s", c.args, code, e)
+			continue
+		}
+		if got, want := strings.Count(e, "warning: the chosen"), strings.Count(strings.Join(c.want, " "), "warning:"); got != want {
+			t.Errorf("%v: %d edge warnings in %q, want %d", c.args, got, e, want)
+		}
+		rest := e
+		for _, w := range c.want {
+			i := strings.Index(rest, w)
+			if i < 0 {
+				t.Errorf("%v: stderr %q lacks %q (in order)", c.args, e, w)
+				break
+			}
+			rest = rest[i+len(w):]
 		}
 	}
 }

@@ -1,5 +1,6 @@
-// Package cliflag holds the flag values that the commands rkhs and
-// rkhs-beam share, so that a flag spelt the same means the same in both.
+// Package cliflag holds the flag values and the messages that the commands
+// rkhs and rkhs-beam share, so that a flag spelt the same means the same
+// in both, and a warning reads the same.
 package cliflag
 
 import (

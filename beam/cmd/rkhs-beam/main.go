@@ -43,7 +43,9 @@
 // classes) as rkhs classify codes them, the criterion is the
 // leave-one-out error rate (ties to the smaller leave-one-out squared
 // error) and the model a classifier. The model keeps the standardization,
-// so that predict and rkhs predict take raw features.
+// so that predict and rkhs predict take raw features. A choice at the
+// smallest or largest value of its σ or λ grid draws one warning line on
+// standard error, as in rkhs: the grid should be widened on that side.
 //
 // predict reads any model rkhs fit, rkhs classify or rkhs-beam fit saves
 // and writes, for each input file, OUT/NAME.pred (NAME the file's name
@@ -568,6 +570,7 @@ func selectCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 		if err != nil {
 			return "", err
 		}
+		cliflag.WarnEdges(os.Stderr, "rkhs-beam select", sel.Scores, sel.Choice)
 		return fmt.Sprintf("%s read; σ = %.4g, λ = %.4g (%s %.6g); model written to %s",
 			plural(int64(sel.Rows), "row"), sel.Sigma, sel.Lambda, sel.Criterion, sel.Score, o.Model), nil
 	}
