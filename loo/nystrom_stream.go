@@ -106,6 +106,13 @@ type NystromStream struct {
 // penalized intercept, when w = L⁻¹1 is so large that I + wwᵀ overflows;
 // linalg.ErrNoConvergence from the eigensolver.
 func NewNystromStream(s *regress.NystromStats, ic regress.Intercept, lambdas []float64) (*NystromStream, error) {
+	return newNystromStream(s, ic, lambdas, new(linalg.EigenSym))
+}
+
+// newNystromStream is NewNystromStream with the eigensolver's workspace
+// given, so that a caller building the paths of several σ in turn reuses
+// its m×m matrices instead of leaving them to the garbage collector.
+func newNystromStream(s *regress.NystromStats, ic regress.Intercept, lambdas []float64, es *linalg.EigenSym) (*NystromStream, error) {
 	const op = "NewNystromStream"
 	if err := checkParams(op, "lambdas", lambdas); err != nil {
 		return nil, err
@@ -138,7 +145,6 @@ func NewNystromStream(s *regress.NystromStats, ic regress.Intercept, lambdas []f
 	if ic == regress.FreeIntercept {
 		copy(p.ybar, st.YBar)
 	}
-	var es linalg.EigenSym
 	if err := es.Factorize(g, true); err != nil {
 		return nil, fmt.Errorf("loo: %s: Nyström BᵀB: %w", op, err)
 	}

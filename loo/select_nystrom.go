@@ -217,6 +217,7 @@ func (sn SelectNystrom) fitEach(op string, sel *NystromSelection, best *bestPair
 		passes = len(sn.Sigmas)
 	}
 	pass := 0
+	var es linalg.EigenSym // one workspace for every σ's eigendecomposition
 	for s, sg := range sn.Sigmas {
 		if sn.Progress != nil {
 			pass++
@@ -229,7 +230,7 @@ func (sn SelectNystrom) fitEach(op string, sel *NystromSelection, best *bestPair
 		if err != nil {
 			return sn.statsError(op, sg, err)
 		}
-		paths, idx, err := sn.paths(stats)
+		paths, idx, err := sn.paths(stats, &es)
 		if err != nil {
 			return err
 		}
@@ -259,9 +260,10 @@ func (sn SelectNystrom) statsError(op string, sg float64, err error) error {
 // paths returns the λ paths of one σ from its statistics, with the λ
 // indices of each (nil: all): one path of every λ, or, when
 // NewNystromStream refuses the whole grid (some λ singular), one path of
-// each λ it accepts alone.
-func (sn SelectNystrom) paths(stats *regress.NystromStats) ([]*NystromStream, [][]int, error) {
-	p, err := NewNystromStream(stats, sn.Intercept, sn.Lambdas)
+// each λ it accepts alone. es is the eigensolver's workspace, which the
+// caller reuses from one σ to the next.
+func (sn SelectNystrom) paths(stats *regress.NystromStats, es *linalg.EigenSym) ([]*NystromStream, [][]int, error) {
+	p, err := newNystromStream(stats, sn.Intercept, sn.Lambdas, es)
 	if err == nil {
 		return []*NystromStream{p}, [][]int{nil}, nil
 	}
@@ -271,7 +273,7 @@ func (sn SelectNystrom) paths(stats *regress.NystromStats) ([]*NystromStream, []
 	var paths []*NystromStream
 	var idx [][]int
 	for j, l := range sn.Lambdas {
-		if q, err := NewNystromStream(stats, sn.Intercept, []float64{l}); err == nil {
+		if q, err := newNystromStream(stats, sn.Intercept, []float64{l}, es); err == nil {
 			paths, idx = append(paths, q), append(idx, []int{j})
 		}
 	}

@@ -104,8 +104,9 @@ func (sn SelectNystrom) fitShared(op string, sel *NystromSelection, best *bestPa
 		done()
 	}
 	paths, idx := make([][]*NystromStream, ns), make([][][]int, ns)
+	var es linalg.EigenSym // one workspace for every σ's eigendecomposition
 	for s, st := range stats {
-		if paths[s], idx[s], err = sn.paths(st); err != nil {
+		if paths[s], idx[s], err = sn.paths(st, &es); err != nil {
 			return err
 		}
 	}
