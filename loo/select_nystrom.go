@@ -118,7 +118,7 @@ type NystromSelection struct {
 // The rows are taken about 2²⁰ kernel values at a time, so that the
 // matrix products get blocks large enough for linalg.Gemm's speed on all
 // cores (the triangular solve of the statistics runs below it: its
-// diagonal blocks are a substitution, about a tenth of its flops at
+// diagonal blocks are a substitution, an eighth of its flops at
 // m = 1000). Results are bit-identical for any GOMAXPROCS.
 //
 // Memory besides X and Y (and a copy of the Subset rows): shared passes
