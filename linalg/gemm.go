@@ -116,10 +116,9 @@ const (
 // restricted for tri ≠ full to the cells that meet the triangle. Taken row
 // by row, the cells are cut into pieces of equal work (a cell weighs the
 // rows of its block row), productPieces per goroutine, which the goroutines
-// claim in turn (parallel.Claim). Packing B before the pieces is split over
-// the goroutines, and so is packing A when several pieces share a block row
-// (productJob.shareA); otherwise each piece packs the block of A of a block
-// row it enters. Each step thus has two joins and no serial part that
+// claim in turn (parallel.Claim), each packing the block of A of a block
+// row its piece enters. Packing B before the pieces is split over the
+// goroutines too. Each step thus has two joins and no serial part that
 // grows with the number of goroutines; see productJob for the arithmetic at
 // n = 4096. Every micro-tile of C lies on the same MR×NR grid, is computed
 // from the same packed panels and accumulates its k blocks in the same
@@ -149,8 +148,7 @@ func blockedProduct(tA, tB Op, alpha float64, a, b Dense, beta float64, c Dense,
 			kc := min(gemmKC, k-pc)
 			job.pc, job.kc = pc, kc
 			job.bp = ws.b[:kc*roundUp(nc, kern.nr)]
-			job.aShared = job.shareA(p)
-			packStep(p, tB, b, job)
+			packBParallel(p, tB, kc, nc, b, pc, jc, job.bp)
 			job.beta = beta
 			if pc > 0 {
 				job.beta = 1 // later k blocks accumulate onto the first
@@ -181,7 +179,9 @@ const packBChunk = 256
 // value, and with one block row of C the other cores would otherwise idle
 // while B is packed.
 func packBParallel(p int, tB Op, kc, nc int, b Dense, p0, j0 int, dst []float64) {
-	chunk, chunks := packBChunks(p, nc)
+	group := roundUp(packGroup, kern.nr)
+	chunk := max(group, min(packBChunk/group*group, roundUp((nc+p-1)/p, group)))
+	chunks := (nc + chunk - 1) / chunk
 	if p <= 1 || chunks <= 1 {
 		packB(tB, kc, nc, b, p0, j0, dst)
 		return
@@ -190,62 +190,6 @@ func packBParallel(p int, tB Op, kc, nc int, b Dense, p0, j0 int, dst []float64)
 		lo := u * chunk
 		packB(tB, kc, min(chunk, nc-lo), b, p0, j0+lo, dst[lo*kc:])
 	}))
-}
-
-// packBChunks returns packBParallel's chunk of columns and their number.
-func packBChunks(p, nc int) (chunk, chunks int) {
-	group := roundUp(packGroup, kern.nr)
-	chunk = max(group, min(packBChunk/group*group, roundUp((nc+p-1)/p, group)))
-	return chunk, (nc + chunk - 1) / chunk
-}
-
-// sharedAMax bounds, in values, the blocks of A that one step packs once
-// for all goroutines (32 MiB).
-const sharedAMax = 4 << 20
-
-// shareA reports whether the step packs every block row of A it needs once,
-// into the shared buffer, instead of each piece packing the block row it
-// enters: when there are more pieces than block rows, several pieces of
-// one block row would each pack the same block (a C of 1000 rows has 6
-// block rows of 192 for the 64 pieces of 16 goroutines, and each block was
-// packed 10 times), and the blocks fit in sharedAMax.
-func (j *productJob) shareA(p int) bool {
-	rows := j.ibHi - j.ibLo
-	n := rows * roundUp(gemmMC, kern.mr) * j.kc
-	if p <= 1 || j.pieces <= rows || n > sharedAMax {
-		return false
-	}
-	if cap(j.ws.ashared) < n {
-		j.ws.ashared = make([]float64, n)
-	}
-	return true
-}
-
-// packStep packs the step's block of B and, when the job shares A, its
-// blocks of A, both split over p goroutines in one parallel loop: the
-// chunks of B first, then one unit per block row of A.
-func packStep(p int, tB Op, b Dense, j *productJob) {
-	if !j.aShared {
-		packBParallel(p, tB, j.kc, j.nc, b, j.pc, j.jc, j.bp)
-		return
-	}
-	chunk, chunks := packBChunks(p, j.nc)
-	forEach(p, chunks+j.ibHi-j.ibLo, taskFunc(func(_, u int) {
-		if u < chunks {
-			lo := u * chunk
-			packB(j.tB, j.kc, min(chunk, j.nc-lo), b, j.pc, j.jc+lo, j.bp[lo*j.kc:])
-			return
-		}
-		r := u - chunks
-		packA(j.tA, j.rows(r), j.kc, j.a, (j.ibLo+r)*gemmMC, j.pc, j.sharedBlock(r))
-	}))
-}
-
-// sharedBlock returns the part of the shared buffer that holds the packed
-// block row ibLo+r of A.
-func (j *productJob) sharedBlock(r int) []float64 {
-	size := roundUp(gemmMC, kern.mr) * j.kc
-	return j.ws.ashared[r*size : r*size+roundUp(j.rows(r), kern.mr)*j.kc]
 }
 
 // productJob is the state of one (jc, pc) step of blockedProduct; its Run
@@ -264,26 +208,25 @@ func (j *productJob) sharedBlock(r int) []float64 {
 // × 256 micro-panels, of weight 4096·256. 16 goroutines get 64 pieces of
 // weight 16384, 4 per goroutine: a third of a full block row each, about
 // 1365 columns, where splitting by block rows alone gave 22 units to 16
-// goroutines, so that 6 of them did two while 10 waited. With more pieces
-// than block rows, the 22 blocks of A (192×512 values each) are packed once
-// per step, beside the 16 chunks of 256 columns of B (512×4096) in the same
-// parallel loop, and every piece reads its block from there; were each
-// piece to pack the block it lies in, a step would pack 64 blocks instead
-// of 22 (a SYRK step 85), and at m = 1000, 64 instead of 6: packing A took
-// 12% of the CPU of a 16-core choice of σ and λ that way. Where the blocks
-// of A would exceed sharedAMax, each piece packs its own. Nothing in a step
-// is serial but the two joins; at 64 goroutines there are 256 pieces and 64
-// chunks of B.
+// goroutines, so that 6 of them did two while 10 waited. Each piece packs
+// the block of A it lies in: 64 packings of 192×512 values per step instead
+// of 22, each against 192·512·1365·2 flops. (Packing each block once for
+// all goroutines, beside B, was tried on that machine: the CPU spent packing
+// A in a 16-core choice of σ and λ fell from 28 to 16 s, and neither it nor
+// GEMM n = 4096 ran faster, for 50% more workspace; the pieces of a block
+// row run side by side, so their packings overlap.) A SYRK step (lower
+// triangle) has pieces of weight 8572 and 85 packings. B, 512×4096, is packed in 16
+// chunks of 256 columns, one per goroutine. Nothing in a step is serial but
+// the two joins; at 64 goroutines there are 256 pieces and 64 chunks of B.
 // TestProductPieces checks the cover and the balance and logs these counts.
 type productJob struct {
 	tA, tB      Op
 	alpha, beta float64
 	a, c        Dense
 	tri         triangle
-	jc, nc      int  // the block of columns (loop 5)
-	pc, kc      int  // the block of k (loop 4)
-	ibLo, ibHi  int  // the block rows that meet the triangle
-	aShared     bool // the step's blocks of A are packed once, in ws.ashared
+	jc, nc      int // the block of columns (loop 5)
+	pc, kc      int // the block of k (loop 4)
+	ibLo, ibHi  int // the block rows that meet the triangle
 	weight      []int64
 	pieces      int
 	bp          []float64
@@ -367,25 +310,18 @@ func (j *productJob) cell(x int64) (r, s int) {
 }
 
 // Run computes piece u on goroutine w: for each block row it enters, loop 3
-// (ic) takes its block of A from the shared buffer or packs it, unless this
-// goroutine packed it last, and the macro-kernel (loops 2 and 1) multiplies
-// it by the piece's micro-panels.
+// (ic) packs its block of A, unless this goroutine packed it last, and the
+// macro-kernel (loops 2 and 1) multiplies it by the piece's micro-panels.
 func (j *productJob) Run(w, u int) {
 	NR := kern.nr
 	j.segments(u, func(r, s0, s1 int) {
 		ib := j.ibLo + r
 		ic, mc := ib*gemmMC, j.rows(r)
 		j0, j1 := s0*NR, min(j.nc, s1*NR)
-		var ap []float64
-		switch {
-		case j.aShared:
-			ap = j.sharedBlock(r)
-		case j.ws.packed[w] != ib:
-			ap = j.ws.a[w][:roundUp(mc, kern.mr)*j.kc]
+		ap := j.ws.a[w][:roundUp(mc, kern.mr)*j.kc]
+		if j.ws.packed[w] != ib {
 			packA(j.tA, mc, j.kc, j.a, ic, j.pc, ap)
 			j.ws.packed[w] = ib
-		default:
-			ap = j.ws.a[w][:roundUp(mc, kern.mr)*j.kc]
 		}
 		macroKernel(mc, j1-j0, j.kc, j.alpha, ap, j.bp[j0*j.kc:], j.beta,
 			j.c.Data[ic*j.c.Stride+j.jc+j0:], j.c.Stride, j.tri, ic-(j.jc+j0), j.ws.tmp[w][:])
@@ -433,13 +369,12 @@ func roundUp(x, m int) int { return (x + m - 1) / m * m }
 // A per goroutine and one shared block of B. Workspaces are pooled, so a
 // steady stream of products of the same size allocates no new buffers.
 type workspace struct {
-	a       [][]float64
-	packed  []int // the block row whose A is in a[w] for the current k block, or -1
-	b       []float64
-	ashared []float64          // the blocks of A of a step that shares them (productJob.shareA)
-	tmp     [][maxTile]float64 // one edge-tile buffer per goroutine
-	weight  []int64            // the weights of productJob, one more than the block rows
-	job     productJob
+	a      [][]float64
+	packed []int // the block row whose A is in a[w] for the current k block, or -1
+	b      []float64
+	tmp    [][maxTile]float64 // one edge-tile buffer per goroutine
+	weight []int64            // the weights of productJob, one more than the block rows
+	job    productJob
 }
 
 var workspacePool sync.Pool

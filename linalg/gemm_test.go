@@ -319,7 +319,7 @@ func TestProductPieces(t *testing.T) {
 						}
 					}
 					if tc.log && p == 16 && jc == 0 {
-						t.Logf("m=n=%d tri=%d MC=%d NR=%d NC=%d, 16 goroutines: %d block rows × %d micro-panels, %d pieces (%.1f per goroutine) of work %d–%d (mean %.0f, in rows × micro-panels); %d packings of A per k block were each piece to pack its own (%d block rows)",
+						t.Logf("m=n=%d tri=%d MC=%d NR=%d NC=%d, 16 goroutines: %d block rows × %d micro-panels, %d pieces (%.1f per goroutine) of work %d–%d (mean %.0f, in rows × micro-panels); %d packings of A per k block (%d block rows)",
 							tc.m, tc.tri, gemmMC, NR, gemmNC, blockRows, panels, j.pieces, float64(j.pieces)/16, least, most, float64(total)/float64(j.pieces), packs, j.ibHi-j.ibLo)
 					}
 				}
@@ -464,35 +464,4 @@ func opName(t Op) string {
 		return "T"
 	}
 	return "N"
-}
-
-// TestShareA: a step packs the blocks of A once for all goroutines when
-// more pieces than block rows would each pack one (C of 1000 or 4096 rows
-// on 16 goroutines with the blocking of an AVX-512 Xeon), and not on one
-// goroutine, nor when the pieces are fewer than the block rows, nor when
-// the blocks would exceed sharedAMax.
-func TestShareA(t *testing.T) {
-	xeon := blocking{kc: 512, mc: 192, jb: 256, nc: 4096}
-	for _, tc := range []struct {
-		m, n, p int
-		want    bool
-	}{
-		{1000, 1000, 16, true}, {4096, 4096, 16, true}, {1000, 1000, 1, false},
-		{4096, 4096, 2, false}, {11520, 4096, 16, false},
-	} {
-		withBlocking(xeon, func() {
-			rows := (tc.m + gemmMC - 1) / gemmMC
-			ws := getWorkspace(tc.p, min(tc.n, gemmNC), gemmKC, rows)
-			j := &ws.job
-			*j = productJob{c: Dense{Rows: tc.m, Cols: tc.n, Stride: tc.n}, ws: ws}
-			j.setColumns(0, min(tc.n, gemmNC), tc.p)
-			j.kc = gemmKC
-			if got := j.shareA(tc.p); got != tc.want {
-				t.Errorf("m=%d n=%d p=%d (%d block rows, %d pieces): shareA %v, want %v", tc.m, tc.n, tc.p, rows, j.pieces, got, tc.want)
-			}
-			ws.ashared = nil
-			*j = productJob{}
-			putWorkspace(ws)
-		})
-	}
 }
