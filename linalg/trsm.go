@@ -97,8 +97,11 @@ func trsmBlocked(ul Uplo, t Op, a, b Dense, serial bool) {
 // computed by the same sequence of operations, whatever the columns are
 // cut into: x = B[i, c]; then x = x + (−op(A)[i, j])·X[j, c] for the solved
 // rows j in increasing order, each product rounded before it is added (no
-// fused multiply-add); then x / A[i, i]. substCols8 does that for 8 columns
-// per vector where a SIMD build has AVX-512, bit-identical to substCols.
+// fused multiply-add, in any build: the products are converted explicitly,
+// which the Go specification says prevents fusion, so GOAMD64=v3 and arm64
+// give the bits of GOAMD64=v1); then x / A[i, i]. substCols8 does that for
+// 8 columns per vector where a SIMD build has AVX-512, bit-identical to
+// substCols.
 func trsmUnblocked(ul Uplo, t Op, a, b Dense) {
 	n := b.Rows
 	forward := (ul == Lower) == (t == NoTrans)
@@ -144,17 +147,17 @@ func substCols(coef []float64, b Dense, jlo, i int, d float64, c0 int) {
 		for q, w := range coef {
 			r := b.Data[(jlo+q)*b.Stride+c:]
 			r = r[:4]
-			x0 += w * r[0]
-			x1 += w * r[1]
-			x2 += w * r[2]
-			x3 += w * r[3]
+			x0 += float64(w * r[0]) // the conversion rounds: no fused multiply-add at any GOAMD64
+			x1 += float64(w * r[1])
+			x2 += float64(w * r[2])
+			x3 += float64(w * r[3])
 		}
 		xi[c], xi[c+1], xi[c+2], xi[c+3] = x0/d, x1/d, x2/d, x3/d
 	}
 	for ; c < k; c++ {
 		x := xi[c]
 		for q, w := range coef {
-			x += w * b.Data[(jlo+q)*b.Stride+c]
+			x += float64(w * b.Data[(jlo+q)*b.Stride+c])
 		}
 		xi[c] = x / d
 	}

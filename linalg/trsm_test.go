@@ -200,7 +200,8 @@ func TestTrsmUnblockedBitwise(t *testing.T) {
 }
 
 // trsmUnblockedReference is the substitution written the plain way: for
-// each row in order, an axpy with every solved row, then the division.
+// each row in order, an axpy with every solved row (each product rounded
+// before it is added), then the division.
 func trsmUnblockedReference(ul Uplo, t Op, a, b Dense) {
 	n := b.Rows
 	forward := (ul == Lower) == (t == NoTrans)
@@ -219,7 +220,9 @@ func trsmUnblockedReference(ul Uplo, t Op, a, b Dense) {
 			if t == Trans {
 				v = a.Data[j*a.Stride+i]
 			}
-			axpy(-v, b.Data[j*b.Stride:j*b.Stride+b.Cols], xi)
+			for c, x := range b.Data[j*b.Stride : j*b.Stride+b.Cols] {
+				xi[c] += float64(-v * x) // rounded, never fused
+			}
 		}
 		for c := range xi {
 			xi[c] /= a.Data[i*a.Stride+i]
