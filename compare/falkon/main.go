@@ -48,8 +48,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"runtime/debug"
-	"runtime/pprof"
 	"strconv"
 	"strings"
 	"time"
@@ -103,21 +101,12 @@ func main() {
 	if *lambda > 0 {
 		s.lambda = *lambda
 	}
-	// Return what loading the data freed, and reset the peak resident size
-	// (Linux: writing 5 to /proc/self/clear_refs), so that the peak below
-	// is that of the fit with the data in memory.
-	debug.FreeOSMemory()
-	_ = os.WriteFile("/proc/self/clear_refs", []byte("5"), 0)
-	rssData := synthetic.Status("VmRSS")
+	rssData, stop, err := synthetic.Begin(*profile)
+	check(err)
+	defer stop()
 	k := kernels.Gaussian{Sigma: s.sigma}
 	fmt.Printf("data %s: n=%d d=%d test=%d sigma=%g lambda=%g method=%s m=%d iters=%d GOMAXPROCS=%d %s\n",
 		*dataFlag, s.xtr.Rows, s.xtr.Cols, s.xte.Rows, s.sigma, s.lambda, *method, *m, *iters, runtime.GOMAXPROCS(0), runtime.Version())
-	if *profile != "" {
-		f, err := os.Create(*profile)
-		check(err)
-		check(pprof.StartCPUProfile(f))
-		defer pprof.StopCPUProfile()
-	}
 	start := time.Now()
 	var model interface {
 		Predict(*linalg.Dense) (*linalg.Dense, error)

@@ -36,8 +36,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime"
-	"runtime/debug"
-	"runtime/pprof"
 	"slices"
 	"strconv"
 	"time"
@@ -68,15 +66,9 @@ func main() {
 		writeCSV(*csvOut+".test.csv", xte, yte)
 		fmt.Printf("wrote %s.{train,test}.csv\n", *csvOut)
 	}
-	debug.FreeOSMemory()
-	_ = os.WriteFile("/proc/self/clear_refs", []byte("5"), 0)
-	rssData := synthetic.Status("VmRSS")
-	if *profile != "" {
-		f, err := os.Create(*profile)
-		check(err)
-		check(pprof.StartCPUProfile(f))
-		defer pprof.StopCPUProfile()
-	}
+	rssData, stop, err := synthetic.Begin(*profile)
+	check(err)
+	defer stop()
 	start := time.Now()
 	med, err := loo.MedianSigma(xtr, 0, 1)
 	check(err)

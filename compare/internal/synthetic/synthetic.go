@@ -1,11 +1,14 @@
-// Package synth holds what the scale programs of compare share: the
-// synthetic regression problem and the process's memory figures.
+// Package synthetic holds what the scale programs of compare share: the
+// synthetic regression problem, the process's memory figures and the start
+// of the measured part.
 package synthetic
 
 import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"runtime/debug"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 
@@ -48,4 +51,28 @@ func Status(field string) float64 {
 		}
 	}
 	return 0
+}
+
+// Begin starts the measured part of a program: it returns to the system
+// what loading the data freed and resets the peak resident size (Linux:
+// writing 5 to /proc/self/clear_refs), so that VmHWM read afterwards is the
+// peak of the work with the data in memory, and returns the resident size
+// now (MiB). With profile not empty it also starts a CPU profile into that
+// file; stop ends it (a no-op otherwise).
+func Begin(profile string) (rssData float64, stop func(), err error) {
+	debug.FreeOSMemory()
+	_ = os.WriteFile("/proc/self/clear_refs", []byte("5"), 0)
+	rssData = Status("VmRSS")
+	if profile == "" {
+		return rssData, func() {}, nil
+	}
+	f, err := os.Create(profile)
+	if err != nil {
+		return 0, nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return 0, nil, err
+	}
+	return rssData, func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
