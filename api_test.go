@@ -77,6 +77,7 @@ var exempt = map[string]string{
 	"kernels.Gaussian.Eval":                 evalLoop,
 	"kernels.Laplacian.Eval":                evalLoop,
 	"kernels.Rows.Dims":                     accessor,
+	"kernels.SharesWidths":                  "a predicate on the kernels' types: no error result, nil is false",
 	"kernels.Widths.Dims":                   accessor,
 	"kernels.Widths.Len":                    accessor,
 	"kernels.Widths.SharedTo":               rowsOp,

@@ -57,3 +57,19 @@ func ExampleNewWidths() {
 	// σ = 0.5: [0.1353 0.1353 0.0003 1.0000]
 	// σ = 2: [0.8825 0.8825 0.6065 1.0000]
 }
+
+// Which kernel lists share their distances: one family of radial kernels.
+func ExampleSharesWidths() {
+	g, l := kernels.Gaussian{Sigma: 1}, kernels.Laplacian{Sigma: 1}
+	fmt.Println(kernels.SharesWidths([]kernels.Kernel{g, kernels.Gaussian{Sigma: 4}}))
+	fmt.Println(kernels.SharesWidths([]kernels.Kernel{l, l}))
+	fmt.Println(kernels.SharesWidths([]kernels.Kernel{g, l}))
+	fmt.Println(kernels.SharesWidths([]kernels.Kernel{kernels.Linear{}}))
+	fmt.Println(kernels.SharesWidths(nil))
+	// Output:
+	// true
+	// true
+	// false
+	// false
+	// false
+}

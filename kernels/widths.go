@@ -50,20 +50,19 @@ func NewWidths(ks []Kernel, x, z *linalg.Dense) (*Widths, error) {
 	if len(ks) == 0 {
 		return nil, check.Input(ErrParameter, op, "ks", "no kernels")
 	}
-	_, gauss := ks[0].(Gaussian)
-	for s, k := range ks {
+	for _, k := range ks {
 		if err := checkKernel(op, k); err != nil {
 			return nil, err
 		}
-		switch k.(type) {
-		case Gaussian, Laplacian:
-		default:
-			return nil, check.Input(ErrParameter, op, "ks", "kernel %d is %T: only Gaussian or Laplacian kernels share distances", s, k)
-		}
-		if _, g := k.(Gaussian); g != gauss {
-			return nil, check.Input(ErrParameter, op, "ks", "kernel %d is %T, kernel 0 %T: the widths must be of one kernel", s, k, ks[0])
-		}
 	}
+	if s := familyBreak(ks); s >= 0 {
+		switch ks[s].(type) {
+		case Gaussian, Laplacian:
+			return nil, check.Input(ErrParameter, op, "ks", "kernel %d is %T, kernel 0 %T: the widths must be of one kernel", s, ks[s], ks[0])
+		}
+		return nil, check.Input(ErrParameter, op, "ks", "kernel %d is %T: only Gaussian or Laplacian kernels share distances", s, ks[s])
+	}
+	_, gauss := ks[0].(Gaussian)
 	p, err := prepareCross(op, ks[0], x, z)
 	if err != nil {
 		return nil, err
@@ -77,6 +76,29 @@ func NewWidths(ks []Kernel, x, z *linalg.Dense) (*Widths, error) {
 		return nil, err
 	}
 	return w, nil
+}
+
+// SharesWidths reports whether NewWidths takes the kernels ks as one family:
+// at least one, and all Gaussian or all Laplacian. Their parameters are not
+// checked; NewWidths checks them.
+func SharesWidths(ks []Kernel) bool { return len(ks) > 0 && familyBreak(ks) < 0 }
+
+// familyBreak returns the index of the first kernel of ks that is not
+// Gaussian or Laplacian, or not of the same of the two as ks[0]; −1 when
+// there is none. ks is not empty.
+func familyBreak(ks []Kernel) int {
+	_, gauss := ks[0].(Gaussian)
+	for s, k := range ks {
+		switch k.(type) {
+		case Gaussian, Laplacian:
+		default:
+			return s
+		}
+		if _, g := k.(Gaussian); g != gauss {
+			return s
+		}
+	}
+	return -1
 }
 
 // Dims returns the shape n×m of each matrix.

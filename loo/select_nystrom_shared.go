@@ -33,21 +33,7 @@ var shareWidths = true
 // kernels are all Gaussian or all Laplacian and the statistics and paths
 // of every σ fit in memory at once (see sharedBytes).
 func (sn SelectNystrom) shared(ks []kernels.Kernel, n, d, q int) bool {
-	if !shareWidths {
-		return false
-	}
-	_, gauss := ks[0].(kernels.Gaussian)
-	for _, k := range ks {
-		switch k.(type) {
-		case kernels.Gaussian, kernels.Laplacian:
-		default:
-			return false
-		}
-		if _, g := k.(kernels.Gaussian); g != gauss {
-			return false
-		}
-	}
-	return memlimit.Check("", sn.sharedBytes(n, d, q)) == nil
+	return shareWidths && kernels.SharesWidths(ks) && memlimit.Check("", sn.sharedBytes(n, d, q)) == nil
 }
 
 // sharedBytes is the memory of the shared passes besides X and Y: for each
