@@ -123,10 +123,11 @@ type NystromSelection struct {
 //
 // Memory besides X and Y (and a copy of the Subset rows): shared passes
 // hold the statistics and the λ path of every σ together, about
-// 8·S·m(3m + L(q + 1) + 1060) bytes (with the workspace of the
-// statistics, 1056 rows of K_nm), plus the four m×m matrices of one
+// 8·S·m(3m + L(q + 1) + 1060) bytes, plus the four m×m matrices of one
 // eigendecomposition and three blocks of 2²⁰ values (24 MiB) for a pass;
-// for m = 1000, S = 5, L = 50 and one output about 220 MiB. When that
+// for m = 1000, S = 5, L = 50 and one output about 220 MiB. That bound
+// counts the statistics' workspace, 1056 rows of K_nm a σ, which the
+// first pass hands back before the λ paths are built. When that
 // exceeds the memory limit (see linalg.MemoryError) the passes run one σ
 // at a time, which holds one σ's statistics and path.
 //

@@ -42,7 +42,8 @@ func (sn SelectNystrom) shared(ks []kernels.Kernel, n, d, q int) bool {
 // resolvents and Z∘D, m(m + L(q + 1) + 1)); one eigendecomposition's four
 // m×m matrices at a time; the block of shared distances, the kernel block
 // and the products of a pass (3b×m + b·L(q + 1), b = passRows(m) or n if
-// fewer).
+// fewer). The statistics' workspace is handed back after the first pass,
+// so this bounds the peak from above.
 func (sn SelectNystrom) sharedBytes(n, d, q int) uint64 {
 	m, nl, s := sn.Centers.Rows, len(sn.Lambdas), len(sn.Sigmas)
 	b := min(passRows(m), n)
