@@ -65,6 +65,7 @@ var exempt = map[string]string{
 	"loo.Table.Format":                      stringer,
 	"loo.Criterion.String":                  stringer,
 	"loo.NystromStream.Rows":                accessor,
+	"loo.NystromStream.Fit":                 "index into the path: out of range panics, as a slice index does; reads what NewNystromStream computed, no data to check",
 	"regress.FalkonFit.StoppedShort":        accessor,
 	"classify.FalkonFit.StoppedShort":       accessor,
 	"dataset.CSVInfo.Names":                 accessor,

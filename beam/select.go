@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -190,9 +191,10 @@ func (o SelectOptions) Check(ctx context.Context) error {
 //     ties, σ before λ in grid order, except that ties of the error rate
 //     go to the smaller leave-one-out MSE, as loo.SelectNystrom breaks
 //     them; a pair at which the system is numerically singular scores
-//     +Inf and is never chosen), and the fit there from its statistics
-//     (regress.NystromStats.Solve), with the standardization, written as
-//     a regress.Model or, with o.Classes, a classify.RLSModel.
+//     +Inf and is never chosen), and the fit there read from its λ path
+//     (loo.NystromStream.Fit: the model whose residuals were scored), with
+//     the standardization, written as a regress.Model or, with o.Classes,
+//     a classify.RLSModel.
 //
 // Every path a worker reads or writes (the input, the centres file, the
 // scratch directory) must be one the workers reach: a relative path only
@@ -385,14 +387,9 @@ func Select(ctx context.Context, o SelectOptions, run func(context.Context, *bea
 	if best < 0 || math.IsInf(sel.Score, 1) {
 		return nil, check.Input(ErrOptions, "Select", "Lambdas", "no finite score on the grid")
 	}
-	st, err := readStats(ctx, statsFile(best))
-	if err != nil {
-		return nil, err
-	}
-	fit, err := st.Solve(sel.Lambda, o.Intercept)
-	if err != nil {
-		return nil, fmt.Errorf("rkhsbeam: the fit at σ = %g, λ = %g: %w", sel.Sigma, sel.Lambda, err)
-	}
+	// The fit is read from the chosen σ's path (loo.NystromStream.Fit), as
+	// loo.SelectNystrom reads it: the model whose residuals were scored.
+	fit := paths[best].Fit(slices.Index(idx[best], slices.Index(o.Lambdas, sel.Lambda)))
 	fit.Model.Standardization = first.Scale
 	sel.Model = fit.Model
 	var saved any = fit.Model

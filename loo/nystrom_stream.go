@@ -80,6 +80,7 @@ type NystromStream struct {
 	d       *linalg.Dense // m×L, D_kj = 1/(μ_k + nλ_j)
 	zd      *linalg.Dense // m×(qL), Z_k,out·D_kj at column out·L + j
 	ybar    []float64     // ȳ with a free intercept, zeros otherwise
+	jitter  float64       // the δ of K_mm's factor
 
 	seen  int
 	sse   []float64 // Σ over rows and outputs of the LOO residual squared, per λ
@@ -106,47 +107,67 @@ type NystromStream struct {
 // penalized intercept, when w = L⁻¹1 is so large that I + wwᵀ overflows;
 // linalg.ErrNoConvergence from the eigensolver.
 func NewNystromStream(s *regress.NystromStats, ic regress.Intercept, lambdas []float64) (*NystromStream, error) {
-	return newNystromStream(s, ic, lambdas, new(linalg.EigenSym))
+	p, good, err := newNystromStream(s, ic, lambdas, new(linalg.EigenSym), false)
+	if err != nil {
+		return nil, err
+	}
+	for j, l := range lambdas {
+		if j >= len(good) || good[j] != j {
+			return nil, singularAt("NewNystromStream", l)
+		}
+	}
+	return p, nil
 }
 
-// newNystromStream is NewNystromStream with the eigensolver's workspace
-// given, so that a caller building the paths of several σ in turn reuses
-// its m×m matrices instead of leaving them to the garbage collector.
-func newNystromStream(s *regress.NystromStats, ic regress.Intercept, lambdas []float64, es *linalg.EigenSym) (*NystromStream, error) {
+// newNystromStream is NewNystromStream for the λ of the grid at which the
+// system is not numerically singular, good (indices into lambdas, in
+// order): the path holds those; an error wrapping
+// linalg.ErrNotPositiveDefinite names the first λ when there are none. The
+// eigensolver's workspace is given, so that a caller building the paths
+// of several σ in turn reuses its m×m matrices instead of leaving them to
+// the garbage collector. With spend, G is formed in the storage of the
+// statistics' M, and W in the same storage after it: s must not be used
+// again, which a caller that lets go of the statistics once their path is
+// built can afford, for one m×m matrix less a path.
+func newNystromStream(s *regress.NystromStats, ic regress.Intercept, lambdas []float64, es *linalg.EigenSym, spend bool) (p *NystromStream, good []int, err error) {
 	const op = "NewNystromStream"
 	if err := checkParams(op, "lambdas", lambdas); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := checkIntercept(op, ic); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if s == nil {
-		return nil, inputError(op, "s", "nil *regress.NystromStats")
+		return nil, nil, inputError(op, "s", "nil *regress.NystromStats")
 	}
 	st, err := decomp.NystromStatsOf(s, op)
 	if err != nil {
-		return nil, regressError(op, "s", err)
+		return nil, nil, regressError(op, "s", err)
 	}
 	m, q, nl := st.L.Rows, st.Q, len(lambdas)
 	if err := memlimit.Check(op, memlimit.Sum(memlimit.Floats(4, m, m), memlimit.Floats(2*m, nl*(q+1)))); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	p := &NystromStream{
+	p = &NystromStream{
 		Lambdas: append([]float64(nil), lambdas...),
-		ic:      ic, kernel: st.Kernel, centers: st.Centers,
+		ic:      ic, kernel: st.Kernel, centers: st.Centers, jitter: st.Jitter,
 		n: st.N, q: q, m: m,
 		ybar: make([]float64, q),
 		sse:  make([]float64, nl), rss: make([]float64, nl), wrong: make([]int, nl),
 	}
-	g, r, yy, shift, qf, err := nystromFrame(st, ic)
+	var dst *linalg.Dense
+	if spend {
+		dst = st.M
+	}
+	g, r, yy, shift, qf, err := nystromFrame(st, ic, dst)
 	if err != nil {
-		return nil, fmt.Errorf("loo: %s: %w", op, err)
+		return nil, nil, fmt.Errorf("loo: %s: %w", op, err)
 	}
 	if ic == regress.FreeIntercept {
 		copy(p.ybar, st.YBar)
 	}
 	if err := es.Factorize(g, true); err != nil {
-		return nil, fmt.Errorf("loo: %s: Nyström BᵀB: %w", op, err)
+		return nil, nil, fmt.Errorf("loo: %s: Nyström BᵀB: %w", op, err)
 	}
 	p.mu = es.Values(nil)
 	v := es.VectorsTo(g) // G is not needed any more
@@ -165,7 +186,43 @@ func newNystromStream(s *regress.NystromStats, ic regress.Intercept, lambdas []f
 	linalg.Trsm(linalg.Lower, linalg.Trans, st.L, p.w)
 
 	n := float64(p.n)
-	p.d = resolvents(p.mu, p.n, lambdas, func(mk float64) float64 { return mk })
+	// DF and GCV of every λ; the path keeps the λ where both are finite.
+	d := resolvents(p.mu, p.n, lambdas, func(mk float64) float64 { return mk })
+	var dfs, gcvs []float64
+	for j, l := range lambdas {
+		var df float64
+		if ic == regress.FreeIntercept {
+			df = 1
+		}
+		for k, mk := range p.mu {
+			df += mk * d.At(k, j)
+		}
+		var gcv float64
+		for out := 0; out < q; out++ {
+			rss := yy[out]
+			for k, mk := range p.mu {
+				dk := d.At(k, j)
+				zk := z.At(k, out)
+				rss -= zk * zk * (mk + 2*n*l) * dk * dk
+			}
+			gcv += n * max(rss, 0) / ((n - df) * (n - df))
+		}
+		if gcv /= float64(q); !bad(df) && !bad(gcv) {
+			good, dfs, gcvs = append(good, j), append(dfs, df), append(gcvs, gcv)
+		}
+	}
+	if len(good) == 0 {
+		return nil, nil, singularAt(op, lambdas[0])
+	}
+	if len(good) < nl {
+		p.Lambdas, nl = p.Lambdas[:0], len(good)
+		for _, j := range good {
+			p.Lambdas = append(p.Lambdas, lambdas[j])
+		}
+		p.sse, p.rss, p.wrong = p.sse[:nl], p.rss[:nl], p.wrong[:nl]
+		d = resolvents(p.mu, p.n, p.Lambdas, func(mk float64) float64 { return mk })
+	}
+	p.d, p.DF, p.GCV = d, dfs, gcvs
 	p.zd = linalg.NewDense(m, q*nl, nil)
 	for k := 0; k < m; k++ {
 		row, dk := p.zd.Row(k), p.d.Row(k)
@@ -175,32 +232,7 @@ func newNystromStream(s *regress.NystromStats, ic regress.Intercept, lambdas []f
 			}
 		}
 	}
-	p.DF = make([]float64, nl)
-	p.GCV = make([]float64, nl)
-	for j, l := range lambdas {
-		var df float64
-		if ic == regress.FreeIntercept {
-			df = 1
-		}
-		for k, mk := range p.mu {
-			df += mk * p.d.At(k, j)
-		}
-		var gcv float64
-		for out := 0; out < q; out++ {
-			rss := yy[out]
-			for k, mk := range p.mu {
-				dk := p.d.At(k, j)
-				zk := z.At(k, out)
-				rss -= zk * zk * (mk + 2*n*l) * dk * dk
-			}
-			gcv += n * max(rss, 0) / ((n - df) * (n - df))
-		}
-		p.DF[j], p.GCV[j] = df, gcv/float64(q)
-		if bad(df) || bad(p.GCV[j]) {
-			return nil, singularAt(op, l)
-		}
-	}
-	return p, nil
+	return p, good, nil
 }
 
 // nystromFrame returns, for the intercept mode ic, the Gram matrix G of
@@ -209,7 +241,7 @@ func newNystromStream(s *regress.NystromStats, ic regress.Intercept, lambdas []f
 // free intercept), the shift subtracted from every feature (μ, 0 or −w),
 // and the Cholesky factor Q of I + wwᵀ for a penalized intercept (nil
 // otherwise; G and R are then Q⁻¹GQ⁻ᵀ and Q⁻¹R).
-func nystromFrame(st *decomp.NystromStats, ic regress.Intercept) (g, r *linalg.Dense, yy, shift []float64, qf *linalg.Dense, err error) {
+func nystromFrame(st *decomp.NystromStats, ic regress.Intercept, dst *linalg.Dense) (g, r *linalg.Dense, yy, shift []float64, qf *linalg.Dense, err error) {
 	m, q := st.L.Rows, st.Q
 	n := float64(st.N)
 	nu := make([]float64, m) // G = M + n·ννᵀ, R = C + n·νȳᵀ
@@ -231,7 +263,10 @@ func nystromFrame(st *decomp.NystromStats, ic regress.Intercept) (g, r *linalg.D
 			shift[i] = -w[i]
 		}
 	}
-	g = linalg.NewDense(m, m, nil)
+	g = dst // M itself (spent): row i of G reads only row i of M's lower triangle
+	if g == nil {
+		g = linalg.NewDense(m, m, nil)
+	}
 	r = linalg.NewDense(m, q, nil)
 	for i := 0; i < m; i++ {
 		row, src, ni := g.Row(i)[:i+1], st.M.Row(i)[:i+1], n*nu[i]
@@ -320,9 +355,19 @@ func (p *NystromStream) Add(x, y *linalg.Dense) error {
 	case x.Rows > p.n-p.seen:
 		return inputError(op, "X", "%d rows, but only %d of the %d rows summarised are left to add", x.Rows, p.n-p.seen, p.n)
 	}
+	a, err := p.pass(op, x, y)
+	if err != nil {
+		return err
+	}
+	return a.commit(op, x.Rows)
+}
+
+// pass runs a pass over the rows x with outputs y, checked by the caller,
+// and returns its sums, not yet kept.
+func (p *NystromStream) pass(op string, x, y *linalg.Dense) (*streamPass, error) {
 	rows, err := kernels.NewRows(p.kernel, x, p.centers)
 	if err != nil {
-		return check.Wrap(ErrInput, op, "X", err)
+		return nil, check.Wrap(ErrInput, op, "X", err)
 	}
 	a := p.begin()
 	var ws streamWork
@@ -332,7 +377,7 @@ func (p *NystromStream) Add(x, y *linalg.Dense) error {
 		kb := rows.BlockTo(reuse(&ws.kb, i1-i0, p.m), i0, i1)
 		a.block(&ws, kb, y.Slice(i0, i1, 0, p.q))
 	}
-	return a.commit(op, x.Rows)
+	return a, nil
 }
 
 // passRows is the number of rows of K_nm (m columns) that a pass of Add
@@ -399,6 +444,15 @@ func (a *streamPass) commit(op string, rows int) error {
 	return nil
 }
 
+// keep ends a pass of rows rows for a selection: it keeps the sums of
+// every λ, also those that are not finite (λ where the fit interpolates a
+// row), which the selection scores +Inf, instead of failing the pass.
+func (a *streamPass) keep(rows int) {
+	p := a.p
+	p.sse, p.rss, p.wrong = a.sse, a.rss, a.wrong
+	p.seen += rows
+}
+
 // block adds the residuals of one block to the pass: kb holds k(xᵢ, C)
 // for its rows, yb their outputs. The elementwise passes are split over
 // the goroutines by rows; the sums run row by row in order.
@@ -458,6 +512,39 @@ func (a *streamPass) block(ws *streamWork, kb, yb *linalg.Dense) {
 				wrong[j]++
 			}
 		}
+	}
+}
+
+// Fit returns the Nyström fit at λ_j, Lambdas[j], read from the path: the
+// model whose fitted values and leave-one-out residuals the path scores,
+// with coefficients W·(Z∘D)_j (W = L⁻ᵀV in the frame of the intercept
+// mode, see Method) and intercept ȳ − cᵀ(Z∘D)_j, in O(m²q) flops and no
+// pass over the rows. It is the fit regress.NystromStats.Solve computes
+// through a Cholesky factor of G + nλI, to rounding: the two differ by
+// about ε·‖G‖/(nλ) relative. The model holds a copy of the centres. It
+// panics if j is not an index of Lambdas.
+func (p *NystromStream) Fit(j int) *regress.NystromFit {
+	if err := p.ready("NystromStream.Fit"); err != nil {
+		panic(err)
+	}
+	nl := len(p.Lambdas)
+	if j < 0 || j >= nl {
+		panic(fmt.Sprintf("loo: NystromStream.Fit: index %d of a path of %d λ", j, nl))
+	}
+	zd := linalg.NewDense(p.m, p.q, nil)
+	b := append([]float64(nil), p.ybar...)
+	for k, ck := range p.c {
+		src, dst := p.zd.Row(k), zd.Row(k)
+		for out := range dst {
+			dst[out] = src[out*nl+j]
+			b[out] -= ck * dst[out]
+		}
+	}
+	coef := linalg.NewDense(p.m, p.q, nil)
+	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, p.w, zd, 0, coef)
+	return &regress.NystromFit{
+		Model:  &regress.Model{Kernel: p.kernel, Centers: p.centers.Clone(), Coef: coef, Intercept: b},
+		Jitter: p.jitter,
 	}
 }
 

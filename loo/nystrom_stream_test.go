@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"runtime"
+	"slices"
 	"testing"
 
 	"rkhs/internal/testmat"
@@ -318,5 +319,58 @@ func TestNystromStreamBadInput(t *testing.T) {
 	}
 	if p.Rows() != 0 {
 		t.Errorf("Rows after a failed Add = %d, want 0", p.Rows())
+	}
+}
+
+// TestNystromStreamFit: the fit read from the path equals
+// NystromStats.Solve's at every λ and intercept mode (the same model
+// computed two ways: eigendecomposition of G, Cholesky of G + nλI), to a
+// tolerance that follows the condition ‖G‖/(nλ); the model holds its own
+// centres; an index outside the path panics.
+func TestNystromStreamFit(t *testing.T) {
+	x, y := housing(200)
+	c := x.Slice(0, 40, 0, x.Cols).Clone()
+	lambdas := Geometric(1e-6, 1e-1, 6)
+	for _, ic := range intercepts {
+		stats, err := regress.NewNystromStats(kernels.Gaussian{Sigma: 1.5}, c)
+		if err == nil {
+			err = stats.Add(x, y)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := NewNystromStream(stats, ic, lambdas)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for j, l := range lambdas {
+			got := p.Fit(j)
+			want, err := stats.Solve(l, ic)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tol := 1e-11 + 1e-15/l // about 5ε·‖G‖/(nλ) (‖G‖/n ≤ 1 for a Gaussian kernel), and a floor
+			if e := maxRel(got.Coef, want.Coef); !(e <= tol) {
+				t.Errorf("%v λ=%g: coefficients differ by %.2g relative, want ≤ %.2g", ic, l, e, tol)
+			}
+			pg, _ := got.Predict(x)
+			pw, _ := want.Predict(x)
+			if e := maxRel(pg, pw); !(e <= tol) {
+				t.Errorf("%v λ=%g: predictions differ by %.2g relative, want ≤ %.2g", ic, l, e, tol)
+			}
+			if got.Jitter != want.Jitter || got.Centers == c || !slices.Equal(got.Centers.Data, c.Data) {
+				t.Errorf("%v λ=%g: jitter %g (want %g), or the centres are not a copy", ic, l, got.Jitter, want.Jitter)
+			}
+		}
+		for _, j := range []int{-1, len(lambdas)} {
+			func() {
+				defer func() {
+					if recover() == nil {
+						t.Errorf("%v: Fit(%d) did not panic", ic, j)
+					}
+				}()
+				p.Fit(j)
+			}()
+		}
 	}
 }

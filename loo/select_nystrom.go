@@ -54,7 +54,10 @@ func (c Criterion) String() string {
 // residuals of every λ — over all rows, or over a seeded uniform subset of
 // Subset rows, an unbiased estimate of the same mean at a fraction of the
 // cost (every residual in it is still exact). Then the fit at the chosen
-// pair is solved from that σ's statistics.
+// pair is read from that σ's path (NystromStream.Fit): the model whose
+// residuals were scored, equal to regress.NystromStats.Solve's there to
+// rounding. Each σ's statistics are let go once its path is built: the
+// path's W takes the storage of their M.
 //
 // When Kernel gives Gaussian kernels for every σ, or Laplacian kernels for
 // every σ, the two passes serve all σ at once (kernels.Widths): each block
@@ -102,7 +105,8 @@ type NystromSelection struct {
 	LOO, GCV, DF [][]float64
 	// LOORows is the number of rows the leave-one-out means are over.
 	LOORows int
-	// Fit is the Nyström fit at the chosen pair on all rows.
+	// Fit is the Nyström fit at the chosen pair on all rows, read from its
+	// λ path (NystromStream.Fit).
 	Fit *regress.NystromFit
 }
 
@@ -121,15 +125,17 @@ type NystromSelection struct {
 // diagonal blocks are a substitution, an eighth of its flops at
 // m = 1000). Results are bit-identical for any GOMAXPROCS.
 //
-// Memory besides X and Y (and a copy of the Subset rows): shared passes
-// hold the statistics and the λ path of every σ together, about
-// 8·S·m(3m + L(q + 1) + 1060) bytes, plus the four m×m matrices of one
-// eigendecomposition and three blocks of 2²⁰ values (24 MiB) for a pass;
-// for m = 1000, S = 5, L = 50 and one output about 220 MiB. That bound
-// counts the statistics' workspace, 1056 rows of K_nm a σ, which the
-// first pass hands back before the λ paths are built. When that
-// exceeds the memory limit (see linalg.MemoryError) the passes run one σ
-// at a time, which holds one σ's statistics and path.
+// Memory besides X and Y (and a copy of the Subset rows): the shared
+// first pass holds the statistics of every σ (L and M, 2m² values each)
+// and one workspace of 1056 rows of K_nm for all; each σ's λ path (W, m²
+// values, in the storage of its M, and mL(q + 1) more) then takes the
+// place of its statistics, with the four m×m matrices of one
+// eigendecomposition at a time; a pass adds three blocks of about 2²⁰
+// values (24 MiB). Bounded by 8·[S·m(2m + L(q + 1) + 2q + d + 3) +
+// m(5m + 1056) + 1024(3m + L(q + 1))] bytes for m ≤ 1024: for m = 1000,
+// S = 5, L = 50, d = 10 and one output, 151 MiB. When that exceeds the
+// memory limit (see linalg.MemoryError) the passes run one σ at a time,
+// which holds one σ's statistics, then its path.
 //
 // Errors: InputErrors wrapping ErrInput for a nil Kernel, an invalid
 // kernel from it (also kernels.ErrParameter), invalid grids or centres
@@ -191,23 +197,21 @@ func (sn SelectNystrom) Fit(x, y *linalg.Dense) (*NystromSelection, error) {
 	if err != nil {
 		return nil, err
 	}
-	if best.stats == nil || math.IsInf(sel.Score, 1) {
+	if best.path == nil || math.IsInf(sel.Score, 1) {
 		return nil, inputError(op, "Lambdas", "no finite score on the grid")
 	}
-	fit, err := best.stats.Solve(sel.Lambda, sn.Intercept)
-	if err != nil {
-		return nil, fmt.Errorf("loo: %s: the fit at σ = %g, λ = %g: %w", op, sel.Sigma, sel.Lambda, err)
-	}
-	sel.Fit = fit
+	sel.Fit = best.path.Fit(best.at)
 	return sel, nil
 }
 
 // bestPair is what Fit keeps of the best pair so far besides its Choice:
-// the statistics of its σ, and its leave-one-out MSE for ties of the
-// error rate.
+// the λ path that holds it and its index there (the fit is read from the
+// path, so the statistics of no σ are kept after its path is built), and
+// its leave-one-out MSE for ties of the error rate.
 type bestPair struct {
-	stats *regress.NystromStats
-	tie   float64
+	path *NystromStream
+	at   int
+	tie  float64
 }
 
 // fitEach runs the selection one σ at a time: for each, a pass for the
@@ -236,17 +240,19 @@ func (sn SelectNystrom) fitEach(op string, sel *NystromSelection, best *bestPair
 		if err != nil {
 			return err
 		}
-		var errs []error
+		stats = nil // the paths hold what the rest needs
 		if sn.Criterion != GCV {
 			if sn.Progress != nil {
 				pass++
 				sn.Progress(pass, passes, sg)
 			}
 			for _, q := range paths {
-				errs = append(errs, q.Add(lx, ly))
+				if a, err := q.pass(op, lx, ly); err == nil {
+					a.keep(lx.Rows)
+				} // else no rows: every λ of q scores +Inf
 			}
 		}
-		sn.record(sel, best, sg, stats, paths, idx, errs, lx, ly)
+		sn.record(sel, best, sg, paths, idx)
 	}
 	return nil
 }
@@ -259,34 +265,29 @@ func (sn SelectNystrom) statsError(op string, sg float64, err error) error {
 	return fmt.Errorf("loo: %s at σ = %g: %w", op, sg, err)
 }
 
-// paths returns the λ paths of one σ from its statistics, with the λ
-// indices of each (nil: all): one path of every λ, or, when
-// NewNystromStream refuses the whole grid (some λ singular), one path of
-// each λ it accepts alone. es is the eigensolver's workspace, which the
-// caller reuses from one σ to the next.
+// paths returns the λ path of one σ from its statistics, which it spends
+// (their M becomes the path's W; see newNystromStream), with the λ
+// indices it holds (nil: all): the λ at which the system is not
+// numerically singular; none when there are none. es is the eigensolver's
+// workspace, which the caller reuses from one σ to the next.
 func (sn SelectNystrom) paths(stats *regress.NystromStats, es *linalg.EigenSym) ([]*NystromStream, [][]int, error) {
-	p, err := newNystromStream(stats, sn.Intercept, sn.Lambdas, es)
-	if err == nil {
-		return []*NystromStream{p}, [][]int{nil}, nil
-	}
-	if !errors.Is(err, linalg.ErrNotPositiveDefinite) {
+	p, good, err := newNystromStream(stats, sn.Intercept, sn.Lambdas, es, true)
+	switch {
+	case errors.Is(err, linalg.ErrNotPositiveDefinite):
+		return nil, nil, nil // every λ scores +Inf
+	case err != nil:
 		return nil, nil, err
+	case len(good) == len(sn.Lambdas):
+		good = nil
 	}
-	var paths []*NystromStream
-	var idx [][]int
-	for j, l := range sn.Lambdas {
-		if q, err := newNystromStream(stats, sn.Intercept, []float64{l}, es); err == nil {
-			paths, idx = append(paths, q), append(idx, []int{j})
-		}
-	}
-	return paths, idx, nil
+	return []*NystromStream{p}, [][]int{good}, nil
 }
 
-// record scores the λ of one σ (see scores) from its paths, whose
-// leave-one-out passes over lx and ly have returned errs (nil with the GCV
-// criterion), adds them to the table and keeps the best pair.
-func (sn SelectNystrom) record(sel *NystromSelection, best *bestPair, sg float64, stats *regress.NystromStats, paths []*NystromStream, idx [][]int, errs []error, lx, ly *linalg.Dense) {
-	gcv, df, loo, errRate := sn.scores(stats, paths, idx, errs, lx, ly)
+// record scores the λ of one σ (see scores) from its paths, after their
+// leave-one-out passes (none with the GCV criterion), adds them to the
+// table and keeps the best pair.
+func (sn SelectNystrom) record(sel *NystromSelection, best *bestPair, sg float64, paths []*NystromStream, idx [][]int) {
+	gcv, df, loo, errRate := sn.scores(paths, idx)
 	sel.GCV, sel.DF = append(sel.GCV, gcv), append(sel.DF, df)
 	sel.LOO = append(sel.LOO, loo)
 	score := loo
@@ -297,19 +298,23 @@ func (sn SelectNystrom) record(sel *NystromSelection, best *bestPair, sg float64
 		score = errRate
 	}
 	sel.Scores.Scores = append(sel.Scores.Scores, score)
-	for j, v := range score {
-		if math.IsNaN(v) {
-			continue
-		}
-		better := v < sel.Score
-		if sn.Criterion == LOOErrorRate && v == sel.Score {
-			better = loo[j] < best.tie
-		}
-		if better {
-			sel.Choice = Choice{Sigma: sg, Lambda: sn.Lambdas[j], Score: v}
-			best.stats = stats
-			if loo != nil {
-				best.tie = loo[j]
+	for a, q := range paths {
+		for b := range q.Lambdas {
+			j := b
+			if idx[a] != nil {
+				j = idx[a][b]
+			}
+			v := score[j]
+			better := v < sel.Score
+			if sn.Criterion == LOOErrorRate && v == sel.Score {
+				better = loo[j] < best.tie
+			}
+			if better {
+				sel.Choice = Choice{Sigma: sg, Lambda: sn.Lambdas[j], Score: v}
+				best.path, best.at = q, b
+				if loo != nil {
+					best.tie = loo[j]
+				}
 			}
 		}
 	}
@@ -317,10 +322,10 @@ func (sn SelectNystrom) record(sel *NystromSelection, best *bestPair, sg float64
 
 // scores returns the GCV, DF, leave-one-out MSE (nil with the GCV
 // criterion) and error rate (nil unless that criterion) of every λ at one
-// σ, +Inf where the system is numerically singular. A path whose pass
-// failed (errs[a] not nil) at some λ is split into single λ, each with a
-// pass of its own.
-func (sn SelectNystrom) scores(stats *regress.NystromStats, paths []*NystromStream, idx [][]int, errs []error, lx, ly *linalg.Dense) (gcv, df, loo, errRate []float64) {
+// σ: +Inf where the system is numerically singular, where the fit
+// interpolates a row (a leave-one-out residual not finite), and for the λ
+// of a path whose pass failed.
+func (sn SelectNystrom) scores(paths []*NystromStream, idx [][]int) (gcv, df, loo, errRate []float64) {
 	nl := len(sn.Lambdas)
 	inf := func() []float64 {
 		v := make([]float64, nl)
@@ -350,27 +355,18 @@ func (sn SelectNystrom) scores(stats *regress.NystromStats, paths []*NystromStre
 		if sn.Criterion == GCV {
 			continue
 		}
-		if errs[a] != nil {
-			if len(js) > 1 {
-				for _, j := range js {
-					if one, err := NewNystromStream(stats, sn.Intercept, []float64{sn.Lambdas[j]}); err == nil && one.Add(lx, ly) == nil {
-						mse, _ := one.MSE()
-						loo[j] = mse[0]
-						if errRate != nil {
-							e, _ := one.ErrorRate()
-							errRate[j] = e[0]
-						}
-					}
-				}
-			}
-			continue
+		mse, err := q.MSE()
+		if err != nil {
+			continue // no rows: its pass failed
 		}
-		mse, _ := q.MSE()
 		var e []float64
 		if errRate != nil {
 			e, _ = q.ErrorRate()
 		}
 		for b, j := range js {
+			if bad(mse[b]) {
+				continue
+			}
 			loo[j] = mse[b]
 			if e != nil {
 				errRate[j] = e[b]

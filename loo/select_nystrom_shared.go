@@ -36,26 +36,32 @@ func (sn SelectNystrom) shared(ks []kernels.Kernel, n, d, q int) bool {
 	return shareWidths && kernels.SharesWidths(ks) && memlimit.Check("", sn.sharedBytes(n, d, q)) == nil
 }
 
-// sharedBytes is the memory of the shared passes besides X and Y: for each
-// of the S widths, the statistics (L, M and the workspace of Add's groups
-// of rows, m(2m + statsWork + q + d + 2)) and the λ path (W, the
-// resolvents and Z∘D, m(m + L(q + 1) + 1)); one eigendecomposition's four
-// m×m matrices at a time; the block of shared distances, the kernel block
-// and the products of a pass (3b×m + b·L(q + 1), b = passRows(m) or n if
-// fewer). The statistics' workspace is handed back after the first pass,
-// so this bounds the peak from above.
+// sharedBytes bounds the memory of the shared passes besides X and Y.
+// The first pass holds, for each of the S widths, the statistics (L and M,
+// m(2m + q + d + 2)), and one workspace of their groups of rows for all
+// (m×decomp.NystromWork); the λ path of each width (W, the resolvents and
+// Z∘D, m(m + L(q + 1) + 1)) then takes the place of its statistics, which
+// are let go; one eigendecomposition's four m×m matrices at a time; the
+// block of shared distances, the kernel block and the products of a pass
+// (3b×m + b·L(q + 1), b = statsRows(m) or n if fewer). The bound adds
+// these up, as if all were held at once.
 func (sn SelectNystrom) sharedBytes(n, d, q int) uint64 {
 	m, nl, s := sn.Centers.Rows, len(sn.Lambdas), len(sn.Sigmas)
-	b := min(passRows(m), n)
+	b := min(statsRows(m), n)
 	return memlimit.Sum(
-		memlimit.Floats(s, m, 3*m+statsWork+nl*(q+1)+2*q+d+3),
-		memlimit.Floats(4, m, m),
+		memlimit.Floats(s, m, 2*m+nl*(q+1)+2*q+d+3),
+		memlimit.Floats(m, 5*m+decomp.NystromWork),
 		memlimit.Floats(b, 3*m+nl*(q+1)))
 }
 
-// statsWork is the number of rows of K_nm in the workspace of a
-// regress.NystromStats that has added rows (4 groups of 264 columns).
-const statsWork = 1056
+// statsRows is the number of rows of a block of the shared statistics
+// pass: passRows(m) rounded down to a multiple of the rows the statistics
+// fold at a time (up to one such batch when passRows(m) is fewer), so that
+// no block leaves rows in the workspace the widths share.
+func statsRows(m int) int {
+	nb := decomp.NystromBatch
+	return max(nb, passRows(m)/nb*nb)
+}
 
 // fitShared runs the selection with one statistics pass over x and y and
 // one leave-one-out pass over lx and ly for all σ together; see the top of
@@ -81,12 +87,14 @@ func (sn SelectNystrom) fitShared(op string, sel *NystromSelection, best *bestPa
 		return check.Wrap(ErrInput, op, "X", err)
 	}
 	adds, dones := make([]func(kb, yb *linalg.Dense), ns), make([]func(), ns)
+	work := linalg.NewDense(sn.Centers.Rows, decomp.NystromWork, nil) // shared: see statsRows
 	for s, st := range stats {
-		adds[s], dones[s] = decomp.NystromRows(st, q)
+		adds[s], dones[s] = decomp.NystromRows(st, q, work)
 	}
-	eachWidth(w, func(s, i0 int, kb *linalg.Dense) {
+	eachWidth(w, statsRows(sn.Centers.Rows), func(s, i0 int, kb *linalg.Dense) {
 		adds[s](kb, y.Slice(i0, i0+kb.Rows, 0, q))
 	})
+	work = nil
 	for _, done := range dones {
 		done()
 	}
@@ -96,8 +104,8 @@ func (sn SelectNystrom) fitShared(op string, sel *NystromSelection, best *bestPa
 		if paths[s], idx[s], err = sn.paths(st, &es); err != nil {
 			return err
 		}
+		stats[s] = nil // the paths hold what the rest needs
 	}
-	errs := make([][]error, ns)
 	if sn.Criterion != GCV {
 		if sn.Progress != nil {
 			sn.Progress(2, passes, math.NaN())
@@ -114,7 +122,7 @@ func (sn SelectNystrom) fitShared(op string, sel *NystromSelection, best *bestPa
 			}
 		}
 		var ws streamWork
-		eachWidth(w, func(s, i0 int, kb *linalg.Dense) {
+		eachWidth(w, passRows(sn.Centers.Rows), func(s, i0 int, kb *linalg.Dense) {
 			yb := ly.Slice(i0, i0+kb.Rows, 0, q)
 			for _, a := range acc[s] {
 				a.block(&ws, kb, yb)
@@ -122,23 +130,22 @@ func (sn SelectNystrom) fitShared(op string, sel *NystromSelection, best *bestPa
 		})
 		for s := range acc {
 			for _, a := range acc[s] {
-				errs[s] = append(errs[s], a.commit("NystromStream.Add", lx.Rows))
+				a.keep(lx.Rows)
 			}
 		}
 	}
 	for s, sg := range sn.Sigmas {
-		sn.record(sel, best, sg, stats[s], paths[s], idx[s], errs[s], lx, ly)
+		sn.record(sel, best, sg, paths[s], idx[s])
 	}
 	return nil
 }
 
-// eachWidth calls f(s, i0, kb) for every block of passRows(m) rows of the
-// matrices of w, in order, and within a block for every width s in order,
-// with kb holding rows [i0, i0+kb.Rows) of K_s; the distances of each
-// block are computed once. kb is workspace, valid during the call only.
-func eachWidth(w *kernels.Widths, f func(s, i0 int, kb *linalg.Dense)) {
+// eachWidth calls f(s, i0, kb) for every block of b rows of the matrices
+// of w, in order, and within a block for every width s in order, with kb
+// holding rows [i0, i0+kb.Rows) of K_s; the distances of each block are
+// computed once. kb is workspace, valid during the call only.
+func eachWidth(w *kernels.Widths, b int, f func(s, i0 int, kb *linalg.Dense)) {
 	n, m := w.Dims()
-	b := passRows(m)
 	var sh, kb linalg.Dense
 	for i0 := 0; i0 < n; i0 += b {
 		i1 := min(i0+b, n)

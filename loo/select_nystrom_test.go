@@ -152,3 +152,51 @@ func TestSelectNystromBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestSelectNystromInterpolatedRow: a λ at which the fit interpolates a
+// row (Hᵢᵢ = 1 to rounding: its leave-one-out residual 0/0 or ±Inf, so the
+// pass's sums are not finite there; made here by setting the sum, as
+// rounding makes it only by chance) scores +Inf and is never chosen, and
+// the other λ of the same path keep their scores and the fit.
+func TestSelectNystromInterpolatedRow(t *testing.T) {
+	x, y := housing(120)
+	c := x.Slice(0, 30, 0, x.Cols).Clone()
+	sn := SelectNystrom{Kernel: gaussianOf, Centers: c, Sigmas: []float64{1.5}, Lambdas: Geometric(1e-5, 1e-1, 5),
+		Intercept: regress.FreeIntercept}
+	want, err := sn.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stats, err := regress.NewNystromStats(gaussianOf(1.5), c)
+	if err == nil {
+		err = stats.Add(x, y)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths, idx, err := sn.paths(stats, new(linalg.EigenSym))
+	if err != nil || len(paths) != 1 {
+		t.Fatal(err, len(paths))
+	}
+	a, err := paths[0].pass("test", x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bestJ := slices.Index(sn.Lambdas, want.Lambda)
+	for _, v := range []float64{math.NaN(), math.Inf(1)} {
+		a.sse[bestJ] = v
+		a.keep(x.Rows)
+		sel := &NystromSelection{Scores: &Table{}, Choice: Choice{Score: math.Inf(1)}}
+		best := bestPair{tie: math.Inf(1)}
+		sn.record(sel, &best, 1.5, paths, idx)
+		paths[0].seen = 0
+		for j, got := range sel.LOO[0] {
+			if w := want.LOO[0][j]; (j == bestJ && !math.IsInf(got, 1)) || (j != bestJ && got != w) {
+				t.Errorf("sum %v at λ=%g: LOO at λ=%g is %g, want %g (+Inf at the first)", v, sn.Lambdas[bestJ], sn.Lambdas[j], got, w)
+			}
+		}
+		if sel.Lambda == want.Lambda || best.path != paths[0] || math.IsInf(sel.Score, 1) {
+			t.Errorf("sum %v: chose λ=%g (score %g), the λ whose sum is not finite is %g", v, sel.Lambda, sel.Score, want.Lambda)
+		}
+	}
+}

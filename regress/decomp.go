@@ -44,12 +44,33 @@ func init() {
 			N: s.n, Q: s.q, Mu: s.mu, YBar: s.ybar, M: s.mm, C: s.cy, Syy: s.syy,
 		}, nil
 	}
-	decomp.NystromRows = func(v any, q int) (func(kb, yb *linalg.Dense), func()) {
+	decomp.NystromBatch, decomp.NystromWork = addGroups*addBlockRows, addGroups*addGroupCols
+	decomp.NystromRows = func(v any, q int, work *linalg.Dense) (func(kb, yb *linalg.Dense), func()) {
 		s := v.(*NystromStats)
+		if work != nil {
+			if work.Rows != s.centers.Rows || work.Cols != addGroups*addGroupCols {
+				panic("regress: NystromRows: the shared workspace is not m×NystromWork")
+			}
+			s.bt = work
+		}
 		f := s.folder(q)
 		// The pass is over: the workspace of the groups of rows (m×1056
 		// values) is not needed by the statistics, so the caller's next
 		// pass can use its memory.
-		return f.add, func() { f.flush(); s.bt, s.ybuf = nil, nil }
+		done := func() { f.flush(); s.bt, s.ybuf = nil, nil }
+		if work == nil {
+			return f.add, done
+		}
+		last := false // a block that left rows in the workspace was folded at once
+		return func(kb, yb *linalg.Dense) {
+			if last {
+				panic("regress: NystromRows: rows after a block that was not a multiple of NystromBatch rows, with a shared workspace")
+			}
+			f.add(kb, yb)
+			if f.g != 0 || f.fill != 0 {
+				f.flush()
+				last = true
+			}
+		}, done
 	}
 }

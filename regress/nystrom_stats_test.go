@@ -452,7 +452,7 @@ func TestNystromStatsAddGrouping(t *testing.T) {
 		}
 	}
 	blocks, _ := NewNystromStats(k, c)
-	add, done := decomp.NystromRows(blocks, y.Cols)
+	add, done := decomp.NystromRows(blocks, y.Cols, nil)
 	rows, err := kernels.NewRows(k, x, c)
 	if err != nil {
 		t.Fatal(err)
@@ -469,4 +469,58 @@ func TestNystromStatsAddGrouping(t *testing.T) {
 	if !bytes.Equal(encode(t, blocks), want) {
 		t.Error("rows of K_nm in blocks: other statistics than one Add")
 	}
+}
+
+// TestNystromStatsSharedWork: the statistics of two kernels filled block
+// by block in turn through one shared workspace (decomp.NystromRows with
+// work; blocks of a multiple of decomp.NystromBatch rows, then a shorter
+// one) equal those of one Add each, bit for bit; rows after the shorter
+// block panic.
+func TestNystromStatsSharedWork(t *testing.T) {
+	const n = 5*addGroups*addBlockRows/2 + 37
+	x, y, c := statsProblem(n, 3, 2, 40)
+	ks := []kernels.Kernel{kernels.Gaussian{Sigma: 1.5}, kernels.Gaussian{Sigma: 0.7}}
+	work := linalg.NewDense(c.Rows, decomp.NystromWork, nil)
+	var shared []*NystromStats
+	var adds []func(kb, yb *linalg.Dense)
+	var dones []func()
+	for _, k := range ks {
+		st, err := NewNystromStats(k, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		add, done := decomp.NystromRows(st, y.Cols, work)
+		shared, adds, dones = append(shared, st), append(adds, add), append(dones, done)
+	}
+	b := 2 * decomp.NystromBatch
+	for lo := 0; lo < n; lo += b {
+		hi := min(lo+b, n)
+		for s, k := range ks {
+			rows, err := kernels.NewRows(k, x, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			adds[s](rows.BlockTo(nil, lo, hi), y.Slice(lo, hi, 0, y.Cols))
+		}
+	}
+	for s, k := range ks {
+		dones[s]()
+		one, _ := NewNystromStats(k, c)
+		if err := one.Add(x, y); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(encode(t, shared[s]), encode(t, one)) {
+			t.Errorf("kernel %d: a shared workspace gives other statistics than one Add", s)
+		}
+	}
+	st, _ := NewNystromStats(ks[0], c)
+	add, _ := decomp.NystromRows(st, y.Cols, work)
+	rows, _ := kernels.NewRows(ks[0], x, c)
+	add(rows.BlockTo(nil, 0, 10), y.Slice(0, 10, 0, y.Cols))
+	defer func() {
+		if recover() == nil {
+			t.Error("rows after a short block with a shared workspace: no panic")
+		}
+	}()
+	add(rows.BlockTo(nil, 10, 20), y.Slice(10, 20, 0, y.Cols))
 }

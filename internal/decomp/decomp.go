@@ -93,4 +93,15 @@ var NystromStatsOf func(s any, op string) (*NystromStats, error)
 // (b×q), done() ends the pass. Adding the rows of X in order, in blocks of
 // any sizes, gives the statistics NystromStats.Add(X, Y) gives, bit for
 // bit. The caller checks the shapes and the data. Set by package regress.
-var NystromRows func(s any, q int) (add func(kb, yb *linalg.Dense), done func())
+//
+// work, if not nil, is the workspace the rows are folded in (m×NystromWork)
+// instead of one of s's own, so that the statistics of several kernels
+// filled block by block in turn can share one: every block but the last
+// must then hold a multiple of NystromBatch rows, so that no rows are left
+// in it between blocks; add folds the last, shorter one at once, and
+// panics if rows follow it.
+var NystromRows func(s any, q int, work *linalg.Dense) (add func(kb, yb *linalg.Dense), done func())
+
+// NystromBatch is the number of rows NystromRows folds at a time, and
+// NystromWork the columns of its workspace. Set by package regress.
+var NystromBatch, NystromWork int
