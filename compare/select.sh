@@ -18,7 +18,8 @@
 # -quick prepares small sets (beijing from 2 stations; at most 10,000
 # training and 5,000 test rows) and uses M = 200, to try the script.
 # Environment: M (centres, default 1000), LAMBDAS (the λ grid MIN:MAX:COUNT,
-# default 1e-10:1e-2:25, three values a decade), RKHS_DATA (default
+# default 1e-10:1e-2:25, three values a decade), RKHS_ARGS (more flags for
+# both rkhs runs, e.g. "-loo-rows 20000"), RKHS_DATA (default
 # ../shared/data/large beside the repository's root), GOMAXPROCS (default
 # 2; OPENBLAS_NUM_THREADS follows it), PYTHON (default /usr/bin/python3).
 # The prepared files go to ${TMPDIR:-/tmp}/rkhs-select.
@@ -54,7 +55,7 @@ date -u
 lscpu | grep -E 'Model name|^CPU\(s\)|^Model:|L2 cache' | sed 's/  */ /g'
 go version
 "$py" select_sklearn.py info
-echo "GOMAXPROCS=$GOMAXPROCS OPENBLAS_NUM_THREADS=$OPENBLAS_NUM_THREADS M=$m LAMBDAS=$lambdas${quick:+ (quick)}"
+echo "GOMAXPROCS=$GOMAXPROCS OPENBLAS_NUM_THREADS=$OPENBLAS_NUM_THREADS M=$m LAMBDAS=$lambdas${RKHS_ARGS:+ RKHS_ARGS=$RKHS_ARGS}${quick:+ (quick)}"
 timed() { # timed LABEL CMD...: one run under /usr/bin/time
   local label=$1
   shift
@@ -70,7 +71,7 @@ compare() { # compare TRAIN TEST TARGET fit|classify
   [[ $cmd == classify ]] && cls=--classify
   for b in default simd; do
     timed "rkhs $b build" "$bin/$b" "$cmd" -train "$train" -test "$test" -target "$target" -drop-missing \
-      -method nystrom -centers "$m" -sigma auto -lambdas "$lambdas"
+      -method nystrom -centers "$m" -sigma auto -lambdas "$lambdas" ${RKHS_ARGS:-}
   done
   local cap=()
   [[ -n ${SKLEARN_VMEM_KIB:-} ]] && cap=(bash -c 'ulimit -v "$0" && exec "$@"' "$SKLEARN_VMEM_KIB")

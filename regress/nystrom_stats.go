@@ -143,19 +143,20 @@ func (s *NystromStats) factor(op string) error {
 	if s.l != nil {
 		return nil
 	}
-	kmm, err := kernels.GramTo(nil, s.kernel, s.centers, linalg.Lower)
+	l, err := kernels.GramTo(nil, s.kernel, s.centers, linalg.Lower)
 	if err != nil {
 		return kernelError(op, "centers", err)
 	}
-	var ch linalg.Cholesky
-	jitter, err := factorWithJitter(&ch, kmm)
+	jitter, err := factorInPlaceWithJitter(l, func(a *linalg.Dense) {
+		kernels.GramTo(a, s.kernel, s.centers, linalg.Lower) // the values of the first call, which succeeded
+	})
 	if err != nil {
 		return fmt.Errorf("regress: Nyström K_mm: %w", err)
 	}
 	if s.mu != nil && jitter != s.jitter { // decoded statistics
 		return inputError(op, "NystromStats", "made with the jitter δ = %g of K_mm, this build needs δ = %g", s.jitter, jitter)
 	}
-	s.jitter, s.l = jitter, ch.LTo(nil)
+	s.jitter, s.l = jitter, l
 	return nil
 }
 
