@@ -48,8 +48,8 @@ func newFalkonPrecond(op string, k kernels.Kernel, centers *linalg.Dense, lambda
 	err = ch.FactorizeInPlace(l)
 	if errors.Is(err, linalg.ErrNotPositiveDefinite) {
 		// The jitter of Nystrom on top of δ, tried in place in l as
-		// factorWithJitter would on K_mm + δI (same mean diagonal, same
-		// steps, same sums), without its copy.
+		// factorInPlaceWithJitter would on K_mm + δI (same mean diagonal, same
+		// steps, same sums), refilled from the K_mm kept for what follows.
 		var t float64
 		for i := range m {
 			t += kmm.At(i, i) + delta

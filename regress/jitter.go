@@ -13,9 +13,9 @@ import (
 // with a σ large for the spread of the data — its diagonal is shifted by
 // a jitter δ = 10⁻¹²·t, t its mean diagonal entry, multiplied by 100
 // until the Cholesky factorization succeeds or δ exceeds 10⁻²·t (six
-// tries for a normal t). Nystrom factors a shifted copy
-// (factorWithJitter); NystromStats (factorInPlaceWithJitter) and Falkon
-// refill their factor in place; all through tryJitters.
+// tries for a normal t). Nystrom and NystromStats refill their factor
+// with K_mm for each try (factorInPlaceWithJitter), Falkon with its
+// K_mm + δI; both through tryJitters.
 
 // tryJitters is the retry loop of the jitter: after the factorization of
 // a matrix with mean diagonal entry t failed with err (an
@@ -38,39 +38,11 @@ func tryJitters(t float64, err error, try func(delta float64) error) (float64, e
 	return 0, err
 }
 
-// factorWithJitter factors the lower triangle of a (which it may
-// overwrite) and returns the jitter used (0 when a is numerically
-// positive definite): after a failed factorization it tries the jitters
-// of tryJitters in a copy of a (a second m×m matrix).
-func factorWithJitter(ch *linalg.Cholesky, a *linalg.Dense) (float64, error) {
-	m := a.Rows
-	var trace float64
-	for i := 0; i < m; i++ {
-		trace += a.At(i, i)
-	}
-	err := ch.Factorize(a)
-	if err == nil || !errors.Is(err, linalg.ErrNotPositiveDefinite) {
-		return 0, err
-	}
-	var work *linalg.Dense
-	return tryJitters(trace/float64(m), err, func(delta float64) error {
-		if work == nil {
-			work = linalg.NewDense(m, m, nil)
-		}
-		work.Copy(a)
-		for i := 0; i < m; i++ {
-			work.Set(i, i, work.At(i, i)+delta)
-		}
-		return ch.Factorize(work)
-	})
-}
-
-// factorInPlaceWithJitter factors the lower triangle of a in place, its
-// strict upper triangle zero and left so, and returns the jitter used (0
-// when a is numerically positive definite): before each try of
-// tryJitters, refill(a) writes the matrix into a's lower triangle again,
-// so no copy is kept. The same steps on the same values as
-// factorWithJitter, so the same L and δ.
+// factorInPlaceWithJitter factors the lower triangle of a in place (its
+// strict upper triangle is not touched: zero, a reads as L) and returns
+// the jitter used (0 when a is numerically positive definite): before each
+// try of tryJitters, refill(a) writes the matrix into a's lower triangle
+// again, so no copy is kept.
 func factorInPlaceWithJitter(a *linalg.Dense, refill func(a *linalg.Dense)) (float64, error) {
 	m := a.Rows
 	var trace float64

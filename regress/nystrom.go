@@ -147,13 +147,15 @@ func (s Nystrom) features(op string, x *linalg.Dense) (*decomp.NystromFeatures, 
 		return nil, kernelError(op, "X", err)
 	}
 	shift(kmm, 0, penalized)
-	var l linalg.Cholesky
-	jitter, err := factorWithJitter(&l, kmm)
+	jitter, err := factorInPlaceWithJitter(kmm, func(a *linalg.Dense) {
+		kernels.GramTo(a, s.Kernel, r, linalg.Lower) // the values of the first call, which succeeded
+		shift(a, 0, penalized)
+	})
 	if err != nil {
 		return nil, fmt.Errorf("regress: Nyström K_mm: %w", err)
 	}
 	feat.Jitter = jitter
-	feat.L = l.LTo(nil)
+	feat.L = kmm // factored in place: L, zeros above the diagonal
 
 	// Bᵀ = L⁻¹·K_nmᵀ (m×n).
 	bt, err := kernels.CrossTo(nil, s.Kernel, r, x)
