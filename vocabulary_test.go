@@ -369,6 +369,14 @@ func noPanicRows(t testing.TB) []apiRow {
 		{"loo.NystromStream.MSE", "zero value", func() error { return errOf(new(loo.NystromStream).MSE()) }},
 		{"loo.NystromStream.TrainMSE", "zero value", func() error { return errOf(new(loo.NystromStream).TrainMSE()) }},
 		{"loo.NystromStream.ErrorRate", "zero value", func() error { return errOf(new(loo.NystromStream).ErrorRate()) }},
+		{"loo.NystromStream.MSEStdErr", "zero value", func() error { return errOf(new(loo.NystromStream).MSEStdErr()) }},
+		{"loo.NystromStream.ErrorRateStdErr", "no rows added", func() error {
+			p, err := loo.NewNystromStream(vocabStats(t, g, x, y), regress.FreeIntercept, []float64{1})
+			if err != nil {
+				return err
+			}
+			return errOf(p.ErrorRateStdErr())
+		}},
 		{"loo.NystromStream.MarshalBinary", "zero value", func() error { return errOf(new(loo.NystromStream).MarshalBinary()) }},
 		{"loo.NystromStream.UnmarshalBinary", "zero value, nil", func() error { return new(loo.NystromStream).UnmarshalBinary(nil) }},
 		{"regress.NystromStats.MarshalBinary", "zero value", func() error { return errOf(stats.MarshalBinary()) }},

@@ -84,6 +84,7 @@ type NystromStream struct {
 
 	seen  int
 	sse   []float64 // Σ over rows and outputs of the LOO residual squared, per λ
+	sse2  []float64 // Σ over rows of (Σ over outputs of the LOO residual squared)², per λ
 	rss   []float64 // Σ over rows and outputs of the training residual squared, per λ
 	wrong []int     // rows whose leave-one-out prediction has the wrong class, per λ
 
@@ -153,7 +154,7 @@ func newNystromStream(s *regress.NystromStats, ic regress.Intercept, lambdas []f
 		ic:      ic, kernel: st.Kernel, centers: st.Centers, jitter: st.Jitter,
 		n: st.N, q: q, m: m,
 		ybar: make([]float64, q),
-		sse:  make([]float64, nl), rss: make([]float64, nl), wrong: make([]int, nl),
+		sse:  make([]float64, nl), sse2: make([]float64, nl), rss: make([]float64, nl), wrong: make([]int, nl),
 	}
 	var dst *linalg.Dense
 	if spend {
@@ -219,7 +220,7 @@ func newNystromStream(s *regress.NystromStats, ic regress.Intercept, lambdas []f
 		for _, j := range good {
 			p.Lambdas = append(p.Lambdas, lambdas[j])
 		}
-		p.sse, p.rss, p.wrong = p.sse[:nl], p.rss[:nl], p.wrong[:nl]
+		p.sse, p.sse2, p.rss, p.wrong = p.sse[:nl], p.sse2[:nl], p.rss[:nl], p.wrong[:nl]
 		d = resolvents(p.mu, p.n, p.Lambdas, func(mk float64) float64 { return mk })
 	}
 	p.d, p.DF, p.GCV = d, dfs, gcvs
@@ -417,6 +418,7 @@ func reuse(d *linalg.Dense, r, c int) *linalg.Dense {
 type streamPass struct {
 	p     *NystromStream
 	sse   []float64
+	sse2  []float64
 	rss   []float64
 	wrong []int
 }
@@ -425,6 +427,7 @@ type streamPass struct {
 func (p *NystromStream) begin() *streamPass {
 	return &streamPass{p: p,
 		sse:   append([]float64(nil), p.sse...),
+		sse2:  append([]float64(nil), p.sse2...),
 		rss:   append([]float64(nil), p.rss...),
 		wrong: append([]int(nil), p.wrong...),
 	}
@@ -439,7 +442,7 @@ func (a *streamPass) commit(op string, rows int) error {
 			return singularAt(op, p.Lambdas[j])
 		}
 	}
-	p.sse, p.rss, p.wrong = a.sse, a.rss, a.wrong
+	p.sse, p.sse2, p.rss, p.wrong = a.sse, a.sse2, a.rss, a.wrong
 	p.seen += rows
 	return nil
 }
@@ -449,7 +452,7 @@ func (a *streamPass) commit(op string, rows int) error {
 // row), which the selection scores +Inf, instead of failing the pass.
 func (a *streamPass) keep(rows int) {
 	p := a.p
-	p.sse, p.rss, p.wrong = a.sse, a.rss, a.wrong
+	p.sse, p.sse2, p.rss, p.wrong = a.sse, a.sse2, a.rss, a.wrong
 	p.seen += rows
 }
 
@@ -483,18 +486,19 @@ func (a *streamPass) block(ws *streamWork, kb, yb *linalg.Dense) {
 	if p.ic == regress.FreeIntercept {
 		h0 = 1 / float64(p.n)
 	}
-	sse, rss, wrong := a.sse, a.rss, a.wrong
+	sse, sse2, rss, wrong := a.sse, a.sse2, a.rss, a.wrong
 	for i := 0; i < b; i++ {
 		yi, hi, fi := yb.Row(i), h.Row(i), yhat.Row(i)
 		for j := 0; j < nl; j++ {
 			g := 1 - (hi[j] + h0)
 			truth, pred := -1, -1 // argmax of y and of the leave-one-out prediction
-			var ty, tp float64
+			var ty, tp, row float64
 			for out, yv := range yi {
 				fit := fi[out*nl+j] + p.ybar[out]
 				res := yv - fit
 				loo := res / g
 				sse[j] += loo * loo
+				row += loo * loo
 				rss[j] += res * res
 				if pv := yv - loo; pred < 0 || pv > tp {
 					pred, tp = out, pv
@@ -503,6 +507,7 @@ func (a *streamPass) block(ws *streamWork, kb, yb *linalg.Dense) {
 					truth, ty = out, yv
 				}
 			}
+			sse2[j] += row * row
 			if q == 1 {
 				// One output: the sign is the class (±1 coding).
 				if (ty > 0) != (tp > 0) {
@@ -595,6 +600,7 @@ func (p *NystromStream) Merge(o *NystromStream) error {
 	}
 	for j := range p.sse {
 		p.sse[j] += o.sse[j]
+		p.sse2[j] += o.sse2[j]
 		p.rss[j] += o.rss[j]
 		p.wrong[j] += o.wrong[j]
 	}
@@ -609,6 +615,59 @@ func (p *NystromStream) Rows() int { return p.seen }
 // rows added and the outputs. An error wraps ErrInput if no row was added.
 func (p *NystromStream) MSE() ([]float64, error) {
 	return p.mean("NystromStream.MSE", p.sse, float64(p.q))
+}
+
+// MSEStdErr returns, at every λ, the standard error of MSE as an estimate
+// of the mean squared leave-one-out residual over all n rows the
+// statistics summarise, for rows added that are a uniform random sample of
+// them drawn without replacement (as SelectNystrom's Subset draws them).
+// With eᵢ the mean over the outputs of row i's squared leave-one-out
+// residuals, r the rows added and s² the sample variance of their eᵢ,
+//
+//	SE = √((1 − r/n)·s²/r)
+//
+// (Cochran, "Sampling Techniques", 1977, §2.5; 1 − r/n is the finite
+// population correction). It is 0 when every row was added: MSE is then
+// the mean itself, not an estimate of it. Two λ scored on the same rows
+// differ by much less than their standard errors suggest, the rows' errors
+// being strongly correlated from one λ to the next; SE says how far the
+// estimate of one λ may lie from its every-row value. An error wraps
+// ErrInput if fewer than 2 rows were added.
+func (p *NystromStream) MSEStdErr() ([]float64, error) {
+	q := float64(p.q)
+	return p.stdErr("NystromStream.MSEStdErr", p.sse, p.sse2, q, q*q)
+}
+
+// ErrorRateStdErr is MSEStdErr for ErrorRate: the standard error of the
+// share of wrong rows as an estimate of that share over all n rows, for
+// rows added that are a uniform random sample of them (s² the sample
+// variance of the 0/1 outcomes); 0 when every row was added. An error wraps
+// ErrInput if fewer than 2 rows were added.
+func (p *NystromStream) ErrorRateStdErr() ([]float64, error) {
+	w := make([]float64, len(p.wrong))
+	for j, v := range p.wrong {
+		w[j] = float64(v)
+	}
+	return p.stdErr("NystromStream.ErrorRateStdErr", w, w, 1, 1)
+}
+
+// stdErr returns √((1 − r/n)·s²/r) for every λ, s² the sample variance of
+// values whose sum is sum/per and sum of squares sum2/per2.
+func (p *NystromStream) stdErr(op string, sum, sum2 []float64, per, per2 float64) ([]float64, error) {
+	if err := p.ready(op); err != nil {
+		return nil, err
+	}
+	if p.seen < 2 {
+		return nil, inputError(op, "NystromStream", "%d rows added, want at least 2 for a variance", p.seen)
+	}
+	r, n := float64(p.seen), float64(p.n)
+	out := make([]float64, len(sum))
+	for j := range sum {
+		s1, s2 := sum[j]/per, sum2[j]/per2
+		v := max(s2-s1*s1/r, 0) / (r - 1)
+		out[j] = math.Sqrt(max(1-r/n, 0) * v / r)
+	}
+	return out, nil
 }
 
 // TrainMSE returns the mean squared training residual yᵢ − ŷᵢ at every λ,

@@ -12,20 +12,22 @@ import (
 // same statistics with NewNystromStream — bit for bit the same path, the
 // computation being deterministic — adds its rows, and ships only what it
 // collected: the number of rows added and, for every λ, the sums of the
-// squared leave-one-out and training residuals and the count of wrong
-// classes, 8(3L + 8) bytes for L values of λ. The path itself (W, the
+// squared leave-one-out and training residuals, the sum of the rows'
+// squared leave-one-out errors squared (for MSEStdErr) and the count of
+// wrong classes, 8(5L + 8) bytes for L values of λ. The path itself (W, the
 // eigenvalues) is not encoded; a fingerprint of it (n, q, m, the
 // intercept mode, the λ and a 64-bit FNV-1a hash of the bits of W) is, and
 // UnmarshalBinary refuses the sums of another path.
 //
-// Layout, little-endian: the 8 bytes "rkhsNSS1", then n, q, m, the
+// Layout, little-endian: the 8 bytes "rkhsNSS2", then n, q, m, the
 // intercept mode, L, the rows added and the hash as uint64, then the L
-// λ, the L sums of squared leave-one-out residuals and the L sums of
-// squared training residuals as float64 bits, then the L counts as
-// uint64.
+// λ, the L sums of squared leave-one-out residuals, the L sums of squared
+// training residuals and the L sums of the rows' squared leave-one-out
+// errors squared as float64 bits, then the L counts as uint64. ("rkhsNSS1",
+// the encoding without the third sums, is refused.)
 
 // streamMagic opens the encoding of a NystromStream's sums.
-const streamMagic = "rkhsNSS1"
+const streamMagic = "rkhsNSS2"
 
 // MarshalBinary encodes the sums the stream has collected with the
 // fingerprint of its path (see the layout above); the path itself is not
@@ -36,12 +38,12 @@ func (p *NystromStream) MarshalBinary() ([]byte, error) {
 		return nil, err
 	}
 	nl := len(p.Lambdas)
-	b := make([]byte, 0, len(streamMagic)+8*(7+4*nl))
+	b := make([]byte, 0, len(streamMagic)+8*(7+5*nl))
 	b = append(b, streamMagic...)
 	for _, v := range p.header() {
 		b = binary.LittleEndian.AppendUint64(b, v)
 	}
-	for _, vs := range [][]float64{p.Lambdas, p.sse, p.rss} {
+	for _, vs := range [][]float64{p.Lambdas, p.sse, p.rss, p.sse2} {
 		for _, v := range vs {
 			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v))
 		}
@@ -82,8 +84,8 @@ func (p *NystromStream) UnmarshalBinary(b []byte) error {
 			return inputError(op, "data", "the sums of a path of other statistics, intercept mode or λ")
 		}
 	}
-	if len(b) != 8*(len(want)+4*nl) {
-		return inputError(op, "data", "%d bytes, want %d", len(b)+len(streamMagic), len(streamMagic)+8*(len(want)+4*nl))
+	if len(b) != 8*(len(want)+5*nl) {
+		return inputError(op, "data", "%d bytes, want %d", len(b)+len(streamMagic), len(streamMagic)+8*(len(want)+5*nl))
 	}
 	if seen > uint64(p.n) {
 		return inputError(op, "data", "%d rows added, the statistics summarise %d", seen, p.n)
@@ -94,17 +96,20 @@ func (p *NystromStream) UnmarshalBinary(b []byte) error {
 			return inputError(op, "data", "the sums of a path of other λ")
 		}
 	}
-	sse, rss, wrong := make([]float64, nl), make([]float64, nl), make([]int, nl)
+	sse, rss, sse2, wrong := make([]float64, nl), make([]float64, nl), make([]float64, nl), make([]int, nl)
 	for j := 0; j < nl; j++ {
 		sse[j] = math.Float64frombits(u(at + nl + j))
 		rss[j] = math.Float64frombits(u(at + 2*nl + j))
-		w := u(at + 3*nl + j)
-		if !(sse[j] >= 0) || !(rss[j] >= 0) || bad(sse[j]) || bad(rss[j]) || w > seen {
+		sse2[j] = math.Float64frombits(u(at + 3*nl + j))
+		w := u(at + 4*nl + j)
+		// The squares of the rows' errors may overflow where their sum
+		// does not: +Inf is a sum some rows give, NaN or < 0 none.
+		if !(sse[j] >= 0) || !(rss[j] >= 0) || !(sse2[j] >= 0) || bad(sse[j]) || bad(rss[j]) || w > seen {
 			return inputError(op, "data", "sums at λ = %g that no rows give", p.Lambdas[j])
 		}
 		wrong[j] = int(w)
 	}
-	p.sse, p.rss, p.wrong, p.seen = sse, rss, wrong, int(seen)
+	p.sse, p.rss, p.sse2, p.wrong, p.seen = sse, rss, sse2, wrong, int(seen)
 	return nil
 }
 

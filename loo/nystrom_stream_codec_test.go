@@ -11,10 +11,11 @@ import (
 
 // TestNystromStreamCodec: the sums of two workers, each on a path built
 // from the same statistics, encoded, decoded into a third path and merged,
-// give bit for bit the leave-one-out MSE, training MSE and error rate of
+// give bit for bit the leave-one-out MSE, training MSE, error rate and the
+// sums of MSEStdErr of the two merged in process, and to rounding those of
 // one stream over all the rows; a fresh path's encoding resets a stream;
-// the sums of another path, truncated or corrupted data are refused and
-// leave the stream unchanged.
+// the sums of another path, an older encoding, truncated or corrupted data
+// are refused and leave the stream unchanged.
 func TestNystromStreamCodec(t *testing.T) {
 	x, y := housing(200)
 	k := kernels.Gaussian{Sigma: 1.5}
@@ -55,7 +56,7 @@ func TestNystromStreamCodec(t *testing.T) {
 			t.Fatalf("%d rows after the merge, want 200", p.Rows())
 		}
 	}
-	for _, f := range []func(*NystromStream) ([]float64, error){(*NystromStream).MSE, (*NystromStream).TrainMSE, (*NystromStream).ErrorRate} {
+	for _, f := range []func(*NystromStream) ([]float64, error){(*NystromStream).MSE, (*NystromStream).TrainMSE, (*NystromStream).ErrorRate, sumOfSquares} {
 		want, _ := f(a)
 		got, _ := f(c)
 		all, _ := f(one)
@@ -77,10 +78,13 @@ func TestNystromStreamCodec(t *testing.T) {
 		t.Fatal(err)
 	}
 	corrupt := append([]byte(nil), ea...)
-	corrupt[len(corrupt)-8*4*len(lambdas)+3] ^= 0xff // a sum of squares of the first λ
+	corrupt[len(corrupt)-8*4*len(lambdas)+7] ^= 0x80 // the sign of the first λ's sum of squared leave-one-out residuals
+	older := append([]byte(nil), ea...)
+	copy(older, "rkhsNSS1") // the encoding without the sums of MSEStdErr
 	bad := map[string][]byte{
 		"empty":        nil,
 		"not ours":     []byte("rkhsNSS0xxxxxxxx"),
+		"older":        older,
 		"truncated":    ea[:len(ea)-1],
 		"longer":       append(append([]byte(nil), ea...), 0),
 		"corrupt sums": corrupt,
@@ -111,4 +115,11 @@ func TestNystromStreamCodec(t *testing.T) {
 	if err := new(NystromStream).UnmarshalBinary(ea); !errors.Is(err, ErrInput) {
 		t.Errorf("UnmarshalBinary into the zero value: %v", err)
 	}
+}
+
+// sumOfSquares returns the sums of the rows' squared errors squared that
+// MSEStdErr reads (every row added, its standard error is 0 and says
+// nothing of them).
+func sumOfSquares(p *NystromStream) ([]float64, error) {
+	return append([]float64(nil), p.sse2...), nil
 }

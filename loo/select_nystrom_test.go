@@ -64,7 +64,9 @@ func TestSelectNystromMatchesInMemory(t *testing.T) {
 
 // TestSelectNystromGCVAndSubset: with the GCV criterion one pass
 // and the choice minimizes GCV; with Subset the leave-one-out means are
-// over the drawn rows, each residual exact.
+// over the drawn rows, each residual exact, and StdErr is the standard
+// error of the mean of a sample without replacement computed from the
+// in-memory residuals of those rows; with every row it is 0.
 func TestSelectNystromGCVAndSubset(t *testing.T) {
 	x, y := housing(150)
 	c := x.Slice(0, 30, 0, x.Cols).Clone()
@@ -75,8 +77,8 @@ func TestSelectNystromGCVAndSubset(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if passes != 1 || sel.LOO[0] != nil {
-		t.Errorf("GCV criterion: %d passes, LOO %v; want 1 pass for both σ and no LOO", passes, sel.LOO)
+	if passes != 1 || sel.LOO[0] != nil || sel.StdErr[0] != nil {
+		t.Errorf("GCV criterion: %d passes, LOO %v, StdErr %v; want 1 pass for both σ and neither", passes, sel.LOO, sel.StdErr)
 	}
 	for a := range sel.GCV {
 		for j, v := range sel.GCV[a] {
@@ -98,14 +100,34 @@ func TestSelectNystromGCVAndSubset(t *testing.T) {
 	idx := rand.New(rand.NewPCG(9, 0x6c6f6f737562)).Perm(x.Rows)[:k]
 	for j := range lambdas {
 		var s float64
-		for _, i := range idx {
+		e := make([]float64, k) // the rows' errors, the mean over the outputs
+		for a, i := range idx {
 			for _, r := range full.Residuals[j].Row(i) {
 				s += r * r
+				e[a] += r * r / float64(y.Cols)
 			}
 		}
 		want := s / float64(k*y.Cols)
 		if got := sub.LOO[0][j]; math.Abs(got-want)/want > 1e-9 || sub.LOORows != k {
 			t.Errorf("λ=%g: subset LOO %.12g over %d rows, want %.12g over %d", lambdas[j], got, sub.LOORows, want, k)
+		}
+		var v float64
+		for _, ea := range e {
+			v += (ea - want) * (ea - want)
+		}
+		wantSE := math.Sqrt((1 - float64(k)/float64(x.Rows)) * v / (k - 1) / k)
+		if got := sub.StdErr[0][j]; !(math.Abs(got-wantSE) <= 1e-8*wantSE) {
+			t.Errorf("λ=%g: subset StdErr %.12g, want %.12g", lambdas[j], got, wantSE)
+		}
+	}
+	every, err := SelectNystrom{Kernel: gaussianOf, Centers: c, Sigmas: []float64{1.5}, Lambdas: lambdas,
+		Intercept: regress.FreeIntercept}.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for j, v := range every.StdErr[0] {
+		if v != 0 {
+			t.Errorf("λ=%g: StdErr %g with every row, want 0", lambdas[j], v)
 		}
 	}
 }

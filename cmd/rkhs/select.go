@@ -88,7 +88,7 @@ func (sf *selectFlags) register(fs commandFlags, lambdasHelp string) {
 	fs.StringVar(&sf.sigmas, "sigmas", "", "σ grid of -sigma auto, `MIN:MAX:COUNT`, geometric (default: the median distance between rows × {1/4, 1/2, 1, 2, 4}); implies -sigma auto")
 	fs.StringVar(&sf.lambdas, "lambdas", "", lambdasHelp)
 	fs.StringVar(&sf.criterion, "criterion", "loo", "nystrom: what the selection minimizes: loo (exact leave-one-out: the mean squared residual in fit, the error rate in classify; two passes over the rows) or gcv (generalized cross-validation, one pass)")
-	fs.IntVar(&sf.looRows, "loo-rows", 0, "nystrom: compute the leave-one-out error on this many rows drawn at random (-seed), an unbiased estimate at a fraction of the cost; 0: every row")
+	fs.IntVar(&sf.looRows, "loo-rows", 0, "nystrom: compute the leave-one-out error on this many rows drawn at random (-seed), an unbiased estimate at a fraction of the cost, printed with its standard error; 0: every row")
 	fs.StringVar(&sf.plot, "plot", "", "write an SVG `file` of the selection's curves: the criterion against λ, one curve per σ, the chosen point circled")
 }
 
@@ -100,6 +100,7 @@ type selection struct {
 	score         float64 // the criterion at the chosen pair
 	looMSE        float64 // the leave-one-out MSE at the chosen pair; NaN if not computed
 	looRows       int     // rows the leave-one-out means are over
+	stdErr        float64 // the standard error of score with -loo-rows; 0 when exact (every row) or not computed
 	table         *loo.Table
 }
 
@@ -107,7 +108,10 @@ type selection struct {
 // classify (λ is the result's own): the pair chosen, the median distance
 // (-sigma auto without -sigmas), the criterion, the leave-one-out MSE at
 // the pair, GCV at the pair with -criterion gcv, the rows the
-// leave-one-out mean is over, and the whole table.
+// leave-one-out mean is over, the standard error of the leave-one-out score
+// at the pair (of loo_mse, or of the error rate for classes) as an
+// estimate of its value over every row when -loo-rows drew a subset, and
+// the whole table.
 type selectionFields struct {
 	Sigma          *jsonFloat     `json:"sigma,omitempty"`
 	MedianDistance *jsonFloat     `json:"median_distance,omitempty"`
@@ -115,6 +119,7 @@ type selectionFields struct {
 	LooMSE         *jsonFloat     `json:"loo_mse,omitempty"`
 	GCV            *jsonFloat     `json:"gcv,omitempty"`
 	LOORows        int            `json:"loo_rows,omitempty"`
+	LOOStdErr      *jsonFloat     `json:"loo_stderr,omitempty"`
 	Table          *selectionJSON `json:"table,omitempty"`
 }
 
@@ -127,6 +132,9 @@ func (r *selectionFields) record(s *selection) {
 	r.Criterion, r.LOORows, r.Table = s.criterion, s.looRows, s.json()
 	if !math.IsNaN(s.looMSE) {
 		r.LooMSE = jsonPtr(s.looMSE)
+	}
+	if s.stdErr > 0 {
+		r.LOOStdErr = jsonPtr(s.stdErr)
 	}
 	if s.criterion == loo.GCV.String() {
 		r.GCV = jsonPtr(s.score)
@@ -180,6 +188,9 @@ func (s *selection) printTable(w io.Writer) {
 		fmt.Fprintf(w, " (median distance %.4g × %.3g)", s.median, s.sigma/s.median)
 	}
 	fmt.Fprintf(w, ", λ = %.4g: %s %.6g", s.lambda, s.criterion, s.score)
+	if s.stdErr > 0 {
+		fmt.Fprintf(w, " ± %.2g (one standard error of the estimate)", s.stdErr)
+	}
 	if s.looRows > 0 {
 		fmt.Fprintf(w, " over %s", count(s.looRows, "row"))
 	}
@@ -432,6 +443,9 @@ func (s *selection) fromNystrom(r *loo.NystromSelection) {
 	a, j := slices.Index(r.Scores.Sigmas, r.Sigma), slices.Index(r.Scores.Lambdas, r.Lambda)
 	if a >= 0 && j >= 0 && r.LOO[a] != nil {
 		s.looMSE, s.looRows = r.LOO[a][j], r.LOORows
+		if se := r.StdErr[a][j]; se > 0 {
+			s.stdErr = se
+		}
 	}
 }
 

@@ -130,6 +130,16 @@ func TestSelectionMatchesLibrary(t *testing.T) {
 			if c.crit != loo.GCV && res["loo_rows"].(float64) != float64(s.LOORows) {
 				t.Errorf("%s: loo_rows %v, want %d", c.name, res["loo_rows"], s.LOORows)
 			}
+			// The standard error of the score at the pair: with a subset
+			// the library's, otherwise (exact) not in the JSON.
+			a, j := slices.Index(s.Scores.Sigmas, s.Sigma), slices.Index(s.Scores.Lambdas, s.Lambda)
+			se, has := res["loo_stderr"].(float64)
+			switch {
+			case c.crit != loo.GCV && subset > 0 && (!has || se != s.StdErr[a][j] || !(se > 0)):
+				t.Errorf("%s: loo_stderr %v, want the library's %v > 0", c.name, res["loo_stderr"], s.StdErr[a][j])
+			case subset == 0 && has:
+				t.Errorf("%s: loo_stderr %v with every row", c.name, se)
+			}
 		}
 		if res["sigma"].(float64) != want.Sigma || res["lambda"].(float64) != want.Lambda {
 			t.Errorf("%s: chose σ = %v, λ = %v; the library σ = %v, λ = %v", c.name, res["sigma"], res["lambda"], want.Sigma, want.Lambda)
