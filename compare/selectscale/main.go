@@ -115,7 +115,8 @@ func main() {
 	check(err)
 	mse, err := regress.MSE(yte, p)
 	check(err)
-	fmt.Printf("chosen σ=%.4g λ=%.3g loo_mse=%.6g over %d rows\n", sel.Sigma, sel.Lambda, sel.Score, sel.LOORows)
+	se := sel.StdErr[slices.Index(sel.Scores.Sigmas, sel.Sigma)][slices.Index(sel.Scores.Lambdas, sel.Lambda)]
+	fmt.Printf("chosen σ=%.4g λ=%.3g loo_mse=%.6g ± %.2g over %d rows\n", sel.Sigma, sel.Lambda, sel.Score, se, sel.LOORows)
 	fmt.Printf("fit %.2fs test_mse=%.6g\n", elapsed.Seconds(), mse)
 	fmt.Printf("rss_data %.0f MiB peak_rss %.0f MiB (selection added %.0f MiB)\n", rssData, synthetic.Status("VmHWM"), synthetic.Status("VmHWM")-rssData)
 }
