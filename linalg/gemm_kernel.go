@@ -36,10 +36,12 @@ const maxTile = 128
 // copy, and loading the four values of A before using them left no room for
 // the copies (the compiler spilled one value of A to the stack every step).
 // Loading each value of A just before its two multiply-adds keeps the loop
-// in 12 registers: 9.4–9.9 → 10.2–10.8 GFLOP/s in cache on one core and
-// 17.0–18.1 → 18.3–19.3 GFLOP/s for Gemm n=1024–2048 on two (AMD EPYC,
-// Zen 5 class, 2026-11-26; the sums and their order, hence the results, are
-// unchanged).
+// in 12 registers. On an AMD EPYC (Zen 5 class, 2026-11-26), old and new
+// alternating on two cores: Gemm n=2048 faster in each of three rounds
+// (12.8 → 14.3, 15.3 → 18.3, 13.9 → 14.1 GFLOP/s), the kernel in cache
+// 7.1 → 7.6, 7.0 → 9.4, 7.4 → 7.5
+// (compare/results/scalar-kernel-ab-amd-2026-11-26.txt). The sums and
+// their order, hence the results, are unchanged to the bit.
 var scalarKernel = gemmKernel{name: "scalar 4×2", mr: 4, nr: 2, kc: 384, mc: 64, jb: 256, micro: microKernel}
 
 // kern is the micro-kernel in use, chosen once when the package is
