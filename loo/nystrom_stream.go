@@ -628,10 +628,10 @@ func (p *NystromStream) MSE() ([]float64, error) {
 //
 // (Cochran, "Sampling Techniques", 1977, §2.5; 1 − r/n is the finite
 // population correction). It is 0 when every row was added: MSE is then
-// the mean itself, not an estimate of it. Two λ scored on the same rows
-// differ by much less than their standard errors suggest, the rows' errors
-// being strongly correlated from one λ to the next; SE says how far the
-// estimate of one λ may lie from its every-row value. An error wraps
+// the mean itself, not an estimate of it. SE says how far the estimate of
+// one λ may lie from its every-row value; two λ scored on the same rows
+// can differ by less than their standard errors suggest, the rows' errors
+// being correlated from one λ to the next. An error wraps
 // ErrInput if fewer than 2 rows were added.
 func (p *NystromStream) MSEStdErr() ([]float64, error) {
 	q := float64(p.q)
@@ -644,10 +644,7 @@ func (p *NystromStream) MSEStdErr() ([]float64, error) {
 // variance of the 0/1 outcomes); 0 when every row was added. An error wraps
 // ErrInput if fewer than 2 rows were added.
 func (p *NystromStream) ErrorRateStdErr() ([]float64, error) {
-	w := make([]float64, len(p.wrong))
-	for j, v := range p.wrong {
-		w[j] = float64(v)
-	}
+	w := p.wrongCounts()
 	return p.stdErr("NystromStream.ErrorRateStdErr", w, w, 1, 1)
 }
 
@@ -683,11 +680,16 @@ func (p *NystromStream) TrainMSE() ([]float64, error) {
 // against all), the index of the largest. An error wraps ErrInput if no
 // row was added.
 func (p *NystromStream) ErrorRate() ([]float64, error) {
+	return p.mean("NystromStream.ErrorRate", p.wrongCounts(), 1)
+}
+
+// wrongCounts returns the counts of wrong rows per λ as float64.
+func (p *NystromStream) wrongCounts() []float64 {
 	w := make([]float64, len(p.wrong))
 	for j, v := range p.wrong {
 		w[j] = float64(v)
 	}
-	return p.mean("NystromStream.ErrorRate", w, 1)
+	return w
 }
 
 // mean returns sum/(rows added·per).

@@ -1,7 +1,6 @@
 package regress
 
 import (
-	"errors"
 	"fmt"
 
 	"rkhs/kernels"
@@ -25,7 +24,7 @@ type falkonPrecond struct {
 // (lower triangle, kernels.GramTo), copied with δ = ε·m·t on the diagonal
 // into the second and factored there (L); then LᵀL/m + λI over K_mm
 // (linalg.Lauum, m³/3 flops), factored in place (M). If K_mm + δI is not
-// numerically positive definite, the jitter of Nystrom (tryJitters) is
+// numerically positive definite, the jitter of Nystrom (factorInPlaceWithJitter) is
 // added on top, each try refilled and factored in place in the second
 // matrix: two m×m matrices at the peak, as FalkonMemory counts.
 func newFalkonPrecond(op string, k kernels.Kernel, centers *linalg.Dense, lambda float64) (*falkonPrecond, error) {
@@ -39,31 +38,18 @@ func newFalkonPrecond(op string, k kernels.Kernel, centers *linalg.Dense, lambda
 		trace += kmm.At(i, i)
 	}
 	delta := 0x1p-52 * float64(m) * trace / float64(m) // ε·m·t; not 0x1p-52*trace, which rounds differently
-	l := linalg.NewDense(m, m, nil)
-	for i := range m {
-		copy(l.Row(i)[:i+1], kmm.Row(i)[:i+1])
-		l.Set(i, i, l.At(i, i)+delta)
-	}
-	var ch linalg.Cholesky
-	err = ch.FactorizeInPlace(l)
-	if errors.Is(err, linalg.ErrNotPositiveDefinite) {
-		// The jitter of Nystrom on top of δ, tried in place in l as
-		// factorInPlaceWithJitter would on K_mm + δI (same mean diagonal, same
-		// steps, same sums), refilled from the K_mm kept for what follows.
-		var t float64
+	// K_mm + δI in l, refilled from the K_mm kept for what follows for
+	// each try of Nystrom's jitter on top of δ.
+	fill := func(l *linalg.Dense) {
 		for i := range m {
-			t += kmm.At(i, i) + delta
+			copy(l.Row(i)[:i+1], kmm.Row(i)[:i+1])
+			l.Set(i, i, l.At(i, i)+delta)
 		}
-		var extra float64
-		extra, err = tryJitters(t/float64(m), err, func(extra float64) error {
-			for i := range m {
-				copy(l.Row(i)[:i+1], kmm.Row(i)[:i+1])
-				l.Set(i, i, (l.At(i, i)+delta)+extra)
-			}
-			return ch.FactorizeInPlace(l)
-		})
-		delta += extra
 	}
+	l := linalg.NewDense(m, m, nil)
+	fill(l)
+	extra, err := factorInPlaceWithJitter(l, fill)
+	delta += extra
 	if err != nil {
 		return nil, fmt.Errorf("regress: %s: the preconditioner's K_mm + δI: %w", op, err)
 	}

@@ -14,8 +14,8 @@ import (
 // a jitter δ = 10⁻¹²·t, t its mean diagonal entry, multiplied by 100
 // until the Cholesky factorization succeeds or δ exceeds 10⁻²·t (six
 // tries for a normal t). Nystrom and NystromStats refill their factor
-// with K_mm for each try (factorInPlaceWithJitter), Falkon with its
-// K_mm + δI; both through tryJitters.
+// with K_mm for each try, Falkon with its K_mm + δI; all three through
+// factorInPlaceWithJitter.
 
 // tryJitters is the retry loop of the jitter: after the factorization of
 // a matrix with mean diagonal entry t failed with err (an
