@@ -10,7 +10,6 @@ package parallel
 
 import (
 	"runtime"
-	"sync"
 	"sync/atomic"
 
 	"rkhs/internal/avx"
@@ -38,14 +37,13 @@ func Team(units int, work, minWork float64) int {
 	return min(runtime.GOMAXPROCS(0), units)
 }
 
-var waitGroups = sync.Pool{New: func() any { return new(sync.WaitGroup) }}
-
 // For calls t.Run(w, u) once for every unit u in [0, units), using p
 // goroutines: goroutine w ∈ [0, p) takes the units w, w+p, w+2p, … in
 // increasing order (a static, cyclic partition, so that units of unequal
 // cost — the block rows of a triangle — balance out). Worker 0 is the
-// calling goroutine. For returns when every call has returned; no goroutine
-// outlives it.
+// calling goroutine. For returns when every call has returned. The other
+// shares run on helper goroutines that wait a moment for the next loop
+// before they exit (see pool.go); no call of t outlives For.
 //
 // Every unit starts with the upper halves of the vector registers cleared
 // (avx.ClearUpper: a no-op except in GOEXPERIMENT=simd builds, where an
@@ -58,16 +56,7 @@ func For(p, units int, t Task) {
 		}
 		return
 	}
-	p = min(p, units)
-	splits.Add(1)
-	wg := waitGroups.Get().(*sync.WaitGroup)
-	wg.Add(p - 1)
-	for w := 1; w < p; w++ {
-		go runShare(t, w, p, units, wg)
-	}
-	runShare(t, 0, p, units, nil)
-	wg.Wait()
-	waitGroups.Put(wg)
+	run(min(p, units), units, t, false)
 }
 
 // Claim calls t.Run(w, u) once for every unit u in [0, units), using p
@@ -85,40 +74,42 @@ func Claim(p, units int, t Task) {
 		For(1, units, t)
 		return
 	}
-	p = min(p, units)
+	run(min(p, units), units, t, true)
+}
+
+// run is For (claim false) or Claim (claim true) on p ≥ 2 goroutines: the
+// calling goroutine takes share 0, pooled helpers the others.
+func run(p, units int, t Task, claim bool) {
 	splits.Add(1)
-	st := claims.Get().(*claimState)
-	st.next.Store(0)
-	st.wg.Add(p - 1)
+	l := loops.Get().(*loop)
+	l.t, l.p, l.units, l.claim = t, p, units, claim
+	l.next.Store(0)
+	l.state.Store(int64(p - 1))
 	for w := 1; w < p; w++ {
-		go runClaims(t, w, units, st, true)
+		assign(l, w)
 	}
-	runClaims(t, 0, units, st, false)
-	st.wg.Wait()
-	claims.Put(st)
+	l.share(0)
+	l.join()
+	l.t = nil // drop the caller's task
+	loops.Put(l)
 }
 
-// claimState is the shared counter of one Claim and its join.
-type claimState struct {
-	next atomic.Int64
-	wg   sync.WaitGroup
-}
-
-var claims = sync.Pool{New: func() any { return new(claimState) }}
-
-// runClaims runs units claimed from st on goroutine w until none is left,
-// then signals st.wg if done is set.
-func runClaims(t Task, w, units int, st *claimState, done bool) {
-	if done {
-		defer st.wg.Done()
-	}
-	for {
-		u := int(st.next.Add(1) - 1)
-		if u >= units {
-			return
+// share runs the units of goroutine w: its cyclic share for For, units
+// claimed from the shared counter until none is left for Claim.
+func (l *loop) share(w int) {
+	if l.claim {
+		for {
+			u := int(l.next.Add(1) - 1)
+			if u >= l.units {
+				return
+			}
+			avx.ClearUpper()
+			l.t.Run(w, u)
 		}
+	}
+	for u := w; u < l.units; u += l.p {
 		avx.ClearUpper()
-		t.Run(w, u)
+		l.t.Run(w, u)
 	}
 }
 
@@ -129,17 +120,6 @@ var splits atomic.Int64
 // since the program started: tests of bit-identity across GOMAXPROCS read
 // it to check that the work they compare was in fact split.
 func Splits() int64 { return splits.Load() }
-
-// runShare runs the units of goroutine w and signals wg (if any) at the end.
-func runShare(t Task, w, p, units int, wg *sync.WaitGroup) {
-	if wg != nil {
-		defer wg.Done()
-	}
-	for u := w; u < units; u += p {
-		avx.ClearUpper()
-		t.Run(w, u)
-	}
-}
 
 // Chunks splits n items into at most p contiguous chunks whose boundaries
 // are multiples of align (except the last end, n).

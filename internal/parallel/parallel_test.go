@@ -1,9 +1,11 @@
 package parallel
 
 import (
+	"fmt"
 	"runtime"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // TestFor: every unit runs exactly once, on the goroutine the cyclic
@@ -101,5 +103,76 @@ func TestSplits(t *testing.T) {
 	Claim(2, 10, Func(func(_, _ int) {}))
 	if Splits() != before+2 {
 		t.Errorf("Splits = %d after two split loops, want %d", Splits(), before+2)
+	}
+}
+
+// BenchmarkFor measures a loop of two units of a given number of additions
+// each: beside the units' own time, what starting and joining the second
+// goroutine costs (set GOMAXPROCS in the environment, one process per value).
+func BenchmarkFor(b *testing.B) {
+	for _, adds := range []int{0, 1000, 10000, 100000} {
+		x := make([]float64, 2*1024)
+		b.Run(fmt.Sprintf("adds=%d", adds), func(b *testing.B) {
+			for b.Loop() {
+				For(2, 2, Func(func(_, u int) {
+					s := x[u*1024 : (u+1)*1024]
+					for r := 0; r < adds; r += len(s) {
+						for i := range s[:min(len(s), adds-r)] {
+							s[i] += 1e-9
+						}
+					}
+				}))
+			}
+		})
+	}
+}
+
+// TestHelpers: loops that follow each other reuse the waiting helpers, a
+// caller that sleeps is woken when a long share ends, loops nest, and no
+// helper is left once none has had a share for helperSpin.
+func TestHelpers(t *testing.T) {
+	for i := range 200 {
+		counts := make([]atomic.Int32, 8)
+		Claim(4, len(counts), Func(func(_, u int) { counts[u].Add(1) }))
+		For(3, len(counts), Func(func(_, u int) { counts[u].Add(1) }))
+		for u := range counts {
+			if c := counts[u].Load(); c != 2 {
+				t.Fatalf("round %d: unit %d ran %d times, want 2", i, u, c)
+			}
+		}
+	}
+
+	// Unit 1 runs on a helper and outlasts joinSpin, so the caller sleeps.
+	var done atomic.Bool
+	For(2, 2, Func(func(_, u int) {
+		if u == 1 {
+			time.Sleep(5 * joinSpin)
+			done.Store(true)
+		}
+	}))
+	if !done.Load() {
+		t.Errorf("For returned before the helper's unit ended")
+	}
+
+	var inner atomic.Int32
+	For(3, 6, Func(func(_, _ int) {
+		Claim(2, 10, Func(func(_, _ int) { inner.Add(1) }))
+	}))
+	if got := inner.Load(); got != 60 {
+		t.Errorf("nested loops ran %d inner units, want 60", got)
+	}
+
+	deadline := time.Now().Add(100 * helperSpin)
+	for {
+		idle.Lock()
+		n := len(idle.list)
+		idle.Unlock()
+		if n == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d helpers still waiting after %v", n, 100*helperSpin)
+		}
+		time.Sleep(helperSpin)
 	}
 }
