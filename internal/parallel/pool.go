@@ -15,11 +15,10 @@ import (
 // costs tens of microseconds on a virtual machine: on a 2-core AMD EPYC
 // (Zen 5 class, 2026-11-26), BenchmarkFor's two units of about 32 µs took
 // 65 µs on one core and 71 µs on two with a new goroutine per loop, 45 µs
-// with the helpers below. The bidiagonal and
-// tridiagonal reductions run one loop per column, a few hundred
-// microseconds each, and every block step of Gemm runs two, so that
-// latency is paid thousands of times per factorization, and more often the
-// more cores there are.
+// with the helpers below. The bidiagonal and tridiagonal reductions run one
+// loop per column, a few hundred microseconds each, and every block step of
+// Gemm runs two, so that latency is paid thousands of times per
+// factorization, once for each core a loop wakes.
 //
 // So a helper that has run its share does not exit at once: it waits up to
 // helperSpin for the next loop, yielding its core (runtime.Gosched) between
