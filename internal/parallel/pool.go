@@ -21,10 +21,10 @@ import (
 // factorization, once for each core a loop wakes.
 //
 // So a helper that has run its share does not exit at once: it waits up to
-// helperSpin for the next loop, yielding its core (runtime.Gosched) between
-// looks, and is handed the share directly when one comes; the calling
-// goroutine likewise looks for the end of the helpers' shares for up to
-// joinSpin before it sleeps. Loops that follow each other closely thus
+// helperSpin for the next loop, yielding its core (runtime.Gosched) after
+// every spinLooks looks, and is handed the share directly when one comes;
+// the calling goroutine likewise looks for the end of the helpers' shares
+// for up to joinSpin before it sleeps. Loops that follow each other closely thus
 // never wait for a core to wake; a program that stops running loops has
 // no helper left after helperSpin. Which goroutine runs a share changes
 // nothing in what it computes: the units of each w are fixed by For, and
@@ -36,6 +36,12 @@ const (
 	// joinSpin is how long the calling goroutine looks for the helpers to
 	// finish before it sleeps until they do.
 	joinSpin = 100 * time.Microsecond
+	// spinLooks is how many times a waiting goroutine reads the word it
+	// waits on between two yields of its core. runtime.Gosched takes the
+	// scheduler's global lock, so yielding at every look would have every
+	// idle helper of a many-core machine queue on that lock; a few dozen
+	// reads of a cached word take well under a microsecond.
+	spinLooks = 64
 )
 
 // loop is one call of For or Claim on p ≥ 2 goroutines.
@@ -70,10 +76,12 @@ func (l *loop) join() {
 	}
 	start := time.Now()
 	for time.Since(start) < joinSpin {
-		runtime.Gosched()
-		if l.state.Load() == 0 {
-			return
+		for range spinLooks {
+			if l.state.Load() == 0 {
+				return
+			}
 		}
+		runtime.Gosched()
 	}
 	if l.state.Add(sleeping) != sleeping {
 		<-l.done
@@ -128,8 +136,10 @@ func (h *helper) wait() *loop {
 	idle.Unlock()
 	start := time.Now()
 	for {
-		if l := h.l.Swap(nil); l != nil {
-			return l
+		for range spinLooks {
+			if h.l.Load() != nil {
+				return h.l.Swap(nil) // only h empties its slot
+			}
 		}
 		if time.Since(start) >= helperSpin {
 			idle.Lock()
