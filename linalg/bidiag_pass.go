@@ -89,6 +89,21 @@ func (ps *bidiagPass) fused(a Dense, u []float64, tau float64, h, c, x, s []floa
 	w := a.Cols - 1
 	ps.sumBlocks(a, w, s, func(r0, r1 int, part []float64) {
 		i := r0
+		for ; i+3 < r1; i += 4 {
+			a0 := a.Data[i*a.Stride : i*a.Stride+a.Cols]
+			a1 := a.Data[(i+1)*a.Stride : (i+1)*a.Stride+a.Cols]
+			a2 := a.Data[(i+2)*a.Stride : (i+2)*a.Stride+a.Cols]
+			a3 := a.Data[(i+3)*a.Stride : (i+3)*a.Stride+a.Cols]
+			t0, t1 := dot2(a0, a1, u)
+			t2, t3 := dot2(a2, a3, u)
+			x0, x1 := tau*(t0-h[i]), tau*(t1-h[i+1])
+			x2, x3 := tau*(t2-h[i+2]), tau*(t3-h[i+3])
+			x[i], x[i+1], x[i+2], x[i+3] = x0, x1, x2, x3
+			c0, c1 := c[i]-x0, c[i+1]-x1
+			c2, c3 := c[i+2]-x2, c[i+3]-x3
+			c[i], c[i+1], c[i+2], c[i+3] = c0, c1, c2, c3
+			axpy2x2(c0, c1, c2, c3, a0[1:], a1[1:], a2[1:], a3[1:], part)
+		}
 		for ; i+1 < r1; i += 2 {
 			a0 := a.Data[i*a.Stride : i*a.Stride+a.Cols]
 			a1 := a.Data[(i+1)*a.Stride : (i+1)*a.Stride+a.Cols]
@@ -130,6 +145,24 @@ func dot2Scalar(r0, r1, u []float64) (float64, float64) {
 		t0 += r1[k] * u[k]
 	}
 	return s0 + s1, t0 + t1
+}
+
+// axpy2x2Scalar computes y ← (y + (c0·r0 + c1·r1)) + (c2·r2 + c3·r3) over
+// len(r0) elements: the sums of two calls of axpy2Scalar, in one pass over
+// y (five loads and a store per element where two passes take six and
+// two).
+func axpy2x2Scalar(c0, c1, c2, c3 float64, r0, r1, r2, r3, y []float64) {
+	n := len(r0)
+	r1, r2, r3, y = r1[:n], r2[:n], r3[:n], y[:n]
+	k := 0
+	for ; k+2 <= n; k += 2 {
+		a, b, c, d, w := r0[k:k+2:k+2], r1[k:k+2:k+2], r2[k:k+2:k+2], r3[k:k+2:k+2], y[k:k+2:k+2]
+		w[0] = (w[0] + (c0*a[0] + c1*b[0])) + (c2*c[0] + c3*d[0])
+		w[1] = (w[1] + (c0*a[1] + c1*b[1])) + (c2*c[1] + c3*d[1])
+	}
+	if k < n {
+		y[k] = (y[k] + (c0*r0[k] + c1*r1[k])) + (c2*r2[k] + c3*r3[k])
+	}
 }
 
 // axpy2Scalar computes y += c0·r0 + c1·r1 over len(r0) elements. It is

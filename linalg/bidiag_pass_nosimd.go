@@ -8,3 +8,8 @@ func dot2(r0, r1, u []float64) (float64, float64) { return dot2Scalar(r0, r1, u)
 
 // axpy2 is axpy2Scalar in this build; see bidiag_pass_simd.go.
 func axpy2(c0, c1 float64, r0, r1, y []float64) { axpy2Scalar(c0, c1, r0, r1, y) }
+
+// axpy2x2 is axpy2x2Scalar in this build; see bidiag_pass_simd.go.
+func axpy2x2(c0, c1, c2, c3 float64, r0, r1, r2, r3, y []float64) {
+	axpy2x2Scalar(c0, c1, c2, c3, r0, r1, r2, r3, y)
+}

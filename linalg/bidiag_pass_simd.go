@@ -83,3 +83,9 @@ func axpy2x8(c0, c1 float64, r0, r1, y []float64) {
 	}
 	archsimd.ClearAVXUpperBits()
 }
+
+// axpy2x2 is two calls of axpy2, the sums of axpy2x2Scalar in the same order.
+func axpy2x2(c0, c1, c2, c3 float64, r0, r1, r2, r3, y []float64) {
+	axpy2(c0, c1, r0, r1, y)
+	axpy2(c2, c3, r2, r3, y)
+}
