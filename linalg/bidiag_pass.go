@@ -2,9 +2,10 @@ package linalg
 
 // The matrix–vector passes of the bidiagonal reduction: each step of
 // bidiagPanel needs Âᵀ·v and Â·u for the trailing matrix Â, and these
-// passes over Â, bound by memory bandwidth, are half of bidiagonalize's
-// flops. Rows are taken in pairs by dot2 and axpy2, whose scalar versions
-// below are the default and the oracle of the AVX-512 ones in
+// passes over Â, bound by the loads they issue (two a cycle) or by memory
+// bandwidth, are half of bidiagonalize's flops. Rows are taken in pairs by
+// dot2 and axpy2, and in two pairs at once by axpy2x2; their scalar
+// versions below are the default and the oracle of the AVX-512 ones in
 // bidiag_pass_simd.go.
 
 // bidiagBlock is the number of rows of the trailing matrix in one unit of
@@ -82,9 +83,11 @@ func (ps *bidiagPass) mul(a Dense, u, x []float64) {
 // fused is one pass over a for step 5 of bidiagPanel and the next step's
 // sum: for each row r, x[r] = τ·(a[r]·u − h[r]), c[r] −= x[r], and then
 // s += c[r]·a[r][1:], returning s = a[:, 1:]ᵀ·c in s (length a.Cols−1).
-// Rows are taken in pairs, so that each element of u and of the partial sum
-// is loaded once for two rows; the second reading of a row, for the sum,
-// finds it in the L1 cache.
+// Rows are taken in fours: the dot products in pairs (dot2), so that each
+// element of u is loaded once for two rows, and the sum for all four
+// (axpy2x2), so that each element of the partial sum is loaded and stored
+// once for four rows; the second reading of a row, for the sum, finds it
+// in the L1 or L2 cache. A remainder of two rows or one follows.
 func (ps *bidiagPass) fused(a Dense, u []float64, tau float64, h, c, x, s []float64) {
 	w := a.Cols - 1
 	ps.sumBlocks(a, w, s, func(r0, r1 int, part []float64) {
