@@ -146,7 +146,7 @@ func TestBidiagonalizeDeterministic(t *testing.T) {
 	}
 }
 
-// TestAxpy2x2: the four-row sum of the fused pass is, to the bit, two
+// TestAxpy2x2: the four-row sum of the fused pass (scalar) is, to the bit, two
 // calls of axpy2Scalar, for every length through a step and its remainder.
 func TestAxpy2x2(t *testing.T) {
 	rng := testmat.NewRand(9)
@@ -157,7 +157,7 @@ func TestAxpy2x2(t *testing.T) {
 		axpy2Scalar(0.3, -1.7, r0, r1, want)
 		axpy2Scalar(2.9, 0.11, r2, r3, want)
 		got := append([]float64(nil), y...)
-		axpy2x2(0.3, -1.7, 2.9, 0.11, r0, r1, r2, r3, got)
+		axpy2x2Scalar(0.3, -1.7, 2.9, 0.11, r0, r1, r2, r3, got)
 		for k := range got {
 			if got[k] != want[k] {
 				t.Errorf("n=%d: y[%d] = %v, two axpy2 calls give %v", n, k, got[k], want[k])
