@@ -41,9 +41,20 @@ func Nrm2(x []float64) float64 { return nrm2(x) }
 // added (the explicit float64 conversion forbids a fused multiply-add), so
 // that the result is the same on every architecture and GOAMD64 level,
 // and nrm2's scaled path, written the same way, agrees with it exactly.
-func dot(x, y []float64) float64 {
+func dot(x, y []float64) float64 { return dotLanes(x, y, nil) }
+
+// dotLanes is dot with its partial sums exposed: when s is not nil the sums
+// start from s and are left in s. The product of element i goes to sum
+// i mod 4, except the last len(x) mod 4, which go to s[0]. A dot product
+// split at a multiple of 4 thus resumes exactly: after the sums of x[:k],
+// y[:k] (k = 0 mod 4), those of the rest give dot(x, y) bit for bit (the
+// split solves of trsv rely on it).
+func dotLanes(x, y []float64, s *[4]float64) float64 {
 	y = y[:len(x)]
 	var s0, s1, s2, s3 float64
+	if s != nil {
+		s0, s1, s2, s3 = s[0], s[1], s[2], s[3]
+	}
 	i := 0
 	for ; i+4 <= len(x); i += 4 {
 		s0 += float64(x[i] * y[i])
@@ -53,6 +64,9 @@ func dot(x, y []float64) float64 {
 	}
 	for ; i < len(x); i++ {
 		s0 += float64(x[i] * y[i])
+	}
+	if s != nil {
+		s[0], s[1], s[2], s[3] = s0, s1, s2, s3
 	}
 	return (s0 + s1) + (s2 + s3)
 }
