@@ -4,14 +4,17 @@
 # vectors, Falkon (n = 2·10⁵, d = 10, m = 4000, 20 iterations) and the
 # choice of σ and λ by exact leave-one-out (compare/selectscale,
 # n = 2·10⁵, m = 1000, 5 σ × 50 λ), all in the SIMD build; and, where
-# python3 has numpy, OpenBLAS's dgemm and dsyevd at the same sizes.
+# python3 has numpy, OpenBLAS's dgemm and dsyevd at the same sizes. First,
+# the machine's own ceiling: one-core GEMM n = 2048 and Gaussian kernel
+# blocks (n = 4000) alone and as one independent process per core at once.
 #
 #   compare/scaling.sh build DIR    build the binaries into DIR (needs Go)
 #   compare/scaling.sh run DIR OUT  run them (needs no Go), profiles to OUT
 #
 # The two steps exist so that the binaries can be built on one machine and
 # carried to a many-core one. CORES (default "1 2 4 8 16") lists the values
-# of GOMAXPROCS for GEMM; the other jobs run at 2 and at the largest.
+# of GOMAXPROCS for GEMM, EigenSym, Falkon and OpenBLAS (the last three
+# from 2 up); the selection runs at 2 and at the largest.
 set -euo pipefail
 cmd=${1:?build or run}
 dir=${2:?directory}
@@ -20,6 +23,7 @@ build)
   cd "$(dirname "$0")/.."
   mkdir -p "$dir"
   GOEXPERIMENT=simd go test -c -o "$dir/linalg.test" ./linalg
+  GOEXPERIMENT=simd go test -c -o "$dir/kernels.test" ./kernels
   (cd compare && GOEXPERIMENT=simd go build -o "$dir/falkon" ./falkon &&
     GOEXPERIMENT=simd go build -o "$dir/selectscale" ./selectscale)
   git rev-parse --short HEAD >"$dir/commit"
@@ -33,35 +37,59 @@ run)
   date -u
   echo "commit $(cat "$dir/commit")"
   lscpu | grep -E 'Model name|^CPU\(s\)|^Model:|L2 cache|L3 cache' | sed 's/  */ /g'
+  echo "== ceiling: one-core processes, alone and $top at once"
+  GOMAXPROCS=1 "$dir/linalg.test" -test.run '^$' -test.bench 'Gemm/n=2048$' -test.benchtime 5x | grep Benchmark
+  for i in $(seq "$top"); do
+    GOMAXPROCS=1 "$dir/linalg.test" -test.run '^$' -test.bench 'Gemm/n=2048$' -test.benchtime 5x | grep Benchmark &
+  done
+  wait
+  GOMAXPROCS=1 "$dir/kernels.test" -test.run '^$' -test.bench 'GaussianCross/n=4000$' -test.benchtime 10x | grep Benchmark
+  for i in $(seq "$top"); do
+    GOMAXPROCS=1 "$dir/kernels.test" -test.run '^$' -test.bench 'GaussianCross/n=4000$' -test.benchtime 10x | grep Benchmark &
+  done
+  wait
   for p in $cores; do
     GOMAXPROCS=$p "$dir/linalg.test" -test.run '^$' -test.bench 'Gemm/n=4096$' -test.benchtime 2x |
       grep Benchmark | sed "s/^/GOMAXPROCS=$p /"
   done
-  for p in 2 "$top"; do
-    GOMAXPROCS=$p "$dir/linalg.test" -test.run '^$' -test.bench 'EigenSym/n=4000$' -test.benchtime 1x \
-      -test.cpuprofile "$out/eigensym-$p.prof" | grep Benchmark | sed "s/^/GOMAXPROCS=$p /"
+  for p in $cores; do
+    [ "$p" = 1 ] && continue
+    prof=()
+    [ "$p" = "$top" ] || [ "$p" = 2 ] && prof=(-test.cpuprofile "$out/eigensym-$p.prof")
+    GOMAXPROCS=$p "$dir/linalg.test" -test.run '^$' -test.bench '^BenchmarkEigenSym$/n=4000$' -test.benchtime 1x \
+      "${prof[@]}" | grep Benchmark | sed "s/^/GOMAXPROCS=$p /"
   done
-  for p in 2 "$top"; do
+  for p in $cores; do
+    [ "$p" = 1 ] && continue
+    prof=()
+    [ "$p" = "$top" ] || [ "$p" = 2 ] && prof=(-cpuprofile "$out/falkon-$p.prof")
     echo "== falkon GOMAXPROCS=$p"
-    GOMAXPROCS=$p "$dir/falkon" -data synth -n 200000 -m 4000 -iters 20 -cpuprofile "$out/falkon-$p.prof"
+    GOMAXPROCS=$p "$dir/falkon" -data synth -n 200000 -m 4000 -iters 20 "${prof[@]}"
   done
   for p in 2 "$top"; do
     echo "== selectscale GOMAXPROCS=$p"
     GOMAXPROCS=$p "$dir/selectscale" -n 200000 -cpuprofile "$out/select-$p.prof"
   done
   if python3 -c 'import numpy' 2>/dev/null; then
-    for p in 2 "$top"; do
+    for p in $cores; do
       OPENBLAS_NUM_THREADS=$p OMP_NUM_THREADS=$p python3 - "$p" <<'PY'
 import sys, time, numpy as np
-p = sys.argv[1]
+p = int(sys.argv[1])
 rng = np.random.default_rng(1)
 a = rng.standard_normal((4096, 4096)); b = rng.standard_normal((4096, 4096))
 a @ b
 t = time.perf_counter(); a @ b; t = time.perf_counter() - t
 print(f"threads={p} OpenBLAS dgemm n=4096: {2*4096**3/t/1e9:.1f} GFLOP/s")
-x = rng.standard_normal((4000, 4000)); s = x @ x.T / 4000 + np.eye(4000)
-t = time.perf_counter(); np.linalg.eigh(s); t = time.perf_counter() - t
-print(f"threads={p} dsyevd (numpy.linalg.eigh) n=4000 with vectors: {t:.2f} s")
+if p > 1:
+    x = rng.standard_normal((4000, 4000)); s = x @ x.T / 4000 + np.eye(4000)
+    t = time.perf_counter(); np.linalg.eigh(s); t = time.perf_counter() - t
+    print(f"threads={p} dsyevd (numpy.linalg.eigh) n=4000 with vectors: {t:.2f} s")
+try:
+    import threadpoolctl
+    if p == 1:
+        print(threadpoolctl.threadpool_info())
+except ImportError:
+    pass
 PY
     done
     python3 -c 'import numpy; numpy.show_config()' 2>&1 | grep -iE 'openblas|version' | head -5 || true
