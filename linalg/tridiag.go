@@ -1,5 +1,7 @@
 package linalg
 
+import "math"
+
 // tridiagNB is the number of reflectors formed per panel of the blocked
 // tridiagonal reduction; the panel's rank-2·tridiagNB update of the trailing
 // matrix is one triangular Gemm. A variable only so that
@@ -138,26 +140,57 @@ func tridiagPanel(a Dense, j0, b int, vt, wt Dense, d, e, tau, w []float64, sv *
 	}
 }
 
-// symvBlock is the number of rows of the trailing matrix in one unit of
-// symvLower. It fixes the order in which partial sums are added, so it must
-// not depend on the number of goroutines.
-const symvBlock = 128
+// symvUnits is the most units symvLower splits a product into, and
+// symvMinRows the fewest rows a unit has (but the first): row ranges of
+// equal work, that is of equal area of the triangle, so that the units
+// balance over goroutines however they are dealt. Ranges of 128 rows, as
+// before, gave a product of order 4000 32 units whose work grew from the
+// first to the last 63-fold, and 16 goroutines taking two each kept the
+// cores 68% busy (52% at order 2048, one each). Each unit costs a partial
+// vector to clear and to add, so the units are few: 32, two per goroutine
+// at 16 (64 were slower than the ranges of 128 rows on two cores, 16 and 32
+// as fast). The ranges depend on the order alone, which fixes the order in
+// which partial sums are added: y is the same for any number of
+// goroutines.
+const (
+	symvUnits   = 32
+	symvMinRows = 16
+)
 
 // symvLower computes y = A·v for a symmetric matrix held in its lower
 // triangle, reading each element once. Row i contributes its dot product
 // with v to yᵢ and, through the symmetric element, vᵢ times its entries to
-// y₀ … y_{i−1}. Rows are taken symvBlock at a time; block r adds its rows'
-// contributions into a private partial vector Pᵣ, and y = Σᵣ Pᵣ is summed in
-// increasing r. The blocks are spread over goroutines, but the partition into
-// blocks and the order of the final sum are fixed, so y is bit-identical for
-// any number of goroutines.
+// y₀ … y_{i−1}. The rows are split into ranges of equal work (symvBounds);
+// range r adds its rows' contributions into a private partial vector Pᵣ,
+// and y = Σᵣ Pᵣ is summed in increasing r, each element by one goroutine.
+// The ranges are spread over goroutines, but the partition and the order
+// of the final sum are fixed, so y is bit-identical for any number of
+// goroutines.
 type symvLower struct {
-	part []float64 // partial vectors, block r's of length min((r+1)·symvBlock, m)
+	part   []float64 // partial vectors, range r's of length bounds[r+1], at r·n
+	bounds []int
+	n      int
+}
+
+// symvBounds sets bounds[0 … u] to the row ranges of a product of order m
+// and returns u, the number of ranges: range r is rows [bounds[r],
+// bounds[r+1]), bounds[r] = m·√(r/u) rounded down to even (rows go in
+// pairs), so that every range holds about m²/(2u) elements of the
+// triangle.
+func symvBounds(m int, bounds []int) int {
+	u := max(1, min(symvUnits, m/symvMinRows))
+	bounds[0] = 0
+	for r := 1; r < u; r++ {
+		b := int(float64(m)*math.Sqrt(float64(r)/float64(u))) &^ 1
+		bounds[r] = max(b, bounds[r-1])
+	}
+	bounds[u] = m
+	return u
 }
 
 func newSymvLower(n int) *symvLower {
-	blocks := (n + symvBlock - 1) / symvBlock
-	return &symvLower{part: make([]float64, blocks*n)}
+	u := max(1, min(symvUnits, n/symvMinRows))
+	return &symvLower{part: make([]float64, u*n), bounds: make([]int, u+1), n: n}
 }
 
 // symvRow returns Σ row[k]·v[k] and adds vi·row[k] to p[k], in one pass.
@@ -200,13 +233,12 @@ func symvPairScalar(r0, r1, v, p []float64, vi0, vi1 float64) (float64, float64)
 
 // mul sets y = A[j:, j:]·v, A the lower triangle of a.
 func (s *symvLower) mul(a Dense, j int, v, y []float64) {
-	n := a.Rows
-	m := n - j
-	blocks := (m + symvBlock - 1) / symvBlock
-	p := teamSize(blocks, float64(m)*float64(m))
-	forEach(p, blocks, taskFunc(func(_, r int) {
-		r0, r1 := r*symvBlock, min((r+1)*symvBlock, m)
-		pr := s.part[r*m : r*m+r1]
+	m := a.Rows - j
+	units := symvBounds(m, s.bounds)
+	p := teamSize(units, float64(m)*float64(m))
+	forEach(p, units, taskFunc(func(_, r int) {
+		r0, r1 := s.bounds[r], s.bounds[r+1]
+		pr := s.part[r*s.n : r*s.n+r1]
 		clear(pr)
 		i := r0
 		// Rows in pairs: each loaded element of v and Pᵣ serves two rows.
@@ -223,10 +255,19 @@ func (s *symvLower) mul(a Dense, j int, v, y []float64) {
 			pr[i] += symvRow(row[:i], v[:i], pr[:i], v[i]) + row[i]*v[i]
 		}
 	}))
-	// y = Σᵣ Pᵣ in increasing r; element c gets blocks r with r1 > c.
-	clear(y[:m])
-	for r := 0; r < blocks; r++ {
-		r1 := min((r+1)*symvBlock, m)
-		axpy(1, s.part[r*m:r*m+r1], y[:r1])
-	}
+	// y = Σᵣ Pᵣ in increasing r (element c gets the ranges with bounds[r+1]
+	// > c), split over goroutines by columns.
+	chunks := (m + symvSumCols - 1) / symvSumCols
+	forEach(teamSize(chunks, 2*float64(units)*float64(m)), chunks, taskFunc(func(_, u int) {
+		c0, c1 := u*symvSumCols, min((u+1)*symvSumCols, m)
+		clear(y[c0:c1])
+		for r := range units {
+			if hi := min(c1, s.bounds[r+1]); hi > c0 {
+				axpy(1, s.part[r*s.n+c0:r*s.n+hi], y[c0:hi])
+			}
+		}
+	}))
 }
+
+// symvSumCols is the number of columns of a unit of symvLower's final sum.
+const symvSumCols = 256
