@@ -61,18 +61,7 @@ func TestTrsvSplit(t *testing.T) {
 			}
 			// The residual of op(L)·x = b, elementwise against |op(L)|·|x|.
 			for i := range n {
-				var s, bound float64
-				for j := range n {
-					lij := a.At(i, j)
-					if op == Trans {
-						lij = a.At(j, i)
-					}
-					if (op == NoTrans && j > i) || (op == Trans && j < i) {
-						continue
-					}
-					s += lij * want[j]
-					bound += math.Abs(lij * want[j])
-				}
+				s, bound := triangularRow(a, Lower, op, i, func(j int) float64 { return want[j] })
 				if e := math.Abs(s - b[i]); !(e <= 30*float64(n)*0x1p-52*bound) {
 					t.Fatalf("n=%d %s: residual %g in row %d, bound %g", n, opName(op), e, i, bound)
 				}

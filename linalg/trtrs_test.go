@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"rkhs/internal/testmat"
 )
 
 // TestTrtrs checks Trtrs against its definition for both triangles, both
@@ -49,18 +51,7 @@ func TestTrtrs(t *testing.T) {
 						// The residual.
 						for i := range n {
 							for c := range k {
-								var s, bound float64
-								for j := range n {
-									aij := a.At(i, j)
-									if op == Trans {
-										aij = a.At(j, i)
-									}
-									if i != j && (ul == Lower) == (op == NoTrans) != (j < i) {
-										continue
-									}
-									s += aij * x.At(j, c)
-									bound += math.Abs(aij * x.At(j, c))
-								}
+								s, bound := triangularRow(a, ul, op, i, func(j int) float64 { return x.At(j, c) })
 								if e := math.Abs(s - b.At(i, c)); !(e <= 30*float64(n)*0x1p-52*bound) {
 									t.Fatalf("%v %v n=%d k=%d: residual %g at (%d,%d), bound %g", ul, op, n, k, e, i, c, bound)
 								}
@@ -94,4 +85,22 @@ func TestTrtrsPanics(t *testing.T) {
 			Trtrs(tc.ul, NoTrans, tc.a, tc.b)
 		}()
 	}
+}
+
+// triangularRow returns row i of op(A)·x for the triangle ul of A (the
+// other triangle is not read) and the same sum of absolute values, the
+// scale of a residual check; x(j) is the j-th entry of x.
+func triangularRow(a testmat.Matrix, ul Uplo, op Op, i int, x func(j int) float64) (s, abs float64) {
+	for j := range a.Rows {
+		aij := a.At(i, j)
+		if op == Trans {
+			aij = a.At(j, i)
+		}
+		if i != j && (ul == Lower) == (op == NoTrans) != (j < i) {
+			continue
+		}
+		s += aij * x(j)
+		abs += math.Abs(aij * x(j))
+	}
+	return s, abs
 }
