@@ -150,7 +150,7 @@ func splitNormalMul(r *Rows, v *linalg.Dense) [3]time.Duration {
 	}
 	p := parallel.Team(chunks, float64(plan.n)*float64(m), minParallelWork)
 	times := make([][3]time.Duration, p)
-	parallel.For(p, chunks, parallel.Func(func(w, c int) {
+	parallel.Claim(p, chunks, parallel.Func(func(w, c int) {
 		var kbuf, xbuf linalg.Dense
 		part, wb := make([]float64, m*q), make([]float64, plan.b*q)
 		lo, hi := plan.rows(c)

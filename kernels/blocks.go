@@ -54,9 +54,10 @@ const minStreamRows = 8
 
 // maxStreamChunks bounds the number of chunks of Kᵀ(K·V) and Kᵀ·Y, and
 // streamPartialElems their partial results: together at most 2²³ doubles
-// (64 MiB), and one chunk when m·q alone exceeds that.
+// (64 MiB), and one chunk when m·q alone exceeds that. 128 chunks are 8
+// for each of 16 goroutines, enough for them to even out by claiming.
 const (
-	maxStreamChunks    = 32
+	maxStreamChunks    = 128
 	streamPartialElems = 1 << 23
 )
 
@@ -173,14 +174,18 @@ func (j *streamJob) Run(w, c int) {
 
 // stream runs j over every block of K in j.plan.chunks chunks (see the top
 // of this file) and returns when all are done. Goroutines: at most
-// min(GOMAXPROCS, chunks), besides those of linalg.Gemm.
+// min(GOMAXPROCS, chunks), besides those of linalg.Gemm. They claim the
+// chunks in turn (parallel.Claim), so that a core slowed by the others
+// (sixteen cores of a Xeon ran the same kernel block 1.04–1.27× slower than
+// one alone) takes fewer chunks instead of holding up the pass; what a
+// chunk computes does not depend on which goroutine runs it.
 func (j *streamJob) stream() {
 	n, m := j.r.Dims()
 	p := parallel.Team(j.plan.chunks, float64(n)*float64(m), minParallelWork)
 	for len(j.works) < p {
 		j.works = append(j.works, new(blockWork))
 	}
-	parallel.For(p, j.plan.chunks, j)
+	parallel.Claim(p, j.plan.chunks, j)
 }
 
 // getJob returns a pooled job for op over K with the given number of
@@ -245,7 +250,7 @@ func (r *Rows) EachBlock(chunks int, f func(c, i0 int, kb *linalg.Dense)) {
 // the partial four rows at a time, in a fixed order).
 // Memory: besides the inputs, one block of K (about 1 MiB) and b×(d + q)
 // per goroutine, a copy of V, and the partial results of the chunks, C·m·q
-// doubles with C = min(32, ⌊2²³/(m·q)⌋, blocks) ≥ 1 (at most 64 MiB unless
+// doubles with C = min(128, ⌊2²³/(m·q)⌋, blocks) ≥ 1 (at most 64 MiB unless
 // one m×q partial is larger). The chunks are summed in order, so the result is
 // bit-identical for any GOMAXPROCS; it agrees with Kᵀ(K·V) from the full
 // matrices to rounding, not bit for bit. Once the pooled workspaces have
