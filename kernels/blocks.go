@@ -20,11 +20,12 @@ import (
 // alone (streamRows: a block is about 1 MiB, so that it stays in the L2
 // cache of the core that computes it while it is consumed), and the blocks
 // into a number of chunks of consecutive blocks fixed by n, m and the
-// caller (never by GOMAXPROCS). Chunks run in parallel (parallel.For);
-// within a chunk the blocks run in increasing order on one goroutine,
-// which evaluates K_b = K(X_b, Z) (for the Gaussian kernel: inner products
-// of the centred rows, then the distance and exp pass) into its own
-// workspace and hands it to the consumer while it is in cache. A product
+// caller (never by GOMAXPROCS). Chunks run in parallel, claimed in turn
+// by the goroutines (parallel.Claim); within a chunk the blocks run in
+// increasing order on one goroutine, which evaluates K_b = K(X_b, Z) (for
+// the Gaussian kernel: inner products of the centred rows, then the
+// distance and exp pass) into its own workspace and hands it to the
+// consumer while it is in cache. A product
 // whose rows are those of K (K·V) writes each block's rows of the result;
 // a product summed over the rows of K (KᵀW) accumulates each chunk into
 // its own partial result, and the partials are summed in chunk order at
