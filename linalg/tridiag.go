@@ -143,13 +143,13 @@ func tridiagPanel(a Dense, j0, b int, vt, wt Dense, d, e, tau, w []float64, sv *
 // symvUnits is the most units symvLower splits a product into, and
 // symvMinRows the fewest rows a unit has (but the first): row ranges of
 // equal work, that is of equal area of the triangle, so that the units
-// balance over goroutines however they are dealt. Ranges of 128 rows, as
-// before, gave a product of order 4000 32 units whose work grew from the
-// first to the last 63-fold, and 16 goroutines taking two each kept the
+// balance over goroutines however they are dealt. Ranges of a fixed 128
+// rows give a product of order 4000 32 units whose work grows 63-fold from
+// the first to the last, and 16 goroutines taking two each would keep the
 // cores 68% busy (52% at order 2048, one each). Each unit costs a partial
 // vector to clear and to add, so the units are few: 32, two per goroutine
-// at 16 (64 were slower than the ranges of 128 rows on two cores, 16 and 32
-// as fast). The ranges depend on the order alone, which fixes the order in
+// at 16 (64 were slower than ranges of 128 rows on two cores, 16 and 32 as
+// fast). The ranges depend on the order alone, which fixes the order in
 // which partial sums are added: y is the same for any number of
 // goroutines.
 const (
