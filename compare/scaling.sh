@@ -13,8 +13,9 @@
 #
 # The two steps exist so that the binaries can be built on one machine and
 # carried to a many-core one. CORES (default "1 2 4 8 16") lists the values
-# of GOMAXPROCS for GEMM, EigenSym, Falkon and OpenBLAS (the last three
-# from 2 up); the selection runs at 2 and at the largest.
+# of GOMAXPROCS for GEMM and OpenBLAS's dgemm, and from 2 up for EigenSym,
+# dsyevd and Falkon (CPU profiles at 2 and at the largest); the selection
+# runs at 2 and at the largest.
 set -euo pipefail
 cmd=${1:?build or run}
 dir=${2:?directory}
@@ -37,34 +38,38 @@ run)
   date -u
   echo "commit $(cat "$dir/commit")"
   lscpu | grep -E 'Model name|^CPU\(s\)|^Model:|L2 cache|L3 cache' | sed 's/  */ /g'
+  # ceiling BINARY BENCH TIMES: the benchmark on one core alone, then as
+  # $top independent one-core processes at once.
+  ceiling() {
+    GOMAXPROCS=1 "$dir/$1" -test.run '^$' -test.bench "$2" -test.benchtime "$3" | grep Benchmark
+    for _ in $(seq "$top"); do
+      GOMAXPROCS=1 "$dir/$1" -test.run '^$' -test.bench "$2" -test.benchtime "$3" | grep Benchmark &
+    done
+    wait
+  }
+  # profile FLAG NAME P: the CPU-profile arguments for a run at P, at 2 and
+  # at the largest value only.
+  profile() {
+    if [ "$3" = 2 ] || [ "$3" = "$top" ]; then echo "$1" "$out/$2-$3.prof"; fi
+  }
   echo "== ceiling: one-core processes, alone and $top at once"
-  GOMAXPROCS=1 "$dir/linalg.test" -test.run '^$' -test.bench 'Gemm/n=2048$' -test.benchtime 5x | grep Benchmark
-  for i in $(seq "$top"); do
-    GOMAXPROCS=1 "$dir/linalg.test" -test.run '^$' -test.bench 'Gemm/n=2048$' -test.benchtime 5x | grep Benchmark &
-  done
-  wait
-  GOMAXPROCS=1 "$dir/kernels.test" -test.run '^$' -test.bench 'GaussianCross/n=4000$' -test.benchtime 10x | grep Benchmark
-  for i in $(seq "$top"); do
-    GOMAXPROCS=1 "$dir/kernels.test" -test.run '^$' -test.bench 'GaussianCross/n=4000$' -test.benchtime 10x | grep Benchmark &
-  done
-  wait
+  ceiling linalg.test 'Gemm/n=2048$' 5x
+  ceiling kernels.test 'GaussianCross/n=4000$' 10x
   for p in $cores; do
     GOMAXPROCS=$p "$dir/linalg.test" -test.run '^$' -test.bench 'Gemm/n=4096$' -test.benchtime 2x |
       grep Benchmark | sed "s/^/GOMAXPROCS=$p /"
   done
   for p in $cores; do
     [ "$p" = 1 ] && continue
-    prof=()
-    [ "$p" = "$top" ] || [ "$p" = 2 ] && prof=(-test.cpuprofile "$out/eigensym-$p.prof")
+    # shellcheck disable=SC2046 # profile's words are meant to split
     GOMAXPROCS=$p "$dir/linalg.test" -test.run '^$' -test.bench '^BenchmarkEigenSym$/n=4000$' -test.benchtime 1x \
-      "${prof[@]}" | grep Benchmark | sed "s/^/GOMAXPROCS=$p /"
+      $(profile -test.cpuprofile eigensym "$p") | grep Benchmark | sed "s/^/GOMAXPROCS=$p /"
   done
   for p in $cores; do
     [ "$p" = 1 ] && continue
-    prof=()
-    [ "$p" = "$top" ] || [ "$p" = 2 ] && prof=(-cpuprofile "$out/falkon-$p.prof")
     echo "== falkon GOMAXPROCS=$p"
-    GOMAXPROCS=$p "$dir/falkon" -data synth -n 200000 -m 4000 -iters 20 "${prof[@]}"
+    # shellcheck disable=SC2046
+    GOMAXPROCS=$p "$dir/falkon" -data synth -n 200000 -m 4000 -iters 20 $(profile -cpuprofile falkon "$p")
   done
   for p in 2 "$top"; do
     echo "== selectscale GOMAXPROCS=$p"

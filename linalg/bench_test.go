@@ -134,23 +134,25 @@ func BenchmarkTrsm(b *testing.B) {
 // conjugate gradient iteration.
 func BenchmarkTrsv(b *testing.B) {
 	for _, n := range []int{1000, 4000} {
-		var ch Cholesky
-		if err := ch.Factorize(benchSPD(n)); err != nil {
-			b.Fatal(err)
-		}
-		l := ch.LTo(nil)
-		rhs := testmat.Random(testmat.NewRand(2), n, 1, 0).Data
-		x := make([]float64, n)
-		for _, op := range []Op{NoTrans, Trans} {
-			b.Run(fmt.Sprintf("n=%d/%s", n, opName(op)), func(b *testing.B) {
-				b.ReportAllocs()
-				for b.Loop() {
-					copy(x, rhs)
-					Trsv(Lower, op, l, x)
-				}
-				reportGFLOPs(b, float64(n)*float64(n))
-			})
-		}
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			var ch Cholesky
+			if err := ch.Factorize(benchSPD(n)); err != nil {
+				b.Fatal(err)
+			}
+			l := ch.LTo(nil)
+			rhs := testmat.Random(testmat.NewRand(2), n, 1, 0).Data
+			x := make([]float64, n)
+			for _, op := range []Op{NoTrans, Trans} {
+				b.Run(opName(op), func(b *testing.B) {
+					b.ReportAllocs()
+					for b.Loop() {
+						copy(x, rhs)
+						Trsv(Lower, op, l, x)
+					}
+					reportGFLOPs(b, float64(n)*float64(n))
+				})
+			}
+		})
 	}
 }
 

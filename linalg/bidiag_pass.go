@@ -45,10 +45,7 @@ func (ps *bidiagPass) sumBlocks(a Dense, w int, out []float64, body func(r0, r1 
 		clear(part)
 		body(r*bidiagBlock, min((r+1)*bidiagBlock, rows), part)
 	}))
-	clear(out[:w])
-	for r := 0; r < blocks; r++ {
-		axpy(1, ps.part[r*ps.n:r*ps.n+w], out[:w])
-	}
+	sumPartials(out[:w], blocks, func(r int) []float64 { return ps.part[r*ps.n : r*ps.n+w] })
 }
 
 // atv sets y = aᵀ·v (y of length a.Cols, v of length a.Rows).

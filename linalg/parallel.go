@@ -35,3 +35,27 @@ func claim(p, units int, t task) { parallel.Claim(p, units, t) }
 type rowChunks = parallel.Chunks
 
 func newRowChunks(n, p, align int) rowChunks { return parallel.NewChunks(n, p, align) }
+
+// sumPartialsCols is the number of columns of a unit of sumPartials.
+const sumPartialsCols = 256
+
+// sumPartials sets y = Σᵣ Pᵣ over r = 0 … units−1 in increasing r, where
+// part(r) returns Pᵣ, at most len(y) long, which adds into the prefix of y
+// it covers: the final step of a product whose row blocks each summed into
+// a partial vector of their own. The sum is split over goroutines by
+// columns, so every element gets its terms in the same order for any
+// number of goroutines. Cost: at most units·len(y) adds.
+func sumPartials(y []float64, units int, part func(r int) []float64) {
+	m := len(y)
+	chunks := (m + sumPartialsCols - 1) / sumPartialsCols
+	forEach(teamSize(chunks, 2*float64(units)*float64(m)), chunks, taskFunc(func(_, u int) {
+		c0, c1 := u*sumPartialsCols, min((u+1)*sumPartialsCols, m)
+		clear(y[c0:c1])
+		for r := range units {
+			if pr := part(r); len(pr) > c0 {
+				hi := min(c1, len(pr))
+				axpy(1, pr[c0:hi], y[c0:hi])
+			}
+		}
+	}))
+}

@@ -162,7 +162,7 @@ const (
 // with v to yᵢ and, through the symmetric element, vᵢ times its entries to
 // y₀ … y_{i−1}. The rows are split into ranges of equal work (symvBounds);
 // range r adds its rows' contributions into a private partial vector Pᵣ,
-// and y = Σᵣ Pᵣ is summed in increasing r, each element by one goroutine.
+// and y = Σᵣ Pᵣ is summed in increasing r (sumPartials).
 // The ranges are spread over goroutines, but the partition and the order
 // of the final sum are fixed, so y is bit-identical for any number of
 // goroutines.
@@ -178,7 +178,7 @@ type symvLower struct {
 // pairs), so that every range holds about m²/(2u) elements of the
 // triangle.
 func symvBounds(m int, bounds []int) int {
-	u := max(1, min(symvUnits, m/symvMinRows))
+	u := symvRanges(m)
 	bounds[0] = 0
 	for r := 1; r < u; r++ {
 		b := int(float64(m)*math.Sqrt(float64(r)/float64(u))) &^ 1
@@ -188,8 +188,11 @@ func symvBounds(m int, bounds []int) int {
 	return u
 }
 
+// symvRanges is the number of row ranges of a product of order m.
+func symvRanges(m int) int { return max(1, min(symvUnits, m/symvMinRows)) }
+
 func newSymvLower(n int) *symvLower {
-	u := max(1, min(symvUnits, n/symvMinRows))
+	u := symvRanges(n)
 	return &symvLower{part: make([]float64, u*n), bounds: make([]int, u+1), n: n}
 }
 
@@ -255,19 +258,6 @@ func (s *symvLower) mul(a Dense, j int, v, y []float64) {
 			pr[i] += symvRow(row[:i], v[:i], pr[:i], v[i]) + row[i]*v[i]
 		}
 	}))
-	// y = Σᵣ Pᵣ in increasing r (element c gets the ranges with bounds[r+1]
-	// > c), split over goroutines by columns.
-	chunks := (m + symvSumCols - 1) / symvSumCols
-	forEach(teamSize(chunks, 2*float64(units)*float64(m)), chunks, taskFunc(func(_, u int) {
-		c0, c1 := u*symvSumCols, min((u+1)*symvSumCols, m)
-		clear(y[c0:c1])
-		for r := range units {
-			if hi := min(c1, s.bounds[r+1]); hi > c0 {
-				axpy(1, s.part[r*s.n+c0:r*s.n+hi], y[c0:hi])
-			}
-		}
-	}))
+	// y = Σᵣ Pᵣ in increasing r; element c gets the ranges with bounds[r+1] > c.
+	sumPartials(y[:m], units, func(r int) []float64 { return s.part[r*s.n : r*s.n+s.bounds[r+1]] })
 }
-
-// symvSumCols is the number of columns of a unit of symvLower's final sum.
-const symvSumCols = 256

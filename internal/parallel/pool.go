@@ -22,13 +22,13 @@ import (
 //
 // So a helper that has run its share does not exit at once: it waits up to
 // helperSpin for the next loop, yielding its core (runtime.Gosched) every
-// yieldEvery, and is handed the share directly when one comes;
-// the calling goroutine likewise looks for the end of the helpers' shares
-// for up to joinSpin before it sleeps. Loops that follow each other
-// closely thus never wait for a core to wake; a program that stops running
-// loops has no helper left after helperSpin. Which goroutine runs a share
-// changes nothing in what it computes: the units of each w are fixed by
-// For, and Claim's tasks may not depend on w.
+// yieldEvery, and is handed the share directly when one comes; the calling
+// goroutine likewise looks for the end of the helpers' shares for up to
+// joinSpin before it sleeps. Loops that follow each other closely thus
+// never wait for a core to wake; a program that stops running loops has no
+// helper left after helperSpin. Which goroutine runs a share changes
+// nothing in what it computes: the units of each w are fixed by For, and
+// Claim's tasks may not depend on w.
 
 const (
 	// helperSpin is how long an idle helper waits for another share.
