@@ -234,6 +234,25 @@ func symvPairScalar(r0, r1, v, p []float64, vi0, vi1 float64) (float64, float64)
 	return s0, s1
 }
 
+// symvQuadScalar is symvPairScalar for four rows: it returns the four sums
+// Σ rᵢ[k]·v[k] and adds (vi[0]·r0[k] + vi[1]·r1[k]) + (vi[2]·r2[k] +
+// vi[3]·r3[k]) to p[k], loading each v[k] and p[k] once for four rows.
+func symvQuadScalar(r0, r1, r2, r3, v, p []float64, vi *[4]float64) (sums [4]float64) {
+	n := len(r0)
+	r1, r2, r3, v, p = r1[:n], r2[:n], r3[:n], v[:n], p[:n]
+	w0, w1, w2, w3 := vi[0], vi[1], vi[2], vi[3] // held in registers: p could alias vi
+	var s0, s1, s2, s3 float64
+	for k, a := range r0 {
+		b, c, d, vk := r1[k], r2[k], r3[k], v[k]
+		s0 += a * vk
+		s1 += b * vk
+		s2 += c * vk
+		s3 += d * vk
+		p[k] += (w0*a + w1*b) + (w2*c + w3*d)
+	}
+	return [4]float64{s0, s1, s2, s3}
+}
+
 // mul sets y = A[j:, j:]·v, A the lower triangle of a.
 func (s *symvLower) mul(a Dense, j int, v, y []float64) {
 	m := a.Rows - j
@@ -244,7 +263,24 @@ func (s *symvLower) mul(a Dense, j int, v, y []float64) {
 		pr := s.part[r*s.n : r*s.n+r1]
 		clear(pr)
 		i := r0
-		// Rows in pairs: each loaded element of v and Pᵣ serves two rows.
+		// Rows in fours: each loaded element of v and Pᵣ serves four rows.
+		for ; i+3 < r1; i += 4 {
+			var rows [4][]float64
+			for q := range rows {
+				rows[q] = a.Data[(j+i+q)*a.Stride+j : (j+i+q)*a.Stride+j+i+q+1] // A[i+q][0:i+q+1]
+			}
+			s := symvQuad(rows[0][:i], rows[1][:i], rows[2][:i], rows[3][:i], v[:i], pr[:i], (*[4]float64)(v[i:i+4]))
+			// The 4×4 diagonal block, row by row.
+			for q, row := range rows {
+				acc := s[q]
+				for c := range q {
+					acc += row[i+c] * v[i+c]
+					pr[i+c] += row[i+c] * v[i+q]
+				}
+				pr[i+q] += acc + row[i+q]*v[i+q]
+			}
+		}
+		// Then in pairs: each loaded element of v and Pᵣ serves two rows.
 		for ; i+1 < r1; i += 2 {
 			r0w := a.Data[(j+i)*a.Stride+j : (j+i)*a.Stride+j+i+1]     // A[i][0:i+1]
 			r1w := a.Data[(j+i+1)*a.Stride+j : (j+i+1)*a.Stride+j+i+2] // A[i+1][0:i+2]

@@ -53,3 +53,49 @@ func symvPair8(r0, r1, v, p []float64, vi0, vi1 float64, sums *[2]float64) {
 	storeLaneSums(s0, s1, sums) // in bidiag_pass_simd.go
 	archsimd.ClearAVXUpperBits()
 }
+
+// symvQuad is symvQuadScalar, eight elements of each row at a time, with
+// the lane sums of each row added in the fixed order of symvPair's.
+func symvQuad(r0, r1, r2, r3, v, p []float64, vi *[4]float64) (sums [4]float64) {
+	if !hasAVX512 || len(r0) < 16 {
+		return symvQuadScalar(r0, r1, r2, r3, v, p, vi)
+	}
+	n := len(r0) / 8 * 8
+	symvQuad8(r0[:n], r1[:n], r2[:n], r3[:n], v[:n], p[:n], vi, &sums)
+	t := symvQuadScalar(r0[n:], r1[n:len(r0)], r2[n:len(r0)], r3[n:len(r0)], v[n:len(r0)], p[n:len(r0)], vi)
+	for r := range sums {
+		sums[r] += t[r]
+	}
+	return sums
+}
+
+// symvQuad8 is symvQuad on lengths that are multiples of 8: per eight
+// elements, four loads of A, one of v and one of p, four FMAs into the
+// sums and four into p, and one store.
+//
+//go:noinline
+func symvQuad8(r0, r1, r2, r3, v, p []float64, vi *[4]float64, sums *[4]float64) {
+	n := len(r0)
+	r1, r2, r3, v, p = r1[:n], r2[:n], r3[:n], v[:n], p[:n]
+	w0 := archsimd.BroadcastFloat64x8(vi[0])
+	w1 := archsimd.BroadcastFloat64x8(vi[1])
+	w2 := archsimd.BroadcastFloat64x8(vi[2])
+	w3 := archsimd.BroadcastFloat64x8(vi[3])
+	var s0, s1, s2, s3 archsimd.Float64x8
+	for k := 0; k+8 <= n; k += 8 {
+		vk := simdapi.Load8(v[k : k+8])
+		a := simdapi.Load8(r0[k : k+8])
+		s0 = a.MulAdd(vk, s0)
+		b := simdapi.Load8(r1[k : k+8])
+		s1 = b.MulAdd(vk, s1)
+		c := simdapi.Load8(r2[k : k+8])
+		s2 = c.MulAdd(vk, s2)
+		d := simdapi.Load8(r3[k : k+8])
+		s3 = d.MulAdd(vk, s3)
+		pk := simdapi.Load8(p[k : k+8])
+		simdapi.Store8(a.MulAdd(w0, b.MulAdd(w1, c.MulAdd(w2, d.MulAdd(w3, pk)))), p[k:k+8])
+	}
+	storeLaneSums(s0, s1, (*[2]float64)(sums[0:2]))
+	storeLaneSums(s2, s3, (*[2]float64)(sums[2:4]))
+	archsimd.ClearAVXUpperBits()
+}
