@@ -82,6 +82,7 @@ func tridiagPanel(a Dense, j0, b int, vt, wt Dense, d, e, tau, w []float64, sv *
 	n := a.Rows
 	m := n - j0 - 1
 	lda := a.Stride
+	coef := make([]float64, 2*b)
 	for p := 0; p < b; p++ {
 		j := j0 + p
 		row := a.Data[j*lda+j : j*lda+n] // a[j][j:], contiguous
@@ -92,11 +93,11 @@ func tridiagPanel(a Dense, j0, b int, vt, wt Dense, d, e, tau, w []float64, sv *
 		}
 		// 1. Apply the panel's reflectors 0…p−1 to row j (columns j…n−1,
 		// local p−1…m−1): a[j][c] −= Σ_q V[j][q]·W[c][q] + W[j][q]·V[c][q].
-		for q := 0; q < p; q++ {
-			vq := vt.Data[q*m : (q+1)*m]
-			wq := wt.Data[q*m : (q+1)*m]
-			axpy(-vq[p-1], wq[p-1:], row)
-			axpy(-wq[p-1], vq[p-1:], row)
+		if p > 0 {
+			for q := range p {
+				coef[2*q], coef[2*q+1] = vt.Data[q*m+p-1], wt.Data[q*m+p-1]
+			}
+			panelAxpys(row, wt, vt, p-1, coef[:2*p])
 		}
 		d[j] = row[0]
 		if j == n-1 {
@@ -124,12 +125,9 @@ func tridiagPanel(a Dense, j0, b int, vt, wt Dense, d, e, tau, w []float64, sv *
 		sv.mul(a, j+1, v, wl)
 		// … corrected by the panel's earlier reflectors:
 		// w −= W·(Vᵀv) + V·(Wᵀv) over local indices p…m−1.
-		for q := 0; q < p; q++ {
-			vq := vt.Data[q*m+p : (q+1)*m]
-			wq := wt.Data[q*m+p : (q+1)*m]
-			s, u := dot(vq, v), dot(wq, v)
-			axpy(-s, wq, wl)
-			axpy(-u, vq, wl)
+		if p > 0 {
+			panelDots(coef[:2*p], vt, wt, p, v)
+			panelAxpys(wl, wt, vt, p, coef[:2*p])
 		}
 		// w = τ·w − (τ/2)(τ·wᵀv)·v.
 		for i := range wl {
@@ -138,6 +136,44 @@ func tridiagPanel(a Dense, j0, b int, vt, wt Dense, d, e, tau, w []float64, sv *
 		axpy(-0.5*t*dot(wl, v), v, wl)
 		copy(wp[p:], wl)
 	}
+}
+
+// panelAxpyCols is the number of elements of a unit of panelAxpys.
+const panelAxpyCols = 512
+
+// panelAxpys sets y −= Σ_q (c[2q]·X_q + c[2q+1]·Y_q), X_q and Y_q the rows
+// q < len(c)/2 of xt and yt from column off on (as long as y): the
+// panel's earlier reflectors applied to a row or to w. Every element takes
+// its 2·len(c)/2 terms in the order written, one axpy at a time, so the
+// vector is split into ranges over goroutines and the result is the same
+// for any number of them. Cost: 2·len(c)·len(y) flops.
+func panelAxpys(y []float64, xt, yt Dense, off int, c []float64) {
+	n, np := len(y), len(c)/2
+	units := (n + panelAxpyCols - 1) / panelAxpyCols
+	forEach(teamSize(units, 2*float64(len(c))*float64(n)), units, taskFunc(func(_, u int) {
+		lo, hi := u*panelAxpyCols, min((u+1)*panelAxpyCols, n)
+		for q := range np {
+			x := xt.Data[q*xt.Stride+off : q*xt.Stride+off+n]
+			z := yt.Data[q*yt.Stride+off : q*yt.Stride+off+n]
+			axpy(-c[2*q], x[lo:hi], y[lo:hi])
+			axpy(-c[2*q+1], z[lo:hi], y[lo:hi])
+		}
+	}))
+}
+
+// panelDots sets c[2q] = V_q·v and c[2q+1] = W_q·v for q < len(c)/2, V_q and
+// W_q the rows q of vt and wt from column off on (as long as v), each dot
+// product whole on one goroutine. Cost: 2·len(c)·len(v) flops.
+func panelDots(c []float64, vt, wt Dense, off int, v []float64) {
+	n := len(v)
+	forEach(teamSize(len(c), 2*float64(len(c))*float64(n)), len(c), taskFunc(func(_, u int) {
+		t := vt
+		if u%2 == 1 {
+			t = wt
+		}
+		q := u / 2
+		c[u] = dot(t.Data[q*t.Stride+off:q*t.Stride+off+n], v)
+	}))
 }
 
 // symvUnits is the most units symvLower splits a product into, and
