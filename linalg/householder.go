@@ -10,13 +10,39 @@ import "math"
 // applyReflectors: the inner dimension of its second Gemm. Larger blocks
 // make that Gemm faster but add work: the triangle of explicit zeros in V
 // and the product with T cost about 2·householderNB·k·r more flops per
-// application. A variable only so that TestCalibrateReduction can sweep
-// it. On a 2-core Intel Xeon virtual machine (family 6 model
-// 207, default build, 2026-11-24), applying the n reflectors of a bidiagonal
-// reduction to n vectors took 178, 220, 197, 254 and 246 ms at n = 1000
-// for 64, 96, 128, 192 and 256, and 1278 against 1343 ms (128) at
-// n = 2000.
-var householderNB = 64
+// application. Each block reads and writes all the rows of z it touches,
+// so fewer blocks also mean less memory traffic, which is what bounds the
+// SIMD kernels' rank-64 updates of a large z: with one of them and at
+// least householderWideRows rows, householderWideNB reflectors are applied
+// at once instead (householderBlock). The block sizes depend only on the
+// shape and the kernel, never on the number of goroutines. Variables only
+// so that TestCalibrateReduction can sweep them.
+//
+// householderNB: on a 2-core Intel Xeon virtual machine (family 6 model
+// 207, default build, 2026-11-24), applying the n reflectors of a
+// bidiagonal reduction to n vectors took 178, 220, 197, 254 and 246 ms at
+// n = 1000 for 64, 96, 128, 192 and 256, and 1278 against 1343 ms (128) at
+// n = 2000; on the 2-core AMD EPYC (Zen 5 class, 2026-11-27), applying
+// the reflectors of a tridiagonal reduction at n = 1000 took 125–135 ms
+// with 64 and 146 with 128 (default build), 19–25 and 22–26 ms (SIMD
+// build, where square SVD n = 1000 ran 1–7% slower with 128).
+// householderWideNB, the SIMD build on that AMD EPYC: at n = 4000, 1.42–1.59 s
+// with 64, 1.08–1.09 with 128, 1.03 with 192 and 1.04–1.05 with 256; at
+// n = 2000, 178–216, 156, 154–159 and 168 ms.
+var (
+	householderNB       = 64
+	householderWideNB   = 128
+	householderWideRows = 1536
+)
+
+// householderBlock returns the number of reflectors applyReflectors applies
+// at once to a z of the given number of rows.
+func householderBlock(rows int) int {
+	if kern.name != scalarKernel.name && rows >= householderWideRows {
+		return householderWideNB
+	}
+	return householderNB
+}
 
 // Thresholds of householder, as in LAPACK's dlarfg: a β below hhSafe (the
 // smallest normal number over ε) would lose accuracy in τ and v, so x is
@@ -133,7 +159,7 @@ func applyBlockReflector(vt, t, z Dense, work []float64) {
 // off+j and zero above, and load(j, dst) writes its entries below the 1
 // (r − off − j − 1 of them) into dst.
 //
-// The reflectors are applied householderNB at a time in compact WY form,
+// The reflectors are applied householderBlock(r − off) at a time in compact WY form,
 // I − Vᵀ·T·V, last block first (H·z = B₀·(B₁·(…·z))), each block costing
 // two Gemm calls on the rows it touches; in all about
 // 4·h·k·(r − off) − 2h²k flops, at Gemm speed.
@@ -142,7 +168,7 @@ func applyReflectors(h, off int, tau []float64, load func(j int, dst []float64),
 	if h <= 0 || k == 0 {
 		return
 	}
-	nb := min(householderNB, h)
+	nb := min(householderBlock(r-off), h)
 	vbuf := make([]float64, nb*(r-off))
 	tbuf := make([]float64, nb*nb)
 	work := make([]float64, 2*nb*k)

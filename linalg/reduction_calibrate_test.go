@@ -8,8 +8,8 @@ import (
 
 // TestCalibrateReduction times the Householder reductions and their
 // back-transformations for a sweep of their block sizes — tridiagNB
-// (tridiagonalize), bidiagNB (bidiagonalize) and householderNB
-// (applyReflectors, through applyRowReflectors and applyBidiagQ) — and logs
+// (tridiagonalize), bidiagNB (bidiagonalize) and householderNB and
+// householderWideNB together (applyReflectors, through applyRowReflectors and applyBidiagQ) — and logs
 // the best of three runs of each, so that the values in tridiag.go,
 // bidiag.go and householder.go can be re-derived on another machine:
 //
@@ -20,7 +20,7 @@ func TestCalibrateReduction(t *testing.T) {
 	if !*calibrate {
 		t.Skip("block-size calibration runs only with -calibrate")
 	}
-	defer func(a, b, c int) { tridiagNB, bidiagNB, householderNB = a, b, c }(tridiagNB, bidiagNB, householderNB)
+	defer func(a, b, c, d int) { tridiagNB, bidiagNB, householderNB, householderWideNB = a, b, c, d }(tridiagNB, bidiagNB, householderNB, householderWideNB)
 	best := func(f func()) float64 {
 		r := testing.Benchmark(func(b *testing.B) {
 			for b.Loop() {
@@ -47,7 +47,7 @@ func TestCalibrateReduction(t *testing.T) {
 		}
 		z := Dense(testmat.Identity(n))
 		for _, nb := range []int{64, 96, 128, 192, 256} {
-			householderNB = nb
+			householderNB, householderWideNB = nb, nb
 			ms := best(func() { applyBidiagQ(w, tq, z) })
 			t.Logf("applyBidiagQ n=%d householderNB=%d: %.1f ms", n, nb, ms)
 		}
