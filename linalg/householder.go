@@ -26,9 +26,11 @@ import "math"
 // the reflectors of a tridiagonal reduction at n = 1000 took 125–135 ms
 // with 64 and 146 with 128 (default build), 19–25 and 22–26 ms (SIMD
 // build, where square SVD n = 1000 ran 1–7% slower with 128).
-// householderWideNB, the SIMD build on that AMD EPYC: at n = 4000, 1.42–1.59 s
-// with 64, 1.08–1.09 with 128, 1.03 with 192 and 1.04–1.05 with 256; at
-// n = 2000, 178–216, 156, 154–159 and 168 ms.
+// householderWideNB, the SIMD build on that AMD EPYC: at n = 4000,
+// 1.42–1.59 s with 64, 1.08–1.09 with 128, 1.03 with 192 and 1.04–1.05
+// with 256; at n = 2000, 178–216, 156, 154–159 and 168 ms; on a 16-core
+// Intel Xeon (model 207), n = 4000, 0.66–0.92 s with 64, 0.58–0.60 with
+// 128, 0.63–0.65 with 256.
 var (
 	householderNB       = 64
 	householderWideNB   = 128
@@ -159,9 +161,9 @@ func applyBlockReflector(vt, t, z Dense, work []float64) {
 // off+j and zero above, and load(j, dst) writes its entries below the 1
 // (r − off − j − 1 of them) into dst.
 //
-// The reflectors are applied householderBlock(r − off) at a time in compact WY form,
-// I − Vᵀ·T·V, last block first (H·z = B₀·(B₁·(…·z))), each block costing
-// two Gemm calls on the rows it touches; in all about
+// The reflectors are applied householderBlock(r − off) at a time in
+// compact WY form, I − Vᵀ·T·V, last block first (H·z = B₀·(B₁·(…·z))),
+// each block costing two Gemm calls on the rows it touches; in all about
 // 4·h·k·(r − off) − 2h²k flops, at Gemm speed.
 func applyReflectors(h, off int, tau []float64, load func(j int, dst []float64), z Dense) {
 	r, k := z.Rows, z.Cols

@@ -9,9 +9,10 @@ import (
 // TestCalibrateReduction times the Householder reductions and their
 // back-transformations for a sweep of their block sizes — tridiagNB
 // (tridiagonalize), bidiagNB (bidiagonalize) and householderNB and
-// householderWideNB together (applyReflectors, through applyRowReflectors and applyBidiagQ) — and logs
-// the best of three runs of each, so that the values in tridiag.go,
-// bidiag.go and householder.go can be re-derived on another machine:
+// householderWideNB together (applyReflectors, through applyRowReflectors
+// and applyBidiagQ) — and logs the best of three runs of each, so that the
+// values in tridiag.go, bidiag.go and householder.go can be re-derived on
+// another machine:
 //
 //	go test ./linalg -run CalibrateReduction -calibrate -v
 //
