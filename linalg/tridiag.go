@@ -270,9 +270,12 @@ func symvPairScalar(r0, r1, v, p []float64, vi0, vi1 float64) (float64, float64)
 	return s0, s1
 }
 
-// symvQuadScalar is symvPairScalar for four rows: it returns the four sums
-// Σ rᵢ[k]·v[k] and adds (vi[0]·r0[k] + vi[1]·r1[k]) + (vi[2]·r2[k] +
-// vi[3]·r3[k]) to p[k], loading each v[k] and p[k] once for four rows.
+// symvQuadScalar is symvPairScalar for rows 0 and 1, then for rows 2 and
+// 3, in one pass: it returns the four sums Σ rᵢ[k]·v[k] and adds
+// vi[0]·r0[k] + vi[1]·r1[k], then vi[2]·r2[k] + vi[3]·r3[k], to p[k],
+// loading each v[k] and p[k] once for four rows. Every sum and every p[k]
+// takes the operations of the two symvPairScalar calls in their order, so
+// the results are theirs to the bit, at every GOAMD64 level.
 func symvQuadScalar(r0, r1, r2, r3, v, p []float64, vi *[4]float64) (sums [4]float64) {
 	n := len(r0)
 	r1, r2, r3, v, p = r1[:n], r2[:n], r3[:n], v[:n], p[:n]
@@ -284,7 +287,10 @@ func symvQuadScalar(r0, r1, r2, r3, v, p []float64, vi *[4]float64) (sums [4]flo
 		s1 += b * vk
 		s2 += c * vk
 		s3 += d * vk
-		p[k] += (w0*a + w1*b) + (w2*c + w3*d)
+		pk := p[k]
+		pk += w0*a + w1*b
+		pk += w2*c + w3*d
+		p[k] = pk
 	}
 	return [4]float64{s0, s1, s2, s3}
 }
@@ -305,16 +311,22 @@ func (s *symvLower) mul(a Dense, j int, v, y []float64) {
 			for q := range rows {
 				rows[q] = a.Data[(j+i+q)*a.Stride+j : (j+i+q)*a.Stride+j+i+q+1] // A[i+q][0:i+q+1]
 			}
-			s := symvQuad(rows[0][:i], rows[1][:i], rows[2][:i], rows[3][:i], v[:i], pr[:i], (*[4]float64)(v[i:i+4]))
-			// The 4×4 diagonal block, row by row.
-			for q, row := range rows {
-				acc := s[q]
-				for c := range q {
-					acc += row[i+c] * v[i+c]
-					pr[i+c] += row[i+c] * v[i+q]
-				}
-				pr[i+q] += acc + row[i+q]*v[i+q]
+			r0w, r1w, r2w, r3w := rows[0], rows[1], rows[2], rows[3]
+			s := symvQuad(r0w[:i], r1w[:i], r2w[:i], r3w[:i], v[:i], pr[:i], (*[4]float64)(v[i:i+4]))
+			// The rest in the order of two pairs: rows i and i+1 end with
+			// their 2×2 diagonal block; rows i+2 and i+3 take columns i and
+			// i+1, then theirs.
+			pr[i] += s[0] + r0w[i]*v[i] + r1w[i]*v[i+1]
+			pr[i+1] += s[1] + r1w[i]*v[i] + r1w[i+1]*v[i+1]
+			s2, s3 := s[2], s[3]
+			for k := i; k < i+2; k++ {
+				c, d := r2w[k], r3w[k]
+				s2 += c * v[k]
+				s3 += d * v[k]
+				pr[k] += v[i+2]*c + v[i+3]*d
 			}
+			pr[i+2] += s2 + r2w[i+2]*v[i+2] + r3w[i+2]*v[i+3]
+			pr[i+3] += s3 + r3w[i+2]*v[i+2] + r3w[i+3]*v[i+3]
 		}
 		// Then in pairs: each loaded element of v and Pᵣ serves two rows.
 		for ; i+1 < r1; i += 2 {

@@ -71,7 +71,8 @@ func symvQuad(r0, r1, r2, r3, v, p []float64, vi *[4]float64) (sums [4]float64) 
 
 // symvQuad8 is symvQuad on lengths that are multiples of 8: per eight
 // elements, four loads of A, one of v and one of p, four FMAs into the
-// sums and four into p, and one store.
+// sums and four into p (rows 0 and 1, then 2 and 3, as two symvPair8
+// calls would add them), and one store.
 //
 //go:noinline
 func symvQuad8(r0, r1, r2, r3, v, p []float64, vi *[4]float64, sums *[4]float64) {
@@ -93,7 +94,8 @@ func symvQuad8(r0, r1, r2, r3, v, p []float64, vi *[4]float64, sums *[4]float64)
 		d := simdapi.Load8(r3[k : k+8])
 		s3 = d.MulAdd(vk, s3)
 		pk := simdapi.Load8(p[k : k+8])
-		simdapi.Store8(a.MulAdd(w0, b.MulAdd(w1, c.MulAdd(w2, d.MulAdd(w3, pk)))), p[k:k+8])
+		pk = a.MulAdd(w0, b.MulAdd(w1, pk)) // rows 0 and 1 as symvPair8 adds them
+		simdapi.Store8(c.MulAdd(w2, d.MulAdd(w3, pk)), p[k:k+8])
 	}
 	storeLaneSums(s0, s1, (*[2]float64)(sums[0:2]))
 	storeLaneSums(s2, s3, (*[2]float64)(sums[2:4]))

@@ -85,3 +85,32 @@ func TestSymvLower(t *testing.T) {
 		}
 	}
 }
+
+// TestSymvQuadScalarBits: symvQuadScalar gives the sums and the updated p
+// of symvPairScalar on rows 0 and 1 followed by symvPairScalar on rows 2
+// and 3, to the bit, for every length up to 40 — the default build's
+// tridiagonal reduction took its rows in pairs and keeps their results.
+func TestSymvQuadScalarBits(t *testing.T) {
+	rng := testmat.NewRand(7)
+	vi := [4]float64{0.75, -1.25, 2.5, -0.125}
+	for n := 0; n <= 40; n++ {
+		d := testmat.Random(rng, 6, n, 0).Data
+		r := [4][]float64{d[:n], d[n : 2*n], d[2*n : 3*n], d[3*n : 4*n]}
+		v, p := d[4*n:5*n], d[5*n:6*n]
+		pw, pg := append([]float64(nil), p...), append([]float64(nil), p...)
+		w0, w1 := symvPairScalar(r[0], r[1], v, pw, vi[0], vi[1])
+		w2, w3 := symvPairScalar(r[2], r[3], v, pw, vi[2], vi[3])
+		want := [4]float64{w0, w1, w2, w3}
+		got := symvQuadScalar(r[0], r[1], r[2], r[3], v, pg, &vi)
+		for q := range want {
+			if math.Float64bits(got[q]) != math.Float64bits(want[q]) {
+				t.Errorf("n=%d: sum %d = %v, two pairs give %v", n, q, got[q], want[q])
+			}
+		}
+		for k := range pg {
+			if math.Float64bits(pg[k]) != math.Float64bits(pw[k]) {
+				t.Errorf("n=%d: p[%d] = %v, two pairs give %v", n, k, pg[k], pw[k])
+			}
+		}
+	}
+}
