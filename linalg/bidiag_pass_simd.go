@@ -32,14 +32,13 @@ func dot2(r0, r1, u []float64) (float64, float64) {
 //
 //go:noinline
 func dot2x8(r0, r1, u []float64, sums *[2]float64) {
-	r1 = r1[:len(r0)]
-	u = u[:len(r0)]
+	n := len(r0)
+	r1, u = r1[:n], u[:n]
 	var s0, s1 archsimd.Float64x8
-	for len(r0) >= 8 && len(r1) >= 8 && len(u) >= 8 {
-		uk := simdapi.Load8(u)
-		s0 = simdapi.Load8(r0).MulAdd(uk, s0)
-		s1 = simdapi.Load8(r1).MulAdd(uk, s1)
-		r0, r1, u = r0[8:], r1[8:], u[8:]
+	for k := 0; k+8 <= n; k += 8 {
+		uk := simdapi.Load8(u[k : k+8])
+		s0 = simdapi.Load8(r0[k:k+8]).MulAdd(uk, s0)
+		s1 = simdapi.Load8(r1[k:k+8]).MulAdd(uk, s1)
 	}
 	storeLaneSums(s0, s1, sums)
 	archsimd.ClearAVXUpperBits()
@@ -70,22 +69,52 @@ func axpy2(c0, c1 float64, r0, r1, y []float64) {
 
 //go:noinline
 func axpy2x8(c0, c1 float64, r0, r1, y []float64) {
-	r1 = r1[:len(r0)]
-	y = y[:len(r0)]
+	n := len(r0)
+	r1, y = r1[:n], y[:n]
 	w0 := archsimd.BroadcastFloat64x8(c0)
 	w1 := archsimd.BroadcastFloat64x8(c1)
-	for len(r0) >= 8 && len(r1) >= 8 && len(y) >= 8 {
-		a := simdapi.Load8(r0)
-		b := simdapi.Load8(r1)
-		yk := simdapi.Load8(y)
-		simdapi.Store8(a.MulAdd(w0, b.MulAdd(w1, yk)), y)
-		r0, r1, y = r0[8:], r1[8:], y[8:]
+	for k := 0; k+8 <= n; k += 8 {
+		a := simdapi.Load8(r0[k : k+8])
+		b := simdapi.Load8(r1[k : k+8])
+		yk := simdapi.Load8(y[k : k+8])
+		simdapi.Store8(a.MulAdd(w0, b.MulAdd(w1, yk)), y[k:k+8])
 	}
 	archsimd.ClearAVXUpperBits()
 }
 
-// axpy2x2 is two calls of axpy2, the sums of axpy2x2Scalar in the same order.
+// axpy2x2 is axpy2(c0, c1, r0, r1, y) followed by axpy2(c2, c3, r2, r3,
+// y), to the bit, in one pass over y: the vector body and the scalar tail
+// split at the same column as in the two calls (the rows have y's length),
+// and each element takes the two updates in their order.
 func axpy2x2(c0, c1, c2, c3 float64, r0, r1, r2, r3, y []float64) {
-	axpy2(c0, c1, r0, r1, y)
-	axpy2(c2, c3, r2, r3, y)
+	if !hasAVX512 || len(r0) < 16 {
+		axpy2Scalar(c0, c1, r0, r1, y)
+		axpy2Scalar(c2, c3, r2, r3, y)
+		return
+	}
+	n := len(r0) / 8 * 8
+	axpy2x2x8(c0, c1, c2, c3, r0[:n], r1[:n], r2[:n], r3[:n], y[:n])
+	m := len(r0)
+	axpy2Scalar(c0, c1, r0[n:], r1[n:m], y[n:m])
+	axpy2Scalar(c2, c3, r2[n:m], r3[n:m], y[n:m])
+}
+
+// axpy2x2x8 is axpy2x2 on lengths that are multiples of 8: per eight
+// elements, four loads of rows, one of y, four FMAs and one store.
+//
+//go:noinline
+func axpy2x2x8(c0, c1, c2, c3 float64, r0, r1, r2, r3, y []float64) {
+	n := len(r0)
+	r1, r2, r3, y = r1[:n], r2[:n], r3[:n], y[:n]
+	w0 := archsimd.BroadcastFloat64x8(c0)
+	w1 := archsimd.BroadcastFloat64x8(c1)
+	w2 := archsimd.BroadcastFloat64x8(c2)
+	w3 := archsimd.BroadcastFloat64x8(c3)
+	for k := 0; k+8 <= n; k += 8 {
+		yk := simdapi.Load8(y[k : k+8])
+		yk = simdapi.Load8(r0[k:k+8]).MulAdd(w0, simdapi.Load8(r1[k:k+8]).MulAdd(w1, yk))
+		yk = simdapi.Load8(r2[k:k+8]).MulAdd(w2, simdapi.Load8(r3[k:k+8]).MulAdd(w3, yk))
+		simdapi.Store8(yk, y[k:k+8])
+	}
+	archsimd.ClearAVXUpperBits()
 }

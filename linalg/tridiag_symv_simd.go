@@ -34,21 +34,19 @@ func symvPair(r0, r1, v, p []float64, vi0, vi1 float64) (float64, float64) {
 //
 //go:noinline
 func symvPair8(r0, r1, v, p []float64, vi0, vi1 float64, sums *[2]float64) {
-	r1 = r1[:len(r0)]
-	v = v[:len(r0)]
-	p = p[:len(r0)]
+	n := len(r0)
+	r1, v, p = r1[:n], v[:n], p[:n]
 	w0 := archsimd.BroadcastFloat64x8(vi0)
 	w1 := archsimd.BroadcastFloat64x8(vi1)
 	var s0, s1 archsimd.Float64x8
-	for len(r0) >= 8 && len(r1) >= 8 && len(v) >= 8 && len(p) >= 8 {
-		a := simdapi.Load8(r0)
-		b := simdapi.Load8(r1)
-		vk := simdapi.Load8(v)
+	for k := 0; k+8 <= n; k += 8 {
+		a := simdapi.Load8(r0[k : k+8])
+		b := simdapi.Load8(r1[k : k+8])
+		vk := simdapi.Load8(v[k : k+8])
 		s0 = a.MulAdd(vk, s0)
 		s1 = b.MulAdd(vk, s1)
-		pk := simdapi.Load8(p)
-		simdapi.Store8(a.MulAdd(w0, b.MulAdd(w1, pk)), p)
-		r0, r1, v, p = r0[8:], r1[8:], v[8:], p[8:]
+		pk := simdapi.Load8(p[k : k+8])
+		simdapi.Store8(a.MulAdd(w0, b.MulAdd(w1, pk)), p[k:k+8])
 	}
 	storeLaneSums(s0, s1, sums) // in bidiag_pass_simd.go
 	archsimd.ClearAVXUpperBits()
