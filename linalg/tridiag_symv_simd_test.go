@@ -53,10 +53,7 @@ func TestSymvQuadSIMD(t *testing.T) {
 	rng := testmat.NewRand(6)
 	vi := [4]float64{0.75, -1.25, 2.5, -0.125}
 	for n := 0; n <= 70; n++ {
-		d := testmat.Random(rng, 6, n, 0).Data
-		r := [4][]float64{d[:n], d[n : 2*n], d[2*n : 3*n], d[3*n : 4*n]}
-		v, p := d[4*n:5*n], d[5*n:6*n]
-		pw, pg := append([]float64(nil), p...), append([]float64(nil), p...)
+		r, v, p, pw, pg := quadFixture(rng, n)
 		want := symvQuadScalar(r[0], r[1], r[2], r[3], v, pw, &vi)
 		got := symvQuad(r[0], r[1], r[2], r[3], v, pg, &vi)
 		for q := range r {

@@ -2,6 +2,7 @@ package linalg
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"rkhs/internal/testmat"
@@ -94,10 +95,7 @@ func TestSymvQuadScalarBits(t *testing.T) {
 	rng := testmat.NewRand(7)
 	vi := [4]float64{0.75, -1.25, 2.5, -0.125}
 	for n := 0; n <= 40; n++ {
-		d := testmat.Random(rng, 6, n, 0).Data
-		r := [4][]float64{d[:n], d[n : 2*n], d[2*n : 3*n], d[3*n : 4*n]}
-		v, p := d[4*n:5*n], d[5*n:6*n]
-		pw, pg := append([]float64(nil), p...), append([]float64(nil), p...)
+		r, v, _, pw, pg := quadFixture(rng, n)
 		w0, w1 := symvPairScalar(r[0], r[1], v, pw, vi[0], vi[1])
 		w2, w3 := symvPairScalar(r[2], r[3], v, pw, vi[2], vi[3])
 		want := [4]float64{w0, w1, w2, w3}
@@ -113,4 +111,13 @@ func TestSymvQuadScalarBits(t *testing.T) {
 			}
 		}
 	}
+}
+
+// quadFixture returns four random rows of length n, v, p and two copies of
+// p, the inputs of the four-row symmetric product's tests.
+func quadFixture(rng *rand.Rand, n int) (r [4][]float64, v, p, pw, pg []float64) {
+	d := testmat.Random(rng, 6, n, 0).Data
+	r = [4][]float64{d[:n], d[n : 2*n], d[2*n : 3*n], d[3*n : 4*n]}
+	v, p = d[4*n:5*n], d[5*n:6*n]
+	return r, v, p, append([]float64(nil), p...), append([]float64(nil), p...)
 }
