@@ -84,8 +84,9 @@ func axpy2x8(c0, c1 float64, r0, r1, y []float64) {
 
 // axpy2x2 is axpy2(c0, c1, r0, r1, y) followed by axpy2(c2, c3, r2, r3,
 // y), to the bit, in one pass over y: the vector body and the scalar tail
-// split at the same column as in the two calls (the rows have y's length),
-// and each element takes the two updates in their order.
+// split at the same column as in the two calls (len(r0)/8·8; all four rows
+// have r0's length), and each element takes the two updates in their
+// order.
 func axpy2x2(c0, c1, c2, c3 float64, r0, r1, r2, r3, y []float64) {
 	if !hasAVX512 || len(r0) < 16 {
 		axpy2Scalar(c0, c1, r0, r1, y)

@@ -144,7 +144,7 @@ const panelAxpyCols = 512
 // panelAxpys sets y −= Σ_q (c[2q]·X_q + c[2q+1]·Y_q), X_q and Y_q the rows
 // q < len(c)/2 of xt and yt from column off on (as long as y): the
 // panel's earlier reflectors applied to a row or to w. Every element takes
-// its 2·len(c)/2 terms in the order written, one axpy at a time, so the
+// its len(c) terms in the order written, one axpy at a time, so the
 // vector is split into ranges over goroutines and the result is the same
 // for any number of them. Cost: 2·len(c)·len(y) flops.
 func panelAxpys(y []float64, xt, yt Dense, off int, c []float64) {
