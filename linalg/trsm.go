@@ -16,7 +16,8 @@ var trsmNB = 128
 // gives Inf or NaN in X. The cost is n²k flops.
 //
 // The solve is blocked: diagonal blocks of op(A) are solved by substitution
-// and the remaining rows of B are updated with Gemm. With many right-hand
+// (in smaller blocks, with Gemm between them) and the
+// remaining rows of B are updated with Gemm. With many right-hand
 // sides the columns of B are split over the goroutines; with few, the Gemm
 // updates are. Every element of X is computed by the same operations either
 // way, so the result is bit-identical for any number of goroutines.
@@ -37,6 +38,23 @@ func Trsm(ul Uplo, t Op, a, b *Dense) {
 // process hands rows to the others.
 const trsmChunks = 4
 
+// trsmInnerNB is the block size inside each diagonal block of trsmNB rows:
+// the diagonal block is itself solved in blocks of trsmInnerNB rows, the
+// rows between them updated by Gemm, so that substitution does a quarter
+// of what it did. Substitution does n·nb·k of the n²·k flops of a solve
+// with diagonal blocks of nb rows (13% of them at n = 1000, nb = 128) and
+// runs at half Gemm's rate or less. On the 2-core AMD EPYC of
+// BENCHMARKS.md, 2026-11-27, n = 1000 with 1056 right-hand sides (the
+// Nyström statistics' shape with m = 1000 centres), one core: 11.4 → 11.9
+// GFLOP/s in the default build, 60.5 → 64.3 with AVX-512; two cores: 22.2
+// and 21.1 → 23.1 and 22.4, 98 and 113 → 126 and 121 (inner blocks of 16
+// and 64 rows in between). It is faster with few right-hand sides too,
+// two cores: k = 1 2.8 → 3.1 GFLOP/s (both builds), k = 8 at n = 2048
+// 14.0 → 14.6 (default) and 24.8 → 28.0 (AVX-512). The blocks do not
+// depend on k, so a column's solution is the same whatever columns it is
+// solved with. A variable only so that tests can sweep it.
+var trsmInnerNB = 32
+
 // trsmMinCols is the fewest right-hand sides worth a goroutine of their own.
 const trsmMinCols = 16
 
@@ -48,7 +66,7 @@ func trsm(ul Uplo, t Op, a, b Dense) {
 	}
 	p := teamSize(k/trsmMinCols, float64(n)*float64(n)*float64(k))
 	if p <= 1 {
-		trsmBlocked(ul, t, a, b, false)
+		trsmBlocked(ul, t, a, b, trsmNB, false)
 		return
 	}
 	// Column chunks start on multiples of 8 and of NR, so the micro-tiles
@@ -57,25 +75,31 @@ func trsm(ul Uplo, t Op, a, b Dense) {
 	chunks := newRowChunks(k, p, roundUp(8, kern.nr))
 	forEach(p, chunks.Count(), taskFunc(func(_, c int) {
 		lo, hi := chunks.Bounds(c)
-		trsmBlocked(ul, t, a, b.view(0, n, lo, hi), true)
+		trsmBlocked(ul, t, a, b.view(0, n, lo, hi), trsmNB, true)
 	}))
 }
 
-// trsmBlocked solves op(A)·X = B in place by blocks of trsmNB rows, on the
-// fixed grid of blocks [j·trsmNB, (j+1)·trsmNB). With serial set, its Gemm
+// trsmBlocked solves op(A)·X = B in place by blocks of nb rows, on the
+// fixed grid of blocks [j·nb, (j+1)·nb). A diagonal block of more than
+// trsmInnerNB rows is solved the same way in blocks of trsmInnerNB rows
+// (when nb is larger), a smaller one by substitution. With serial set, its Gemm
 // updates run on the calling goroutine.
-func trsmBlocked(ul Uplo, t Op, a, b Dense, serial bool) {
+func trsmBlocked(ul Uplo, t Op, a, b Dense, nb int, serial bool) {
 	n, k := b.Rows, b.Cols
-	nblocks := (n + trsmNB - 1) / trsmNB
+	nblocks := (n + nb - 1) / nb
 	forward := (ul == Lower) == (t == NoTrans) // op(A) is lower triangular
 	for s := 0; s < nblocks; s++ {
 		blk := s
 		if !forward {
 			blk = nblocks - 1 - s
 		}
-		i0, i1 := blk*trsmNB, min((blk+1)*trsmNB, n)
+		i0, i1 := blk*nb, min((blk+1)*nb, n)
 		x := b.view(i0, i1, 0, k)
-		trsmUnblocked(ul, t, a.view(i0, i1, i0, i1), x)
+		if nb > trsmInnerNB && i1-i0 > trsmInnerNB {
+			trsmBlocked(ul, t, a.view(i0, i1, i0, i1), x, trsmInnerNB, serial)
+		} else {
+			trsmUnblocked(ul, t, a.view(i0, i1, i0, i1), x)
+		}
 		// Remove the contribution of the solved rows from the rows still
 		// to be solved: B[rest] −= op(A)[rest, i0:i1]·X[i0:i1].
 		switch {

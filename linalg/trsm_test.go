@@ -61,6 +61,8 @@ func TestTrsm(t *testing.T) {
 	sizes := []struct{ n, k int }{
 		{0, 3}, {3, 0}, {1, 1}, {5, 1}, {trsmNB - 1, 3}, {trsmNB, 17}, {trsmNB + 1, 33},
 		{2*trsmNB + 1, 64}, {129, 129}, {200, 5}, {300, 70},
+		// A last diagonal block of an inner block and a few rows.
+		{trsmNB + trsmInnerNB + 5, 9}, {trsmNB + trsmInnerNB + 5, 40},
 	}
 	for si, sz := range sizes {
 		for _, ul := range []Uplo{Lower, Upper} {
