@@ -46,9 +46,19 @@ const sumPartialsCols = 256
 // columns, so every element gets its terms in the same order for any
 // number of goroutines. Cost: at most units·len(y) adds.
 func sumPartials(y []float64, units int, part func(r int) []float64) {
+	sumPartialsThen(y, units, part, 0, nil)
+}
+
+// sumPartialsThen is sumPartials followed, on each range [c0, c1) of y as
+// soon as it is summed, by then(c0, c1), which costs about flops per
+// element: work that reads and writes only y[c0:c1] (and data no other
+// range writes) joins the sum's goroutines instead of waiting for a loop
+// of its own. Whatever then computes per element does not depend on how
+// y is cut into ranges.
+func sumPartialsThen(y []float64, units int, part func(r int) []float64, flops float64, then func(c0, c1 int)) {
 	m := len(y)
 	chunks := (m + sumPartialsCols - 1) / sumPartialsCols
-	forEach(teamSize(chunks, 2*float64(units)*float64(m)), chunks, taskFunc(func(_, u int) {
+	forEach(teamSize(chunks, (2*float64(units)+flops)*float64(m)), chunks, taskFunc(func(_, u int) {
 		c0, c1 := u*sumPartialsCols, min((u+1)*sumPartialsCols, m)
 		clear(y[c0:c1])
 		for r := range units {
@@ -56,6 +66,9 @@ func sumPartials(y []float64, units int, part func(r int) []float64) {
 				hi := min(c1, len(pr))
 				axpy(1, pr[c0:hi], y[c0:hi])
 			}
+		}
+		if then != nil {
+			then(c0, c1)
 		}
 	}))
 }

@@ -83,14 +83,18 @@ func tridiagPanel(a Dense, j0, b int, vt, wt Dense, d, e, tau, w []float64, sv *
 	m := n - j0 - 1
 	lda := a.Stride
 	coef := make([]float64, 2*b)
+	copied := false // row j holds column j already (step 3 of column j−1)
 	for p := 0; p < b; p++ {
 		j := j0 + p
 		row := a.Data[j*lda+j : j*lda+n] // a[j][j:], contiguous
 		// Column j from the diagonal down, as the panel found it, into row
 		// j: by symmetry the same vector, now contiguous.
-		for c := range row {
-			row[c] = a.Data[(j+c)*lda+j]
+		if !copied {
+			for c := range row {
+				row[c] = a.Data[(j+c)*lda+j]
+			}
 		}
+		copied = false
 		// 1. Apply the panel's reflectors 0…p−1 to row j (columns j…n−1,
 		// local p−1…m−1): a[j][c] −= Σ_q V[j][q]·W[c][q] + W[j][q]·V[c][q].
 		if p > 0 {
@@ -119,20 +123,38 @@ func tridiagPanel(a Dense, j0, b int, vt, wt Dense, d, e, tau, w []float64, sv *
 			continue
 		}
 		// 3. w = A₂₂·v on the trailing matrix A[j+1:, j+1:], which the
-		// panel has not updated yet …
+		// panel has not updated yet, corrected by the panel's earlier
+		// reflectors: w −= W·(Vᵀv) + V·(Wᵀv) over local indices p…m−1,
+		// then scaled, w = τ·w. Two parallel loops do it: the products of
+		// the symmetric matrix's row ranges with the dot products Vᵀv and
+		// Wᵀv, then the sum of the ranges' partial vectors with the
+		// corrections and the scaling, range by range of w (panelDot and
+		// panelAxpysRange, one operation per element as if in loops of
+		// their own).
 		v := vp[p:]
 		wl := w[:m-p]
-		sv.mul(a, j+1, v, wl)
-		// … corrected by the panel's earlier reflectors:
-		// w −= W·(Vᵀv) + V·(Wᵀv) over local indices p…m−1.
-		if p > 0 {
-			panelDots(coef[:2*p], vt, wt, p, v)
-			panelAxpys(wl, wt, vt, p, coef[:2*p])
+		// The product reads column j+1 of the trailing matrix, which the
+		// panel has not changed, so it also copies it into row j+1 (the
+		// step before 1. of the next column), within the panel: the rows
+		// it writes are above the diagonal, where it reads nothing.
+		c := coef[:2*p]
+		sj := symvJoin{
+			n:     len(c),
+			tasks: func(u int) { panelDot(c, vt, wt, p, v, u) },
+			flops: 2*float64(len(c)) + 1,
+			then: func(c0, c1 int) {
+				panelAxpysRange(wl, wt, vt, p, c, c0, c1)
+				for i := c0; i < c1; i++ {
+					wl[i] *= t
+				}
+			},
 		}
-		// w = τ·w − (τ/2)(τ·wᵀv)·v.
-		for i := range wl {
-			wl[i] *= t
+		if p+1 < b {
+			sj.col = a.Data[(j+1)*lda+j+1 : (j+1)*lda+n]
+			copied = true
 		}
+		sv.mul(a, j+1, v, wl, sj)
+		// w = w − (τ/2)(wᵀv)·v.
 		axpy(-0.5*t*dot(wl, v), v, wl)
 		copy(wp[p:], wl)
 	}
@@ -148,32 +170,35 @@ const panelAxpyCols = 512
 // vector is split into ranges over goroutines and the result is the same
 // for any number of them. Cost: 2·len(c)·len(y) flops.
 func panelAxpys(y []float64, xt, yt Dense, off int, c []float64) {
-	n, np := len(y), len(c)/2
+	n := len(y)
 	units := (n + panelAxpyCols - 1) / panelAxpyCols
 	forEach(teamSize(units, 2*float64(len(c))*float64(n)), units, taskFunc(func(_, u int) {
-		lo, hi := u*panelAxpyCols, min((u+1)*panelAxpyCols, n)
-		for q := range np {
-			x := xt.Data[q*xt.Stride+off : q*xt.Stride+off+n]
-			z := yt.Data[q*yt.Stride+off : q*yt.Stride+off+n]
-			axpy(-c[2*q], x[lo:hi], y[lo:hi])
-			axpy(-c[2*q+1], z[lo:hi], y[lo:hi])
-		}
+		panelAxpysRange(y, xt, yt, off, c, u*panelAxpyCols, min((u+1)*panelAxpyCols, n))
 	}))
 }
 
-// panelDots sets c[2q] = V_q·v and c[2q+1] = W_q·v for q < len(c)/2, V_q and
-// W_q the rows q of vt and wt from column off on (as long as v), each dot
-// product whole on one goroutine. Cost: 2·len(c)·len(v) flops.
-func panelDots(c []float64, vt, wt Dense, off int, v []float64) {
-	n := len(v)
-	forEach(teamSize(len(c), 2*float64(len(c))*float64(n)), len(c), taskFunc(func(_, u int) {
-		t := vt
-		if u%2 == 1 {
-			t = wt
-		}
-		q := u / 2
-		c[u] = dot(t.Data[q*t.Stride+off:q*t.Stride+off+n], v)
-	}))
+// panelAxpysRange is panelAxpys on the elements [lo, hi) of y, on the
+// calling goroutine.
+func panelAxpysRange(y []float64, xt, yt Dense, off int, c []float64, lo, hi int) {
+	n := len(y)
+	for q := range len(c) / 2 {
+		x := xt.Data[q*xt.Stride+off : q*xt.Stride+off+n]
+		z := yt.Data[q*yt.Stride+off : q*yt.Stride+off+n]
+		axpy(-c[2*q], x[lo:hi], y[lo:hi])
+		axpy(-c[2*q+1], z[lo:hi], y[lo:hi])
+	}
+}
+
+// panelDot sets c[u] to V_q·v (u = 2q) or W_q·v (u = 2q+1), V_q and W_q the
+// rows q of vt and wt from column off on (as long as v): one of the dot
+// products of the panel's earlier reflectors with v, 2·len(v) flops.
+func panelDot(c []float64, vt, wt Dense, off int, v []float64, u int) {
+	t := vt
+	if u%2 == 1 {
+		t = wt
+	}
+	q, n := u/2, len(v)
+	c[u] = dot(t.Data[q*t.Stride+off:q*t.Stride+off+n], v)
 }
 
 // symvUnits is the most units symvLower splits a product into, and
@@ -295,13 +320,41 @@ func symvQuadScalar(r0, r1, r2, r3, v, p []float64, vi *[4]float64) (sums [4]flo
 	return [4]float64{s0, s1, s2, s3}
 }
 
-// mul sets y = A[j:, j:]·v, A the lower triangle of a.
-func (s *symvLower) mul(a Dense, j int, v, y []float64) {
+// symvJoin is work that joins the two parallel loops of symvLower.mul
+// rather than waiting for loops of its own (each costs a start and a join
+// of every goroutine, for every column of the tridiagonal reduction). The
+// zero value adds none.
+type symvJoin struct {
+	// tasks(u) for u < n, independent of the product and of each other,
+	// about 2·len(v) flops each, run beside the products of the row ranges.
+	n     int
+	tasks func(u int)
+	// then(c0, c1), about flops per element, runs on each range [c0, c1)
+	// of y once it is summed (sumPartialsThen).
+	flops float64
+	then  func(c0, c1 int)
+	// col, if not nil, receives column 0 of A[j:, j:] (col[i] = A[j+i][j]),
+	// which the ranges copy as they read their rows.
+	col []float64
+}
+
+// mul sets y = A[j:, j:]·v, A the lower triangle of a, with the work of x
+// (see symvJoin).
+func (s *symvLower) mul(a Dense, j int, v, y []float64, x symvJoin) {
 	m := a.Rows - j
 	units := symvBounds(m, s.bounds)
-	p := teamSize(units, float64(m)*float64(m))
-	forEach(p, units, taskFunc(func(_, r int) {
+	p := teamSize(units+x.n, float64(m)*float64(m+2*x.n))
+	forEach(p, units+x.n, taskFunc(func(_, r int) {
+		if r >= units {
+			x.tasks(r - units)
+			return
+		}
 		r0, r1 := s.bounds[r], s.bounds[r+1]
+		if x.col != nil {
+			for i := r0; i < r1; i++ {
+				x.col[i] = a.Data[(j+i)*a.Stride+j]
+			}
+		}
 		pr := s.part[r*s.n : r*s.n+r1]
 		clear(pr)
 		i := r0
@@ -343,5 +396,5 @@ func (s *symvLower) mul(a Dense, j int, v, y []float64) {
 		}
 	}))
 	// y = Σᵣ Pᵣ in increasing r; element c gets the ranges with bounds[r+1] > c.
-	sumPartials(y[:m], units, func(r int) []float64 { return s.part[r*s.n : r*s.n+s.bounds[r+1]] })
+	sumPartialsThen(y[:m], units, func(r int) []float64 { return s.part[r*s.n : r*s.n+s.bounds[r+1]] }, x.flops, x.then)
 }

@@ -61,7 +61,7 @@ func TestSymvLower(t *testing.T) {
 				for i := range y {
 					y[i] = math.NaN() // overwritten, not added to
 				}
-				withProcs(t, procs, func() { sv.mul(Dense(a), j, v, y) })
+				withProcs(t, procs, func() { sv.mul(Dense(a), j, v, y, symvJoin{}) })
 				if first == nil {
 					first = y
 					continue
