@@ -21,8 +21,9 @@ cmd=${1:?build or run}
 dir=${2:?directory}
 case $cmd in
 build)
-  cd "$(dirname "$0")/.."
   mkdir -p "$dir"
+  dir=$(cd "$dir" && pwd) # the falkon and selectscale builds run in compare/
+  cd "$(dirname "$0")/.."
   GOEXPERIMENT=simd go test -c -o "$dir/linalg.test" ./linalg
   GOEXPERIMENT=simd go test -c -o "$dir/kernels.test" ./kernels
   (cd compare && GOEXPERIMENT=simd go build -o "$dir/falkon" ./falkon &&
