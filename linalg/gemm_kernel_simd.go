@@ -4,6 +4,7 @@ package linalg
 
 import (
 	"simd/archsimd"
+	"unsafe"
 
 	"rkhs/internal/simdapi"
 )
@@ -69,6 +70,29 @@ func simdKernels() []gemmKernel {
 	return ks
 }
 
+// aligned8 returns the eight vectors of buf that start on a 64-byte
+// boundary, and aligned4 likewise on a 32-byte one: the accumulators the
+// loops below store to on every pass (their fence) must not straddle two
+// pages. Go aligns a stack variable to 8 bytes only, so [8]Float64x8 on
+// the stack crossed a 4 KiB boundary for 7 of every 512 positions, and
+// wherever a caller's frame put it there every store of the fence was a
+// page-split store: loopAVX512 then ran at 22–27 GFLOP/s instead of
+// 106–110 on one core of the 2-core AMD EPYC of BENCHMARKS.md (2026-11-27;
+// splitting a cache line cost nothing measurable). The call paths are
+// fixed, so one goroutine of one program could be 4× slower on every
+// product: `rkhs classify` on the skin data's rows spent 6.0 s where
+// `rkhs fit` on the same rows spent 3.5. A stack moved to grow keeps its
+// addresses modulo 2 KiB, so the alignment holds.
+func aligned8(buf *[9]archsimd.Float64x8) *[8]archsimd.Float64x8 {
+	off := -uintptr(unsafe.Pointer(buf)) & 63
+	return (*[8]archsimd.Float64x8)(unsafe.Add(unsafe.Pointer(buf), off))
+}
+
+func aligned4(buf *[9]archsimd.Float64x4) *[8]archsimd.Float64x4 {
+	off := -uintptr(unsafe.Pointer(buf)) & 31
+	return (*[8]archsimd.Float64x4)(unsafe.Add(unsafe.Pointer(buf), off))
+}
+
 // microKernelAVX512 computes the 4×16 tile C = β·C + α·A·B (see
 // microKernelFunc). The k loop is a function of its own, with no
 // floating-point arguments: with α and β live across it the compiler kept
@@ -77,16 +101,17 @@ func simdKernels() []gemmKernel {
 // The test of β comes first for the same reason: it compiles to legacy SSE
 // too, and here the upper halves are still clean.
 func microKernelAVX512(kc int, a, b []float64, alpha, beta float64, c []float64, ldc int) {
-	var acc [8]archsimd.Float64x8
+	var buf [9]archsimd.Float64x8
+	acc := aligned8(&buf)
 	if beta == 0 {
-		loopAVX512(kc, a, b, &acc)
+		loopAVX512(kc, a, b, acc)
 		va := archsimd.BroadcastFloat64x8(alpha)
 		for i := range 4 {
 			simdapi.Store8(acc[2*i].Mul(va), c[i*ldc:])
 			simdapi.Store8(acc[2*i+1].Mul(va), c[i*ldc+8:])
 		}
 	} else {
-		loopAVX512(kc, a, b, &acc)
+		loopAVX512(kc, a, b, acc)
 		// C = β·C + α·acc, one fused multiply-add per vector.
 		va := archsimd.BroadcastFloat64x8(alpha)
 		vb := archsimd.BroadcastFloat64x8(beta)
@@ -227,16 +252,17 @@ func update8(c []float64, vb, x archsimd.Float64x8) {
 // microKernelAVX2 computes the 4×8 tile C = β·C + α·A·B with Float64x4
 // vectors, built like microKernelAVX512.
 func microKernelAVX2(kc int, a, b []float64, alpha, beta float64, c []float64, ldc int) {
-	var acc [8]archsimd.Float64x4
+	var buf [9]archsimd.Float64x4
+	acc := aligned4(&buf)
 	if beta == 0 {
-		loopAVX2(kc, a, b, &acc)
+		loopAVX2(kc, a, b, acc)
 		va := archsimd.BroadcastFloat64x4(alpha)
 		for i := range 4 {
 			simdapi.Store4(acc[2*i].Mul(va), c[i*ldc:])
 			simdapi.Store4(acc[2*i+1].Mul(va), c[i*ldc+4:])
 		}
 	} else {
-		loopAVX2(kc, a, b, &acc)
+		loopAVX2(kc, a, b, acc)
 		va := archsimd.BroadcastFloat64x4(alpha)
 		vb := archsimd.BroadcastFloat64x4(beta)
 		for i := range 4 {
