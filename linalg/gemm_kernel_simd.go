@@ -71,18 +71,15 @@ func simdKernels() []gemmKernel {
 }
 
 // aligned8 returns the eight vectors of buf that start on a 64-byte
-// boundary, and aligned4 likewise on a 32-byte one: the accumulators the
-// loops below store to on every pass (their fence) must not straddle two
-// pages. Go aligns a stack variable to 8 bytes only, so [8]Float64x8 on
-// the stack crossed a 4 KiB boundary for 7 of every 512 positions, and
-// wherever a caller's frame put it there every store of the fence was a
-// page-split store: loopAVX512 then ran at 22–27 GFLOP/s instead of
-// 106–110 on one core of the 2-core AMD EPYC of BENCHMARKS.md (2026-11-27;
-// splitting a cache line cost nothing measurable). The call paths are
-// fixed, so one goroutine of one program could be 4× slower on every
-// product: `rkhs classify` on the skin data's rows spent 6.0 s where
-// `rkhs fit` on the same rows spent 3.5. A stack moved to grow keeps its
-// addresses modulo 2 KiB, so the alignment holds.
+// boundary, and aligned4 likewise on a 32-byte one: the loops below store
+// their first accumulator on every pass (the fence), and that store must
+// not straddle two 4 KiB pages. Go aligns a stack variable to 8 bytes
+// only, so the vector crossed a page boundary for 7 of every 512 positions
+// (6 on Zen 4, which stores its two 32-byte halves apart), and where a
+// caller's frame put it there every fence was a page-split store: that
+// goroutine's products ran at a quarter of their speed (measured in
+// docs/notes/avx512-kernel.md, "The fence's address"). A stack moved to
+// grow keeps its addresses modulo 2 KiB, so the alignment holds.
 func aligned8(buf *[9]archsimd.Float64x8) *[8]archsimd.Float64x8 {
 	off := -uintptr(unsafe.Pointer(buf)) & 63
 	return (*[8]archsimd.Float64x8)(unsafe.Add(unsafe.Pointer(buf), off))
