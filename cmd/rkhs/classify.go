@@ -509,13 +509,13 @@ func (f *classifyFlags) selectClassifier(k kernels.Kernel, ic regress.Intercept,
 		if err != nil {
 			return nil, nil, err
 		}
-		crit := criterionOf(f.sel.criterion, true)
+		crit, sub := criterionOf(f.sel.criterion, true), f.sel.subset(x.Rows)
 		s, err := loo.SelectNystrom{Kernel: kernel, Centers: centers, Sigmas: sigmas, Lambdas: lambdas, Intercept: ic,
-			Criterion: crit, Subset: f.sel.looRows, Seed: f.falkon.seed, Progress: progressLine(stderr, what, start, nystromPasses(crit)...)}.Fit(x, y)
+			Criterion: crit, Subset: sub, Seed: f.falkon.seed, Progress: progressLine(stderr, what, start, nystromPasses(crit, sub, x.Rows)...)}.Fit(x, y)
 		if err != nil {
 			return nil, nil, err
 		}
-		sel.fromNystrom(s)
+		sel.fromNystrom(s, x.Rows)
 		fit = s.Fit
 		if s.Criterion == loo.LOOErrorRate {
 			res.LambdaByLOO, res.LOOError = true, jsonPtr(s.Score)

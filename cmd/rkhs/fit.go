@@ -335,13 +335,13 @@ func (f *fitFlags) selectAndFit(ic regress.Intercept, train, val *dataset.Data, 
 		if err != nil {
 			return nil, nil, err
 		}
-		crit := criterionOf(f.sel.criterion, false)
+		crit, sub := criterionOf(f.sel.criterion, false), f.sel.subset(x.Rows)
 		s, err := loo.SelectNystrom{Kernel: kernel, Centers: centers, Sigmas: sigmas, Lambdas: lambdas, Intercept: ic,
-			Criterion: crit, Subset: f.sel.looRows, Seed: f.seed, Progress: progressLine(stderr, what, start, nystromPasses(crit)...)}.Fit(x, y)
+			Criterion: crit, Subset: sub, Seed: f.seed, Progress: progressLine(stderr, what, start, nystromPasses(crit, sub, x.Rows)...)}.Fit(x, y)
 		if err != nil {
 			return nil, nil, err
 		}
-		sel.fromNystrom(s)
+		sel.fromNystrom(s, x.Rows)
 		if f.falkon.falkonAfterSelection(f.method, centers.Rows) {
 			model, err := fitFalkon(&f.falkon, kernel(s.Sigma), s.Lambda, ic, train, val, res)
 			return model, sel, err

@@ -112,8 +112,12 @@
 // Regression minimizes the mean squared leave-one-out residual, classify
 // the leave-one-out error rate (ties to the smaller squared residual of
 // the ±1 codings); -criterion gcv minimizes generalized cross-validation
-// instead (nystrom, one pass), and -loo-rows N computes the
-// leave-one-out mean over N rows drawn at random, an unbiased estimate.
+// instead (nystrom, one pass). -loo-rows N computes the leave-one-out
+// mean over N rows drawn at random (-seed), each residual exact and the
+// mean an unbiased estimate of every row's, printed with its standard
+// error; its default, auto, is every row up to 100,000 training rows and
+// 20,000 drawn rows above that, where the pass on every row would double
+// the selection's time (-loo-rows 0: every row at any size).
 // Either parameter may be given as a number while the other is chosen.
 // fit and classify -method falkon -centers M choose as nystrom does on
 // the first m = min(M, -select-centers) of the M centres falkon draws with

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -302,6 +303,41 @@ func TestEdgeWarning(t *testing.T) {
 	}
 }
 
+// TestLOORowsAuto: -loo-rows auto runs the leave-one-out pass on every
+// row up to autoLOOAbove rows and on autoLOORows above; a number is taken
+// as it is (0: every row); GCV makes no pass, so no subset.
+func TestLOORowsAuto(t *testing.T) {
+	for _, c := range []struct {
+		flag, criterion string
+		n, want         int
+	}{
+		{"auto", "loo", 16_512, 0},
+		{"auto", "loo", autoLOOAbove, 0},
+		{"auto", "loo", autoLOOAbove + 1, autoLOORows},
+		{"auto", "loo", 1_000_000, autoLOORows},
+		{"auto", "gcv", 1_000_000, 0},
+		{"0", "loo", 1_000_000, 0},
+		{"5000", "loo", 1_000_000, 5000},
+		{"5000", "loo", 100, 5000}, // loo.SelectNystrom takes every row when Subset ≥ n
+	} {
+		var sf selectFlags
+		fs := newFlagSet("fit", "", io.Discard)
+		sf.register(fs, "")
+		if err := fs.Parse([]string{"-loo-rows", c.flag, "-criterion", c.criterion}); err != nil {
+			t.Fatal(err)
+		}
+		if got := sf.subset(c.n); got != c.want {
+			t.Errorf("-loo-rows %s, -criterion %s, %d rows: subset %d, want %d", c.flag, c.criterion, c.n, got, c.want)
+		}
+	}
+	var sf selectFlags
+	fs := newFlagSet("fit", "", io.Discard)
+	sf.register(fs, "")
+	if err := fs.Parse(nil); err != nil || sf.looRows.String() != "auto" {
+		t.Errorf("default -loo-rows %q (%v), want auto", sf.looRows.String(), err)
+	}
+}
+
 // TestSelectionBadInput: bad grids and flags exit 2 with one line naming
 // the flag, before any output is written.
 func TestSelectionBadInput(t *testing.T) {
@@ -324,6 +360,7 @@ func TestSelectionBadInput(t *testing.T) {
 		{append(nys, "-sigma", "auto", "-lambda", "auto", "-criterion", "aic"), `-criterion "aic": want loo or gcv`},
 		{append(nys, "-sigma", "auto", "-lambda", "auto", "-criterion", "gcv", "-loo-rows", "5"), "not used by -criterion gcv"},
 		{append(nys, "-sigma", "auto", "-lambda", "auto", "-loo-rows", "-5"), "-loo-rows -5"},
+		{append(nys, "-sigma", "auto", "-lambda", "auto", "-loo-rows", "some"), `invalid value "some" for flag -loo-rows: parse error`},
 		{append(nys, "-lambda", "1", "-criterion", "gcv"), "give -sigma auto or -lambda auto"},
 		{append(nys, "-lambda", "1"), "-plot draws the curves of a selection"},
 		{append(nys, "-sigma", "auto", "-lambda", "auto", "-kernel", "polynomial"), "the polynomial kernel has no width"},
