@@ -3,6 +3,7 @@ package regress
 import (
 	"math"
 
+	"rkhs/internal/parallel"
 	"rkhs/linalg"
 )
 
@@ -139,19 +140,27 @@ func withOnes(y *linalg.Dense, free bool) *linalg.Dense {
 }
 
 // centerRows subtracts from each row of m its mean and returns the means.
+// The rows are split over the goroutines (parallel.Team, chunks of 8
+// rows); each row is summed in order by one of them, so the result is
+// the same for any GOMAXPROCS.
 func centerRows(m *linalg.Dense) []float64 {
 	means := make([]float64, m.Rows)
-	for j := 0; j < m.Rows; j++ {
-		row := m.Row(j)
-		var sum float64
-		for _, v := range row {
-			sum += v
+	p := parallel.Team(m.Rows, float64(m.Rows)*float64(m.Cols), 1<<15)
+	chunks := parallel.NewChunks(m.Rows, p, 8)
+	parallel.For(p, chunks.Count(), parallel.Func(func(_, c int) {
+		lo, hi := chunks.Bounds(c)
+		for j := lo; j < hi; j++ {
+			row := m.Row(j)
+			var sum float64
+			for _, v := range row {
+				sum += v
+			}
+			means[j] = sum / float64(len(row))
+			for i := range row {
+				row[i] -= means[j]
+			}
 		}
-		means[j] = sum / float64(len(row))
-		for i := range row {
-			row[i] -= means[j]
-		}
-	}
+	}))
 	return means
 }
 
