@@ -221,6 +221,7 @@ func notFiniteRows(t testing.TB) []apiRow {
 		}},
 		{"loo.SigmaGrid", "X NaN", func() error { return errOf(loo.SigmaGrid(nan, []float64{0.5}, 0, 1)) }},
 		{"loo.MedianSigma", "X NaN", func() error { return errOf(loo.MedianSigma(nan, 0, 1)) }},
+		{"regress.NystromCenters", "X NaN", func() error { return errOf(regress.NystromCenters(nan, 2, 1)) }},
 		{"kernels.CheckDegenerate", "X NaN", func() error { return kernels.CheckDegenerate(g, nan) }},
 		{"loo.SelectRLS", "Y Inf", func() error {
 			return errOf3(loo.SelectRLS(func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} }, x, nanY, []float64{1}, []float64{1e-2}, regress.NoIntercept))
@@ -399,6 +400,9 @@ func noPanicRows(t testing.TB) []apiRow {
 		{"loo.SigmaGrid", "nil, …", func() error { return errOf(loo.SigmaGrid(nil, nil, 0, 1)) }},
 		{"loo.MedianSigma", "nil, …", func() error { return errOf(loo.MedianSigma(nil, 0, 1)) }},
 		{"loo.MedianSigma", "short, …", func() error { return errOf(loo.MedianSigma(short, 0, 1)) }},
+		{"regress.NystromCenters", "nil, 1, 1", func() error { return errOf(regress.NystromCenters(nil, 1, 1)) }},
+		{"regress.NystromCenters", "X, 0, 1", func() error { return errOf(regress.NystromCenters(x, 0, 1)) }},
+		{"regress.NystromCenters", "X, more than its rows, 1", func() error { return errOf(regress.NystromCenters(x, x.Rows+1, 1)) }},
 		{"kernels.CheckDegenerate", "nil, X", func() error { return kernels.CheckDegenerate(nil, x) }},
 		{"kernels.CheckDegenerate", "k, short", func() error { return kernels.CheckDegenerate(g, short) }},
 		{"loo.SelectRLS", "nil kernel function", func() error {

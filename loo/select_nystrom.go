@@ -72,6 +72,7 @@ type SelectNystrom struct {
 	// Kernel builds the kernel of a width σ; required.
 	Kernel func(sigma float64) kernels.Kernel
 	// Centers are the m centres (m×d), distinct rows; required.
+	// regress.NystromCenters draws them as regress.Nystrom would.
 	Centers *linalg.Dense
 	// Sigmas and Lambdas are the grids (positive; λ in the K + nλI
 	// convention); required.

@@ -2,6 +2,9 @@ package regress
 
 import (
 	"errors"
+	"math"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"rkhs/kernels"
@@ -53,5 +56,59 @@ func TestCentersDistinct(t *testing.T) {
 		if !errors.Is(err, ErrInput) || !errors.As(err, &ie) || ie.Arg != "Centers" {
 			t.Errorf("%s, 11 centres of 10 distinct rows: err = %v, want ErrInput naming Centers", name, err)
 		}
+	}
+}
+
+// TestNystromCentersAsFits: NystromCenters returns the centres Nystrom and
+// Falkon draw with the same seed, on distinct rows and on rows with many
+// repeats (−0 counted as +0), and refuses more centres than distinct rows
+// with an error naming Centers.
+func TestNystromCentersAsFits(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(3, 4))
+	distinct := linalg.NewDense(300, 3, nil)
+	for i := range distinct.Data {
+		distinct.Data[i] = rnd.NormFloat64()
+	}
+	repeats := linalg.NewDense(400, 2, nil)
+	for i := range repeats.Data {
+		repeats.Data[i] = float64(rnd.IntN(6)) // 36 distinct rows at most
+	}
+	repeats.Set(7, 0, math.Copysign(0, -1))
+	k := kernels.Gaussian{Sigma: 1}
+	for _, c := range []struct {
+		name string
+		x    *linalg.Dense
+		m    int
+		seed uint64
+	}{
+		{"distinct", distinct, 40, 1},
+		{"distinct, seed 9", distinct, 300, 9},
+		{"repeats", repeats, 30, 4},
+	} {
+		before := c.x.Clone()
+		got, err := NystromCenters(c.x, c.m, c.seed)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if !slices.Equal(c.x.Data, before.Data) {
+			t.Errorf("%s: NystromCenters modified X", c.name)
+		}
+		y := linalg.NewDense(c.x.Rows, 1, nil)
+		ny, err := Nystrom{Kernel: k, Lambda: 1e-3, Centers: c.m, Seed: c.seed}.Fit(c.x, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fa, err := Falkon{Kernel: k, Lambda: 1e-3, Centers: c.m, Seed: c.seed}.Fit(c.x, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got.Data, ny.Centers.Data) || !slices.Equal(got.Data, fa.Model.Centers.Data) {
+			t.Errorf("%s: NystromCenters differs from the centres of Nystrom or Falkon", c.name)
+		}
+	}
+	_, err := NystromCenters(repeats, 37, 1)
+	var ie *linalg.InputError
+	if !errors.Is(err, ErrInput) || !errors.As(err, &ie) || ie.Arg != "Centers" {
+		t.Errorf("37 centres of at most 36 distinct rows: err = %v, want ErrInput naming Centers", err)
 	}
 }

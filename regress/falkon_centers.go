@@ -3,6 +3,8 @@ package regress
 import (
 	"slices"
 
+	"rkhs/internal/check"
+	"rkhs/internal/memlimit"
 	"rkhs/linalg"
 )
 
@@ -34,4 +36,38 @@ func drawDistinctCenters(op string, x *linalg.Dense, m int, seed uint64) ([]int,
 		}
 	}
 	return nil, inputError(op, "Centers", "%d, but X has only %d distinct rows (repeated centres make K_mm singular)", m, len(out))
+}
+
+// NystromCenters returns the m centres (m×d, a copy of rows of x) that
+// Nystrom and Falkon draw from x with the given seed when they are not
+// given theirs (Nystrom.Centers, Falkon.Centers): distinct rows taken in
+// a seeded uniformly random order of all rows, repeats skipped, returned
+// in increasing row order. A caller that runs several fits or a selection
+// over σ and λ (loo.SelectNystrom takes the centres) draws them once with
+// it and gets the centres each of those fits would draw. x is not
+// modified.
+//
+// Cost: O(nd) expected time; memory a permutation of the n rows and a
+// table of the rows visited, about 48 bytes a row, and the m×d result, a
+// *linalg.MemoryError (linalg.ErrTooLarge) before allocating when it does
+// not fit.
+//
+// Errors wrap ErrInput and name the argument: x nil, empty, malformed or
+// not finite (also linalg.ErrNotFinite), m not between 1 and the rows of
+// x, or fewer than m distinct rows.
+func NystromCenters(x *linalg.Dense, m int, seed uint64) (*linalg.Dense, error) {
+	const op = "NystromCenters"
+	if err := check.Data(ErrInput, op, "X", x, 1); err != nil {
+		return nil, err
+	}
+	if m < 1 || m > x.Rows {
+		return nil, inputError(op, "Centers", "%d, must be between 1 and the %d rows of X", m, x.Rows)
+	}
+	if err := memlimit.Check(op, memlimit.Sum(memlimit.Floats(x.Rows, 6), memlimit.Floats(m, x.Cols))); err != nil {
+		return nil, err
+	}
+	c, _, err := chooseCenters(op, x, nil, m, nil, func(m int) ([]int, error) {
+		return drawDistinctCenters(op, x, m, seed)
+	})
+	return c, err
 }

@@ -16,6 +16,7 @@ import (
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/loo"
+	"rkhs/regress"
 )
 
 // Choosing σ and λ in fit and classify: -sigma auto and -lambda auto
@@ -400,42 +401,19 @@ func nystromPasses(c loo.Criterion, sub, n int) []string {
 func featuresSeen(d *dataset.Data) *linalg.Dense { return &d.X }
 
 // drawCentres returns m distinct rows of x drawn as regress.Nystrom and
-// regress.Falkon draw theirs with the same seed — the rows in the order of
-// a PCG permutation (stream "nystrom"), repeats skipped, returned in
-// increasing row order — so that a selection's centres are those of
-// -method nystrom -seed N. O(n) time for the permutation and O(md) for the
-// rows visited.
+// regress.Falkon draw theirs with the same seed (regress.NystromCenters),
+// so that a selection's centres are those of -method nystrom -seed N; the
+// library's errors become the command's, naming -centers.
 func drawCenters(x *linalg.Dense, m int, seed uint64) (*linalg.Dense, error) {
 	if m < 1 || m > x.Rows {
 		return nil, badInputf("-centers %d: want between 1 and the %s of the training file", m, count(x.Rows, "row"))
 	}
-	seen := make(map[string]bool, m)
-	idx := make([]int, 0, m)
-	key := make([]byte, 8*x.Cols)
-	for _, i := range rand.New(rand.NewPCG(seed, 0x6e797374726f6d)).Perm(x.Rows) { // "nystrom"
-		for k, v := range x.Row(i) {
-			b := math.Float64bits(v + 0) // −0 as +0
-			for s := range 8 {
-				key[8*k+s] = byte(b >> (8 * s))
-			}
-		}
-		if seen[string(key)] {
-			continue
-		}
-		seen[string(key)] = true
-		if idx = append(idx, i); len(idx) == m {
-			break
-		}
+	c, err := regress.NystromCenters(x, m, seed)
+	var ie *linalg.InputError
+	if errors.As(err, &ie) && ie.Arg == "Centers" {
+		return nil, badInputf("-centers: %s", ie.Reason)
 	}
-	if len(idx) < m {
-		return nil, badInputf("-centers %d: the training file has only %d distinct rows (repeated centres add nothing)", m, len(idx))
-	}
-	slices.Sort(idx)
-	c := linalg.NewDense(m, x.Cols, nil)
-	for j, i := range idx {
-		copy(c.Row(j), x.Row(i))
-	}
-	return c, nil
+	return c, err
 }
 
 // warnDegenerate prints one warning line on w when the kernel k, of the
