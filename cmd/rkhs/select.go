@@ -89,47 +89,17 @@ const (
 	autoLOORows  = 20_000
 )
 
-// looRowsValue is the value of -loo-rows: auto, or a number of rows (0:
-// every row).
-type looRowsValue struct {
-	n    int
-	auto bool
-}
-
-func (v *looRowsValue) String() string {
-	if v.auto {
-		return "auto"
-	}
-	return strconv.Itoa(v.n)
-}
-
-// Set reads "auto" or an integer, with flag.Int's errors.
-func (v *looRowsValue) Set(s string) error {
-	if s == "auto" {
-		v.n, v.auto = 0, true
-		return nil
-	}
-	n, err := strconv.ParseInt(s, 0, strconv.IntSize)
-	if err != nil {
-		if errors.Is(err, strconv.ErrRange) {
-			return errors.New("value out of range")
-		}
-		return errors.New("parse error")
-	}
-	v.n, v.auto = int(n), false
-	return nil
-}
-
-// subset is loo.SelectNystrom.Subset for n training rows: 0 (every row)
-// or the rows of the leave-one-out pass.
-func (v looRowsValue) subset(n int) int {
+// looSubset is loo.SelectNystrom.Subset for n training rows under
+// -loo-rows v (checked by checkSelectFlags: auto, or a whole number ≥ 0):
+// 0 (every row) or the rows of the leave-one-out pass.
+func looSubset(v autoValue, n int) int {
 	if v.auto {
 		if n > autoLOOAbove {
 			return autoLOORows
 		}
 		return 0
 	}
-	return v.n
+	return int(v.v)
 }
 
 // selectFlags are the flags of a selection: the grids, the criterion, the
@@ -137,7 +107,7 @@ func (v looRowsValue) subset(n int) int {
 type selectFlags struct {
 	sigmas, lambdas string
 	criterion       string
-	looRows         looRowsValue
+	looRows         autoValue // auto, or a whole number of rows (0: every row)
 	plot            string
 }
 
@@ -147,7 +117,7 @@ func (sf *selectFlags) subset(n int) int {
 	if sf.criterion == "gcv" {
 		return 0
 	}
-	return sf.looRows.subset(n)
+	return looSubset(sf.looRows, n)
 }
 
 // register adds the flags; lambdasHelp is the help of -lambdas.
@@ -155,7 +125,7 @@ func (sf *selectFlags) register(fs commandFlags, lambdasHelp string) {
 	fs.StringVar(&sf.sigmas, "sigmas", "", "σ grid of -sigma auto, `MIN:MAX:COUNT`, geometric (default: the median distance between rows × {1/4, 1/2, 1, 2, 4}); implies -sigma auto")
 	fs.StringVar(&sf.lambdas, "lambdas", "", lambdasHelp)
 	fs.StringVar(&sf.criterion, "criterion", "loo", "nystrom: what the selection minimizes: loo (exact leave-one-out: the mean squared residual in fit, the error rate in classify; two passes over the rows) or gcv (generalized cross-validation, one pass)")
-	sf.looRows = looRowsValue{auto: true}
+	sf.looRows = autoValue{auto: true}
 	fs.Var(&sf.looRows, "loo-rows", fmt.Sprintf("nystrom and falkon: compute the leave-one-out error on this many rows drawn at random (-seed), each residual exact and their mean an unbiased estimate of every row's at a fraction of the cost, printed with its standard error; 0: every row; auto: every row up to %d rows, %d above", autoLOOAbove, autoLOORows))
 	fs.StringVar(&sf.plot, "plot", "", "write an SVG `file` of the selection's curves: the criterion against λ, one curve per σ, the chosen point circled")
 }
@@ -359,9 +329,9 @@ func checkSelectFlags(kf *kernelFlags, sf *selectFlags, lambda *autoValue, set m
 	switch {
 	case sf.criterion != "loo" && sf.criterion != "gcv":
 		return badInputf("-criterion %q: want loo or gcv", sf.criterion)
-	case sf.looRows.n < 0:
-		return badInputf("-loo-rows %d: want ≥ 0 (0: every row) or auto", sf.looRows.n)
-	case sf.looRows.n > 0 && sf.criterion == "gcv":
+	case !sf.looRows.auto && (sf.looRows.v < 0 || sf.looRows.v != math.Trunc(sf.looRows.v) || sf.looRows.v > math.MaxInt32):
+		return badInputf("-loo-rows %v: want a whole number of rows ≥ 0 (0: every row) or auto", sf.looRows.v)
+	case !sf.looRows.auto && sf.looRows.v > 0 && sf.criterion == "gcv":
 		return badInputf("-loo-rows is the leave-one-out subset: not used by -criterion gcv")
 	case sf.plot != "" && !kf.sigma.auto && !lambda.auto:
 		return badInputf("-plot draws the curves of a selection: give -sigma auto or -lambda auto")

@@ -361,6 +361,8 @@ func TestSelectionBadInput(t *testing.T) {
 		{append(nys, "-sigma", "auto", "-lambda", "auto", "-criterion", "gcv", "-loo-rows", "5"), "not used by -criterion gcv"},
 		{append(nys, "-sigma", "auto", "-lambda", "auto", "-loo-rows", "-5"), "-loo-rows -5"},
 		{append(nys, "-sigma", "auto", "-lambda", "auto", "-loo-rows", "some"), `invalid value "some" for flag -loo-rows: parse error`},
+		{append(nys, "-sigma", "auto", "-lambda", "auto", "-loo-rows", "2.5"), "-loo-rows 2.5: want a whole number"},
+		{append(nys, "-sigma", "auto", "-lambda", "auto", "-loo-rows", "NaN"), "-loo-rows NaN: want a whole number"},
 		{append(nys, "-lambda", "1", "-criterion", "gcv"), "give -sigma auto or -lambda auto"},
 		{append(nys, "-lambda", "1"), "-plot draws the curves of a selection"},
 		{append(nys, "-sigma", "auto", "-lambda", "auto", "-kernel", "polynomial"), "the polynomial kernel has no width"},
