@@ -164,8 +164,8 @@ func bdMerge(d []float64, u, w Dense, nl, sqre int, alpha, beta float64, serial 
 
 	// 3. The vectors of M: row j of yv (right) and yu (left) is the vector
 	// of σⱼ over the kept positions.
-	yv := delta // overwritten row by row: row j is read before it is written
-	yu := make([]float64, k*k)
+	yv := delta                // overwritten row by row: row j is read before it is written
+	yu := scratchFloats(k * k) // every element written below
 	forEach(pr, k, taskFunc(func(_, j int) {
 		dr := delta[j*k : (j+1)*k]
 		vr, ur := yv[j*k:(j+1)*k], yu[j*k:(j+1)*k]
@@ -192,6 +192,8 @@ func bdMerge(d []float64, u, w Dense, nl, sqre int, alpha, beta float64, serial 
 	}
 	mergeColumns(u, nl, kcol, ktypU, yu, dcol, p, serial)
 	mergeColumns(w, nl+1, kcol, ktypW, yv, dcol, p, serial)
+	releaseFloats(yu)
+	releaseFloats(delta) // yv
 
 	if src := mergeAscending(d, sig, dd, defl); src != nil {
 		permuteColumns(u, src, p)
@@ -227,17 +229,17 @@ func mergeColumns(q Dense, r1 int, kcol []int, typ []int8, y []float64, dcol []i
 	}
 	n12 := cnt[colTop] + cnt[colBoth] // groups [0, n12) meet rows [0, r1)
 	c1 := cnt[colTop]                 // groups [c1, k) meet rows [r1, rows)
-	yt := make([]float64, k*k)        // y with its columns in group order
+	yt := scratchFloats(k * k)        // y with its columns in group order
 	for j := 0; j < k; j++ {
 		for i, g := range grp {
 			yt[j*k+g] = y[j*k+i]
 		}
 	}
-	w1 := Dense{Rows: r1, Cols: n12, Stride: max(n12, 1), Data: make([]float64, r1*n12)}
-	w2 := Dense{Rows: rows - r1, Cols: k - c1, Stride: max(k-c1, 1), Data: make([]float64, (rows-r1)*(k-c1))}
+	w1 := Dense{Rows: r1, Cols: n12, Stride: max(n12, 1), Data: scratchFloats(r1 * n12)}
+	w2 := Dense{Rows: rows - r1, Cols: k - c1, Stride: max(k-c1, 1), Data: scratchFloats((rows - r1) * (k - c1))}
 	chunks := newRowChunks(rows, max(p, 1), 1)
 	width := q.Cols
-	rowTmp := make([]float64, chunks.Count()*width)
+	rowTmp := scratchFloats(chunks.Count() * width)
 	forEach(p, chunks.Count(), taskFunc(func(_, c int) {
 		t := rowTmp[c*width : (c+1)*width]
 		lo, hi := chunks.Bounds(c)
@@ -263,4 +265,7 @@ func mergeColumns(q Dense, r1 int, kcol []int, typ []int8, y []float64, dcol []i
 	ytd := Dense{Rows: k, Cols: k, Stride: k, Data: yt}
 	dcProduct(w1, ytd.view(0, k, 0, n12), q.view(0, r1, 0, k), serial)
 	dcProduct(w2, ytd.view(0, k, c1, k), q.view(r1, rows, 0, k), serial)
+	for _, s := range [][]float64{yt, w1.Data, w2.Data, rowTmp} {
+		releaseFloats(s)
+	}
 }

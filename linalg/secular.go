@@ -76,7 +76,7 @@ func secularDeflate(d, z []float64, from int, tol float64, kept, defl []int,
 func secularRoots(d, z []float64, rho float64, p int) (lam, delta, zhat []float64, err error) {
 	k := len(d)
 	lam = make([]float64, k)
-	delta = make([]float64, k*k)
+	delta = scratchFloats(k * k) // every element written by secularRoot; the caller may release it
 	errs := make([]error, k)
 	forEach(p, k, taskFunc(func(_, j int) {
 		lam[j], errs[j] = secularRoot(j, d, z, rho, delta[j*k:(j+1)*k])

@@ -145,6 +145,7 @@ func dcMerge(d []float64, z Dense, n1 int, beta float64, serial bool) error {
 		dcol[q] = perm[s]
 	}
 	mergeColumns(z, n1, kcol, ktyp, delta, dcol, p, serial)
+	releaseFloats(delta)
 
 	// Merge the roots and the deflated values into ascending order.
 	if src := mergeAscending(d, lam, ds, defl); src != nil {

@@ -91,10 +91,15 @@ func (sn SelectNystrom) fitShared(op string, sel *NystromSelection, best *bestPa
 	for s, st := range stats {
 		adds[s], dones[s] = decomp.NystromRows(st, q, work)
 	}
-	eachWidth(w, statsRows(sn.Centers.Rows), func(s, i0 int, kb *linalg.Dense) {
+	// Both passes' blocks, sized for the larger, so that the second
+	// allocates none.
+	var blocks widthBlocks
+	for _, d := range []*linalg.Dense{&blocks.sh, &blocks.kb} {
+		reuse(d, min(max(statsRows(sn.Centers.Rows), passRows(sn.Centers.Rows)), x.Rows), sn.Centers.Rows)
+	}
+	eachWidth(w, &blocks, statsRows(sn.Centers.Rows), func(s, i0 int, kb *linalg.Dense) {
 		adds[s](kb, y.Slice(i0, i0+kb.Rows, 0, q))
 	})
-	work = nil
 	for _, done := range dones {
 		done()
 	}
@@ -121,8 +126,10 @@ func (sn SelectNystrom) fitShared(op string, sel *NystromSelection, best *bestPa
 				acc[s] = append(acc[s], p.begin())
 			}
 		}
-		var ws streamWork
-		eachWidth(w, passRows(sn.Centers.Rows), func(s, i0 int, kb *linalg.Dense) {
+		// The statistics' workspace, m×NystromWork, holds F (b×m, b =
+		// passRows(m)) when large enough.
+		ws := streamWork{f: linalg.Dense{Data: work.Data[:0]}}
+		eachWidth(w, &blocks, passRows(sn.Centers.Rows), func(s, i0 int, kb *linalg.Dense) {
 			yb := ly.Slice(i0, i0+kb.Rows, 0, q)
 			for _, a := range acc[s] {
 				a.block(&ws, kb, yb)
@@ -140,18 +147,21 @@ func (sn SelectNystrom) fitShared(op string, sel *NystromSelection, best *bestPa
 	return nil
 }
 
+// widthBlocks is the workspace of eachWidth: a block of shared distances
+// and a kernel block.
+type widthBlocks struct{ sh, kb linalg.Dense }
+
 // eachWidth calls f(s, i0, kb) for every block of b rows of the matrices
 // of w, in order, and within a block for every width s in order, with kb
 // holding rows [i0, i0+kb.Rows) of K_s; the distances of each block are
-// computed once. kb is workspace, valid during the call only.
-func eachWidth(w *kernels.Widths, b int, f func(s, i0 int, kb *linalg.Dense)) {
+// computed once. kb is in ws, valid during the call only.
+func eachWidth(w *kernels.Widths, ws *widthBlocks, b int, f func(s, i0 int, kb *linalg.Dense)) {
 	n, m := w.Dims()
-	var sh, kb linalg.Dense
 	for i0 := 0; i0 < n; i0 += b {
 		i1 := min(i0+b, n)
-		shared := w.SharedTo(reuse(&sh, i1-i0, m), i0, i1)
+		shared := w.SharedTo(reuse(&ws.sh, i1-i0, m), i0, i1)
 		for s := range w.Len() {
-			f(s, i0, w.KernelTo(reuse(&kb, i1-i0, m), shared, s, i0))
+			f(s, i0, w.KernelTo(reuse(&ws.kb, i1-i0, m), shared, s, i0))
 		}
 	}
 }
