@@ -43,9 +43,10 @@ const (
 	degenerateWarning = "rkhs %s: warning: -sigma %g is far %s the median distance between rows, %.4g: the kernel matrix of %s is numerically %s (%d of them with %s); try -sigma auto or -standardize\n"
 )
 
-// autoValue is the value of -sigma and -lambda: a number, or auto. A
-// number is read as flag.Float64 reads it (strconv.ParseFloat), so that
-// runs with numbers are unchanged.
+// autoValue is the value of -sigma, -lambda and -loo-rows: a number, or
+// auto. A number is read as flag.Float64 reads it (strconv.ParseFloat), so
+// that runs with numbers are unchanged; checkSelectFlags checks that
+// -loo-rows is a whole number.
 type autoValue struct {
 	v    float64
 	auto bool
