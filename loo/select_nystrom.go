@@ -145,10 +145,10 @@ type NystromSelection struct {
 // place of its statistics, with the four m×m matrices of one
 // eigendecomposition at a time; a pass adds three blocks of about 2²⁰
 // values (24 MiB). Bounded by 8·[S·m(2m + L(q + 1) + 2q + d + 3) +
-// m(5m + 1056) + b(3m + L(q + 1))] bytes, b the rows of a block (passRows
-// rounded down to a multiple of 1024, and at least 1024: 1024 for
+// m(5m + 1056) + b(3m + L(q + 1))] bytes, b the rows of the larger
+// block of the two passes (about 2²⁰/m, and at least 1024: 1048 for
 // m = 1000): for m = 1000, S = 5, L = 50, d = 10 and one output,
-// 151 MiB. When that exceeds the memory limit (see linalg.MemoryError)
+// 152 MiB. When that exceeds the memory limit (see linalg.MemoryError)
 // the passes run one σ at a time, which holds one σ's statistics, then
 // its path.
 //

@@ -43,11 +43,11 @@ func (sn SelectNystrom) shared(ks []kernels.Kernel, n, d, q int) bool {
 // Z∘D, m(m + L(q + 1) + 1)) then takes the place of its statistics, which
 // are let go; one eigendecomposition's four m×m matrices at a time; the
 // block of shared distances, the kernel block and the products of a pass
-// (3b×m + b·L(q + 1), b = statsRows(m) or n if fewer). The bound adds
-// these up, as if all were held at once.
+// (3b×m + b·L(q + 1), b = sharedBlockRows(m, n)). The bound adds these
+// up, as if all were held at once.
 func (sn SelectNystrom) sharedBytes(n, d, q int) uint64 {
 	m, nl, s := sn.Centers.Rows, len(sn.Lambdas), len(sn.Sigmas)
-	b := min(statsRows(m), n)
+	b := sharedBlockRows(m, n)
 	return memlimit.Sum(
 		memlimit.Floats(s, m, 2*m+nl*(q+1)+2*q+d+3),
 		memlimit.Floats(m, 5*m+decomp.NystromWork),
@@ -62,6 +62,11 @@ func statsRows(m int) int {
 	nb := decomp.NystromBatch
 	return max(nb, passRows(m)/nb*nb)
 }
+
+// sharedBlockRows is the number of rows of the blocks both shared passes
+// use, those of the larger of their blocks (statsRows and passRows), or n
+// if fewer.
+func sharedBlockRows(m, n int) int { return min(max(statsRows(m), passRows(m)), n) }
 
 // fitShared runs the selection with one statistics pass over x and y and
 // one leave-one-out pass over lx and ly for all σ together; see the top of
@@ -95,7 +100,7 @@ func (sn SelectNystrom) fitShared(op string, sel *NystromSelection, best *bestPa
 	// allocates none.
 	var blocks widthBlocks
 	for _, d := range []*linalg.Dense{&blocks.sh, &blocks.kb} {
-		reuse(d, min(max(statsRows(sn.Centers.Rows), passRows(sn.Centers.Rows)), x.Rows), sn.Centers.Rows)
+		reuse(d, sharedBlockRows(sn.Centers.Rows, x.Rows), sn.Centers.Rows)
 	}
 	eachWidth(w, &blocks, statsRows(sn.Centers.Rows), func(s, i0 int, kb *linalg.Dense) {
 		adds[s](kb, y.Slice(i0, i0+kb.Rows, 0, q))
