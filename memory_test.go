@@ -19,7 +19,7 @@ import (
 // before the limit drops. A 12-point spectral decomposition serves the loo
 // paths, whose own work matrices are checked with a long λ list, and
 // statistics of 400 centres serve NystromStats.Solve, UnmarshalBinary and
-// loo.NewNystromStream, and 400 centres Falkon.FitOperator. NystromStats.Add and Merge have no row: they add
+// loo.NewNystromPath, and 400 centres Falkon.FitOperator. NystromStats.Add and Merge have no row: they add
 // into the m×m matrices that NewNystromStats (which has one) allocated.
 func tooLargeRows(t testing.TB) []apiRow {
 	const n = 600
@@ -81,8 +81,8 @@ func tooLargeRows(t testing.TB) []apiRow {
 		}},
 		{"regress.NewNystromStats", "m = 600", func() error { return errOf(regress.NewNystromStats(g, x)) }},
 		{"regress.NystromStats.Solve", "m = 400", func() error { return errOf(stats.Solve(1e-3, regress.FreeIntercept)) }},
-		{"loo.NewNystromStream", "m = 400", func() error {
-			return errOf(loo.NewNystromStream(stats, regress.FreeIntercept, []float64{1e-3}))
+		{"loo.NewNystromPath", "m = 400", func() error {
+			return errOf(loo.NewNystromPath(stats, regress.FreeIntercept, []float64{1e-3}))
 		}},
 		{"loo.SelectNystrom.Fit", "m = 400", func() error {
 			return errOf(loo.SelectNystrom{Kernel: func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} },

@@ -201,11 +201,11 @@ func notFiniteRows(t testing.TB) []apiRow {
 		{"loo.Nystrom", "X NaN", func() error {
 			return errOf(loo.Nystrom(regress.Nystrom{Kernel: g, Centers: 4}, nan, y, []float64{1e-2}))
 		}},
-		{"loo.NewNystromStream", "λ NaN", func() error {
-			return errOf(loo.NewNystromStream(vocabStats(t, g, x, y), regress.FreeIntercept, []float64{1e-2, nanf}))
+		{"loo.NewNystromPath", "λ NaN", func() error {
+			return errOf(loo.NewNystromPath(vocabStats(t, g, x, y), regress.FreeIntercept, []float64{1e-2, nanf}))
 		}},
-		{"loo.NystromStream.Add", "X NaN", func() error {
-			p, err := loo.NewNystromStream(vocabStats(t, g, x, y), regress.FreeIntercept, []float64{1e-2})
+		{"loo.NystromPath.Add", "X NaN", func() error {
+			p, err := loo.NewNystromPath(vocabStats(t, g, x, y), regress.FreeIntercept, []float64{1e-2})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -349,13 +349,13 @@ func noPanicRows(t testing.TB) []apiRow {
 		{"regress.NystromStats.Merge", "zero value", func() error { return stats.Merge(vocabStats(t, g, x, y)) }},
 		{"regress.NystromStats.Merge", "nil", func() error { return vocabStats(t, g, x, y).Merge(nil) }},
 		{"regress.NystromStats.Solve", "zero value", func() error { return errOf(stats.Solve(1, regress.NoIntercept)) }},
-		{"loo.NewNystromStream", "nil", func() error { return errOf(loo.NewNystromStream(nil, regress.FreeIntercept, []float64{1})) }},
-		{"loo.NewNystromStream", "zero NystromStats", func() error {
-			return errOf(loo.NewNystromStream(&stats, regress.FreeIntercept, []float64{1}))
+		{"loo.NewNystromPath", "nil", func() error { return errOf(loo.NewNystromPath(nil, regress.FreeIntercept, []float64{1})) }},
+		{"loo.NewNystromPath", "zero NystromStats", func() error {
+			return errOf(loo.NewNystromPath(&stats, regress.FreeIntercept, []float64{1}))
 		}},
-		{"loo.NystromStream.Add", "zero value", func() error { return new(loo.NystromStream).Add(x, y) }},
-		{"loo.NystromStream.Add", "nil, nil", func() error {
-			p, err := loo.NewNystromStream(vocabStats(t, g, x, y), regress.FreeIntercept, []float64{1})
+		{"loo.NystromPath.Add", "zero value", func() error { return new(loo.NystromPath).Add(x, y) }},
+		{"loo.NystromPath.Add", "nil, nil", func() error {
+			p, err := loo.NewNystromPath(vocabStats(t, g, x, y), regress.FreeIntercept, []float64{1})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -366,20 +366,20 @@ func noPanicRows(t testing.TB) []apiRow {
 			return errOf(loo.SelectNystrom{Kernel: func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} },
 				Centers: x.Slice(0, 4, 0, x.Cols), Sigmas: []float64{1}, Lambdas: []float64{1}}.Fit(nil, nil))
 		}},
-		{"loo.NystromStream.Merge", "zero value, nil", func() error { return new(loo.NystromStream).Merge(nil) }},
-		{"loo.NystromStream.MSE", "zero value", func() error { return errOf(new(loo.NystromStream).MSE()) }},
-		{"loo.NystromStream.TrainMSE", "zero value", func() error { return errOf(new(loo.NystromStream).TrainMSE()) }},
-		{"loo.NystromStream.ErrorRate", "zero value", func() error { return errOf(new(loo.NystromStream).ErrorRate()) }},
-		{"loo.NystromStream.MSEStdErr", "zero value", func() error { return errOf(new(loo.NystromStream).MSEStdErr()) }},
-		{"loo.NystromStream.ErrorRateStdErr", "no rows added", func() error {
-			p, err := loo.NewNystromStream(vocabStats(t, g, x, y), regress.FreeIntercept, []float64{1})
+		{"loo.NystromPath.Merge", "zero value, nil", func() error { return new(loo.NystromPath).Merge(nil) }},
+		{"loo.NystromPath.MSE", "zero value", func() error { return errOf(new(loo.NystromPath).MSE()) }},
+		{"loo.NystromPath.TrainMSE", "zero value", func() error { return errOf(new(loo.NystromPath).TrainMSE()) }},
+		{"loo.NystromPath.ErrorRate", "zero value", func() error { return errOf(new(loo.NystromPath).ErrorRate()) }},
+		{"loo.NystromPath.MSEStdErr", "zero value", func() error { return errOf(new(loo.NystromPath).MSEStdErr()) }},
+		{"loo.NystromPath.ErrorRateStdErr", "no rows added", func() error {
+			p, err := loo.NewNystromPath(vocabStats(t, g, x, y), regress.FreeIntercept, []float64{1})
 			if err != nil {
 				return err
 			}
 			return errOf(p.ErrorRateStdErr())
 		}},
-		{"loo.NystromStream.MarshalBinary", "zero value", func() error { return errOf(new(loo.NystromStream).MarshalBinary()) }},
-		{"loo.NystromStream.UnmarshalBinary", "zero value, nil", func() error { return new(loo.NystromStream).UnmarshalBinary(nil) }},
+		{"loo.NystromPath.MarshalBinary", "zero value", func() error { return errOf(new(loo.NystromPath).MarshalBinary()) }},
+		{"loo.NystromPath.UnmarshalBinary", "zero value, nil", func() error { return new(loo.NystromPath).UnmarshalBinary(nil) }},
 		{"regress.NystromStats.MarshalBinary", "zero value", func() error { return errOf(stats.MarshalBinary()) }},
 		{"regress.NystromStats.UnmarshalBinary", "nil", func() error { return new(regress.NystromStats).UnmarshalBinary(nil) }},
 		{"regress.Intercept.Validate", "Intercept(7)", func() error { return regress.Intercept(7).Validate() }},

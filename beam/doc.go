@@ -19,7 +19,7 @@
 // Select chooses σ and λ as loo.SelectNystrom does, in two pipelines and
 // the driver between them: the first draws the centres once and, for
 // every σ of the grid, merges the statistics as a fit does; the driver
-// forms the λ path of each σ (loo.NewNystromStream: tr H and GCV for
+// forms the λ path of each σ (loo.NewNystromPath: tr H and GCV for
 // every λ); the second pipeline, unless the criterion is GCV, reads every
 // file once per σ on a worker that rebuilds the same path from the
 // statistics (written to a scratch directory the workers share) and adds

@@ -178,21 +178,21 @@ func (o SelectOptions) Check(ctx context.Context) error {
 //     statistics pass of Fit (regress.NystromStats per file, merged by a
 //     CombineFn) on the rows as the first pass prepared them; the prep
 //     and the statistics are written to the scratch directory;
-//  2. in this process, for each σ, loo.NewNystromStream on the merged
+//  2. in this process, for each σ, loo.NewNystromPath on the merged
 //     statistics: tr H and GCV for every λ;
 //  3. unless the criterion is GCV, one more pipeline: for each σ every
 //     file is read by one worker, which rebuilds the λ path from the
 //     statistics in the scratch directory (bit for bit the path of this
-//     process) and adds the file's rows (NystromStream.Add); the
+//     process) and adds the file's rows (NystromPath.Add); the
 //     workers' residual sums cross the process boundary in their binary
-//     encoding (NystromStream.MarshalBinary) and are merged by a CombineFn
-//     (NystromStream.Merge);
+//     encoding (NystromPath.MarshalBinary) and are merged by a CombineFn
+//     (NystromPath.Merge);
 //  4. in this process, the pair with the smallest score (the first on
 //     ties, σ before λ in grid order, except that ties of the error rate
 //     go to the smaller leave-one-out MSE, as loo.SelectNystrom breaks
 //     them; a pair at which the system is numerically singular scores
 //     +Inf and is never chosen), and the fit there read from its λ path
-//     (loo.NystromStream.Fit: the model whose residuals were scored), with
+//     (loo.NystromPath.Fit: the model whose residuals were scored), with
 //     the standardization, written as a regress.Model or, with o.Classes,
 //     a classify.RLSModel.
 //
@@ -205,7 +205,7 @@ func (o SelectOptions) Check(ctx context.Context) error {
 //
 // The scores equal loo.SelectNystrom's on the same rows (standardized by
 // the model's map, labels coded as the classes say) and centres, with the
-// σ grid of the same median, to the rounding of the merges. A λ at which loo.NewNystromStream finds the
+// σ grid of the same median, to the rounding of the merges. A λ at which loo.NewNystromPath finds the
 // system singular is left out of that σ's pass; a leave-one-out residual
 // that is not finite on a worker fails the job (loo.SelectNystrom scores
 // that λ alone instead).
@@ -283,7 +283,7 @@ func Select(ctx context.Context, o SelectOptions, run func(context.Context, *bea
 		Choice:    loo.Choice{Score: math.Inf(1)},
 		Median:    first.Median,
 	}
-	paths := make([]*loo.NystromStream, ns)
+	paths := make([]*loo.NystromPath, ns)
 	idx := make([][]int, ns) // the λ of each path, indices into o.Lambdas
 	for a := range ns {
 		st, err := readStats(ctx, statsFile(a))
@@ -387,7 +387,7 @@ func Select(ctx context.Context, o SelectOptions, run func(context.Context, *bea
 	if best < 0 || math.IsInf(sel.Score, 1) {
 		return nil, check.Input(ErrOptions, "Select", "Lambdas", "no finite score on the grid")
 	}
-	// The fit is read from the chosen σ's path (loo.NystromStream.Fit), as
+	// The fit is read from the chosen σ's path (loo.NystromPath.Fit), as
 	// loo.SelectNystrom reads it: the model whose residuals were scored.
 	fit := paths[best].Fit(slices.Index(idx[best], slices.Index(o.Lambdas, sel.Lambda)))
 	fit.Model.Standardization = first.Scale
@@ -424,8 +424,8 @@ func readStats(ctx context.Context, name string) (*regress.NystromStats, error) 
 // lambdaPath returns the λ path of the statistics, and the indices of its
 // λ in lambdas: all of them, or, where the system is numerically singular
 // at some λ, those at which it is not (none: a nil path).
-func lambdaPath(st *regress.NystromStats, ic regress.Intercept, lambdas []float64) (*loo.NystromStream, []int, error) {
-	p, err := loo.NewNystromStream(st, ic, lambdas)
+func lambdaPath(st *regress.NystromStats, ic regress.Intercept, lambdas []float64) (*loo.NystromPath, []int, error) {
+	p, err := loo.NewNystromPath(st, ic, lambdas)
 	if err == nil {
 		all := make([]int, len(lambdas))
 		for j := range all {
@@ -439,14 +439,14 @@ func lambdaPath(st *regress.NystromStats, ic regress.Intercept, lambdas []float6
 	var idx []int
 	var good []float64
 	for j, l := range lambdas {
-		if _, err := loo.NewNystromStream(st, ic, []float64{l}); err == nil {
+		if _, err := loo.NewNystromPath(st, ic, []float64{l}); err == nil {
 			idx, good = append(idx, j), append(good, l)
 		}
 	}
 	if len(good) == 0 {
 		return nil, nil, nil
 	}
-	p, err = loo.NewNystromStream(st, ic, good)
+	p, err = loo.NewNystromPath(st, ic, good)
 	return p, idx, err
 }
 
@@ -467,12 +467,12 @@ type pathFn struct {
 	Intercept int
 
 	st    *regress.NystromStats
-	path  *loo.NystromStream
+	path  *loo.NystromPath
 	fresh []byte // the encoding of the path with no rows: decoding it resets the path
 }
 
 // newPath returns a new λ path of the statistics.
-func (f *pathFn) newPath(ctx context.Context) (*loo.NystromStream, error) {
+func (f *pathFn) newPath(ctx context.Context) (*loo.NystromPath, error) {
 	if f.st == nil {
 		st, err := readStats(ctx, f.Stats)
 		if err != nil {
@@ -480,7 +480,7 @@ func (f *pathFn) newPath(ctx context.Context) (*loo.NystromStream, error) {
 		}
 		f.st = st
 	}
-	return loo.NewNystromStream(f.st, regress.Intercept(f.Intercept), f.Lambdas)
+	return loo.NewNystromPath(f.st, regress.Intercept(f.Intercept), f.Lambdas)
 }
 
 // build makes the path of f, once.
@@ -554,11 +554,11 @@ func (f *looFileFn) ProcessElement(ctx context.Context, file string, emit func([
 }
 
 // mergeLOOFn merges the encoded residual sums of the files: both decoded
-// into paths rebuilt from the statistics, then NystromStream.Merge. The
+// into paths rebuilt from the statistics, then NystromPath.Merge. The
 // empty accumulator stands for no sums yet.
 type mergeLOOFn struct {
 	pathFn
-	other *loo.NystromStream
+	other *loo.NystromPath
 }
 
 func (f *mergeLOOFn) merge(ctx context.Context, a, b []byte) ([]byte, error) {

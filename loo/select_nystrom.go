@@ -18,7 +18,7 @@ type Criterion int
 
 const (
 	// LOOMSE is the mean squared exact leave-one-out residual: a second
-	// streamed pass (NystromStream.Add; one for all σ of a radial kernel).
+	// streamed pass (NystromPath.Add; one for all σ of a radial kernel).
 	LOOMSE Criterion = iota
 	// GCV is generalized cross-validation from the statistics alone: one
 	// pass (per σ, or one for all σ of a radial kernel).
@@ -49,13 +49,13 @@ func (c Criterion) String() string {
 // by every σ, so the scores of different σ compare fits of the same form.
 //
 // For each σ: a pass over the rows builds regress.NystromStats (the
-// features' moments), NewNystromStream gives DF and GCV for every λ, and,
+// features' moments), NewNystromPath gives DF and GCV for every λ, and,
 // unless Criterion is GCV, a second pass gives the exact leave-one-out
 // residuals of every λ — over all rows, or over a seeded uniform subset of
 // Subset rows, an unbiased estimate of the same mean at a fraction of the
 // cost (every residual in it is still exact), whose standard error the
 // result states (NystromSelection.StdErr). Then the fit at the chosen
-// pair is read from that σ's path (NystromStream.Fit): the model whose
+// pair is read from that σ's path (NystromPath.Fit): the model whose
 // residuals were scored, equal to regress.NystromStats.Solve's there to
 // rounding. Each σ's statistics are let go once its path is built: the
 // path's W takes the storage of their M.
@@ -112,14 +112,14 @@ type NystromSelection struct {
 	LOO, GCV, DF [][]float64
 	// StdErr holds, for a leave-one-out criterion, the standard error of
 	// every score of Scores ([σ][λ]) as an estimate of its value over
-	// every row (NystromStream.MSEStdErr or ErrorRateStdErr): 0 when the
+	// every row (NystromPath.MSEStdErr or ErrorRateStdErr): 0 when the
 	// leave-one-out pass ran on every row, NaN where the score is +Inf or
 	// the subset has fewer than 2 rows; nil rows with the GCV criterion.
 	StdErr [][]float64
 	// LOORows is the number of rows the leave-one-out means are over.
 	LOORows int
 	// Fit is the Nyström fit at the chosen pair on all rows, read from its
-	// λ path (NystromStream.Fit).
+	// λ path (NystromPath.Fit).
 	Fit *regress.NystromFit
 }
 
@@ -224,7 +224,7 @@ func (sn SelectNystrom) Fit(x, y *linalg.Dense) (*NystromSelection, error) {
 // path, so the statistics of no σ are kept after its path is built), and
 // its leave-one-out MSE for ties of the error rate.
 type bestPair struct {
-	path *NystromStream
+	path *NystromPath
 	at   int
 	tie  float64
 }
@@ -281,12 +281,12 @@ func (sn SelectNystrom) statsError(op string, sg float64, err error) error {
 }
 
 // paths returns the λ path of one σ from its statistics, which it spends
-// (their M becomes the path's W; see newNystromStream), with the λ
+// (their M becomes the path's W; see newNystromPath), with the λ
 // indices it holds (nil: all): the λ at which the system is not
 // numerically singular; none when there are none. es is the eigensolver's
 // workspace, which the caller reuses from one σ to the next.
-func (sn SelectNystrom) paths(stats *regress.NystromStats, es *linalg.EigenSym) ([]*NystromStream, [][]int, error) {
-	p, good, err := newNystromStream(stats, sn.Intercept, sn.Lambdas, es, true)
+func (sn SelectNystrom) paths(stats *regress.NystromStats, es *linalg.EigenSym) ([]*NystromPath, [][]int, error) {
+	p, good, err := newNystromPath(stats, sn.Intercept, sn.Lambdas, es, true)
 	switch {
 	case errors.Is(err, linalg.ErrNotPositiveDefinite):
 		return nil, nil, nil // every λ scores +Inf
@@ -295,13 +295,13 @@ func (sn SelectNystrom) paths(stats *regress.NystromStats, es *linalg.EigenSym) 
 	case len(good) == len(sn.Lambdas):
 		good = nil
 	}
-	return []*NystromStream{p}, [][]int{good}, nil
+	return []*NystromPath{p}, [][]int{good}, nil
 }
 
 // record scores the λ of one σ (see scores) from its paths, after their
 // leave-one-out passes (none with the GCV criterion), adds them to the
 // table and keeps the best pair.
-func (sn SelectNystrom) record(sel *NystromSelection, best *bestPair, sg float64, paths []*NystromStream, idx [][]int) {
+func (sn SelectNystrom) record(sel *NystromSelection, best *bestPair, sg float64, paths []*NystromPath, idx [][]int) {
 	gcv, df, loo, errRate, se := sn.scores(paths, idx)
 	sel.GCV, sel.DF = append(sel.GCV, gcv), append(sel.DF, df)
 	sel.LOO, sel.StdErr = append(sel.LOO, loo), append(sel.StdErr, se)
@@ -342,7 +342,7 @@ func (sn SelectNystrom) record(sel *NystromSelection, best *bestPair, sg float64
 // of a path whose pass failed; and the standard error of the criterion's
 // leave-one-out score (nil with GCV; NaN where that score is +Inf or has
 // none).
-func (sn SelectNystrom) scores(paths []*NystromStream, idx [][]int) (gcv, df, loo, errRate, se []float64) {
+func (sn SelectNystrom) scores(paths []*NystromPath, idx [][]int) (gcv, df, loo, errRate, se []float64) {
 	nl := len(sn.Lambdas)
 	inf := func() []float64 {
 		v := make([]float64, nl)

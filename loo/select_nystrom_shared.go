@@ -108,7 +108,7 @@ func (sn SelectNystrom) fitShared(op string, sel *NystromSelection, best *bestPa
 	for _, done := range dones {
 		done()
 	}
-	paths, idx := make([][]*NystromStream, ns), make([][][]int, ns)
+	paths, idx := make([][]*NystromPath, ns), make([][][]int, ns)
 	var es linalg.EigenSym // one workspace for every σ's eigendecomposition
 	for s, st := range stats {
 		if paths[s], idx[s], err = sn.paths(st, &es); err != nil {

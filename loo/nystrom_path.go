@@ -13,7 +13,7 @@ import (
 	"rkhs/regress"
 )
 
-// NystromStream is the λ path of the Nyström fit summarised by a
+// NystromPath is the λ path of the Nyström fit summarised by a
 // regress.NystromStats, for data too large to hold K_nm: generalized
 // cross-validation for every λ from the statistics alone, and exact
 // leave-one-out residuals from one more streamed pass over the rows (Add),
@@ -59,9 +59,9 @@ import (
 // λ is in the K + nλI convention with n the number of rows the statistics
 // summarise. Results are bit-identical for any GOMAXPROCS: blocks are
 // visited in order and linalg's products are deterministic. A
-// NystromStream is not safe for concurrent use; use one per goroutine and
+// NystromPath is not safe for concurrent use; use one per goroutine and
 // Merge them.
-type NystromStream struct {
+type NystromPath struct {
 	// Lambdas are the λ of the path, in the order given.
 	Lambdas []float64
 	// DF[j] is tr H at λ_j, the effective number of parameters.
@@ -90,7 +90,7 @@ type NystromStream struct {
 
 }
 
-// NewNystromStream prepares the λ path of the Nyström fit summarised by s
+// NewNystromPath prepares the λ path of the Nyström fit summarised by s
 // with the intercept mode ic: it forms G and BᵀY in the frame of ic (see
 // Method), factors G = V·diag(μ)·Vᵀ, and computes DF and GCV for every λ.
 // s is not modified and not kept.
@@ -107,20 +107,20 @@ type NystromStream struct {
 // G + nλI is numerically singular (the error names it), or, with a
 // penalized intercept, when w = L⁻¹1 is so large that I + wwᵀ overflows;
 // linalg.ErrNoConvergence from the eigensolver.
-func NewNystromStream(s *regress.NystromStats, ic regress.Intercept, lambdas []float64) (*NystromStream, error) {
-	p, good, err := newNystromStream(s, ic, lambdas, new(linalg.EigenSym), false)
+func NewNystromPath(s *regress.NystromStats, ic regress.Intercept, lambdas []float64) (*NystromPath, error) {
+	p, good, err := newNystromPath(s, ic, lambdas, new(linalg.EigenSym), false)
 	if err != nil {
 		return nil, err
 	}
 	for j, l := range lambdas {
 		if j >= len(good) || good[j] != j {
-			return nil, singularAt("NewNystromStream", l)
+			return nil, singularAt("NewNystromPath", l)
 		}
 	}
 	return p, nil
 }
 
-// newNystromStream is NewNystromStream for the λ of the grid at which the
+// newNystromPath is NewNystromPath for the λ of the grid at which the
 // system is not numerically singular, good (indices into lambdas, in
 // order): the path holds those; an error wrapping
 // linalg.ErrNotPositiveDefinite names the first λ when there are none. The
@@ -130,8 +130,8 @@ func NewNystromStream(s *regress.NystromStats, ic regress.Intercept, lambdas []f
 // statistics' M, and W in the same storage after it: s must not be used
 // again, which a caller that lets go of the statistics once their path is
 // built can afford, for one m×m matrix less a path.
-func newNystromStream(s *regress.NystromStats, ic regress.Intercept, lambdas []float64, es *linalg.EigenSym, spend bool) (p *NystromStream, good []int, err error) {
-	const op = "NewNystromStream"
+func newNystromPath(s *regress.NystromStats, ic regress.Intercept, lambdas []float64, es *linalg.EigenSym, spend bool) (p *NystromPath, good []int, err error) {
+	const op = "NewNystromPath"
 	if err := checkParams(op, "lambdas", lambdas); err != nil {
 		return nil, nil, err
 	}
@@ -149,7 +149,7 @@ func newNystromStream(s *regress.NystromStats, ic regress.Intercept, lambdas []f
 	if err := memlimit.Check(op, memlimit.Sum(memlimit.Floats(4, m, m), memlimit.Floats(2*m, nl*(q+1)))); err != nil {
 		return nil, nil, err
 	}
-	p = &NystromStream{
+	p = &NystromPath{
 		Lambdas: append([]float64(nil), lambdas...),
 		ic:      ic, kernel: st.Kernel, centers: st.Centers, jitter: st.Jitter,
 		n: st.N, q: q, m: m,
@@ -335,8 +335,8 @@ func transposeSquare(a *linalg.Dense) {
 // (also kernels.ErrData); linalg.ErrNotPositiveDefinite, naming the λ,
 // when a residual comes out NaN or ±Inf because the fit interpolates a
 // row there (Hᵢᵢ = 1 to rounding).
-func (p *NystromStream) Add(x, y *linalg.Dense) error {
-	const op = "NystromStream.Add"
+func (p *NystromPath) Add(x, y *linalg.Dense) error {
+	const op = "NystromPath.Add"
 	if err := p.ready(op); err != nil {
 		return err
 	}
@@ -365,7 +365,7 @@ func (p *NystromStream) Add(x, y *linalg.Dense) error {
 
 // pass runs a pass over the rows x with outputs y, checked by the caller,
 // and returns its sums, not yet kept.
-func (p *NystromStream) pass(op string, x, y *linalg.Dense) (*streamPass, error) {
+func (p *NystromPath) pass(op string, x, y *linalg.Dense) (*streamPass, error) {
 	rows, err := kernels.NewRows(p.kernel, x, p.centers)
 	if err != nil {
 		return nil, check.Wrap(ErrInput, op, "X", err)
@@ -416,7 +416,7 @@ func reuse(d *linalg.Dense, r, c int) *linalg.Dense {
 // of the rows added so far in this pass, on top of those before it, kept
 // apart until commit so that a failed pass leaves the path unchanged.
 type streamPass struct {
-	p     *NystromStream
+	p     *NystromPath
 	sse   []float64
 	sse2  []float64
 	rss   []float64
@@ -424,7 +424,7 @@ type streamPass struct {
 }
 
 // begin starts a pass over p.
-func (p *NystromStream) begin() *streamPass {
+func (p *NystromPath) begin() *streamPass {
 	return &streamPass{p: p,
 		sse:   append([]float64(nil), p.sse...),
 		sse2:  append([]float64(nil), p.sse2...),
@@ -528,13 +528,13 @@ func (a *streamPass) block(ws *streamWork, kb, yb *linalg.Dense) {
 // through a Cholesky factor of G + nλI, to rounding: the two differ by
 // about ε·‖G‖/(nλ) relative. The model holds a copy of the centres. It
 // panics if j is not an index of Lambdas.
-func (p *NystromStream) Fit(j int) *regress.NystromFit {
-	if err := p.ready("NystromStream.Fit"); err != nil {
+func (p *NystromPath) Fit(j int) *regress.NystromFit {
+	if err := p.ready("NystromPath.Fit"); err != nil {
 		panic(err)
 	}
 	nl := len(p.Lambdas)
 	if j < 0 || j >= nl {
-		panic(fmt.Sprintf("loo: NystromStream.Fit: index %d of a path of %d λ", j, nl))
+		panic(fmt.Sprintf("loo: NystromPath.Fit: index %d of a path of %d λ", j, nl))
 	}
 	zd := linalg.NewDense(p.m, p.q, nil)
 	b := append([]float64(nil), p.ybar...)
@@ -571,13 +571,13 @@ func eachRow(n, m int, f func(i int)) {
 // Both must have been made from the same statistics, intercept mode and λ
 // (checked by the shape, the λ and the bits of W). Errors wrap ErrInput.
 // On error p is unchanged.
-func (p *NystromStream) Merge(o *NystromStream) error {
-	const op = "NystromStream.Merge"
+func (p *NystromPath) Merge(o *NystromPath) error {
+	const op = "NystromPath.Merge"
 	if err := p.ready(op); err != nil {
 		return err
 	}
 	if o == nil || o.w == nil {
-		return inputError(op, "o", "nil or zero NystromStream: make it with NewNystromStream")
+		return inputError(op, "o", "nil or zero NystromPath: make it with NewNystromPath")
 	}
 	same := p.n == o.n && p.q == o.q && p.m == o.m && p.ic == o.ic && len(p.Lambdas) == len(o.Lambdas)
 	for j := 0; same && j < len(p.Lambdas); j++ {
@@ -609,12 +609,12 @@ func (p *NystromStream) Merge(o *NystromStream) error {
 }
 
 // Rows returns the number of rows added so far (by Add and Merge).
-func (p *NystromStream) Rows() int { return p.seen }
+func (p *NystromPath) Rows() int { return p.seen }
 
 // MSE returns the mean squared leave-one-out residual at every λ, over the
 // rows added and the outputs. An error wraps ErrInput if no row was added.
-func (p *NystromStream) MSE() ([]float64, error) {
-	return p.mean("NystromStream.MSE", p.sse, float64(p.q))
+func (p *NystromPath) MSE() ([]float64, error) {
+	return p.mean("NystromPath.MSE", p.sse, float64(p.q))
 }
 
 // MSEStdErr returns, at every λ, the standard error of MSE as an estimate
@@ -633,9 +633,9 @@ func (p *NystromStream) MSE() ([]float64, error) {
 // can differ by less than their standard errors suggest, the rows' errors
 // being correlated from one λ to the next. An error wraps
 // ErrInput if fewer than 2 rows were added.
-func (p *NystromStream) MSEStdErr() ([]float64, error) {
+func (p *NystromPath) MSEStdErr() ([]float64, error) {
 	q := float64(p.q)
-	return p.stdErr("NystromStream.MSEStdErr", p.sse, p.sse2, q, q*q)
+	return p.stdErr("NystromPath.MSEStdErr", p.sse, p.sse2, q, q*q)
 }
 
 // ErrorRateStdErr is MSEStdErr for ErrorRate: the standard error of the
@@ -643,19 +643,19 @@ func (p *NystromStream) MSEStdErr() ([]float64, error) {
 // rows added that are a uniform random sample of them (s² the sample
 // variance of the 0/1 outcomes); 0 when every row was added. An error wraps
 // ErrInput if fewer than 2 rows were added.
-func (p *NystromStream) ErrorRateStdErr() ([]float64, error) {
+func (p *NystromPath) ErrorRateStdErr() ([]float64, error) {
 	w := p.wrongCounts()
-	return p.stdErr("NystromStream.ErrorRateStdErr", w, w, 1, 1)
+	return p.stdErr("NystromPath.ErrorRateStdErr", w, w, 1, 1)
 }
 
 // stdErr returns √((1 − r/n)·s²/r) for every λ, s² the sample variance of
 // values whose sum is sum/per and sum of squares sum2/per2.
-func (p *NystromStream) stdErr(op string, sum, sum2 []float64, per, per2 float64) ([]float64, error) {
+func (p *NystromPath) stdErr(op string, sum, sum2 []float64, per, per2 float64) ([]float64, error) {
 	if err := p.ready(op); err != nil {
 		return nil, err
 	}
 	if p.seen < 2 {
-		return nil, inputError(op, "NystromStream", "%d rows added, want at least 2 for a variance", p.seen)
+		return nil, inputError(op, "NystromPath", "%d rows added, want at least 2 for a variance", p.seen)
 	}
 	r, n := float64(p.seen), float64(p.n)
 	out := make([]float64, len(sum))
@@ -670,8 +670,8 @@ func (p *NystromStream) stdErr(op string, sum, sum2 []float64, per, per2 float64
 // TrainMSE returns the mean squared training residual yᵢ − ŷᵢ at every λ,
 // over the rows added and the outputs, measured directly (without the
 // cancellation of GCV's RSS). An error wraps ErrInput if no row was added.
-func (p *NystromStream) TrainMSE() ([]float64, error) {
-	return p.mean("NystromStream.TrainMSE", p.rss, float64(p.q))
+func (p *NystromPath) TrainMSE() ([]float64, error) {
+	return p.mean("NystromPath.TrainMSE", p.rss, float64(p.q))
 }
 
 // ErrorRate returns, at every λ, the share of the rows added whose
@@ -679,12 +679,12 @@ func (p *NystromStream) TrainMSE() ([]float64, error) {
 // classes: with one output, its sign (labels ±1); with several (one
 // against all), the index of the largest. An error wraps ErrInput if no
 // row was added.
-func (p *NystromStream) ErrorRate() ([]float64, error) {
-	return p.mean("NystromStream.ErrorRate", p.wrongCounts(), 1)
+func (p *NystromPath) ErrorRate() ([]float64, error) {
+	return p.mean("NystromPath.ErrorRate", p.wrongCounts(), 1)
 }
 
 // wrongCounts returns the counts of wrong rows per λ as float64.
-func (p *NystromStream) wrongCounts() []float64 {
+func (p *NystromPath) wrongCounts() []float64 {
 	w := make([]float64, len(p.wrong))
 	for j, v := range p.wrong {
 		w[j] = float64(v)
@@ -693,12 +693,12 @@ func (p *NystromStream) wrongCounts() []float64 {
 }
 
 // mean returns sum/(rows added·per).
-func (p *NystromStream) mean(op string, sum []float64, per float64) ([]float64, error) {
+func (p *NystromPath) mean(op string, sum []float64, per float64) ([]float64, error) {
 	if err := p.ready(op); err != nil {
 		return nil, err
 	}
 	if p.seen == 0 {
-		return nil, inputError(op, "NystromStream", "no rows added: call Add with the rows the statistics summarise")
+		return nil, inputError(op, "NystromPath", "no rows added: call Add with the rows the statistics summarise")
 	}
 	out := make([]float64, len(sum))
 	for j, s := range sum {
@@ -707,10 +707,10 @@ func (p *NystromStream) mean(op string, sum []float64, per float64) ([]float64, 
 	return out, nil
 }
 
-// ready reports a nil or zero NystromStream.
-func (p *NystromStream) ready(op string) error {
+// ready reports a nil or zero NystromPath.
+func (p *NystromPath) ready(op string) error {
 	if p == nil || p.w == nil {
-		return inputError(op, "NystromStream", "nil or zero value: make it with NewNystromStream")
+		return inputError(op, "NystromPath", "nil or zero value: make it with NewNystromPath")
 	}
 	return nil
 }

@@ -28,7 +28,7 @@ func streamSetup(t *testing.T, k kernels.Kernel, x, y *linalg.Dense, m int) (*re
 }
 
 // streamAll adds the rows of x, y to p in blocks of b rows.
-func streamAll(t *testing.T, p *NystromStream, x, y *linalg.Dense, b int) {
+func streamAll(t *testing.T, p *NystromPath, x, y *linalg.Dense, b int) {
 	t.Helper()
 	for i := 0; i < x.Rows; i += b {
 		j := min(i+b, x.Rows)
@@ -38,10 +38,10 @@ func streamAll(t *testing.T, p *NystromStream, x, y *linalg.Dense, b int) {
 	}
 }
 
-// TestNystromStreamMatchesInMemory: the streamed leave-one-out MSE equals
+// TestNystromPathMatchesInMemory: the streamed leave-one-out MSE equals
 // the in-memory Nystrom path (which forms B) in every intercept mode, with
 // two outputs, to 1e-9.
-func TestNystromStreamMatchesInMemory(t *testing.T) {
+func TestNystromPathMatchesInMemory(t *testing.T) {
 	x, y := housing(150)
 	k := kernels.Gaussian{Sigma: 1.5}
 	lambdas := Geometric(1e-5, 1, 6)
@@ -51,7 +51,7 @@ func TestNystromStreamMatchesInMemory(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := NewNystromStream(s, ic, lambdas)
+		p, err := NewNystromPath(s, ic, lambdas)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -68,10 +68,10 @@ func TestNystromStreamMatchesInMemory(t *testing.T) {
 	}
 }
 
-// TestNystromStreamGCVBruteForce: tr H, the training error and GCV equal
+// TestNystromPathGCVBruteForce: tr H, the training error and GCV equal
 // the hat matrix formed column by column (the fit of each unit vector eᵢ,
 // by NystromStats.Solve and Predict), in every intercept mode.
-func TestNystromStreamGCVBruteForce(t *testing.T) {
+func TestNystromPathGCVBruteForce(t *testing.T) {
 	x, y := housing(60)
 	n := x.Rows
 	k := kernels.Gaussian{Sigma: 2}
@@ -93,7 +93,7 @@ func TestNystromStreamGCVBruteForce(t *testing.T) {
 	}
 	s, _ := streamSetup(t, k, x, y, 15)
 	for _, ic := range intercepts {
-		p, err := NewNystromStream(s, ic, lambdas)
+		p, err := NewNystromPath(s, ic, lambdas)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -136,10 +136,10 @@ func TestNystromStreamGCVBruteForce(t *testing.T) {
 	}
 }
 
-// TestNystromStreamErrorRate: the classification error of the
+// TestNystromPathErrorRate: the classification error of the
 // leave-one-out predictions, for ±1 labels and for one against all,
 // equals what the in-memory residuals give.
-func TestNystromStreamErrorRate(t *testing.T) {
+func TestNystromPathErrorRate(t *testing.T) {
 	x, y := housing(120)
 	n := x.Rows
 	k := kernels.Gaussian{Sigma: 1.5}
@@ -170,7 +170,7 @@ func TestNystromStreamErrorRate(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := NewNystromStream(s, regress.FreeIntercept, lambdas)
+		p, err := NewNystromPath(s, regress.FreeIntercept, lambdas)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -206,9 +206,9 @@ func TestNystromStreamErrorRate(t *testing.T) {
 	}
 }
 
-// TestNystromStreamMergeAndProcs: two halves merged agree with one pass to
+// TestNystromPathMergeAndProcs: two halves merged agree with one pass to
 // rounding, and the results are bit-identical for GOMAXPROCS 1, 2 and 8.
-func TestNystromStreamMergeAndProcs(t *testing.T) {
+func TestNystromPathMergeAndProcs(t *testing.T) {
 	testmat.SkipSingleThreaded(t)
 	x, y := housing(300)
 	k := kernels.Gaussian{Sigma: 1.5}
@@ -216,7 +216,7 @@ func TestNystromStreamMergeAndProcs(t *testing.T) {
 	s, _ := streamSetup(t, k, x, y, 120)
 	run := func(procs int) ([]float64, []float64) {
 		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
-		p, err := NewNystromStream(s, regress.FreeIntercept, lambdas)
+		p, err := NewNystromPath(s, regress.FreeIntercept, lambdas)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -233,8 +233,8 @@ func TestNystromStreamMergeAndProcs(t *testing.T) {
 			}
 		}
 	}
-	a, _ := NewNystromStream(s, regress.FreeIntercept, lambdas)
-	b, _ := NewNystromStream(s, regress.FreeIntercept, lambdas)
+	a, _ := NewNystromPath(s, regress.FreeIntercept, lambdas)
+	b, _ := NewNystromPath(s, regress.FreeIntercept, lambdas)
 	streamAll(t, a, x.Slice(0, 170, 0, x.Cols), y.Slice(0, 170, 0, 2), 64)
 	streamAll(t, b, x.Slice(170, 300, 0, x.Cols), y.Slice(170, 300, 0, 2), 64)
 	if err := a.Merge(b); err != nil {
@@ -251,17 +251,17 @@ func TestNystromStreamMergeAndProcs(t *testing.T) {
 	}
 }
 
-// TestNystromStreamBadInput: every misuse is an InputError, and a failed
+// TestNystromPathBadInput: every misuse is an InputError, and a failed
 // Add leaves the path as it was.
-func TestNystromStreamBadInput(t *testing.T) {
+func TestNystromPathBadInput(t *testing.T) {
 	x, y := housing(40)
 	k := kernels.Gaussian{Sigma: 1.5}
 	s, _ := streamSetup(t, k, x, y, 10)
 	other, _ := streamSetup(t, k, x, y, 11)
 	nan := x.Clone()
 	nan.Set(3, 1, math.NaN())
-	good := func() *NystromStream {
-		p, err := NewNystromStream(s, regress.FreeIntercept, []float64{1e-3, 1e-1})
+	good := func() *NystromPath {
+		p, err := NewNystromPath(s, regress.FreeIntercept, []float64{1e-3, 1e-1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -274,16 +274,16 @@ func TestNystromStreamBadInput(t *testing.T) {
 		run  func() error
 		nf   bool
 	}{
-		{"λ = 0", func() error { _, err := NewNystromStream(s, regress.FreeIntercept, []float64{1, 0}); return err }, false},
-		{"λ NaN", func() error { _, err := NewNystromStream(s, regress.FreeIntercept, []float64{math.NaN()}); return err }, true},
-		{"no λ", func() error { _, err := NewNystromStream(s, regress.FreeIntercept, nil); return err }, false},
-		{"bad intercept", func() error { _, err := NewNystromStream(s, regress.Intercept(7), []float64{1}); return err }, false},
-		{"nil stats", func() error { _, err := NewNystromStream(nil, regress.FreeIntercept, []float64{1}); return err }, false},
+		{"λ = 0", func() error { _, err := NewNystromPath(s, regress.FreeIntercept, []float64{1, 0}); return err }, false},
+		{"λ NaN", func() error { _, err := NewNystromPath(s, regress.FreeIntercept, []float64{math.NaN()}); return err }, true},
+		{"no λ", func() error { _, err := NewNystromPath(s, regress.FreeIntercept, nil); return err }, false},
+		{"bad intercept", func() error { _, err := NewNystromPath(s, regress.Intercept(7), []float64{1}); return err }, false},
+		{"nil stats", func() error { _, err := NewNystromPath(nil, regress.FreeIntercept, []float64{1}); return err }, false},
 		{"zero stats", func() error {
-			_, err := NewNystromStream(new(regress.NystromStats), regress.FreeIntercept, []float64{1})
+			_, err := NewNystromPath(new(regress.NystromStats), regress.FreeIntercept, []float64{1})
 			return err
 		}, false},
-		{"no rows", func() error { _, err := NewNystromStream(fresh, regress.FreeIntercept, []float64{1}); return err }, false},
+		{"no rows", func() error { _, err := NewNystromPath(fresh, regress.FreeIntercept, []float64{1}); return err }, false},
 		{"NaN in X", func() error { return good().Add(nan, y) }, true},
 		{"X columns", func() error { return good().Add(x.Slice(0, 40, 0, 2), y) }, false},
 		{"Y outputs", func() error { return good().Add(x, ones) }, false},
@@ -294,13 +294,13 @@ func TestNystromStreamBadInput(t *testing.T) {
 			return p.Add(x.Slice(0, 1, 0, x.Cols), y.Slice(0, 1, 0, 2))
 		}, false},
 		{"MSE before Add", func() error { _, err := good().MSE(); return err }, false},
-		{"zero path", func() error { return new(NystromStream).Add(x, y) }, false},
+		{"zero path", func() error { return new(NystromPath).Add(x, y) }, false},
 		{"merge other stats", func() error {
-			o, _ := NewNystromStream(other, regress.FreeIntercept, []float64{1e-3, 1e-1})
+			o, _ := NewNystromPath(other, regress.FreeIntercept, []float64{1e-3, 1e-1})
 			return good().Merge(o)
 		}, false},
 		{"merge other λ", func() error {
-			o, _ := NewNystromStream(s, regress.FreeIntercept, []float64{1e-3, 1})
+			o, _ := NewNystromPath(s, regress.FreeIntercept, []float64{1e-3, 1})
 			return good().Merge(o)
 		}, false},
 	} {
@@ -322,12 +322,12 @@ func TestNystromStreamBadInput(t *testing.T) {
 	}
 }
 
-// TestNystromStreamFit: the fit read from the path equals
+// TestNystromPathFit: the fit read from the path equals
 // NystromStats.Solve's at every λ and intercept mode (the same model
 // computed two ways: eigendecomposition of G, Cholesky of G + nλI), to a
 // tolerance that follows the condition ‖G‖/(nλ); the model holds its own
 // centres; an index outside the path panics.
-func TestNystromStreamFit(t *testing.T) {
+func TestNystromPathFit(t *testing.T) {
 	x, y := housing(200)
 	c := x.Slice(0, 40, 0, x.Cols).Clone()
 	lambdas := Geometric(1e-6, 1e-1, 6)
@@ -339,7 +339,7 @@ func TestNystromStreamFit(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := NewNystromStream(stats, ic, lambdas)
+		p, err := NewNystromPath(stats, ic, lambdas)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,20 +9,20 @@ import (
 	"rkhs/regress"
 )
 
-// TestNystromStreamCodec: the sums of two workers, each on a path built
+// TestNystromPathCodec: the sums of two workers, each on a path built
 // from the same statistics, encoded, decoded into a third path and merged,
 // give bit for bit the leave-one-out MSE, training MSE, error rate and the
 // sums of MSEStdErr of the two merged in process, and to rounding those of
 // one stream over all the rows; a fresh path's encoding resets a stream;
 // the sums of another path, an older encoding, truncated or corrupted data
 // are refused and leave the stream unchanged.
-func TestNystromStreamCodec(t *testing.T) {
+func TestNystromPathCodec(t *testing.T) {
 	x, y := housing(200)
 	k := kernels.Gaussian{Sigma: 1.5}
 	lambdas := Geometric(1e-4, 1, 4)
 	s, _ := streamSetup(t, k, x, y, 60)
-	path := func(ls []float64) *NystromStream {
-		p, err := NewNystromStream(s, regress.FreeIntercept, ls)
+	path := func(ls []float64) *NystromPath {
+		p, err := NewNystromPath(s, regress.FreeIntercept, ls)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -51,12 +51,12 @@ func TestNystromStreamCodec(t *testing.T) {
 	if err := a.Merge(b); err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range []*NystromStream{a, c} {
+	for _, p := range []*NystromPath{a, c} {
 		if p.Rows() != 200 {
 			t.Fatalf("%d rows after the merge, want 200", p.Rows())
 		}
 	}
-	for _, f := range []func(*NystromStream) ([]float64, error){(*NystromStream).MSE, (*NystromStream).TrainMSE, (*NystromStream).ErrorRate, sumOfSquares} {
+	for _, f := range []func(*NystromPath) ([]float64, error){(*NystromPath).MSE, (*NystromPath).TrainMSE, (*NystromPath).ErrorRate, sumOfSquares} {
 		want, _ := f(a)
 		got, _ := f(c)
 		all, _ := f(one)
@@ -91,13 +91,13 @@ func TestNystromStreamCodec(t *testing.T) {
 	}
 	other, _ := path(lambdas[:3]).MarshalBinary()
 	bad["other λ"] = other
-	pi, err := NewNystromStream(s, regress.PenalizedIntercept, lambdas)
+	pi, err := NewNystromPath(s, regress.PenalizedIntercept, lambdas)
 	if err != nil {
 		t.Fatal(err)
 	}
 	bad["other intercept"], _ = pi.MarshalBinary()
 	s2, _ := streamSetup(t, kernels.Gaussian{Sigma: 2}, x, y, 60)
-	p2, _ := NewNystromStream(s2, regress.FreeIntercept, lambdas)
+	p2, _ := NewNystromPath(s2, regress.FreeIntercept, lambdas)
 	bad["other statistics"], _ = p2.MarshalBinary()
 	want, _ := c.MSE()
 	for name, data := range bad {
@@ -109,10 +109,10 @@ func TestNystromStreamCodec(t *testing.T) {
 			t.Errorf("%s: the refused data changed the stream", name)
 		}
 	}
-	if _, err := new(NystromStream).MarshalBinary(); !errors.Is(err, ErrInput) {
+	if _, err := new(NystromPath).MarshalBinary(); !errors.Is(err, ErrInput) {
 		t.Errorf("MarshalBinary of the zero value: %v", err)
 	}
-	if err := new(NystromStream).UnmarshalBinary(ea); !errors.Is(err, ErrInput) {
+	if err := new(NystromPath).UnmarshalBinary(ea); !errors.Is(err, ErrInput) {
 		t.Errorf("UnmarshalBinary into the zero value: %v", err)
 	}
 }
@@ -120,6 +120,6 @@ func TestNystromStreamCodec(t *testing.T) {
 // sumOfSquares returns the sums of the rows' squared errors squared that
 // MSEStdErr reads (every row added, its standard error is 0 and says
 // nothing of them).
-func sumOfSquares(p *NystromStream) ([]float64, error) {
+func sumOfSquares(p *NystromPath) ([]float64, error) {
 	return append([]float64(nil), p.sse2...), nil
 }

@@ -6,10 +6,10 @@ import (
 	"math"
 )
 
-// The residual sums of a NystromStream cross a process boundary in a
+// The residual sums of a NystromPath cross a process boundary in a
 // binary encoding (MarshalBinary), so that the leave-one-out pass can run
 // on many machines and be merged: each worker builds the path from the
-// same statistics with NewNystromStream — bit for bit the same path, the
+// same statistics with NewNystromPath — bit for bit the same path, the
 // computation being deterministic — adds its rows, and ships only what it
 // collected: the number of rows added and, for every λ, the sums of the
 // squared leave-one-out and training residuals, the sum of the rows'
@@ -26,15 +26,15 @@ import (
 // errors squared as float64 bits, then the L counts as uint64. ("rkhsNSS1",
 // the encoding without the third sums, is refused.)
 
-// streamMagic opens the encoding of a NystromStream's sums.
+// streamMagic opens the encoding of a NystromPath's sums.
 const streamMagic = "rkhsNSS2"
 
 // MarshalBinary encodes the sums the stream has collected with the
 // fingerprint of its path (see the layout above); the path itself is not
 // encoded. It implements encoding.BinaryMarshaler. An error wraps ErrInput
-// for a nil or zero NystromStream.
-func (p *NystromStream) MarshalBinary() ([]byte, error) {
-	if err := p.ready("NystromStream.MarshalBinary"); err != nil {
+// for a nil or zero NystromPath.
+func (p *NystromPath) MarshalBinary() ([]byte, error) {
+	if err := p.ready("NystromPath.MarshalBinary"); err != nil {
 		return nil, err
 	}
 	nl := len(p.Lambdas)
@@ -56,21 +56,21 @@ func (p *NystromStream) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary replaces the sums of p by those that MarshalBinary
 // encoded from a stream of the same path: p must have been made by
-// NewNystromStream from the same statistics, intercept mode and λ (checked
+// NewNystromPath from the same statistics, intercept mode and λ (checked
 // by the fingerprint). Decoding the encoding of a fresh path resets p;
 // merging the sums of two workers is UnmarshalBinary into one stream and
 // Merge of another. It implements encoding.BinaryUnmarshaler. On error p
 // is unchanged; errors wrap ErrInput: a nil or zero p, a truncated or
 // malformed encoding, sums of another path, or sums that are negative, not
 // finite or of more rows than the statistics summarise.
-func (p *NystromStream) UnmarshalBinary(b []byte) error {
-	const op = "NystromStream.UnmarshalBinary"
+func (p *NystromPath) UnmarshalBinary(b []byte) error {
+	const op = "NystromPath.UnmarshalBinary"
 	if err := p.ready(op); err != nil {
 		return err
 	}
 	nl := len(p.Lambdas)
 	if len(b) < len(streamMagic) || string(b[:len(streamMagic)]) != streamMagic {
-		return inputError(op, "data", "not the encoding of a NystromStream's sums")
+		return inputError(op, "data", "not the encoding of a NystromPath's sums")
 	}
 	b = b[len(streamMagic):]
 	want := p.header()
@@ -115,7 +115,7 @@ func (p *NystromStream) UnmarshalBinary(b []byte) error {
 
 // header returns the fingerprint of the path and the rows added (at index
 // 5), the uint64 words that follow the magic.
-func (p *NystromStream) header() []uint64 {
+func (p *NystromPath) header() []uint64 {
 	h := fnv.New64a()
 	var w [8]byte
 	for i := 0; i < p.m; i++ {

@@ -11,7 +11,7 @@ import (
 // The λ path of a Nyström fit from its statistics: GCV at once, exact
 // leave-one-out after a second pass over the rows (here in two pieces, as
 // two shards would send them), then the fit at the λ chosen.
-func ExampleNewNystromStream() {
+func ExampleNewNystromPath() {
 	x, y := housing(300)
 	k := kernels.Gaussian{Sigma: 1.5}
 	stats, err := regress.NewNystromStats(k, x.Slice(0, 50, 0, x.Cols))
@@ -23,7 +23,7 @@ func ExampleNewNystromStream() {
 		return
 	}
 	lambdas := loo.Geometric(1e-6, 1, 7)
-	path, err := loo.NewNystromStream(stats, regress.FreeIntercept, lambdas)
+	path, err := loo.NewNystromPath(stats, regress.FreeIntercept, lambdas)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -10,19 +10,19 @@ import (
 	"rkhs/regress"
 )
 
-// TestNystromStreamStdErr: the standard errors of the leave-one-out MSE
+// TestNystromPathStdErr: the standard errors of the leave-one-out MSE
 // and error rate of a stream that saw a subset of the rows equal
 // √((1 − r/n)·s²/r) computed from the rows' own errors, each read from a
 // stream of that row alone (two outputs: a row's error is the mean over
 // both); they are the same when the subset is streamed in two parts and
 // merged, 0 when every row was added, and an error with fewer than 2 rows.
-func TestNystromStreamStdErr(t *testing.T) {
+func TestNystromPathStdErr(t *testing.T) {
 	const n = 200
 	x, y := housing(n)
 	lambdas := Geometric(1e-4, 1, 4)
 	s, _ := streamSetup(t, kernels.Gaussian{Sigma: 1.5}, x, y, 60)
-	path := func() *NystromStream {
-		p, err := NewNystromStream(s, regress.FreeIntercept, lambdas)
+	path := func() *NystromPath {
+		p, err := NewNystromPath(s, regress.FreeIntercept, lambdas)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -70,11 +70,11 @@ func TestNystromStreamStdErr(t *testing.T) {
 	}
 	for _, c := range []struct {
 		name string
-		f    func(*NystromStream) ([]float64, error)
+		f    func(*NystromPath) ([]float64, error)
 		e    [][]float64
 	}{
-		{"MSEStdErr", (*NystromStream).MSEStdErr, mse},
-		{"ErrorRateStdErr", (*NystromStream).ErrorRateStdErr, wrong},
+		{"MSEStdErr", (*NystromPath).MSEStdErr, mse},
+		{"ErrorRateStdErr", (*NystromPath).ErrorRateStdErr, wrong},
 	} {
 		got, err := c.f(whole)
 		if err != nil {

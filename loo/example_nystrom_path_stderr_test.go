@@ -16,7 +16,7 @@ import (
 // residuals of these house prices have a long tail, hence the wide
 // errors; the rows' errors of neighbouring λ are strongly correlated, so
 // that two λ compare far better than their errors suggest).
-func ExampleNystromStream_MSEStdErr() {
+func ExampleNystromPath_MSEStdErr() {
 	x, y := housing(500)
 	stats, err := regress.NewNystromStats(kernels.Gaussian{Sigma: 1.5}, x.Slice(0, 50, 0, x.Cols))
 	if err == nil {
@@ -27,12 +27,12 @@ func ExampleNystromStream_MSEStdErr() {
 		return
 	}
 	lambdas := []float64{1e-5, 1e-3, 1e-1}
-	every, err := loo.NewNystromStream(stats, regress.FreeIntercept, lambdas)
+	every, err := loo.NewNystromPath(stats, regress.FreeIntercept, lambdas)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	sample, _ := loo.NewNystromStream(stats, regress.FreeIntercept, lambdas)
+	sample, _ := loo.NewNystromPath(stats, regress.FreeIntercept, lambdas)
 	const r = 100
 	sx, sy := linalg.NewDense(r, x.Cols, nil), linalg.NewDense(r, 1, nil)
 	for k, i := range rand.New(rand.NewPCG(1, 2)).Perm(x.Rows)[:r] {

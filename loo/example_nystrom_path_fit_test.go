@@ -11,7 +11,7 @@ import (
 // The fit at the λ a path chose, read from the path itself: the model
 // whose leave-one-out residuals were scored, with no second factorization.
 // It agrees with NystromStats.Solve at that λ to rounding.
-func ExampleNystromStream_Fit() {
+func ExampleNystromPath_Fit() {
 	x, y := housing(300)
 	stats, err := regress.NewNystromStats(kernels.Gaussian{Sigma: 1.5}, x.Slice(0, 50, 0, x.Cols))
 	if err == nil {
@@ -22,7 +22,7 @@ func ExampleNystromStream_Fit() {
 		return
 	}
 	lambdas := loo.Geometric(1e-6, 1, 7)
-	path, err := loo.NewNystromStream(stats, regress.FreeIntercept, lambdas)
+	path, err := loo.NewNystromPath(stats, regress.FreeIntercept, lambdas)
 	if err == nil {
 		err = path.Add(x, y)
 	}

@@ -11,7 +11,7 @@ import (
 // The leave-one-out pass split over two workers: each builds the path
 // from the same statistics, adds its rows and ships its encoded sums; the
 // driver decodes them into paths of its own and merges.
-func ExampleNystromStream_MarshalBinary() {
+func ExampleNystromPath_MarshalBinary() {
 	x, y := housing(300)
 	stats, err := regress.NewNystromStats(kernels.Gaussian{Sigma: 1.5}, x.Slice(0, 50, 0, x.Cols))
 	if err == nil {
@@ -24,7 +24,7 @@ func ExampleNystromStream_MarshalBinary() {
 	lambdas := loo.Geometric(1e-5, 1e-3, 3)
 	var sums [][]byte
 	for _, part := range [][2]int{{0, 150}, {150, 300}} { // on two workers
-		w, err := loo.NewNystromStream(stats, regress.FreeIntercept, lambdas)
+		w, err := loo.NewNystromPath(stats, regress.FreeIntercept, lambdas)
 		if err == nil {
 			err = w.Add(x.Slice(part[0], part[1], 0, x.Cols), y.Slice(part[0], part[1], 0, 1))
 		}
@@ -35,8 +35,8 @@ func ExampleNystromStream_MarshalBinary() {
 		b, _ := w.MarshalBinary()
 		sums = append(sums, b)
 	}
-	total, _ := loo.NewNystromStream(stats, regress.FreeIntercept, lambdas)
-	part, _ := loo.NewNystromStream(stats, regress.FreeIntercept, lambdas)
+	total, _ := loo.NewNystromPath(stats, regress.FreeIntercept, lambdas)
+	part, _ := loo.NewNystromPath(stats, regress.FreeIntercept, lambdas)
 	if err := total.UnmarshalBinary(sums[0]); err != nil {
 		fmt.Println(err)
 		return
