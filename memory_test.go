@@ -84,6 +84,9 @@ func tooLargeRows(t testing.TB) []apiRow {
 		{"loo.NewNystromPath", "m = 400", func() error {
 			return errOf(loo.NewNystromPath(stats, regress.FreeIntercept, []float64{1e-3}))
 		}},
+		{"loo.UsableNystromPath", "m = 400", func() error {
+			return errOf3(loo.UsableNystromPath(stats, regress.FreeIntercept, []float64{1e-3}))
+		}},
 		{"loo.SelectNystrom.Fit", "m = 400", func() error {
 			return errOf(loo.SelectNystrom{Kernel: func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} },
 				Centers: centers, Sigmas: []float64{1}, Lambdas: []float64{1e-3}}.Fit(x, y))
@@ -107,6 +110,14 @@ func tooLargeRows(t testing.TB) []apiRow {
 		{"classify.RLS.Fit", "n = 600", func() error { return errOf(classify.RLS{Kernel: g, Lambda: 1e-3}.Fit(x, labels)) }},
 		{"classify.RLS.Fit", "n = 600, ChooseLambda", func() error {
 			return errOf(classify.RLS{Kernel: g, ChooseLambda: true}.Fit(x, labels))
+		}},
+		{"classify.SelectRLS.Fit", "n = 600", func() error {
+			return errOf(classify.SelectRLS{Kernel: func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} },
+				Sigmas: []float64{1}, Lambdas: []float64{1e-3}}.Fit(x, labels))
+		}},
+		{"classify.SelectNystrom.Fit", "m = 400", func() error {
+			return errOf(classify.SelectNystrom{Selection: loo.SelectNystrom{Kernel: func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} },
+				Centers: centers, Sigmas: []float64{1}, Lambdas: []float64{1e-3}}}.Fit(x, labels))
 		}},
 		{"classify.Falkon.Fit", "m = 300", func() error {
 			return errOf(classify.Falkon{Kernel: g, Lambda: 1e-3, Centers: 300}.Fit(x, labels))

@@ -204,6 +204,9 @@ func notFiniteRows(t testing.TB) []apiRow {
 		{"loo.NewNystromPath", "λ NaN", func() error {
 			return errOf(loo.NewNystromPath(vocabStats(t, g, x, y), regress.FreeIntercept, []float64{1e-2, nanf}))
 		}},
+		{"loo.UsableNystromPath", "λ NaN", func() error {
+			return errOf3(loo.UsableNystromPath(vocabStats(t, g, x, y), regress.FreeIntercept, []float64{1e-2, nanf}))
+		}},
 		{"loo.NystromPath.Add", "X NaN", func() error {
 			p, err := loo.NewNystromPath(vocabStats(t, g, x, y), regress.FreeIntercept, []float64{1e-2})
 			if err != nil {
@@ -232,6 +235,18 @@ func notFiniteRows(t testing.TB) []apiRow {
 		{"classify.Perceptron.Fit", "X NaN", func() error { return errOf(classify.Perceptron{Kernel: g}.Fit(nan, labels)) }},
 		{"classify.KNN.Fit", "labels NaN", func() error { return errOf(classify.KNN{Kernel: g, K: 3}.Fit(x, nanLabels)) }},
 		{"classify.RLS.Fit", "X NaN", func() error { return errOf(classify.RLS{Kernel: g, Lambda: 1e-2}.Fit(nan, labels)) }},
+		{"classify.SelectRLS.Fit", "X NaN", func() error {
+			return errOf(classify.SelectRLS{Kernel: func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} },
+				Sigmas: []float64{1}, Lambdas: []float64{1e-2}}.Fit(nan, labels))
+		}},
+		{"classify.SelectRLS.Fit", "σ NaN", func() error {
+			return errOf(classify.SelectRLS{Kernel: func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} },
+				Sigmas: []float64{nanf}, Lambdas: []float64{1e-2}}.Fit(x, labels))
+		}},
+		{"classify.SelectNystrom.Fit", "X NaN", func() error {
+			return errOf(classify.SelectNystrom{Selection: loo.SelectNystrom{Kernel: func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} },
+				Centers: x.Slice(0, 2, 0, x.Cols), Sigmas: []float64{1}, Lambdas: []float64{1e-2}}}.Fit(nan, labels))
+		}},
 		{"classify.RLS.Fit", "Lambdas NaN", func() error {
 			return errOf(classify.RLS{Kernel: g, ChooseLambda: true, Lambdas: []float64{nanf}}.Fit(x, labels))
 		}},
@@ -350,6 +365,9 @@ func noPanicRows(t testing.TB) []apiRow {
 		{"regress.NystromStats.Merge", "nil", func() error { return vocabStats(t, g, x, y).Merge(nil) }},
 		{"regress.NystromStats.Solve", "zero value", func() error { return errOf(stats.Solve(1, regress.NoIntercept)) }},
 		{"loo.NewNystromPath", "nil", func() error { return errOf(loo.NewNystromPath(nil, regress.FreeIntercept, []float64{1})) }},
+		{"loo.UsableNystromPath", "nil", func() error {
+			return errOf3(loo.UsableNystromPath(nil, regress.FreeIntercept, []float64{1}))
+		}},
 		{"loo.NewNystromPath", "zero NystromStats", func() error {
 			return errOf(loo.NewNystromPath(&stats, regress.FreeIntercept, []float64{1}))
 		}},

@@ -187,11 +187,11 @@ func (o SelectOptions) Check(ctx context.Context) error {
 //     workers' residual sums cross the process boundary in their binary
 //     encoding (NystromPath.MarshalBinary) and are merged by a CombineFn
 //     (NystromPath.Merge);
-//  4. in this process, the pair with the smallest score (the first on
-//     ties, σ before λ in grid order, except that ties of the error rate
-//     go to the smaller leave-one-out MSE, as loo.SelectNystrom breaks
-//     them; a pair at which the system is numerically singular scores
-//     +Inf and is never chosen), and the fit there read from its λ path
+//  4. in this process, the pair loo.Table.Best chooses, the rule of
+//     loo.SelectNystrom (the smallest score, ties of the error rate to the
+//     smaller leave-one-out MSE, then the first pair in grid order; a pair
+//     at which the system is numerically singular scores +Inf and is never
+//     chosen), and the fit there read from its λ path
 //     (loo.NystromPath.Fit: the model whose residuals were scored), with
 //     the standardization, written as a regress.Model or, with o.Classes,
 //     a classify.RLSModel.
@@ -205,8 +205,8 @@ func (o SelectOptions) Check(ctx context.Context) error {
 //
 // The scores equal loo.SelectNystrom's on the same rows (standardized by
 // the model's map, labels coded as the classes say) and centres, with the
-// σ grid of the same median, to the rounding of the merges. A λ at which loo.NewNystromPath finds the
-// system singular is left out of that σ's pass; a leave-one-out residual
+// σ grid of the same median, to the rounding of the merges. A λ that loo.UsableNystromPath finds the
+// system singular at is left out of that σ's pass; a leave-one-out residual
 // that is not finite on a worker fails the job (loo.SelectNystrom scores
 // that λ alone instead).
 //
@@ -279,8 +279,7 @@ func Select(ctx context.Context, o SelectOptions, run func(context.Context, *bea
 	// The λ path of every σ.
 	sel := &Selection{
 		Criterion: o.Criterion,
-		Scores:    &loo.Table{Sigmas: append([]float64(nil), sigmas...), Lambdas: append([]float64(nil), o.Lambdas...)},
-		Choice:    loo.Choice{Score: math.Inf(1)},
+		Scores:    &loo.Table{Criterion: o.Criterion, Sigmas: append([]float64(nil), sigmas...), Lambdas: append([]float64(nil), o.Lambdas...)},
 		Median:    first.Median,
 	}
 	paths := make([]*loo.NystromPath, ns)
@@ -291,7 +290,10 @@ func Select(ctx context.Context, o SelectOptions, run func(context.Context, *bea
 			return nil, err
 		}
 		sel.Rows = st.Rows()
-		paths[a], idx[a], err = lambdaPath(st, o.Intercept, o.Lambdas)
+		paths[a], idx[a], err = loo.UsableNystromPath(st, o.Intercept, o.Lambdas)
+		if errors.Is(err, linalg.ErrNotPositiveDefinite) {
+			paths[a], idx[a], err = nil, nil, nil // no λ usable: every λ scores +Inf
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -359,37 +361,26 @@ func Select(ctx context.Context, o SelectOptions, run func(context.Context, *bea
 		}
 	}
 
-	// The choice (as loo.SelectNystrom makes it), and the fit there.
-	best := -1
-	tie := math.Inf(1) // the leave-one-out MSE of the best pair, for ties of the error rate
-	for a, sg := range sigmas {
-		score := sel.GCV[a]
+	// The choice, by the table's rule (loo.Table.Best, as loo.SelectNystrom
+	// makes it), and the fit there.
+	for a := range sigmas {
 		switch o.Criterion {
+		case loo.GCV:
+			sel.Scores.Scores = append(sel.Scores.Scores, sel.GCV[a])
 		case loo.LOOMSE:
-			score = sel.LOO[a]
+			sel.Scores.Scores = append(sel.Scores.Scores, sel.LOO[a])
 		case loo.LOOErrorRate:
-			score = sel.LOOError[a]
-		}
-		sel.Scores.Scores = append(sel.Scores.Scores, score)
-		for j, v := range score {
-			better := v < sel.Score
-			if o.Criterion == loo.LOOErrorRate && v == sel.Score {
-				better = sel.LOO[a][j] < tie
-			}
-			if better {
-				sel.Choice, best = loo.Choice{Sigma: sg, Lambda: o.Lambdas[j], Score: v}, a
-				if sel.LOO != nil {
-					tie = sel.LOO[a][j]
-				}
-			}
+			sel.Scores.Scores, sel.Scores.Ties = append(sel.Scores.Scores, sel.LOOError[a]), append(sel.Scores.Ties, sel.LOO[a])
 		}
 	}
-	if best < 0 || math.IsInf(sel.Score, 1) {
+	best, j, ok := sel.Scores.BestAt()
+	if !ok {
 		return nil, check.Input(ErrOptions, "Select", "Lambdas", "no finite score on the grid")
 	}
+	sel.Choice, _ = sel.Scores.Best()
 	// The fit is read from the chosen σ's path (loo.NystromPath.Fit), as
 	// loo.SelectNystrom reads it: the model whose residuals were scored.
-	fit := paths[best].Fit(slices.Index(idx[best], slices.Index(o.Lambdas, sel.Lambda)))
+	fit := paths[best].Fit(slices.Index(idx[best], j))
 	fit.Model.Standardization = first.Scale
 	sel.Model = fit.Model
 	var saved any = fit.Model
@@ -421,36 +412,7 @@ func readStats(ctx context.Context, name string) (*regress.NystromStats, error) 
 	return st, nil
 }
 
-// lambdaPath returns the λ path of the statistics, and the indices of its
-// λ in lambdas: all of them, or, where the system is numerically singular
-// at some λ, those at which it is not (none: a nil path).
-func lambdaPath(st *regress.NystromStats, ic regress.Intercept, lambdas []float64) (*loo.NystromPath, []int, error) {
-	p, err := loo.NewNystromPath(st, ic, lambdas)
-	if err == nil {
-		all := make([]int, len(lambdas))
-		for j := range all {
-			all[j] = j
-		}
-		return p, all, nil
-	}
-	if !errors.Is(err, linalg.ErrNotPositiveDefinite) {
-		return nil, nil, err
-	}
-	var idx []int
-	var good []float64
-	for j, l := range lambdas {
-		if _, err := loo.NewNystromPath(st, ic, []float64{l}); err == nil {
-			idx, good = append(idx, j), append(good, l)
-		}
-	}
-	if len(good) == 0 {
-		return nil, nil, nil
-	}
-	p, err = loo.NewNystromPath(st, ic, good)
-	return p, idx, err
-}
-
-// infs returns n values +Inf.
+// infs returns n values +Inf, the score of a pair that has none.
 func infs(n int) []float64 {
 	v := make([]float64, n)
 	for j := range v {

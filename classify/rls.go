@@ -160,12 +160,7 @@ func (r RLS) fitLOO(x, y *linalg.Dense, classes []float64, ova bool) (*RLSModel,
 		}
 		return float64(wrong) / float64(y.Rows)
 	})
-	best := 0
-	for j := range grid {
-		if errs[j] < errs[best] || (errs[j] == errs[best] && path.MSE[j] < path.MSE[best]) {
-			best = j
-		}
-	}
+	best := bestOf(errs, path.MSE)
 	m, err := s.Fit(regress.TikhonovFilter{Lambda: grid[best]}, r.Intercept)
 	if err != nil {
 		return nil, rlsError(op, err)

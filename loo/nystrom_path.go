@@ -120,6 +120,18 @@ func NewNystromPath(s *regress.NystromStats, ic regress.Intercept, lambdas []flo
 	return p, nil
 }
 
+// UsableNystromPath is NewNystromPath over the λ of lambdas at which the
+// Nyström system is usable: those where tr H and GCV come out finite, the
+// others being so small that G + nλI is numerically singular. It returns
+// the path, whose Lambdas are the usable λ in the order given, and their
+// indices in lambdas. A selection scores the λ left out +Inf. When no λ
+// is usable the error names the first and wraps
+// linalg.ErrNotPositiveDefinite; the other errors, cost and memory are
+// NewNystromPath's.
+func UsableNystromPath(s *regress.NystromStats, ic regress.Intercept, lambdas []float64) (p *NystromPath, usable []int, err error) {
+	return newNystromPath(s, ic, lambdas, new(linalg.EigenSym), false)
+}
+
 // newNystromPath is NewNystromPath for the λ of the grid at which the
 // system is not numerically singular, good (indices into lambdas, in
 // order): the path holds those; an error wrapping

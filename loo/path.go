@@ -127,7 +127,8 @@ func meanSquare(m *linalg.Dense) float64 {
 }
 
 // checkXY validates the data of an entry point that takes data: X n×d
-// and Y n×q with n ≥ 2, d, q ≥ 1, valid views with finite elements.
+// and Y n×q with n ≥ 2, d, q ≥ 1, valid views with finite elements, and
+// Y of a magnitude whose squared residuals float64 can sum (check.Squarable).
 func checkXY(op string, x, y *linalg.Dense) error {
 	if err := check.Data(ErrInput, op, "X", x, 2); err != nil {
 		return err
@@ -138,7 +139,10 @@ func checkXY(op string, x, y *linalg.Dense) error {
 	if y.Rows != x.Rows {
 		return inputError(op, "Y", "%d rows, X has %d", y.Rows, x.Rows)
 	}
-	return check.Data(ErrInput, op, "Y", y, 2)
+	if err := check.Data(ErrInput, op, "Y", y, 2); err != nil {
+		return err
+	}
+	return check.Squarable(ErrInput, op, "Y", y)
 }
 
 // checkPoints rejects problems with fewer than 2 points: leaving one out of

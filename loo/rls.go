@@ -1,6 +1,7 @@
 package loo
 
 import (
+	"rkhs/internal/check"
 	"rkhs/internal/decomp"
 	"rkhs/internal/memlimit"
 	"rkhs/linalg"
@@ -77,6 +78,9 @@ func spectralPath(op string, s *regress.Spectral, lambdas []float64) (*decomp.Sp
 		return nil, err
 	}
 	if err := checkPoints(op, "s", len(d.Sigma)); err != nil {
+		return nil, err
+	}
+	if err := check.Squarable(ErrInput, op, "s (its Y)", d.Y); err != nil {
 		return nil, err
 	}
 	return d, nil

@@ -3,12 +3,9 @@ package loo
 import (
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"math/rand/v2"
 	"slices"
-	"strconv"
-	"strings"
 
 	"rkhs/internal/check"
 	"rkhs/internal/decomp"
@@ -198,72 +195,6 @@ func Complement(n int, s []int) []int {
 	return out
 }
 
-// Choice is one selected parameter pair and its score.
-type Choice struct {
-	Sigma, Lambda, Score float64
-}
-
-// Table holds the score of every (σ, λ) pair of a selection: Scores[a][b]
-// for Sigmas[a] and Lambdas[b] (the leave-one-out MSE, for plots).
-type Table struct {
-	Sigmas, Lambdas []float64
-	Scores          [][]float64
-}
-
-// Edges says where the chosen pair lies in the table's grids: for σ and for
-// λ, −1 when it is the smallest value of a grid of two or more, +1 when it
-// is the largest, 0 otherwise (inside the grid, or a grid of one value).
-// A choice on an edge says that the criterion may keep falling beyond the
-// grid, which should then be widened on that side.
-func (t *Table) Edges(chosen Choice) (sigma, lambda int) {
-	return gridEdge(t.Sigmas, chosen.Sigma), gridEdge(t.Lambdas, chosen.Lambda)
-}
-
-// gridEdge is Edges for one grid.
-func gridEdge(grid []float64, v float64) int {
-	switch {
-	case len(grid) < 2:
-		return 0
-	case v == slices.Min(grid):
-		return -1
-	case v == slices.Max(grid):
-		return 1
-	}
-	return 0
-}
-
-// Format writes the table as text to w: a header naming the criterion
-// and every σ, then one row per λ with the score of every σ (6
-// significant digits), the pair chosen starred, in columns padded with
-// spaces (none at the end of a line), in one write, whose error it returns.
-func (t *Table) Format(w io.Writer, criterion string, chosen Choice) error {
-	var b strings.Builder
-	var lines []string
-	cell := func(s string) string { return fmt.Sprintf(" %-13s", s) }
-	head := fmt.Sprintf("%-11s", criterion)
-	for _, sg := range t.Sigmas {
-		head += cell("σ=" + strconv.FormatFloat(sg, 'g', 4, 64))
-	}
-	lines = append(lines, head)
-	for j, l := range t.Lambdas {
-		row := fmt.Sprintf("λ=%-9.3g", l)
-		for a, sg := range t.Sigmas {
-			mark := " "
-			if sg == chosen.Sigma && l == chosen.Lambda {
-				mark = "*"
-			}
-			row += cell(strconv.FormatFloat(t.Scores[a][j], 'g', 6, 64) + mark)
-		}
-		lines = append(lines, row)
-	}
-	for _, l := range lines {
-		b.WriteString(strings.TrimRight(l, " "))
-		b.WriteByte('\n')
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
 // SelectRLS chooses the kernel width σ and λ of kernel RLS with intercept
 // mode ic by exact leave-one-out: for each σ one Gram matrix and one
 // eigendecomposition (regress.NewSpectral), then the whole λ path by RLS.
@@ -298,8 +229,7 @@ func SelectRLS(kernel func(sigma float64) kernels.Kernel, x, y *linalg.Dense, si
 	if err := checkIntercept(op, ic); err != nil {
 		return Choice{}, nil, err
 	}
-	t := &Table{Sigmas: append([]float64(nil), sigmas...), Lambdas: append([]float64(nil), lambdas...)}
-	best := Choice{Score: math.Inf(1)}
+	t := &Table{Criterion: LOOMSE, Sigmas: append([]float64(nil), sigmas...), Lambdas: append([]float64(nil), lambdas...)}
 	for _, sg := range sigmas {
 		s, err := regress.NewSpectral(kernel(sg), x, y)
 		if errors.Is(err, regress.ErrInput) {
@@ -307,15 +237,10 @@ func SelectRLS(kernel func(sigma float64) kernels.Kernel, x, y *linalg.Dense, si
 		} else if err != nil {
 			return Choice{}, nil, fmt.Errorf("loo: SelectRLS at σ = %g: %w", sg, err)
 		}
-		p := rlsPath(decomp.SpectralOf(s), lambdas, ic)
-		t.Scores = append(t.Scores, p.MSE)
-		for j, v := range p.MSE {
-			if v < best.Score {
-				best = Choice{Sigma: sg, Lambda: lambdas[j], Score: v}
-			}
-		}
+		t.Scores = append(t.Scores, rlsPath(decomp.SpectralOf(s), lambdas, ic).MSE)
 	}
-	if math.IsInf(best.Score, 1) {
+	best, ok := t.Best()
+	if !ok {
 		return Choice{}, t, inputError(op, "lambdas", "no finite leave-one-out score on the grid")
 	}
 	return best, t, nil

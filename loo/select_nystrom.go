@@ -185,8 +185,16 @@ func (sn SelectNystrom) Fit(x, y *linalg.Dense) (*NystromSelection, error) {
 	if sn.Criterion < LOOMSE || sn.Criterion > LOOErrorRate {
 		return nil, inputError(op, "Criterion", "unknown criterion %d", int(sn.Criterion))
 	}
-	if sn.Subset < 0 {
-		return nil, inputError(op, "Subset", "%d rows, want ≥ 0", sn.Subset)
+	switch {
+	case sn.Subset < 0 || sn.Subset == 1:
+		return nil, inputError(op, "Subset", "%d rows: want 0 (every row) or at least 2 (a mean of one residual has no standard error)", sn.Subset)
+	case sn.Subset > 0 && sn.Criterion == GCV:
+		return nil, inputError(op, "Subset", "%d rows: the GCV criterion makes no leave-one-out pass to run on a subset", sn.Subset)
+	}
+	if sn.Criterion == LOOErrorRate {
+		if err := checkCodes(op, y); err != nil {
+			return nil, err
+		}
 	}
 	lx, ly := x, y
 	if sn.Subset > 0 && sn.Subset < x.Rows {
@@ -194,15 +202,16 @@ func (sn SelectNystrom) Fit(x, y *linalg.Dense) (*NystromSelection, error) {
 	}
 	sel := &NystromSelection{
 		Criterion: sn.Criterion,
-		Scores:    &Table{Sigmas: append([]float64(nil), sn.Sigmas...), Lambdas: append([]float64(nil), sn.Lambdas...)},
-		Choice:    Choice{Score: math.Inf(1)},
-		LOORows:   lx.Rows,
+		Scores:    &Table{Criterion: sn.Criterion, Sigmas: append([]float64(nil), sn.Sigmas...), Lambdas: append([]float64(nil), sn.Lambdas...)},
+	}
+	if sn.Criterion != GCV {
+		sel.LOORows = lx.Rows
 	}
 	ks := make([]kernels.Kernel, len(sn.Sigmas))
 	for s, sg := range sn.Sigmas {
 		ks[s] = sn.Kernel(sg)
 	}
-	best := bestPair{tie: math.Inf(1)}
+	var best bestPath
 	var err error
 	if sn.shared(ks, x.Rows, x.Cols, y.Cols) {
 		err = sn.fitShared(op, sel, &best, ks, x, y, lx, ly)
@@ -212,27 +221,48 @@ func (sn SelectNystrom) Fit(x, y *linalg.Dense) (*NystromSelection, error) {
 	if err != nil {
 		return nil, err
 	}
-	if best.path == nil || math.IsInf(sel.Score, 1) {
+	c, ok := sel.Scores.Best()
+	if !ok {
 		return nil, inputError(op, "Lambdas", "no finite score on the grid")
 	}
-	sel.Fit = best.path.Fit(best.at)
+	sel.Choice, sel.Fit = c, best.path.Fit(best.at)
 	return sel, nil
 }
 
-// bestPair is what Fit keeps of the best pair so far besides its Choice:
-// the λ path that holds it and its index there (the fit is read from the
-// path, so the statistics of no σ are kept after its path is built), and
-// its leave-one-out MSE for ties of the error rate.
-type bestPair struct {
+// checkCodes reports outputs y that are not the ±1 codes of classes, which
+// the error rate counts: one column of −1 and +1, or one column per class
+// with +1 in exactly one column of each row and −1 in the others.
+func checkCodes(op string, y *linalg.Dense) error {
+	for i := 0; i < y.Rows; i++ {
+		plus := 0
+		for j, v := range y.Row(i) {
+			switch {
+			case v == 1:
+				plus++
+			case v != -1:
+				return inputError(op, "Y", "Y[%d][%d] = %g: the %v criterion counts wrong classes of ±1 codes (one column of ±1, or one +1 a row in one column per class)", i, j, v, LOOErrorRate)
+			}
+		}
+		if y.Cols > 1 && plus != 1 {
+			return inputError(op, "Y", "row %d has %d entries +1: one column per class codes each row's class by one +1", i, plus)
+		}
+	}
+	return nil
+}
+
+// bestPath is what Fit keeps of the pair Table.BestAt chooses so far: the
+// λ path that holds it and its index there, so that the fit is read from
+// the path and the statistics of no σ, nor the paths of the others, are
+// kept.
+type bestPath struct {
 	path *NystromPath
 	at   int
-	tie  float64
 }
 
 // fitEach runs the selection one σ at a time: for each, a pass for the
 // statistics and, unless the criterion is GCV, a pass for the
 // leave-one-out residuals.
-func (sn SelectNystrom) fitEach(op string, sel *NystromSelection, best *bestPair, ks []kernels.Kernel, x, y, lx, ly *linalg.Dense) error {
+func (sn SelectNystrom) fitEach(op string, sel *NystromSelection, best *bestPath, ks []kernels.Kernel, x, y, lx, ly *linalg.Dense) error {
 	passes := 2 * len(sn.Sigmas)
 	if sn.Criterion == GCV {
 		passes = len(sn.Sigmas)
@@ -251,23 +281,23 @@ func (sn SelectNystrom) fitEach(op string, sel *NystromSelection, best *bestPair
 		if err != nil {
 			return sn.statsError(op, sg, err)
 		}
-		paths, idx, err := sn.paths(stats, &es)
+		path, idx, err := sn.path(stats, &es)
 		if err != nil {
 			return err
 		}
-		stats = nil // the paths hold what the rest needs
+		stats = nil // the path holds what the rest needs
 		if sn.Criterion != GCV {
 			if sn.Progress != nil {
 				pass++
 				sn.Progress(pass, passes, sg)
 			}
-			for _, q := range paths {
-				if a, err := q.pass(op, lx, ly); err == nil {
+			if path != nil {
+				if a, err := path.pass(op, lx, ly); err == nil {
 					a.keep(lx.Rows)
-				} // else no rows: every λ of q scores +Inf
+				} // else no rows: every λ of the path scores +Inf
 			}
 		}
-		sn.record(sel, best, sg, paths, idx)
+		sn.record(sel, best, s, path, idx)
 	}
 	return nil
 }
@@ -280,126 +310,101 @@ func (sn SelectNystrom) statsError(op string, sg float64, err error) error {
 	return fmt.Errorf("loo: %s at σ = %g: %w", op, sg, err)
 }
 
-// paths returns the λ path of one σ from its statistics, which it spends
-// (their M becomes the path's W; see newNystromPath), with the λ
-// indices it holds (nil: all): the λ at which the system is not
-// numerically singular; none when there are none. es is the eigensolver's
-// workspace, which the caller reuses from one σ to the next.
-func (sn SelectNystrom) paths(stats *regress.NystromStats, es *linalg.EigenSym) ([]*NystromPath, [][]int, error) {
-	p, good, err := newNystromPath(stats, sn.Intercept, sn.Lambdas, es, true)
-	switch {
-	case errors.Is(err, linalg.ErrNotPositiveDefinite):
+// path returns the λ path of one σ from its statistics, which it spends
+// (their M becomes the path's W; see newNystromPath), with the indices in
+// Lambdas of the λ it holds (UsableNystromPath's rule); a nil path when no
+// λ is usable. es is the eigensolver's workspace, which the caller reuses
+// from one σ to the next.
+func (sn SelectNystrom) path(stats *regress.NystromStats, es *linalg.EigenSym) (*NystromPath, []int, error) {
+	p, usable, err := newNystromPath(stats, sn.Intercept, sn.Lambdas, es, true)
+	if errors.Is(err, linalg.ErrNotPositiveDefinite) {
 		return nil, nil, nil // every λ scores +Inf
-	case err != nil:
-		return nil, nil, err
-	case len(good) == len(sn.Lambdas):
-		good = nil
 	}
-	return []*NystromPath{p}, [][]int{good}, nil
+	return p, usable, err
 }
 
-// record scores the λ of one σ (see scores) from its paths, after their
-// leave-one-out passes (none with the GCV criterion), adds them to the
-// table and keeps the best pair.
-func (sn SelectNystrom) record(sel *NystromSelection, best *bestPair, sg float64, paths []*NystromPath, idx [][]int) {
-	gcv, df, loo, errRate, se := sn.scores(paths, idx)
+// record adds the scores of σ_s (see scores), from its path after its
+// leave-one-out pass (none with the GCV criterion), to the selection's
+// table, and keeps the path when the table's choice moves to this σ.
+func (sn SelectNystrom) record(sel *NystromSelection, best *bestPath, s int, path *NystromPath, usable []int) {
+	gcv, df, loo, errRate, se := sn.scores(path, usable)
 	sel.GCV, sel.DF = append(sel.GCV, gcv), append(sel.DF, df)
 	sel.LOO, sel.StdErr = append(sel.LOO, loo), append(sel.StdErr, se)
-	score := loo
+	t := sel.Scores
 	switch sn.Criterion {
 	case GCV:
-		score = gcv
+		t.Scores = append(t.Scores, gcv)
+	case LOOMSE:
+		t.Scores = append(t.Scores, loo)
 	case LOOErrorRate:
-		score = errRate
+		t.Scores, t.Ties = append(t.Scores, errRate), append(t.Ties, loo)
 	}
-	sel.Scores.Scores = append(sel.Scores.Scores, score)
-	for a, q := range paths {
-		for b := range q.Lambdas {
-			j := b
-			if idx[a] != nil {
-				j = idx[a][b]
-			}
-			v := score[j]
-			better := v < sel.Score
-			if sn.Criterion == LOOErrorRate && v == sel.Score {
-				better = loo[j] < best.tie
-			}
-			if better {
-				sel.Choice = Choice{Sigma: sg, Lambda: sn.Lambdas[j], Score: v}
-				best.path, best.at = q, b
-				if loo != nil {
-					best.tie = loo[j]
-				}
-			}
-		}
+	if a, j, ok := t.BestAt(); ok && a == s {
+		best.path, best.at = path, slices.Index(usable, j)
 	}
 }
 
 // scores returns the GCV, DF, leave-one-out MSE (nil with the GCV
 // criterion) and error rate (nil unless that criterion) of every λ at one
-// σ: +Inf where the system is numerically singular, where the fit
-// interpolates a row (a leave-one-out residual not finite), and for the λ
-// of a path whose pass failed; and the standard error of the criterion's
-// leave-one-out score (nil with GCV; NaN where that score is +Inf or has
-// none).
-func (sn SelectNystrom) scores(paths []*NystromPath, idx [][]int) (gcv, df, loo, errRate, se []float64) {
+// σ: +Inf where the system is numerically singular (λ not among usable,
+// or no path), where the fit interpolates a row (a leave-one-out residual
+// not finite), and for every λ of a path whose pass failed; and the
+// standard error of the criterion's leave-one-out score (nil with GCV;
+// NaN where that score is +Inf or has none).
+func (sn SelectNystrom) scores(path *NystromPath, usable []int) (gcv, df, loo, errRate, se []float64) {
 	nl := len(sn.Lambdas)
-	inf := func() []float64 {
-		v := make([]float64, nl)
-		for j := range v {
-			v[j] = math.Inf(1)
-		}
-		return v
-	}
-	gcv, df = inf(), inf()
+	gcv, df = infs(nl), infs(nl)
 	if sn.Criterion != GCV {
-		loo = inf()
+		loo = infs(nl)
 		if sn.Criterion == LOOErrorRate {
-			errRate = inf()
+			errRate = infs(nl)
 		}
 		se = make([]float64, nl)
 		for j := range se {
 			se[j] = math.NaN()
 		}
 	}
-	for a, q := range paths {
-		js := idx[a]
-		if js == nil {
-			js = make([]int, nl)
-			for j := range js {
-				js[j] = j
-			}
-		}
-		for b, j := range js {
-			gcv[j], df[j] = q.GCV[b], q.DF[b]
-		}
-		if sn.Criterion == GCV {
+	if path == nil {
+		return gcv, df, loo, errRate, se
+	}
+	for b, j := range usable {
+		gcv[j], df[j] = path.GCV[b], path.DF[b]
+	}
+	if sn.Criterion == GCV {
+		return gcv, df, loo, errRate, se
+	}
+	mse, err := path.MSE()
+	if err != nil {
+		return gcv, df, loo, errRate, se // no rows: its pass failed
+	}
+	var e []float64
+	sd, sdErr := path.MSEStdErr()
+	if errRate != nil {
+		e, _ = path.ErrorRate()
+		sd, sdErr = path.ErrorRateStdErr()
+	}
+	for b, j := range usable {
+		if bad(mse[b]) {
 			continue
 		}
-		mse, err := q.MSE()
-		if err != nil {
-			continue // no rows: its pass failed
+		loo[j] = mse[b]
+		if e != nil {
+			errRate[j] = e[b]
 		}
-		var e []float64
-		sd, sdErr := q.MSEStdErr()
-		if errRate != nil {
-			e, _ = q.ErrorRate()
-			sd, sdErr = q.ErrorRateStdErr()
-		}
-		for b, j := range js {
-			if bad(mse[b]) {
-				continue
-			}
-			loo[j] = mse[b]
-			if e != nil {
-				errRate[j] = e[b]
-			}
-			if sdErr == nil {
-				se[j] = sd[b]
-			}
+		if sdErr == nil {
+			se[j] = sd[b]
 		}
 	}
 	return gcv, df, loo, errRate, se
+}
+
+// infs returns n values +Inf, the score of a pair that has none.
+func infs(n int) []float64 {
+	v := make([]float64, n)
+	for j := range v {
+		v[j] = math.Inf(1)
+	}
+	return v
 }
 
 // sampleRows returns k rows of x and y drawn uniformly without

@@ -71,7 +71,7 @@ func sharedBlockRows(m, n int) int { return min(max(statsRows(m), passRows(m)), 
 // fitShared runs the selection with one statistics pass over x and y and
 // one leave-one-out pass over lx and ly for all σ together; see the top of
 // this file.
-func (sn SelectNystrom) fitShared(op string, sel *NystromSelection, best *bestPair, ks []kernels.Kernel, x, y, lx, ly *linalg.Dense) error {
+func (sn SelectNystrom) fitShared(op string, sel *NystromSelection, best *bestPath, ks []kernels.Kernel, x, y, lx, ly *linalg.Dense) error {
 	passes := 2
 	if sn.Criterion == GCV {
 		passes = 1
@@ -108,13 +108,13 @@ func (sn SelectNystrom) fitShared(op string, sel *NystromSelection, best *bestPa
 	for _, done := range dones {
 		done()
 	}
-	paths, idx := make([][]*NystromPath, ns), make([][][]int, ns)
+	paths, idx := make([]*NystromPath, ns), make([][]int, ns)
 	var es linalg.EigenSym // one workspace for every σ's eigendecomposition
 	for s, st := range stats {
-		if paths[s], idx[s], err = sn.paths(st, &es); err != nil {
+		if paths[s], idx[s], err = sn.path(st, &es); err != nil {
 			return err
 		}
-		stats[s] = nil // the paths hold what the rest needs
+		stats[s] = nil // the path holds what the rest needs
 	}
 	if sn.Criterion != GCV {
 		if sn.Progress != nil {
@@ -125,29 +125,28 @@ func (sn SelectNystrom) fitShared(op string, sel *NystromSelection, best *bestPa
 				return check.Wrap(ErrInput, op, "X", err)
 			}
 		}
-		acc := make([][]*streamPass, ns)
-		for s, ps := range paths {
-			for _, p := range ps {
-				acc[s] = append(acc[s], p.begin())
+		acc := make([]*streamPass, ns) // nil for a σ without a path
+		for s, p := range paths {
+			if p != nil {
+				acc[s] = p.begin()
 			}
 		}
 		// The statistics' workspace, m×NystromWork, holds F (b×m, b =
 		// passRows(m)) when large enough.
 		ws := streamWork{f: linalg.Dense{Data: work.Data[:0]}}
 		eachWidth(w, &blocks, passRows(sn.Centers.Rows), func(s, i0 int, kb *linalg.Dense) {
-			yb := ly.Slice(i0, i0+kb.Rows, 0, q)
-			for _, a := range acc[s] {
-				a.block(&ws, kb, yb)
+			if acc[s] != nil {
+				acc[s].block(&ws, kb, ly.Slice(i0, i0+kb.Rows, 0, q))
 			}
 		})
-		for s := range acc {
-			for _, a := range acc[s] {
+		for _, a := range acc {
+			if a != nil {
 				a.keep(lx.Rows)
 			}
 		}
 	}
-	for s, sg := range sn.Sigmas {
-		sn.record(sel, best, sg, paths[s], idx[s])
+	for s := range sn.Sigmas {
+		sn.record(sel, best, s, paths[s], idx[s])
 	}
 	return nil
 }

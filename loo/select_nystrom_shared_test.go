@@ -50,10 +50,14 @@ func sameSelection(a, b *NystromSelection, x *linalg.Dense) string {
 func TestSelectNystromSharedMatchesEach(t *testing.T) {
 	defer func(e int) { passElems = e }(passElems)
 	x, y := housing(150)
-	y2 := linalg.NewDense(y.Rows, 2, nil)
+	y2 := linalg.NewDense(y.Rows, 2, nil) // one against all of two classes: the price above 22
 	for i := range y.Rows {
-		y2.Set(i, 0, y.At(i, 0))
-		y2.Set(i, 1, math.Sin(y.At(i, 0)))
+		c := 0
+		if y.At(i, 0) > 22 {
+			c = 1
+		}
+		y2.Set(i, c, 1)
+		y2.Set(i, 1-c, -1)
 	}
 	c := x.Slice(0, 30, 0, x.Cols).Clone()
 	type tc struct {

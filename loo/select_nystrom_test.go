@@ -139,35 +139,62 @@ func TestSelectNystromBadInput(t *testing.T) {
 	ok := SelectNystrom{Kernel: gaussianOf, Centers: c, Sigmas: []float64{1}, Lambdas: []float64{1e-2}}
 	nan := x.Clone()
 	nan.Set(1, 1, math.NaN())
+	scaled := func(f float64) *linalg.Dense {
+		v := y.Clone()
+		for i := range v.Data {
+			v.Data[i] *= f
+		}
+		return v
+	}
 	for _, c := range []struct {
 		name string
 		edit func(*SelectNystrom)
 		x    *linalg.Dense
 		nf   bool
+		y    *linalg.Dense // nil: y
+		arg  string        // "": any
 	}{
-		{"nil kernel", func(s *SelectNystrom) { s.Kernel = nil }, x, false},
-		{"σ = 0", func(s *SelectNystrom) { s.Sigmas = []float64{1, 0} }, x, false},
-		{"λ < 0", func(s *SelectNystrom) { s.Lambdas = []float64{-1} }, x, false},
-		{"λ Inf", func(s *SelectNystrom) { s.Lambdas = []float64{math.Inf(1)} }, x, true},
-		{"no centres", func(s *SelectNystrom) { s.Centers = nil }, x, false},
-		{"centre width", func(s *SelectNystrom) { s.Centers = x.Slice(0, 8, 0, 2) }, x, false},
+		{"subset of one row", func(s *SelectNystrom) { s.Subset = 1 }, x, false, nil, "Subset"},
+		{"GCV on a subset", func(s *SelectNystrom) { s.Criterion, s.Subset = GCV, 10 }, x, false, nil, "Subset"},
+		{"error rate of labels that are not codes", func(s *SelectNystrom) { s.Criterion = LOOErrorRate }, x, false, nil, "Y"},
+		{"error rate of codes with two +1", func(s *SelectNystrom) { s.Criterion = LOOErrorRate }, x, false,
+			linalg.NewDense(x.Rows, 2, func() []float64 {
+				v := make([]float64, 2*x.Rows)
+				for i := range v {
+					v[i] = 1
+				}
+				return v
+			}()), "Y"},
+		{"labels × 1e300", func(s *SelectNystrom) {}, x, false, scaled(1e300), "Y"},
+		{"labels × 1e-300", func(s *SelectNystrom) {}, x, false, scaled(1e-300), "Y"},
+		{"nil kernel", func(s *SelectNystrom) { s.Kernel = nil }, x, false, nil, ""},
+		{"σ = 0", func(s *SelectNystrom) { s.Sigmas = []float64{1, 0} }, x, false, nil, ""},
+		{"λ < 0", func(s *SelectNystrom) { s.Lambdas = []float64{-1} }, x, false, nil, ""},
+		{"λ Inf", func(s *SelectNystrom) { s.Lambdas = []float64{math.Inf(1)} }, x, true, nil, ""},
+		{"no centres", func(s *SelectNystrom) { s.Centers = nil }, x, false, nil, ""},
+		{"centre width", func(s *SelectNystrom) { s.Centers = x.Slice(0, 8, 0, 2) }, x, false, nil, ""},
 		{"repeated centres", func(s *SelectNystrom) {
 			s.Centers = x.Slice(0, 2, 0, x.Cols).Clone()
 			copy(s.Centers.Row(1), s.Centers.Row(0))
-		}, x, false},
-		{"criterion", func(s *SelectNystrom) { s.Criterion = 9 }, x, false},
-		{"subset", func(s *SelectNystrom) { s.Subset = -1 }, x, false},
-		{"intercept", func(s *SelectNystrom) { s.Intercept = 5 }, x, false},
-		{"X NaN", func(s *SelectNystrom) {}, nan, true},
+		}, x, false, nil, ""},
+		{"criterion", func(s *SelectNystrom) { s.Criterion = 9 }, x, false, nil, ""},
+		{"subset", func(s *SelectNystrom) { s.Subset = -1 }, x, false, nil, ""},
+		{"intercept", func(s *SelectNystrom) { s.Intercept = 5 }, x, false, nil, ""},
+		{"X NaN", func(s *SelectNystrom) {}, nan, true, nil, ""},
 		{"bad kernel", func(s *SelectNystrom) {
 			s.Kernel = func(float64) kernels.Kernel { return kernels.Gaussian{Sigma: -1} }
-		}, x, false},
+		}, x, false, nil, ""},
 	} {
 		s := ok
 		c.edit(&s)
-		_, err := s.Fit(c.x, y)
-		if !errors.Is(err, ErrInput) {
-			t.Errorf("%s: err = %v, want ErrInput", c.name, err)
+		yy := y
+		if c.y != nil {
+			yy = c.y
+		}
+		_, err := s.Fit(c.x, yy)
+		var ie *linalg.InputError
+		if !errors.Is(err, ErrInput) || c.arg != "" && !(errors.As(err, &ie) && ie.Arg == c.arg) {
+			t.Errorf("%s: err = %v, want ErrInput on %q", c.name, err, c.arg)
 		}
 		if c.nf && !errors.Is(err, linalg.ErrNotFinite) {
 			t.Errorf("%s: err = %v, want linalg.ErrNotFinite too", c.name, err)
@@ -196,11 +223,11 @@ func TestSelectNystromInterpolatedRow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	paths, idx, err := sn.paths(stats, new(linalg.EigenSym))
-	if err != nil || len(paths) != 1 {
-		t.Fatal(err, len(paths))
+	path, idx, err := sn.path(stats, new(linalg.EigenSym))
+	if err != nil || path == nil {
+		t.Fatal(err, path)
 	}
-	a, err := paths[0].pass("test", x, y)
+	a, err := path.pass("test", x, y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -208,16 +235,17 @@ func TestSelectNystromInterpolatedRow(t *testing.T) {
 	for _, v := range []float64{math.NaN(), math.Inf(1)} {
 		a.sse[bestJ] = v
 		a.keep(x.Rows)
-		sel := &NystromSelection{Scores: &Table{}, Choice: Choice{Score: math.Inf(1)}}
-		best := bestPair{tie: math.Inf(1)}
-		sn.record(sel, &best, 1.5, paths, idx)
-		paths[0].seen = 0
+		sel := &NystromSelection{Scores: &Table{Sigmas: sn.Sigmas, Lambdas: sn.Lambdas}}
+		var best bestPath
+		sn.record(sel, &best, 0, path, idx)
+		sel.Choice, _ = sel.Scores.Best()
+		path.seen = 0
 		for j, got := range sel.LOO[0] {
 			if w := want.LOO[0][j]; (j == bestJ && !math.IsInf(got, 1)) || (j != bestJ && got != w) {
 				t.Errorf("sum %v at λ=%g: LOO at λ=%g is %g, want %g (+Inf at the first)", v, sn.Lambdas[bestJ], sn.Lambdas[j], got, w)
 			}
 		}
-		if sel.Lambda == want.Lambda || best.path != paths[0] || math.IsInf(sel.Score, 1) {
+		if sel.Lambda == want.Lambda || best.path != path || math.IsInf(sel.Score, 1) {
 			t.Errorf("sum %v: chose λ=%g (score %g), the λ whose sum is not finite is %g", v, sel.Lambda, sel.Score, want.Lambda)
 		}
 	}

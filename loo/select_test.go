@@ -140,24 +140,3 @@ func TestGeometricSubnormal(t *testing.T) {
 	}
 }
 
-// TestTableEdges: Edges places the chosen pair at the low edge, inside or
-// at the high edge of each grid, whatever the order the grid is written in,
-// and never on an edge of a grid of one value.
-func TestTableEdges(t *testing.T) {
-	for _, c := range []struct {
-		sigmas, lambdas []float64
-		sigma, lambda   float64
-		ws, wl          int
-	}{
-		{[]float64{1, 2, 4}, []float64{1e-6, 1e-3, 1}, 1, 1e-3, -1, 0},
-		{[]float64{1, 2, 4}, []float64{1e-6, 1e-3, 1}, 4, 1, 1, 1},
-		{[]float64{4, 2, 1}, []float64{1, 1e-6}, 2, 1e-6, 0, -1},
-		{[]float64{3}, []float64{1e-2}, 3, 1e-2, 0, 0},
-		{[]float64{3}, []float64{1e-4, 1e-2}, 3, 1e-2, 0, 1},
-	} {
-		tb := &Table{Sigmas: c.sigmas, Lambdas: c.lambdas}
-		if s, l := tb.Edges(Choice{Sigma: c.sigma, Lambda: c.lambda}); s != c.ws || l != c.wl {
-			t.Errorf("σ %g in %v, λ %g in %v: edges %d, %d, want %d, %d", c.sigma, c.sigmas, c.lambda, c.lambdas, s, l, c.ws, c.wl)
-		}
-	}
-}

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -181,7 +180,7 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 		// After the fit, so that a run that fails says one line.
 		warnDegenerate(stderr, "classify", k, f.kf.sigma.v, featuresSeen(sets.fitTrain), f.method == "nystrom" || f.method == "falkon", f.falkon.centers, f.falkon.seed)
 	}
-	sel.warnEdges(stderr, "classify")
+	sel.warnFacts(stderr, "classify")
 	attachStandardization(model, sets.scale) // the model now takes the raw rows
 
 	var pt []float64
@@ -484,12 +483,16 @@ func (f *classifyFlags) selectClassifier(k kernels.Kernel, ic regress.Intercept,
 	}
 	what := "classify -method " + f.method
 	if f.method == "rls" {
-		m, err := selectRLS(kernel, x, train.Y, sigmas, lambdas, ic, sel, progressLine(stderr, what, start, "eigendecomposition and leave-one-out"))
+		rs, err := classify.SelectRLS{Kernel: kernel, Sigmas: sigmas, Lambdas: lambdas, Intercept: ic,
+			Progress: progressLine(stderr, what, start, "eigendecomposition and leave-one-out")}.Fit(x, train.Y)
 		if err != nil {
 			return nil, nil, err
 		}
+		sel.criterion, sel.sigma, sel.lambda, sel.score, sel.table = loo.LOOErrorRate.String(), rs.Sigma, rs.Lambda, rs.Score, rs.Scores
+		a, j, _ := rs.Scores.BestAt()
+		sel.looMSE, sel.looRows = rs.Scores.Ties[a][j], x.Rows
 		res.LambdaByLOO, res.LOOError = true, jsonPtr(sel.score)
-		return m, sel, f.recordClasses(m, ic, res)
+		return rs.Model, sel, f.recordClasses(rs.Model, ic, res)
 	}
 	classes := classesOf(train.Y)
 	if len(classes) < 2 {
@@ -546,40 +549,6 @@ func (f *classifyFlags) recordClasses(m *classify.RLSModel, ic regress.Intercept
 	}
 	res.Lambda = jsonPtr(m.Lambda)
 	return nil
-}
-
-// selectRLS runs classify.RLS with λ chosen by leave-one-out for each σ
-// of the grid (lambdas empty: classify.RLS's default grid, for one σ) and
-// returns the model of the pair with the smallest leave-one-out error
-// rate, ties going to the smaller leave-one-out squared error, then to
-// the first pair (σ before λ in grid order); sel receives the table.
-func selectRLS(kernel func(float64) kernels.Kernel, x *linalg.Dense, labels, sigmas, lambdas []float64, ic regress.Intercept, sel *selection, progress func(int, int, float64)) (*classify.RLSModel, error) {
-	var best *classify.RLSModel
-	bestErr, bestMSE := math.Inf(1), math.Inf(1)
-	sel.table = &loo.Table{Sigmas: slices.Clone(sigmas), Lambdas: lambdas}
-	for a, s := range sigmas {
-		progress(a+1, len(sigmas), s)
-		m, err := classify.RLS{Kernel: kernel(s), ChooseLambda: true, Lambdas: lambdas, Intercept: ic}.Fit(x, labels)
-		if err != nil {
-			return nil, err
-		}
-		sel.table.Lambdas = m.LOOLambdas
-		sel.table.Scores = append(sel.table.Scores, m.LOOErrors)
-		for j, e := range m.LOOErrors {
-			if e < bestErr || e == bestErr && m.LOOMSE[j] < bestMSE {
-				bestErr, bestMSE = e, m.LOOMSE[j]
-				sel.sigma, sel.lambda = s, m.LOOLambdas[j]
-				best = m
-			}
-		}
-	}
-	if best == nil {
-		return nil, badInputf("no finite leave-one-out error on the grid")
-	}
-	// The model of the best σ was fitted at its own best λ, which is the
-	// pair's: the per-σ choice uses the same order.
-	sel.criterion, sel.score, sel.looMSE, sel.looRows = loo.LOOErrorRate.String(), bestErr, bestMSE, x.Rows
-	return best, nil
 }
 
 // classesOf returns the distinct labels in ascending order, −0 as +0 (as

@@ -204,7 +204,7 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 		// After the fit, so that a run that fails says one line.
 		warnDegenerate(stderr, "fit", k, f.kf.sigma.v, featuresSeen(sets.fitTrain), f.method == "nystrom" || f.method == "falkon", f.centers, f.seed)
 	}
-	sel.warnEdges(stderr, "fit")
+	sel.warnFacts(stderr, "fit")
 	attachStandardization(model, sets.scale) // the model now takes the raw rows
 
 	var pt *linalg.Dense

@@ -222,7 +222,7 @@ func jsonFloats(v []float64) []jsonFloat {
 // printTable writes the table, one row per λ and one column per σ, the
 // chosen pair starred, then the choice in one line.
 func (s *selection) printTable(w io.Writer) {
-	s.table.Format(w, s.criterion, loo.Choice{Sigma: s.sigma, Lambda: s.lambda})
+	s.table.Format(w, loo.Choice{Sigma: s.sigma, Lambda: s.lambda})
 	fmt.Fprintf(w, "chosen σ = %.4g", s.sigma)
 	if s.median > 0 {
 		fmt.Fprintf(w, " (median distance %.4g × %.3g)", s.median, s.sigma/s.median)
@@ -239,12 +239,12 @@ func (s *selection) printTable(w io.Writer) {
 	fmt.Fprintln(w)
 }
 
-// warnEdges prints a warning line on w for each grid whose smallest or
-// largest value was chosen (cliflag.WarnEdges). s may be nil (no selection
-// was made).
-func (s *selection) warnEdges(w io.Writer, what string) {
+// warnFacts prints a warning line on w for each fact about the choice a
+// user should act on (cliflag.WarnFacts). s may be nil (no selection was
+// made).
+func (s *selection) warnFacts(w io.Writer, what string) {
 	if s != nil {
-		cliflag.WarnEdges(w, "rkhs "+what, s.table, loo.Choice{Sigma: s.sigma, Lambda: s.lambda})
+		cliflag.WarnFacts(w, "rkhs "+what, s.table, loo.Choice{Sigma: s.sigma, Lambda: s.lambda, Score: s.score})
 	}
 }
 

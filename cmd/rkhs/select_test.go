@@ -166,8 +166,8 @@ func TestSelectionMatchesLibrary(t *testing.T) {
 		}
 		// One line says the features were standardized, then one a pass,
 		// then one for each grid whose edge the library's choice is on.
-		es, el := (&loo.Table{Sigmas: sigmas, Lambdas: lambdas}).Edges(want)
-		edges := min(1, es*es) + min(1, el*el)
+		f := (&loo.Table{Sigmas: sigmas, Lambdas: lambdas}).Facts(want)
+		edges := min(1, f.SigmaEdge*f.SigmaEdge) + min(1, f.LambdaEdge*f.LambdaEdge)
 		if n := strings.Count(stderr, "pass "); n != passes || strings.Count(stderr, "\n") != passes+1+edges ||
 			strings.Count(stderr, "warning: the chosen") != edges || !strings.HasPrefix(stderr, "rkhs: features standardized") {
 			t.Errorf("%s: %d progress lines in %q, want the standardization line, %d, %d edge warnings and nothing else", c.name, n, stderr, passes, edges)
@@ -277,8 +277,8 @@ func TestEdgeWarning(t *testing.T) {
 		{[]string{"fit", "-train", train, "-sigma", "3", "-lambda", "auto", "-lambdas", "1:100:3"},
 			[]string{"rkhs fit: warning: the chosen λ = 1 is the smallest of its grid (1 to 100, 3 values): the best λ may lie below it; widen -lambdas"}},
 		// Grids of two values: whatever is chosen lies on an edge of both.
-		{[]string{"fit", "-train", train, "-method", "nystrom", "-centers", "50", "-sigmas", "1e-3:2e-3:2", "-lambda", "auto", "-lambdas", "1e-12:1e-11:2"},
-			[]string{"warning: the chosen σ = ", "of its grid (0.001 to 0.002, 2 values)", "widen -sigmas", "warning: the chosen λ = ", "widen -lambdas"}},
+		{[]string{"fit", "-train", train, "-method", "nystrom", "-centers", "50", "-sigmas", "2:4:2", "-lambda", "auto", "-lambdas", "1e-12:1e-11:2"},
+			[]string{"warning: the chosen σ = ", "of its grid (2 to 4, 2 values)", "widen -sigmas", "warning: the chosen λ = ", "widen -lambdas"}},
 		{[]string{"fit", "-train", train, "-sigma", "3", "-lambda", "auto", "-lambdas", "1e-12:1e4:9"}, nil},
 		{[]string{"classify", "-train", heart, "-sigma", "3", "-lambda", "auto", "-lambdas", "10:1000:3"},
 			[]string{"rkhs classify: warning: the chosen λ = 10 is the smallest of its grid"}},

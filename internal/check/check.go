@@ -238,3 +238,31 @@ func Result(kind error, op, name string, m *linalg.Dense, why string) error {
 	}
 	return nil
 }
+
+// SquareLimit bounds the magnitude of targets whose squared residuals a
+// selection sums (Squarable): (2·10¹⁵⁰)² summed over 10⁶ rows is
+// 4·10³⁰⁶, inside float64's range, and (10⁻¹⁵⁰)² = 10⁻³⁰⁰ is still a
+// normal number.
+const SquareLimit = 1e150
+
+// Squarable reports targets m (a valid, finite view) whose squared
+// residuals a criterion cannot sum in float64: a value larger than
+// SquareLimit in magnitude (the squares overflow), or every value smaller
+// than 1/SquareLimit and not all zero (the squares underflow, every score
+// comes out 0 and no parameter can be told from another). Either way the
+// cure is to scale the targets, which the message says.
+func Squarable(kind error, op, name string, m *linalg.Dense) error {
+	big := 0.0
+	for i := 0; i < m.Rows; i++ {
+		for _, v := range m.Row(i) {
+			big = max(big, math.Abs(v))
+		}
+	}
+	switch {
+	case big > SquareLimit:
+		return Input(kind, op, name, "values up to %.3g in magnitude: their squared residuals overflow float64; scale them (divide by a power of ten) below %g", big, SquareLimit)
+	case big > 0 && big < 1/SquareLimit:
+		return Input(kind, op, name, "every value below %g in magnitude (the largest %.3g): their squared residuals underflow to 0 and no score can tell the parameters apart; scale them (multiply by a power of ten)", 1/SquareLimit, big)
+	}
+	return nil
+}

@@ -8,13 +8,14 @@ import (
 	"rkhs/loo"
 )
 
-// WarnEdges writes one warning line on w, starting with prefix (say
-// "rkhs fit"), for each grid of the table whose smallest or largest value
-// was chosen (loo.Table.Edges): the criterion may keep falling beyond the
-// grid, which the user should widen on that side with the flag the line
-// names (-sigmas, -lambdas). rkhs and rkhs-beam write the same lines.
-func WarnEdges(w io.Writer, prefix string, t *loo.Table, chosen loo.Choice) {
-	es, el := t.Edges(chosen)
+// WarnFacts writes one warning line on w, starting with prefix (say
+// "rkhs fit"), for each fact about the choice that the user should act on
+// (loo.Table.Facts): a grid whose smallest or largest value was chosen —
+// the criterion may keep falling beyond it, and the line names the flag
+// that widens it (-sigmas, -lambdas) — and a flat table, whose choice is
+// only the first pair. rkhs and rkhs-beam write the same lines.
+func WarnFacts(w io.Writer, prefix string, t *loo.Table, chosen loo.Choice) {
+	f := t.Facts(chosen)
 	warn := func(name, flag string, v float64, grid []float64, e int) {
 		side, where := "smallest", "below"
 		if e > 0 {
@@ -23,10 +24,14 @@ func WarnEdges(w io.Writer, prefix string, t *loo.Table, chosen loo.Choice) {
 		fmt.Fprintf(w, "%s: warning: the chosen %s = %.4g is the %s of its grid (%.4g to %.4g, %d values): the best %s may lie %s it; widen %s MIN:MAX:COUNT\n",
 			prefix, name, v, side, slices.Min(grid), slices.Max(grid), len(grid), name, where, flag)
 	}
-	if es != 0 {
-		warn("σ", "-sigmas", chosen.Sigma, t.Sigmas, es)
+	if f.Flat {
+		fmt.Fprintf(w, "%s: warning: every score of the table is the same to six digits (%s %.6g): the data do not tell σ and λ apart, and the choice is only the first pair; too few rows, a σ at which the kernel matrix is the identity or all ones, or labels that barely vary\n",
+			prefix, t.Criterion, chosen.Score)
 	}
-	if el != 0 {
-		warn("λ", "-lambdas", chosen.Lambda, t.Lambdas, el)
+	if f.SigmaEdge != 0 {
+		warn("σ", "-sigmas", chosen.Sigma, t.Sigmas, f.SigmaEdge)
+	}
+	if f.LambdaEdge != 0 {
+		warn("λ", "-lambdas", chosen.Lambda, t.Lambdas, f.LambdaEdge)
 	}
 }

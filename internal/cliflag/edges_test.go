@@ -7,9 +7,9 @@ import (
 	"rkhs/loo"
 )
 
-// TestWarnEdges: one line per grid whose edge was chosen, naming the value,
+// TestWarnFacts: one line per grid whose edge was chosen, naming the value,
 // the side, the grid and the flag; none for a choice inside both grids.
-func TestWarnEdges(t *testing.T) {
+func TestWarnFacts(t *testing.T) {
 	tb := &loo.Table{Sigmas: []float64{1, 2, 4}, Lambdas: []float64{1e-6, 1e-3, 1}}
 	for _, c := range []struct {
 		chosen loo.Choice
@@ -21,7 +21,7 @@ func TestWarnEdges(t *testing.T) {
 			"x: warning: the chosen λ = 1 is the largest of its grid (1e-06 to 1, 3 values): the best λ may lie above it; widen -lambdas MIN:MAX:COUNT\n"},
 	} {
 		var b strings.Builder
-		WarnEdges(&b, "x", tb, c.chosen)
+		WarnFacts(&b, "x", tb, c.chosen)
 		if b.String() != c.want {
 			t.Errorf("%+v: %q, want %q", c.chosen, b.String(), c.want)
 		}

@@ -570,7 +570,7 @@ func selectCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		cliflag.WarnEdges(os.Stderr, "rkhs-beam select", sel.Scores, sel.Choice)
+		cliflag.WarnFacts(os.Stderr, "rkhs-beam select", sel.Scores, sel.Choice)
 		return fmt.Sprintf("%s read; σ = %.4g, λ = %.4g (%s %.6g); model written to %s",
 			plural(int64(sel.Rows), "row"), sel.Sigma, sel.Lambda, sel.Criterion, sel.Score, o.Model), nil
 	}
@@ -602,7 +602,7 @@ func parseRange(name, s string) ([]float64, error) {
 // printSelection writes the table, one row per λ and one column per σ,
 // the chosen pair starred, then the choice in one line (as rkhs does).
 func printSelection(w io.Writer, sel *rkhsbeam.Selection) {
-	sel.Scores.Format(w, sel.Criterion.String(), sel.Choice)
+	sel.Scores.Format(w, sel.Choice)
 	fmt.Fprintf(w, "chosen σ = %.4g", sel.Sigma)
 	if sel.Median > 0 {
 		fmt.Fprintf(w, " (median distance %.4g × %.3g)", sel.Median, sel.Sigma/sel.Median)

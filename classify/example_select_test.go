@@ -1,0 +1,84 @@
+package classify_test
+
+import (
+	"fmt"
+	"math"
+
+	"rkhs/classify"
+	"rkhs/kernels"
+	"rkhs/linalg"
+	"rkhs/loo"
+	"rkhs/regress"
+)
+
+// twoRings returns points on two circles, radius 1 (label 0) and 3
+// (label 1): no line separates them, a Gaussian kernel of the right width
+// does.
+func twoRings(n int) (*linalg.Dense, []float64) {
+	x := linalg.NewDense(n, 2, nil)
+	y := make([]float64, n)
+	for i := range n {
+		r := 1.0 + 2*float64(i%2)
+		a := float64(i) * 0.7
+		x.Set(i, 0, r*math.Cos(a))
+		x.Set(i, 1, r*math.Sin(a))
+		y[i] = float64(i % 2)
+	}
+	return x, y
+}
+
+// σ and λ of RLS classification chosen by the leave-one-out error rate.
+func ExampleSelectRLS_Fit() {
+	x, y := twoRings(60)
+	sel, err := classify.SelectRLS{
+		Kernel:    func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} },
+		Sigmas:    []float64{0.01, 1, 100},
+		Lambdas:   loo.Geometric(1e-6, 1e-2, 3),
+		Intercept: regress.FreeIntercept,
+	}.Fit(x, y)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("σ = %g, λ = %g: leave-one-out error %.2f\n", sel.Sigma, sel.Lambda, sel.Score)
+	p, _ := sel.Model.Predict(linalg.NewDense(2, 2, []float64{0, 1, 3, 0}))
+	fmt.Println(p)
+	// Output:
+	// σ = 1, λ = 1e-06: leave-one-out error 0.00
+	// [0 1]
+}
+
+// The same choice on Nyström features, the rows streamed.
+func ExampleSelectNystrom_Fit() {
+	x, y := twoRings(60)
+	sel, err := classify.SelectNystrom{Selection: loo.SelectNystrom{
+		Kernel:    func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} },
+		Centers:   x.Slice(0, 20, 0, 2).Clone(),
+		Sigmas:    []float64{0.01, 1, 100},
+		Lambdas:   loo.Geometric(1e-6, 1e-2, 3),
+		Intercept: regress.FreeIntercept,
+	}}.Fit(x, y)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("σ = %g, %v %.2f\n", sel.Sigma, sel.Criterion, sel.Score)
+	p, _ := sel.Classifier.Predict(linalg.NewDense(2, 2, []float64{0, 1, 3, 0}))
+	fmt.Println(p)
+	// Output:
+	// σ = 1, loo_error 0.00
+	// [0 1]
+}
+
+// A label with as many values as rows is a continuous target, not classes.
+func ExampleCheckClasses() {
+	prices := []float64{210, 198.5, 305, 240, 199, 410, 385, 260}
+	n := len(prices)
+	fmt.Println(classify.CheckClasses(classify.CountClasses(prices), n, 4))
+	fmt.Println(classify.CheckClasses(classify.CountClasses([]float64{0, 1, 1, 0, 1, 0, 0, 1}), n, 0))
+	fmt.Println(classify.MaxClasses(80), classify.MaxClasses(1000))
+	// Output:
+	// classify: invalid input: CheckClasses: labels: 8 distinct labels in 8 rows, more than 4: this looks like a continuous target (regression), not classes
+	// <nil>
+	// 20 100
+}
