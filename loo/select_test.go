@@ -139,4 +139,3 @@ func TestGeometricSubnormal(t *testing.T) {
 		}
 	}
 }
-
