@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"rkhs/internal/cli"
 	"slices"
 	"strconv"
 	"strings"
@@ -24,28 +25,28 @@ import (
 // classifyResult is the JSON object `rkhs classify -json` prints.
 // Accuracies are fractions in [0, 1].
 type classifyResult struct {
-	Method        string      `json:"method"`
-	Kernel        string      `json:"kernel"`
-	Intercept     string      `json:"intercept,omitempty"` // all but knn
-	NTrain        int         `json:"n_train"`             // rows fitted: those of -train less the NVal held out
-	NTest         int         `json:"n_test"`
-	Features      int         `json:"features"`
-	Classes       []jsonFloat `json:"classes"`
-	Lambda        *jsonFloat  `json:"lambda"`               // the λ used; null for perceptron and knn
-	LambdaByLOO   bool        `json:"lambda_by_loo"`        // rls chose λ by leave-one-out
-	LOOError      *jsonFloat  `json:"loo_error,omitempty"`  // its leave-one-out misclassification rate
-	K             int         `json:"k,omitempty"`          // knn
-	Iterations    int         `json:"iterations,omitempty"` // passes (perceptron) or steps (logistic, svm)
-	Converged     *bool       `json:"converged,omitempty"`  // perceptron, logistic
-	TrainAccuracy *jsonFloat  `json:"train_accuracy"`       // null with -skip-train-accuracy
-	TestAccuracy  *jsonFloat  `json:"test_accuracy"`        // null without -test
-	FitSeconds    float64     `json:"fit_seconds"`
-	NVal          int         `json:"n_val,omitempty"`        // falkon -val: rows of -train held out
-	ValAccuracy   *jsonFloat  `json:"val_accuracy,omitempty"` // and the accuracy on them
-	Centers       int         `json:"centers,omitempty"`      // nystrom
+	Method        string          `json:"method"`
+	Kernel        string          `json:"kernel"`
+	Intercept     string          `json:"intercept,omitempty"` // all but knn
+	NTrain        int             `json:"n_train"`             // rows fitted: those of -train less the NVal held out
+	NTest         int             `json:"n_test"`
+	Features      int             `json:"features"`
+	Classes       []cli.JSONFloat `json:"classes"`
+	Lambda        *cli.JSONFloat  `json:"lambda"`               // the λ used; null for perceptron and knn
+	LambdaByLOO   bool            `json:"lambda_by_loo"`        // rls chose λ by leave-one-out
+	LOOError      *cli.JSONFloat  `json:"loo_error,omitempty"`  // its leave-one-out misclassification rate
+	K             int             `json:"k,omitempty"`          // knn
+	Iterations    int             `json:"iterations,omitempty"` // passes (perceptron) or steps (logistic, svm)
+	Converged     *bool           `json:"converged,omitempty"`  // perceptron, logistic
+	TrainAccuracy *cli.JSONFloat  `json:"train_accuracy"`       // null with -skip-train-accuracy
+	TestAccuracy  *cli.JSONFloat  `json:"test_accuracy"`        // null without -test
+	FitSeconds    float64         `json:"fit_seconds"`
+	NVal          int             `json:"n_val,omitempty"`        // falkon -val: rows of -train held out
+	ValAccuracy   *cli.JSONFloat  `json:"val_accuracy,omitempty"` // and the accuracy on them
+	Centers       int             `json:"centers,omitempty"`      // nystrom
 	// With -sigma auto or -lambda auto (rls, nystrom): as in fit, and
 	// loo_error above is the leave-one-out error rate at the pair.
-	selectionFields
+	cli.SelectionFields
 
 	Standardized bool `json:"standardized,omitempty"` // -standardize was on
 }
@@ -59,7 +60,7 @@ type classifyFlags struct {
 	ioFlags
 	kf                kernelFlags
 	method, intercept string
-	lambda            autoValue
+	lambda            cli.AutoValue
 	k, iters          int
 	maxClasses        int
 	skipTrain         bool
@@ -98,14 +99,15 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 	if err := f.ioFlags.check(); err != nil {
 		return err
 	}
-	if err := checkOutputs([]string{"train", f.train, "test", f.test, "model", f.model, "predictions", f.predictions}, "plot", f.sel.plot); err != nil {
+	if err := cli.CheckOutputs([]cli.Input{{Flag: "train", Value: f.train}, {Flag: "test", Value: f.test}},
+		[]cli.Output{{Flag: "model", Path: f.model}, {Flag: "predictions", Path: f.predictions}, {Flag: "plot", Path: f.sel.plot}}); err != nil {
 		return err
 	}
 	if err := f.checkMethodFlags(); err != nil {
 		return err
 	}
 	var k kernels.Kernel
-	if !f.kf.sigma.auto {
+	if !f.kf.sigma.Auto {
 		var err error
 		if k, err = f.kf.kernel(); err != nil {
 			return err
@@ -120,7 +122,7 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 	}
 	var grid []float64
 	if f.sel.lambdas != "" {
-		if grid, err = parseRange("lambdas", f.sel.lambdas); err != nil {
+		if grid, err = cli.Grid("lambdas", f.sel.lambdas); err != nil {
 			return err
 		}
 	}
@@ -160,7 +162,7 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 	}
 	var (
 		model labelPredictor
-		sel   *selection
+		sel   *cli.Selection
 	)
 	if f.method == "nystrom" || f.selectsRLS() || selectsFalkon(f.method, &f.kf, f.lambda) {
 		model, sel, err = f.selectClassifier(k, ic, sets.fitTrain, sets.fitVal, &res, stderr, start)
@@ -169,18 +171,18 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 	}
 	stop()
 	if err != nil {
-		advice := exactAdvice
+		advice := cli.ExactAdvice
 		if f.method == "falkon" {
-			advice = centersAdvice(train.X.Rows, train.X.Cols, q, false)
+			advice = cli.CentersAdvice(train.X.Rows, train.X.Cols, q, false)
 		}
-		return tooLarge(err, "classify -method "+f.method, train.X.Rows, advice)
+		return cli.TooLarge(err, "classify -method "+f.method, train.X.Rows, advice)
 	}
 	res.FitSeconds = time.Since(start).Seconds()
 	if k != nil && f.kf.hasWidth() {
 		// After the fit, so that a run that fails says one line.
-		warnDegenerate(stderr, "classify", k, f.kf.sigma.v, featuresSeen(sets.fitTrain), f.method == "nystrom" || f.method == "falkon", f.falkon.centers, f.falkon.seed)
+		warnDegenerate(stderr, "classify", k, f.kf.sigma.V, featuresSeen(sets.fitTrain), f.method == "nystrom" || f.method == "falkon", f.falkon.centers, f.falkon.seed)
 	}
-	sel.warnFacts(stderr, "classify")
+	sel.WarnFacts(stderr, "rkhs classify")
 	attachStandardization(model, sets.scale) // the model now takes the raw rows
 
 	var pt []float64
@@ -188,7 +190,7 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 	if f.skipTrain {
 		scored = nil
 	}
-	var trainAcc jsonFloat
+	var trainAcc cli.JSONFloat
 	if trainAcc, res.TestAccuracy, pt, err = evaluate(model.Predict, classify.Accuracy, scored, test); err != nil {
 		return err
 	}
@@ -205,18 +207,18 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 		res.NTest = test.X.Rows
 		files = append(files, pendingFile{f.predictions, labelLines(pt)})
 	}
-	files = sel.report(&res.Lambda, &res.selectionFields, f.sel.plot, titleOf("classify -method "+f.method, f.train, res.NTrain), files)
+	files = report(sel, &res.Lambda, &res.SelectionFields, f.sel.plot, titleOf("classify -method "+f.method, f.train, res.NTrain), files)
 	names.set(model)
 	return finish(stdout, files, model, f.model, res, f.json, func() {
 		if sel != nil {
-			sel.printTable(stdout)
+			sel.PrintTable(stdout)
 		}
 		fmt.Fprintf(stdout, "method %s, kernel %s, %d classes %s\n", res.Method, res.Kernel, len(res.Classes), classList(res.Classes))
 		switch {
-		case sel != nil && sel.criterion == loo.GCV.String():
-			fmt.Fprintf(stdout, "σ = %.4g, λ = %.4g, chosen by GCV (%.6g)\n", sel.sigma, sel.lambda, sel.score)
+		case sel != nil && sel.Table.Criterion == loo.GCV:
+			fmt.Fprintf(stdout, "σ = %.4g, λ = %.4g, chosen by GCV (%.6g)\n", sel.Choice.Sigma, sel.Choice.Lambda, sel.Choice.Score)
 		case sel != nil:
-			fmt.Fprintf(stdout, "σ = %.4g, λ = %.4g, chosen by leave-one-out (LOO error %.4f)\n", sel.sigma, sel.lambda, sel.score)
+			fmt.Fprintf(stdout, "σ = %.4g, λ = %.4g, chosen by leave-one-out (LOO error %.4f)\n", sel.Choice.Sigma, sel.Choice.Lambda, sel.Choice.Score)
 		case res.LambdaByLOO:
 			fmt.Fprintf(stdout, "λ = %.4g, chosen by leave-one-out (LOO error %.4f)\n", float64(*res.Lambda), float64(*res.LOOError))
 		case res.Lambda != nil:
@@ -231,7 +233,7 @@ func runClassify(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stdout, "n_val %d (held out of -train by -val), validation accuracy %.4f\n", res.NVal, float64(*res.ValAccuracy))
 		}
 		if res.Converged != nil && !*res.Converged {
-			fmt.Fprintf(stdout, "not converged: stopped at the limit of %s (-iters)\n", count(res.Iterations, "iteration"))
+			fmt.Fprintf(stdout, "not converged: stopped at the limit of %s (-iters)\n", cli.Count(res.Iterations, "iteration"))
 		}
 		if res.TestAccuracy != nil {
 			fmt.Fprintf(stdout, "n_test %d, test accuracy %.4f\n", res.NTest, float64(*res.TestAccuracy))
@@ -266,33 +268,33 @@ func (f *classifyFlags) checkMethodFlags() error {
 	if err := checkSelectFlags(&f.kf, &f.sel, &f.lambda, f.set); err != nil {
 		return err
 	}
-	if err := f.falkon.checkSelectCenters(f.kf.sigma.auto || f.lambda.auto, f.set); err != nil {
+	if err := f.falkon.checkSelectCenters(f.kf.sigma.Auto || f.lambda.Auto, f.set); err != nil {
 		return err
 	}
 	selects := f.method == "rls" || f.method == "nystrom" || f.method == "falkon"
 	switch {
-	case f.set["lambda"] && !f.lambda.auto && !(f.lambda.v > 0):
-		return badInputf("-lambda %v: want λ > 0", f.lambda.v)
-	case f.kf.sigma.auto && !selects:
-		return badInputf("-sigma auto is offered by -method rls, nystrom and falkon, not %s", f.method)
-	case f.lambda.auto && !selects:
-		return badInputf("-lambda auto is offered by -method rls, nystrom and falkon, not %s", f.method)
+	case f.set["lambda"] && !f.lambda.Auto && !(f.lambda.V > 0):
+		return cli.BadInputf("-lambda %v: want λ > 0", f.lambda.V)
+	case f.kf.sigma.Auto && !selects:
+		return cli.BadInputf("-sigma auto is offered by -method rls, nystrom and falkon, not %s", f.method)
+	case f.lambda.Auto && !selects:
+		return cli.BadInputf("-lambda auto is offered by -method rls, nystrom and falkon, not %s", f.method)
 	case (f.method == "logistic" || f.method == "svm") && !f.set["lambda"]:
-		return badInputf("-method %s needs -lambda (only rls chooses λ by leave-one-out)", f.method)
-	case (f.method == "nystrom" || f.method == "falkon") && !f.set["lambda"] && !f.lambda.auto:
-		return badInputf("-method %s needs -lambda: a number, or auto", f.method)
-	case (f.method == "nystrom" || f.method == "falkon") && (f.kf.sigma.auto || f.lambda.auto) && !f.set["centers"]:
-		return badInputf("-centers is required by -method %s: the number of centres M", f.method)
+		return cli.BadInputf("-method %s needs -lambda (only rls chooses λ by leave-one-out)", f.method)
+	case (f.method == "nystrom" || f.method == "falkon") && !f.set["lambda"] && !f.lambda.Auto:
+		return cli.BadInputf("-method %s needs -lambda: a number, or auto", f.method)
+	case (f.method == "nystrom" || f.method == "falkon") && (f.kf.sigma.Auto || f.lambda.Auto) && !f.set["centers"]:
+		return cli.BadInputf("-centers is required by -method %s: the number of centres M", f.method)
 	case f.method == "nystrom" && !f.set["centers"]:
-		return badInputf("-centers is required by -method nystrom: the number of centres M")
-	case (f.set["criterion"] || f.set["loo-rows"]) && !f.kf.sigma.auto && !f.lambda.auto:
-		return badInputf("-criterion and -loo-rows set a selection: give -sigma auto or -lambda auto")
+		return cli.BadInputf("-centers is required by -method nystrom: the number of centres M")
+	case (f.set["criterion"] || f.set["loo-rows"]) && !f.kf.sigma.Auto && !f.lambda.Auto:
+		return cli.BadInputf("-criterion and -loo-rows set a selection: give -sigma auto or -lambda auto")
 	case f.iters < 0:
-		return badInputf("-iters %d: want ≥ 0 (0 selects the method's default)", f.iters)
+		return cli.BadInputf("-iters %d: want ≥ 0 (0 selects the method's default)", f.iters)
 	case f.maxClasses < 0:
-		return badInputf("-max-classes %d: want ≥ 0 (0 selects max(20, n/10))", f.maxClasses)
+		return cli.BadInputf("-max-classes %d: want ≥ 0 (0 selects max(20, n/10))", f.maxClasses)
 	case f.method == "falkon" && f.intercept == "penalized":
-		return badInputf("-intercept penalized is not offered by -method falkon: use none or free (-method rls offers penalized)")
+		return cli.BadInputf("-intercept penalized is not offered by -method falkon: use none or free (-method rls offers penalized)")
 	}
 	return nil
 }
@@ -320,15 +322,15 @@ func (f *classifyFlags) checkClasses(train *dataset.Data) (int, error) {
 		limit = max(20, n/10)
 	}
 	if classes > limit {
-		return 0, badInputf("%d distinct labels in %s, more than %d: this looks like a continuous target; run rkhs fit for regression (or raise -max-classes if these are classes)",
-			classes, count(n, "row"), limit)
+		return 0, cli.BadInputf("%d distinct labels in %s, more than %d: this looks like a continuous target; run rkhs fit for regression (or raise -max-classes if these are classes)",
+			classes, cli.Count(n, "row"), limit)
 	}
 	if classes > 2 {
 		if err := memlimit.Check("classify: one-vs-all", memlimit.Floats(2, n, classes)); err != nil {
 			var me *linalg.MemoryError
 			errors.As(err, &me)
-			return 0, explained{fmt.Sprintf("classify on %s with %d classes needs %s of memory for one-vs-all alone (±1 targets and coefficients, 2 values per row and class), more than the %s of %s: fewer classes fit (merge the rare ones), or fewer rows",
-				count(n, "row"), classes, linalg.FormatBytes(me.Need), linalg.FormatBytes(me.Limit), me.Source), err}
+			return 0, cli.Explained{Msg: fmt.Sprintf("classify on %s with %d classes needs %s of memory for one-vs-all alone (±1 targets and coefficients, 2 values per row and class), more than the %s of %s: fewer classes fit (merge the rare ones), or fewer rows",
+				cli.Count(n, "row"), classes, linalg.FormatBytes(me.Need), linalg.FormatBytes(me.Limit), me.Source), Err: err}
 		}
 	}
 	return classes, nil
@@ -340,7 +342,7 @@ func (f *classifyFlags) checkClasses(train *dataset.Data) (int, error) {
 func ownFlags(table map[string][]string, method string, set map[string]bool, want string) ([]string, error) {
 	own, ok := table[method]
 	if !ok {
-		return nil, badInputf("-method %q: want %s", method, want)
+		return nil, cli.BadInputf("-method %q: want %s", method, want)
 	}
 	var all []string
 	for _, flags := range table {
@@ -349,7 +351,7 @@ func ownFlags(table map[string][]string, method string, set map[string]bool, wan
 	slices.Sort(all)
 	for _, name := range slices.Compact(all) {
 		if set[name] && !slices.Contains(own, name) {
-			return nil, badInputf("-%s is not used by -method %s", name, method)
+			return nil, cli.BadInputf("-%s is not used by -method %s", name, method)
 		}
 	}
 	return own, nil
@@ -362,12 +364,12 @@ func (f *classifyFlags) fitClassifier(k kernels.Kernel, ic regress.Intercept, gr
 	var (
 		model   labelPredictor
 		classes []float64
-		lambda  = f.lambda.v
+		lambda  = f.lambda.V
 	)
 	switch f.method {
 	case "rls":
 		// Without -lambda, rls chooses λ by leave-one-out.
-		m, err := classify.RLS{Kernel: k, Lambda: f.lambda.v, ChooseLambda: !f.set["lambda"], Lambdas: grid, Intercept: ic}.Fit(&x, y)
+		m, err := classify.RLS{Kernel: k, Lambda: f.lambda.V, ChooseLambda: !f.set["lambda"], Lambdas: grid, Intercept: ic}.Fit(&x, y)
 		if err != nil {
 			return nil, err
 		}
@@ -376,7 +378,7 @@ func (f *classifyFlags) fitClassifier(k kernels.Kernel, ic regress.Intercept, gr
 			res.LambdaByLOO = true
 			for j, l := range m.LOOLambdas {
 				if l == m.Lambda {
-					e := jsonFloat(m.LOOErrors[j])
+					e := cli.JSONFloat(m.LOOErrors[j])
 					res.LOOError = &e
 					break
 				}
@@ -397,7 +399,7 @@ func (f *classifyFlags) fitClassifier(k kernels.Kernel, ic regress.Intercept, gr
 		model, classes, lambda = m, m.Classes, 0
 		res.K = f.k
 	case "logistic":
-		m, err := classify.Logistic{Kernel: k, Lambda: f.lambda.v, Intercept: ic, MaxIter: f.iters}.Fit(&x, y)
+		m, err := classify.Logistic{Kernel: k, Lambda: f.lambda.V, Intercept: ic, MaxIter: f.iters}.Fit(&x, y)
 		if err != nil {
 			return nil, err
 		}
@@ -405,13 +407,13 @@ func (f *classifyFlags) fitClassifier(k kernels.Kernel, ic regress.Intercept, gr
 		res.Iterations, res.Converged = m.Iterations, &m.Converged
 	case "falkon":
 		f.falkon.iters = f.iters
-		m, err := classifyFalkon(&f.falkon, k, f.lambda.v, ic, train, val, res)
+		m, err := classifyFalkon(&f.falkon, k, f.lambda.V, ic, train, val, res)
 		if err != nil {
 			return nil, err
 		}
 		model, classes = m, m.Classes
 	case "svm":
-		m, err := classify.SVM{Kernel: k, Lambda: f.lambda.v, Intercept: ic, MaxIter: f.iters}.Fit(&x, y)
+		m, err := classify.SVM{Kernel: k, Lambda: f.lambda.V, Intercept: ic, MaxIter: f.iters}.Fit(&x, y)
 		if err != nil {
 			return nil, err
 		}
@@ -422,10 +424,10 @@ func (f *classifyFlags) fitClassifier(k kernels.Kernel, ic regress.Intercept, gr
 		res.Intercept = ic.String()
 	}
 	for _, c := range classes {
-		res.Classes = append(res.Classes, jsonFloat(c))
+		res.Classes = append(res.Classes, cli.JSONFloat(c))
 	}
 	if lambda > 0 {
-		l := jsonFloat(lambda)
+		l := cli.JSONFloat(lambda)
 		res.Lambda = &l
 	}
 	return model, nil
@@ -443,7 +445,7 @@ func labelLines(labels []float64) []byte {
 }
 
 // classList prints classes as {a, b, …}.
-func classList(cs []jsonFloat) string {
+func classList(cs []cli.JSONFloat) string {
 	s := make([]string, len(cs))
 	for i, c := range cs {
 		s[i] = strconv.FormatFloat(float64(c), 'g', -1, 64)
@@ -455,7 +457,7 @@ func classList(cs []jsonFloat) string {
 // -sigma auto, or -lambda auto given. rls without -lambda chooses λ by
 // leave-one-out as it always has, without a table.
 func (f *classifyFlags) selectsRLS() bool {
-	return f.method == "rls" && (f.kf.sigma.auto || f.set["lambda"] && f.lambda.auto)
+	return f.method == "rls" && (f.kf.sigma.Auto || f.set["lambda"] && f.lambda.Auto)
 }
 
 // selectClassifier fits -method nystrom, and rls and falkon with a
@@ -470,11 +472,11 @@ func (f *classifyFlags) selectsRLS() bool {
 // selectsFalkon). rls: classify.RLS choosing λ for each σ (one
 // eigendecomposition each). k is the kernel when σ is given. The
 // selection is nil when nothing was chosen.
-func (f *classifyFlags) selectClassifier(k kernels.Kernel, ic regress.Intercept, train, val *dataset.Data, res *classifyResult, stderr io.Writer, start time.Time) (labelPredictor, *selection, error) {
+func (f *classifyFlags) selectClassifier(k kernels.Kernel, ic regress.Intercept, train, val *dataset.Data, res *classifyResult, stderr io.Writer, start time.Time) (labelPredictor, *cli.Selection, error) {
 	x := featuresSeen(train)
-	selecting := f.kf.sigma.auto || f.lambda.auto
+	selecting := f.kf.sigma.Auto || f.lambda.Auto
 	var lambdaDefault []float64
-	if f.method == "rls" && !f.kf.sigma.auto && f.sel.lambdas == "" {
+	if f.method == "rls" && !f.kf.sigma.Auto && f.sel.lambdas == "" {
 		lambdaDefault = []float64{} // classify.RLS's own: 25 values over the spectrum of K
 	}
 	sigmas, lambdas, kernel, sel, err := prepare(&f.kf, &f.sel, f.lambda, lambdaDefault, x, f.falkon.seed)
@@ -488,21 +490,20 @@ func (f *classifyFlags) selectClassifier(k kernels.Kernel, ic regress.Intercept,
 		if err != nil {
 			return nil, nil, err
 		}
-		sel.criterion, sel.sigma, sel.lambda, sel.score, sel.table = loo.LOOErrorRate.String(), rs.Sigma, rs.Lambda, rs.Score, rs.Scores
 		a, j, _ := rs.Scores.BestAt()
-		sel.looMSE, sel.looRows = rs.Scores.Ties[a][j], x.Rows
-		res.LambdaByLOO, res.LOOError = true, jsonPtr(sel.score)
+		sel.Table, sel.Choice, sel.LOOMSE, sel.LOORows = rs.Scores, rs.Choice, rs.Scores.Ties[a][j], x.Rows
+		res.LambdaByLOO, res.LOOError = true, cli.JSONPtr(sel.Choice.Score)
 		return rs.Model, sel, f.recordClasses(rs.Model, ic, res)
 	}
 	classes := classesOf(train.Y)
 	if len(classes) < 2 {
 		// As classify.RLS and classify.Falkon say it, before any pass.
-		return nil, nil, badInputf("-method %s: the labels have only one class (%g); need two or more", f.method, classes[0])
+		return nil, nil, cli.BadInputf("-method %s: the labels have only one class (%g); need two or more", f.method, classes[0])
 	}
 	y := codeTargets(train.Y, classes)
 	var fit *regress.NystromFit
 	if !selecting {
-		fit, err = regress.Nystrom{Kernel: k, Lambda: f.lambda.v, Intercept: ic, Centers: f.falkon.centers, Seed: f.falkon.seed}.Fit(x, y)
+		fit, err = regress.Nystrom{Kernel: k, Lambda: f.lambda.V, Intercept: ic, Centers: f.falkon.centers, Seed: f.falkon.seed}.Fit(x, y)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -518,10 +519,10 @@ func (f *classifyFlags) selectClassifier(k kernels.Kernel, ic regress.Intercept,
 		if err != nil {
 			return nil, nil, err
 		}
-		sel.fromNystrom(s, x.Rows)
+		*sel = *cli.FromNystrom(s, sel.Median, x.Rows)
 		fit = s.Fit
 		if s.Criterion == loo.LOOErrorRate {
-			res.LambdaByLOO, res.LOOError = true, jsonPtr(s.Score)
+			res.LambdaByLOO, res.LOOError = true, cli.JSONPtr(s.Score)
 		}
 		if f.falkon.falkonAfterSelection(f.method, centers.Rows) {
 			f.falkon.iters = f.iters
@@ -534,9 +535,9 @@ func (f *classifyFlags) selectClassifier(k kernels.Kernel, ic regress.Intercept,
 		}
 	}
 	res.Centers = fit.Coef.Rows
-	m := &classify.RLSModel{Classes: classes, OneVsAll: len(classes) > 2, Lambda: f.lambda.v, Model: fit.Model}
+	m := &classify.RLSModel{Classes: classes, OneVsAll: len(classes) > 2, Lambda: f.lambda.V, Model: fit.Model}
 	if sel != nil {
-		m.Lambda = sel.lambda
+		m.Lambda = sel.Choice.Lambda
 	}
 	return m, sel, f.recordClasses(m, ic, res)
 }
@@ -545,9 +546,9 @@ func (f *classifyFlags) selectClassifier(k kernels.Kernel, ic regress.Intercept,
 func (f *classifyFlags) recordClasses(m *classify.RLSModel, ic regress.Intercept, res *classifyResult) error {
 	res.Intercept = ic.String()
 	for _, c := range m.Classes {
-		res.Classes = append(res.Classes, jsonFloat(c))
+		res.Classes = append(res.Classes, cli.JSONFloat(c))
 	}
-	res.Lambda = jsonPtr(m.Lambda)
+	res.Lambda = cli.JSONPtr(m.Lambda)
 	return nil
 }
 

@@ -7,12 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
-	"math"
-	"math/rand/v2"
-	"os"
-	"path/filepath"
-	"slices"
+	"rkhs/internal/cli"
 
 	"rkhs/dataset"
 	"rkhs/kernels"
@@ -20,16 +15,10 @@ import (
 	"rkhs/regress"
 )
 
-// errHelp: -h was given and the usage printed.
-var errHelp = errors.New("help requested")
-
 // badInput is an error in what the user gave the command — a flag, its
 // value, a missing argument, a model file of an unknown kind — that no
 // library package reported; exitStatus maps it to 2.
 type badInput struct{ error }
-
-// badInputf returns a badInput with a formatted message.
-func badInputf(format string, args ...any) error { return badInput{fmt.Errorf(format, args...)} }
 
 // commandFlags is a flag set that reports errors as values instead of
 // printing them, so that run can print one line; only -h prints the
@@ -47,19 +36,19 @@ func newFlagSet(name, summary string, stderr io.Writer) commandFlags {
 	return commandFlags{fs, summary, stderr}
 }
 
-// parseFlags parses args; -h prints the usage and returns errHelp.
+// parseFlags parses args; -h prints the usage and returns cli.ErrHelp.
 func parseFlags(fs commandFlags, args []string) error {
-	if err := fs.Parse(args); err != nil {
+	if err := fs.Parse(cli.JoinValues(fs.FlagSet, args)); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintf(fs.stderr, "rkhs %s: %s\n\nFlags:\n", fs.Name(), fs.summary)
 			fs.SetOutput(fs.stderr)
 			fs.PrintDefaults()
-			return errHelp
+			return cli.ErrHelp
 		}
-		return badInput{err}
+		return cli.BadInput{Err: err}
 	}
 	if fs.NArg() > 0 {
-		return badInputf("unexpected argument %q", fs.Arg(0))
+		return cli.BadInputf("unexpected argument %q", fs.Arg(0))
 	}
 	return nil
 }
@@ -86,21 +75,21 @@ func (o *ioFlags) register(fs commandFlags, labels, model, predictions string) {
 // check requires -train, and -test with -predictions.
 func (o *ioFlags) check() error {
 	if o.train == "" {
-		return badInputf("-train is required")
+		return cli.BadInputf("-train is required")
 	}
 	if o.predictions != "" && o.test == "" {
-		return badInputf("-predictions needs -test")
+		return cli.BadInputf("-predictions needs -test")
 	}
 	if err := o.data.check(); err != nil {
 		return err
 	}
-	return checkOutputs([]string{"train", o.train, "test", o.test}, "model", o.model, "predictions", o.predictions)
+	return nil
 }
 
 // kernelFlags are the kernel flags shared by the commands.
 type kernelFlags struct {
 	name   string
-	sigma  autoValue // a number, or auto where the command chooses σ (see selectFlags)
+	sigma  cli.AutoValue // a number, or auto where the command chooses σ (see selectFlags)
 	offset float64
 	degree int
 }
@@ -108,7 +97,7 @@ type kernelFlags struct {
 // register adds the kernel flags; sigmaHelp completes the help of -sigma
 // where the command accepts -sigma auto.
 func (kf *kernelFlags) register(fs commandFlags, sigmaHelp string) {
-	kf.sigma.v = 1
+	kf.sigma.V = 1
 	fs.StringVar(&kf.name, "kernel", "gaussian", "kernel: gaussian, linear, polynomial or laplacian")
 	fs.Var(&kf.sigma, "sigma", "width σ of the gaussian (exp(−‖x−z‖²/(2σ²))) or laplacian (exp(−‖x−z‖₁/σ)) kernel"+sigmaHelp)
 	fs.IntVar(&kf.degree, "degree", 2, "degree of the polynomial kernel (xᵀz + offset)^degree")
@@ -121,10 +110,10 @@ func (kf *kernelFlags) hasWidth() bool { return kf.name == "gaussian" || kf.name
 // kernel returns the kernel of the flags; -sigma auto is refused here
 // (a command that chooses σ calls kernelAt).
 func (kf *kernelFlags) kernel() (kernels.Kernel, error) {
-	if kf.sigma.auto && kf.hasWidth() {
-		return nil, badInputf("-sigma auto: this command takes a number")
+	if kf.sigma.Auto && kf.hasWidth() {
+		return nil, cli.BadInputf("-sigma auto: this command takes a number")
 	}
-	return kf.kernelAt(kf.sigma.v)
+	return kf.kernelAt(kf.sigma.V)
 }
 
 // kernelAt returns the kernel of the flags with the width sigma.
@@ -145,7 +134,7 @@ func parseIntercept(s string) (regress.Intercept, error) {
 			return ic, nil
 		}
 	}
-	return 0, badInputf("-intercept %q: want none, free or penalized", s)
+	return 0, cli.BadInputf("-intercept %q: want none, free or penalized", s)
 }
 
 // column returns y as an n×1 matrix sharing its storage.
@@ -161,7 +150,7 @@ func mse(y []float64, p *linalg.Dense) (float64, error) {
 // fit, classify.Accuracy for classify) on the training set and, if test is
 // not nil, on the test set, whose predictions it returns too. A nil train
 // is not scored.
-func evaluate[P any](predict func(*linalg.Dense) (P, error), score func(y []float64, p P) (float64, error), train, test *dataset.Data) (trainScore jsonFloat, testScore *jsonFloat, testPred P, err error) {
+func evaluate[P any](predict func(*linalg.Dense) (P, error), score func(y []float64, p P) (float64, error), train, test *dataset.Data) (trainScore cli.JSONFloat, testScore *cli.JSONFloat, testPred P, err error) {
 	for _, d := range []*dataset.Data{train, test} {
 		if d == nil {
 			continue
@@ -175,11 +164,11 @@ func evaluate[P any](predict func(*linalg.Dense) (P, error), score func(y []floa
 			return 0, nil, testPred, err
 		}
 		if d == train {
-			trainScore = jsonFloat(s)
+			trainScore = cli.JSONFloat(s)
 			continue
 		}
-		testPred, testScore = p, new(jsonFloat)
-		*testScore = jsonFloat(s)
+		testPred, testScore = p, new(cli.JSONFloat)
+		*testScore = cli.JSONFloat(s)
 	}
 	return trainScore, testScore, testPred, nil
 }
@@ -195,7 +184,7 @@ func finish(stdout io.Writer, files []pendingFile, model any, modelPath string, 
 		}
 		files = append(files, pendingFile{modelPath, append(b, '\n')})
 	}
-	if err := writeAll(files); err != nil {
+	if err := writeAll(files, stdout); err != nil {
 		return err
 	}
 	if !asJSON {
@@ -210,18 +199,6 @@ func finish(stdout io.Writer, files []pendingFile, model any, modelPath string, 
 	return nil
 }
 
-// jsonFloat is a float64 that encodes NaN and ±Inf as null (JSON has no
-// such numbers).
-type jsonFloat float64
-
-func (f jsonFloat) MarshalJSON() ([]byte, error) {
-	v := float64(f)
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return []byte("null"), nil
-	}
-	return []byte(fmt.Sprint(v)), nil
-}
-
 // pendingFile is an output prepared in memory and written only after the
 // whole command has succeeded.
 type pendingFile struct {
@@ -229,110 +206,18 @@ type pendingFile struct {
 	data []byte
 }
 
-// writeAll writes every pending file to a temporary file in its directory
-// and renames it into place. Files are created with mode 0666 less the
-// umask, as a shell redirection would (os.CreateTemp's 0600 would not
-// follow the umask). Errors name the file the user asked for, not the
-// temporary one.
-func writeAll(files []pendingFile) error {
+// writeAll writes every pending file with a path (cli.WriteFile): "-" and
+// /dev/stdout to stdout.
+func writeAll(files []pendingFile, stdout io.Writer) error {
 	for _, f := range files {
 		if f.path == "" {
 			continue
 		}
-		tmp, err := createTemp(f.path)
-		if err != nil {
+		if err := cli.WriteFile(f.path, f.data, stdout); err != nil {
 			return err
 		}
-		_, err = tmp.Write(f.data)
-		if errC := tmp.Close(); err == nil {
-			err = errC
-		}
-		if err == nil {
-			err = os.Rename(tmp.Name(), f.path)
-		}
-		if err != nil {
-			os.Remove(tmp.Name())
-			return &fs.PathError{Op: "write", Path: f.path, Err: cause(err)}
-		}
 	}
 	return nil
-}
-
-// createTemp creates a new file beside path, named after it, with mode
-// 0666 less the umask.
-func createTemp(path string) (*os.File, error) {
-	dir, base := filepath.Split(path)
-	for range 100 {
-		name := filepath.Join(dir, fmt.Sprintf(".%s.rkhs-%d", base, rand.Uint32()))
-		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
-		if errors.Is(err, fs.ErrExist) {
-			continue
-		}
-		if err != nil {
-			var pe *fs.PathError
-			if errors.As(err, &pe) {
-				err = pe.Err
-			}
-			return nil, &fs.PathError{Op: "create", Path: path, Err: err}
-		}
-		return f, nil
-	}
-	return nil, &fs.PathError{Op: "create", Path: path, Err: fs.ErrExist}
-}
-
-// cause returns the error a *fs.PathError or *os.LinkError wraps, or err.
-func cause(err error) error {
-	if u := errors.Unwrap(err); u != nil {
-		return u
-	}
-	return err
-}
-
-// checkOutputs makes sure, before any long computation, that each output
-// path can be written: it is not another output nor an input (inputs and
-// flagPaths are pairs of a flag's name and its path), its directory
-// exists and accepts a new file, and the path is not a directory. Nothing
-// is left behind.
-func checkOutputs(inputs []string, flagPaths ...string) error {
-	for i := 0; i+1 < len(flagPaths); i += 2 {
-		name, path := flagPaths[i], flagPaths[i+1]
-		if path == "" {
-			continue
-		}
-		others := append(slices.Clone(flagPaths[:i]), inputs...)
-		for j := 0; j+1 < len(others); j += 2 {
-			if sameFile(path, others[j+1]) {
-				return badInputf("-%s %s and -%s %s are the same file: one would overwrite the other", name, path, others[j], others[j+1])
-			}
-		}
-		if st, err := os.Stat(path); err == nil && st.IsDir() {
-			return badInputf("-%s %s: is a directory", name, path)
-		}
-		f, err := createTemp(path)
-		if err != nil {
-			return badInputf("-%s %s: cannot be written: %v", name, path, cause(err))
-		}
-		f.Close()
-		os.Remove(f.Name())
-	}
-	return nil
-}
-
-// sameFile reports whether two paths, neither empty, name one file: the
-// same absolute path, or files that exist and are the same (os.SameFile:
-// links, other spellings).
-func sameFile(a, b string) bool {
-	if a == "" || b == "" {
-		return false
-	}
-	pa, errA := filepath.Abs(a)
-	pb, errB := filepath.Abs(b)
-	if errA == nil && errB == nil && pa == pb {
-		return true
-	}
-	sa, errA := os.Stat(a)
-	sb, errB := os.Stat(b)
-	return errA == nil && errB == nil && os.SameFile(sa, sb)
 }
 
 // predictionLines formats column 0 of p one value per line, %.17g.

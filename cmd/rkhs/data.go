@@ -8,16 +8,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
+	"rkhs/internal/cli"
 	"strings"
 	"unicode/utf8"
 
 	"rkhs/dataset"
-	"rkhs/internal/memlimit"
 	"rkhs/linalg"
-	"rkhs/regress"
 )
 
 // dataFlags say how to read the data files: the format, the header, which
@@ -52,22 +50,22 @@ func (df *dataFlags) check() error {
 	switch df.format {
 	case "auto", "libsvm", "csv", "tsv":
 	default:
-		return badInputf("-format %q: want auto, libsvm, csv or tsv", df.format)
+		return cli.BadInputf("-format %q: want auto, libsvm, csv or tsv", df.format)
 	}
 	switch df.header {
 	case "auto", "yes", "no":
 	default:
-		return badInputf("-header %q: want auto, yes or no", df.header)
+		return cli.BadInputf("-header %q: want auto, yes or no", df.header)
 	}
 	if df.header == "no" && (df.target != "" || df.features != "") {
-		return badInputf("-target and -features name columns of the header: not with -header no")
+		return cli.BadInputf("-target and -features name columns of the header: not with -header no")
 	}
 	if df.unlabelled && df.target != "" {
-		return badInputf("-unlabelled data has no -target")
+		return cli.BadInputf("-unlabelled data has no -target")
 	}
 	if df.comma != "" {
 		if df.format == "libsvm" {
-			return badInputf("-comma is for CSV data, not -format libsvm")
+			return cli.BadInputf("-comma is for CSV data, not -format libsvm")
 		}
 		if _, err := df.separator(); err != nil {
 			return err
@@ -83,7 +81,7 @@ func (df *dataFlags) separator() (rune, error) {
 	}
 	c := []rune(strings.ReplaceAll(df.comma, `\t`, "\t"))
 	if len(c) != 1 || c[0] == '"' || c[0] == '\r' || c[0] == '\n' || c[0] == utf8.RuneError {
-		return 0, badInputf("-comma %q: want one character other than a quote or a line end (\\t for a tab)", df.comma)
+		return 0, cli.BadInputf("-comma %q: want one character other than a quote or a line end (\\t for a tab)", df.comma)
 	}
 	return c[0], nil
 }
@@ -134,10 +132,10 @@ func (df *dataFlags) readData(path string) (d *dataset.Data, info *dataset.CSVIn
 			continue
 		}
 		if c.open == nil {
-			return nil, nil, badInputf("%s-compressed input is not supported (gzip and bzip2 are): decompress it first", c.name)
+			return nil, nil, cli.BadInputf("%s-compressed input is not supported (gzip and bzip2 are): decompress it first", c.name)
 		}
 		if r, err = c.open(br); err != nil {
-			return nil, nil, badInputf("%s: %v", c.name, err)
+			return nil, nil, cli.BadInputf("%s: %v", c.name, err)
 		}
 		r = damageReader{r, c.name}
 		break
@@ -159,7 +157,7 @@ func (df *dataFlags) readData(path string) (d *dataset.Data, info *dataset.CSVIn
 	}
 	if format == "libsvm" {
 		if df.target != "" || df.features != "" || df.dropMissing || df.unlabelled || df.comma != "" {
-			return nil, nil, badInputf("-target, -features, -drop-missing, -unlabelled and -comma are for CSV data; this file is read as LIBSVM (see -format)")
+			return nil, nil, cli.BadInputf("-target, -features, -drop-missing, -unlabelled and -comma are for CSV data; this file is read as LIBSVM (see -format)")
 		}
 		d, err = dataset.ReadLIBSVM(r, 0)
 		var pe *dataset.ParseError
@@ -235,7 +233,7 @@ func (d damageReader) Read(p []byte) (int, error) {
 		} else if errors.Is(err, gzip.ErrHeader) {
 			why = "trailing bytes that are not gzip data (padding?)"
 		}
-		err = badInputf("damaged %s data: %s", d.format, why)
+		err = cli.BadInputf("damaged %s data: %s", d.format, why)
 	}
 	return n, err
 }
@@ -267,7 +265,7 @@ func (df *dataFlags) readTrainTest(train, test string) (tr, te *dataset.Data, na
 	case tr.X.Cols < te.X.Cols && !trCSV, te.X.Cols < tr.X.Cols && !teCSV:
 		sameWidth(tr, te)
 	default:
-		return nil, nil, names, badInputf("%s has %s and %s has %d: CSV columns are positional, so the widths must agree", train, count(tr.X.Cols, "feature"), test, te.X.Cols)
+		return nil, nil, names, cli.BadInputf("%s has %s and %s has %d: CSV columns are positional, so the widths must agree", train, cli.Count(tr.X.Cols, "feature"), test, te.X.Cols)
 	}
 	return tr, te, names, nil
 }
@@ -282,79 +280,6 @@ func sameWidth(a, b *dataset.Data) {
 			s.X = *w
 		}
 	}
-}
-
-// tooLarge rewrites a *linalg.MemoryError as the one line a user needs:
-// what was asked, the memory it needs, the memory there is, and advice
-// that fits the case (see the advice functions). Other errors are
-// returned as they are.
-func tooLarge(err error, what string, n int, advice func(me *linalg.MemoryError) string) error {
-	var me *linalg.MemoryError
-	if !errors.As(err, &me) {
-		return err
-	}
-	return explained{fmt.Sprintf("%s on %s needs %s of memory, more than the %s of %s (%s): %s",
-		what, count(n, "row"), linalg.FormatBytes(me.Need), linalg.FormatBytes(me.Limit), me.Source, me.Op, advice(me)), err}
-}
-
-// exactAdvice is the advice for a method that forms n×n matrices.
-func exactAdvice(*linalg.MemoryError) string {
-	return "run -method falkon -centers M instead, with M a few thousand centres, which needs O(M² + nd) memory (n rows, d features)"
-}
-
-// centresAdvice is the advice for -method falkon (nystrom false) or
-// nystrom on n rows of d features with q outputs: the largest number of
-// centres Falkon can hold.
-func centersAdvice(n, d, q int, nystrom bool) func(*linalg.MemoryError) string {
-	return func(*linalg.MemoryError) string {
-		m := largestCenters(n, d, q)
-		switch {
-		case m < 1:
-			return "no number of centres fits: the data alone is too large for this memory"
-		case nystrom:
-			return fmt.Sprintf("run -method falkon, at most -centers %d, which needs O(M² + nd) memory instead of Nyström's O(nM)", m)
-		}
-		return fmt.Sprintf("at most -centers %d fits", m)
-	}
-}
-
-// looAdvice is the advice for loo, whose eigendecomposition of the n×n
-// kernel matrix has no cheaper method: a subset of rows, whose count
-// follows from the memory growing as n².
-func looAdvice(n int) func(*linalg.MemoryError) string {
-	return func(me *linalg.MemoryError) string {
-		rows := int(float64(n) * math.Sqrt(float64(me.Limit)/float64(me.Need)))
-		return fmt.Sprintf("leave-one-out decomposes the n×n kernel matrix: run it on a random subset of %s at most, then rkhs fit -method falkon on all the rows with the λ it finds", count(rows, "row"))
-	}
-}
-
-// largestCenters returns the largest m ≤ n for which a Falkon fit on n
-// rows of d features with q outputs fits in memory (regress.FalkonMemory
-// against internal/memlimit), 0 if none does.
-func largestCenters(n, d, q int) int {
-	limit, _ := memlimit.Limit()
-	lo, hi := 0, n // FalkonMemory(lo) fits (or lo = 0); FalkonMemory(hi+1) does not (or hi = n)
-	for lo < hi {
-		mid := hi - (hi-lo)/2
-		if regress.FalkonMemory(n, mid, d, q) <= limit {
-			lo = mid
-		} else {
-			hi = mid - 1
-		}
-	}
-	return lo
-}
-
-// count writes n and a noun, in the plural unless n is 1: "1 row",
-// "2 rows", "3 classes".
-func count(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	if strings.HasSuffix(noun, "s") {
-		return fmt.Sprintf("%d %ses", n, noun)
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // explained is an error whose message is written for the command's user;

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"rkhs/dataset"
+	"rkhs/internal/cli"
 	"rkhs/linalg"
 	"rkhs/regress"
 )
@@ -83,7 +84,7 @@ func TestMemoryAdvice(t *testing.T) {
 	p := write(t, dir, "d.csv", []byte(b.String()))
 	old := debug.SetMemoryLimit(100 << 20)
 	defer debug.SetMemoryLimit(old)
-	fits := largestCenters(4000, 2, 1)
+	fits := cli.LargestCenters(4000, 2, 1)
 	if fits < 100 || regress.FalkonMemory(4000, fits, 2, 1) > 100<<20 || regress.FalkonMemory(4000, fits+1, 2, 1) <= 100<<20 {
 		t.Fatalf("largestCenters = %d under 100 MiB", fits)
 	}

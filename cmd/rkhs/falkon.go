@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"rkhs/internal/cli"
 	"time"
 
 	"rkhs/classify"
@@ -48,9 +49,9 @@ func (ff *falkonFlags) registerSelectCenters(fs commandFlags) {
 func (ff *falkonFlags) check() error {
 	switch {
 	case !(ff.val >= 0 && ff.val < 1):
-		return badInputf("-val %v: want a fraction in [0, 1)", ff.val)
+		return cli.BadInputf("-val %v: want a fraction in [0, 1)", ff.val)
 	case ff.iters < 0:
-		return badInputf("-iters %d: want ≥ 0 (0 selects %d)", ff.iters, regress.DefaultFalkonIter)
+		return cli.BadInputf("-iters %d: want ≥ 0 (0 selects %d)", ff.iters, regress.DefaultFalkonIter)
 	}
 	return nil
 }
@@ -66,7 +67,7 @@ func (ff *falkonFlags) holdOut(train *dataset.Data) (fit, val *dataset.Data, err
 	}
 	fit, val = train.Split(1-ff.val, ff.seed)
 	if fit.X.Rows == 0 || val.X.Rows == 0 {
-		return nil, nil, badInputf("-val %v leaves %s to fit and %d to validate: want both ≥ 1", ff.val, count(fit.X.Rows, "row"), val.X.Rows)
+		return nil, nil, cli.BadInputf("-val %v leaves %s to fit and %d to validate: want both ≥ 1", ff.val, cli.Count(fit.X.Rows, "row"), val.X.Rows)
 	}
 	return fit, val, nil
 }
@@ -88,9 +89,9 @@ func (ff *falkonFlags) fitError(err error, fileRows, fitRows int) error {
 		msg = fmt.Sprintf("-iters %d: %s", ff.iters, msg)
 	}
 	if ff.val > 0 {
-		msg += fmt.Sprintf("; -val %v leaves %d of the %s of -train to fit", ff.val, fitRows, count(fileRows, "row"))
+		msg += fmt.Sprintf("; -val %v leaves %d of the %s of -train to fit", ff.val, fitRows, cli.Count(fileRows, "row"))
 	}
-	return explained{msg, err}
+	return cli.Explained{Msg: msg, Err: err}
 }
 
 // progress returns the callback of a falkon fit: one line per iteration
@@ -143,7 +144,7 @@ func fitFalkon(ff *falkonFlags, k kernels.Kernel, lambda float64, ic regress.Int
 		return nil, ff.fitError(err, res.NTrain+res.NVal, fitSet.X.Rows)
 	}
 	warnShort(ff, fit.StoppedShort(), fit.Iterations, fit.Residuals)
-	res.B, res.Centers, res.Jitter, res.Iterations = jsonFloat(fit.Intercept[0]), fit.Coef.Rows, fit.Jitter, fit.Iterations
+	res.B, res.Centers, res.Jitter, res.Iterations = cli.JSONFloat(fit.Intercept[0]), fit.Coef.Rows, fit.Jitter, fit.Iterations
 	return fit.Model, nil
 }
 
@@ -191,8 +192,8 @@ func classifyFalkon(ff *falkonFlags, k kernels.Kernel, lambda float64, ic regres
 //     2015), whose λ the selection estimated.
 
 // selectsFalkon reports whether -method falkon chooses σ or λ.
-func selectsFalkon(method string, kf *kernelFlags, lambda autoValue) bool {
-	return method == "falkon" && (kf.sigma.auto || lambda.auto)
+func selectsFalkon(method string, kf *kernelFlags, lambda cli.AutoValue) bool {
+	return method == "falkon" && (kf.sigma.Auto || lambda.Auto)
 }
 
 // checkSelectCenters refuses -select-centers below 1, or given to a run
@@ -202,9 +203,9 @@ func (ff *falkonFlags) checkSelectCenters(selecting bool, set map[string]bool) e
 	case !set["select-centers"]:
 		return nil
 	case ff.selectCenters < 1:
-		return badInputf("-select-centers %d: want ≥ 1", ff.selectCenters)
+		return cli.BadInputf("-select-centers %d: want ≥ 1", ff.selectCenters)
 	case !selecting:
-		return badInputf("-select-centers sets the centres of a selection: give -sigma auto or -lambda auto")
+		return cli.BadInputf("-select-centers sets the centres of a selection: give -sigma auto or -lambda auto")
 	}
 	return nil
 }

@@ -115,7 +115,7 @@ func TestFalkonSelectionBadInput(t *testing.T) {
 		{[]string{"classify", "-train", one, "-method", "nystrom", "-centers", "2", "-sigma", "1", "-lambda", "auto", "-model", model, "-test", one}, "-method nystrom: the labels have only one class (1); need two or more"},
 		{[]string{"classify", "-train", one, "-method", "falkon", "-centers", "3", "-sigma", "1", "-lambda", "auto", "-model", model, "-test", one}, "-method falkon: the labels have only one class (1)"},
 		{[]string{"classify", "-train", one, "-method", "nystrom", "-centers", "2", "-sigma", "1", "-lambda", "1e-3", "-model", model, "-test", one}, "-method nystrom: the labels have only one class (1)"},
-		{append(fit, "-sigma", "auto", "-lambdas", "0:1:3"), `-lambdas "0:1:3": want 0 < MIN ≤ MAX and COUNT ≥ 1`},
+		{append(fit, "-sigma", "auto", "-lambdas", "0:1:3"), `-lambdas "0:1:3": want 0 < MIN ≤ MAX ≤ 1e300 and a whole COUNT ≥ 1`},
 		{append(fit, "-sigma", "auto", "-lambdas", "-1e-3:1:3"), `-lambdas "-1e-3:1:3"`},
 		{append(fit, "-lambda", "auto", "-sigmas", "0:1:3"), `-sigmas "0:1:3"`},
 		{append(cls, "-sigma", "auto", "-lambdas", "0:1:3"), `-lambdas "0:1:3"`},

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"rkhs/internal/cli"
 	"slices"
 	"time"
 
@@ -17,24 +18,24 @@ import (
 
 // fitResult is the JSON object `rkhs fit -json` prints.
 type fitResult struct {
-	Method          string     `json:"method"`
-	Kernel          string     `json:"kernel"`
-	Intercept       string     `json:"intercept"`
-	NTrain          int        `json:"n_train"` // rows fitted: those of -train less the NVal held out
-	NTest           int        `json:"n_test"`
-	Features        int        `json:"features"`
-	Lambda          *jsonFloat `json:"lambda"` // null for cg, landweber and nu, which have no λ
-	B               jsonFloat  `json:"b"`
-	TrainMSE        jsonFloat  `json:"train_mse"`
-	TestMSE         *jsonFloat `json:"test_mse"` // null without -test
-	FitSeconds      float64    `json:"fit_seconds"`
-	Iterations      int        `json:"iterations,omitempty"`
-	Centers         int        `json:"centers,omitempty"`
-	Jitter          float64    `json:"jitter,omitempty"`
-	NVal            int        `json:"n_val,omitempty"`   // falkon -val: rows of -train held out
-	ValMSE          *jsonFloat `json:"val_mse,omitempty"` // and their MSE
-	selectionFields            // with -sigma auto or -lambda auto
-	Standardized    bool       `json:"standardized,omitempty"` // -standardize was on
+	Method              string         `json:"method"`
+	Kernel              string         `json:"kernel"`
+	Intercept           string         `json:"intercept"`
+	NTrain              int            `json:"n_train"` // rows fitted: those of -train less the NVal held out
+	NTest               int            `json:"n_test"`
+	Features            int            `json:"features"`
+	Lambda              *cli.JSONFloat `json:"lambda"` // null for cg, landweber and nu, which have no λ
+	B                   cli.JSONFloat  `json:"b"`
+	TrainMSE            cli.JSONFloat  `json:"train_mse"`
+	TestMSE             *cli.JSONFloat `json:"test_mse"` // null without -test
+	FitSeconds          float64        `json:"fit_seconds"`
+	Iterations          int            `json:"iterations,omitempty"`
+	Centers             int            `json:"centers,omitempty"`
+	Jitter              float64        `json:"jitter,omitempty"`
+	NVal                int            `json:"n_val,omitempty"`   // falkon -val: rows of -train held out
+	ValMSE              *cli.JSONFloat `json:"val_mse,omitempty"` // and their MSE
+	cli.SelectionFields                // with -sigma auto or -lambda auto
+	Standardized        bool           `json:"standardized,omitempty"` // -standardize was on
 }
 
 // predictor is what every fitted model offers.
@@ -45,7 +46,7 @@ type predictor interface {
 type fitFlags struct {
 	ioFlags
 	kf                kernelFlags
-	lambda            autoValue
+	lambda            cli.AutoValue
 	intercept, method string
 	iters, centers    int
 	seed              uint64
@@ -83,24 +84,24 @@ func (f *fitFlags) checkMethodFlags() error {
 	}
 	selects := f.method == "cholesky" || f.method == "eigen" || f.method == "nystrom" || f.method == "falkon"
 	switch {
-	case f.kf.sigma.auto && !selects:
-		return badInputf("-sigma auto is offered by -method cholesky, eigen, nystrom and falkon, not %s", f.method)
-	case f.lambda.auto && !selects:
-		return badInputf("-lambda auto is offered by -method cholesky, eigen, nystrom and falkon, not %s", f.method)
-	case (f.set["criterion"] || f.set["loo-rows"]) && !f.kf.sigma.auto && !f.lambda.auto:
-		return badInputf("-criterion and -loo-rows set a selection: give -sigma auto or -lambda auto")
+	case f.kf.sigma.Auto && !selects:
+		return cli.BadInputf("-sigma auto is offered by -method cholesky, eigen, nystrom and falkon, not %s", f.method)
+	case f.lambda.Auto && !selects:
+		return cli.BadInputf("-lambda auto is offered by -method cholesky, eigen, nystrom and falkon, not %s", f.method)
+	case (f.set["criterion"] || f.set["loo-rows"]) && !f.kf.sigma.Auto && !f.lambda.Auto:
+		return cli.BadInputf("-criterion and -loo-rows set a selection: give -sigma auto or -lambda auto")
 	}
-	if err := f.falkon.checkSelectCenters(f.kf.sigma.auto || f.lambda.auto, f.set); err != nil {
+	if err := f.falkon.checkSelectCenters(f.kf.sigma.Auto || f.lambda.Auto, f.set); err != nil {
 		return err
 	}
-	if slices.Contains(own, "lambda") && !f.set["lambda"] && !f.lambda.auto {
-		return badInputf("-lambda is required by -method %s: λ of (K + nλI)c = y has no default (-lambda auto, or rkhs loo, finds one by leave-one-out)", f.method)
+	if slices.Contains(own, "lambda") && !f.set["lambda"] && !f.lambda.Auto {
+		return cli.BadInputf("-lambda is required by -method %s: λ of (K + nλI)c = y has no default (-lambda auto, or rkhs loo, finds one by leave-one-out)", f.method)
 	}
 	if (f.method == "nystrom" || f.method == "falkon") && !f.set["centers"] {
-		return badInputf("-centers is required by -method %s: the number of centres M", f.method)
+		return cli.BadInputf("-centers is required by -method %s: the number of centres M", f.method)
 	}
 	if f.method == "falkon" && f.intercept == "penalized" {
-		return badInputf("-intercept penalized is not offered by -method falkon: use none or free (-method nystrom offers penalized)")
+		return cli.BadInputf("-intercept penalized is not offered by -method falkon: use none or free (-method nystrom offers penalized)")
 	}
 	return nil
 }
@@ -134,15 +135,16 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	if err := f.ioFlags.check(); err != nil {
 		return err
 	}
-	if err := checkOutputs([]string{"train", f.train, "test", f.test, "model", f.model, "predictions", f.predictions}, "plot", f.sel.plot); err != nil {
+	if err := cli.CheckOutputs([]cli.Input{{Flag: "train", Value: f.train}, {Flag: "test", Value: f.test}},
+		[]cli.Output{{Flag: "model", Path: f.model}, {Flag: "predictions", Path: f.predictions}, {Flag: "plot", Path: f.sel.plot}}); err != nil {
 		return err
 	}
 	if err := f.checkMethodFlags(); err != nil {
 		return err
 	}
-	selecting := f.kf.sigma.auto || f.lambda.auto
+	selecting := f.kf.sigma.Auto || f.lambda.Auto
 	var k kernels.Kernel
-	if !f.kf.sigma.auto {
+	if !f.kf.sigma.Auto {
 		var err error
 		if k, err = f.kf.kernel(); err != nil {
 			return err
@@ -166,9 +168,9 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	if val != nil {
 		res.NVal = val.X.Rows
 	}
-	if f.set["lambda"] && !f.lambda.auto {
-		res.Lambda = new(jsonFloat)
-		*res.Lambda = jsonFloat(f.lambda.v)
+	if f.set["lambda"] && !f.lambda.Auto {
+		res.Lambda = new(cli.JSONFloat)
+		*res.Lambda = cli.JSONFloat(f.lambda.V)
 	}
 	start := time.Now()
 	var stop func()
@@ -184,7 +186,7 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	}
 	var (
 		model predictor
-		sel   *selection
+		sel   *cli.Selection
 	)
 	if selecting {
 		model, sel, err = f.selectAndFit(ic, sets.fitTrain, sets.fitVal, &res, stderr, start)
@@ -193,18 +195,18 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	}
 	stop()
 	if err != nil {
-		advice := exactAdvice
+		advice := cli.ExactAdvice
 		if f.method == "falkon" || f.method == "nystrom" {
-			advice = centersAdvice(train.X.Rows, train.X.Cols, 1, f.method == "nystrom")
+			advice = cli.CentersAdvice(train.X.Rows, train.X.Cols, 1, f.method == "nystrom")
 		}
-		return tooLarge(err, "fit -method "+f.method, train.X.Rows, advice)
+		return cli.TooLarge(err, "fit -method "+f.method, train.X.Rows, advice)
 	}
 	res.FitSeconds = time.Since(start).Seconds()
 	if k != nil && f.kf.hasWidth() {
 		// After the fit, so that a run that fails says one line.
-		warnDegenerate(stderr, "fit", k, f.kf.sigma.v, featuresSeen(sets.fitTrain), f.method == "nystrom" || f.method == "falkon", f.centers, f.seed)
+		warnDegenerate(stderr, "fit", k, f.kf.sigma.V, featuresSeen(sets.fitTrain), f.method == "nystrom" || f.method == "falkon", f.centers, f.seed)
 	}
-	sel.warnFacts(stderr, "fit")
+	sel.WarnFacts(stderr, "rkhs fit")
 	attachStandardization(model, sets.scale) // the model now takes the raw rows
 
 	var pt *linalg.Dense
@@ -221,16 +223,16 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 		res.NTest = test.X.Rows
 		files = append(files, pendingFile{f.predictions, predictionLines(pt)})
 	}
-	files = sel.report(&res.Lambda, &res.selectionFields, f.sel.plot, titleOf("fit -method "+f.method, f.train, res.NTrain), files)
+	files = report(sel, &res.Lambda, &res.SelectionFields, f.sel.plot, titleOf("fit -method "+f.method, f.train, res.NTrain), files)
 	names.set(model)
 	return finish(stdout, files, model, f.model, res, f.json, func() {
 		if sel != nil {
-			sel.printTable(stdout)
-			fmt.Fprintf(stdout, "method %s, kernel %s, intercept %s, σ = %.4g, λ = %.4g\n", res.Method, res.Kernel, res.Intercept, sel.sigma, sel.lambda)
+			sel.PrintTable(stdout)
+			fmt.Fprintf(stdout, "method %s, kernel %s, intercept %s, σ = %.4g, λ = %.4g\n", res.Method, res.Kernel, res.Intercept, sel.Choice.Sigma, sel.Choice.Lambda)
 		} else if res.Lambda != nil {
-			fmt.Fprintf(stdout, "method %s, kernel %s, intercept %s, λ = %g\n", res.Method, res.Kernel, res.Intercept, f.lambda.v)
+			fmt.Fprintf(stdout, "method %s, kernel %s, intercept %s, λ = %g\n", res.Method, res.Kernel, res.Intercept, f.lambda.V)
 		} else {
-			fmt.Fprintf(stdout, "method %s, kernel %s, intercept %s, %s\n", res.Method, res.Kernel, res.Intercept, count(res.Iterations, "iteration"))
+			fmt.Fprintf(stdout, "method %s, kernel %s, intercept %s, %s\n", res.Method, res.Kernel, res.Intercept, cli.Count(res.Iterations, "iteration"))
 		}
 		fmt.Fprintf(stdout, "n_train %d, b = %.6g, train MSE %.6g, fit %.3f s\n", res.NTrain, float64(res.B), float64(res.TrainMSE), res.FitSeconds)
 		if res.ValMSE != nil {
@@ -248,21 +250,21 @@ func fitMethod(f *fitFlags, k kernels.Kernel, ic regress.Intercept, train, val *
 	y := column(train.Y)
 	switch f.method {
 	case "cholesky":
-		m, err := regress.RLS{Kernel: k, Lambda: f.lambda.v, Intercept: ic}.Fit(&train.X, y)
+		m, err := regress.RLS{Kernel: k, Lambda: f.lambda.V, Intercept: ic}.Fit(&train.X, y)
 		if err != nil {
 			return nil, err
 		}
-		res.B = jsonFloat(m.Intercept[0])
+		res.B = cli.JSONFloat(m.Intercept[0])
 		return m, nil
 	case "nystrom":
-		m, err := regress.Nystrom{Kernel: k, Lambda: f.lambda.v, Intercept: ic, Centers: f.centers, Seed: f.seed}.Fit(&train.X, y)
+		m, err := regress.Nystrom{Kernel: k, Lambda: f.lambda.V, Intercept: ic, Centers: f.centers, Seed: f.seed}.Fit(&train.X, y)
 		if err != nil {
 			return nil, err
 		}
-		res.B, res.Centers, res.Jitter = jsonFloat(m.Intercept[0]), m.Coef.Rows, m.Jitter
+		res.B, res.Centers, res.Jitter = cli.JSONFloat(m.Intercept[0]), m.Coef.Rows, m.Jitter
 		return m.Model, nil
 	case "falkon":
-		return fitFalkon(&f.falkon, k, f.lambda.v, ic, train, val, res)
+		return fitFalkon(&f.falkon, k, f.lambda.V, ic, train, val, res)
 	case "eigen", "tsvd", "tikh":
 		s, err := regress.NewSpectral(k, &train.X, y)
 		if err != nil {
@@ -271,19 +273,19 @@ func fitMethod(f *fitFlags, k kernels.Kernel, ic regress.Intercept, train, val *
 		var m *regress.Model
 		switch f.method {
 		case "eigen":
-			m, err = s.Fit(regress.TikhonovFilter{Lambda: f.lambda.v}, ic)
+			m, err = s.Fit(regress.TikhonovFilter{Lambda: f.lambda.V}, ic)
 		case "tsvd":
-			m, err = s.Fit(regress.TruncatedSVDFilter{Lambda: f.lambda.v}, ic)
+			m, err = s.Fit(regress.TruncatedSVDFilter{Lambda: f.lambda.V}, ic)
 		case "tikh":
 			if ic != regress.FreeIntercept {
-				return nil, badInputf("-method tikh is Tikhonov on [K 1], whose b is always free: use -intercept free")
+				return nil, cli.BadInputf("-method tikh is Tikhonov on [K 1], whose b is always free: use -intercept free")
 			}
-			m, err = s.FitAugmented(f.lambda.v)
+			m, err = s.FitAugmented(f.lambda.V)
 		}
 		if err != nil {
 			return nil, err
 		}
-		res.B = jsonFloat(m.Intercept[0])
+		res.B = cli.JSONFloat(m.Intercept[0])
 		return m, nil
 	case "cg", "landweber", "nu":
 		// Matrix-free: K is stored when it fits in memory, streamed a
@@ -309,7 +311,7 @@ func fitMethod(f *fitFlags, k kernels.Kernel, ic regress.Intercept, train, val *
 		if err != nil {
 			return nil, err
 		}
-		res.B, res.Iterations = jsonFloat(fit.Intercept[0]), fit.Iterations
+		res.B, res.Iterations = cli.JSONFloat(fit.Intercept[0]), fit.Iterations
 		return fit.Model, nil
 	}
 	panic("unreachable: checkMethodFlags knows the methods")
@@ -323,7 +325,7 @@ func fitMethod(f *fitFlags, k kernels.Kernel, ic regress.Intercept, train, val *
 // progress lines of val, nil without -val) when -centers asks for more
 // (see selectsFalkon); cholesky and eigen by loo.SelectRLS, one
 // eigendecomposition per σ, then the method's own fit at the pair.
-func (f *fitFlags) selectAndFit(ic regress.Intercept, train, val *dataset.Data, res *fitResult, stderr io.Writer, start time.Time) (predictor, *selection, error) {
+func (f *fitFlags) selectAndFit(ic regress.Intercept, train, val *dataset.Data, res *fitResult, stderr io.Writer, start time.Time) (predictor, *cli.Selection, error) {
 	x, y := featuresSeen(train), column(train.Y)
 	sigmas, lambdas, kernel, sel, err := prepare(&f.kf, &f.sel, f.lambda, nil, x, f.seed)
 	if err != nil {
@@ -341,12 +343,12 @@ func (f *fitFlags) selectAndFit(ic regress.Intercept, train, val *dataset.Data, 
 		if err != nil {
 			return nil, nil, err
 		}
-		sel.fromNystrom(s, x.Rows)
+		*sel = *cli.FromNystrom(s, sel.Median, x.Rows)
 		if f.falkon.falkonAfterSelection(f.method, centers.Rows) {
 			model, err := fitFalkon(&f.falkon, kernel(s.Sigma), s.Lambda, ic, train, val, res)
 			return model, sel, err
 		}
-		res.B, res.Centers, res.Jitter = jsonFloat(s.Fit.Intercept[0]), s.Fit.Coef.Rows, s.Fit.Jitter
+		res.B, res.Centers, res.Jitter = cli.JSONFloat(s.Fit.Intercept[0]), s.Fit.Coef.Rows, s.Fit.Jitter
 		return s.Fit.Model, sel, nil
 	}
 	pass, progress := 0, progressLine(stderr, what, start, "eigendecomposition and leave-one-out")
@@ -358,9 +360,8 @@ func (f *fitFlags) selectAndFit(ic regress.Intercept, train, val *dataset.Data, 
 	if err != nil {
 		return nil, nil, err
 	}
-	sel.criterion, sel.sigma, sel.lambda, sel.score, sel.table = loo.LOOMSE.String(), choice.Sigma, choice.Lambda, choice.Score, table
-	sel.looMSE, sel.looRows = choice.Score, x.Rows
-	f.lambda = autoValue{v: choice.Lambda}
+	sel.Table, sel.Choice, sel.LOOMSE, sel.LOORows = table, choice, choice.Score, x.Rows
+	f.lambda = cli.AutoValue{V: choice.Lambda}
 	model, err := fitMethod(f, kernel(choice.Sigma), ic, train, nil, res)
 	return model, sel, err
 }

@@ -4,8 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"strconv"
-	"strings"
+	"rkhs/internal/cli"
 	"time"
 
 	"rkhs/loo"
@@ -14,14 +13,14 @@ import (
 
 // looResult is the JSON object `rkhs loo -json` prints.
 type looResult struct {
-	Kernel     string      `json:"kernel"`
-	Intercept  string      `json:"intercept"`
-	NTrain     int         `json:"n_train"`
-	Lambdas    []jsonFloat `json:"lambdas"`
-	LooMSE     []jsonFloat `json:"loo_mse"`
-	BestLambda jsonFloat   `json:"best_lambda"`
-	BestMSE    jsonFloat   `json:"best_loo_mse"`
-	Seconds    float64     `json:"seconds"`
+	Kernel     string          `json:"kernel"`
+	Intercept  string          `json:"intercept"`
+	NTrain     int             `json:"n_train"`
+	Lambdas    []cli.JSONFloat `json:"lambdas"`
+	LooMSE     []cli.JSONFloat `json:"loo_mse"`
+	BestLambda cli.JSONFloat   `json:"best_lambda"`
+	BestMSE    cli.JSONFloat   `json:"best_loo_mse"`
+	Seconds    float64         `json:"seconds"`
 }
 
 func runLOO(args []string, stdout, stderr io.Writer) error {
@@ -40,12 +39,12 @@ func runLOO(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *train == "" {
-		return badInputf("-train is required")
+		return cli.BadInputf("-train is required")
 	}
 	if err := df.check(); err != nil {
 		return err
 	}
-	grid, err := parseRange("lambdas", *lambdas)
+	grid, err := cli.Grid("lambdas", *lambdas)
 	if err != nil {
 		return err
 	}
@@ -73,17 +72,17 @@ func runLOO(args []string, stdout, stderr io.Writer) error {
 	s, err := regress.NewSpectral(k, &d.X, column(d.Y))
 	stop()
 	if err != nil {
-		return tooLarge(err, "loo", d.X.Rows, looAdvice(d.X.Rows))
+		return cli.TooLarge(err, "loo", d.X.Rows, cli.LOOAdvice(d.X.Rows))
 	}
 	p, err := loo.RLS(s, grid, ic)
 	if err != nil {
 		return err
 	}
 	best := p.Best()
-	res := looResult{Kernel: kf.name, Intercept: ic.String(), NTrain: d.X.Rows, BestLambda: jsonFloat(grid[best]), BestMSE: jsonFloat(p.MSE[best]), Seconds: time.Since(start).Seconds()}
+	res := looResult{Kernel: kf.name, Intercept: ic.String(), NTrain: d.X.Rows, BestLambda: cli.JSONFloat(grid[best]), BestMSE: cli.JSONFloat(p.MSE[best]), Seconds: time.Since(start).Seconds()}
 	for j := range grid {
-		res.Lambdas = append(res.Lambdas, jsonFloat(grid[j]))
-		res.LooMSE = append(res.LooMSE, jsonFloat(p.MSE[j]))
+		res.Lambdas = append(res.Lambdas, cli.JSONFloat(grid[j]))
+		res.LooMSE = append(res.LooMSE, cli.JSONFloat(p.MSE[j]))
 	}
 	if *asJSON {
 		b, err := json.Marshal(res)
@@ -97,22 +96,6 @@ func runLOO(args []string, stdout, stderr io.Writer) error {
 	for j := range grid {
 		fmt.Fprintf(stdout, "%-12.4g %.6g\n", grid[j], p.MSE[j])
 	}
-	fmt.Fprintf(stdout, "best λ = %.4g, LOO MSE %.6g (%s, %.2f s)\n", grid[best], p.MSE[best], count(d.X.Rows, "point"), res.Seconds)
+	fmt.Fprintf(stdout, "best λ = %.4g, LOO MSE %.6g (%s, %.2f s)\n", grid[best], p.MSE[best], cli.Count(d.X.Rows, "point"), res.Seconds)
 	return nil
-}
-
-// parseRange reads MIN:MAX:COUNT, the value of the flag -name, into a
-// geometric grid.
-func parseRange(name, s string) ([]float64, error) {
-	parts := strings.Split(s, ":")
-	if len(parts) != 3 {
-		return nil, badInputf("-%s %q: want MIN:MAX:COUNT", name, s)
-	}
-	lo, err1 := strconv.ParseFloat(parts[0], 64)
-	hi, err2 := strconv.ParseFloat(parts[1], 64)
-	count, err3 := strconv.Atoi(parts[2])
-	if err1 != nil || err2 != nil || err3 != nil || !(lo > 0) || !(hi >= lo) || count < 1 || hi > 1e300 {
-		return nil, badInputf("-%s %q: want 0 < MIN ≤ MAX and COUNT ≥ 1", name, s)
-	}
-	return loo.Geometric(lo, hi, count), nil
 }

@@ -237,15 +237,10 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"strings"
-
-	"rkhs/dataset"
-	"rkhs/linalg"
+	"rkhs/internal/cli"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
@@ -273,41 +268,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	err := cmd(args[1:], stdout, stderr)
-	status := exitStatus(err)
+	status := cli.Status(err)
 	if status != 0 {
-		fmt.Fprintf(stderr, "rkhs %s: %s\n", args[0], oneLine(err.Error()))
+		fmt.Fprintf(stderr, "rkhs %s: %s\n", args[0], cli.OneLine(err.Error()))
 	}
 	return status
-}
-
-// exitStatus maps the error of a command to the exit status, the one
-// place that does:
-//
-//	0  no error, or -h
-//	2  bad input: a flag or its value (badInput), a file that cannot be
-//	   read or written (*fs.PathError, *os.LinkError) or does not parse
-//	   (dataset.ErrFormat), an argument the library rejects
-//	   (*linalg.InputError: every package's ErrInput, kernels.ErrParameter
-//	   and ErrData), a problem too large for memory (linalg.ErrTooLarge,
-//	   said before anything large is allocated)
-//	1  anything else: a computation that failed on valid input, such as
-//	   linalg.ErrNotPositiveDefinite (a λ at which the system is
-//	   singular) or linalg.ErrNoConvergence
-func exitStatus(err error) int {
-	var (
-		bad  badInput
-		ie   *linalg.InputError
-		path *fs.PathError
-		link *os.LinkError
-	)
-	switch {
-	case err == nil, errors.Is(err, errHelp):
-		return 0
-	case errors.As(err, &bad), errors.As(err, &ie), errors.As(err, &path), errors.As(err, &link),
-		errors.Is(err, dataset.ErrFormat), errors.Is(err, dataset.ErrInvalidData), errors.Is(err, linalg.ErrTooLarge):
-		return 2
-	}
-	return 1
 }
 
 const usage = `rkhs: kernel regularized least squares on data files.
@@ -320,6 +285,3 @@ const usage = `rkhs: kernel regularized least squares on data files.
 
 Run "rkhs CMD -h" for the flags of a command.
 `
-
-// oneLine folds an error message onto one line.
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"rkhs/internal/cli"
 	"strconv"
 	"strings"
 	"testing"
@@ -226,14 +227,14 @@ func TestExitStatus(t *testing.T) {
 		want int
 	}{
 		{nil, 0},
-		{errHelp, 0},
-		{badInputf("-x"), 2},
+		{cli.ErrHelp, 0},
+		{cli.BadInputf("-x"), 2},
 		{fmt.Errorf("wrapped: %w", &linalg.InputError{Op: "Op", Arg: "a", Reason: "r"}), 2},
 		{fmt.Errorf("wrapped: %w", linalg.ErrNotPositiveDefinite), 1},
 		{fmt.Errorf("wrapped: %w", linalg.ErrNoConvergence), 1},
 	} {
-		if got := exitStatus(tc.err); got != tc.want {
-			t.Errorf("exitStatus(%v) = %d, want %d", tc.err, got, tc.want)
+		if got := cli.Status(tc.err); got != tc.want {
+			t.Errorf("cli.Status(%v) = %d, want %d", tc.err, got, tc.want)
 		}
 	}
 }

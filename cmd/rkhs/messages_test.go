@@ -25,7 +25,7 @@ func TestMessagesNameTheFlag(t *testing.T) {
 		{[]string{"fit", "-train", train, "-method", "cg", "-lambda", "5"}, "-lambda is not used by -method cg"},
 		{[]string{"fit", "-train", train, "-method", "cholesky", "-lambda", "1", "-iters", "5"}, "-iters is not used by -method cholesky"},
 		{[]string{"fit", "-train", train, "-lambda", "1", "-centers", "5"}, "-centers is not used"},
-		{[]string{"fit", "-train", train, "-lambda", "1", "-model", nowhere}, "-model " + nowhere + ": cannot be written"},
+		{[]string{"fit", "-train", train, "-lambda", "1", "-model", nowhere}, "-model " + nowhere + ": the directory " + filepath.Dir(nowhere) + " does not exist"},
 		{[]string{"fit", "-train", train, "-lambda", "1", "-model", dir}, "is a directory"},
 		{[]string{"classify", "-train", train, "-method", "knn", "-model", nowhere}, "-model " + nowhere},
 	} {

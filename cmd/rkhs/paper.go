@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"rkhs/internal/cli"
 	"strings"
 	"time"
 
@@ -62,14 +63,14 @@ var sigmaFactors = []float64{0.25, 0.5, 1, 2, 4}
 
 // curve is a method's test error along its parameter.
 type curve struct {
-	Method     string      `json:"method"`
-	Param      string      `json:"param"` // "lambda" or "t"
-	Values     []jsonFloat `json:"values"`
-	TestMSE    []jsonFloat `json:"test_mse"`
-	BestValue  jsonFloat   `json:"best_value"`
-	BestMSE    jsonFloat   `json:"best_test_mse"`
-	LOOValue   *jsonFloat  `json:"loo_value"`    // λ chosen by leave-one-out on the training part
-	LOOTestMSE *jsonFloat  `json:"loo_test_mse"` // test MSE at that λ
+	Method     string          `json:"method"`
+	Param      string          `json:"param"` // "lambda" or "t"
+	Values     []cli.JSONFloat `json:"values"`
+	TestMSE    []cli.JSONFloat `json:"test_mse"`
+	BestValue  cli.JSONFloat   `json:"best_value"`
+	BestMSE    cli.JSONFloat   `json:"best_test_mse"`
+	LOOValue   *cli.JSONFloat  `json:"loo_value"`    // λ chosen by leave-one-out on the training part
+	LOOTestMSE *cli.JSONFloat  `json:"loo_test_mse"` // test MSE at that λ
 	// NearBest is the share of the grid (λ or t) whose test MSE is within
 	// 10% of the best: how flat the error curve is around its minimum.
 	NearBest float64 `json:"near_best"`
@@ -106,7 +107,7 @@ func runPaper(args []string, stdout, stderr io.Writer) error {
 		names = strings.Split(*sets, ",")
 		for _, n := range names {
 			if in, err := datasets.Lookup(n); err != nil || in.Task != "regression" {
-				return badInputf("-sets: %q is not one of the regression sets %s", n, strings.Join(paperSets(), ", "))
+				return cli.BadInputf("-sets: %q is not one of the regression sets %s", n, strings.Join(paperSets(), ", "))
 			}
 		}
 	}
@@ -159,7 +160,7 @@ func runPaper(args []string, stdout, stderr io.Writer) error {
 	if err := os.MkdirAll(*outDir, 0o755); err != nil {
 		return err
 	}
-	if err := writeAll(files); err != nil {
+	if err := writeAll(files, io.Discard); err != nil {
 		return err
 	}
 	fmt.Fprint(stdout, table)
@@ -201,14 +202,14 @@ func loadPaperSet(name, dir string) (*dataset.Data, error) {
 func paperLambdas() []float64 { return loo.Geometric(paperLambdaMin, paperLambdaMax, paperLambdaCount) }
 
 // testMSEs returns the test MSE of each of the predictions p against y.
-func testMSEs(p []*linalg.Dense, y []float64) ([]jsonFloat, error) {
-	out := make([]jsonFloat, len(p))
+func testMSEs(p []*linalg.Dense, y []float64) ([]cli.JSONFloat, error) {
+	out := make([]cli.JSONFloat, len(p))
 	for j, pj := range p {
 		m, err := mse(y, pj)
 		if err != nil {
 			return nil, err
 		}
-		out[j] = jsonFloat(m)
+		out[j] = cli.JSONFloat(m)
 	}
 	return out, nil
 }
@@ -237,10 +238,10 @@ func (c *curve) finish(path *loo.Path) {
 	}
 }
 
-func toJSON(v []float64) []jsonFloat {
-	out := make([]jsonFloat, len(v))
+func toJSON(v []float64) []cli.JSONFloat {
+	out := make([]cli.JSONFloat, len(v))
 	for i, x := range v {
-		out[i] = jsonFloat(x)
+		out[i] = cli.JSONFloat(x)
 	}
 	return out
 }
@@ -365,7 +366,7 @@ func paperCG(k kernels.Kernel, train *dataset.Data, ytest []float64, predict fun
 		return c, err
 	}
 	for t := range fit.Path {
-		c.Values = append(c.Values, jsonFloat(t+1))
+		c.Values = append(c.Values, cli.JSONFloat(t+1))
 	}
 	c.finish(nil)
 	return c, nil
@@ -420,7 +421,7 @@ func paperLinear(name string, train, test *dataset.Data) (experiment, error) {
 			if err != nil {
 				return e, err
 			}
-			c.TestMSE = append(c.TestMSE, jsonFloat(m))
+			c.TestMSE = append(c.TestMSE, cli.JSONFloat(m))
 		}
 		var lpath *loo.Path
 		if !m.tikh {
@@ -485,4 +486,29 @@ func paperTable(exps []experiment, seed uint64, total float64) string {
 	}
 	b.WriteString("\n" + timeNote + "\n")
 	return b.String()
+}
+
+// paperPlot draws the test error of one data set (Gaussian kernel) against
+// λ for the two RLS methods and Tikhonov on [K 1], and against t for CG,
+// side by side.
+func paperPlot(e experiment) string {
+	colors := []string{"#1f77b4", "#d62728", "#2ca02c", "#9467bd"}
+	left := cli.Panel{Title: fmt.Sprintf("%s, Gaussian σ=%.3g: test MSE against λ", e.Set, e.Sigma), XLabel: "λ (K + nλI)", YLabel: "test MSE", LogX: true}
+	right := cli.Panel{Title: "CG on [K 1]: test MSE against t", XLabel: "iterations t", YLabel: "test MSE"}
+	for i, c := range e.Curves {
+		s := cli.Series{Name: c.Method, Color: colors[i%len(colors)], Marker: -1}
+		for j := range c.Values {
+			s.X = append(s.X, float64(c.Values[j]))
+			s.Y = append(s.Y, float64(c.TestMSE[j]))
+			if c.LOOValue != nil && c.Values[j] == *c.LOOValue {
+				s.Marker = j
+			}
+		}
+		if c.Param == "t" {
+			right.Series = append(right.Series, s)
+		} else {
+			left.Series = append(left.Series, s)
+		}
+	}
+	return cli.SVG(left, right)
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"rkhs/internal/cli"
 	"slices"
 	"strings"
 
@@ -26,12 +27,12 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *modelPath == "" || *dataPath == "" {
-		return badInputf("-model and -data are required")
+		return cli.BadInputf("-model and -data are required")
 	}
 	if err := df.check(); err != nil {
 		return err
 	}
-	if err := checkOutputs([]string{"model", *modelPath, "data", *dataPath}, "predictions", *out); err != nil {
+	if err := cli.CheckOutputs([]cli.Input{{Flag: "model", Value: *modelPath}, {Flag: "data", Value: *dataPath}}, []cli.Output{{Flag: "predictions", Path: *out}}); err != nil {
 		return err
 	}
 	raw, err := os.ReadFile(*modelPath)
@@ -56,9 +57,9 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 		// A LIBSVM file does not show trailing all-zero features.
 		sameWidth(d, &dataset.Data{X: linalg.Dense{Cols: w}})
 	case isCSV && !df.unlabelled && d.X.Cols+1 == w:
-		return badInputf("%s: %d columns, one of them read as the label, for a model of %d features: if the file has no label column, give -unlabelled", *dataPath, d.X.Cols+1, w)
+		return cli.BadInputf("%s: %d columns, one of them read as the label, for a model of %d features: if the file has no label column, give -unlabelled", *dataPath, d.X.Cols+1, w)
 	default:
-		return badInputf("%s: %d features, the model has %d", *dataPath, d.X.Cols, w)
+		return cli.BadInputf("%s: %d features, the model has %d", *dataPath, d.X.Cols, w)
 	}
 	p, err := model.Predict(&d.X)
 	if err != nil {
@@ -72,7 +73,7 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 		_, err = stdout.Write(lines)
 		return err
 	}
-	return writeAll([]pendingFile{{*out, lines}})
+	return writeAll([]pendingFile{{*out, lines}}, stdout)
 }
 
 // modelFileError says what is wrong in a model file in the file's words:
@@ -84,9 +85,9 @@ func modelFileError(path string, err error) error {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	if ie.Arg == "" || ie.Arg == "model file" {
-		return explained{path + ": " + ie.Reason, err}
+		return cli.Explained{Msg: path + ": " + ie.Reason, Err: err}
 	}
-	return explained{path + ": " + ie.Arg + ": " + ie.Reason, err}
+	return cli.Explained{Msg: path + ": " + ie.Arg + ": " + ie.Reason, Err: err}
 }
 
 // columnNames are the names of the columns a model was fitted on (see
@@ -151,13 +152,13 @@ func (df *dataFlags) matchNames(n columnNames) error {
 	}
 	if df.features != "" {
 		if given := strings.Split(df.features, ","); !slices.Equal(given, n.features) {
-			return badInputf("-features %s: the model was fitted on %s, in that order, and finds them by name in a file with a header: leave -features out", df.features, strings.Join(n.features, ","))
+			return cli.BadInputf("-features %s: the model was fitted on %s, in that order, and finds them by name in a file with a header: leave -features out", df.features, strings.Join(n.features, ","))
 		}
 		df.features = ""
 	}
 	if df.target != "" {
 		if df.target != n.target {
-			return badInputf("-target %s: the model's target was %s, and it needs no label to predict: leave -target out", df.target, quoteName(n.target))
+			return cli.BadInputf("-target %s: the model's target was %s, and it needs no label to predict: leave -target out", df.target, quoteName(n.target))
 		}
 		df.target = ""
 	}
@@ -230,7 +231,7 @@ func loadModel(raw []byte) (predictor, error) {
 	}
 	newModel, ok := modelTypes[format]
 	if !ok {
-		return nil, badInputf("unknown model format %q", format)
+		return nil, cli.BadInputf("unknown model format %q", format)
 	}
 	m := newModel()
 	if err := m.UnmarshalJSON(raw); err != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"rkhs/internal/cli"
 	"sync"
 	"time"
 
@@ -87,7 +88,7 @@ func falkonCost(n, d, m, q, iters int) cost {
 	return cost{
 		flops: mf*mf*float64(d) + mf*mf*mf + float64(iters+1)*pass,
 		bytes: regress.FalkonMemory(n, m, d, q),
-		order: fmt.Sprintf("O(M³ + T·nMd) work, M = %d centres, T = %s", m, count(iters, "iteration")),
+		order: fmt.Sprintf("O(M³ + T·nMd) work, M = %d centres, T = %s", m, cli.Count(iters, "iteration")),
 	}
 }
 

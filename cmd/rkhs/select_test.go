@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"rkhs/internal/cli"
 	"slices"
 	"strings"
 	"testing"
@@ -217,7 +218,7 @@ func TestDrawCentersAsRegress(t *testing.T) {
 			t.Errorf("%s: the command's centres differ from regress.Nystrom's", c.name)
 		}
 	}
-	if _, err := drawCenters(rep, 65, 1); err == nil || exitStatus(err) != 2 {
+	if _, err := drawCenters(rep, 65, 1); err == nil || cli.Status(err) != 2 {
 		t.Errorf("65 centres of 64 distinct rows: %v, want bad input", err)
 	}
 }
@@ -347,7 +348,7 @@ func TestSelectionBadInput(t *testing.T) {
 	out := []string{"-train", train, "-model", model, "-plot", plot}
 	nys := append([]string{"fit", "-method", "nystrom", "-centers", "20"}, out...)
 	wantBadInput(t, nil, []invocation{
-		{append(nys, "-sigma", "auto", "-lambdas", "0:1:3"), `-lambdas "0:1:3": want 0 < MIN ≤ MAX and COUNT ≥ 1`},
+		{append(nys, "-sigma", "auto", "-lambdas", "0:1:3"), `-lambdas "0:1:3": want 0 < MIN ≤ MAX ≤ 1e300 and a whole COUNT ≥ 1`},
 		{append(nys, "-lambda", "auto", "-sigmas", "-1:1:3"), `-sigmas "-1:1:3": want 0 < MIN`},
 		{append(nys, "-lambda", "auto", "-sigmas", "0:1:3"), `-sigmas "0:1:3"`},
 		{append(nys, "-sigma", "auto", "-lambdas", "1e-3:1:0"), `-lambdas "1e-3:1:0"`},

@@ -7,14 +7,14 @@ import (
 
 	cls "rkhs/classify"
 	"rkhs/dataset"
-	"rkhs/internal/cliflag"
+	"rkhs/internal/cli"
 	"rkhs/kernels"
 	"rkhs/regress"
 )
 
 // standardizeFlag is -standardize of rkhs fit, classify and loo, the value
-// rkhs-beam shares (cliflag.Standardize: auto, yes or no; alone, yes).
-type standardizeFlag struct{ cliflag.Standardize }
+// rkhs-beam shares (cli.Standardize: auto, yes or no; alone, yes).
+type standardizeFlag struct{ cli.Standardize }
 
 func (s *standardizeFlag) register(fs commandFlags) {
 	fs.Var(s, "standardize", "scale every feature to mean 0 and standard deviation 1 before the kernel, by the mean and the population standard deviation (divided by n) of the training rows; "+
@@ -25,7 +25,7 @@ func (s *standardizeFlag) register(fs commandFlags) {
 
 // sigmaIsAuto reports whether σ is chosen from the data (-sigma auto, or
 // -sigmas, which implies it), for -standardize auto.
-func sigmaIsAuto(kf *kernelFlags) bool { return kf.sigma.auto }
+func sigmaIsAuto(kf *kernelFlags) bool { return kf.sigma.Auto }
 
 // standardizeTrain returns the standardization of the rows of train
 // (kernels.Moments, one pass), or nil when on is false. A constant
@@ -49,8 +49,8 @@ func standardizeTrain(on bool, train *dataset.Data, features []string) (*kernels
 		if len(cols) > 1 {
 			verb = "are"
 		}
-		return nil, badInputf("-standardize: %s %s constant in the %s, so it cannot be scaled to standard deviation 1: leave it out of -features (it carries no information), or give -standardize=no",
-			strings.Join(parts, ", "), verb, count(train.X.Rows, "training row"))
+		return nil, cli.BadInputf("-standardize: %s %s constant in the %s, so it cannot be scaled to standard deviation 1: leave it out of -features (it carries no information), or give -standardize=no",
+			strings.Join(parts, ", "), verb, cli.Count(train.X.Rows, "training row"))
 	}
 	return m.Standardization()
 }
@@ -128,7 +128,7 @@ func standardizeAll(on bool, d *dataset.Data, features []string, stderr io.Write
 // announceStandardized says on stderr that the features were standardized
 // by the moments of n training rows.
 func announceStandardized(stderr io.Writer, n int) {
-	fmt.Fprintf(stderr, "rkhs: features standardized by the mean and standard deviation of the %s\n", count(n, "training row"))
+	fmt.Fprintf(stderr, "rkhs: features standardized by the mean and standard deviation of the %s\n", cli.Count(n, "training row"))
 }
 
 // attachStandardization gives s (nil: none) to a model fit or classify

@@ -110,7 +110,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 
 	rkhsbeam "rkhs/beam"
-	"rkhs/internal/cliflag"
+	"rkhs/internal/cli"
 	"rkhs/kernels"
 	"rkhs/loo"
 	"rkhs/regress"
@@ -506,7 +506,7 @@ func selectCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 	var o rkhsbeam.SelectOptions
 	kernel := fs.String("kernel", "gaussian", "kernel: gaussian or laplacian")
 	sigmas := fs.String("sigmas", "", "σ grid MIN:MAX:COUNT, geometric (default: the median distance between the centres × {1/4, 1/2, 1, 2, 4}, after standardization)")
-	var std cliflag.Standardize
+	var std cli.Standardize
 	fs.Var(&std, "standardize", "scale every feature to mean 0 and standard deviation 1 (the rows' mean and population standard deviation) before the kernel; the model keeps the map. `auto|yes|no`; auto, the default, is on exactly when σ is chosen around the median distance (no -sigmas). A constant feature is an error that names it")
 	classes := fs.Bool("classes", false, "the labels are classes: coded ±1 (one-vs-all beyond two), chosen by the leave-one-out error rate (-criterion loo), and the model written is a classifier, as rkhs classify -method nystrom writes")
 	lambdas := fs.String("lambdas", "", "λ grid MIN:MAX:COUNT, geometric, in the K + nλI convention (required)")
@@ -570,7 +570,7 @@ func selectCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		cliflag.WarnFacts(os.Stderr, "rkhs-beam select", sel.Scores, sel.Choice)
+		cli.WarnFacts(os.Stderr, "rkhs-beam select", sel.Scores, sel.Choice)
 		return fmt.Sprintf("%s read; σ = %.4g, λ = %.4g (%s %.6g); model written to %s",
 			plural(int64(sel.Rows), "row"), sel.Sigma, sel.Lambda, sel.Criterion, sel.Score, o.Model), nil
 	}

@@ -1,7 +1,4 @@
-// Package cliflag holds the flag values and the messages that the commands
-// rkhs and rkhs-beam share, so that a flag spelt the same means the same
-// in both, and a warning reads the same.
-package cliflag
+package cli
 
 import (
 	"fmt"
@@ -10,7 +7,8 @@ import (
 
 // Standardize is the value of -standardize: "auto" (the zero value),
 // "yes" or "no". It is a boolean flag too (IsBoolFlag), so that
-// -standardize alone means yes; a value is given as -standardize=no.
+// -standardize alone means yes; a value is given as -standardize=no, or
+// as -standardize no once the arguments went through JoinValues.
 type Standardize struct{ Mode string }
 
 // String returns the mode, "auto" for the zero value.
@@ -39,6 +37,12 @@ func (s *Standardize) Set(v string) error {
 
 // IsBoolFlag lets -standardize stand alone (flag.Value's convention).
 func (s *Standardize) IsBoolFlag() bool { return true }
+
+// Words are the values "-standardize WORD" may take as a separate
+// argument (see JoinValues).
+func (s *Standardize) Words() []string {
+	return []string{"auto", "yes", "no", "true", "false"}
+}
 
 // On reports whether a run standardizes, sigmaAuto saying whether σ is
 // chosen from the data: auto is on exactly then, since the median

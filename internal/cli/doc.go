@@ -1,0 +1,23 @@
+// Package cli holds every rule that the commands rkhs and rkhs-beam share,
+// so that a flag spelt the same means the same in both, a refusal reads
+// the same, and a fix made here reaches both:
+//
+//   - flag values: grids MIN:MAX:COUNT (Grid), a number or auto
+//     (AutoValue), -standardize (Standardize, with JoinValues so that
+//     "-standardize yes" reads as "-standardize=yes");
+//   - output files: which paths may be written (CheckOutputs: never an
+//     input file or a file an input glob matches, never another output,
+//     never a directory; a symbolic link is written through to its
+//     target, a named pipe or a device is written to, "-" is standard
+//     output) and how (WriteFile: whole, after the computation, by a
+//     temporary file renamed into place where the path is a regular
+//     file);
+//   - errors and exit statuses (BadInput, Status, OneLine): 2 for input
+//     the user can fix, 1 for a computation that failed on valid input;
+//   - what a selection tells its user (WarnFacts) and memory advice that
+//     fits the verb (TooLarge);
+//   - small text helpers (Count, JSONFloat).
+//
+// The commands' own files hold only what is theirs: their verbs, methods
+// and flags as tables, and the drivers that run them.
+package cli

@@ -1,0 +1,262 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+)
+
+// Output is an output flag of a command and the path it was given ("" for
+// none).
+type Output struct{ Flag, Path string }
+
+// Input is an input flag of a command, its value and the files it reads:
+// Paths nil for the one file Value names, or every file its globs match.
+type Input struct {
+	Flag, Value string
+	Paths       []string
+}
+
+// Stdout is the path that names standard output: "-", and /dev/stdout,
+// which is written to the command's own standard output rather than
+// reopened (reopening it would truncate a file standard output is
+// redirected to, or replace the link).
+func Stdout(path string) bool { return path == "-" || path == "/dev/stdout" }
+
+// outputKind is what an output path is when the command checks it.
+type outputKind int
+
+const (
+	toStdout outputKind = iota // "-" or /dev/stdout: the command's standard output
+	toFile                     // a regular file, or none yet: replaced whole by a rename
+	toStream                   // a named pipe or a character device (/dev/null, a terminal): written to
+)
+
+// kindOf returns what path is, following symbolic links, and the path a
+// file output is renamed onto: path itself, or the file a link (or a chain
+// of links) points to, so that the link stays a link. A path that exists
+// as a directory, a socket or another special file is refused.
+func kindOf(flag, path string) (outputKind, string, error) {
+	if Stdout(path) {
+		return toStdout, path, nil
+	}
+	target, err := linkTarget(path)
+	if err != nil {
+		return 0, "", BadInputf("-%s %s: %v", flag, path, err)
+	}
+	st, err := os.Stat(target)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return toFile, target, nil
+	case err != nil:
+		return 0, "", BadInputf("-%s %s: %v", flag, path, unwrapPath(err))
+	case st.IsDir():
+		return 0, "", BadInputf("-%s %s: is a directory: give a file name", flag, path)
+	case st.Mode().IsRegular():
+		return toFile, target, nil
+	case st.Mode()&(fs.ModeNamedPipe|fs.ModeCharDevice) != 0:
+		return toStream, path, nil
+	}
+	return 0, "", BadInputf("-%s %s: is a %s, not a file, a named pipe or a character device", flag, path, modeName(st.Mode()))
+}
+
+// linkTarget follows path through symbolic links, however many, to the
+// path they end at, which need not exist (a dangling link is written
+// through to the file it names). A path that is no link is returned as
+// it is.
+func linkTarget(path string) (string, error) {
+	for range 40 {
+		st, err := os.Lstat(path)
+		if err != nil || st.Mode()&fs.ModeSymlink == 0 {
+			return path, nil
+		}
+		to, err := os.Readlink(path)
+		if err != nil {
+			return "", unwrapPath(err)
+		}
+		if !filepath.IsAbs(to) {
+			to = filepath.Join(filepath.Dir(path), to)
+		}
+		path = to
+	}
+	return "", errors.New("too many levels of symbolic links")
+}
+
+// modeName names a file type for a message.
+func modeName(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeSocket != 0:
+		return "socket"
+	case m&fs.ModeDevice != 0:
+		return "block device"
+	}
+	return "special file"
+}
+
+// CheckOutputs makes sure, before any long computation, that every output
+// can be written: it is not an input file nor a file an input glob
+// matched (the same path, or the same file by another name or link), not
+// another output, and it is standard output ("-", /dev/stdout), a named
+// pipe or a character device (written to as they are), or a regular file
+// — existing or not, possibly through a symbolic link — whose directory
+// exists and accepts a new file (tried, and nothing left behind). Outputs
+// with an empty path are not given and not checked. The errors are
+// BadInput, naming the flags.
+func CheckOutputs(inputs []Input, outputs []Output) error {
+	for i, o := range outputs {
+		if o.Path == "" {
+			continue
+		}
+		for _, in := range inputs {
+			paths := in.Paths
+			if paths == nil {
+				paths = []string{in.Value}
+			}
+			for _, p := range paths {
+				if sameFile(o.Path, p) {
+					what := "-" + in.Flag + " " + p
+					if p != in.Value {
+						what = fmt.Sprintf("the file %s that -%s %s matches", p, in.Flag, in.Value)
+					}
+					return BadInputf("-%s %s and %s are the same file: the output would overwrite the input", o.Flag, o.Path, what)
+				}
+			}
+		}
+		for _, prev := range outputs[:i] {
+			if prev.Path != "" && sameFile(o.Path, prev.Path) {
+				return BadInputf("-%s %s and -%s %s are the same file: one would overwrite the other", o.Flag, o.Path, prev.Flag, prev.Path)
+			}
+		}
+		kind, target, err := kindOf(o.Flag, o.Path)
+		if err != nil {
+			return err
+		}
+		if kind != toFile {
+			continue // written to as it is
+		}
+		if dir := filepath.Dir(target); !isDir(dir) {
+			return BadInputf("-%s %s: the directory %s does not exist", o.Flag, o.Path, dir)
+		}
+		f, err := createTemp(target)
+		if err != nil {
+			return BadInputf("-%s %s: cannot be written: %v", o.Flag, o.Path, unwrapPath(err))
+		}
+		f.Close()
+		os.Remove(f.Name())
+	}
+	return nil
+}
+
+// isDir reports whether path is a directory (through links).
+func isDir(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.IsDir()
+}
+
+// sameFile reports whether two paths name one file: both standard output,
+// the same absolute path once links are followed, or files that exist and
+// are the same (os.SameFile: hard links, other spellings).
+func sameFile(a, b string) bool {
+	if a == "" || b == "" {
+		return false
+	}
+	if Stdout(a) || Stdout(b) {
+		return Stdout(a) && Stdout(b)
+	}
+	ta, errA := linkTarget(a)
+	tb, errB := linkTarget(b)
+	if errA == nil && errB == nil {
+		pa, errA := filepath.Abs(ta)
+		pb, errB := filepath.Abs(tb)
+		if errA == nil && errB == nil && pa == pb {
+			return true
+		}
+	}
+	sa, errA := os.Stat(a)
+	sb, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(sa, sb)
+}
+
+// WriteFile writes data to the output path, as CheckOutputs checked it:
+// to stdout for "-" and /dev/stdout; to a named pipe or a character
+// device as it is, in one write; to a regular file (or none yet) whole,
+// through a temporary file in its directory renamed onto it, with mode
+// 0666 less the umask as a shell redirection would — onto the file a
+// symbolic link points to, so that the link stays. Errors name the path
+// the user gave.
+func WriteFile(path string, data []byte, stdout io.Writer) error {
+	kind, target, err := kindOf("", path)
+	if err != nil {
+		return &fs.PathError{Op: "write", Path: path, Err: err}
+	}
+	switch kind {
+	case toStdout:
+		_, err := stdout.Write(data)
+		return err
+	case toStream:
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return &fs.PathError{Op: "write", Path: path, Err: unwrapPath(err)}
+		}
+		_, err = f.Write(data)
+		if errC := f.Close(); err == nil {
+			err = errC
+		}
+		if err != nil {
+			return &fs.PathError{Op: "write", Path: path, Err: unwrapPath(err)}
+		}
+		return nil
+	}
+	tmp, err := createTemp(target)
+	if err != nil {
+		return &fs.PathError{Op: "write", Path: path, Err: unwrapPath(err)}
+	}
+	_, err = tmp.Write(data)
+	if errC := tmp.Close(); err == nil {
+		err = errC
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), target)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return &fs.PathError{Op: "write", Path: path, Err: unwrapPath(err)}
+	}
+	return nil
+}
+
+// createTemp creates a new file beside path, named after it, with mode
+// 0666 less the umask.
+func createTemp(path string) (*os.File, error) {
+	dir, base := filepath.Split(path)
+	for range 100 {
+		name := filepath.Join(dir, fmt.Sprintf(".%s.rkhs-%d", base, rand.Uint32()))
+		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return nil, &fs.PathError{Op: "create", Path: path, Err: unwrapPath(err)}
+		}
+		return f, nil
+	}
+	return nil, &fs.PathError{Op: "create", Path: path, Err: fs.ErrExist}
+}
+
+// unwrapPath returns the error a *fs.PathError or *os.LinkError wraps, so
+// that a message names the user's path once, or err.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	var le *os.LinkError
+	switch {
+	case errors.As(err, &pe):
+		return pe.Err
+	case errors.As(err, &le):
+		return le.Err
+	}
+	return err
+}

@@ -1,0 +1,159 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+
+	"rkhs/loo"
+)
+
+// Selection is what a run of a command chose and the table behind it, as
+// both commands report it: the table and the chosen line (PrintTable), the
+// fields of -json (Fields), the warnings (WarnFacts) and the curves of
+// -plot (Plot).
+type Selection struct {
+	// Table is the table of the criterion, which chose Choice.
+	Table  *loo.Table
+	Choice loo.Choice
+	// Median is the median distance between rows that the σ grid is a
+	// multiple of; 0 when the grid was given.
+	Median float64
+	// LOOMSE is the leave-one-out MSE at the chosen pair (NaN when not
+	// computed: the GCV criterion), over LOORows of the Rows training
+	// rows (fewer with a subset), with the standard error StdErr of the
+	// criterion's leave-one-out score as an estimate of its value over
+	// every row (0 when exact or not computed).
+	LOOMSE        float64
+	LOORows, Rows int
+	StdErr        float64
+}
+
+// NewSelection returns the Selection of a table and its choice, with no
+// leave-one-out facts yet (LOOMSE NaN).
+func NewSelection(t *loo.Table, c loo.Choice, median float64, rows int) *Selection {
+	return &Selection{Table: t, Choice: c, Median: median, LOOMSE: math.NaN(), Rows: rows}
+}
+
+// FromNystrom returns the Selection of loo.SelectNystrom's result r on
+// rows training rows, the σ grid a multiple of median (0: given).
+func FromNystrom(r *loo.NystromSelection, median float64, rows int) *Selection {
+	s := NewSelection(r.Scores, r.Choice, median, rows)
+	a, j := slices.Index(r.Scores.Sigmas, r.Sigma), slices.Index(r.Scores.Lambdas, r.Lambda)
+	if a >= 0 && j >= 0 && r.LOO[a] != nil {
+		s.LOOMSE, s.LOORows = r.LOO[a][j], r.LOORows
+		if se := r.StdErr[a][j]; se > 0 {
+			s.StdErr = se
+		}
+	}
+	return s
+}
+
+// SelectionFields are the fields of a selection in the JSON of rkhs fit
+// and classify and of rkhs-beam select: the pair chosen, the median
+// distance (a σ grid around it), the criterion, the leave-one-out MSE at
+// the pair, GCV at the pair with the GCV criterion, the rows the
+// leave-one-out mean is over, the standard error of the leave-one-out
+// score at the pair (of loo_mse, or of the error rate for classes) as an
+// estimate of its value over every row when a subset was drawn, and the
+// whole table.
+type SelectionFields struct {
+	Sigma          *JSONFloat `json:"sigma,omitempty"`
+	MedianDistance *JSONFloat `json:"median_distance,omitempty"`
+	Criterion      string     `json:"criterion,omitempty"`
+	LooMSE         *JSONFloat `json:"loo_mse,omitempty"`
+	GCV            *JSONFloat `json:"gcv,omitempty"`
+	LOORows        int        `json:"loo_rows,omitempty"`
+	LOOStdErr      *JSONFloat `json:"loo_stderr,omitempty"`
+	Table          *TableJSON `json:"table,omitempty"`
+}
+
+// TableJSON is the table in -json.
+type TableJSON struct {
+	Criterion string        `json:"criterion"`
+	Sigmas    []JSONFloat   `json:"sigmas"`
+	Lambdas   []JSONFloat   `json:"lambdas"`
+	Scores    [][]JSONFloat `json:"scores"` // [σ][λ]; null where the system is singular
+}
+
+// Fields returns the JSON fields of s; a nil s gives none.
+func (s *Selection) Fields() SelectionFields {
+	if s == nil {
+		return SelectionFields{}
+	}
+	r := SelectionFields{Sigma: JSONPtr(s.Choice.Sigma), Criterion: s.Table.Criterion.String(), LOORows: s.LOORows}
+	if s.Median > 0 {
+		r.MedianDistance = JSONPtr(s.Median)
+	}
+	if !math.IsNaN(s.LOOMSE) {
+		r.LooMSE = JSONPtr(s.LOOMSE)
+	}
+	if s.StdErr > 0 {
+		r.LOOStdErr = JSONPtr(s.StdErr)
+	}
+	if s.Table.Criterion == loo.GCV {
+		r.GCV = JSONPtr(s.Choice.Score)
+	}
+	t := &TableJSON{Criterion: s.Table.Criterion.String(), Sigmas: JSONFloats(s.Table.Sigmas), Lambdas: JSONFloats(s.Table.Lambdas)}
+	for _, row := range s.Table.Scores {
+		t.Scores = append(t.Scores, JSONFloats(row))
+	}
+	r.Table = t
+	return r
+}
+
+// JSONPtr returns a pointer to v as a JSONFloat.
+func JSONPtr(v float64) *JSONFloat {
+	j := JSONFloat(v)
+	return &j
+}
+
+// PrintTable writes the table, one row per λ and one column per σ, the
+// chosen pair starred, then the choice in one line.
+func (s *Selection) PrintTable(w io.Writer) {
+	c := s.Choice
+	s.Table.Format(w, c)
+	fmt.Fprintf(w, "chosen σ = %.4g", c.Sigma)
+	if s.Median > 0 {
+		fmt.Fprintf(w, " (median distance %.4g × %.3g)", s.Median, c.Sigma/s.Median)
+	}
+	fmt.Fprintf(w, ", λ = %.4g: %s %.6g", c.Lambda, s.Table.Criterion, c.Score)
+	if s.StdErr > 0 {
+		fmt.Fprintf(w, " ± %.2g (one standard error of the estimate)", s.StdErr)
+	}
+	switch {
+	case s.LOORows > 0 && s.LOORows < s.Rows:
+		fmt.Fprintf(w, " over %d of the %s, drawn at random", s.LOORows, Count(s.Rows, "row"))
+	case s.LOORows > 0:
+		fmt.Fprintf(w, " over %s", Count(s.LOORows, "row"))
+	}
+	fmt.Fprintln(w)
+}
+
+// WarnFacts prints the warnings about the choice (see the function
+// WarnFacts); a nil s prints none.
+func (s *Selection) WarnFacts(w io.Writer, prefix string) {
+	if s != nil {
+		WarnFacts(w, prefix, s.Table, s.Choice)
+	}
+}
+
+// Plot returns the SVG of the table: the criterion against λ, one curve
+// per σ, the chosen point circled.
+func (s *Selection) Plot(title string) []byte {
+	colors := []string{"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"}
+	t := s.Table
+	p := Panel{Title: title, XLabel: "λ (K + nλI)", YLabel: t.Criterion.String(), LogX: true}
+	a, j, _ := t.BestAt()
+	for b, sg := range t.Sigmas {
+		sr := Series{Name: "σ = " + strconv.FormatFloat(sg, 'g', 4, 64), Color: colors[b%len(colors)], Marker: -1,
+			X: t.Lambdas, Y: t.Scores[b]}
+		if b == a {
+			sr.Marker = j
+		}
+		p.Series = append(p.Series, sr)
+	}
+	return []byte(SVG(p))
+}
