@@ -17,7 +17,7 @@ import (
 
 // apiPackages are the directories, relative to the module root, whose
 // exported functions and methods the convention tables must cover.
-var apiPackages = []string{"linalg", "kernels", "regress", "loo", "classify", "dataset"}
+var apiPackages = []string{"linalg", "kernels", "regress", "loo", "classify", "dataset", "optimize"}
 
 // Reasons shared by several exemptions.
 const (
@@ -46,6 +46,7 @@ var exempt = map[string]string{
 	"classify.CheckClasses":                 "compares counts: its only error is the refusal it exists for",
 	"regress.Intercept.String":              stringer,
 	"regress.StopReason.String":             stringer,
+	"optimize.StopReason.String":            stringer,
 	"regress.TikhonovFilter.String":         stringer,
 	"regress.TruncatedSVDFilter.String":     stringer,
 	"regress.IteratedTikhonovFilter.String": stringer,

@@ -36,6 +36,8 @@
 //   - [rkhs/classify]: kernel perceptron, k-NN, RLS classification (binary
 //     and one-vs-all; Falkon for large n), kernel logistic regression and
 //     the kernel SVM; Accuracy; model files.
+//   - [rkhs/optimize]: LBFGS, a projected limited-memory BFGS minimizer of
+//     smooth functions in a box, for choosing many parameters at once.
 //   - [rkhs/dataset]: reading and writing LIBSVM and CSV data sets.
 //   - [rkhs/datasets]: the bundled data sets, by name (see its README).
 //   - rkhs/cmd/rkhs: the command — fit, loo, predict, classify, and paper,
@@ -61,7 +63,7 @@
 // early-stopping method (MaxIter of regress.Landweber, NuMethod and CGLS,
 // Steps of the iterative filters), the number of Nyström centres and k of
 // k-NN. Where the iteration count is only a budget (regress.CG, whose λ
-// regularizes) it has a default. classify.RLS chooses λ by leave-one-out
+// regularizes; optimize.LBFGS) it has a default. classify.RLS chooses λ by leave-one-out
 // only when asked (ChooseLambda).
 //
 // Intercepts: the offset b of f(x) = Σᵢcᵢk(x, xᵢ) + b is a
@@ -83,18 +85,19 @@
 // "linalg:", at the entry of the routine; failure that depends on the
 // numbers (not positive definite, no convergence, NaN or ±Inf) is an error.
 //
-// The packages above it (kernels, regress, loo, classify, dataset) validate
-// every argument they are given: nil, malformed, empty or non-finite
-// matrices, nil or invalid kernels, invalid parameters, nil or zero-value
-// models and decompositions are errors, never panics. Errors about
-// arguments are *linalg.InputError values that name the call (Op) and the
-// argument (Arg), say why (Reason), and wrap the package's sentinel
-// (regress.ErrInput, classify.ErrInput, loo.ErrInput, kernels.ErrParameter,
-// kernels.ErrData) and the cause, if any; dataset, whose arguments are
-// files, returns its *dataset.ParseError (malformed input) and
-// *dataset.DataError (a Data its writers cannot write). NaN or ±Inf, in
-// data or in a numeric parameter, is tested the same way whichever package
-// saw it, linalg's factorizations included:
+// The packages above it (kernels, regress, loo, classify, optimize,
+// dataset) validate every argument they are given: nil, malformed, empty
+// or non-finite matrices, nil or invalid kernels, invalid parameters, nil
+// or zero-value models and decompositions are errors, never panics.
+// Errors about arguments are *linalg.InputError values that name the call
+// (Op) and the argument (Arg), say why (Reason), and wrap the package's
+// sentinel (regress.ErrInput, classify.ErrInput, loo.ErrInput,
+// optimize.ErrInput, kernels.ErrParameter, kernels.ErrData) and the cause,
+// if any; dataset, whose arguments are files, returns its
+// *dataset.ParseError (malformed input) and *dataset.DataError (a Data its
+// writers cannot write). NaN or ±Inf, in data or in a numeric parameter,
+// is tested the same way whichever package saw it, linalg's
+// factorizations included:
 //
 //	errors.Is(err, linalg.ErrNotFinite)
 //

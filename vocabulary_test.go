@@ -17,6 +17,7 @@ import (
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/loo"
+	"rkhs/optimize"
 	"rkhs/regress"
 )
 
@@ -278,7 +279,29 @@ func notFiniteRows(t testing.TB) []apiRow {
 		{"linalg.EigenSymJacobi.Factorize", "A NaN", func() error { return new(linalg.EigenSymJacobi).Factorize(sym, true) }},
 		{"linalg.QR.Factorize", "A NaN", func() error { return new(linalg.QR).Factorize(sym) }},
 		{"linalg.SVD.Factorize", "A NaN", func() error { return new(linalg.SVD).Factorize(sym, linalg.SVDThin) }},
+		{"optimize.LBFGS.Minimize", "x0 NaN", func() error {
+			return errOf(optimize.LBFGS{}.Minimize(quarter, []float64{0, nanf}, nil, nil))
+		}},
+		{"optimize.LBFGS.Minimize", "lo NaN", func() error {
+			return errOf(optimize.LBFGS{}.Minimize(quarter, []float64{0, 0}, []float64{nanf, 0}, nil))
+		}},
+		{"optimize.LBFGS.Minimize", "GradTol Inf", func() error {
+			return errOf(optimize.LBFGS{GradTol: math.Inf(1)}.Minimize(quarter, []float64{0, 0}, nil, nil))
+		}},
+		{"optimize.LBFGS.Minimize", "f(x0) NaN", func() error {
+			return errOf(optimize.LBFGS{}.Minimize(func(x, g []float64) float64 { return nanf }, []float64{0, 0}, nil, nil))
+		}},
 	}
+}
+
+// quarter is ¼‖x − 1‖², an objective for the rows of package optimize.
+func quarter(x, g []float64) float64 {
+	f := 0.0
+	for i, v := range x {
+		g[i] = (v - 1) / 2
+		f += (v - 1) * (v - 1) / 4
+	}
+	return f
 }
 
 // TestNotFiniteEverywhere: NaN or ±Inf given to any public entry point —
@@ -447,6 +470,11 @@ func noPanicRows(t testing.TB) []apiRow {
 		{"dataset.ParseLIBSVMLine", "nil x", func() error { return errOf3(dataset.ParseLIBSVMLine("1 1:2", 1, nil)) }},
 		{"dataset.WriteCSV", "nil Data", func() error { return dataset.WriteCSV(new(bytes.Buffer), nil, dataset.CSVOptions{}) }},
 		{"dataset.WriteLIBSVM", "nil Data", func() error { return dataset.WriteLIBSVM(new(bytes.Buffer), nil) }},
+		{"optimize.LBFGS.Minimize", "nil f", func() error { return errOf(optimize.LBFGS{}.Minimize(nil, []float64{0}, nil, nil)) }},
+		{"optimize.LBFGS.Minimize", "f, nil x0", func() error { return errOf(optimize.LBFGS{}.Minimize(quarter, nil, nil, nil)) }},
+		{"optimize.LBFGS.Minimize", "lo of the wrong length", func() error {
+			return errOf(optimize.LBFGS{}.Minimize(quarter, []float64{0, 0}, []float64{0}, nil))
+		}},
 	}
 	// The model files: the zero value cannot be written, and an empty
 	// object is not a model file.
