@@ -293,8 +293,8 @@ func (o ardObjective) weights(f *ardModel) (alpha *linalg.Dense, beta []float64)
 // N (n×m) and P (m×m) with dJ = ⟨N, dK_nm⟩ + ⟨P, dK_mm⟩ + (∂J/∂log λ)·dlog λ,
 // and ∂J/∂log λ, from n×n matrices:
 //
-//	Γ = diag(β) − (αYᵀ + Yαᵀ)/2,  G = Ã·M⁻¹,  Q = GᵀΓG,
-//	N = 2Π(ΓG − ÃQ),  P = −nλ·Q,  ∂J/∂log λ = −nλ·tr(Q·K_mm),
+//	Γ = diag(β) − (αYᵀ + Yαᵀ)/2,  Ψ = Ã·M⁻¹,  Q = ΨᵀΓΨ,
+//	N = 2Π(ΓΨ − ÃQ),  P = −nλ·Q,  ∂J/∂log λ = −nλ·tr(Q·K_mm),
 //
 // Π = I − (1/n)11ᵀ for a free intercept, I otherwise.
 func (f *ardModel) adjointDense(alpha *linalg.Dense, beta []float64) (nmat, pmat *linalg.Dense, dlam float64) {
@@ -308,12 +308,12 @@ func (f *ardModel) adjointDense(alpha *linalg.Dense, beta []float64) (nmat, pmat
 		}
 		gam.Set(i, i, beta[i]-gam.At(i, i))
 	}
-	g := ardMul(linalg.NoTrans, linalg.NoTrans, f.a, f.minv)
-	gg := ardMul(linalg.NoTrans, linalg.NoTrans, gam, g)
-	q := ardMul(linalg.Trans, linalg.NoTrans, g, gg)
+	psi := ardMul(linalg.NoTrans, linalg.NoTrans, f.a, f.minv)
+	gpsi := ardMul(linalg.NoTrans, linalg.NoTrans, gam, psi)
+	q := ardMul(linalg.Trans, linalg.NoTrans, psi, gpsi)
 	nmat = ardMul(linalg.NoTrans, linalg.NoTrans, f.a, q)
 	for i := range nmat.Data {
-		nmat.Data[i] = 2 * (gg.Data[i] - nmat.Data[i])
+		nmat.Data[i] = 2 * (gpsi.Data[i] - nmat.Data[i])
 	}
 	if f.ic == regress.FreeIntercept {
 		center.SubtractTo(nmat, nmat, center.Means(nmat))
@@ -328,35 +328,35 @@ func (f *ardModel) adjointDense(alpha *linalg.Dense, beta []float64) (nmat, pmat
 }
 
 // ardSums are the sums a pass over the rows of S accumulates (pass A):
-// Ω = Σ βᵢ·ãᵢãᵢᵀ (m×m), Ũ = Σ ãᵢαᵢᵀ (m×q), s_β = Σ βᵢ·ãᵢ (m) and
+// Ω = Σ βᵢ·ãᵢãᵢᵀ (m×m), Φ = Σ ãᵢαᵢᵀ (m×q), s_β = Σ βᵢ·ãᵢ (m) and
 // s_α = Σ αᵢ (q), ãᵢ the rows of Ã.
 type ardSums struct {
-	omega, u *linalg.Dense
-	sb, sa   []float64
+	omega, phi *linalg.Dense
+	sb, sa     []float64
 }
 
 // adjointPasses returns N, P and ∂J/∂log λ as adjointDense does, but the
 // way a streamed version computes them: pass A over the rows of S
 // accumulates ardSums; from them and the fit (m×m and m×q matrices)
 //
-//	W = M⁻¹Ũ,  Q = M⁻¹ΩM⁻¹ − (WCᵀ + CWᵀ)/2,  ν̄ = (1/n)(2M⁻¹s_β − C·s_α) (free; 0 otherwise),
+//	Υ = M⁻¹Φ,  Q = M⁻¹ΩM⁻¹ − (ΥCᵀ + CΥᵀ)/2,  ν̄ = (1/n)(2M⁻¹s_β − C·s_α) (free; 0 otherwise),
 //
 // and pass B forms each row of N on its own:
 //
-//	Nᵢ = 2βᵢ·M⁻¹ãᵢ − C·αᵢ − W·ỹᵢ − 2Q·ãᵢ − ν̄.
+//	Nᵢ = 2βᵢ·M⁻¹ãᵢ − C·αᵢ − Υ·ỹᵢ − 2Q·ãᵢ − ν̄.
 func (f *ardModel) adjointPasses(alpha *linalg.Dense, beta []float64, rows []int) (nmat, pmat *linalg.Dense, dlam float64, sums ardSums) {
 	n, m, q := f.n, f.a.Cols, f.q
 	// Pass A.
-	sums = ardSums{omega: linalg.NewDense(m, m, nil), u: linalg.NewDense(m, q, nil), sb: make([]float64, m), sa: make([]float64, q)}
+	sums = ardSums{omega: linalg.NewDense(m, m, nil), phi: linalg.NewDense(m, q, nil), sb: make([]float64, m), sa: make([]float64, q)}
 	for _, i := range rows {
 		ai, al, b := f.a.Row(i), alpha.Row(i), beta[i]
 		for k, ak := range ai {
-			orow, urow := sums.omega.Row(k), sums.u.Row(k)
+			orow, prow := sums.omega.Row(k), sums.phi.Row(k)
 			for l, al2 := range ai {
 				orow[l] += b * ak * al2
 			}
 			for out, v := range al {
-				urow[out] += ak * v
+				prow[out] += ak * v
 			}
 			sums.sb[k] += b * ak
 		}
@@ -365,12 +365,12 @@ func (f *ardModel) adjointPasses(alpha *linalg.Dense, beta []float64, rows []int
 		}
 	}
 	// Between the passes: O(m³) and O(m²q).
-	w := ardMul(linalg.NoTrans, linalg.NoTrans, f.minv, sums.u)
+	ups := ardMul(linalg.NoTrans, linalg.NoTrans, f.minv, sums.phi)
 	qm := ardMul(linalg.NoTrans, linalg.NoTrans, f.minv, ardMul(linalg.NoTrans, linalg.NoTrans, sums.omega, f.minv))
-	wc := ardMul(linalg.NoTrans, linalg.Trans, w, f.coef)
+	uc := ardMul(linalg.NoTrans, linalg.Trans, ups, f.coef)
 	for k := 0; k < m; k++ {
 		for l := 0; l < m; l++ {
-			qm.Set(k, l, qm.At(k, l)-(wc.At(k, l)+wc.At(l, k))/2)
+			qm.Set(k, l, qm.At(k, l)-(uc.At(k, l)+uc.At(l, k))/2)
 		}
 	}
 	nubar := make([]float64, m)
@@ -397,7 +397,7 @@ func (f *ardModel) adjointPasses(alpha *linalg.Dense, beta []float64, rows []int
 				s += (2*b*f.minv.At(k, l) - 2*qm.At(k, l)) * v
 			}
 			for out := 0; out < q; out++ {
-				s -= f.coef.At(k, out)*al[out] + w.At(k, out)*yi[out]
+				s -= f.coef.At(k, out)*al[out] + ups.At(k, out)*yi[out]
 			}
 			row[k] = s - nubar[k]
 		}

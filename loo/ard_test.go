@@ -315,7 +315,7 @@ func TestArdGradient(t *testing.T) {
 
 // TestArdGCVSums: for GCV the sums of pass A follow from the fit, so that
 // GCV's gradient needs no pass A: with κ = 2n/(qτ²) and b = 2n·RSS/(qτ³),
-// Ũ = κ·Ãᵀe = κ·nλ·K_mm·C (the normal equations), Ω = b·ÃᵀÃ, and for a
+// Φ = κ·Ãᵀe = κ·nλ·K_mm·C (the normal equations), Ω = b·ÃᵀÃ, and for a
 // free intercept s_β = b·Ãᵀ1 = 0 and s_α = κ·Σᵢeᵢ = 0.
 func TestArdGCVSums(t *testing.T) {
 	const n, m = 80, 12
@@ -337,8 +337,8 @@ func TestArdGCVSums(t *testing.T) {
 		for i := range u.Data {
 			u.Data[i] *= kappa * nl
 		}
-		if r := maxRel(sums.u, u); r > 1e-9 {
-			t.Errorf("%v: Ũ of the pass and κ·nλ·K_mm·C differ by %.3g", ic, r)
+		if r := maxRel(sums.phi, u); r > 1e-9 {
+			t.Errorf("%v: Φ of the pass and κ·nλ·K_mm·C differ by %.3g", ic, r)
 		}
 		omega := ardMul(linalg.Trans, linalg.NoTrans, f.a, f.a)
 		for i := range omega.Data {
@@ -372,11 +372,12 @@ func TestArdGCVSums(t *testing.T) {
 // rows fᵢ = Wᵀk(xᵢ, C) − c of its passes, D = diag(1/(μ + nλ)) and
 // Ĉ = Z∘D, the identities WᵀK_mmW = I, M⁻¹ = W·D·Wᵀ, C = W·Ĉ and
 // Hᵢᵢ = fᵢᵀDfᵢ (+ 1/n) hold, and from the sums of pass A in that frame,
-// Ω̂ = Σ βᵢfᵢfᵢᵀ and Û = Σ fᵢαᵢᵀ,
+// Ω̂ = Σ βᵢfᵢfᵢᵀ and Φ̂ = Σ fᵢαᵢᵀ,
 //
-//	Q̂ = DΩ̂D − (DÛĈᵀ + ĈÛᵀD)/2,  P = −nλ·W·Q̂·Wᵀ,  ∂J/∂log λ = −nλ·tr Q̂,
+//	Q̂ = DΩ̂D − (DΦ̂Ĉᵀ + ĈΦ̂ᵀD)/2,  P = −nλ·W·Q̂·Wᵀ,  ∂J/∂log λ = −nλ·tr Q̂,
 //
-// equal the dense reference to 1e-9.
+// equal the dense reference to 1e-9; so does GCV's ∂/∂log λ from the
+// statistics alone.
 func TestArdFrame(t *testing.T) {
 	const n, m = 80, 12
 	x, y := ardData(n, 2, false)
@@ -445,7 +446,7 @@ func TestArdFrame(t *testing.T) {
 			check("fᵢᵀDfᵢ and Hᵢᵢ", h, linalg.NewDense(n, 1, f.h))
 
 			// Pass A in the frame, then Q̂.
-			omega, u := linalg.NewDense(m, m, nil), linalg.NewDense(m, f.q, nil)
+			omega, phi := linalg.NewDense(m, m, nil), linalg.NewDense(m, f.q, nil)
 			for _, i := range rows {
 				fi := fr.Row(i)
 				for k, v := range fi {
@@ -453,11 +454,11 @@ func TestArdFrame(t *testing.T) {
 						omega.Set(k, l, omega.At(k, l)+beta[i]*v*v2)
 					}
 					for out, a := range alpha.Row(i) {
-						u.Set(k, out, u.At(k, out)+v*a)
+						phi.Set(k, out, phi.At(k, out)+v*a)
 					}
 				}
 			}
-			uc := ardMul(linalg.NoTrans, linalg.Trans, u, chat) // ÛĈᵀ
+			uc := ardMul(linalg.NoTrans, linalg.Trans, phi, chat) // Φ̂Ĉᵀ
 			qh := linalg.NewDense(m, m, nil)
 			var tr float64
 			for k := 0; k < m; k++ {
@@ -474,6 +475,28 @@ func TestArdFrame(t *testing.T) {
 			check("−nλ·W·Q̂·Wᵀ and P", pf, pd)
 			if r := math.Abs(-nl*tr-ld) / math.Abs(ld); r > 1e-9 {
 				t.Errorf("%v, %s: −nλ·tr Q̂ = %.12g, ∂J/∂log λ = %.12g (rel %.2g)", ic, obj, -nl*tr, ld, r)
+			}
+			if obj.gcv {
+				// From the statistics alone: Ω̂ = b·diag(μ) and Φ̂ = κ·nλ·Ĉ,
+				// so ∂GCV/∂log λ = −nλ·(b·Σ_k μ_k·d_k² − κ·nλ·Σ_k d_k·‖Ĉ_k‖²).
+				var rss, s1, s2 float64
+				for _, v := range f.e.Data {
+					rss += v * v
+				}
+				tau, qf := float64(n)-np.DF[0], float64(f.q)
+				kappa, b := 2*float64(n)/(qf*tau*tau), 2*float64(n)*rss/(qf*tau*tau*tau)
+				for k, mu := range np.mu {
+					s1 += mu * dk[k] * dk[k]
+					for _, v := range chat.Row(k) {
+						s2 += dk[k] * v * v
+					}
+				}
+				got := -nl * (b*s1 - kappa*nl*s2)
+				r := math.Abs(got-ld) / math.Abs(ld)
+				worst = max(worst, r)
+				if r > 1e-9 {
+					t.Errorf("%v: ∂GCV/∂log λ from the statistics %.12g, dense %.12g (rel %.2g)", ic, got, ld, r)
+				}
 			}
 			t.Logf("%v, %s: the frame and the dense reference differ by %.2g at most", ic, obj, max(worst, math.Abs(-nl*tr-ld)/math.Abs(ld)))
 		}
