@@ -65,11 +65,11 @@ func relDiff(a, b []float64) float64 {
 // the finite differences, and ardFD the five-point central difference
 // (f(−2h) − 8f(−h) + 8f(h) − f(2h))/(12h), whose truncation error is
 // O(h⁴·f⁽⁵⁾) and rounding error about 1.5·ε_J/h, ε_J the absolute
-// rounding error of J. Here ε_J is about 10⁻¹² of J (M = ÃᵀÃ + nλK_mm is
-// solved with a condition number near 10⁶), so the three-point
-// difference, O(h²) against ε_J/h, cannot get below about 10⁻⁷ relative at
-// its best h ≈ 10⁻⁴; the five-point one at h = 2·10⁻³ gets about 10⁻⁹
-// (3·10⁻⁸ in the worst component), far inside the tolerance of 10⁻⁶.
+// rounding error of J. Here ε_J is a few 10⁻¹² of J (M = ÃᵀÃ + nλK_mm
+// has condition numbers up to 2·10⁵), so the three-point difference,
+// O(h²) against ε_J/h, gets no closer than about 10⁻⁷ relative, at
+// h ≈ 10⁻⁴; the five-point one at h = 2·10⁻³ gets 10⁻¹⁰ to 10⁻⁸
+// (6·10⁻⁸ in the worst entry), far inside the tolerance of 10⁻⁶.
 const ardStep = 2e-3
 
 // ardFD returns the five-point central difference of f at 0 with step h.
