@@ -103,7 +103,7 @@ func ExampleMoments_Constant() {
 	fmt.Println(err)
 	// Output:
 	// [1]
-	// kernels: invalid data: Moments.Standardization: m: column 1 (mean 5, standard deviation 0) is constant: a constant feature cannot be standardized (leave it out)
+	// kernels: invalid data: Moments.Standardization: m: feature 2 (mean 5, standard deviation 0) is constant: a constant feature cannot be standardized (leave it out)
 }
 
 func ExampleMoments_Standardization() {

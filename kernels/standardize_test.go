@@ -162,8 +162,8 @@ func TestStandardizationConstant(t *testing.T) {
 		switch {
 		case c.want == nil && err != nil:
 			t.Errorf("%s: %v, want a standardization", c.name, err)
-		case c.want != nil && (!errors.Is(err, ErrData) || !errors.As(err, &ie) || !strings.Contains(ie.Reason, "column 1 (") || !strings.Contains(ie.Reason, "constant")):
-			t.Errorf("%s: %v, want ErrData naming column 1 as constant", c.name, err)
+		case c.want != nil && (!errors.Is(err, ErrData) || !errors.As(err, &ie) || !strings.Contains(ie.Reason, "feature 2 (") || !strings.Contains(ie.Reason, "constant")):
+			t.Errorf("%s: %v, want ErrData naming feature 2 (column 1) as constant", c.name, err)
 		}
 	}
 }
