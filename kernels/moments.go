@@ -69,28 +69,6 @@ type Moments struct {
 // value, see Standardization).
 const momentsBlockRows = 256
 
-// plainLo and plainHi bound the magnitudes whose moments Add sums in the
-// data's own units (uⱼ = 1, see Moments): within them a deviation is at
-// most 2^401, its square at most 2^802, and n·2^802 stays finite for any
-// count of rows; a deviation whose square underflows (below 2^-511) is
-// then at most 2^-111 of the largest value, far inside ConstantTol.
-const (
-	plainLo = 0x1p-400
-	plainHi = 0x1p400
-)
-
-// unitFor returns the unit Add counts a column in whose largest magnitude
-// in a block is mx (see Moments): 1 for 0 and for magnitudes in [plainLo,
-// plainHi]; otherwise the power of two just above mx, kept within
-// [2^-1022, 2^1023] so that it and its inverse are finite.
-func unitFor(mx float64) float64 {
-	if mx == 0 || (mx >= plainLo && mx <= plainHi) {
-		return 1
-	}
-	_, e := math.Frexp(mx) // mx = f·2^e, 0.5 ≤ f < 1
-	return math.Ldexp(1, min(max(e, -1022), 1023))
-}
-
 // unit returns uⱼ, the unit of column j's sum of squares.
 func (m *Moments) unit(j int) float64 {
 	if len(m.Unit) == 0 {
@@ -176,7 +154,7 @@ func (b *Moments) summarize(blk *linalg.Dense, unit []float64) {
 	}
 	b.Unit = nil
 	for j, mx := range unit {
-		if unit[j] = unitFor(mx); unit[j] != 1 {
+		if unit[j] = center.Unit(mx); unit[j] != 1 {
 			b.Unit = unit
 		}
 	}

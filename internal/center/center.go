@@ -2,7 +2,10 @@
 // matrix, written once for the packages that centre data: kernels (the
 // Gaussian kernel's squared distances, formed on centred data to shrink
 // cancellation) and regress (the free intercept of the linear and Nyström
-// fits).
+// fits); the pairwise update of means and sums of squared deviations
+// (Merge); and the unit in which sums of squares of values of extreme
+// magnitude are formed (Unit), for kernels.Moments and the median
+// distance of package loo.
 package center
 
 import (
