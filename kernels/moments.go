@@ -52,9 +52,9 @@ import (
 //
 // The zero value is the moments of no rows, ready for Add and Merge; the
 // number of features d is set by the first Add or Merge. Memory: 2d
-// doubles (3d with units). Cost: Add 5 flops per element (a pass for the
-// largest magnitudes, then the sums), Merge 6 per feature. A Moments is
-// not safe for concurrent use while a method runs.
+// doubles (3d with units). Cost: Add about 6 flops per element (a pass
+// for the largest magnitudes, then the sums), Merge 6 per feature. A
+// Moments is not safe for concurrent use while a method runs.
 type Moments struct {
 	N     int       `json:"n"`
 	Mean  []float64 `json:"mean"`

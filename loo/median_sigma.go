@@ -111,13 +111,14 @@ func MedianSigma(x *linalg.Dense, maxPoints int, seed uint64) (float64, error) {
 // whose grid of widths fails later: such features must be standardized
 // (kernels.Standardization) before the kernel. L1's median is returned
 // whatever its size (the Laplacian kernel accepts every positive finite
-// σ); a distance that overflows the float64 range (features near
-// ±MaxFloat64) is +Inf, and is returned as such.
+// σ), but for one beyond the float64 range (features near ±MaxFloat64),
+// an error for either norm.
 //
 // Errors (InputErrors wrapping ErrInput): maxPoints negative or 1, a norm
 // other than L2 and L1, x nil, malformed or with fewer than 2 rows, x with
 // a NaN or ±Inf element (also linalg.ErrNotFinite), all sampled rows
-// equal, a median the Gaussian kernel cannot use (L2, see above).
+// equal, a median that overflows float64, a median the Gaussian kernel
+// cannot use (L2, see above).
 func MedianDistance(x *linalg.Dense, norm Norm, maxPoints int, seed uint64) (float64, error) {
 	return medianDistance("MedianDistance", x, norm, maxPoints, seed)
 }
@@ -135,6 +136,9 @@ func medianDistance(op string, x *linalg.Dense, norm Norm, maxPoints int, seed u
 		return 0, err
 	}
 	m := s[0]
+	if math.IsInf(m, 1) {
+		return 0, inputError(op, "X", "the median distance between rows overflows float64: standardize the features (theirs come near ±%.3g)", math.MaxFloat64)
+	}
 	if norm == L2 {
 		// Gaussian.Validate refuses σ ≥ 1 only for 2σ² overflowing, and
 		// σ < 1 only for 1/(2σ²) overflowing.

@@ -271,3 +271,18 @@ func TestMedianDistanceNorms(t *testing.T) {
 		t.Errorf("Norm(7): %v, want ErrInput naming the norm", err)
 	}
 }
+
+// TestMedianDistanceOverflow: rows near ±MaxFloat64 whose distances
+// overflow float64 give an error in either norm, not a median of +Inf;
+// SigmaGrid returns the +Inf quantile as it is.
+func TestMedianDistanceOverflow(t *testing.T) {
+	x := linalg.NewDense(4, 2, []float64{1.5e308, -1.5e308, -1.5e308, 1.5e308, 1.4e308, -1.4e308, -1.4e308, 1.4e308})
+	for _, norm := range []Norm{L2, L1} {
+		if m, err := MedianDistance(x, norm, 0, 1); !errors.Is(err, ErrInput) || !strings.Contains(fmt.Sprint(err), "overflows float64") {
+			t.Errorf("%v: %v, %v; want ErrInput saying the median overflows", norm, m, err)
+		}
+	}
+	if s, err := SigmaGrid(x, []float64{1}, 0, 1); err != nil || !math.IsInf(s[0], 1) {
+		t.Errorf("SigmaGrid: %v, %v; want +Inf", s, err)
+	}
+}
