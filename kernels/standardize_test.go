@@ -162,8 +162,8 @@ func TestStandardizationConstant(t *testing.T) {
 		switch {
 		case c.want == nil && err != nil:
 			t.Errorf("%s: %v, want a standardization", c.name, err)
-		case c.want != nil && (!errors.Is(err, ErrData) || !errors.As(err, &ie) || !strings.Contains(ie.Reason, "column 1 (") || !strings.Contains(ie.Reason, "constant")):
-			t.Errorf("%s: %v, want ErrData naming column 1 as constant", c.name, err)
+		case c.want != nil && (!errors.Is(err, ErrData) || !errors.As(err, &ie) || !strings.Contains(ie.Reason, "feature 2 (") || !strings.Contains(ie.Reason, "constant")):
+			t.Errorf("%s: %v, want ErrData naming feature 2 (column 1) as constant", c.name, err)
 		}
 	}
 }
@@ -192,7 +192,7 @@ func TestStandardizationErrors(t *testing.T) {
 		{"Apply NaN", func() error { _, err := s.Apply(nan); return err }, ErrData, true},
 		{"Apply width", func() error { _, err := s.Apply(linalg.NewDense(2, 2, nil)); return err }, ErrData, false},
 		{"Apply overflow", func() error {
-			_, err := (&Standardization{Mean: []float64{-1e308}, Scale: []float64{1e-10}}).Apply(linalg.NewDense(1, 1, []float64{1e308}))
+			_, err := (&Standardization{Mean: []float64{0}, Scale: []float64{1e-10}}).Apply(linalg.NewDense(1, 1, []float64{1e308}))
 			return err
 		}, ErrData, false},
 		{"Apply zero scale", func() error {
@@ -201,6 +201,8 @@ func TestStandardizationErrors(t *testing.T) {
 		}, ErrParameter, false},
 		{"Validate NaN mean", func() error { return (&Standardization{Mean: []float64{math.NaN()}, Scale: []float64{1}}).Validate() }, ErrParameter, true},
 		{"Validate Inf scale", func() error { return (&Standardization{Mean: []float64{0}, Scale: []float64{math.Inf(1)}}).Validate() }, ErrParameter, true},
+		{"Validate subnormal scale", func() error { return (&Standardization{Mean: []float64{0}, Scale: []float64{1e-320}}).Validate() }, ErrParameter, false},
+		{"Validate constant", func() error { return (&Standardization{Mean: []float64{1e308}, Scale: []float64{1}}).Validate() }, ErrParameter, false},
 		{"Validate lengths", func() error { return (&Standardization{Mean: []float64{0, 1}, Scale: []float64{1}}).Validate() }, ErrParameter, false},
 		{"Validate empty", func() error { return (&Standardization{}).Validate() }, ErrParameter, false},
 		{"Merge NaN", func() error { c := m; return c.Merge(&Moments{N: 2, Mean: []float64{math.NaN()}, SumSq: []float64{0}}) }, ErrParameter, true},
@@ -221,5 +223,41 @@ func TestStandardizationErrors(t *testing.T) {
 	want, _ := StandardizationOf(x)
 	if got, _ := m.Standardization(); !slices.Equal(got.Mean, want.Mean) || !slices.Equal(got.Scale, want.Scale) {
 		t.Error("a failed Add or Merge changed the moments")
+	}
+}
+
+// TestStandardizationValidateBounds: a scale below the smallest normal
+// float64, or at most ConstantTol of its mean's magnitude, is refused,
+// naming the field; the bounds are those of every standardization built
+// from data (a scale just above them passes), and an Apply whose value
+// overflows names the row and feature, 1-based.
+func TestStandardizationValidateBounds(t *testing.T) {
+	for _, tc := range []struct {
+		mean, scale float64
+		want        string // "" for valid
+	}{
+		{-0.825, 1e-320, "Scale[1]: 1e-320 is subnormal"},
+		{0, 0x1p-1023, "Scale[1]: 1.1125369292536007e-308 is subnormal"},
+		{0, 0x1p-1022, ""},
+		{1e308, 1, "Mean[1]: 1e+308 with scale 1: a feature whose scale is at most 1e-12 of its mean is constant"},
+		{1e308, 1e296, "Mean[1]: 1e+308 with scale 1e+296"},
+		{1e308, 1.0000001e296, ""},
+		{-5, 5e-12, "Mean[1]: -5 with scale 5e-12"},
+		{-5, 5.0000001e-12, ""},
+		{1e300, 1e299, ""},
+	} {
+		s := &Standardization{Mean: []float64{1, tc.mean}, Scale: []float64{2, tc.scale}}
+		err := s.Validate()
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("mean %g, scale %g: %v, want valid", tc.mean, tc.scale, err)
+		case tc.want != "" && (!errors.Is(err, ErrParameter) || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("mean %g, scale %g: %v, want ErrParameter containing %q", tc.mean, tc.scale, err, tc.want)
+		}
+	}
+	s := &Standardization{Mean: []float64{0, 0}, Scale: []float64{1, 1e-300}}
+	_, err := s.Apply(linalg.NewDense(2, 2, []float64{0, 0, 0, 1e10}))
+	if want := "Standardization.Apply: x: row 2, feature 2: 1e+10 standardizes to +Inf"; !errors.Is(err, ErrData) || !strings.Contains(err.Error(), want) {
+		t.Errorf("Apply overflow: %v, want ErrData containing %q", err, want)
 	}
 }

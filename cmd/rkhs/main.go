@@ -106,8 +106,9 @@
 // classify -method nystrom -centers M streaming the rows, two passes over
 // them for all σ together and no n×m matrix (loo.SelectNystrom: the same M centres, drawn as
 // -method nystrom -seed draws them, for every σ). The σ grid is the median
-// distance between rows (loo.MedianSigma, a seeded sample of 1000 rows)
-// times 1/4, 1/2, 1, 2 and 4; the λ grid 51 values from 1e-10 to 1, five a
+// distance between rows in the kernel's own distance, Euclidean for
+// gaussian and the 1-norm for laplacian (loo.MedianDistance, a seeded
+// sample of 1000 rows), times 1/4, 1/2, 1, 2 and 4; the λ grid 51 values from 1e-10 to 1, five a
 // decade; -sigmas and -lambdas MIN:MAX:COUNT replace them (geometric).
 // Regression minimizes the mean squared leave-one-out residual, classify
 // the leave-one-out error rate (ties to the smaller squared residual of

@@ -25,9 +25,9 @@ import (
 // is checked against the data (kernels.CheckDegenerate) and a degenerate
 // one draws a warning.
 
-// The default grids, said in -h. σ: the median distance between rows
-// (loo.MedianSigma, on a seeded sample of loo.DefaultMedianRows rows)
-// times sigmaRatios, ratios 2 apart; λ: defaultLambdas, five values a
+// The default grids, said in -h. σ: the median distance between rows in
+// the kernel's distance (kernelMedian, on a seeded sample of
+// loo.DefaultMedianRows rows) times sigmaRatios, ratios 2 apart; λ: defaultLambdas, five values a
 // decade from 1e-10 (where nλ stops mattering next to K's largest
 // eigenvalues, about n) to 1 (where the fit is close to the mean).
 var (
@@ -111,6 +111,22 @@ func report(s *cli.Selection, lambda **cli.JSONFloat, r *cli.SelectionFields, pl
 	return files
 }
 
+// kernelMedian returns the median heuristic for σ on x (loo.MedianDistance
+// on a seeded sample of loo.DefaultMedianRows rows) in the distance the
+// kernel of the flags applies σ to: Euclidean for gaussian, the 1-norm for
+// laplacian.
+func kernelMedian(kf *kernelFlags, x *linalg.Dense, seed uint64) (float64, error) {
+	k, err := kf.kernelAt(1) // its type, not its σ, chooses the norm
+	if err != nil {
+		return 0, err
+	}
+	norm, err := loo.NormOf(k)
+	if err != nil {
+		return 0, err
+	}
+	return loo.MedianDistance(x, norm, 0, seed)
+}
+
 // grids returns the σ and λ grids of a run on x (the training features as
 // the model sees them): -sigmas, or the median heuristic × sigmaRatios, or
 // the σ given; -lambdas, or lambdaDefault (nil: defaultLambdas), or the λ
@@ -122,7 +138,7 @@ func grids(kf *kernelFlags, sf *selectFlags, lambda cli.AutoValue, lambdaDefault
 			return nil, nil, 0, err
 		}
 	case kf.sigma.Auto:
-		if median, err = loo.MedianSigma(x, 0, seed); err != nil {
+		if median, err = kernelMedian(kf, x, seed); err != nil {
 			return nil, nil, 0, err
 		}
 		for _, r := range sigmaRatios {
@@ -278,7 +294,11 @@ func warnDegenerate(w io.Writer, what string, k kernels.Kernel, sigma float64, x
 	if !errors.As(kernels.CheckDegenerate(k, pts), &de) {
 		return
 	}
-	median, err := loo.MedianSigma(x, 0, seed)
+	norm, err := loo.NormOf(k)
+	if err != nil {
+		return
+	}
+	median, err := loo.MedianDistance(x, norm, 0, seed)
 	if err != nil {
 		return
 	}
