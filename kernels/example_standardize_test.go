@@ -94,16 +94,17 @@ func ExampleMoments_Add() {
 }
 
 // A constant feature cannot be scaled to standard deviation 1: Constant
-// names it before Standardization refuses it.
+// names it, and Standardization keeps it at its value, scaled by its
+// magnitude.
 func ExampleMoments_Constant() {
 	var m kernels.Moments
 	_ = m.Add(linalg.NewDense(3, 2, []float64{1, 5, 2, 5, 3, 5}))
 	fmt.Println(m.Constant())
-	_, err := m.Standardization()
-	fmt.Println(err)
+	s, _ := m.Standardization()
+	fmt.Printf("mean %v, scale %.4g\n", s.Mean, s.Scale)
 	// Output:
 	// [1]
-	// kernels: invalid data: Moments.Standardization: m: feature 2 (mean 5, standard deviation 0) is constant: a constant feature cannot be standardized (leave it out)
+	// mean [2 5], scale [0.8165 5]
 }
 
 func ExampleMoments_Standardization() {

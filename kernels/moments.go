@@ -3,7 +3,7 @@ package kernels
 import (
 	"fmt"
 	"math"
-	"strings"
+	"slices"
 
 	"rkhs/internal/center"
 	"rkhs/internal/check"
@@ -314,8 +314,8 @@ const minNormal = 0x1p-1022
 // ascending order: those whose standard deviation σⱼ (see Moments) is at
 // most ConstantTol·|Mean[j]| (σⱼ = 0 included), compared in the unit of
 // the column so that neither side underflows. It is
-// NearlyConstant(ConstantTol). Standardization refuses them; a caller can
-// name them in its own terms first. Moments of no rows have none, and so
+// NearlyConstant(ConstantTol). Standardization keeps them at their value;
+// a caller names them in its own terms. Moments of no rows have none, and so
 // have moments whose fields do not agree (see Merge).
 func (m *Moments) Constant() []int { return m.NearlyConstant(ConstantTol) }
 
@@ -349,9 +349,17 @@ func (m *Moments) NearlyConstant(rel float64) []int {
 // themselves, as scikit-learn's StandardScaler does). Mean is a copy. For
 // moments without units (see Moments) Scale[j] is √(SumSq[j]/N).
 //
+// A constant feature (see Constant) cannot be given standard deviation 1:
+// it is kept at its value, Mean[j] that value and Scale[j] its magnitude
+// |Mean[j]| (1 for a feature that is 0 throughout), so that it adds
+// nothing to the distances between the rows described and a row off its
+// value lies as far out as its relative change; a caller names such
+// features (Constant) in a note. Files without column names (LIBSVM, a
+// CSV file without a header) often carry all-zero columns, which a
+// refusal would leave no way around.
+//
 // Errors (ErrData, naming features by their 1-based position, as "feature
-// 2"): moments of no rows; a constant feature (see Constant: the error
-// names every constant feature); a standard deviation below the smallest
+// 2"): moments of no rows; a standard deviation below the smallest
 // normal float64, 2.2e-308, which Standardization.Validate refuses as a
 // scale (features of magnitude 1e-296 or less, whose spread no division
 // can resolve to 16 digits). Fields that do not agree are ErrParameter
@@ -364,29 +372,20 @@ func (m *Moments) Standardization() (*Standardization, error) {
 	if m.N == 0 {
 		return nil, check.Input(ErrData, op, "m", "moments of no rows")
 	}
-	if cols := m.Constant(); len(cols) > 0 {
-		return nil, check.Input(ErrData, op, "m", "%s: a constant feature cannot be standardized (leave it out)", constantColumns(cols, m))
-	}
 	s := &Standardization{Mean: append([]float64(nil), m.Mean...), Scale: make([]float64, len(m.SumSq))}
+	constant := m.Constant()
 	for j := range m.SumSq {
+		if slices.Contains(constant, j) {
+			s.Scale[j] = 1 // a constant 0 (and below: see the doc)
+			if a := math.Abs(m.Mean[j]); a >= minNormal {
+				s.Scale[j] = a
+			}
+			continue
+		}
 		sd, u := m.sd(j)
 		if s.Scale[j] = sd * u; s.Scale[j] < minNormal {
 			return nil, check.Input(ErrData, op, "m", "feature %d (mean %g): standard deviation %g is below the smallest normal float64, %g: too small to standardize by", j+1, m.Mean[j], s.Scale[j], minNormal)
 		}
 	}
 	return s, nil
-}
-
-// constantColumns says which columns are constant and at what value.
-func constantColumns(cols []int, m *Moments) string {
-	parts := make([]string, len(cols))
-	for i, j := range cols {
-		sd, u := m.sd(j)
-		parts[i] = fmt.Sprintf("feature %d (mean %g, standard deviation %g)", j+1, m.Mean[j], sd*u)
-	}
-	verb := "is"
-	if len(cols) > 1 {
-		verb = "are"
-	}
-	return strings.Join(parts, ", ") + " " + verb + " constant"
 }

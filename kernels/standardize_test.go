@@ -130,10 +130,11 @@ func TestStandardizationOf(t *testing.T) {
 	}
 }
 
-// TestStandardizationConstant: a constant column is an error naming it,
-// whether its values are exactly equal (0.1 sums inexactly), agree to the
-// last bits, or are zero; a column that varies at 1e-9 of its mean is
-// kept.
+// TestStandardizationConstant: a constant column — its values exactly
+// equal (0.1 sums inexactly), agreeing to the last bits, or zero — is
+// found by Constant and kept at its value, scaled by its magnitude (1 for
+// zero), so that its training rows standardize to 0; a column that varies
+// at 1e-9 of its mean is an ordinary one.
 func TestStandardizationConstant(t *testing.T) {
 	const n = 5000
 	for _, c := range []struct {
@@ -157,13 +158,28 @@ func TestStandardizationConstant(t *testing.T) {
 		if got := m.Constant(); !slices.Equal(got, c.want) {
 			t.Errorf("%s: Constant = %v, want %v", c.name, got, c.want)
 		}
-		_, err := StandardizationOf(x)
-		var ie *linalg.InputError
-		switch {
-		case c.want == nil && err != nil:
-			t.Errorf("%s: %v, want a standardization", c.name, err)
-		case c.want != nil && (!errors.Is(err, ErrData) || !errors.As(err, &ie) || !strings.Contains(ie.Reason, "feature 2 (") || !strings.Contains(ie.Reason, "constant")):
-			t.Errorf("%s: %v, want ErrData naming feature 2 (column 1) as constant", c.name, err)
+		st, err := StandardizationOf(x)
+		if err != nil {
+			t.Fatalf("%s: %v, want a standardization", c.name, err)
+		}
+		if err := st.Validate(); err != nil {
+			t.Errorf("%s: the standardization does not validate: %v", c.name, err)
+		}
+		want := math.Abs(m.Mean[1])
+		if want == 0 {
+			want = 1
+		}
+		if c.want != nil && st.Scale[1] != want {
+			t.Errorf("%s: the constant feature is scaled by %g, want its magnitude %g (1 for 0)", c.name, st.Scale[1], want)
+		}
+		z, err := st.Apply(x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range n {
+			if v := z.At(i, 1); c.want != nil && math.Abs(v) > 1e-12 {
+				t.Fatalf("%s: row %d of the constant feature standardizes to %g, want 0 to rounding", c.name, i, v)
+			}
 		}
 	}
 }
