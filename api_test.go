@@ -121,6 +121,8 @@ var exempt = map[string]string{
 	"linalg.Dense.Copy":                     blas,
 	"linalg.Dense.Slice":                    blas,
 	"linalg.Dense.Zero":                     blas,
+	"linalg.Dense.Reuse":                    blas,
+	"linalg.Dense.TransposeInPlace":         blas,
 	"linalg.Dot":                            blas,
 	"linalg.Nrm2":                           blas,
 	"linalg.Gemm":                           blas,
