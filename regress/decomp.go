@@ -5,7 +5,7 @@ import (
 	"rkhs/linalg"
 )
 
-// Package loo reads the decompositions of this package through
+// init lets package loo read the decompositions of this package through
 // rkhs/internal/decomp, without exported accessors and without copies.
 func init() {
 	decomp.SpectralOf = func(v any) *decomp.Spectral {

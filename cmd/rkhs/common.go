@@ -17,7 +17,7 @@ import (
 
 // badInput is an error in what the user gave the command — a flag, its
 // value, a missing argument, a model file of an unknown kind — that no
-// library package reported; exitStatus maps it to 2.
+// library package reported; cli.Status maps it to 2.
 type badInput struct{ error }
 
 // commandFlags is a flag set that reports errors as values instead of

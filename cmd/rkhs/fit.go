@@ -319,7 +319,7 @@ func fitMethod(f *fitFlags, k kernels.Kernel, ic regress.Intercept, train, val *
 
 // selectAndFit chooses σ and λ by leave-one-out (or GCV) over the grids
 // and fits the chosen pair: -method nystrom by loo.SelectNystrom, the
-// centres drawn once (drawCentres) and shared by every σ, the fit solved
+// centres drawn once (drawCenters) and shared by every σ, the fit solved
 // from the chosen σ's statistics; -method falkon the same on at most
 // -select-centers of its centres, then falkon on all of them (with the
 // progress lines of val, nil without -val) when -centers asks for more

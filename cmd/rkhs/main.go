@@ -50,7 +50,7 @@
 // the memory there is — and 1 for a computation
 // that fails on valid input (a matrix that is not positive definite, at a
 // λ too small for it, or an iteration that does not converge); see
-// exitStatus. Output paths are checked before the computation starts, and
+// cli.Status. Output paths are checked before the computation starts, and
 // output files written only once everything has succeeded, each to a
 // temporary file renamed into place with mode 0666 less the umask, so
 // nothing is ever written half.
@@ -161,7 +161,7 @@
 //	rkhs fit: warning: -sigma 0.0001 is far below the median distance between rows, 2.345: the kernel matrix of 50 centres is numerically the identity (50 of them with every off-diagonal entry below 1e-06); try -sigma auto or -standardize
 //
 // A selection whose choice is the smallest or the largest value of its σ
-// or λ grid (loo.Table.Edges) says so on standard error, one line per grid:
+// or λ grid (loo.Table.Facts) says so on standard error, one line per grid:
 // the criterion may keep falling beyond the grid, which should be widened
 // on that side:
 //

@@ -165,7 +165,7 @@ func grids(kf *kernelFlags, sf *selectFlags, lambda cli.AutoValue, lambdaDefault
 // checkSelectFlags checks the flags of a selection before any data is
 // read: -sigma auto needs a kernel with a width, a grid flag conflicts
 // with a number for its parameter, grids parse, -criterion is known, and
-// -plot and -loo-rows need what they act on. auto and lambdaAuto say
+// -plot and -loo-rows need what they act on. auto and lambda.Auto say
 // whether σ and λ are chosen (a grid flag implies auto, which is then set).
 func checkSelectFlags(kf *kernelFlags, sf *selectFlags, lambda *cli.AutoValue, set map[string]bool) error {
 	if set["sigmas"] && set["sigma"] && !kf.sigma.Auto {
@@ -234,7 +234,7 @@ func nystromPasses(c loo.Criterion, sub, n int) []string {
 // the degeneracy check, the centres and the selection.
 func featuresSeen(d *dataset.Data) *linalg.Dense { return &d.X }
 
-// drawCentres returns m distinct rows of x drawn as regress.Nystrom and
+// drawCenters returns m distinct rows of x drawn as regress.Nystrom and
 // regress.Falkon draw theirs with the same seed (regress.NystromCenters),
 // so that a selection's centres are those of -method nystrom -seed N; the
 // library's errors become the command's, naming -centers.
@@ -253,7 +253,7 @@ func drawCenters(x *linalg.Dense, m int, seed uint64) (*linalg.Dense, error) {
 // warnDegenerate prints one warning line on w when the kernel k, of the
 // width sigma given as a number, is degenerate on the data
 // (kernels.CheckDegenerate): with nystrom, on the m centres a Nyström-type
-// fit draws with seed (drawCentres), else on a seeded sample of the rows
+// fit draws with seed (drawCenters), else on a seeded sample of the rows
 // of x; at most degenerateRows of either. The line names σ and the median
 // distance and suggests -sigma auto and -standardize. Nothing is printed
 // when the check cannot judge (fewer than two distinct rows).
