@@ -16,8 +16,11 @@
 //     relative accuracy); Dot and Nrm2; the error types every package uses
 //     (InputError, NotFiniteError, …).
 //   - [rkhs/kernels]: Linear, Polynomial, Gaussian and Laplacian kernels
-//     and any type with an Eval method; Gram and Cross matrices, and Rows,
-//     the kernel matrix produced a block of rows at a time.
+//     and any type with an Eval method; Gram and Cross matrices; Rows, the
+//     kernel matrix produced a block of rows at a time (Rows.Blocks), and
+//     Widths, the blocks of several widths of one radial kernel from one
+//     distance computation; Moments and Standardization, the features'
+//     mean and scale gathered a block (or a machine) at a time.
 //   - [rkhs/regress]: kernel RLS (RLS, by Cholesky) with no, a free or a
 //     penalized intercept; LinearRLS and LinearPath for the linear kernel;
 //     Nystrom; Spectral, one eigendecomposition for every spectral filter
@@ -28,20 +31,33 @@
 //     with K_nm streamed in row blocks, for n far beyond one n×n or n×m
 //     matrix, and the NystromOperator it runs on; NystromStats, the m×m
 //     sufficient statistics of a Nyström fit, added a block of rows at a
-//     time and merged across goroutines or machines; MSE, PredictAll;
-//     model files.
+//     time (NystromStats.AddKernelRows) and merged across goroutines or
+//     machines, and NystromCenters, the centres every Nyström fit draws;
+//     MSE, PredictAll; model files.
 //   - [rkhs/loo]: exact leave-one-out residuals for whole λ paths (RLS,
 //     Augmented, Linear, Nystrom), hat-matrix residuals and GCV for every
-//     filter (Filters), grids of λ and σ, splits, selection (SelectRLS).
+//     filter (Filters), grids of λ and σ, splits; and the choice of σ and
+//     λ: SelectRLS (one eigendecomposition per σ) and, at any n,
+//     SelectNystrom, which streams the rows twice for every σ of a grid
+//     around the median distance (MedianSigma, MedianDistance) and scores
+//     every λ on the λ path of each σ (NystromPath, NewNystromPath,
+//     UsableNystromPath), the choice made by one rule (Table.Best) that
+//     every selection of the module shares. Its package documentation
+//     gives the files to read, in order, from the command to the chosen
+//     model.
 //   - [rkhs/classify]: kernel perceptron, k-NN, RLS classification (binary
 //     and one-vs-all; Falkon for large n), kernel logistic regression and
-//     the kernel SVM; Accuracy; model files.
+//     the kernel SVM; the choice of σ and λ for classes (SelectRLS,
+//     SelectNystrom) and the rule that tells classes from a continuous
+//     target (CheckClasses); Accuracy; model files.
 //   - [rkhs/optimize]: LBFGS, a projected limited-memory BFGS minimizer of
 //     smooth functions in a box, for choosing many parameters at once.
 //   - [rkhs/dataset]: reading and writing LIBSVM and CSV data sets.
 //   - [rkhs/datasets]: the bundled data sets, by name (see its README).
 //   - rkhs/cmd/rkhs: the command — fit, loo, predict, classify, and paper,
-//     which reproduces the experiment of Prato and Zanni (2012).
+//     which reproduces the experiment of Prato and Zanni (2012); its
+//     rules shared with rkhs-beam (module rkhs/beam, the same fits on
+//     Apache Beam) live in rkhs/internal/cli.
 //
 // # Conventions
 //

@@ -1,7 +1,8 @@
-// Package loo computes leave-one-out errors of kernel regularized least
-// squares for whole paths of the regularization parameter from one
-// eigendecomposition of the kernel matrix, and selects parameters by
-// leave-one-out, hold-out or k-fold cross-validation.
+// Package loo computes exact leave-one-out errors of kernel regularized
+// least squares for whole paths of the regularization parameter, and
+// chooses the kernel width σ and λ by them: in memory from one
+// eigendecomposition of the kernel matrix, or streamed over the rows of a
+// Nyström fit at any n.
 //
 // Rifkin's observation is the starting point: once K = QΛQᵀ is known, the
 // leave-one-out residuals of RLS for any λ are cᵢ/(G⁻¹)ᵢᵢ with
@@ -13,11 +14,44 @@
 //     spectral filter of package regress (exact for Tikhonov, the usual
 //     approximation for the others).
 //   - Nystrom: exact residuals of the subset-of-regressors fit in O(nm²),
-//     without an n×n matrix.
-//   - Selection: grids of λ from the spectrum and of σ from pairwise
-//     distances, train/test and k-fold splits with a seed (Split draws
-//     the same split as dataset.Data.Split), and SelectRLS, which returns
-//     the best (σ, λ) with the whole score table.
+//     without an n×n matrix; and NystromPath (NewNystromPath,
+//     UsableNystromPath), the same for data too large to hold: GCV for
+//     every λ from regress.NystromStats, and the exact residuals of every
+//     λ from one more streamed pass over the rows, mergeable across
+//     goroutines, processes and machines.
+//   - Selection: SelectRLS chooses σ and λ from one eigendecomposition per
+//     σ; SelectNystrom chooses them at any n, two passes over the rows for
+//     every σ of a grid at once (the Criterion: the leave-one-out MSE, the
+//     leave-one-out error rate of classes, or GCV), on a σ grid around the
+//     median distance between rows (MedianSigma, MedianDistance in the
+//     kernel's own norm). Every selection fills a Table and lets it choose
+//     (Table.Best: one rule for ties and singular pairs), and Table.Facts
+//     says what a user should hear about the choice (an edge of a grid, a
+//     flat table). Grids of λ from the spectrum and of σ from pairwise
+//     distances, and train/test and k-fold splits with a seed (Split draws
+//     the same split as dataset.Data.Split), complete it.
+//
+// # Reading the selection
+//
+// From `rkhs fit -method nystrom -sigma auto -lambda auto` to the chosen
+// model, the computation reads in six files, in this order:
+//
+//  1. cmd/rkhs/fit.go: the command's driver, which standardizes the
+//     features, builds the σ grid from the median distance, draws the
+//     centres (regress.NystromCenters) and calls SelectNystrom.Fit;
+//  2. loo/select_nystrom.go: SelectNystrom.Fit — the checks, the rows of a
+//     leave-one-out subset, the passes for every σ at once or one σ at a
+//     time, each σ's scores recorded in the table as they come;
+//  3. loo/select_nystrom_shared.go: the two passes over the rows for every
+//     σ, each block of distances computed once (kernels.Widths.Blocks) and
+//     turned into each σ's kernel block;
+//  4. regress/nystrom_stats.go: what the first pass folds each block into,
+//     NystromStats.AddKernelRows, and NystromStats.Gram, the ridge problem
+//     they define;
+//  5. loo/nystrom_path.go: the λ path of one σ — one eigendecomposition,
+//     tr H and GCV for every λ, the second pass's leave-one-out residuals
+//     (streamPass.block, one screen), and the fit at the chosen λ;
+//  6. loo/table.go: the choice, Table.Best, and Table.Facts.
 //
 // "Exact" means equal to refitting without point i while keeping the full
 // fit's penalty nλ (not rescaling it to (n−1)λ): that is the refit for which
