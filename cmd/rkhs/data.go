@@ -26,14 +26,15 @@ type dataFlags struct {
 	comma                            string // "" : ',' for CSV, a tab for tab-separated
 	dropMissing, unlabelled          bool
 	stderr                           io.Writer
-	// byName: the feature columns by the names a model stores, for a CSV
-	// file with a header (predict sets it; dataset.CSVOptions.HeaderFeatures).
-	byName []string
+	// byName and byTarget: the feature columns, and the label's, by the
+	// names of the training file or of a model, for a CSV file with a
+	// header (dataset.CSVOptions.HeaderFeatures and HeaderTarget).
+	byName   []string
+	byTarget string
 }
 
 // register adds the flags; unlabelled adds -unlabelled (predict only).
-func (df *dataFlags) register(fs commandFlags, unlabelled bool) {
-	df.stderr = fs.stderr
+func (df *dataFlags) register(fs *flagSet, unlabelled bool) {
 	fs.StringVar(&df.format, "format", "auto", "data format: auto (CSV if the name ends in .csv, tab-separated if .tsv or .tab, LIBSVM otherwise; .gz and .bz2 are decompressed first), libsvm, csv or tsv")
 	fs.StringVar(&df.header, "header", "auto", "CSV header line: auto (the first line is a header when none of its fields is a number), yes or no")
 	fs.StringVar(&df.target, "target", "", "CSV: the label column, by its `name` in the header (default: the last column)")
@@ -174,6 +175,7 @@ func (df *dataFlags) readData(path string) (d *dataset.Data, info *dataset.CSVIn
 		NoLabel:        df.unlabelled,
 		DropMissing:    df.dropMissing,
 		HeaderFeatures: df.byName,
+		HeaderTarget:   df.byTarget,
 	}
 	if df.features != "" {
 		opt.Features = strings.Split(df.features, ",")
@@ -207,7 +209,7 @@ func (df *dataFlags) csvHint(err error) error {
 		return fmt.Errorf("%w (-drop-missing drops the rows that have one)", err)
 	case pe.Separator != 0:
 		return fmt.Errorf("%w (%s reads it)", err, commaFlag(pe.Separator))
-	case pe.Line == 1 && (df.header == "auto" || df.header == "") && df.target == "" && df.features == "" && !strings.Contains(pe.Msg, "carriage return"):
+	case pe.Line == 1 && (df.header == "auto" || df.header == "") && !strings.Contains(pe.Msg, "of the header") && !strings.Contains(pe.Msg, "carriage return"):
 		return fmt.Errorf("%w (line 1 was read as data because some of its fields are numbers; if it is a header, give -header yes)", err)
 	}
 	return err
@@ -238,56 +240,58 @@ func (d damageReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// readTrainTest reads the training file and, if test is not empty, the
-// test file. Their widths must agree: a CSV file's columns are
-// positional and must match exactly, while a LIBSVM file does not show
-// trailing features that are zero in every row, so a narrower LIBSVM file
-// is padded with zero columns. names are the training file's names of the
-// columns read (dataset.CSVInfo.Names), for the model to store.
-func (df *dataFlags) readTrainTest(train, test string) (tr, te *dataset.Data, names columnNames, err error) {
-	tr, trInfo, err := df.readData(train)
-	if err != nil {
-		return nil, nil, names, err
+// columnNames are the names of the columns a model was fitted on (see
+// regress.Model.FeatureNames): nil and "" when the training data had no
+// header.
+type columnNames struct {
+	features []string
+	target   string
+	libsvm   bool // the training file is LIBSVM: it may be narrower than a test file
+}
+
+// readTraining reads the training file and the names of the columns it
+// read (dataset.CSVInfo.Names), for the model to store and for the files
+// read beside it.
+func (df *dataFlags) readTraining(path string) (*dataset.Data, columnNames, error) {
+	d, info, err := df.readData(path)
+	names := columnNames{libsvm: info == nil}
+	if info != nil {
+		names.features, names.target = info.Names()
 	}
-	if trInfo != nil {
-		names.features, names.target = trInfo.Names()
+	return d, names, err
+}
+
+// readBeside reads a file of the same layout as the training file train,
+// whose columns are names: when both have a header, by those names, in any
+// order and with other columns among them (dataset.CSVOptions.HeaderFeatures
+// and HeaderTarget), so that a missing column is an error naming it;
+// otherwise by position, and then its width must be the training file's
+// (a LIBSVM file, which leaves out trailing zero features, may be
+// narrower: it is padded with zero columns, tr too).
+func (df *dataFlags) readBeside(path string, names columnNames, train string, tr *dataset.Data) (*dataset.Data, error) {
+	bd := *df
+	if names.features != nil {
+		bd.features, bd.target, bd.byName, bd.byTarget = "", "", names.features, names.target
 	}
-	if test == "" {
-		return tr, nil, names, nil
-	}
-	te, teInfo, err := df.readData(test)
-	if err != nil {
-		return nil, nil, names, err
-	}
-	trCSV, teCSV := trInfo != nil, teInfo != nil
+	te, info, err := bd.readData(path)
 	switch {
-	case tr.X.Cols == te.X.Cols:
-	case tr.X.Cols < te.X.Cols && !trCSV, te.X.Cols < tr.X.Cols && !teCSV:
-		sameWidth(tr, te)
+	case err != nil:
+		return nil, err
+	case te.X.Cols == tr.X.Cols, te.X.Cols < tr.X.Cols && info == nil, tr.X.Cols < te.X.Cols && names.libsvm:
 	default:
-		return nil, nil, names, cli.BadInputf("%s has %s and %s has %d: CSV columns are positional, so the widths must agree", train, cli.Count(tr.X.Cols, "feature"), test, te.X.Cols)
+		return nil, cli.BadInputf("%s: %s, the last column read as the label (it has no header to name them); %s has %s: the widths must agree",
+			path, cli.Count(te.X.Cols, "feature"), train, cli.Count(tr.X.Cols, "feature"))
 	}
-	return tr, te, names, nil
+	widen(te, tr.X.Cols)
+	widen(tr, te.X.Cols)
+	return te, nil
 }
 
-// sameWidth pads the narrower of two data sets with zero columns.
-func sameWidth(a, b *dataset.Data) {
-	d := max(a.X.Cols, b.X.Cols)
-	for _, s := range []*dataset.Data{a, b} {
-		if s.X.Cols < d {
-			w := linalg.NewDense(s.X.Rows, d, nil)
-			w.Slice(0, s.X.Rows, 0, s.X.Cols).Copy(&s.X)
-			s.X = *w
-		}
+// widen pads d with zero columns to width cols.
+func widen(d *dataset.Data, cols int) {
+	if d.X.Cols < cols {
+		w := linalg.NewDense(d.X.Rows, cols, nil)
+		w.Slice(0, d.X.Rows, 0, d.X.Cols).Copy(&d.X)
+		d.X = *w
 	}
 }
-
-// explained is an error whose message is written for the command's user;
-// the error it explains stays reachable by errors.Is and errors.As.
-type explained struct {
-	msg string
-	err error
-}
-
-func (e explained) Error() string { return e.msg }
-func (e explained) Unwrap() error { return e.err }

@@ -240,48 +240,70 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strings"
+
 	"rkhs/internal/cli"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
-// commands maps a subcommand to its function.
-var commands = map[string]func(args []string, stdout, stderr io.Writer) error{
-	"fit":      runFit,
-	"predict":  runPredict,
-	"loo":      runLOO,
-	"classify": runClassify,
-	"paper":    runPaper,
+// verb is a command of rkhs: its name, the arguments of its usage line,
+// what it does in one line, and setup, which registers its flags on fs
+// and returns the function that runs it once they are parsed. The help,
+// the parsing of flags and the dispatch are made from this table.
+type verb struct {
+	name, args, summary string
+	setup               func(fs *flagSet) (run func(stdout, stderr io.Writer) error)
 }
 
+// verbs are the commands of rkhs, in the order the usage lists them.
+var verbs = []*verb{
+	{"fit", "-train FILE [-test FILE] [-method M] [-kernel K] [-sigma S|auto] [-lambda L|auto] [...]",
+		"fit kernel RLS (or a relative) on -train and report its errors", setupModel("fit")},
+	{"classify", "-train FILE [-test FILE] [-method M] [-kernel K] [-sigma S|auto] [-lambda L|auto] [...]",
+		"fit a kernel classifier on -train and report its accuracy", setupModel("classify")},
+	{"predict", "-model FILE -data FILE [-predictions OUT]",
+		"predict with a model saved by rkhs fit -model or rkhs classify -model", setupPredict},
+	{"loo", "-train FILE [-kernel K] [-sigma S] [-lambdas MIN:MAX:COUNT] [-intercept I] [-json]",
+		"exact leave-one-out errors of kernel RLS over a geometric range of λ, from one eigendecomposition", setupLOO},
+	{"paper", "[-data DIR] [-out DIR] [-seed N] [-sets A,B,...]",
+		"reproduce the Prato–Zanni experiment on the eight LIBSVM regression sets", setupPaper},
+}
+
+// run runs the command line args (without the program's name) and returns
+// the exit status (cli.Status), with one line on stderr for an error.
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "help" {
-		fmt.Fprint(stderr, usage)
+		fmt.Fprint(stderr, "rkhs: kernel regularized least squares on data files.\n\n")
+		for _, v := range verbs {
+			fmt.Fprintf(stderr, "  rkhs %-9s%s\n", v.name, v.summary)
+		}
+		fmt.Fprint(stderr, "\nRun \"rkhs VERB -h\" for the flags of a verb.\n")
 		if len(args) == 0 {
 			return 2
 		}
 		return 0
 	}
-	cmd, ok := commands[args[0]]
-	if !ok {
-		fmt.Fprintf(stderr, "rkhs: unknown command %q (want fit, loo, predict, classify, paper)\n", args[0]) // bad input: status 2
+	i := slices.IndexFunc(verbs, func(v *verb) bool { return v.name == args[0] })
+	if i < 0 {
+		names := make([]string, len(verbs))
+		for j, v := range verbs {
+			names[j] = v.name
+		}
+		fmt.Fprintf(stderr, "rkhs: unknown command %q (want %s)\n", args[0], strings.Join(names, ", "))
 		return 2
 	}
-	err := cmd(args[1:], stdout, stderr)
+	v := verbs[i]
+	fs := newFlagSet(v.name)
+	do := v.setup(fs)
+	err := fs.parse(v, args[1:], stderr)
+	if err == nil {
+		err = do(stdout, stderr)
+	}
 	status := cli.Status(err)
 	if status != 0 {
-		fmt.Fprintf(stderr, "rkhs %s: %s\n", args[0], cli.OneLine(err.Error()))
+		fmt.Fprintf(stderr, "rkhs %s: %s\n", v.name, cli.OneLine(err.Error()))
 	}
 	return status
 }
-
-const usage = `rkhs: kernel regularized least squares on data files.
-
-  rkhs fit      fit a model on -train, report errors on -test
-  rkhs loo      leave-one-out errors of RLS over a range of λ
-  rkhs predict  predict with a saved model
-  rkhs classify fit a kernel classifier on -train, report its accuracy
-  rkhs paper    reproduce the Prato–Zanni experiment on the bundled data
-
-Run "rkhs CMD -h" for the flags of a command.
-`

@@ -217,7 +217,7 @@ func TestStandardizeErrors(t *testing.T) {
 		sigmaAuto bool
 		want      bool
 	}{{"", false, false}, {"", true, true}, {"auto", true, true}, {"yes", false, true}, {"no", true, false}} {
-		f := standardizeFlag{cli.Standardize{Mode: c.mode}}
+		f := cli.Standardize{Mode: c.mode}
 		if got := f.On(c.sigmaAuto); got != c.want {
 			t.Errorf("-standardize %q with -sigma auto %v: on %v, want %v", c.mode, c.sigmaAuto, got, c.want)
 		}

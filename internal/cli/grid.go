@@ -41,3 +41,24 @@ func Grid(name, s string) ([]float64, error) {
 	}
 	return loo.Geometric(lo, hi, count), nil
 }
+
+// SigmaRatios are the multiples of the median distance between rows that
+// make the default σ grid of a selection (-sigma auto) in both commands:
+// ratios 2 apart, from a quarter to four times the median.
+var SigmaRatios = []float64{0.25, 0.5, 1, 2, 4}
+
+// SigmaGrid returns the default σ grid around the median distance
+// between rows: median × SigmaRatios.
+func SigmaGrid(median float64) []float64 {
+	g := make([]float64, len(SigmaRatios))
+	for i, r := range SigmaRatios {
+		g[i] = r * median
+	}
+	return g
+}
+
+// DefaultLambdas returns the default λ grid of a selection (-lambda auto)
+// in both commands: 51 values from 1e-10 to 1, five a decade. Below
+// 1e-10, nλ stops mattering next to the largest eigenvalues of K (about
+// n); at 1 the fit is close to the mean of the labels.
+func DefaultLambdas() []float64 { return loo.Geometric(1e-10, 1, 51) }
