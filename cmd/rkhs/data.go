@@ -2,9 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
-	"compress/bzip2"
-	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
@@ -12,7 +9,6 @@ import (
 	"path/filepath"
 	"rkhs/internal/cli"
 	"strings"
-	"unicode/utf8"
 
 	"rkhs/dataset"
 	"rkhs/linalg"
@@ -68,44 +64,11 @@ func (df *dataFlags) check() error {
 		if df.format == "libsvm" {
 			return cli.BadInputf("-comma is for CSV data, not -format libsvm")
 		}
-		if _, err := df.separator(); err != nil {
+		if _, err := cli.Separator(df.comma); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-// separator returns the rune of -comma, 0 when it is not given.
-func (df *dataFlags) separator() (rune, error) {
-	if df.comma == "" {
-		return 0, nil
-	}
-	c := []rune(strings.ReplaceAll(df.comma, `\t`, "\t"))
-	if len(c) != 1 || c[0] == '"' || c[0] == '\r' || c[0] == '\n' || c[0] == utf8.RuneError {
-		return 0, cli.BadInputf("-comma %q: want one character other than a quote or a line end (\\t for a tab)", df.comma)
-	}
-	return c[0], nil
-}
-
-// commaFlag writes the -comma that reads separator sep.
-func commaFlag(sep rune) string {
-	if sep == '\t' {
-		return `-format tsv (or -comma '\t')`
-	}
-	return "-comma '" + string(sep) + "'"
-}
-
-// compressions maps the magic bytes of a compressed file to its name and,
-// for the formats the standard library reads, a decompressor.
-var compressions = []struct {
-	magic, name string
-	open        func(io.Reader) (io.Reader, error)
-}{
-	{"\x1f\x8b", "gzip", func(r io.Reader) (io.Reader, error) { return gzip.NewReader(r) }},
-	{"BZh", "bzip2", func(r io.Reader) (io.Reader, error) { return bzip2.NewReader(r), nil }},
-	{"\xfd7zXZ\x00", "xz", nil},
-	{"\x28\xb5\x2f\xfd", "zstd", nil},
-	{"PK\x03\x04", "zip", nil},
 }
 
 // readData reads one data file (see dataFlags for the formats); CSV input
@@ -125,21 +88,9 @@ func (df *dataFlags) readData(path string) (d *dataset.Data, info *dataset.CSVIn
 		return nil, nil, err
 	}
 	defer f.Close()
-	br := bufio.NewReaderSize(f, 1<<16)
-	var r io.Reader = br
-	head, _ := br.Peek(6)
-	for _, c := range compressions {
-		if !bytes.HasPrefix(head, []byte(c.magic)) {
-			continue
-		}
-		if c.open == nil {
-			return nil, nil, cli.BadInputf("%s-compressed input is not supported (gzip and bzip2 are): decompress it first", c.name)
-		}
-		if r, err = c.open(br); err != nil {
-			return nil, nil, cli.BadInputf("%s: %v", c.name, err)
-		}
-		r = damageReader{r, c.name}
-		break
+	r, err := cli.Decompress(bufio.NewReaderSize(f, 1<<16))
+	if err != nil {
+		return nil, nil, err
 	}
 	name := strings.ToLower(path)
 	for _, ext := range []string{".gz", ".bz2"} {
@@ -183,61 +134,17 @@ func (df *dataFlags) readData(path string) (d *dataset.Data, info *dataset.CSVIn
 	if format == "tsv" {
 		opt.Comma = '\t'
 	}
-	if c, _ := df.separator(); c != 0 { // checked by check
-		opt.Comma = c
+	if df.comma != "" {
+		opt.Comma, _ = cli.Separator(df.comma) // checked by check
 	}
 	d, info, err = dataset.ReadCSVInfo(r, opt)
 	if err != nil {
-		return nil, nil, df.csvHint(err)
+		return nil, nil, cli.CSVHint(err, opt.DetectHeader)
 	}
 	if info.Dropped > 0 && df.stderr != nil {
 		fmt.Fprintf(df.stderr, "rkhs: %s: dropped %d of %d rows with a missing value\n", path, info.Dropped, info.Dropped+d.X.Rows)
 	}
 	return d, info, nil
-}
-
-// csvHint adds to a CSV parse error the flag that reads the file: the
-// separator it seems to use (-comma), a first line of numbers that is a
-// header after all (-header yes), missing values (-drop-missing).
-func (df *dataFlags) csvHint(err error) error {
-	pe := (*dataset.ParseError)(nil)
-	if !errors.As(err, &pe) {
-		return err
-	}
-	switch {
-	case pe.Missing:
-		return fmt.Errorf("%w (-drop-missing drops the rows that have one)", err)
-	case pe.Separator != 0:
-		return fmt.Errorf("%w (%s reads it)", err, commaFlag(pe.Separator))
-	case pe.Line == 1 && (df.header == "auto" || df.header == "") && !strings.Contains(pe.Msg, "of the header") && !strings.Contains(pe.Msg, "carriage return"):
-		return fmt.Errorf("%w (line 1 was read as data because some of its fields are numbers; if it is a header, give -header yes)", err)
-	}
-	return err
-}
-
-// damageReader reads a decompressed stream and reports its errors, a
-// truncated, damaged or padded file, as bad input naming the format.
-type damageReader struct {
-	r      io.Reader
-	format string
-}
-
-func (d damageReader) Read(p []byte) (int, error) {
-	n, err := d.r.Read(p)
-	if err != nil && err != io.EOF {
-		why := strings.TrimPrefix(err.Error(), d.format+": ")
-		var se bzip2.StructuralError
-		if errors.As(err, &se) {
-			why = string(se)
-		}
-		if errors.Is(err, io.ErrUnexpectedEOF) {
-			why = "the file ends early (truncated?)"
-		} else if errors.Is(err, gzip.ErrHeader) {
-			why = "trailing bytes that are not gzip data (padding?)"
-		}
-		err = cli.BadInputf("damaged %s data: %s", d.format, why)
-	}
-	return n, err
 }
 
 // columnNames are the names of the columns a model was fitted on (see
