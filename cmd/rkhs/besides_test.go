@@ -45,6 +45,18 @@ func housingColumns(t *testing.T, dir, name string, lo, hi int, cols []string, h
 	return write(t, dir, name, []byte(b.String()))
 }
 
+// substitute returns args with every argument that is a key of by
+// replaced by its value.
+func substitute(args []string, by map[string]string) []string {
+	a := slices.Clone(args)
+	for i, s := range a {
+		if v, ok := by[s]; ok {
+			a[i] = v
+		}
+	}
+	return a
+}
+
 // housingNames are the columns of the housing data in file order.
 func housingNames() []string {
 	cols := make([]string, 0, 14)
@@ -92,14 +104,16 @@ var besideLayouts = []besideLayout{
 // with the command line that reads it (TRAIN, FILE and OUT stand for the
 // training file, the file laid out otherwise and the predictions) and,
 // for predict, the command that saves the model it reads (MODEL).
+// TestEveryFlagHasARow requires a row here for every flag of kind
+// besideFlag, by its "verb -flag".
 var besideReaders = []struct {
-	name        string
+	flag, name  string
 	args, model []string
 }{
-	{"fit -test", []string{"fit", "-train", "TRAIN", "-test", "FILE", "-method", "cholesky", "-sigma", "3", "-lambda", "1e-3", "-predictions", "OUT"}, nil},
-	{"fit -test, a selection", []string{"fit", "-train", "TRAIN", "-test", "FILE", "-method", "nystrom", "-centers", "30", "-sigma", "auto", "-lambdas", "1e-4:1e-2:3", "-predictions", "OUT"}, nil},
-	{"classify -test", []string{"classify", "-train", "TRAIN", "-test", "FILE", "-method", "knn", "-k", "3", "-max-classes", "1000", "-predictions", "OUT"}, nil},
-	{"predict -data", []string{"predict", "-model", "MODEL", "-data", "FILE", "-predictions", "OUT"},
+	{"fit -test", "", []string{"fit", "-train", "TRAIN", "-test", "FILE", "-method", "cholesky", "-sigma", "3", "-lambda", "1e-3", "-predictions", "OUT"}, nil},
+	{"fit -test", "a selection", []string{"fit", "-train", "TRAIN", "-test", "FILE", "-method", "nystrom", "-centers", "30", "-sigma", "auto", "-lambdas", "1e-4:1e-2:3", "-predictions", "OUT"}, nil},
+	{"classify -test", "", []string{"classify", "-train", "TRAIN", "-test", "FILE", "-method", "knn", "-k", "3", "-max-classes", "1000", "-predictions", "OUT"}, nil},
+	{"predict -data", "", []string{"predict", "-model", "MODEL", "-data", "FILE", "-predictions", "OUT"},
 		[]string{"fit", "-train", "TRAIN", "-method", "cholesky", "-sigma", "3", "-lambda", "1e-3", "-standardize", "-model", "MODEL"}},
 }
 
@@ -113,16 +127,10 @@ func TestBesideFilesByName(t *testing.T) {
 	train := housingColumns(t, dir, "train.csv", 0, 150, housingNames(), true)
 	ref := housingColumns(t, dir, "ref.csv", 150, 200, housingNames(), true)
 	for _, r := range besideReaders {
+		r.name = strings.TrimSuffix(r.flag+", "+r.name, ", ")
 		model := filepath.Join(dir, "model.json")
 		subst := func(args []string, file, out string) []string {
-			a := slices.Clone(args)
-			for i, s := range a {
-				a[i] = map[string]string{"TRAIN": train, "FILE": file, "OUT": out, "MODEL": model}[s]
-				if a[i] == "" {
-					a[i] = s
-				}
-			}
-			return a
+			return substitute(args, map[string]string{"TRAIN": train, "FILE": file, "OUT": out, "MODEL": model})
 		}
 		if r.model != nil {
 			if code, _, e := runCmd(subst(r.model, "", "")...); code != 0 {
