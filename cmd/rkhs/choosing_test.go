@@ -190,3 +190,17 @@ func TestPlotToStdout(t *testing.T) {
 		t.Errorf("exit %d (%s): standard output %.100q, want the SVG", code, e, out)
 	}
 }
+
+// TestSelectionMemoryAdvice: a streamed selection refused for memory is
+// told that it holds O(M²) values a σ, and how many centres fit — not to
+// run falkon for its O(nM).
+func TestSelectionMemoryAdvice(t *testing.T) {
+	dir := t.TempDir()
+	train, _ := splitHousing(t, dir)
+	old := debug.SetMemoryLimit(4 << 20)
+	defer debug.SetMemoryLimit(old)
+	code, _, e := runCmd("fit", "-train", train, "-method", "nystrom", "-centers", "300", "-sigma", "auto", "-lambda", "auto")
+	if code != 2 || !strings.Contains(e, "O(M²) values a σ") || !strings.Contains(e, "at most about -centers") || strings.Contains(e, "O(nM)") {
+		t.Errorf("exit %d, %q; want the selection's memory and the centres that fit", code, e)
+	}
+}

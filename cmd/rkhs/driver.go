@@ -433,7 +433,14 @@ func (r *fitRun) explain(err error) error {
 	var me *linalg.MemoryError
 	if errors.As(err, &me) {
 		advice := cli.ExactAdvice
-		if r.m.name == "falkon" || r.m.name == "nystrom" {
+		switch {
+		case r.m.selects >= streamedSelection && (r.o.kf.sigma.Auto || r.o.lambda.Auto) && me.Op != "Falkon.Fit":
+			flag, m := "-centers", r.o.centers
+			if r.m.selects == falkonSelection && m > r.o.selectCenters {
+				flag, m = "-select-centers", r.o.selectCenters
+			}
+			advice = cli.SelectionAdvice(flag, m)
+		case r.m.selects >= streamedSelection:
 			advice = cli.CentersAdvice(n, d, r.q, r.m.name == "nystrom")
 		}
 		return cli.TooLarge(err, r.o.verb+" -method "+r.m.name, n, advice)
