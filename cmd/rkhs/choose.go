@@ -201,7 +201,8 @@ func (r *fitRun) streamed(kernel func(float64) kernels.Kernel, sigmas, lambdas [
 }
 
 // selectionCenters returns the centres of a streamed selection on x: the
-// M of -centers, drawn as -method nystrom draws them (drawCenters); for
+// M of -centers, drawn as -method nystrom and falkon draw them
+// (regress.NystromCenters with -seed); for
 // -method falkon choosing σ or λ, the first min(M, -select-centers), after
 // checking that the final fit's M centres can be drawn and that its
 // memory (regress.FalkonMemory) is there, so that a run that would fail
@@ -212,18 +213,12 @@ func (r *fitRun) selectionCenters(x *linalg.Dense) (*linalg.Dense, error) {
 		if err := memlimit.Check("Falkon.Fit", regress.FalkonMemory(x.Rows, m, x.Cols, r.q)); err != nil {
 			return nil, err
 		}
-		if _, err := drawCenters(x, m, r.o.seed); err != nil {
+		if _, err := regress.NystromCenters(x, m, r.o.seed); err != nil {
 			return nil, err
 		}
 		m = r.o.selectCenters
 	}
-	return drawCenters(x, m, r.o.seed)
-}
-
-// drawCenters returns m distinct rows of x drawn as regress.Nystrom and
-// regress.Falkon draw theirs with the same seed (regress.NystromCenters).
-func drawCenters(x *linalg.Dense, m int, seed uint64) (*linalg.Dense, error) {
-	return regress.NystromCenters(x, m, seed)
+	return regress.NystromCenters(x, m, r.o.seed)
 }
 
 // progressLine returns the callback that prints one line per pass of a
@@ -267,7 +262,7 @@ func warnDegenerate(w io.Writer, verb string, k kernels.Kernel, sigma float64, x
 	pts, of := x, "rows"
 	if m > 0 {
 		var err error
-		if pts, err = drawCenters(x, m, seed); err != nil {
+		if pts, err = regress.NystromCenters(x, m, seed); err != nil {
 			return
 		}
 		of = "centres"

@@ -26,8 +26,8 @@ import (
 // the outputs, read the training file and the test file (by the training
 // file's column names), hold out -val and standardize, fit or choose σ and
 // λ, evaluate, write the files, report. What differs is the scoring (the
-// mean squared error, or the accuracy of labels) and the result each
-// prints (fitResult, classifyResult).
+// mean squared error, or the accuracy of labels) and a few fields of the
+// result.
 
 // modelFlags are the flags of fit and classify.
 type modelFlags struct {
@@ -368,10 +368,7 @@ func (o *modelFlags) run(stdout, stderr io.Writer) error {
 	if err := writeAll(files, stdout); err != nil {
 		return err
 	}
-	if o.classes() {
-		return oc.classifyReport(stdout)
-	}
-	return oc.fitReport(stdout)
+	return oc.report(stdout)
 }
 
 // score scores predictions p of labels y: the mean squared error (fit),
@@ -468,6 +465,38 @@ func (r *fitRun) explain(err error) error {
 	return cli.Explained{Msg: msg, Err: err}
 }
 
+// result is the JSON object fit and classify print with -json. A field
+// of type any belongs to one verb: left nil it is not printed; set, even
+// to a nil *cli.JSONFloat (a test score without -test), it is, as null.
+type result struct {
+	Method              string          `json:"method"`
+	Kernel              string          `json:"kernel"`
+	Intercept           string          `json:"intercept,omitempty"` // all but knn
+	NTrain              int             `json:"n_train"`             // rows fitted: those of -train less the NVal held out
+	NTest               int             `json:"n_test"`
+	Features            int             `json:"features"`
+	Classes             []cli.JSONFloat `json:"classes,omitempty"`       // classify
+	Lambda              *cli.JSONFloat  `json:"lambda"`                  // null for a method without λ
+	LambdaByLOO         any             `json:"lambda_by_loo,omitempty"` // classify: λ was chosen by leave-one-out
+	LOOError            *cli.JSONFloat  `json:"loo_error,omitempty"`     // classify: the leave-one-out error rate at the pair chosen
+	K                   int             `json:"k,omitempty"`             // knn
+	B                   any             `json:"b,omitempty"`             // fit
+	TrainMSE            any             `json:"train_mse,omitempty"`
+	TestMSE             any             `json:"test_mse,omitempty"`
+	TrainAcc            any             `json:"train_accuracy,omitempty"` // classify, null with -skip-train-accuracy
+	TestAcc             any             `json:"test_accuracy,omitempty"`
+	FitSeconds          float64         `json:"fit_seconds"`
+	Iterations          int             `json:"iterations,omitempty"` // of an iterative method
+	Converged           *bool           `json:"converged,omitempty"`  // perceptron, logistic
+	Centers             int             `json:"centers,omitempty"`    // nystrom, falkon
+	Jitter              float64         `json:"jitter,omitempty"`
+	NVal                int             `json:"n_val,omitempty"` // falkon -val: rows of -train held out, and their score
+	ValMSE              *cli.JSONFloat  `json:"val_mse,omitempty"`
+	ValAcc              *cli.JSONFloat  `json:"val_accuracy,omitempty"`
+	cli.SelectionFields                 // with a selection
+	Standardized        bool            `json:"standardized,omitempty"` // -standardize was on
+}
+
 // outcome is what a run of fit or classify reports.
 type outcome struct {
 	o                             *modelFlags
@@ -481,104 +510,25 @@ type outcome struct {
 	train, test, val *cli.JSONFloat
 }
 
-// lambda returns the λ of the fit for the result, nil for a method
-// without one.
-func (oc *outcome) lambda() *cli.JSONFloat {
-	if oc.f.lambda > 0 {
-		return cli.JSONPtr(oc.f.lambda)
-	}
-	return nil
-}
-
-// fitResult is the JSON object `rkhs fit -json` prints.
-type fitResult struct {
-	Method              string         `json:"method"`
-	Kernel              string         `json:"kernel"`
-	Intercept           string         `json:"intercept"`
-	NTrain              int            `json:"n_train"` // rows fitted: those of -train less the NVal held out
-	NTest               int            `json:"n_test"`
-	Features            int            `json:"features"`
-	Lambda              *cli.JSONFloat `json:"lambda"` // null for cg, landweber and nu, which have no λ
-	B                   cli.JSONFloat  `json:"b"`
-	TrainMSE            *cli.JSONFloat `json:"train_mse"`
-	TestMSE             *cli.JSONFloat `json:"test_mse"` // null without -test
-	FitSeconds          float64        `json:"fit_seconds"`
-	Iterations          int            `json:"iterations,omitempty"`
-	Centers             int            `json:"centers,omitempty"`
-	Jitter              float64        `json:"jitter,omitempty"`
-	NVal                int            `json:"n_val,omitempty"`   // falkon -val: rows of -train held out
-	ValMSE              *cli.JSONFloat `json:"val_mse,omitempty"` // and their MSE
-	cli.SelectionFields                // with -sigma auto or -lambda auto
-	Standardized        bool           `json:"standardized,omitempty"` // -standardize was on
-}
-
-// fitReport prints the result of fit: one JSON object, or text.
-func (oc *outcome) fitReport(w io.Writer) error {
-	o, f := oc.o, oc.f
-	res := fitResult{Method: o.method, Kernel: o.kf.name, Intercept: o.intercept, NTrain: oc.nTrain, NTest: oc.nTest, Features: oc.features,
-		Lambda: oc.lambda(), B: cli.JSONFloat(f.b), TrainMSE: oc.train, TestMSE: oc.test, FitSeconds: oc.seconds, Iterations: f.iterations,
-		Centers: f.centers, Jitter: f.jitter, NVal: oc.nVal, ValMSE: oc.val, SelectionFields: oc.sel.Fields(), Standardized: oc.standardized}
-	if o.json {
-		return printJSON(w, res)
-	}
-	head := fmt.Sprintf("method %s, kernel %s, intercept %s", res.Method, res.Kernel, res.Intercept)
-	switch {
-	case oc.sel != nil:
-		oc.sel.PrintTable(w)
-		fmt.Fprintf(w, "%s, σ = %.4g, λ = %.4g\n", head, oc.sel.Choice.Sigma, f.lambda)
-	case res.Lambda != nil:
-		fmt.Fprintf(w, "%s, λ = %g\n", head, f.lambda)
-	default:
-		fmt.Fprintf(w, "%s, %s\n", head, cli.Count(f.iterations, "iteration"))
-	}
-	fmt.Fprintf(w, "n_train %d, b = %.6g, train MSE %.6g, fit %.3f s\n", res.NTrain, f.b, float64(*res.TrainMSE), res.FitSeconds)
-	if res.ValMSE != nil {
-		fmt.Fprintf(w, "n_val %d (held out of -train by -val), validation MSE %.6g\n", res.NVal, float64(*res.ValMSE))
-	}
-	if res.TestMSE != nil {
-		fmt.Fprintf(w, "n_test %d, test MSE %.6g\n", res.NTest, float64(*res.TestMSE))
-	}
-	return nil
-}
-
-// classifyResult is the JSON object `rkhs classify -json` prints.
-// Accuracies are fractions in [0, 1].
-type classifyResult struct {
-	Method        string          `json:"method"`
-	Kernel        string          `json:"kernel"`
-	Intercept     string          `json:"intercept,omitempty"` // all but knn
-	NTrain        int             `json:"n_train"`             // rows fitted: those of -train less the NVal held out
-	NTest         int             `json:"n_test"`
-	Features      int             `json:"features"`
-	Classes       []cli.JSONFloat `json:"classes"`
-	Lambda        *cli.JSONFloat  `json:"lambda"`               // the λ used; null for perceptron and knn
-	LambdaByLOO   bool            `json:"lambda_by_loo"`        // λ was chosen by leave-one-out
-	LOOError      *cli.JSONFloat  `json:"loo_error,omitempty"`  // the leave-one-out error rate at the pair chosen
-	K             int             `json:"k,omitempty"`          // knn
-	Iterations    int             `json:"iterations,omitempty"` // passes (perceptron) or steps (logistic, svm, falkon)
-	Converged     *bool           `json:"converged,omitempty"`  // perceptron, logistic
-	TrainAccuracy *cli.JSONFloat  `json:"train_accuracy"`       // null with -skip-train-accuracy
-	TestAccuracy  *cli.JSONFloat  `json:"test_accuracy"`        // null without -test
-	FitSeconds    float64         `json:"fit_seconds"`
-	NVal          int             `json:"n_val,omitempty"`        // falkon -val: rows of -train held out
-	ValAccuracy   *cli.JSONFloat  `json:"val_accuracy,omitempty"` // and the accuracy on them
-	Centers       int             `json:"centers,omitempty"`      // nystrom, falkon
-	// With a selection, as in fit, and loo_error above is the
-	// leave-one-out error rate at the pair.
-	cli.SelectionFields
-	Standardized bool `json:"standardized,omitempty"` // -standardize was on
-}
-
-// classifyReport prints the result of classify: one JSON object, or text.
-func (oc *outcome) classifyReport(w io.Writer) error {
+// report prints the result: one JSON object, or text.
+func (oc *outcome) report(w io.Writer) error {
 	o, f, sel := oc.o, oc.f, oc.sel
-	res := classifyResult{Method: o.method, Kernel: o.kf.name, Intercept: o.intercept, NTrain: oc.nTrain, NTest: oc.nTest, Features: oc.features,
-		Classes: cli.JSONFloats(f.classes), Lambda: oc.lambda(), K: f.k, Iterations: f.iterations,
-		Converged: f.converged, TrainAccuracy: oc.train, TestAccuracy: oc.test, FitSeconds: oc.seconds, NVal: oc.nVal, ValAccuracy: oc.val,
-		Centers: f.centers, SelectionFields: sel.Fields(), Standardized: oc.standardized}
+	res := result{Method: o.method, Kernel: o.kf.name, Intercept: o.intercept, NTrain: oc.nTrain, NTest: oc.nTest, Features: oc.features,
+		K: f.k, FitSeconds: oc.seconds, Iterations: f.iterations, Converged: f.converged, Centers: f.centers, Jitter: f.jitter, NVal: oc.nVal,
+		SelectionFields: sel.Fields(), Standardized: oc.standardized}
+	if f.lambda > 0 {
+		res.Lambda = cli.JSONPtr(f.lambda)
+	}
 	byLOO := sel != nil && sel.Table.Criterion == loo.LOOErrorRate
-	if byLOO {
-		res.LOOError, res.LambdaByLOO = cli.JSONPtr(sel.Choice.Score), o.lambda.Auto
+	score, format := "MSE", "%.6g"
+	if o.classes() {
+		res.Classes, res.LambdaByLOO, res.TrainAcc, res.TestAcc, res.ValAcc = cli.JSONFloats(f.classes), byLOO && o.lambda.Auto, oc.train, oc.test, oc.val
+		if byLOO {
+			res.LOOError = cli.JSONPtr(sel.Choice.Score)
+		}
+		score, format = "accuracy", "%.4f"
+	} else {
+		res.B, res.TrainMSE, res.TestMSE, res.ValMSE = cli.JSONFloat(f.b), oc.train, oc.test, oc.val
 	}
 	if o.json {
 		return printJSON(w, res)
@@ -586,33 +536,49 @@ func (oc *outcome) classifyReport(w io.Writer) error {
 	if sel != nil {
 		sel.PrintTable(w)
 	}
-	classes := make([]string, len(f.classes))
-	for i, c := range f.classes {
-		classes[i] = strconv.FormatFloat(c, 'g', -1, 64)
-	}
-	fmt.Fprintf(w, "method %s, kernel %s, %d classes {%s}\n", res.Method, res.Kernel, len(classes), strings.Join(classes, ", "))
+	fmt.Fprintf(w, "method %s, kernel %s", o.method, o.kf.name)
 	chosen := map[[2]bool]string{{true, true}: "σ and λ", {true, false}: "σ", {false, true}: "λ"}[[2]bool{o.kf.sigma.Auto, o.lambda.Auto}]
-	switch {
-	case sel != nil && byLOO:
-		fmt.Fprintf(w, "σ = %.4g, λ = %.4g, %s chosen by leave-one-out (LOO error %.4f)\n", sel.Choice.Sigma, f.lambda, chosen, sel.Choice.Score)
-	case sel != nil:
-		fmt.Fprintf(w, "σ = %.4g, λ = %.4g, %s chosen by %s (%.6g)\n", sel.Choice.Sigma, f.lambda, chosen, sel.Table.Criterion, sel.Choice.Score)
-	case res.Lambda != nil:
-		fmt.Fprintf(w, "λ = %g\n", f.lambda)
+	if o.classes() {
+		classes := make([]string, len(f.classes))
+		for i, c := range f.classes {
+			classes[i] = strconv.FormatFloat(c, 'g', -1, 64)
+		}
+		fmt.Fprintf(w, ", %d classes {%s}\n", len(classes), strings.Join(classes, ", "))
+		switch {
+		case byLOO:
+			fmt.Fprintf(w, "σ = %.4g, λ = %.4g, %s chosen by leave-one-out (LOO error %.4f)\n", sel.Choice.Sigma, f.lambda, chosen, sel.Choice.Score)
+		case sel != nil:
+			fmt.Fprintf(w, "σ = %.4g, λ = %.4g, %s chosen by %s (%.6g)\n", sel.Choice.Sigma, f.lambda, chosen, sel.Table.Criterion, sel.Choice.Score)
+		case res.Lambda != nil:
+			fmt.Fprintf(w, "λ = %g\n", f.lambda)
+		}
+	} else {
+		fmt.Fprintf(w, ", intercept %s", o.intercept)
+		switch {
+		case sel != nil:
+			fmt.Fprintf(w, ", σ = %.4g, λ = %.4g\n", sel.Choice.Sigma, f.lambda)
+		case res.Lambda != nil:
+			fmt.Fprintf(w, ", λ = %g\n", f.lambda)
+		default:
+			fmt.Fprintf(w, ", %s\n", cli.Count(f.iterations, "iteration"))
+		}
 	}
-	fmt.Fprintf(w, "n_train %d", res.NTrain)
-	if res.TrainAccuracy != nil {
-		fmt.Fprintf(w, ", train accuracy %.4f", float64(*res.TrainAccuracy))
+	fmt.Fprintf(w, "n_train %d", oc.nTrain)
+	if !o.classes() {
+		fmt.Fprintf(w, ", b = %.6g", f.b)
 	}
-	fmt.Fprintf(w, ", fit %.3f s\n", res.FitSeconds)
-	if res.ValAccuracy != nil {
-		fmt.Fprintf(w, "n_val %d (held out of -train by -val), validation accuracy %.4f\n", res.NVal, float64(*res.ValAccuracy))
+	if oc.train != nil {
+		fmt.Fprintf(w, ", train %s "+format, score, float64(*oc.train))
+	}
+	fmt.Fprintf(w, ", fit %.3f s\n", oc.seconds)
+	if oc.val != nil {
+		fmt.Fprintf(w, "n_val %d (held out of -train by -val), validation %s "+format+"\n", oc.nVal, score, float64(*oc.val))
 	}
 	if f.converged != nil && !*f.converged {
 		fmt.Fprintf(w, "not converged: stopped at the limit of %s (-iters)\n", cli.Count(f.iterations, "iteration"))
 	}
-	if res.TestAccuracy != nil {
-		fmt.Fprintf(w, "n_test %d, test accuracy %.4f\n", res.NTest, float64(*res.TestAccuracy))
+	if oc.test != nil {
+		fmt.Fprintf(w, "n_test %d, test %s "+format+"\n", oc.nTest, score, float64(*oc.test))
 	}
 	return nil
 }

@@ -262,11 +262,11 @@ func TestFalkonCommand(t *testing.T) {
 	if len(lines) != 4 || !strings.HasPrefix(lines[3], "iter   4") || !strings.Contains(lines[3], "validation MSE") {
 		t.Errorf("progress lines %q, want 4 with the validation MSE", lines)
 	}
-	var res fitResult
+	var res result
 	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
 		t.Fatal(err)
 	}
-	if res.Iterations != 4 || res.Centers != 30 || res.NVal != 100 || res.NTrain != 300 || float64(*res.TrainMSE) > 0.01 {
+	if mse, ok := res.TrainMSE.(float64); res.Iterations != 4 || res.Centers != 30 || res.NVal != 100 || res.NTrain != 300 || !ok || mse > 0.01 {
 		t.Errorf("result %+v", res)
 	}
 	for _, bad := range [][]string{

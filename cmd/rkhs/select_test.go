@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"math"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"rkhs/internal/cli"
@@ -15,7 +13,6 @@ import (
 
 	"rkhs/dataset"
 	"rkhs/kernels"
-	"rkhs/linalg"
 	"rkhs/loo"
 	"rkhs/regress"
 )
@@ -183,43 +180,6 @@ func flagOf(args []string, name, def string) string {
 		}
 	}
 	return def
-}
-
-// TestDrawCentresAsRegress: the centres the command draws are the rows
-// regress.Nystrom draws with the same seed, with repeated rows too.
-func TestDrawCentersAsRegress(t *testing.T) {
-	rnd := rand.New(rand.NewPCG(1, 2))
-	rep := linalg.NewDense(200, 2, nil)
-	for i := range rep.Data {
-		rep.Data[i] = float64(rnd.IntN(8)) // 64 distinct rows at most, many repeats
-	}
-	rep.Set(5, 0, math.Copysign(0, -1)) // −0 is +0
-	h := readData(t, writeHousing(t))
-	for _, c := range []struct {
-		name string
-		x    *linalg.Dense
-		m    int
-		seed uint64
-	}{
-		{"housing", &h.X, 50, 1},
-		{"housing, seed 9", &h.X, 120, 9},
-		{"repeats", rep, 30, 4},
-	} {
-		got, err := drawCenters(c.x, c.m, c.seed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ref, err := regress.Nystrom{Kernel: gaussian(1), Lambda: 1, Centers: c.m, Seed: c.seed}.Fit(c.x, linalg.NewDense(c.x.Rows, 1, nil))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !slices.Equal(got.Data, ref.Centers.Data) {
-			t.Errorf("%s: the command's centres differ from regress.Nystrom's", c.name)
-		}
-	}
-	if _, err := drawCenters(rep, 65, 1); err == nil || cli.Status(err) != 2 {
-		t.Errorf("65 centres of 64 distinct rows: %v, want bad input", err)
-	}
 }
 
 func writeHousing(t *testing.T) string {
