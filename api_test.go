@@ -90,6 +90,8 @@ var exempt = map[string]string{
 	"kernels.Widths.SharedTo":               rowsOp,
 	"kernels.Widths.KernelTo":               rowsOp,
 	"kernels.Moments.Constant":              "reads the moments and checks nothing: the columns Moments.Standardization refuses, for a caller to name",
+	"kernels.Moments.NearlyConstant":        "reads the moments and checks nothing: the columns whose spread is below a threshold, for a caller's warning",
+	"loo.Norm.String":                       stringer,
 	"kernels.Rows.BlockTo":                  rowsOp,
 	"kernels.Rows.EachBlock":                rowsOp,
 	"kernels.Rows.MulTo":                    rowsOp,

@@ -146,6 +146,12 @@ func notFiniteRows(t testing.TB) []apiRow {
 			return errOf((&kernels.Standardization{Mean: []float64{0, 0}, Scale: []float64{1, 1}}).Apply(nan))
 		}},
 		{"kernels.Standardization.Validate", "Mean NaN", func() error { return (&kernels.Standardization{Mean: []float64{nanf}, Scale: []float64{1}}).Validate() }},
+		{"kernels.Standardization.Outlying", "X NaN", func() error {
+			return errOf((&kernels.Standardization{Mean: []float64{0, 0}, Scale: []float64{1, 1}}).Outlying(nan, kernels.DefaultOutlyingLimit))
+		}},
+		{"kernels.Standardization.Outlying", "limit NaN", func() error {
+			return errOf((&kernels.Standardization{Mean: []float64{0, 0}, Scale: []float64{1, 1}}).Outlying(x, nanf))
+		}},
 		{"kernels.Moments.Add", "X NaN", func() error { return new(kernels.Moments).Add(nan) }},
 		{"kernels.Moments.Merge", "o.Mean NaN", func() error {
 			return new(kernels.Moments).Merge(&kernels.Moments{N: 1, Mean: []float64{nanf}, SumSq: []float64{0}})
@@ -225,6 +231,7 @@ func notFiniteRows(t testing.TB) []apiRow {
 		}},
 		{"loo.SigmaGrid", "X NaN", func() error { return errOf(loo.SigmaGrid(nan, []float64{0.5}, 0, 1)) }},
 		{"loo.MedianSigma", "X NaN", func() error { return errOf(loo.MedianSigma(nan, 0, 1)) }},
+		{"loo.MedianDistance", "X NaN", func() error { return errOf(loo.MedianDistance(nan, loo.L1, 0, 1)) }},
 		{"regress.NystromCenters", "X NaN", func() error { return errOf(regress.NystromCenters(nan, 2, 1)) }},
 		{"kernels.CheckDegenerate", "X NaN", func() error { return kernels.CheckDegenerate(g, nan) }},
 		{"loo.SelectRLS", "Y Inf", func() error {
@@ -367,6 +374,12 @@ func noPanicRows(t testing.TB) []apiRow {
 			return errOf((&kernels.Standardization{Mean: []float64{0, 0}, Scale: []float64{1, 1}}).Apply(nil))
 		}},
 		{"kernels.Standardization.Validate", "Standardization{}", func() error { return new(kernels.Standardization).Validate() }},
+		{"kernels.Standardization.Outlying", "Standardization{}, X", func() error {
+			return errOf(new(kernels.Standardization).Outlying(x, kernels.DefaultOutlyingLimit))
+		}},
+		{"kernels.Standardization.Outlying", "s, nil", func() error {
+			return errOf((&kernels.Standardization{Mean: []float64{0, 0}, Scale: []float64{1, 1}}).Outlying(nil, kernels.DefaultOutlyingLimit))
+		}},
 		{"kernels.Moments.Add", "nil", func() error { return new(kernels.Moments).Add(nil) }},
 		{"kernels.Moments.Add", "nil receiver", func() error { var m *kernels.Moments; return m.Add(x) }},
 		{"kernels.Moments.Merge", "nil", func() error { return new(kernels.Moments).Merge(nil) }},
@@ -441,6 +454,9 @@ func noPanicRows(t testing.TB) []apiRow {
 		{"loo.SigmaGrid", "nil, …", func() error { return errOf(loo.SigmaGrid(nil, nil, 0, 1)) }},
 		{"loo.MedianSigma", "nil, …", func() error { return errOf(loo.MedianSigma(nil, 0, 1)) }},
 		{"loo.MedianSigma", "short, …", func() error { return errOf(loo.MedianSigma(short, 0, 1)) }},
+		{"loo.MedianDistance", "nil, …", func() error { return errOf(loo.MedianDistance(nil, loo.L2, 0, 1)) }},
+		{"loo.MedianDistance", "X, Norm(9), …", func() error { return errOf(loo.MedianDistance(x, loo.Norm(9), 0, 1)) }},
+		{"loo.NormOf", "nil", func() error { return errOf(loo.NormOf(nil)) }},
 		{"regress.NystromCenters", "nil, 1, 1", func() error { return errOf(regress.NystromCenters(nil, 1, 1)) }},
 		{"regress.NystromCenters", "X, 0, 1", func() error { return errOf(regress.NystromCenters(x, 0, 1)) }},
 		{"regress.NystromCenters", "X, more than its rows, 1", func() error { return errOf(regress.NystromCenters(x, x.Rows+1, 1)) }},

@@ -44,7 +44,8 @@ func fitters(k kernels.Kernel) []struct {
 func wantInputError(t *testing.T, what string, err error, arg string) {
 	t.Helper()
 	var ie *linalg.InputError
-	if !errors.Is(err, ErrInput) || !errors.As(err, &ie) || ie.Arg != arg {
+	name, cell, _ := strings.Cut(arg, ": ") // a data element: "X: row 2, column 1"
+	if !errors.Is(err, ErrInput) || !errors.As(err, &ie) || ie.Arg != name || !strings.HasPrefix(ie.Reason, cell) {
 		t.Errorf("%s: err = %v, want an InputError on %q", what, err, arg)
 		return
 	}
@@ -74,7 +75,7 @@ func TestFitBadInput(t *testing.T) {
 			{"no columns", linalg.NewDense(4, 0, nil), labels, "X"},
 			{"stride", badStride, labels, "X"},
 			{"short data", short, labels, "X"},
-			{"NaN", nan, labels, "X[1][0]"},
+			{"NaN", nan, labels, "X: row 2, column 1"},
 			{"label count", good, labels[:3], "labels"},
 			{"Inf label", good, []float64{1, 2, math.Inf(1), 2}, "labels[2]"},
 			{"NaN label", good, []float64{math.NaN(), 2, 1, 2}, "labels[0]"},
@@ -178,7 +179,7 @@ func TestPredictBadInput(t *testing.T) {
 			_, err = call(wrong)
 			wantInputError(t, what+"(2 columns)", err, "X")
 			_, err = call(nan)
-			wantInputError(t, what+"(-Inf)", err, "X[1][2]")
+			wantInputError(t, what+"(-Inf)", err, "X: row 2, column 3")
 			out, err := call(linalg.NewDense(0, 3, nil))
 			if err != nil || len(out) != 0 {
 				t.Errorf("%s(empty) = %v, %v; want empty, nil", what, out, err)

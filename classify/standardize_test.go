@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 
 	"rkhs/internal/testmat"
@@ -134,6 +135,60 @@ func TestStandardizedClassifiers(t *testing.T) {
 			var ie *linalg.InputError
 			if !errors.Is(err, ErrInput) || !errors.As(err, &ie) {
 				t.Errorf("%s: a standardization of 1 feature for 3: %v, want ErrInput", tc.name, err)
+			}
+		}
+	}
+}
+
+// TestStandardizationRefusedAtLoad: a model file of any classifier whose
+// standardization has a subnormal scale, or a mean 1e308 scales from 0,
+// is refused when it is loaded, naming the key.
+func TestStandardizationRefusedAtLoad(t *testing.T) {
+	x, y := farBlobs(1, 60, 3)
+	s, err := kernels.StandardizationOf(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	xs := handStandardized(x, s)
+	for _, tc := range persistCases() {
+		m, err := tc.fit(xs, y)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		setStandardization(m, s)
+		good, err := json.Marshal(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []struct {
+			key  string
+			i    int
+			v    float64
+			arg  string
+			says string
+		}{
+			{"scale", 1, 1e-320, "standardization.scale[1]", "1e-320 is subnormal"},
+			{"mean", 2, 1e308, "standardization.mean[2]", "1e+308 with scale"},
+		} {
+			var mj map[string]any
+			if err := json.Unmarshal(good, &mj); err != nil {
+				t.Fatal(err)
+			}
+			std, ok := mj["standardization"].(map[string]any)
+			arg := c.arg
+			if inner, nested := mj["model"].(map[string]any); !ok && nested { // an RLS model holds a regress.Model
+				std, ok = inner["standardization"].(map[string]any)
+				arg = "model." + arg
+			}
+			if !ok {
+				t.Fatalf("%s: no standardization key in %.200s", tc.name, good)
+			}
+			std[c.key].([]any)[c.i] = c.v
+			in, _ := json.Marshal(mj)
+			err := json.Unmarshal(in, tc.fresh())
+			var ie *linalg.InputError
+			if !errors.Is(err, ErrInput) || !errors.As(err, &ie) || ie.Arg != arg || !strings.Contains(ie.Reason, c.says) {
+				t.Errorf("%s with %s[%d] = %g: %v, want ErrInput on %s saying %q", tc.name, c.key, c.i, c.v, err, arg, c.says)
 			}
 		}
 	}

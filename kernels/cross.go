@@ -8,8 +8,9 @@ import (
 // Cross returns the n×m cross-kernel matrix K[i][j] = k(xᵢ, zⱼ) between the
 // rows of x (n×d) and of z (m×d), the matrix a model needs to predict at the
 // points x from training points z: CrossTo with an empty destination. x
-// and z are not modified. A kernel value that overflows to ±Inf or NaN
-// (data far from 0) is an ErrData error, not an entry.
+// and z are not modified. A Linear or Polynomial value that overflows to
+// ±Inf or NaN (data far from 0) is an ErrData error, not an entry; a
+// Gaussian value of a row infinitely far from a centre is 0 (see CrossTo).
 func Cross(k Kernel, x, z *linalg.Dense) (*linalg.Dense, error) {
 	return crossTo("Cross", nil, k, x, z)
 }
@@ -23,18 +24,27 @@ func Cross(k Kernel, x, z *linalg.Dense) (*linalg.Dense, error) {
 // rounding clamped to 0). Other kernels are evaluated pair by pair. Rows are
 // split over goroutines; the result is bit-identical for any GOMAXPROCS.
 //
-// Non-finite kernel values are an error, not a result: for data so far
-// from 0 that a value of Linear, Polynomial or Gaussian overflows (for the
-// Gaussian, ‖xᵢ‖² + ‖zⱼ‖² − 2xᵢᵀzⱼ can be ∞ − ∞ where Eval gives 0),
-// CrossTo returns ErrData. It bounds every value from the largest squared
-// row norms, O((n + m)d), and scans the rows of the result the bound does
-// not cover, so that data whose bound is merely large still works. Values
-// of other kernels (Laplacian's are always finite) are not checked.
+// Data far from 0. CrossTo bounds every value from the largest squared row
+// norms, O((n + m)d). For the Gaussian, a row of X the bound does not
+// cover (‖xᵢ − μ‖² or the largest ‖zⱼ − μ‖² above a eighth of the largest
+// float64: values of magnitude 4.7e153 and more) is computed from the
+// differences xᵢ − zⱼ instead, where ‖xᵢ‖² + ‖zⱼ‖² − 2xᵢᵀzⱼ could be
+// ∞ − ∞: its values are those of the kernel's formula, 0 for a row
+// infinitely far from a centre (a test value of 1.5e308 gives a row of
+// zeros, and a model's prediction there its intercept); the other rows,
+// those of every ordinary problem, keep the matrix path's values bit for
+// bit. For Linear and Polynomial a value beyond the largest float64 is an
+// error, not a result: CrossTo scans the rows the bound does not cover,
+// so that data whose bound is merely large still works, and returns
+// ErrData for a non-finite value, as it does for the NaN of a Gaussian
+// whose centring overflows (data near ±MaxFloat64 on both sides of Z's
+// mean). Values of other kernels (Laplacian's are always finite) are not
+// checked.
 //
 // Errors (*linalg.InputError values): ErrParameter for a nil kernel or
 // invalid kernel parameters; ErrData for an x or z that is nil, malformed
 // or has NaN or ±Inf (then also linalg.ErrNotFinite), when x and z have
-// different numbers of columns, or when a kernel value overflows (see
+// different numbers of columns, or when a kernel value is not finite (see
 // above). When dst is empty and the n×m matrix would exceed the memory
 // limit, CrossTo allocates nothing and returns a *linalg.MemoryError
 // (linalg.ErrTooLarge). dst is unchanged after the other errors, overwritten with

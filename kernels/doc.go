@@ -32,7 +32,11 @@
 // form that merges across shards (Chan, Golub and LeVeque 1979), and the
 // fitted models of packages regress and classify carry the map, so that
 // they take raw rows and save it in their files. A constant feature is an
-// error, never divided by zero.
+// error, never divided by zero; features of any magnitude, 1e300 or
+// 1e-300, get their standard deviation (Moments counts extreme columns in
+// a unit near their magnitude). Standardization.Outlying reports rows
+// that lie far outside the training rows' scale, where a kernel model
+// predicts its intercept alone.
 //
 // # Failure
 //
@@ -42,8 +46,9 @@
 // a Gaussian σ for which 1/(2σ²) overflows or 2σ² does included), and a data
 // matrix that is nil, malformed (negative dimensions, Stride < Cols, Data
 // too short), holds NaN or ±Inf, has a different number of columns than
-// the other set, or is so large that a kernel value overflows to ±Inf or
-// NaN (ErrData). NaN or ±Inf in data or in a parameter also wraps
+// the other set, or is so large that a Linear or Polynomial kernel value
+// overflows to ±Inf or NaN (ErrData; a Gaussian value of rows infinitely
+// far apart is 0, computed from their differences). NaN or ±Inf in data or in a parameter also wraps
 // linalg.ErrNotFinite, so errors.Is(err, linalg.ErrNotFinite) tests for it
 // as in every package of rkhs. Gram, Cross and NewRows never return a
 // matrix with a non-finite value of this package's kernels. Data sets

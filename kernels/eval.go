@@ -106,12 +106,23 @@ func (p *prepared) xNorms(x *linalg.Dense) []float64 {
 // (and, for a distance kernel, squared norms), whose intermediates can
 // overflow for finite data far from 0: ‖x‖² + ‖z‖² − 2xᵀz is then
 // ∞ − ∞ = NaN where Eval would give exp(−∞) = 0, and (xᵀz + c)^p is ±Inf
-// or NaN. Instead of scanning the n×m result, the entry points bound every
-// value from the largest squared row norms, O((n + m)d), and scan (and
-// return ErrData) only the rows the bound does not cover. The bounds live
-// in dotKernel.dotFits and sqDistFits, one per family of kernels; other
-// kernels, evaluated pair by pair by Eval, are not checked (Laplacian's
-// values are always finite, see Laplacian.Validate).
+// or NaN. The entry points bound every value from the largest squared row
+// norms, O((n + m)d), instead of scanning the n×m result. The bounds live
+// in dotKernel.dotFits and sqDistFits, one per family of kernels.
+//
+// For a distance kernel, a row the bound does not cover is computed pair
+// by pair from the differences of the centred rows (farRow), never from
+// norms that may overflow: its squared distances are finite or +Inf, and
+// the Gaussian value of a row infinitely far from a centre is 0, as the
+// kernel's own formula gives. The rows the bound covers, those of every
+// ordinary problem, keep the matrix path and their values bit for bit.
+// For a dot kernel an overflowing value is the kernel's true value, which
+// float64 cannot hold: the entry points scan the rows the bound does not
+// cover and return ErrData for a non-finite value, as they do for the
+// NaN a distance kernel can still give where centring itself overflows
+// (data near ±MaxFloat64 on both sides of the mean). Other kernels,
+// evaluated pair by pair by Eval, are not checked (Laplacian's values are
+// always finite, see Laplacian.Validate).
 
 // sqDistFits reports whether ni + nj − 2xᵢᵀxⱼ, formed from squared norms
 // ni ≤ a and nj ≤ b, certainly has no intermediate that overflows: with
@@ -169,12 +180,18 @@ func unfit(k Kernel, nx []float64, other float64) []int {
 
 // checkRow returns an ErrData error of op naming the first NaN or ±Inf of
 // row, which holds columns j0, j0+1, … of row i of the kernel matrix, or
-// nil; norms describes the data for the message.
-func checkRow(op string, k Kernel, row []float64, i, j0 int, norms string) error {
+// nil; norms describes the data for the message. The rows are named
+// 1-based, as a data file counts them: "row 5 of X and row 1 of Z" for
+// K(X, Z), "rows 5 and 1 of X" for a Gram matrix (gram true).
+func checkRow(op string, k Kernel, row []float64, i, j0 int, gram bool, norms string) error {
 	for j, v := range row {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return check.Input(ErrData, op, "X", "kernel value K[%d][%d] is %v: %T%+v overflows on data this large (%s)",
-				i, j0+j, v, k, k, norms)
+			pair := fmt.Sprintf("row %d of X and row %d of Z", i+1, j0+j+1)
+			if gram {
+				pair = fmt.Sprintf("rows %d and %d of X", i+1, j0+j+1)
+			}
+			return check.Input(ErrData, op, "X", "the kernel value of %s is %v: %T%+v overflows on data this large (%s)",
+				pair, v, k, k, norms)
 		}
 	}
 	return nil
@@ -192,7 +209,7 @@ func crossNorms(xmax, zmax float64) string {
 func (p *prepared) crossCheck(op string, nx []float64, row func(i int) []float64) error {
 	bad := unfit(p.k, nx, p.zmax)
 	for _, i := range bad {
-		if err := checkRow(op, p.k, row(i), i, 0, crossNorms(maxNorm(nx), p.zmax)); err != nil {
+		if err := checkRow(op, p.k, row(i), i, 0, false, crossNorms(maxNorm(nx), p.zmax)); err != nil {
 			return err
 		}
 	}
@@ -305,7 +322,8 @@ func (p *prepared) product(dst, x, xc *linalg.Dense) {
 }
 
 // finishRow turns row i of product's result into row i of K: f(xᵢᵀzⱼ),
-// f(‖xᵢ − μ‖² + ‖zⱼ − μ‖² − 2(xᵢ − μ)ᵀ(zⱼ − μ)) with nx[i] = ‖xᵢ − μ‖², or
+// f(‖xᵢ − μ‖² + ‖zⱼ − μ‖² − 2(xᵢ − μ)ᵀ(zⱼ − μ)) with nx[i] = ‖xᵢ − μ‖²
+// (farRow's values where sqDistFits does not cover the row), or
 // k.Eval(xᵢ, zⱼ) (xi is row i of X).
 func (p *prepared) finishRow(row, xi, nx []float64, i int) {
 	switch {
@@ -316,6 +334,8 @@ func (p *prepared) finishRow(row, xi, nx []float64, i int) {
 			}
 			row[j] = p.dot.fromDot(g)
 		}
+	case p.dist != nil && !sqDistFits(nx[i], p.zmax):
+		p.farRow(row, xi, p.dist)
 	case p.dist != nil:
 		p.dist.rowFromDots(row, p.nz, nx[i])
 	default:
@@ -325,6 +345,32 @@ func (p *prepared) finishRow(row, xi, nx []float64, i int) {
 			}
 			row[j] = p.k.Eval(xi, p.z.Row(j))
 		}
+	}
+}
+
+// farRow sets row[j] = f(‖(xᵢ − μ) − (zⱼ − μ)‖²) for every centred row
+// zⱼ − μ of p.z, the squared distance summed from the differences in
+// order: the values of a distance kernel k for a row xi far from the
+// origin, where ‖xᵢ − μ‖² + ‖zⱼ − μ‖² − 2(xᵢ − μ)ᵀ(zⱼ − μ) may be ∞ − ∞
+// (see Overflow above). Each difference of finite centred values is
+// finite or ±Inf, its square finite or +Inf, so the distance is never
+// NaN and the Gaussian value is in [0, 1]: 0 for a row infinitely far
+// away. A centred value that is itself ±Inf (xᵢ − μ or zⱼ − μ overflowed)
+// can still give NaN, which the entry points report. Cost: 3md flops and
+// m kernel transforms for m centres of d features.
+func (p *prepared) farRow(row, xi []float64, k distKernel) {
+	for j := range row {
+		if j%clearEvery == 0 {
+			avx.ClearUpper()
+		}
+		zj := p.z.Row(j)
+		zj = zj[:len(xi)]
+		var s float64
+		for l, v := range xi {
+			t := (v - p.mean[l]) - zj[l] // v − μ rounded as center.Subtract rounds it
+			s += t * t
+		}
+		row[j] = k.fromSqDist(s)
 	}
 }
 

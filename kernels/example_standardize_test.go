@@ -94,16 +94,17 @@ func ExampleMoments_Add() {
 }
 
 // A constant feature cannot be scaled to standard deviation 1: Constant
-// names it before Standardization refuses it.
+// names it, and Standardization keeps it at its value, scaled by its
+// magnitude.
 func ExampleMoments_Constant() {
 	var m kernels.Moments
 	_ = m.Add(linalg.NewDense(3, 2, []float64{1, 5, 2, 5, 3, 5}))
 	fmt.Println(m.Constant())
-	_, err := m.Standardization()
-	fmt.Println(err)
+	s, _ := m.Standardization()
+	fmt.Printf("mean %v, scale %.4g\n", s.Mean, s.Scale)
 	// Output:
 	// [1]
-	// kernels: invalid data: Moments.Standardization: m: column 1 (mean 5, standard deviation 0) is constant: a constant feature cannot be standardized (leave it out)
+	// mean [2 5], scale [0.8165 5]
 }
 
 func ExampleMoments_Standardization() {
@@ -118,4 +119,37 @@ func ExampleMoments_Standardization() {
 	fmt.Printf("mean %v, scale %.6f\n", s.Mean, s.Scale)
 	// Output:
 	// mean [4], scale [1.414214]
+}
+
+// A feature that is 5 on every training row but one varies in its
+// seventh digit only: NearlyConstant names it, for a warning, although
+// Standardization accepts it.
+func ExampleMoments_NearlyConstant() {
+	var m kernels.Moments
+	_ = m.Add(linalg.NewDense(4, 2, []float64{1, 5, 2, 5, 3, 5, 4, 5.000001}))
+	fmt.Println(m.Constant(), m.NearlyConstant(kernels.NearlyConstantTol))
+	// Output:
+	// [] [1]
+}
+
+// A test row at 6 on a feature that was 5 on every training row but one
+// lies millions of standard deviations out: a kernel model would predict
+// its intercept there. Outlying counts such rows and names the worst.
+func ExampleStandardization_Outlying() {
+	train := linalg.NewDense(4, 2, []float64{1, 5, 2, 5, 3, 5, 4, 5.000001})
+	s, err := kernels.StandardizationOf(train)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	test := linalg.NewDense(3, 2, []float64{2.5, 5, 1.5, 6, 9, 5})
+	o, err := s.Outlying(test, kernels.DefaultOutlyingLimit)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%d of %d rows beyond %g sd; the worst: row %d, feature %d, z = %.2g\n",
+		o.Rows, test.Rows, kernels.DefaultOutlyingLimit, o.Row, o.Feature, o.Z)
+	// Output:
+	// 1 of 3 rows beyond 1000 sd; the worst: row 1, feature 1, z = 2.3e+06
 }

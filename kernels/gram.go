@@ -37,15 +37,18 @@ func Gram(k Kernel, x *linalg.Dense) (*linalg.Dense, error) {
 // not bit for bit. With All, the upper triangle is the mirror of the lower
 // one, so K is exactly symmetric.
 //
-// Non-finite kernel values are an error, not a result. For data so far
-// from 0 that a value of Linear, Polynomial or Gaussian overflows — xᵢᵀxⱼ
-// or (xᵢᵀxⱼ + c)^p beyond the largest float64, or, for the Gaussian,
-// ‖xᵢ‖² + ‖xⱼ‖² − 2xᵢᵀxⱼ = ∞ − ∞ = NaN where Eval gives 0 — GramTo returns
-// ErrData. It does not scan K: it bounds every value from the largest
-// squared row norm (the diagonal of the product, O(n)) — |xᵢᵀxⱼ| ≤
-// ‖xᵢ‖‖xⱼ‖, and the distance's terms stay below 4 max‖xᵢ‖² — and scans only
-// the rows the bound does not cover, so that data whose bound is merely
-// large, but whose values are finite, still works. Values of other
+// Data far from 0. GramTo bounds every value from the largest squared row
+// norm (the diagonal of the product, O(n)): |xᵢᵀxⱼ| ≤ ‖xᵢ‖‖xⱼ‖, and the
+// distance's terms stay below 4 max‖xᵢ‖². For the Gaussian, a pair the
+// bound does not cover (a squared norm above a eighth of the largest
+// float64, rows of magnitude 4.7e153 and more) is computed from the
+// difference of the two rows instead, where ‖xᵢ‖² + ‖xⱼ‖² − 2xᵢᵀxⱼ could be
+// ∞ − ∞: its value is that of the kernel's formula, 0 for rows infinitely
+// far apart; the other pairs keep their values bit for bit. For Linear
+// and Polynomial a value beyond the largest float64 (xᵢᵀxⱼ or
+// (xᵢᵀxⱼ + c)^p) is an error, not a result: GramTo scans the rows the
+// bound does not cover, so that data whose bound is merely large still
+// works, and returns ErrData for a non-finite value. Values of other
 // kernels are not checked (Laplacian's are always finite, see
 // Laplacian.Validate).
 //
@@ -111,6 +114,8 @@ func gramTo(op string, dst *linalg.Dense, k Kernel, x *linalg.Dense, ul linalg.U
 		xc := center.Subtract(x, center.Means(x))
 		linalg.Syrk(tri, linalg.NoTrans, 1, xc, 0, dst)
 		norms = diagonal(dst)
+		big := maxNorm(norms)
+		far := !sqDistFits(big, big) // some pair is not covered: see farGramRow
 		rowsParallel(n, n/2, func(i int) {
 			row := dst.Row(i)
 			if tri == linalg.Lower {
@@ -119,6 +124,10 @@ func gramTo(op string, dst *linalg.Dense, k Kernel, x *linalg.Dense, ul linalg.U
 				kk.rowFromDots(row[i+1:], norms[i+1:], norms[i])
 			}
 			row[i] = kk.fromSqDist(0)
+			if far {
+				j0, j1 := span(i)
+				farGramRow(kk, row, x, norms, i, j0, j1)
+			}
 		})
 	default:
 		rowsParallel(n, n/2, func(i int) {
@@ -136,7 +145,7 @@ func gramTo(op string, dst *linalg.Dense, k Kernel, x *linalg.Dense, ul linalg.U
 		desc := fmt.Sprintf("largest squared row norm %.3g in X", maxNorm(norms))
 		for _, i := range bad {
 			j0, j1 := span(i)
-			if err := checkRow(op, k, dst.Row(i)[j0:j1], i, j0, desc); err != nil {
+			if err := checkRow(op, k, dst.Row(i)[j0:j1], i, j0, true, desc); err != nil {
 				return nil, err
 			}
 		}
@@ -145,6 +154,30 @@ func gramTo(op string, dst *linalg.Dense, k Kernel, x *linalg.Dense, ul linalg.U
 		mirrorLower(dst)
 	}
 	return dst, nil
+}
+
+// farGramRow recomputes the entries j ∈ [j0, j1), j ≠ i, of row i of the
+// Gram matrix of the rows of x whose pair of squared norms (of the
+// centred rows, norms) sqDistFits does not cover, from the differences of
+// the two rows of x as Eval computes them: each difference of finite
+// values is finite or ±Inf, so the distance is finite or +Inf, and the
+// Gaussian value 0 for rows infinitely far apart. The other entries, all
+// of them for ordinary data, keep the values of the matrix path.
+func farGramRow(k distKernel, row []float64, x *linalg.Dense, norms []float64, i, j0, j1 int) {
+	xi := x.Row(i)
+	for j := j0; j < j1; j++ {
+		if j == i || sqDistFits(norms[i], norms[j]) {
+			continue
+		}
+		xj := x.Row(j)
+		xj = xj[:len(xi)]
+		var s float64
+		for l, v := range xi {
+			t := v - xj[l]
+			s += t * t
+		}
+		row[j] = k.fromSqDist(s)
+	}
 }
 
 // destination returns dst, or a new r×c matrix when dst is empty (the To

@@ -36,9 +36,10 @@ var (
 	// or 0).
 	ErrParameter = errors.New("kernels: invalid kernel parameter")
 	// ErrData: a data matrix is nil or malformed, has NaN or ±Inf, two
-	// data sets have different numbers of columns, or the data is so large
+	// data sets have different numbers of columns, the data is so large
 	// that a kernel value computed from it overflows to ±Inf or NaN (see
-	// GramTo).
+	// GramTo), or its features cannot be standardized (a constant one, see
+	// Moments.Standardization).
 	ErrData = errors.New("kernels: invalid data")
 )
 

@@ -76,10 +76,12 @@ func TestSigmaRange(t *testing.T) {
 	}
 }
 
-// TestOverflow: finite data so far from 0 that a kernel value overflows is
-// an ErrData error of Gram, GramTo, Cross, CrossTo and NewRows, never a
-// matrix with NaN or ±Inf. Data scaled by 1e150 (squared norms near 1e300,
-// inside the bounds) gives the values of Eval where those are finite.
+// TestOverflow: finite data so far from 0 that a Linear or Polynomial
+// kernel value overflows is an ErrData error of Gram, GramTo, Cross,
+// CrossTo and NewRows, never a matrix with NaN or ±Inf. The Gaussian
+// values of such data are those of Eval, computed from the differences of
+// the rows (0 where the distance overflows), as are all values of data
+// scaled by 1e150 (squared norms near 1e300, inside the bounds).
 // Laplacian's values are finite for all finite data (a distance that
 // overflows gives exp(−∞) = 0, the correctly rounded value), so it never
 // errs.
@@ -101,9 +103,11 @@ func TestOverflow(t *testing.T) {
 		{"polynomial{400,0}/0.1", Polynomial{Degree: 400, Offset: 0}, 0.1, false}, // bound 0.075⁴⁰⁰ fits
 		{"polynomial{2,1e200}/1", Polynomial{Degree: 2, Offset: 1e200}, 1, true},
 		{"gaussian/1e150", Gaussian{Sigma: 0.8}, 1e150, false}, // 1 and 0
-		{"gaussian/1e300", Gaussian{Sigma: 0.8}, 1e300, true},  // ∞ − ∞
+		{"gaussian/1e300", Gaussian{Sigma: 0.8}, 1e300, false}, // ∞ − ∞ in the matrix form
 		{"gaussian σ=1e150/1e150", Gaussian{Sigma: 0.8e150}, 1e150, false},
-		{"gaussian σ=1e153/1e300", Gaussian{Sigma: 1e153}, 1e300, true},
+		{"gaussian σ=1e153/1e300", Gaussian{Sigma: 1e153}, 1e300, false},
+		{"gaussian σ=1e153/1e154", Gaussian{Sigma: 1e153}, 1e154, false}, // values between 0 and 1
+		{"gaussian/1e308", Gaussian{Sigma: 1}, 1e308, false},
 		{"laplacian/1e150", Laplacian{Sigma: 2}, 1e150, false},
 		{"laplacian/1e300", Laplacian{Sigma: 2}, 1e300, false},
 		{"laplacian/1e308", Laplacian{Sigma: 2}, 1e308, false}, // ‖x − z‖₁ = +Inf
@@ -227,8 +231,12 @@ func TestOverflowBoundOnly(t *testing.T) {
 		"NewRows": rowsErr(cube, x, z),
 		"Gram":    gramErr(cube, x),
 	} {
-		if !errors.Is(err, ErrData) || !strings.Contains(fmt.Sprint(err), "kernel value K[5][0] is ") {
-			t.Errorf("%s: err = %v, want ErrData naming K[5][0]", name, err)
+		want := "the kernel value of row 6 of X and row 1 of Z is "
+		if name == "Gram" {
+			want = "the kernel value of rows 6 and 1 of X is "
+		}
+		if !errors.Is(err, ErrData) || !strings.Contains(fmt.Sprint(err), want) {
+			t.Errorf("%s: err = %v, want ErrData containing %q", name, err, want)
 		}
 	}
 }
@@ -253,6 +261,88 @@ func TestPowFits(t *testing.T) {
 	} {
 		if got := powFits(tc.t, tc.n); got != tc.want {
 			t.Errorf("powFits(%v, %d) = %v, want %v", tc.t, tc.n, got, tc.want)
+		}
+	}
+}
+
+// TestFarRow: one test row with a value of 1.5e308 among ordinary rows,
+// against ordinary centres (the shape of a prediction at a row far outside
+// the data), both with few columns (dotSmall) and many (Gemm): its
+// Gaussian values are exactly 0, as Eval gives them, in Cross, in the
+// blocks of Rows (BlockTo, EachBlock) and in Widths; every other row is
+// the one of the same data without the far row, bit for bit; and the
+// Gram matrix of the rows with the centres agrees with Eval.
+func TestFarRow(t *testing.T) {
+	for _, d := range []int{3, 40} {
+		z := data(31, 17, d, 0, 0)
+		x := data(32, 9, d, 0, 0)
+		far := x.Clone()
+		far.Set(4, d-1, 1.5e308)
+		g := Gaussian{Sigma: 0.9}
+		plain, err := Cross(g, x, z)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := Cross(g, far, z)
+		if err != nil {
+			t.Fatalf("d=%d: Cross: %v", d, err)
+		}
+		r, err := NewRows(g, far, z)
+		if err != nil {
+			t.Fatalf("d=%d: NewRows: %v", d, err)
+		}
+		blk := r.BlockTo(nil, 0, far.Rows)
+		each := linalg.NewDense(far.Rows, z.Rows, nil)
+		r.EachBlock(1, func(_, i0 int, kb *linalg.Dense) { each.Slice(i0, i0+kb.Rows, 0, z.Rows).Copy(kb) })
+		w, err := NewWidths([]Kernel{Gaussian{Sigma: 2}, g}, far, z)
+		if err != nil {
+			t.Fatalf("d=%d: NewWidths: %v", d, err)
+		}
+		wk := w.KernelTo(nil, w.SharedTo(nil, 0, far.Rows), 1, 0)
+		for i := range far.Rows {
+			for j := range z.Rows {
+				want := plain.At(i, j)
+				if i == 4 {
+					want = 0
+				}
+				for name, m := range map[string]*linalg.Dense{"Cross": got, "BlockTo": blk, "EachBlock": each, "Widths": wk} {
+					if v := m.At(i, j); math.Float64bits(v) != math.Float64bits(want) {
+						t.Fatalf("d=%d %s[%d][%d] = %v, want %v", d, name, i, j, v, want)
+					}
+				}
+			}
+		}
+		if e := g.Eval(far.Row(4), z.Row(0)); e != 0 {
+			t.Fatalf("Eval = %v, want 0", e)
+		}
+		all := linalg.NewDense(far.Rows+z.Rows, d, nil)
+		all.Slice(0, far.Rows, 0, d).Copy(far)
+		all.Slice(far.Rows, all.Rows, 0, d).Copy(z)
+		gram, err := Gram(g, all)
+		if err != nil {
+			t.Fatalf("d=%d: Gram: %v", d, err)
+		}
+		for i := range all.Rows {
+			for j := range all.Rows {
+				if want := g.Eval(all.Row(i), all.Row(j)); !closeTo(gram.At(i, j), want, 1) {
+					t.Fatalf("d=%d Gram[%d][%d] = %v, Eval %v", d, i, j, gram.At(i, j), want)
+				}
+			}
+		}
+	}
+}
+
+// TestFarRowNaN: where centring itself overflows — a centre at 1.7e308
+// whose distance from the centres' mean, −5.7e307, is beyond the largest
+// float64, and a row beyond it on the same side — the value is NaN, an
+// ErrData error naming the rows 1-based, not a matrix with NaN.
+func TestFarRowNaN(t *testing.T) {
+	z := linalg.NewDense(3, 1, []float64{1.7e308, -1.7e308, -1.7e308})
+	x := linalg.NewDense(2, 1, []float64{0, 1.7e308})
+	want := "the kernel value of row 2 of X and row 1 of Z is NaN"
+	for name, err := range map[string]error{"Cross": crossErr(Gaussian{Sigma: 1}, x, z), "NewRows": rowsErr(Gaussian{Sigma: 1}, x, z)} {
+		if !errors.Is(err, ErrData) || !strings.Contains(fmt.Sprint(err), want) {
+			t.Errorf("%s: %v, want ErrData containing %q", name, err, want)
 		}
 	}
 }

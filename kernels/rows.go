@@ -27,12 +27,14 @@ type Rows struct {
 //
 // Non-finite kernel values are an error of NewRows, since the methods that
 // produce them return none: for data so far from 0 that a value of
-// Linear, Polynomial or Gaussian overflows to ±Inf or NaN, NewRows returns
-// ErrData. It bounds every value from the largest squared row norms of X
-// and Z, O((n + m)d), as CrossTo does; only the rows of K the bound does not
-// cover are computed (one at a time, 2md flops each) and scanned, so that
-// data whose bound is merely large still works. Values of other kernels
-// (Laplacian's are always finite) are not checked.
+// Linear or Polynomial overflows to ±Inf or NaN (or a Gaussian's centring
+// does, see CrossTo), NewRows returns ErrData. It bounds every value from
+// the largest squared row norms of X and Z, O((n + m)d), as CrossTo does;
+// only the rows of K the bound does not cover are computed (one at a
+// time, 2md flops each) and scanned, so that data whose bound is merely
+// large still works. The Gaussian values of such rows are computed as
+// CrossTo computes them, 0 for a row infinitely far from a centre. Values
+// of other kernels (Laplacian's are always finite) are not checked.
 func NewRows(k Kernel, x, z *linalg.Dense) (*Rows, error) {
 	const op = "NewRows"
 	p, err := prepareCross(op, k, x, z)

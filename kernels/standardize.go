@@ -64,8 +64,20 @@ func StandardizationOf(x *linalg.Dense) (*Standardization, error) {
 // Validate reports a Standardization that cannot be applied, as a
 // *linalg.InputError wrapping ErrParameter whose Arg is the field: Mean
 // and Scale empty or of different lengths, a value that is NaN or ±Inf
-// (also linalg.ErrNotFinite), or a scale that is not positive. A nil
-// *Standardization (none) is valid.
+// (also linalg.ErrNotFinite), a scale that is not positive, a scale below
+// the smallest normal float64, 2.2e-308 (a subnormal scale has lost
+// digits, and dividing by it overflows for most values), or a feature
+// whose scale is at most ConstantTol times the magnitude of its mean,
+// Scale[j] ≤ ConstantTol·|Mean[j]|: the rule by which Moments.Constant
+// calls a feature constant, so that every standardization built from
+// data passes, and a mean of 1e308 with scale 1, which sends every
+// ordinary value about 1e308 standard deviations out (to −Inf with a
+// scale below 0.5), does not. A nil *Standardization (none) is valid.
+//
+// The model decoders of packages regress and classify call Validate on
+// the standardization a model file holds, so a file with an impossible
+// one is refused when it is loaded, naming the field, rather than when
+// it predicts.
 func (s *Standardization) Validate() error {
 	const op = "Standardization.Validate"
 	if s == nil {
@@ -81,8 +93,13 @@ func (s *Standardization) Validate() error {
 		return err
 	}
 	for j, v := range s.Scale {
-		if !(v > 0) {
+		switch {
+		case !(v > 0):
 			return check.Input(ErrParameter, op, fmt.Sprintf("Scale[%d]", j), "%g, must be positive", v)
+		case v < minNormal:
+			return check.Input(ErrParameter, op, fmt.Sprintf("Scale[%d]", j), "%g is subnormal: a scale must be at least the smallest normal float64, %g", v, minNormal)
+		case v <= ConstantTol*math.Abs(s.Mean[j]):
+			return check.Input(ErrParameter, op, fmt.Sprintf("Mean[%d]", j), "%g with scale %g: a feature whose scale is at most %g of its mean is constant, and cannot be standardized", s.Mean[j], v, ConstantTol)
 		}
 	}
 	return nil
@@ -118,7 +135,7 @@ func (s *Standardization) Apply(x *linalg.Dense) (*linalg.Dense, error) {
 		for j, v := range x.Row(i) {
 			zi[j] = (v - s.Mean[j]) / s.Scale[j]
 			if math.IsInf(zi[j], 0) {
-				return nil, check.Input(ErrData, op, fmt.Sprintf("x[%d][%d]", i, j), "%g standardizes to %g (mean %g, scale %g)", v, zi[j], s.Mean[j], s.Scale[j])
+				return nil, check.Input(ErrData, op, "x", "row %d, feature %d: %g standardizes to %g (mean %g, scale %g): the row lies beyond the float64 range in standard deviations of the training rows", i+1, j+1, v, zi[j], s.Mean[j], s.Scale[j])
 			}
 		}
 	}

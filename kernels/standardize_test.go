@@ -130,10 +130,11 @@ func TestStandardizationOf(t *testing.T) {
 	}
 }
 
-// TestStandardizationConstant: a constant column is an error naming it,
-// whether its values are exactly equal (0.1 sums inexactly), agree to the
-// last bits, or are zero; a column that varies at 1e-9 of its mean is
-// kept.
+// TestStandardizationConstant: a constant column — its values exactly
+// equal (0.1 sums inexactly), agreeing to the last bits, or zero — is
+// found by Constant and kept at its value, scaled by its magnitude (1 for
+// zero), so that its training rows standardize to 0; a column that varies
+// at 1e-9 of its mean is an ordinary one.
 func TestStandardizationConstant(t *testing.T) {
 	const n = 5000
 	for _, c := range []struct {
@@ -157,13 +158,28 @@ func TestStandardizationConstant(t *testing.T) {
 		if got := m.Constant(); !slices.Equal(got, c.want) {
 			t.Errorf("%s: Constant = %v, want %v", c.name, got, c.want)
 		}
-		_, err := StandardizationOf(x)
-		var ie *linalg.InputError
-		switch {
-		case c.want == nil && err != nil:
-			t.Errorf("%s: %v, want a standardization", c.name, err)
-		case c.want != nil && (!errors.Is(err, ErrData) || !errors.As(err, &ie) || !strings.Contains(ie.Reason, "column 1 (") || !strings.Contains(ie.Reason, "constant")):
-			t.Errorf("%s: %v, want ErrData naming column 1 as constant", c.name, err)
+		st, err := StandardizationOf(x)
+		if err != nil {
+			t.Fatalf("%s: %v, want a standardization", c.name, err)
+		}
+		if err := st.Validate(); err != nil {
+			t.Errorf("%s: the standardization does not validate: %v", c.name, err)
+		}
+		want := math.Abs(m.Mean[1])
+		if want == 0 {
+			want = 1
+		}
+		if c.want != nil && st.Scale[1] != want {
+			t.Errorf("%s: the constant feature is scaled by %g, want its magnitude %g (1 for 0)", c.name, st.Scale[1], want)
+		}
+		z, err := st.Apply(x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range n {
+			if v := z.At(i, 1); c.want != nil && math.Abs(v) > 1e-12 {
+				t.Fatalf("%s: row %d of the constant feature standardizes to %g, want 0 to rounding", c.name, i, v)
+			}
 		}
 	}
 }
@@ -192,7 +208,7 @@ func TestStandardizationErrors(t *testing.T) {
 		{"Apply NaN", func() error { _, err := s.Apply(nan); return err }, ErrData, true},
 		{"Apply width", func() error { _, err := s.Apply(linalg.NewDense(2, 2, nil)); return err }, ErrData, false},
 		{"Apply overflow", func() error {
-			_, err := (&Standardization{Mean: []float64{-1e308}, Scale: []float64{1e-10}}).Apply(linalg.NewDense(1, 1, []float64{1e308}))
+			_, err := (&Standardization{Mean: []float64{0}, Scale: []float64{1e-10}}).Apply(linalg.NewDense(1, 1, []float64{1e308}))
 			return err
 		}, ErrData, false},
 		{"Apply zero scale", func() error {
@@ -201,6 +217,8 @@ func TestStandardizationErrors(t *testing.T) {
 		}, ErrParameter, false},
 		{"Validate NaN mean", func() error { return (&Standardization{Mean: []float64{math.NaN()}, Scale: []float64{1}}).Validate() }, ErrParameter, true},
 		{"Validate Inf scale", func() error { return (&Standardization{Mean: []float64{0}, Scale: []float64{math.Inf(1)}}).Validate() }, ErrParameter, true},
+		{"Validate subnormal scale", func() error { return (&Standardization{Mean: []float64{0}, Scale: []float64{1e-320}}).Validate() }, ErrParameter, false},
+		{"Validate constant", func() error { return (&Standardization{Mean: []float64{1e308}, Scale: []float64{1}}).Validate() }, ErrParameter, false},
 		{"Validate lengths", func() error { return (&Standardization{Mean: []float64{0, 1}, Scale: []float64{1}}).Validate() }, ErrParameter, false},
 		{"Validate empty", func() error { return (&Standardization{}).Validate() }, ErrParameter, false},
 		{"Merge NaN", func() error { c := m; return c.Merge(&Moments{N: 2, Mean: []float64{math.NaN()}, SumSq: []float64{0}}) }, ErrParameter, true},
@@ -221,5 +239,41 @@ func TestStandardizationErrors(t *testing.T) {
 	want, _ := StandardizationOf(x)
 	if got, _ := m.Standardization(); !slices.Equal(got.Mean, want.Mean) || !slices.Equal(got.Scale, want.Scale) {
 		t.Error("a failed Add or Merge changed the moments")
+	}
+}
+
+// TestStandardizationValidateBounds: a scale below the smallest normal
+// float64, or at most ConstantTol of its mean's magnitude, is refused,
+// naming the field; the bounds are those of every standardization built
+// from data (a scale just above them passes), and an Apply whose value
+// overflows names the row and feature, 1-based.
+func TestStandardizationValidateBounds(t *testing.T) {
+	for _, tc := range []struct {
+		mean, scale float64
+		want        string // "" for valid
+	}{
+		{-0.825, 1e-320, "Scale[1]: 1e-320 is subnormal"},
+		{0, 0x1p-1023, "Scale[1]: 1.1125369292536007e-308 is subnormal"},
+		{0, 0x1p-1022, ""},
+		{1e308, 1, "Mean[1]: 1e+308 with scale 1: a feature whose scale is at most 1e-12 of its mean is constant"},
+		{1e308, 1e296, "Mean[1]: 1e+308 with scale 1e+296"},
+		{1e308, 1.0000001e296, ""},
+		{-5, 5e-12, "Mean[1]: -5 with scale 5e-12"},
+		{-5, 5.0000001e-12, ""},
+		{1e300, 1e299, ""},
+	} {
+		s := &Standardization{Mean: []float64{1, tc.mean}, Scale: []float64{2, tc.scale}}
+		err := s.Validate()
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("mean %g, scale %g: %v, want valid", tc.mean, tc.scale, err)
+		case tc.want != "" && (!errors.Is(err, ErrParameter) || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("mean %g, scale %g: %v, want ErrParameter containing %q", tc.mean, tc.scale, err, tc.want)
+		}
+	}
+	s := &Standardization{Mean: []float64{0, 0}, Scale: []float64{1, 1e-300}}
+	_, err := s.Apply(linalg.NewDense(2, 2, []float64{0, 0, 0, 1e10}))
+	if want := "Standardization.Apply: x: row 2, feature 2: 1e+10 standardizes to +Inf"; !errors.Is(err, ErrData) || !strings.Contains(err.Error(), want) {
+		t.Errorf("Apply overflow: %v, want ErrData containing %q", err, want)
 	}
 }

@@ -170,6 +170,10 @@ func (w *Widths) KernelTo(dst, shared *linalg.Dense, s, i0 int) *linalg.Dense {
 		c := k.coef()
 		rowsParallel(b, m, func(i int) {
 			row := dst.Row(i)
+			if !sqDistFits(w.nx[i0+i], w.p.zmax) { // as Rows computes it (see farRow)
+				w.p.farRow(row, w.x.Row(i0+i), k)
+				return
+			}
 			copy(row, shared.Row(i))
 			gaussianRow(row, w.p.nz, w.nx[i0+i], c)
 		})

@@ -75,7 +75,9 @@ func TestWidthsMatchRows(t *testing.T) {
 
 func TestWidthsErrors(t *testing.T) {
 	x := linalg.NewDense(2, 1, []float64{0, 1})
-	huge := linalg.NewDense(2, 1, []float64{0, 1e300})
+	// Centred on their mean, −5.7e307, the first value overflows to +Inf,
+	// and its distance to itself is ∞ − ∞.
+	huge := linalg.NewDense(3, 1, []float64{1.7e308, -1.7e308, -1.7e308})
 	for _, tc := range []struct {
 		name string
 		ks   []Kernel

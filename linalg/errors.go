@@ -73,13 +73,16 @@ func (e *NotFiniteError) Unwrap() error { return ErrNotFinite }
 //
 //	errors.Is(err, linalg.ErrNotFinite)
 //
-// holds for NaN or ±Inf input whichever package saw it.
+// holds for NaN or ±Inf input whichever package saw it. A bad element of a
+// data matrix is named in Reason by its row and column counted from 1, as
+// a data file counts them ("RLS.Fit: X: row 4, column 2 is NaN"); the
+// NotFiniteError it wraps keeps the 0-based indices for a program.
 //
 // Package linalg itself does not return InputError: misuse of its routines
 // panics (see the package documentation).
 type InputError struct {
 	Op     string // the call, for example "RLS.Fit", "Gram", "Model.Predict"
-	Arg    string // the argument or field, for example "X[3][1]", "Lambda", "labels"
+	Arg    string // the argument or field, for example "X", "Lambda", "labels[2]"
 	Reason string // why it was rejected
 	Kind   error  // the reporting package's sentinel
 	Err    error  // the cause, or nil

@@ -151,9 +151,9 @@ func TestDegenerateNystromY(t *testing.T) {
 			y    *linalg.Dense
 			want string
 		}{
-			{"y NaN", degWith(y, 3, 0, math.NaN()), "Y[3][0]: is NaN"},
-			{"y +Inf", degWith(y, 0, 0, math.Inf(1)), "Y[0][0]: is +Inf"},
-			{"y -Inf", degWith(y, 9, 0, math.Inf(-1)), "Y[9][0]: is -Inf"},
+			{"y NaN", degWith(y, 3, 0, math.NaN()), "Y: row 4, column 1 is NaN"},
+			{"y +Inf", degWith(y, 0, 0, math.Inf(1)), "Y: row 1, column 1 is +Inf"},
+			{"y -Inf", degWith(y, 9, 0, math.Inf(-1)), "Y: row 10, column 1 is -Inf"},
 			{"y 0 columns", linalg.NewDense(10, 0, nil), "Y: no columns"},
 			{"y nil", nil, "Y: nil matrix"},
 		} {
@@ -178,9 +178,9 @@ func TestDegenerateSigmaGrid(t *testing.T) {
 		x    *linalg.Dense
 		want string
 	}{
-		{"x NaN", degWith(x, 1, 1, math.NaN()), "X[1][1]: is NaN"},
-		{"x +Inf", degWith(x, 11, 2, math.Inf(1)), "X[11][2]: is +Inf"},
-		{"x -Inf", degWith(x, 0, 0, math.Inf(-1)), "X[0][0]: is -Inf"},
+		{"x NaN", degWith(x, 1, 1, math.NaN()), "X: row 2, column 2 is NaN"},
+		{"x +Inf", degWith(x, 11, 2, math.Inf(1)), "X: row 12, column 3 is +Inf"},
+		{"x -Inf", degWith(x, 0, 0, math.Inf(-1)), "X: row 1, column 1 is -Inf"},
 		{"x nil", nil, "X: nil matrix"},
 	} {
 		_, err := degCall2(func() ([]float64, error) { return SigmaGrid(c.x, q, 100, 1) })

@@ -80,76 +80,23 @@ func LambdaGrid(s *regress.Spectral, count int) ([]float64, error) {
 }
 
 // SigmaGrid returns the given quantiles (in [0, 1]) of the Euclidean
-// distances between pairs of rows of x — candidate widths for a Gaussian or
-// Laplacian kernel at the data's own scale. With more than maxPoints rows,
-// a uniform sample of maxPoints rows (seeded) is used; the quantiles of the
+// distances between pairs of rows of x — candidate widths for a Gaussian
+// kernel at the data's own scale (for a Laplacian kernel, whose distance
+// is the 1-norm, see MedianDistance). With more than maxPoints rows, a
+// uniform sample of maxPoints rows (seeded) is used; the quantiles of the
 // m(m−1)/2 pairwise distances are then taken by sorting. Zero distances
-// (duplicate rows) are left out. A distance too large to square in float64
-// is computed with scaling, so the widths are finite whenever x is.
+// (duplicate rows) are left out. The distances are formed on the rows
+// divided by a power of two near their largest magnitude when that lies
+// outside 2^±400, so the widths are right whenever they are float64
+// values: finite for features of 1e300, not zero for features of 1e-300
+// (see MedianDistance, which also refuses a median the Gaussian kernel
+// cannot use; SigmaGrid does not).
 //
 // Errors (InputErrors wrapping ErrInput): x nil, malformed or with fewer
 // than 2 rows, x with a NaN or ±Inf element or a NaN quantile (also
 // linalg.ErrNotFinite), a quantile outside [0, 1], all rows equal.
 func SigmaGrid(x *linalg.Dense, quantiles []float64, maxPoints int, seed uint64) ([]float64, error) {
-	const op = "SigmaGrid"
-	if err := check.Data(ErrInput, op, "X", x, 2); err != nil {
-		return nil, err
-	}
-	n := x.Rows
-	if err := check.Vector(ErrInput, op, "quantiles", quantiles); err != nil {
-		return nil, err
-	}
-	for j, q := range quantiles {
-		if !(q >= 0 && q <= 1) {
-			return nil, inputError(op, fmt.Sprintf("quantiles[%d]", j), "%v, outside [0, 1]", q)
-		}
-	}
-	rows := make([]int, n)
-	for i := range rows {
-		rows[i] = i
-	}
-	if maxPoints >= 2 && n > maxPoints {
-		rows = rand.New(rand.NewPCG(seed, 0x7369676d61)).Perm(n)[:maxPoints] // "sigma"
-		slices.Sort(rows)
-	}
-	var d []float64
-	for a := 0; a < len(rows); a++ {
-		xa := x.Row(rows[a])
-		for b := a + 1; b < len(rows); b++ {
-			var s float64
-			for k, v := range x.Row(rows[b]) {
-				t := v - xa[k]
-				s += t * t
-			}
-			if math.IsInf(s, 1) {
-				s = scaledDistance(xa, x.Row(rows[b]))
-				d = append(d, s)
-			} else if s > 0 {
-				d = append(d, math.Sqrt(s))
-			}
-		}
-	}
-	if len(d) == 0 {
-		return nil, inputError(op, "X", "all rows are equal")
-	}
-	slices.Sort(d)
-	out := make([]float64, len(quantiles))
-	for j, q := range quantiles {
-		out[j] = d[int(math.Round(q*float64(len(d)-1)))]
-	}
-	return out, nil
-}
-
-// scaledDistance returns ‖a − b‖ when the plain sum of squares overflows,
-// by linalg.Nrm2 of the differences (which scales them first). The result
-// may still be +Inf if the distance itself exceeds the float64 range
-// (differences of values near ±MaxFloat64).
-func scaledDistance(a, b []float64) float64 {
-	diff := make([]float64, len(b))
-	for k, v := range b {
-		diff[k] = v - a[k]
-	}
-	return linalg.Nrm2(diff)
+	return distanceQuantiles("SigmaGrid", x, L2, quantiles, maxPoints, seed)
 }
 
 // Split splits the indices 0…n−1 at random into a training part of

@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
+	"strings"
 	"testing"
 
 	"rkhs/datasets"
@@ -291,7 +292,7 @@ func TestFalkonBadInput(t *testing.T) {
 		arg    string
 		finite bool
 	}{
-		{"NaN in X", nil, nan, "X[3][1]", true},
+		{"NaN in X", nil, nan, "X: row 4, column 2", true},
 		{"m = 0", func(f *Falkon) { f.Centers = 0 }, x, "Centers", false},
 		{"m > n", func(f *Falkon) { f.Centers = 31 }, x, "Centers", false},
 		{"λ = 0", func(f *Falkon) { f.Lambda = 0 }, x, "Lambda", false},
@@ -312,7 +313,8 @@ func TestFalkonBadInput(t *testing.T) {
 		before := c.x.Clone()
 		_, err := fa.Fit(c.x, y)
 		var ie *linalg.InputError
-		if !errors.Is(err, ErrInput) || !errors.As(err, &ie) || ie.Arg != c.arg {
+		arg, cell, _ := strings.Cut(c.arg, ": ") // a data element: "X: row 4, column 2"
+		if !errors.Is(err, ErrInput) || !errors.As(err, &ie) || ie.Arg != arg || !strings.HasPrefix(ie.Reason, cell) {
 			t.Errorf("%s: got %v, want an ErrInput about %s", c.name, err, c.arg)
 		}
 		if c.finite != errors.Is(err, linalg.ErrNotFinite) {

@@ -235,3 +235,62 @@ func TestStandardizationErrors(t *testing.T) {
 		t.Errorf("zero scale: %v, want an error on standardization.scale[2]", err)
 	}
 }
+
+// TestStandardizationRefusedAtLoad: a model file whose standardization
+// cannot be applied — a subnormal scale, or a mean so far from 0 in
+// scales that the feature would be constant — is refused when it is
+// loaded, naming the key, for the kernel and the linear model alike; the
+// file as saved loads.
+func TestStandardizationRefusedAtLoad(t *testing.T) {
+	x := farApart(4, 20, 3)
+	s, _ := kernels.StandardizationOf(x)
+	xs, _ := s.Apply(x)
+	y := randDense(5, 20, 1)
+	m, err := RLS{Kernel: kernels.Gaussian{Sigma: 1}, Lambda: 1e-2}.Fit(xs, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Standardization = s
+	lin, err := LinearRLS{Lambda: 1e-2}.Fit(xs, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lin.Standardization = s
+	for _, model := range []struct {
+		name  string
+		saved any
+		load  func([]byte) error
+	}{
+		{"Model", m, func(b []byte) error { return new(Model).UnmarshalJSON(b) }},
+		{"LinearModel", lin, func(b []byte) error { return new(LinearModel).UnmarshalJSON(b) }},
+	} {
+		good, err := json.Marshal(model.saved)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := model.load(good); err != nil {
+			t.Fatalf("%s as saved: %v", model.name, err)
+		}
+		for _, c := range []struct {
+			key   string
+			i     int
+			value float64
+			arg   string
+			says  string
+		}{
+			{"scale", 2, 1e-320, "standardization.scale[2]", "1e-320 is subnormal"},
+			{"mean", 0, 1e308, "standardization.mean[0]", "1e+308 with scale"},
+			{"mean", 1, -1e300, "standardization.mean[1]", "-1e+300 with scale"},
+		} {
+			var mj map[string]any
+			_ = json.Unmarshal(good, &mj)
+			mj["standardization"].(map[string]any)[c.key].([]any)[c.i] = c.value
+			in, _ := json.Marshal(mj)
+			err := model.load(in)
+			var ie *linalg.InputError
+			if !errors.Is(err, ErrInput) || !errors.As(err, &ie) || ie.Arg != c.arg || !strings.Contains(ie.Reason, c.says) {
+				t.Errorf("%s with %s[%d] = %g: %v, want ErrInput on %s saying %q", model.name, c.key, c.i, c.value, err, c.arg, c.says)
+			}
+		}
+	}
+}

@@ -67,7 +67,8 @@ func (r *fitRun) grids(x *linalg.Dense) (sigmas, lambdas []float64, median float
 	case o.sigmas != "":
 		sigmas, err = cli.Grid("sigmas", o.sigmas)
 	case o.kf.sigma.Auto:
-		if median, err = loo.MedianSigma(x, 0, o.seed); err != nil {
+		k, _ := o.kf.kernelAt(1) // its type, not its σ, chooses the distance
+		if median, err = medianDistance(k, x, o.seed); err != nil {
 			var ie *linalg.InputError
 			if errors.As(err, &ie) {
 				err = cli.Explained{Msg: fmt.Sprintf("-sigma auto: the median distance between rows cannot be measured: %s; give -sigma S, a width for the data, instead", ie.Reason), Err: err}
@@ -89,6 +90,18 @@ func (r *fitRun) grids(x *linalg.Dense) (sigmas, lambdas []float64, median float
 		lambdas = cli.DefaultLambdas()
 	}
 	return sigmas, lambdas, median, err
+}
+
+// medianDistance is the median heuristic for σ of kernel k on x
+// (loo.MedianDistance, on a seeded sample of loo.DefaultMedianRows rows)
+// in the distance k applies σ to (loo.NormOf): Euclidean for gaussian,
+// the 1-norm for laplacian.
+func medianDistance(k kernels.Kernel, x *linalg.Dense, seed uint64) (float64, error) {
+	norm, err := loo.NormOf(k)
+	if err != nil {
+		return 0, err
+	}
+	return loo.MedianDistance(x, norm, 0, seed)
 }
 
 // choose selects σ and λ by the method's route and returns the fit at the
@@ -284,7 +297,7 @@ func warnDegenerate(w io.Writer, verb string, k kernels.Kernel, sigma float64, x
 	if !errors.As(kernels.CheckDegenerate(k, pts), &de) {
 		return
 	}
-	median, err := loo.MedianSigma(x, 0, seed)
+	median, err := medianDistance(k, x, seed)
 	if err != nil {
 		return
 	}

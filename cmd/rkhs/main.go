@@ -96,8 +96,10 @@
 // matrix (loo.SelectNystrom, classify.SelectNystrom, on the centres
 // -method nystrom -seed draws). Either may be given as a number while the
 // other is chosen; rls chooses λ whenever -lambda is not given. The σ grid
-// is the median distance between rows (loo.MedianSigma, a seeded sample
-// of 1000 rows) × 1/4, 1/2, 1, 2, 4, the λ grid 51 values from 1e-10 to 1
+// is the median distance between rows in the kernel's own distance,
+// Euclidean for gaussian and the 1-norm for laplacian (loo.MedianDistance,
+// a seeded sample of 1000 rows), × 1/4, 1/2, 1, 2, 4, the λ grid 51 values
+// from 1e-10 to 1
 // (rls on one σ: 25 over the spectrum of K); -sigmas and -lambdas
 // MIN:MAX:COUNT replace them. σ is chosen on features standardized to
 // mean 0 and standard deviation 1 (-standardize auto), and the saved model

@@ -56,7 +56,10 @@ func View(kind error, op, name string, m *linalg.Dense) error {
 }
 
 // Finite reports the first NaN or ±Inf element of the valid view m, row by
-// row, as name[i][j], wrapping a *linalg.NotFiniteError.
+// row, on the argument name with the reason "row i+1, column j+1 is NaN":
+// rows and columns counted from 1, as a data file counts its lines and
+// fields, wrapping a *linalg.NotFiniteError (whose Row and Col are the
+// 0-based indices, for a program).
 func Finite(kind error, op, name string, m *linalg.Dense) error {
 	if m.Rows == 0 || m.Cols == 0 {
 		return nil
@@ -64,13 +67,18 @@ func Finite(kind error, op, name string, m *linalg.Dense) error {
 	for i := 0; i < m.Rows; i++ {
 		for j, v := range m.Row(i) {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return &linalg.InputError{Op: op, Arg: fmt.Sprintf("%s[%d][%d]", name, i, j), Reason: fmt.Sprintf("is %v", v),
+				return &linalg.InputError{Op: op, Arg: name, Reason: fmt.Sprintf("%s is %v", Cell(i, j), v),
 					Kind: kind, Err: &linalg.NotFiniteError{Row: i, Col: j, Value: v}}
 			}
 		}
 	}
 	return nil
 }
+
+// Cell names element (i, j) (0-based) of a data matrix for a message, as
+// "row i+1, column j+1": every package reports a data row as a file
+// counts it.
+func Cell(i, j int) string { return fmt.Sprintf("row %d, column %d", i+1, j+1) }
 
 // Data validates a data matrix: a valid view (see View) with at least
 // minRows rows, at least one column when it has rows, and finite elements.
@@ -225,14 +233,15 @@ func Valid(kind error, op, name string, v interface{ Validate() error }) error {
 }
 
 // Result reports the first NaN or ±Inf of m, a result computed from
-// finite input (predictions, coefficients), as name[i][j] with why, which
-// says what overflowed and what to do. It does not wrap
+// finite input (predictions, coefficients), on the argument name with the
+// reason "row i+1, column j+1 is +Inf from finite input: why" (see Cell),
+// why saying what overflowed and what to do. It does not wrap
 // linalg.ErrNotFinite, which is about input: the input was finite.
 func Result(kind error, op, name string, m *linalg.Dense, why string) error {
 	for i := 0; i < m.Rows; i++ {
 		for j, v := range m.Row(i) {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return Input(kind, op, fmt.Sprintf("%s[%d][%d]", name, i, j), "is %v from finite input: %s", v, why)
+				return Input(kind, op, name, "%s is %v from finite input: %s", Cell(i, j), v, why)
 			}
 		}
 	}

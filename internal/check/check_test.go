@@ -2,6 +2,7 @@ package check
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -50,7 +51,7 @@ func TestCheck(t *testing.T) {
 		{"no rows", Data(errKind, "Op", "X", &linalg.Dense{}, 1), "X", false},
 		{"too few rows", Data(errKind, "Op", "X", ok, 3), "X", false},
 		{"no columns", Data(errKind, "Op", "X", &linalg.Dense{Rows: 2}, 1), "X", false},
-		{"NaN", Data(errKind, "Op", "X", linalg.NewDense(1, 2, []float64{0, nan}), 1), "X[0][1]", true},
+		{"NaN", Data(errKind, "Op", "X", linalg.NewDense(1, 2, []float64{0, nan}), 1), "X", true},
 		{"points, empty", Points(errKind, "Op", "X", &linalg.Dense{}, 5), "", false},
 		{"points, columns", Points(errKind, "Op", "X", ok, 3), "X", false},
 		{"vector Inf", Vector(errKind, "Op", "y", []float64{1, math.Inf(-1)}), "y[1]", true},
@@ -92,5 +93,21 @@ func TestCheck(t *testing.T) {
 		if tc.name == "invalid value" && (tc.err.Error() != "test: invalid input: Op: ic: unknown mode" || !errors.Is(tc.err, errOther)) {
 			t.Errorf("%s: %q, want the value's reason on ic, wrapping the value's own sentinel too", tc.name, tc.err)
 		}
+	}
+}
+
+// TestCellsCountFromOne: a non-finite element or result is named by its
+// row and column counted from 1, as a data file counts them, while the
+// wrapped *linalg.NotFiniteError keeps the 0-based indices.
+func TestCellsCountFromOne(t *testing.T) {
+	m := linalg.NewDense(5, 3, nil)
+	m.Set(4, 1, math.Inf(1))
+	err := Data(errKind, "Op", "X", m, 1)
+	var nf *linalg.NotFiniteError
+	if want := "Op: X: row 5, column 2 is +Inf"; !strings.Contains(fmt.Sprint(err), want) || !errors.As(err, &nf) || nf.Row != 4 || nf.Col != 1 {
+		t.Errorf("Data: %v, want %q wrapping element (4,1)", err, want)
+	}
+	if err, want := Result(errKind, "Op", "prediction", m, "why"), "Op: prediction: row 5, column 2 is +Inf from finite input: why"; !strings.Contains(fmt.Sprint(err), want) {
+		t.Errorf("Result: %v, want %q", err, want)
 	}
 }

@@ -1,0 +1,86 @@
+package kernels
+
+import (
+	"math"
+
+	"rkhs/internal/check"
+	"rkhs/linalg"
+)
+
+// DefaultOutlyingLimit is the number of standard deviations beyond which
+// Standardization.Outlying is meant to report a row for a warning: 10³.
+// Standardized training rows lie within √n standard deviations of the mean
+// (Samuelson's inequality, "How deviant can you be?", 1968), about 10³ for
+// a million rows; and a Gaussian kernel whose σ is a few standard
+// deviations, as the median heuristic on standardized rows gives, is
+// exactly 0 at 10³ standard deviations from every centre (e^(−10⁶/(2σ²))
+// underflows for σ below about 25): such a row is predicted as the
+// intercept alone.
+const DefaultOutlyingLimit = 1e3
+
+// Outliers is what Standardization.Outlying reports about the rows of a
+// matrix x: Rows, the number of rows with some feature more than the limit
+// standard deviations from the training mean, |zᵢⱼ| > limit with
+// zᵢⱼ = (xᵢⱼ − Mean[j])/Scale[j]; and the element of largest |zᵢⱼ| in
+// all of x (within the limit or not), by its 0-based Row and Feature and
+// its z-score Z (signed; ±Inf where the quotient overflows). Row and
+// Feature are −1 and Z is 0 when x has no rows.
+type Outliers struct {
+	Rows         int
+	Row, Feature int
+	Z            float64
+}
+
+// Outlying reports the rows of x (n×d, n ≥ 0, d features) that lie more
+// than limit standard deviations from the mean of the rows s was built
+// from on some feature (see Outliers), in one pass over x: 2nd flops, no
+// allocation, x not modified. It is the check for the rows a model is
+// about to predict at: a training feature that is nearly constant (see
+// Moments.NearlyConstant) gets a tiny Scale, and a test row a little off
+// its training values then lies millions of standard deviations out,
+// where the kernel is 0 and the prediction is the intercept alone, with
+// no error. DefaultOutlyingLimit, 10³, is a limit for a warning.
+//
+// A nil s (no standardization) has no training scale and reports no rows
+// (Row and Feature −1, Z 0).
+//
+// Errors: s invalid (ErrParameter, see Validate); limit not positive and
+// finite (ErrParameter, also linalg.ErrNotFinite for NaN or ±Inf); x nil,
+// malformed or holding NaN or ±Inf (ErrData, and linalg.ErrNotFinite), or
+// with another number of columns than s has features (ErrData).
+func (s *Standardization) Outlying(x *linalg.Dense, limit float64) (Outliers, error) {
+	const op = "Standardization.Outlying"
+	none := Outliers{Row: -1, Feature: -1}
+	if err := check.Field(ErrParameter, op, "s", s.Validate()); err != nil {
+		return none, err
+	}
+	if err := check.Positive(ErrParameter, op, "limit", limit); err != nil {
+		return none, err
+	}
+	if err := check.Data(ErrData, op, "x", x, 0); err != nil {
+		return none, err
+	}
+	if s == nil {
+		return none, nil
+	}
+	if x.Rows > 0 && x.Cols != len(s.Mean) {
+		return none, check.Input(ErrData, op, "x", "%d columns, the standardization has %d features", x.Cols, len(s.Mean))
+	}
+	r := none
+	worst := -1.0 // |Z|, below any |z| so that the first element sets it
+	for i := 0; i < x.Rows; i++ {
+		out := false
+		for j, v := range x.Row(i) {
+			z := (v - s.Mean[j]) / s.Scale[j]
+			a := math.Abs(z)
+			out = out || a > limit
+			if a > worst {
+				worst, r.Row, r.Feature, r.Z = a, i, j, z
+			}
+		}
+		if out {
+			r.Rows++
+		}
+	}
+	return r, nil
+}
