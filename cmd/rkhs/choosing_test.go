@@ -3,11 +3,15 @@ package main
 import (
 	"fmt"
 	"math"
+	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"testing"
 
+	"rkhs/kernels"
+	"rkhs/loo"
 	"rkhs/regress"
 )
 
@@ -129,9 +133,8 @@ func TestHugeLabels(t *testing.T) {
 }
 
 // TestAdviceFollowable: a hint can be followed: -lambda's names -sigma
-// auto and -standardize too; the constant-feature refusal advises
-// -features only where a header lets it name columns, and -features on a
-// file without a header says it needs one.
+// auto and -standardize too; -features on a file without a header says
+// it needs one.
 func TestAdviceFollowable(t *testing.T) {
 	dir := t.TempDir()
 	train, _ := splitHousing(t, dir)
@@ -140,21 +143,6 @@ func TestAdviceFollowable(t *testing.T) {
 		t.Errorf("no λ: exit %d, %q; want -sigma auto -lambda auto and -standardize named", code, e)
 	}
 	headless := write(t, dir, "c.csv", []byte("0,1,2\n0,2,3\n0,3,5\n0,4,4\n"))
-	headed := write(t, dir, "h.csv", []byte("a,b,y\n0,1,2\n0,2,3\n0,3,5\n0,4,4\n"))
-	libsvm := write(t, dir, "c.svm", []byte("2 2:1\n3 2:2\n5 2:3\n4 2:4\n"))
-	for _, c := range []struct {
-		path      string
-		want, not string
-	}{
-		{headless, "-standardize=no", "-features"},
-		{libsvm, "-standardize=no", "-features"},
-		{headed, "-features", ""},
-	} {
-		code, _, e := runCmd("fit", "-train", c.path, "-sigma", "1", "-lambda", "1e-3", "-standardize")
-		if code != 2 || !strings.Contains(e, c.want) || (c.not != "" && strings.Contains(e, c.not)) {
-			t.Errorf("%s: exit %d, %q; want %q, not %q", filepath.Base(c.path), code, e, c.want, c.not)
-		}
-	}
 	code, _, e = runCmd("fit", "-train", headless, "-sigma", "1", "-lambda", "1e-3", "-features", "2")
 	if code != 2 || !strings.Contains(e, "header") || strings.Contains(e, "ambiguous") {
 		t.Errorf("-features on a file without a header: exit %d, %q", code, e)
@@ -202,5 +190,121 @@ func TestSelectionMemoryAdvice(t *testing.T) {
 	code, _, e := runCmd("fit", "-train", train, "-method", "nystrom", "-centers", "300", "-sigma", "auto", "-lambda", "auto")
 	if code != 2 || !strings.Contains(e, "O(M²) values a σ") || !strings.Contains(e, "at most about -centers") || strings.Contains(e, "O(nM)") {
 		t.Errorf("exit %d, %q; want the selection's memory and the centres that fit", code, e)
+	}
+}
+
+// TestFarTestRow: a finite test value far beyond the training rows
+// (1.5e308) lies infinitely far from every centre: without
+// standardization fit and predict succeed and predict b there; standardized,
+// the row lies beyond the float64 range in standard deviations, and the
+// run is refused before the selection, naming its row.
+func TestFarTestRow(t *testing.T) {
+	dir := t.TempDir()
+	train := housingColumns(t, dir, "train.csv", 140, 260, housingNames(), true)
+	test := housingColumns(t, dir, "test.csv", 260, 270, housingNames(), true)
+	raw, _ := os.ReadFile(test)
+	lines := strings.Split(string(raw), "\n")
+	f := strings.Split(lines[3], ",")
+	f[0] = "1.5e308"
+	lines[3] = strings.Join(f, ",")
+	far := write(t, dir, "far.csv", []byte(strings.Join(lines, "\n")))
+	model, pfit, ppred := filepath.Join(dir, "m.json"), filepath.Join(dir, "p1"), filepath.Join(dir, "p2")
+	res, _ := runJSON(t, "fit", "-train", train, "-test", far, "-method", "nystrom", "-centers", "20", "-sigma", "3", "-lambda", "auto", "-model", model, "-predictions", pfit)
+	if code, _, e := runCmd("predict", "-model", model, "-data", far, "-predictions", ppred); code != 0 {
+		t.Fatalf("predict: exit %d: %s", code, e)
+	}
+	a, b := predictions(t, pfit), predictions(t, ppred)
+	if len(a) != 10 || a[2] != res["b"].(float64) || !slices.Equal(a, b) {
+		t.Errorf("row 3 predicted %v (b = %v), predict gives %v", a[2], res["b"], b[2])
+	}
+	code, _, e := runCmd("fit", "-train", train, "-test", far, "-method", "nystrom", "-centers", "20", "-sigma", "auto", "-lambda", "auto")
+	if code != 2 || strings.Contains(e, "pass ") || !strings.Contains(e, "-test: row 3, feature f1") {
+		t.Errorf("standardized: exit %d, %q; want 2 before the selection, naming row 3", code, e)
+	}
+}
+
+// TestLaplacianMedian: -kernel laplacian -sigma auto centres its grid on
+// the median 1-norm distance between the standardized rows.
+func TestLaplacianMedian(t *testing.T) {
+	dir := t.TempDir()
+	train := housingColumns(t, dir, "train.csv", 140, 260, housingNames(), true)
+	res, _ := runJSON(t, "fit", "-train", train, "-kernel", "laplacian", "-method", "nystrom", "-centers", "20", "-sigma", "auto", "-lambda", "auto")
+	d := readData(t, train)
+	st, err := kernels.StandardizationOf(&d.X)
+	if err != nil {
+		t.Fatal(err)
+	}
+	xs, _ := st.Apply(&d.X)
+	want, err := loo.MedianDistance(xs, loo.L1, 0, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res["median_distance"].(float64); got != want {
+		t.Errorf("median distance %v, want the 1-norm median %v", got, want)
+	}
+}
+
+// TestConstantFeatureKept: a constant feature is kept at its value under
+// -standardize, with a note naming it — by position in a file without a
+// header or in LIBSVM, which cannot leave it out, by name with one — in
+// fit, classify and loo alike.
+func TestConstantFeatureKept(t *testing.T) {
+	dir := t.TempDir()
+	var b, h strings.Builder
+	h.WriteString("a,b,y\n")
+	for i := range 30 {
+		row := fmt.Sprintf("0,%g,%d\n", float64(i%7)/7, 2*(i%2)-1)
+		b.WriteString(row)
+		h.WriteString(row)
+	}
+	headless := write(t, dir, "c.csv", []byte(b.String()))
+	headed := write(t, dir, "h.csv", []byte(h.String()))
+	for _, c := range []struct {
+		path, name string
+	}{{headless, "feature 1 "}, {headed, "feature a "}} {
+		for _, args := range [][]string{
+			{"fit", "-train", c.path, "-method", "nystrom", "-centers", "5", "-sigma", "auto", "-lambda", "auto"},
+			{"classify", "-train", c.path, "-method", "rls", "-sigma", "auto"},
+			{"loo", "-train", c.path, "-standardize"},
+		} {
+			code, _, e := runCmd(args...)
+			if code != 0 || !strings.Contains(e, "note: "+c.name) || !strings.Contains(e, "constant") {
+				t.Errorf("%v: exit %d, %q; want 0 and a note naming %q", args[:3], code, e, c.name)
+			}
+		}
+	}
+}
+
+// TestFarFromTraining: a training feature that barely varies draws a
+// warning, and test rows that lie far outside the training scale on it
+// are counted, with the worst named by its row, in fit and predict.
+func TestFarFromTraining(t *testing.T) {
+	dir := t.TempDir()
+	var tr, te strings.Builder
+	tr.WriteString("a,b,y\n")
+	te.WriteString("a,b,y\n")
+	for i := range 40 {
+		b := 5.0
+		if i == 0 {
+			b = 5.000001
+		}
+		fmt.Fprintf(&tr, "%g,%g,%g\n", float64(i)/40, b, math.Sin(float64(i)/6))
+	}
+	for i := range 10 {
+		b := 5.0
+		if i%2 == 1 {
+			b = 6
+		}
+		fmt.Fprintf(&te, "%g,%g,%g\n", float64(i)/10, b, 0.5)
+	}
+	train, test := write(t, dir, "train.csv", []byte(tr.String())), write(t, dir, "test.csv", []byte(te.String()))
+	model := filepath.Join(dir, "m.json")
+	code, _, e := runCmd("fit", "-train", train, "-test", test, "-method", "nystrom", "-centers", "10", "-sigma", "auto", "-lambda", "auto", "-model", model)
+	if code != 0 || !strings.Contains(e, "feature b") || !strings.Contains(e, "5 of the 10 rows of -test") || !strings.Contains(e, "row 2") {
+		t.Errorf("fit: exit %d, %q; want warnings about b and 5 rows of -test, the worst row 2", code, e)
+	}
+	code, _, e = runCmd("predict", "-model", model, "-data", test)
+	if code != 0 || !strings.Contains(e, "5 of the 10 rows") {
+		t.Errorf("predict: exit %d, %q; want the 5 far rows counted", code, e)
 	}
 }

@@ -296,9 +296,14 @@ func (o *modelFlags) run(stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	sets, err := splitTraining(o.val, o.seed, o.std.On(o.kf.sigma.Auto), train, names, stderr)
+	sets, err := splitTraining(o.val, o.seed, o.std.On(o.kf.sigma.Auto), train, names, o.verb, stderr)
 	if err != nil {
 		return err
+	}
+	if test != nil {
+		if err := checkFar(stderr, o.verb, "-test", sets.scale, &test.X, names.features); err != nil {
+			return err
+		}
 	}
 	r.train, r.val, r.rows, r.start = sets.fitTrain, sets.fitVal, train.X.Rows, time.Now()
 	n, d := sets.train.X.Rows, train.X.Cols

@@ -67,7 +67,7 @@ func setupLOO(fs *flagSet) func(stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		sets, err := splitTraining(0, 0, std.On(false), d, names, stderr)
+		sets, err := splitTraining(0, 0, std.On(false), d, names, "loo", stderr)
 		if err != nil {
 			return err
 		}

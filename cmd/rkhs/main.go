@@ -103,7 +103,12 @@
 // (rls on one σ: 25 over the spectrum of K); -sigmas and -lambdas
 // MIN:MAX:COUNT replace them. σ is chosen on features standardized to
 // mean 0 and standard deviation 1 (-standardize auto), and the saved model
-// keeps the map. Regression minimizes the mean squared leave-one-out
+// keeps the map. A constant feature is kept at its value, with a note; one
+// that barely varies draws a warning, and so do test (or predict) rows
+// more than 1000 standard deviations out on some feature, where the
+// kernel is 0 and the model predicts its intercept alone
+// (kernels.Standardization.Outlying); a row beyond the float64 range in
+// standard deviations is refused. Regression minimizes the mean squared leave-one-out
 // residual, classify the leave-one-out error rate; -criterion gcv
 // minimizes generalized cross-validation instead (nystrom and falkon, one
 // pass). -loo-rows N computes the leave-one-out mean over N rows drawn at

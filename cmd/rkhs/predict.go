@@ -63,6 +63,9 @@ func setupPredict(fs *flagSet) func(stdout, stderr io.Writer) error {
 		default:
 			return cli.BadInputf("%s: %s, the model has %d", dataPath, cli.Count(d.X.Cols, "feature"), w)
 		}
+		if err := checkFar(stderr, "predict", "-data", *parts.std, &d.X, *parts.features); err != nil {
+			return err
+		}
 		p, err := model.Predict(&d.X)
 		if err != nil {
 			return err

@@ -3,11 +3,13 @@ package main
 import (
 	"fmt"
 	"io"
-	"strings"
+	"math"
+	"slices"
 
 	"rkhs/dataset"
 	"rkhs/internal/cli"
 	"rkhs/kernels"
+	"rkhs/linalg"
 )
 
 // registerStandardize adds -standardize (cli.Standardize: auto, yes or
@@ -20,15 +22,16 @@ func registerStandardize(fs *flagSet, s *cli.Standardize, model bool) {
 	}
 	fs.Var(s, "standardize", "scale every feature to mean 0 and standard deviation 1 before the kernel, by the mean and the population standard deviation (divided by n) of the training rows; "+keeps+
 		"Given alone, -standardize is yes; as -standardize `auto|yes|no`, auto, the default, is on exactly when σ is chosen from the data (-sigma auto), since one σ assumes one scale for every feature. "+
-		"A constant feature (standard deviation at most 1e-12 of its mean) is an error that names it")
+		"A constant feature (standard deviation at most 1e-12 of its mean) is kept at its value, with a note naming it")
 }
 
 // standardizeTrain returns the standardization of the rows of train
-// (kernels.Moments, one pass), or nil when on is false. A constant
-// feature is an error that names every constant feature, by its column
-// name when the file has a header (and then advises leaving it out of
-// -features), by its position otherwise.
-func standardizeTrain(on bool, train *dataset.Data, names columnNames) (*kernels.Standardization, error) {
+// (kernels.Moments, one pass), or nil when on is false. A constant feature
+// is kept at its value (kernels.Moments.Standardization) with a note on w;
+// a nearly constant one (NearlyConstant(NearlyConstantTol)) draws a
+// warning, since a row a little off its training values then lies far
+// out. Features are named by their column name, or their position.
+func standardizeTrain(on bool, train *dataset.Data, names columnNames, verb string, w io.Writer) (*kernels.Standardization, error) {
 	if !on {
 		return nil, nil
 	}
@@ -36,27 +39,54 @@ func standardizeTrain(on bool, train *dataset.Data, names columnNames) (*kernels
 	if err := m.Add(&train.X); err != nil {
 		return nil, err
 	}
-	cols := m.Constant()
-	if len(cols) == 0 {
-		return m.Standardization()
+	s, err := m.Standardization()
+	if err != nil {
+		return nil, err
 	}
-	parts := make([]string, len(cols))
-	for i, j := range cols {
-		name := fmt.Sprint(j + 1)
-		if names.features != nil {
-			name = names.features[j]
+	rows := cli.Count(train.X.Rows, "training row")
+	constant := m.Constant()
+	for _, j := range constant {
+		fmt.Fprintf(w, "rkhs: note: %s (every value %.6g) is constant in the %s: kept at its value, it adds nothing to the distances between rows\n", featureName(names.features, j), m.Mean[j], rows)
+	}
+	for _, j := range m.NearlyConstant(kernels.NearlyConstantTol) {
+		if !slices.Contains(constant, j) {
+			fmt.Fprintf(w, "rkhs %s: warning: %s barely varies in the %s (standard deviation %.2g, mean %.6g): standardized, a row off its training values lies far out, where the kernel is 0 and the model predicts its intercept\n",
+				verb, featureName(names.features, j), rows, s.Scale[j], m.Mean[j])
 		}
-		parts[i] = fmt.Sprintf("feature %s (every value %.6g)", name, m.Mean[j])
 	}
-	verb, advice := "is", "give -standardize=no (a constant feature carries no information, and the file has no header to leave it out by name)"
-	if len(cols) > 1 {
-		verb = "are"
+	return s, nil
+}
+
+// featureName names feature j (0-based) for a message: by its column
+// name, or by its 1-based position when the data has no names.
+func featureName(names []string, j int) string {
+	if j < len(names) {
+		return "feature " + names[j]
 	}
-	if names.features != nil {
-		advice = "leave it out of -features (it carries no information), or give -standardize=no"
+	return fmt.Sprintf("feature %d", j+1)
+}
+
+// checkFar reports the rows of x, the file of flag, that lie far outside
+// the training scale of s (kernels.Standardization.Outlying; none without
+// s): rows beyond kernels.DefaultOutlyingLimit standard deviations on some
+// feature draw one warning on w, which counts them and names the worst by
+// its 1-based row; a row beyond the float64 range in standard deviations,
+// where no kernel value can be computed, is refused.
+func checkFar(w io.Writer, verb, flag string, s *kernels.Standardization, x *linalg.Dense, names []string) error {
+	if s == nil {
+		return nil
 	}
-	return nil, cli.BadInputf("-standardize: %s %s constant in the %s, and cannot be scaled to standard deviation 1: %s",
-		strings.Join(parts, ", "), verb, cli.Count(train.X.Rows, "training row"), advice)
+	o, err := s.Outlying(x, kernels.DefaultOutlyingLimit)
+	if err != nil || o.Rows == 0 {
+		return err
+	}
+	worst := fmt.Sprintf("row %d, %s, z = %.2g", o.Row+1, featureName(names, o.Feature), o.Z)
+	if math.IsInf(o.Z, 0) {
+		return cli.BadInputf("%s: %s: the row lies beyond the float64 range in standard deviations of the training rows, where no kernel value can be computed: leave it out, or give -standardize=no", flag, worst)
+	}
+	fmt.Fprintf(w, "rkhs %s: warning: %d of the %s of %s lie more than %g standard deviations of the training rows out on some feature (the worst: %s): the kernel is 0 there, and the model predicts its intercept alone\n",
+		verb, o.Rows, cli.Count(x.Rows, "row"), flag, kernels.DefaultOutlyingLimit, worst)
+	return nil
 }
 
 // standardized returns d with its rows standardized by s (a new matrix,
@@ -86,7 +116,7 @@ type trainingSets struct {
 // splitTraining holds the -val fraction of train out (at random, seed)
 // and, when on, standardizes both parts by the rows that fit, saying so
 // in one line on stderr.
-func splitTraining(val float64, seed uint64, on bool, train *dataset.Data, names columnNames, stderr io.Writer) (s trainingSets, err error) {
+func splitTraining(val float64, seed uint64, on bool, train *dataset.Data, names columnNames, verb string, stderr io.Writer) (s trainingSets, err error) {
 	s.train = train
 	if val > 0 {
 		s.train, s.val = train.Split(1-val, seed)
@@ -95,7 +125,7 @@ func splitTraining(val float64, seed uint64, on bool, train *dataset.Data, names
 		}
 	}
 	s.fitTrain, s.fitVal = s.train, s.val
-	if s.scale, err = standardizeTrain(on, s.train, names); err != nil || s.scale == nil {
+	if s.scale, err = standardizeTrain(on, s.train, names, verb, stderr); err != nil || s.scale == nil {
 		return s, err
 	}
 	if s.fitTrain, err = standardized(s.scale, s.train); err != nil {
