@@ -209,6 +209,16 @@ func TestStandardizeErrors(t *testing.T) {
 	if code, _, e := runCmd("fit", "-train", train, "-lambda", "1", "-standardize=maybe"); code != 2 || !strings.Contains(e, "want auto, yes or no") {
 		t.Errorf("-standardize=maybe: exit %d, %q", code, e)
 	}
+	// The usage's "-standardize yes" reads as written, in every verb.
+	for _, args := range [][]string{
+		{"fit", "-train", train, "-target", "PM2.5", "-lambda", "1", "-standardize", "yes"},
+		{"classify", "-train", train, "-target", "PM2.5", "-method", "knn", "-max-classes", "1000", "-standardize", "yes"},
+		{"loo", "-train", train, "-target", "PM2.5", "-standardize", "yes"},
+	} {
+		if code, _, e := runCmd(args...); code != 0 || !strings.Contains(e, "features standardized") {
+			t.Errorf("%s -standardize yes: exit %d, %q", args[0], code, e)
+		}
+	}
 	for _, c := range []struct {
 		mode      string
 		sigmaAuto bool
