@@ -75,7 +75,12 @@ func (o *modelFlags) register(fs *flagSet) {
 	ms := methodsOf(o.verb)
 	var list, selecting, intercepts []string
 	for _, m := range ms {
-		list = append(list, m.name+" ("+m.help+")")
+		item := m.name + " (" + m.help
+		if len(m.flags) > 0 {
+			item += "; -" + strings.Join(m.flags, ", -")
+		}
+		item += []string{"", "; chooses σ and λ by one eigendecomposition a σ", "; chooses σ and λ streaming the rows", "; chooses σ and λ on -select-centers of its centres"}[m.selects]
+		list = append(list, item+")")
 		if m.selects != noSelection {
 			selecting = append(selecting, m.name)
 		}
