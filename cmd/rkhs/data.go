@@ -42,33 +42,18 @@ func (df *dataFlags) register(fs *flagSet, unlabelled bool) {
 	}
 }
 
-// check validates the flags' values.
+// check validates the flags' values (the CSV layout's by cli.CSVColumns).
 func (df *dataFlags) check() error {
-	switch df.format {
-	case "auto", "libsvm", "csv", "tsv":
-	default:
+	switch {
+	case df.format != "auto" && df.format != "libsvm" && df.format != "csv" && df.format != "tsv":
 		return cli.BadInputf("-format %q: want auto, libsvm, csv or tsv", df.format)
-	}
-	switch df.header {
-	case "auto", "yes", "no":
-	default:
-		return cli.BadInputf("-header %q: want auto, yes or no", df.header)
-	}
-	if df.header == "no" && (df.target != "" || df.features != "") {
-		return cli.BadInputf("-target and -features name columns of the header: not with -header no")
-	}
-	if df.unlabelled && df.target != "" {
+	case df.unlabelled && df.target != "":
 		return cli.BadInputf("-unlabelled data has no -target")
+	case df.comma != "" && df.format == "libsvm":
+		return cli.BadInputf("-comma is for CSV data, not -format libsvm")
 	}
-	if df.comma != "" {
-		if df.format == "libsvm" {
-			return cli.BadInputf("-comma is for CSV data, not -format libsvm")
-		}
-		if _, err := cli.Separator(df.comma); err != nil {
-			return err
-		}
-	}
-	return nil
+	_, err := cli.CSVColumns(df.header, df.target, df.features, df.comma)
+	return err
 }
 
 // readData reads one data file (see dataFlags for the formats); CSV input
@@ -118,24 +103,10 @@ func (df *dataFlags) readData(path string) (d *dataset.Data, info *dataset.CSVIn
 		}
 		return d, nil, err
 	}
-	opt := dataset.CSVOptions{
-		Header:         df.header == "yes",
-		DetectHeader:   df.header == "auto" || df.header == "",
-		LabelCol:       -1,
-		Target:         df.target,
-		NoLabel:        df.unlabelled,
-		DropMissing:    df.dropMissing,
-		HeaderFeatures: df.byName,
-		HeaderTarget:   df.byTarget,
-	}
-	if df.features != "" {
-		opt.Features = strings.Split(df.features, ",")
-	}
-	if format == "tsv" {
+	opt, _ := cli.CSVColumns(df.header, df.target, df.features, df.comma) // checked by check
+	opt.NoLabel, opt.DropMissing, opt.HeaderFeatures, opt.HeaderTarget = df.unlabelled, df.dropMissing, df.byName, df.byTarget
+	if format == "tsv" && opt.Comma == 0 {
 		opt.Comma = '\t'
-	}
-	if df.comma != "" {
-		opt.Comma, _ = cli.Separator(df.comma) // checked by check
 	}
 	d, info, err = dataset.ReadCSVInfo(r, opt)
 	if err != nil {

@@ -189,7 +189,7 @@ func (o *modelFlags) check() (*method, error) {
 	case slices.Contains(m.flags, "centers") && !o.set["centers"]:
 		return nil, cli.BadInputf("-centers is required by -method %s: the number of centres M", m.name)
 	case o.set["intercept"] && !slices.Contains(m.intercepts, o.intercept):
-		if _, err := parseIntercept(o.intercept); err != nil {
+		if _, err := cli.Intercept(o.intercept); err != nil {
 			return nil, err
 		}
 		return nil, cli.BadInputf("-intercept %s is not offered by -method %s: use %s", o.intercept, m.name, strings.Join(m.intercepts, " or "))
@@ -275,7 +275,7 @@ func (o *modelFlags) run(stdout, stderr io.Writer) error {
 	}
 	r := &fitRun{o: o, m: m, q: 1, stderr: stderr}
 	if m.intercepts != nil {
-		if r.ic, err = parseIntercept(o.intercept); err != nil {
+		if r.ic, err = cli.Intercept(o.intercept); err != nil {
 			return err
 		}
 	}

@@ -102,16 +102,6 @@ func (kf *kernelFlags) kernelAt(sigma float64) (kernels.Kernel, error) {
 	return s.Kernel()
 }
 
-// parseIntercept reads -intercept.
-func parseIntercept(s string) (regress.Intercept, error) {
-	for _, ic := range []regress.Intercept{regress.NoIntercept, regress.FreeIntercept, regress.PenalizedIntercept} {
-		if ic.String() == s {
-			return ic, nil
-		}
-	}
-	return 0, cli.BadInputf("-intercept %q: want none, free or penalized", s)
-}
-
 // column returns y as an n×1 matrix sharing its storage.
 func column(y []float64) *linalg.Dense { return linalg.NewDense(len(y), 1, y) }
 

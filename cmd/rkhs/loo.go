@@ -58,7 +58,7 @@ func setupLOO(fs *flagSet) func(stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		ic, err := parseIntercept(intercept)
+		ic, err := cli.Intercept(intercept)
 		if err != nil {
 			return err
 		}

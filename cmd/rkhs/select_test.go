@@ -93,7 +93,7 @@ func TestSelectionMatchesLibrary(t *testing.T) {
 			t.Errorf("%s: median distance %v, want %v", c.name, got, median)
 		}
 		sigmas := []float64{median / 4, median / 2, median, 2 * median, 4 * median}
-		ic, _ := parseIntercept(flagOf(c.args, "-intercept", "free"))
+		ic, _ := cli.Intercept(flagOf(c.args, "-intercept", "free"))
 		var want loo.Choice
 		var table [][]float64
 		if c.exact {

@@ -9,15 +9,14 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"unicode/utf8"
 
 	"rkhs/dataset"
 )
 
 // Data files: what both commands read the same way — the compression of a
-// file, found by its first bytes whatever its name (Decompress); the
-// separator of -comma (Separator); and, for a CSV file that does not
-// parse, the flag that reads it (CSVHint).
+// file, found by its first bytes whatever its name (Decompress), and, for a
+// CSV file that does not parse, the flag that reads it (CSVHint); the
+// flags of a CSV file's layout are read by CSVColumns.
 
 // compressions are the magic bytes of compressed files, their names and,
 // for the formats the standard library reads, a decompressor.
@@ -78,16 +77,6 @@ func (d damageReader) Read(p []byte) (int, error) {
 		err = BadInputf("damaged %s data: %s", d.format, why)
 	}
 	return n, err
-}
-
-// Separator reads the value of -comma: one character other than a quote
-// or a line end, \t for a tab.
-func Separator(s string) (rune, error) {
-	c := []rune(strings.ReplaceAll(s, `\t`, "\t"))
-	if len(c) != 1 || c[0] == '"' || c[0] == '\r' || c[0] == '\n' || c[0] == utf8.RuneError {
-		return 0, BadInputf("-comma %q: want one character other than a quote or a line end (\\t for a tab)", s)
-	}
-	return c[0], nil
 }
 
 // CSVHint adds to the *dataset.ParseError of a CSV file the flag that

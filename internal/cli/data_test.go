@@ -44,21 +44,6 @@ func TestDecompress(t *testing.T) {
 	}
 }
 
-// TestSeparator: one character, \t for a tab; a quote, a line end or two
-// characters are refused naming -comma.
-func TestSeparator(t *testing.T) {
-	for in, want := range map[string]rune{";": ';', `\t`: '\t', "|": '|'} {
-		if got, err := Separator(in); err != nil || got != want {
-			t.Errorf("Separator(%q) = %q, %v; want %q", in, got, err, want)
-		}
-	}
-	for _, in := range []string{"", ";;", `"`, "\n"} {
-		if _, err := Separator(in); err == nil || !strings.Contains(err.Error(), "-comma") {
-			t.Errorf("Separator(%q): %v, want an error naming -comma", in, err)
-		}
-	}
-}
-
 // TestCSVHint: each dialect gets the flag that reads it, and a header
 // read as one gets no -header hint.
 func TestCSVHint(t *testing.T) {

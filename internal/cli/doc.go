@@ -5,7 +5,9 @@
 //   - flag values: grids MIN:MAX:COUNT (Grid) and the default grids of a
 //     selection (SigmaGrid, DefaultLambdas), a number or auto
 //     (AutoValue), -standardize (Standardize, with JoinValues so that
-//     "-standardize yes" reads as "-standardize=yes"), -comma (Separator);
+//     "-standardize yes" reads as "-standardize=yes"), the layout of a CSV
+//     file (CSVColumns: -header, -target, -features, -comma), -intercept
+//     (Intercept);
 //   - data files: compression found by a file's first bytes (Decompress),
 //     and the flag that reads a CSV file written in another dialect
 //     (CSVHint);

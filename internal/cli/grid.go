@@ -42,11 +42,6 @@ func Grid(name, s string) ([]float64, error) {
 	return loo.Geometric(lo, hi, count), nil
 }
 
-// SigmaRatios are the multiples of the median distance between rows that
-// make the default σ grid of a selection (-sigma auto) in both commands:
-// ratios 2 apart, from a quarter to four times the median.
-var SigmaRatios = []float64{0.25, 0.5, 1, 2, 4}
-
 // SigmaGrid returns the default σ grid around the median distance
 // between rows: median × SigmaRatios.
 func SigmaGrid(median float64) []float64 {
