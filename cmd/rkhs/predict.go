@@ -159,20 +159,12 @@ func (df *dataFlags) matchNames(n columnNames) error {
 	}
 	if df.target != "" {
 		if df.target != n.target {
-			return cli.BadInputf("-target %s: the model's target was %s, and it needs no label to predict: leave -target out", df.target, quoteName(n.target))
+			return cli.BadInputf("-target %s: the model's target was %s, and it needs no label to predict: leave -target out", df.target, cmp.Or(n.target, "not named"))
 		}
 		df.target = ""
 	}
 	df.byName = n.features
 	return nil
-}
-
-// quoteName returns a name for a message, or says there is none.
-func quoteName(name string) string {
-	if name == "" {
-		return "not named"
-	}
-	return name
 }
 
 // modelTypes maps the format of a model file to a new value of its type:
