@@ -18,9 +18,11 @@ import (
 // sets whose m×m matrices are; what the calls need besides is built here,
 // before the limit drops. A 12-point spectral decomposition serves the loo
 // paths, whose own work matrices are checked with a long λ list, and
-// statistics of 400 centres serve NystromStats.Solve, UnmarshalBinary and
-// loo.NewNystromPath, and 400 centres Falkon.FitOperator. NystromStats.Add and Merge have no row: they add
-// into the m×m matrices that NewNystromStats (which has one) allocated.
+// statistics of 400 centres serve NystromStats.Solve, Gram, UnmarshalBinary
+// and loo.NewNystromPath, and 400 centres Falkon.FitOperator.
+// NystromStats.Add, AddKernelRows and Merge have no row: they add into the
+// m×m matrices that NewNystromStats (which has one) allocated; nor has
+// GramInPlace, which forms G in them.
 func tooLargeRows(t testing.TB) []apiRow {
 	const n = 600
 	x := linalg.NewDense(n, 1, nil)
@@ -81,6 +83,7 @@ func tooLargeRows(t testing.TB) []apiRow {
 		}},
 		{"regress.NewNystromStats", "m = 600", func() error { return errOf(regress.NewNystromStats(g, x)) }},
 		{"regress.NystromStats.Solve", "m = 400", func() error { return errOf(stats.Solve(1e-3, regress.FreeIntercept)) }},
+		{"regress.NystromStats.Gram", "m = 400", func() error { return errOf(stats.Gram(regress.FreeIntercept)) }},
 		{"loo.NewNystromPath", "m = 400", func() error {
 			return errOf(loo.NewNystromPath(stats, regress.FreeIntercept, []float64{1e-3}))
 		}},

@@ -171,6 +171,14 @@ func notFiniteRows(t testing.TB) []apiRow {
 		{"regress.NewNystromStats", "centres NaN", func() error { return errOf(regress.NewNystromStats(g, nan)) }},
 		{"regress.NystromStats.Add", "X NaN", func() error { return vocabStats(t, g, x, y).Add(nan, y) }},
 		{"regress.NystromStats.Add", "Y Inf", func() error { return vocabStats(t, g, x, y).Add(x, nanY) }},
+		{"regress.NystromStats.AddKernelRows", "kb NaN", func() error {
+			kb := linalg.NewDense(y.Rows, 4, nil) // the statistics have 4 centres
+			kb.Set(1, 2, nanf)
+			return vocabStats(t, g, x, y).AddKernelRows(kb, y, nil)
+		}},
+		{"regress.NystromStats.AddKernelRows", "yb Inf", func() error {
+			return vocabStats(t, g, x, y).AddKernelRows(linalg.NewDense(y.Rows, 4, nil), nanY, nil)
+		}},
 		{"regress.NystromStats.Solve", "λ NaN", func() error { return errOf(st.Solve(nanf, regress.NoIntercept)) }},
 		{"regress.CG.Fit", "X NaN", func() error { return errOf(regress.CG{Kernel: g, Lambda: 1e-2, Iterative: it}.Fit(nan, y)) }},
 		{"regress.CGLS.Fit", "Tol NaN", func() error {
@@ -400,6 +408,10 @@ func noPanicRows(t testing.TB) []apiRow {
 		{"regress.NystromStats.Merge", "zero value", func() error { return stats.Merge(vocabStats(t, g, x, y)) }},
 		{"regress.NystromStats.Merge", "nil", func() error { return vocabStats(t, g, x, y).Merge(nil) }},
 		{"regress.NystromStats.Solve", "zero value", func() error { return errOf(stats.Solve(1, regress.NoIntercept)) }},
+		{"regress.NystromStats.AddKernelRows", "zero value", func() error { return stats.AddKernelRows(x, y, nil) }},
+		{"regress.NystromStats.AddKernelRows", "nil, nil", func() error { return vocabStats(t, g, x, y).AddKernelRows(nil, nil, nil) }},
+		{"regress.NystromStats.Gram", "zero value", func() error { return errOf(stats.Gram(regress.FreeIntercept)) }},
+		{"regress.NystromStats.GramInPlace", "zero value", func() error { return errOf(stats.GramInPlace(regress.FreeIntercept)) }},
 		{"loo.NewNystromPath", "nil", func() error { return errOf(loo.NewNystromPath(nil, regress.FreeIntercept, []float64{1})) }},
 		{"loo.UsableNystromPath", "nil", func() error {
 			return errOf3(loo.UsableNystromPath(nil, regress.FreeIntercept, []float64{1}))

@@ -102,7 +102,7 @@ func scratchDir(scratch, kind string) (dir string, cleanup func(), err error) {
 	return strings.TrimSuffix(scratch, "/") + "/rkhs-beam-" + kind + "-" + hex.EncodeToString(r[:]), func() {}, nil
 }
 
-// readCentres reads a file of centres in this process.
+// readCenters reads a file of centres in this process.
 func readCenters(ctx context.Context, in Input, name string) (*linalg.Dense, error) {
 	b, err := (&centersFileFn{In: in}).ProcessElement(ctx, name)
 	if err != nil {
@@ -111,7 +111,7 @@ func readCenters(ctx context.Context, in Input, name string) (*linalg.Dense, err
 	return decodeMatrix(b)
 }
 
-// drawCentres runs the first pass of Fit and returns the centres.
+// drawCenters runs the first pass of Fit and returns the centres.
 func drawCenters(ctx context.Context, o FitOptions, scratch string, run func(context.Context, *beam.Pipeline) error) (*linalg.Dense, error) {
 	name := scratch + "/centres.json"
 	p, s := beam.NewPipelineWithRoot()

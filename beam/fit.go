@@ -158,7 +158,7 @@ func Fit(s beam.Scope, o FitOptions) (beam.PCollection, error) {
 	return model, nil
 }
 
-// centresFileFn reads the centres from a file in the input's format.
+// centersFileFn reads the centres from a file in the input's format.
 type centersFileFn struct {
 	In Input
 }

@@ -160,7 +160,7 @@ type fileJob struct {
 	Prep []byte
 }
 
-// withCentresFn pairs each file with the prep, read as a side input.
+// withCentersFn pairs each file with the prep, read as a side input.
 //
 // The prep reaches the workers this way, with the files, rather than as
 // a side input of statsFileFn itself, because Prism (v2.77) keeps its

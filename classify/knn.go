@@ -231,25 +231,19 @@ func (m *KNNModel) neighbourhoods(op string, x *linalg.Dense, visit func(s *knnS
 	}
 	selfX := selfKernel(m.Kernel, x)
 
-	const (
-		blockElems = 1 << 20 // 8 MiB of cross-kernel values per block
-		rowWork    = 16      // rough cost per distance: transform, heap test, vote
-	)
-	bs := max(1, blockElems/n)
+	const rowWork = 16 // rough cost per distance: transform, heap test, vote
+	// Blocks of about 2²⁰ cross-kernel values (8 MiB), enough rows to split
+	// over every core.
+	bs := kernels.BlockRows(n, kernels.GemmBlockElems)
 	maxP := parallel.Team(min(bs, nx), float64(min(bs, nx))*float64(n)*rowWork, minParallelWork)
 	scratch := make([]knnScratch, maxP)
 	for w := range scratch {
 		scratch[w] = knnScratch{heap: make([]float64, m.K), counts: make([]int, len(m.Classes)), sums: make([]float64, len(m.Classes))}
 	}
-	var blk linalg.Dense
-	for i0 := 0; i0 < nx; i0 += bs {
-		i1 := min(i0+bs, nx)
-		if blk.Rows != i1-i0 {
-			blk = linalg.Dense{}
-		}
-		c := rows.BlockTo(&blk, i0, i1)
-		p := min(maxP, parallel.Team(i1-i0, float64(i1-i0)*float64(n)*rowWork, minParallelWork))
-		chunks := parallel.NewChunks(i1-i0, p, 1)
+	for i0, c := range rows.Blocks(bs) {
+		b := c.Rows
+		p := min(maxP, parallel.Team(b, float64(b)*float64(n)*rowWork, minParallelWork))
+		chunks := parallel.NewChunks(b, p, 1)
 		parallel.For(p, chunks.Count(), parallel.Func(func(w, ch int) {
 			s := &scratch[w]
 			lo, hi := chunks.Bounds(ch)

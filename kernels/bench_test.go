@@ -158,9 +158,9 @@ func splitNormalMul(r *Rows, v *linalg.Dense) [3]time.Duration {
 			i1 := min(i0+plan.b, hi)
 			b := i1 - i0
 			t0 := time.Now()
-			kb := reuse(&kbuf, b, m)
+			kb := kbuf.Reuse(b, m)
 			x := r.x.Slice(i0, i1, 0, r.x.Cols)
-			r.p.product(kb, x, reuse(&xbuf, b, r.x.Cols))
+			r.p.product(kb, x, xbuf.Reuse(b, r.x.Cols))
 			t1 := time.Now()
 			for i := range b {
 				avx.ClearUpper()

@@ -17,10 +17,10 @@ import (
 // statistics K_bᵀK_b, K_bᵀY and 1ᵀK_b of a distributed fit.
 //
 // The rows of K are split into blocks of b consecutive rows, b fixed by m
-// alone (streamRows: a block is about 1 MiB, so that it stays in the L2
-// cache of the core that computes it while it is consumed), and the blocks
-// into a number of chunks of consecutive blocks fixed by n, m and the
-// caller (never by GOMAXPROCS). Chunks run in parallel, claimed in turn
+// alone (streamRows: a block is about CacheBlockElems values, 1 MiB, so
+// that it stays in the L2 cache of the core that computes it while it is
+// consumed), and the blocks into a number of chunks of
+// consecutive blocks fixed by n, m and the caller (never by GOMAXPROCS). Chunks run in parallel, claimed in turn
 // by the goroutines (parallel.Claim); within a chunk the blocks run in
 // increasing order on one goroutine, which evaluates K_b = K(X_b, Z) (for
 // the Gaussian kernel: inner products of the centred rows, then the
@@ -39,19 +39,13 @@ import (
 // Gemm, there and in MulTo's products, may start goroutines of its own
 // (and allocate for them) inside a chunk's.
 
-// streamBlockElems is the target number of elements of a block K_b:
-// 2¹⁷ doubles, 1 MiB, half of the L2 cache of the Intel Xeon of
-// docs/notes/fast-exp.md, so that the block, V and the partial result of a skinny
-// product fit together. Every pass over K uses it: the streamed products
-// and the groups of rows of CrossTo. It is a variable only so that
-// TestCalibrateStream (go test ./kernels -run CalibrateStream -calibrate
-// -v) can sweep it.
-var streamBlockElems = 1 << 17
-
-// minStreamRows bounds the rows of a block from below, for very wide K: a
-// block of fewer rows would make the distance product's repacking of Z
-// (once per block) cost more than the product.
-const minStreamRows = 8
+// streamBlockElems is the target number of elements of a block K_b of
+// the streamed products and of the groups of rows of CrossTo:
+// CacheBlockElems (see there where it comes from). Passes that multiply
+// each block by a large matrix take larger blocks (GemmBlockElems, see
+// block_rows.go). It is a variable only so that TestCalibrateStream
+// (go test ./kernels -run CalibrateStream -calibrate -v) can sweep it.
+var streamBlockElems = CacheBlockElems
 
 // maxStreamChunks bounds the number of chunks of Kᵀ(K·V) and Kᵀ·Y, and
 // streamPartialElems their partial results: together at most 2²³ doubles
@@ -62,9 +56,13 @@ const (
 	streamPartialElems = 1 << 23
 )
 
-// streamRows returns the number of rows b of a block of K with m columns.
+// streamRows returns the number of rows b of a block of K with m columns:
+// BlockRows(m, streamBlockElems) for K of 8 columns or more. Narrower K
+// get streamBlockElems/m rows, beyond BlockRows' bound of 2¹⁴: the bound
+// would change the partition into chunks, and with it the rounding, of
+// NormalMulTo and MulTransTo for such K.
 func streamRows(m int) int {
-	return max(minStreamRows, streamBlockElems/max(m, 1))
+	return max(minBlockRows, streamBlockElems/max(m, 1))
 }
 
 // streamPlan is the partition of the n rows of K into blocks of b rows
@@ -101,10 +99,10 @@ type blockWork struct {
 // allocating once the workspace is large enough.
 func (ws *blockWork) block(r *Rows, i0, i1 int) *linalg.Dense {
 	_, m := r.Dims()
-	kb := reuse(&ws.kb, i1-i0, m)
+	kb := ws.kb.Reuse(i1-i0, m)
 	var xc *linalg.Dense
 	if r.p.dist != nil {
-		xc = reuse(&ws.xc, i1-i0, r.x.Cols)
+		xc = ws.xc.Reuse(i1-i0, r.x.Cols)
 	}
 	var nx []float64
 	if r.nx != nil {

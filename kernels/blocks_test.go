@@ -14,7 +14,7 @@ import (
 
 // streamShapes are the shapes of the streamed-product tests: K narrow
 // enough for one block, and wide enough (m ≥ 2¹⁷/8) for blocks of
-// minStreamRows rows, so that n = 1 … 300 covers one block, a partial
+// minBlockRows rows, so that n = 1 … 300 covers one block, a partial
 // block, more blocks than chunks and a ragged last block.
 var streamShapes = []struct{ n, m, d int }{
 	{1, 20, 3}, {7, 20, 3}, {150, 20, 3},

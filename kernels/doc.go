@@ -38,6 +38,18 @@
 // that lie far outside the training rows' scale, where a kernel model
 // predicts its intercept alone.
 //
+// # Passes over blocks of rows
+//
+// A pass over K = K(X, Z) that must not hold it (n×m for large n) takes its
+// rows in blocks of BlockRows(m, elems) rows, for one of two targets:
+// CacheBlockElems (2¹⁷ values, 1 MiB), for the streamed products of Rows,
+// which consume each block while it is in cache, and GemmBlockElems (2²⁰
+// values, 8 MiB), for passes that multiply each block by an m×m matrix or
+// split its rows over every core. Rows.Blocks and Widths.Blocks iterate
+// over the blocks in order, for a pass on the calling goroutine (each
+// block evaluated in parallel); Rows.EachBlock runs chunks of blocks on
+// several goroutines, for sums that are reduced at the end.
+//
 // # Failure
 //
 // Every argument is validated and every invalid one is returned as a

@@ -44,7 +44,7 @@ func NewRows(k Kernel, x, z *linalg.Dense) (*Rows, error) {
 	r := &Rows{p: p, x: *x, nx: p.xNorms(x)}
 	var row linalg.Dense
 	err = p.crossCheck(op, r.nx, func(i int) []float64 {
-		return r.BlockTo(reuse(&row, 1, p.z.Rows), i, i+1).Row(0)
+		return r.BlockTo(row.Reuse(1, p.z.Rows), i, i+1).Row(0)
 	})
 	if err != nil {
 		return nil, err
@@ -134,11 +134,4 @@ func (r *Rows) MulTo(dst, v *linalg.Dense) *linalg.Dense {
 		linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, kb, v, 0, dst.Slice(i0, i0+kb.Rows, 0, v.Cols))
 	})
 	return dst
-}
-
-// reuse makes *m an r×c matrix on its existing storage when large enough
-// (see grow) and returns m.
-func reuse(m *linalg.Dense, r, c int) *linalg.Dense {
-	*m = linalg.Dense{Rows: r, Cols: c, Stride: c, Data: grow(m.Data, r*c)}
-	return m
 }

@@ -70,7 +70,7 @@ func NewWidths(ks []Kernel, x, z *linalg.Dense) (*Widths, error) {
 	w := &Widths{ks: append([]Kernel(nil), ks...), p: p, x: *x, nx: p.xNorms(x), l1: !gauss}
 	var sh, row linalg.Dense
 	err = p.crossCheck(op, w.nx, func(i int) []float64 {
-		return w.KernelTo(reuse(&row, 1, p.z.Rows), w.SharedTo(reuse(&sh, 1, p.z.Rows), i, i+1), 0, i).Row(0)
+		return w.KernelTo(row.Reuse(1, p.z.Rows), w.SharedTo(sh.Reuse(1, p.z.Rows), i, i+1), 0, i).Row(0)
 	})
 	if err != nil {
 		return nil, err

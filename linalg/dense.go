@@ -121,6 +121,46 @@ func (m *Dense) Zero() {
 	}
 }
 
+// Reuse makes m an r×c compact matrix (Stride c) and returns m: on m's
+// storage when its capacity, counted from the start of Data, holds r·c
+// elements, on new storage otherwise. It is for workspace that a loop
+// resizes from one step to the next (a last, shorter block of rows)
+// without allocating again. The contents are unspecified; on a view, the
+// storage reused is that of the matrix viewed, from the view's first
+// element on. Reuse panics on negative sizes.
+func (m *Dense) Reuse(r, c int) *Dense {
+	if r < 0 || c < 0 {
+		panic(fmt.Sprintf("linalg: Reuse: negative dimension %d×%d", r, c))
+	}
+	if cap(m.Data) < r*c {
+		*m = *NewDense(r, c, nil)
+		return m
+	}
+	*m = Dense{Rows: r, Cols: c, Stride: c, Data: m.Data[:r*c]}
+	return m
+}
+
+// TransposeInPlace overwrites the square matrix m with its transpose,
+// swapping a[i][j] and a[j][i] in tiles of 32×32 so that the rows read and
+// the rows written stay in cache. It moves n(n−1)/2 pairs and computes
+// nothing, so the result is exact. It panics if m is not square.
+func (m *Dense) TransposeInPlace() {
+	m.checkSquare("TransposeInPlace")
+	const tile = 32
+	n, lda := m.Rows, m.Stride
+	for i0 := 0; i0 < n; i0 += tile {
+		i1 := min(i0+tile, n)
+		for j0 := i0; j0 < n; j0 += tile {
+			j1 := min(j0+tile, n)
+			for i := i0; i < i1; i++ {
+				for j := max(j0, i+1); j < j1; j++ {
+					m.Data[i*lda+j], m.Data[j*lda+i] = m.Data[j*lda+i], m.Data[i*lda+j]
+				}
+			}
+		}
+	}
+}
+
 // reuseAs makes m an r×c matrix: an empty m gets new compact storage, a
 // non-empty m must already be r×c.
 func (m *Dense) reuseAs(r, c int, op string) {

@@ -141,3 +141,62 @@ func TestDensePanics(t *testing.T) {
 		})
 	}
 }
+
+// TestDenseReuse: Reuse keeps the storage while it holds r·c elements
+// (from the start of Data), allocates when it does not, always gives a
+// compact view, and panics on a negative size.
+func TestDenseReuse(t *testing.T) {
+	var m Dense
+	m.Reuse(4, 5)
+	first := &m.Data[0]
+	for _, c := range []struct {
+		r, c int
+		same bool
+	}{{4, 5, true}, {2, 5, true}, {1, 20, true}, {0, 3, true}, {3, 7, false}} {
+		got := m.Reuse(c.r, c.c)
+		if got != &m || m.Rows != c.r || m.Cols != c.c || m.Stride != c.c || len(m.Data) != c.r*c.c {
+			t.Fatalf("Reuse(%d, %d): %d×%d stride %d, %d elements", c.r, c.c, m.Rows, m.Cols, m.Stride, len(m.Data))
+		}
+		if same := cap(m.Data) > 0 && &m.Data[:1][0] == first; same != c.same {
+			t.Errorf("Reuse(%d, %d): on the same storage %v, want %v", c.r, c.c, same, c.same)
+		}
+	}
+	defer func() {
+		if r := recover(); r == nil || !strings.HasPrefix(r.(string), "linalg: Reuse") {
+			t.Errorf("Reuse(-1, 2): panic %v, want one naming Reuse", r)
+		}
+	}()
+	m.Reuse(-1, 2)
+}
+
+// TestDenseTransposeInPlace: a square matrix larger than a tile, with a
+// stride beyond its columns, becomes its transpose, its padding
+// untouched; a rectangular one panics.
+func TestDenseTransposeInPlace(t *testing.T) {
+	for _, n := range []int{0, 1, 31, 32, 33, 70} {
+		const pad = 3
+		data := make([]float64, n*(n+pad))
+		for i := range data {
+			data[i] = float64(i)
+		}
+		m := Dense{Rows: n, Cols: n, Stride: n + pad, Data: data}
+		m.TransposeInPlace()
+		for i := range n {
+			for j := range n + pad {
+				want := float64(i*(n+pad) + j) // padding
+				if j < n {
+					want = float64(j*(n+pad) + i)
+				}
+				if got := data[i*(n+pad)+j]; got != want {
+					t.Fatalf("n=%d: [%d][%d] = %v, want %v", n, i, j, got, want)
+				}
+			}
+		}
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("TransposeInPlace of a 2×3 matrix: no panic")
+		}
+	}()
+	NewDense(2, 3, nil).TransposeInPlace()
+}

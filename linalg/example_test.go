@@ -197,3 +197,27 @@ func ExampleCholesky_Factorize_notPositiveDefinite() {
 	// Output:
 	// true 1 -3
 }
+
+// Workspace for blocks of rows that shrink at the end: the last, shorter
+// block reuses the storage of the first.
+func ExampleDense_Reuse() {
+	var w linalg.Dense
+	for _, rows := range []int{3, 1} {
+		b := w.Reuse(rows, 2)
+		fmt.Println(b.Rows, b.Cols, b.Stride, cap(b.Data))
+	}
+	// Output:
+	// 3 2 2 6
+	// 1 2 2 6
+}
+
+func ExampleDense_TransposeInPlace() {
+	m := linalg.NewDense(2, 2, []float64{
+		1, 2,
+		3, 4,
+	})
+	m.TransposeInPlace()
+	fmt.Println(m.Data)
+	// Output:
+	// [1 3 2 4]
+}

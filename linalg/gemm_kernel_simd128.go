@@ -9,7 +9,7 @@ import (
 	"rkhs/internal/simdapi"
 )
 
-// The 128-bit micro-kernel of a GOEXPERIMENT=simd build on arm64 (NEON)
+// vec128Kernel is the 128-bit micro-kernel of a GOEXPERIMENT=simd build on arm64 (NEON)
 // and WebAssembly (SIMD128), Go 1.27 or later: Go 1.26's simd/archsimd
 // has amd64 only. The scalar kernel stays its test oracle
 // (TestSIMDKernels).

@@ -112,7 +112,7 @@ var secularMaxIter = 100
 // accuracy is what makes those eigenvectors orthogonal.
 //
 // Each iteration evaluates f and replaces it by a rational model with three
-// poles (see secularModelRoot): the origin's own term exactly, and for the
+// poles (see secularModel.root): the origin's own term exactly, and for the
 // terms with poles below the origin, and again for those above it, a single
 // term c + s/(p − λ) matching their value and first two derivatives at the
 // current iterate, its pole p a weighted mean of theirs. The model's root is

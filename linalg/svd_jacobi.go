@@ -27,7 +27,7 @@ const jacobiFlush = 0x1p-104
 // make the rescaling happen all the time.
 var jacobiMinScale = 0x1p-60
 
-// Below cosSafe a product of two row norms is too small for dot to be
+// cosSafe is the product of two row norms below which dot cannot be
 // trusted (its terms underflow), and cosine scales the rows first.
 const cosSafe = 0x1p-900
 

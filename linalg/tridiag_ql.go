@@ -82,7 +82,7 @@ func steqr(d, e []float64, z Dense) error {
 	if !failed {
 		sortRowsByValue(d, z)
 	}
-	transposeSquare(z)
+	z.TransposeInPlace()
 	if failed {
 		return &ConvergenceError{Algorithm: "tridiagonal QL/QR", Iterations: st.iter}
 	}
@@ -315,23 +315,5 @@ func sortRowsByValue(d []float64, zt Dense) {
 		copy(zt.Data[k*zt.Stride:k*zt.Stride+n], tmp)
 		d[k] = dj
 		done[k] = true
-	}
-}
-
-// transposeSquare transposes the square matrix a in place, in tiles so that
-// both the rows read and the rows written stay in cache.
-func transposeSquare(a Dense) {
-	const tile = 32
-	n, lda := a.Rows, a.Stride
-	for i0 := 0; i0 < n; i0 += tile {
-		i1 := min(i0+tile, n)
-		for j0 := i0; j0 < n; j0 += tile {
-			j1 := min(j0+tile, n)
-			for i := i0; i < i1; i++ {
-				for j := max(j0, i+1); j < j1; j++ {
-					a.Data[i*lda+j], a.Data[j*lda+i] = a.Data[j*lda+i], a.Data[i*lda+j]
-				}
-			}
-		}
 	}
 }

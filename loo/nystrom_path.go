@@ -5,7 +5,6 @@ import (
 	"math"
 
 	"rkhs/internal/check"
-	"rkhs/internal/decomp"
 	"rkhs/internal/memlimit"
 	"rkhs/internal/parallel"
 	"rkhs/kernels"
@@ -91,14 +90,15 @@ type NystromPath struct {
 }
 
 // NewNystromPath prepares the λ path of the Nyström fit summarised by s
-// with the intercept mode ic: it forms G and BᵀY in the frame of ic (see
-// Method), factors G = V·diag(μ)·Vᵀ, and computes DF and GCV for every λ.
-// s is not modified and not kept.
+// with the intercept mode ic: it reads G and BᵀY in the frame of ic from s
+// (regress.NystromStats.Gram; see Method), factors G = V·diag(μ)·Vᵀ, and
+// computes DF and GCV for every λ. s is not modified and not kept.
 //
 // Cost: about 9m³ flops (the eigendecomposition with vectors, W, and for a
 // penalized intercept the change of frame) and O(mL(q + 1)). Memory: four
-// m×m matrices and 2mL(q + 1) doubles besides s; a *linalg.MemoryError
-// (linalg.ErrTooLarge) is returned before allocating when they do not fit.
+// m×m matrices, 2mL(q + 1) doubles and a copy of the centres besides s; a
+// *linalg.MemoryError (linalg.ErrTooLarge) is returned before allocating
+// when they do not fit.
 //
 // Errors wrap ErrInput: an empty λ list or a λ not positive and finite, an
 // unknown intercept mode, s nil, the zero value or statistics of no rows
@@ -139,9 +139,10 @@ func UsableNystromPath(s *regress.NystromStats, ic regress.Intercept, lambdas []
 // eigensolver's workspace is given, so that a caller building the paths
 // of several σ in turn reuses its m×m matrices instead of leaving them to
 // the garbage collector. With spend, G is formed in the storage of the
-// statistics' M, and W in the same storage after it: s must not be used
-// again, which a caller that lets go of the statistics once their path is
-// built can afford, for one m×m matrix less a path.
+// statistics' M (regress.NystromStats.GramInPlace), and W in the same
+// storage after it: s is left the zero value, which a caller that lets go
+// of the statistics once their path is built can afford, for one m×m
+// matrix less a path.
 func newNystromPath(s *regress.NystromStats, ic regress.Intercept, lambdas []float64, es *linalg.EigenSym, spend bool) (p *NystromPath, good []int, err error) {
 	const op = "NewNystromPath"
 	if err := checkParams(op, "lambdas", lambdas); err != nil {
@@ -153,32 +154,38 @@ func newNystromPath(s *regress.NystromStats, ic regress.Intercept, lambdas []flo
 	if s == nil {
 		return nil, nil, inputError(op, "s", "nil *regress.NystromStats")
 	}
-	st, err := decomp.NystromStatsOf(s, op)
+	k, centers := s.Kernel(), s.Centers() // nil for the zero value, which Gram refuses
+	if centers != nil && s.Rows() > 0 {
+		m, q, nl := centers.Rows, s.Outputs(), len(lambdas)
+		if err := memlimit.Check(op, memlimit.Sum(memlimit.Floats(4, m, m), memlimit.Floats(2*m, nl*(q+1)))); err != nil {
+			return nil, nil, err
+		}
+	}
+	var fr *regress.NystromGram
+	if spend {
+		fr, err = s.GramInPlace(ic)
+	} else {
+		fr, err = s.Gram(ic)
+	}
 	if err != nil {
 		return nil, nil, regressError(op, "s", err)
 	}
-	m, q, nl := st.L.Rows, st.Q, len(lambdas)
-	if err := memlimit.Check(op, memlimit.Sum(memlimit.Floats(4, m, m), memlimit.Floats(2*m, nl*(q+1)))); err != nil {
-		return nil, nil, err
-	}
+	m, q, nl := centers.Rows, fr.R.Cols, len(lambdas)
 	p = &NystromPath{
 		Lambdas: append([]float64(nil), lambdas...),
-		ic:      ic, kernel: st.Kernel, centers: st.Centers, jitter: st.Jitter,
-		n: st.N, q: q, m: m,
+		ic:      ic, kernel: k, centers: centers, jitter: fr.Jitter,
+		n: fr.N, q: q, m: m,
 		ybar: make([]float64, q),
 		sse:  make([]float64, nl), sse2: make([]float64, nl), rss: make([]float64, nl), wrong: make([]int, nl),
 	}
-	var dst *linalg.Dense
-	if spend {
-		dst = st.M
-	}
-	g, r, yy, shift, qf, err := nystromFrame(st, ic, dst)
+	qf, err := standardForm(fr)
 	if err != nil {
 		return nil, nil, fmt.Errorf("loo: %s: %w", op, err)
 	}
 	if ic == regress.FreeIntercept {
-		copy(p.ybar, st.YBar)
+		copy(p.ybar, fr.YBar)
 	}
+	g, r, yy, shift := fr.G, fr.R, fr.YY, fr.Shift
 	if err := es.Factorize(g, true); err != nil {
 		return nil, nil, fmt.Errorf("loo: %s: Nyström BᵀB: %w", op, err)
 	}
@@ -196,7 +203,7 @@ func newNystromPath(s *regress.NystromStats, ic regress.Intercept, lambdas []flo
 	if qf != nil {
 		linalg.Trsm(linalg.Lower, linalg.Trans, qf, p.w)
 	}
-	linalg.Trsm(linalg.Lower, linalg.Trans, st.L, p.w)
+	linalg.Trsm(linalg.Lower, linalg.Trans, fr.L, p.w)
 
 	n := float64(p.n)
 	// DF and GCV of every λ; the path keeps the λ where both are finite.
@@ -248,62 +255,18 @@ func newNystromPath(s *regress.NystromStats, ic regress.Intercept, lambdas []flo
 	return p, good, nil
 }
 
-// nystromFrame returns, for the intercept mode ic, the Gram matrix G of
-// the features (m×m, both triangles) and R = BᵀY (m×q) in the frame where
-// the penalty is nλI, the sums of squares yᵀy of the outputs (centred for a
-// free intercept), the shift subtracted from every feature (μ, 0 or −w),
-// and the Cholesky factor Q of I + wwᵀ for a penalized intercept (nil
-// otherwise; G and R are then Q⁻¹GQ⁻ᵀ and Q⁻¹R).
-func nystromFrame(st *decomp.NystromStats, ic regress.Intercept, dst *linalg.Dense) (g, r *linalg.Dense, yy, shift []float64, qf *linalg.Dense, err error) {
-	m, q := st.L.Rows, st.Q
-	n := float64(st.N)
-	nu := make([]float64, m) // G = M + n·ννᵀ, R = C + n·νȳᵀ
-	shift = make([]float64, m)
-	var w []float64
-	switch ic {
-	case regress.FreeIntercept:
-		copy(shift, st.Mu)
-	case regress.NoIntercept:
-		copy(nu, st.Mu)
-	case regress.PenalizedIntercept:
-		w = make([]float64, m)
-		for i := range w {
-			w[i] = 1
-		}
-		linalg.Trsv(linalg.Lower, linalg.NoTrans, st.L, w)
-		for i := range nu {
-			nu[i] = st.Mu[i] + w[i]
-			shift[i] = -w[i]
-		}
-	}
-	g = dst // M itself (spent): row i of G reads only row i of M's lower triangle
-	if g == nil {
-		g = linalg.NewDense(m, m, nil)
-	}
-	r = linalg.NewDense(m, q, nil)
-	for i := 0; i < m; i++ {
-		row, src, ni := g.Row(i)[:i+1], st.M.Row(i)[:i+1], n*nu[i]
-		for j := range row {
-			row[j] = src[j] + ni*nu[j]
-		}
-		for j := 0; j < i; j++ {
-			g.Data[j*g.Stride+i] = row[j]
-		}
-		rrow := r.Row(i)
-		for k, v := range st.C.Row(i) {
-			rrow[k] = v + ni*st.YBar[k]
-		}
-	}
-	yy = make([]float64, q)
-	for k, s := range st.Syy {
-		yy[k] = s
-		if ic != regress.FreeIntercept {
-			yy[k] += n * st.YBar[k] * st.YBar[k]
-		}
-	}
+// standardForm turns the problem fr of a penalized intercept, whose
+// penalty is nλ(I + wwᵀ) (see regress.NystromGram), into the frame where
+// it is nλI: with Q the Cholesky factor of I + wwᵀ and a = Q⁻ᵀa', G
+// becomes Q⁻¹GQ⁻ᵀ and R becomes Q⁻¹R, in place; it returns Q. For the
+// other modes, whose penalty is nλI already, it does nothing and returns
+// nil.
+func standardForm(fr *regress.NystromGram) (qf *linalg.Dense, err error) {
+	w := fr.W
 	if w == nil {
-		return g, r, yy, shift, nil, nil
+		return nil, nil
 	}
+	m := len(w)
 	// Q·Qᵀ = I + wwᵀ; G ← Q⁻¹·G·Q⁻ᵀ (symmetric: two solves and a
 	// transpose), R ← Q⁻¹·R.
 	qf = linalg.NewDense(m, m, nil)
@@ -316,23 +279,14 @@ func nystromFrame(st *decomp.NystromStats, ic regress.Intercept, dst *linalg.Den
 	}
 	var ch linalg.Cholesky
 	if err := ch.FactorizeInPlace(qf); err != nil { // I + wwᵀ ≥ I: only overflow of w fails
-		return nil, nil, nil, nil, nil, fmt.Errorf("the penalized intercept's I + wwᵀ, w = L⁻¹1: %w", err)
+		return nil, fmt.Errorf("the penalized intercept's I + wwᵀ, w = L⁻¹1: %w", err)
 	}
 	qf = ch.LTo(nil)
-	linalg.Trsm(linalg.Lower, linalg.NoTrans, qf, g)
-	transposeSquare(g)
-	linalg.Trsm(linalg.Lower, linalg.NoTrans, qf, g)
-	linalg.Trsm(linalg.Lower, linalg.NoTrans, qf, r)
-	return g, r, yy, shift, qf, nil
-}
-
-// transposeSquare transposes the square matrix a in place.
-func transposeSquare(a *linalg.Dense) {
-	for i := 0; i < a.Rows; i++ {
-		for j := 0; j < i; j++ {
-			a.Data[i*a.Stride+j], a.Data[j*a.Stride+i] = a.Data[j*a.Stride+i], a.Data[i*a.Stride+j]
-		}
-	}
+	linalg.Trsm(linalg.Lower, linalg.NoTrans, qf, fr.G)
+	fr.G.TransposeInPlace()
+	linalg.Trsm(linalg.Lower, linalg.NoTrans, qf, fr.G)
+	linalg.Trsm(linalg.Lower, linalg.NoTrans, qf, fr.R)
+	return qf, nil
 }
 
 // Add adds the exact leave-one-out residuals of the rows x (b×d) with the
@@ -384,44 +338,30 @@ func (p *NystromPath) pass(op string, x, y *linalg.Dense) (*streamPass, error) {
 	}
 	a := p.begin()
 	var ws streamWork
-	b := passRows(p.m)
-	for i0 := 0; i0 < x.Rows; i0 += b {
-		i1 := min(i0+b, x.Rows)
-		kb := rows.BlockTo(reuse(&ws.kb, i1-i0, p.m), i0, i1)
-		a.block(&ws, kb, y.Slice(i0, i1, 0, p.q))
+	for i0, kb := range rows.Blocks(passRows(p.m)) {
+		a.block(&ws, kb, y.Slice(i0, i0+kb.Rows, 0, p.q))
 	}
 	return a, nil
 }
 
 // passRows is the number of rows of K_nm (m columns) that a pass of Add
-// (or of SelectNystrom over several widths) takes at a time: about 2²⁰
-// values (8 MiB), so that the products of each block (K_b·W, b×m by m×m)
-// run near the speed of a large linalg.Gemm, split over the goroutines,
-// and the cost of packing W once a block is small beside them. An entry
-// of a product does not depend on the rows around it, and the residuals
-// are summed row by row in order, so the results do not depend on it.
-func passRows(m int) int {
-	return max(1, min(passElems/max(m, 1), 1<<14))
-}
+// (or of SelectNystrom over several widths) takes at a time: a block of
+// about kernels.GemmBlockElems values, so that the products of each block
+// (K_b·W, b×m by m×m) run near the speed of a large linalg.Gemm, split
+// over the goroutines, and the cost of packing W once a block is small
+// beside them. An entry of a product does not depend on the rows around
+// it, and the residuals are summed row by row in order, so the results do
+// not depend on it.
+func passRows(m int) int { return kernels.BlockRows(m, passElems) }
 
-// passElems is the target number of values of a block of passRows; a
-// variable only so that tests can make blocks small.
-var passElems = 1 << 20
+// passElems is the target of passRows; a variable only so that tests can
+// make blocks small.
+var passElems = kernels.GemmBlockElems
 
-// streamWork is the workspace of a pass: a block of K_nm and the products
-// of block; it can serve every path of a pass in turn.
+// streamWork is the workspace of a pass: the products of block; it can
+// serve every path of a pass in turn.
 type streamWork struct {
-	kb, f, h, yhat linalg.Dense
-}
-
-// reuse makes *d an r×c matrix on its storage when large enough, and
-// returns d.
-func reuse(d *linalg.Dense, r, c int) *linalg.Dense {
-	if cap(d.Data) < r*c {
-		d.Data = make([]float64, r*c)
-	}
-	*d = linalg.Dense{Rows: r, Cols: c, Stride: c, Data: d.Data[:r*c]}
-	return d
+	f, h, yhat linalg.Dense
 }
 
 // streamPass is the accumulation of one pass of Add over a path: the sums
@@ -474,9 +414,9 @@ func (a *streamPass) keep(rows int) {
 func (a *streamPass) block(ws *streamWork, kb, yb *linalg.Dense) {
 	p := a.p
 	b, m, q, nl := kb.Rows, p.m, p.q, len(p.Lambdas)
-	f := reuse(&ws.f, b, m)
-	h := reuse(&ws.h, b, nl)
-	yhat := reuse(&ws.yhat, b, q*nl)
+	f := ws.f.Reuse(b, m)
+	h := ws.h.Reuse(b, nl)
+	yhat := ws.yhat.Reuse(b, q*nl)
 	// F = K_b·W − 1cᵀ, then Ŷ − ȳ = F·(Z∘D) for every λ and output.
 	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, kb, p.w, 0, f)
 	eachRow(b, m, func(i int) {

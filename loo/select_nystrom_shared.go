@@ -4,7 +4,6 @@ import (
 	"math"
 
 	"rkhs/internal/check"
-	"rkhs/internal/decomp"
 	"rkhs/internal/memlimit"
 	"rkhs/kernels"
 	"rkhs/linalg"
@@ -39,27 +38,29 @@ func (sn SelectNystrom) shared(ks []kernels.Kernel, n, d, q int) bool {
 // sharedBytes bounds the memory of the shared passes besides X and Y.
 // The first pass holds, for each of the S widths, the statistics (L and M,
 // m(2m + q + d + 2)), and one workspace of their groups of rows for all
-// (m×decomp.NystromWork); the λ path of each width (W, the resolvents and
-// Z∘D, m(m + L(q + 1) + 1)) then takes the place of its statistics, which
-// are let go; one eigendecomposition's four m×m matrices at a time; the
-// block of shared distances, the kernel block and the products of a pass
-// (3b×m + b·L(q + 1), b = sharedBlockRows(m, n)). The bound adds these
-// up, as if all were held at once.
+// (regress.NystromWorkLen(m, q)); the λ path of each width (W, the
+// resolvents and Z∘D, m(m + L(q + 1) + 1)) then takes the place of its
+// statistics, which are let go; one eigendecomposition's four m×m
+// matrices at a time; the block of shared distances, the kernel block and
+// the products of a pass (3b×m + b·L(q + 1), b = sharedBlockRows(m, n)).
+// The bound adds these up, as if all were held at once.
 func (sn SelectNystrom) sharedBytes(n, d, q int) uint64 {
 	m, nl, s := sn.Centers.Rows, len(sn.Lambdas), len(sn.Sigmas)
 	b := sharedBlockRows(m, n)
 	return memlimit.Sum(
 		memlimit.Floats(s, m, 2*m+nl*(q+1)+2*q+d+3),
-		memlimit.Floats(m, 5*m+decomp.NystromWork),
+		memlimit.Floats(m, 5*m), memlimit.Floats(regress.NystromWorkLen(m, q)),
 		memlimit.Floats(b, 3*m+nl*(q+1)))
 }
 
 // statsRows is the number of rows of a block of the shared statistics
-// pass: passRows(m) rounded down to a multiple of the rows the statistics
-// fold at a time (up to one such batch when passRows(m) is fewer), so that
-// no block leaves rows in the workspace the widths share.
+// pass: passRows(m) rounded down to a multiple of
+// regress.NystromBatchRows (four groups of the statistics, whose features
+// one triangular solve gives), and at least one batch. Blocks of whole
+// groups give the statistics regress.NystromStats.Add gives, bit for bit;
+// whole batches fold fastest.
 func statsRows(m int) int {
-	nb := decomp.NystromBatch
+	nb := regress.NystromBatchRows
 	return max(nb, passRows(m)/nb*nb)
 }
 
@@ -79,7 +80,7 @@ func (sn SelectNystrom) fitShared(op string, sel *NystromSelection, best *bestPa
 	if sn.Progress != nil {
 		sn.Progress(1, passes, math.NaN())
 	}
-	q, ns := y.Cols, len(ks)
+	m, q, ns := sn.Centers.Rows, y.Cols, len(ks)
 	stats := make([]*regress.NystromStats, ns)
 	for s, k := range ks {
 		var err error
@@ -91,22 +92,17 @@ func (sn SelectNystrom) fitShared(op string, sel *NystromSelection, best *bestPa
 	if err != nil {
 		return check.Wrap(ErrInput, op, "X", err)
 	}
-	adds, dones := make([]func(kb, yb *linalg.Dense), ns), make([]func(), ns)
-	work := linalg.NewDense(sn.Centers.Rows, decomp.NystromWork, nil) // shared: see statsRows
-	for s, st := range stats {
-		adds[s], dones[s] = decomp.NystromRows(st, q, work)
-	}
-	// Both passes' blocks, sized for the larger, so that the second
-	// allocates none.
-	var blocks widthBlocks
-	for _, d := range []*linalg.Dense{&blocks.sh, &blocks.kb} {
-		reuse(d, sharedBlockRows(sn.Centers.Rows, x.Rows), sn.Centers.Rows)
-	}
-	eachWidth(w, &blocks, statsRows(sn.Centers.Rows), func(s, i0 int, kb *linalg.Dense) {
-		adds[s](kb, y.Slice(i0, i0+kb.Rows, 0, q))
-	})
-	for _, done := range dones {
-		done()
+	// One workspace for the statistics of every σ, and both passes'
+	// blocks, sized for the larger, so that the second allocates none.
+	work := make([]float64, regress.NystromWorkLen(m, q))
+	store := kernels.NewWidthsBlock(sharedBlockRows(m, x.Rows), m)
+	for i0, blk := range w.Blocks(statsRows(m), store) {
+		for s, st := range stats {
+			kb := blk.Kernel(s)
+			if err := st.AddKernelRows(kb, y.Slice(i0, i0+kb.Rows, 0, q), work); err != nil {
+				return sn.statsError(op, sn.Sigmas[s], err)
+			}
+		}
 	}
 	paths, idx := make([]*NystromPath, ns), make([][]int, ns)
 	var es linalg.EigenSym // one workspace for every σ's eigendecomposition
@@ -131,14 +127,18 @@ func (sn SelectNystrom) fitShared(op string, sel *NystromSelection, best *bestPa
 				acc[s] = p.begin()
 			}
 		}
-		// The statistics' workspace, m×NystromWork, holds F (b×m, b =
-		// passRows(m)) when large enough.
-		ws := streamWork{f: linalg.Dense{Data: work.Data[:0]}}
-		eachWidth(w, &blocks, passRows(sn.Centers.Rows), func(s, i0 int, kb *linalg.Dense) {
-			if acc[s] != nil {
+		// The statistics' workspace holds F (b×m, b = passRows(m)) when
+		// large enough.
+		ws := streamWork{f: linalg.Dense{Data: work[:0]}}
+		for i0, blk := range w.Blocks(passRows(m), store) {
+			for s := range w.Len() {
+				if acc[s] == nil {
+					continue // no λ of this σ is usable
+				}
+				kb := blk.Kernel(s)
 				acc[s].block(&ws, kb, ly.Slice(i0, i0+kb.Rows, 0, q))
 			}
-		})
+		}
 		for _, a := range acc {
 			if a != nil {
 				a.keep(lx.Rows)
@@ -149,23 +149,4 @@ func (sn SelectNystrom) fitShared(op string, sel *NystromSelection, best *bestPa
 		sn.record(sel, best, s, paths[s], idx[s])
 	}
 	return nil
-}
-
-// widthBlocks is the workspace of eachWidth: a block of shared distances
-// and a kernel block.
-type widthBlocks struct{ sh, kb linalg.Dense }
-
-// eachWidth calls f(s, i0, kb) for every block of b rows of the matrices
-// of w, in order, and within a block for every width s in order, with kb
-// holding rows [i0, i0+kb.Rows) of K_s; the distances of each block are
-// computed once. kb is in ws, valid during the call only.
-func eachWidth(w *kernels.Widths, ws *widthBlocks, b int, f func(s, i0 int, kb *linalg.Dense)) {
-	n, m := w.Dims()
-	for i0 := 0; i0 < n; i0 += b {
-		i1 := min(i0+b, n)
-		shared := w.SharedTo(reuse(&ws.sh, i1-i0, m), i0, i1)
-		for s := range w.Len() {
-			f(s, i0, w.KernelTo(reuse(&ws.kb, i1-i0, m), shared, s, i0))
-		}
-	}
 }

@@ -27,7 +27,7 @@ type Filter interface {
 	fmt.Stringer
 }
 
-// Tikhonov is g(σ) = 1/(σ + nλ): kernel RLS. λ > 0.
+// TikhonovFilter is g(σ) = 1/(σ + nλ): kernel RLS. λ > 0.
 type TikhonovFilter struct{ Lambda float64 }
 
 func (f TikhonovFilter) values(op string, g, sigma []float64, n int, _ float64) error {
@@ -43,7 +43,7 @@ func (f TikhonovFilter) values(op string, g, sigma []float64, n int, _ float64) 
 
 func (f TikhonovFilter) String() string { return fmt.Sprintf("tikhonov(λ=%g)", f.Lambda) }
 
-// TruncatedSVD is the spectral cut-off: g(σ) = 1/σ for σ ≥ nλ and 0 below,
+// TruncatedSVDFilter is the spectral cut-off: g(σ) = 1/σ for σ ≥ nλ and 0 below,
 // which discards the eigendirections below the threshold (principal
 // component regression in feature space). λ > 0.
 type TruncatedSVDFilter struct{ Lambda float64 }
@@ -65,7 +65,7 @@ func (f TruncatedSVDFilter) values(op string, g, sigma []float64, n int, _ float
 
 func (f TruncatedSVDFilter) String() string { return fmt.Sprintf("tsvd(λ=%g)", f.Lambda) }
 
-// IteratedTikhonov is t steps of (K + nλI)cᵢ = y + nλcᵢ₋₁ from c₀ = 0:
+// IteratedTikhonovFilter is t steps of (K + nλI)cᵢ = y + nλcᵢ₋₁ from c₀ = 0:
 // g(σ) = ((σ + nλ)ᵗ − (nλ)ᵗ) / (σ(σ + nλ)ᵗ). With t = 1 it is Tikhonov;
 // larger t lessens Tikhonov's saturation. λ > 0, t ≥ 1.
 type IteratedTikhonovFilter struct {
@@ -93,7 +93,7 @@ func (f IteratedTikhonovFilter) String() string {
 	return fmt.Sprintf("iterated-tikhonov(λ=%g, t=%d)", f.Lambda, f.Steps)
 }
 
-// Landweber is t steps of gradient descent on ‖y − Kc‖²/2 with step η,
+// LandweberFilter is t steps of gradient descent on ‖y − Kc‖²/2 with step η,
 // cᵢ = cᵢ₋₁ + η(y − Kcᵢ₋₁) from c₀ = 0: g(σ) = η·Σ_{i<t} (1 − ησ)ⁱ. The
 // iteration converges (to 1/σ) for 0 < η < 2/σ_max; Eta = 0 means
 // η = 1/σ_max. t ≥ 1 plays the role of 1/λ.

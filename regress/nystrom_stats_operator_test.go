@@ -15,7 +15,7 @@ var _ NystromOperator = (*statsOperator)(nil)
 
 // newStatsOperator returns the operator of statistics with rows and L.
 func newStatsOperator(s *NystromStats) *statsOperator {
-	g, _ := s.moments(NoIntercept, nil)
+	g, _ := s.moments(NoIntercept, nil, nil)
 	m := g.Rows
 	for i := range m {
 		for j := i + 1; j < m; j++ {
@@ -28,7 +28,7 @@ func newStatsOperator(s *NystromStats) *statsOperator {
 func (o *statsOperator) Summary() (int, *linalg.Dense, []float64, []float64, error) {
 	s := o.s
 	nf := float64(s.n)
-	_, bty := s.moments(NoIntercept, nil)
+	_, bty := s.moments(NoIntercept, nil, nil)
 	kty := linalg.NewDense(s.l.Rows, s.q, nil)
 	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, s.l, bty, 0, kty)
 	mu := linalg.NewDense(len(s.mu), 1, nil)

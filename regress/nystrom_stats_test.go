@@ -3,13 +3,13 @@ package regress
 import (
 	"bytes"
 	"errors"
+	"math"
 	"reflect"
 	"runtime"
 	"runtime/debug"
 	"strings"
 	"testing"
 
-	"rkhs/internal/decomp"
 	"rkhs/internal/testmat"
 	"rkhs/kernels"
 	"rkhs/linalg"
@@ -337,6 +337,11 @@ func TestNystromStatsErrors(t *testing.T) {
 	_ = two.Add(x, linalg.NewDense(50, 2, nil))
 	var zero NystromStats
 	fresh, _ := NewNystromStats(k, c)
+	rows, _ := kernels.NewRows(k, x, c)
+	kb := rows.BlockTo(nil, 0, 10)
+	kbNaN := kb.Clone()
+	kbNaN.Set(2, 3, math.Inf(1))
+	yb := y.Slice(0, 10, 0, 1)
 	for _, tc := range []struct {
 		name string
 		err  error
@@ -355,6 +360,13 @@ func TestNystromStatsErrors(t *testing.T) {
 		{"other outputs", st.Merge(two), "2 outputs, want 1"},
 		{"zero value", st.Merge(&zero), "zero value"},
 		{"zero Add", zero.Add(x, y), "zero value"},
+		{"kernel rows: zero value", zero.AddKernelRows(kb, yb, nil), "zero value"},
+		{"kernel rows: nil", st.AddKernelRows(nil, yb, nil), "kb"},
+		{"kernel rows: width", st.AddKernelRows(linalg.NewDense(10, 4, nil), yb, nil), "4 columns, the statistics have 5 centres"},
+		{"kernel rows: rows of yb", st.AddKernelRows(kb, y.Slice(0, 9, 0, 1), nil), "9 rows, kb has 10"},
+		{"kernel rows: outputs", st.AddKernelRows(kb, linalg.NewDense(10, 2, nil), nil), "2 columns, the statistics have 1 outputs"},
+		{"kernel rows: Inf", st.AddKernelRows(kbNaN, yb, nil), "Inf"},
+		{"kernel rows: work", st.AddKernelRows(kb, yb, make([]float64, NystromWorkLen(5, 1)-1)), "NystromWorkLen(5, 1)"},
 		{"zero Solve", errOf(zero.Solve(1, NoIntercept)), "zero value"},
 		{"no rows to solve", errOf(fresh.Solve(1, NoIntercept)), "no rows"},
 		{"λ = 0", errOf(st.Solve(0, NoIntercept)), "lambda"},
@@ -429,12 +441,15 @@ func TestNystromStatsReset(t *testing.T) {
 }
 
 // TestNystromStatsAddGrouping: Add folds its rows in groups of
-// addBlockRows whose features are solved addGroups groups at a time; the
+// NystromGroupRows whose features are solved four groups at a time; the
 // statistics equal, bit for bit, those of the same rows added a group per
-// call (one group per solve), in one Add and through the rows of K_nm
-// handed over in blocks of odd sizes (decomp.NystromRows).
+// Add (one group per solve), and those of AddKernelRows on blocks of
+// K_nm of 256, 512 and 1024 rows (multiples of the group: the same
+// groups); blocks of 1300 rows, not a multiple, are the statistics of one
+// Add per 1300 rows (each call folds all of its rows, groups counted from
+// its first).
 func TestNystromStatsAddGrouping(t *testing.T) {
-	const n = 5*addGroups*addBlockRows/2 + 37 // full batches, then a partial group
+	const n = 5*NystromBatchRows/2 + 37 // full batches, then a partial group
 	x, y, c := statsProblem(n, 3, 2, 40)
 	k := kernels.Gaussian{Sigma: 1.5}
 	one, err := NewNystromStats(k, c)
@@ -444,67 +459,79 @@ func TestNystromStatsAddGrouping(t *testing.T) {
 	if err := one.Add(x, y); err != nil {
 		t.Fatal(err)
 	}
+	want := encode(t, one)
 	each, _ := NewNystromStats(k, c)
-	for lo := 0; lo < n; lo += addBlockRows {
-		hi := min(lo+addBlockRows, n)
+	for lo := 0; lo < n; lo += NystromGroupRows {
+		hi := min(lo+NystromGroupRows, n)
 		if err := each.Add(x.Slice(lo, hi, 0, x.Cols), y.Slice(lo, hi, 0, y.Cols)); err != nil {
 			t.Fatal(err)
 		}
 	}
-	blocks, _ := NewNystromStats(k, c)
-	add, done := decomp.NystromRows(blocks, y.Cols, nil)
+	if !bytes.Equal(encode(t, each), want) {
+		t.Error("a group per Add: other statistics than one Add")
+	}
 	rows, err := kernels.NewRows(k, x, c)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for lo, b := 0, 1; lo < n; lo, b = lo+b, b*3+2 {
-		hi := min(lo+b, n)
-		add(rows.BlockTo(nil, lo, hi), y.Slice(lo, hi, 0, y.Cols))
-	}
-	done()
-	want := encode(t, one)
-	if !bytes.Equal(encode(t, each), want) {
-		t.Error("a group per Add: other statistics than one Add")
-	}
-	if !bytes.Equal(encode(t, blocks), want) {
-		t.Error("rows of K_nm in blocks: other statistics than one Add")
+	for _, b := range []int{256, 512, 1024, 1300} {
+		blocks, _ := NewNystromStats(k, c)
+		adds, _ := NewNystromStats(k, c)
+		for i0, kb := range rows.Blocks(b) {
+			yb := y.Slice(i0, i0+kb.Rows, 0, y.Cols)
+			if err := blocks.AddKernelRows(kb, yb, nil); err != nil {
+				t.Fatal(err)
+			}
+			if err := adds.Add(x.Slice(i0, i0+kb.Rows, 0, x.Cols), yb); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got := encode(t, blocks)
+		if !bytes.Equal(got, encode(t, adds)) {
+			t.Errorf("AddKernelRows on blocks of %d rows: other statistics than one Add per block", b)
+		}
+		if b%NystromGroupRows == 0 && !bytes.Equal(got, want) {
+			t.Errorf("AddKernelRows on blocks of %d rows: other statistics than one Add", b)
+		}
 	}
 }
 
 // TestNystromStatsSharedWork: the statistics of two kernels filled block
-// by block in turn through one shared workspace (decomp.NystromRows with
-// work; blocks of a multiple of decomp.NystromBatch rows, then a shorter
-// one) equal those of one Add each, bit for bit; rows after the shorter
-// block panic.
+// by block in turn through one workspace (AddKernelRows with work; blocks
+// of two batches, then a shorter one) equal those of one Add each, bit
+// for bit, whatever the workspace held before each call; a workspace too
+// short is an error that leaves the statistics unchanged.
 func TestNystromStatsSharedWork(t *testing.T) {
-	const n = 5*addGroups*addBlockRows/2 + 37
+	const n = 5*NystromBatchRows/2 + 37
 	x, y, c := statsProblem(n, 3, 2, 40)
 	ks := []kernels.Kernel{kernels.Gaussian{Sigma: 1.5}, kernels.Gaussian{Sigma: 0.7}}
-	work := linalg.NewDense(c.Rows, decomp.NystromWork, nil)
+	work := make([]float64, NystromWorkLen(c.Rows, y.Cols))
 	var shared []*NystromStats
-	var adds []func(kb, yb *linalg.Dense)
-	var dones []func()
+	var rows []*kernels.Rows
 	for _, k := range ks {
 		st, err := NewNystromStats(k, c)
 		if err != nil {
 			t.Fatal(err)
 		}
-		add, done := decomp.NystromRows(st, y.Cols, work)
-		shared, adds, dones = append(shared, st), append(adds, add), append(dones, done)
+		r, err := kernels.NewRows(k, x, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		shared, rows = append(shared, st), append(rows, r)
 	}
-	b := 2 * decomp.NystromBatch
+	b := 2 * NystromBatchRows
 	for lo := 0; lo < n; lo += b {
 		hi := min(lo+b, n)
-		for s, k := range ks {
-			rows, err := kernels.NewRows(k, x, c)
-			if err != nil {
+		for s, st := range shared {
+			for i := range work {
+				work[i] = math.NaN() // what the workspace held is ignored
+			}
+			if err := st.AddKernelRows(rows[s].BlockTo(nil, lo, hi), y.Slice(lo, hi, 0, y.Cols), work); err != nil {
 				t.Fatal(err)
 			}
-			adds[s](rows.BlockTo(nil, lo, hi), y.Slice(lo, hi, 0, y.Cols))
 		}
 	}
 	for s, k := range ks {
-		dones[s]()
 		one, _ := NewNystromStats(k, c)
 		if err := one.Add(x, y); err != nil {
 			t.Fatal(err)
@@ -513,14 +540,9 @@ func TestNystromStatsSharedWork(t *testing.T) {
 			t.Errorf("kernel %d: a shared workspace gives other statistics than one Add", s)
 		}
 	}
-	st, _ := NewNystromStats(ks[0], c)
-	add, _ := decomp.NystromRows(st, y.Cols, work)
-	rows, _ := kernels.NewRows(ks[0], x, c)
-	add(rows.BlockTo(nil, 0, 10), y.Slice(0, 10, 0, y.Cols))
-	defer func() {
-		if recover() == nil {
-			t.Error("rows after a short block with a shared workspace: no panic")
-		}
-	}()
-	add(rows.BlockTo(nil, 10, 20), y.Slice(10, 20, 0, y.Cols))
+	before := encode(t, shared[0])
+	err := shared[0].AddKernelRows(rows[0].BlockTo(nil, 0, 10), y.Slice(0, 10, 0, y.Cols), work[:len(work)-1])
+	if !errors.Is(err, ErrInput) || !bytes.Equal(encode(t, shared[0]), before) {
+		t.Errorf("a workspace one value short: %v, statistics changed %v; want an ErrInput and no change", err, !bytes.Equal(encode(t, shared[0]), before))
+	}
 }

@@ -193,7 +193,7 @@ func TestCSVInput(t *testing.T) {
 	}
 }
 
-// TestExitStatus: exitStatus is the one mapping of errors to the exit
+// TestExitStatus: cli.Status is the one mapping of errors to the exit
 // status: 2 for bad flags, files and arguments, 1 for a computation that
 // fails on valid input — here a λ at which the leave-one-out system is
 // singular, which exited 2 before.

@@ -59,7 +59,7 @@ type method struct {
 	intercepts []string
 	lambda     lambdaRule
 	selects    route
-	// cost names the announcement of a long run (see announceRun):
+	// cost names the announcement of a long run (see fitRun.announce):
 	// "cholesky" or "eigen" for an n×n factorization, "falkon", or "".
 	cost string
 }

@@ -25,7 +25,7 @@ import (
 // by `rkhs paper` (equation numbers are theirs):
 //
 //   - the eight LIBSVM regression sets, each split at random 2/3 training,
-//     1/3 test (dataset.Split with -seed);
+//     1/3 test (dataset.Data.Split with -seed);
 //   - 100 values of λ geometric in [1e-10, 1e5] (K + nλI convention), and
 //     t = 1…50 iterations of CG;
 //   - the linear kernel, and the Gaussian kernel whose σ is chosen on the

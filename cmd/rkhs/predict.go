@@ -97,7 +97,7 @@ func withDropped(p *linalg.Dense, dropped []int) *linalg.Dense {
 
 // modelFileError says what is wrong in a model file in the file's words:
 // the field, as "kernel.sigma", and the reason, without the library's
-// names of types and methods; the error stays reachable (exitStatus).
+// names of types and methods; the error stays reachable (cli.Status).
 func modelFileError(path string, err error) error {
 	var ie *linalg.InputError
 	if !errors.As(err, &ie) {

@@ -214,7 +214,7 @@ func FuzzStrict(f *testing.F) {
 }
 
 // nullPaths adds the non-empty paths of the nulls in the decoded JSON value
-// v, in findNull's notation, to out; top says v is the whole value.
+// v, in the notation of strict's nullable paths, to out; top says v is the whole value.
 func nullPaths(v any, prefix string, top bool, out map[string]bool) {
 	switch v := v.(type) {
 	case map[string]any:
