@@ -56,6 +56,13 @@ type CSVOptions struct {
 	// was fitted on, by the names it stores, in data laid out differently.
 	// Target and Features, if set, take precedence.
 	HeaderFeatures []string
+	// HeaderTarget, with HeaderFeatures, names the label column when the
+	// input has a header: the features are then found by HeaderFeatures'
+	// names and the label by this one, wherever they are, as a test file
+	// is read by the names of its training file; a header without it is
+	// an error naming it. An input without a header is read by position,
+	// as without it.
+	HeaderTarget string
 	// Comma is the field separator; 0 means ','. It must be a valid rune
 	// other than '"', '\r', '\n' and utf8.RuneError. '\t' reads
 	// tab-separated files.
@@ -71,8 +78,12 @@ type CSVInfo struct {
 	Label    int
 	Features []int
 	// Dropped is the number of records skipped for a missing value
-	// (DropMissing).
-	Dropped int
+	// (DropMissing), and DroppedRecords their 0-based indices among the
+	// records that follow the header (all of them without one), in
+	// ascending order: record i of the input is row i of the data less
+	// the records dropped before it.
+	Dropped        int
+	DroppedRecords []int
 
 	used []int       // the columns read, ascending
 	slot map[int]int // column → its column in X
@@ -119,16 +130,20 @@ func ReadCSV(r io.Reader, opt CSVOptions) (*Data, error) {
 // fields are unquoted first, and a UTF-8 byte-order mark at the start of
 // the input is skipped. Numbers are stored exactly as parsed.
 //
-// The first record is a header when opt.Header is set, when opt.Target or
-// opt.Features name columns, or, with opt.DetectHeader, when none of its
-// fields is a number; it is never decided by retrying after an error.
+// The first record is a header when opt.Header is set, with
+// opt.DetectHeader when none of its fields is a number, and otherwise
+// when opt.Target or opt.Features name columns; it is never decided by
+// retrying after an error. With opt.DetectHeader, names in Target or
+// Features given for a first record read as data find no header, and
+// are an error that says so.
 //
 // It returns a *ParseError (wrapping ErrFormat), and no Data, for a field
 // that is read and is missing (unless opt.DropMissing) or is not a finite
 // decimal number — naming the line, the field and, with a header, the
 // column —, a record whose number of fields differs from the first
 // record's (header included), a label column outside the first record, a
-// name in Target, Features or HeaderFeatures that is not in the header,
+// name in Target, Features, HeaderFeatures or HeaderTarget that is not in
+// the header or that names a column of an input without one,
 // names two of its columns (ambiguous) or is used twice,
 // or a CSV syntax error such as a stray quote. Line numbers count every
 // physical line of the input, the header and empty lines included, and
@@ -152,6 +167,8 @@ func ReadCSVInfo(r io.Reader, opt CSVOptions) (*Data, *CSVInfo, error) {
 		ncols int // fields per record
 		info  = &CSVInfo{Label: -1}
 		row   []float64
+		// records counts the records read after the header.
+		records int
 	)
 	for first := true; ; first = false {
 		rec, err := cr.Read()
@@ -164,12 +181,13 @@ func ReadCSVInfo(r io.Reader, opt CSVOptions) (*Data, *CSVInfo, error) {
 		if first {
 			ncols = len(rec)
 			info.lastEmpty = rec[ncols-1] == ""
-			header := opt.Header || opt.Target != "" || len(opt.Features) > 0 || (opt.DetectHeader && !anyNumber(rec))
+			header := opt.Header || (opt.DetectHeader && !anyNumber(rec)) ||
+				!opt.DetectHeader && (opt.Target != "" || len(opt.Features) > 0)
 			cols := opt
 			if header {
 				info.Header = slices.Clone(rec)
 				if len(opt.HeaderFeatures) > 0 && opt.Target == "" && len(opt.Features) == 0 {
-					cols.Features, cols.NoLabel = opt.HeaderFeatures, true
+					cols.Features, cols.Target, cols.NoLabel = opt.HeaderFeatures, opt.HeaderTarget, opt.NoLabel || opt.HeaderTarget == ""
 				}
 			}
 			if err := cols.columns(info, ncols); err != nil {
@@ -186,9 +204,12 @@ func ReadCSVInfo(r io.Reader, opt CSVOptions) (*Data, *CSVInfo, error) {
 			return nil, nil, err
 		}
 		if dropped {
+			info.DroppedRecords = append(info.DroppedRecords, records)
 			info.Dropped++
+			records++
 			continue
 		}
+		records++
 		x = append(x, row...)
 		if info.Label >= 0 {
 			y = append(y, label)

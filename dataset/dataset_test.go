@@ -725,6 +725,14 @@ var csvErrorCases = []csvErrorCase{
 		`dataset: line 1: feature "b" is ambiguous: fields 2 and 3 of the header have that name`},
 	{"header feature missing", "a,c\n1,2\n", CSVOptions{DetectHeader: true, HeaderFeatures: []string{"a", "b"}}, 1,
 		`dataset: line 1: feature "b" is not a column of the header (a, c)`},
+	{"header target missing", "a,b\n1,2\n", CSVOptions{DetectHeader: true, HeaderFeatures: []string{"a", "b"}, HeaderTarget: "y"}, 1,
+		`dataset: line 1: target "y" is not a column of the header (a, b)`},
+	// A first record of numbers is data: a name given for it finds no
+	// header, instead of reading the data as one.
+	{"target with no header detected", "1,2,3\n4,5,6\n", CSVOptions{DetectHeader: true, Target: "y"}, 1,
+		`dataset: line 1: target "y" names a column, but the input has no header`},
+	{"features with no header detected", "1,2,3\n4,5,6\n", CSVOptions{DetectHeader: true, Features: []string{"2"}}, 1,
+		`dataset: line 1: feature "2" names a column, but the input has no header`},
 	{"all rows missing", "a,b\n1,NA\n,3\n", CSVOptions{Header: true, DropMissing: true}, 0,
 		"dataset: no examples in CSV input: all 2 records have a missing value"},
 }
@@ -761,6 +769,10 @@ func TestReadCSVColumns(t *testing.T) {
 			[][]float64{{2, 3, 1}}, nil, 0},
 		{"header features without a header: by position", "1,2,3,4\n", CSVOptions{DetectHeader: true, LabelCol: -1, HeaderFeatures: []string{"a", "b", "c"}},
 			[][]float64{{1, 2, 3}}, []float64{4}, 0},
+		{"header features and target found by name", "b,note,y,a\n2,x,5,1\n", CSVOptions{DetectHeader: true, LabelCol: -1, HeaderFeatures: []string{"a", "b"}, HeaderTarget: "y"},
+			[][]float64{{1, 2}}, []float64{5}, 0},
+		{"header target without a header: by position", "1,2,3\n", CSVOptions{DetectHeader: true, LabelCol: -1, HeaderFeatures: []string{"a", "b"}, HeaderTarget: "y"},
+			[][]float64{{1, 2}}, []float64{3}, 0},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			d, info, err := ReadCSVInfo(strings.NewReader(c.in), c.opt)
@@ -776,6 +788,29 @@ func TestReadCSVColumns(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestCSVDroppedRecords: the records dropped for a missing value are
+// named by their index among the records after the header, so that a
+// caller can keep one output line per input record.
+func TestCSVDroppedRecords(t *testing.T) {
+	for _, c := range []struct {
+		name, in string
+		header   bool
+		want     []int
+	}{
+		{"with a header", "a,y\n1,2\nNA,3\n4,5\n6,\n", true, []int{1, 3}},
+		{"without a header", "NA,2\n1,2\n", false, []int{0}},
+		{"none", "1,2\n3,4\n", false, nil},
+	} {
+		d, info, err := ReadCSVInfo(strings.NewReader(c.in), CSVOptions{Header: c.header, LabelCol: -1, DropMissing: true})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if !slices.Equal(info.DroppedRecords, c.want) || info.Dropped != len(c.want) || d.X.Rows+len(c.want) != strings.Count(c.in, "\n")-map[bool]int{true: 1}[c.header] {
+			t.Errorf("%s: dropped %v (%d), %d rows; want %v", c.name, info.DroppedRecords, info.Dropped, d.X.Rows, c.want)
+		}
 	}
 }
 

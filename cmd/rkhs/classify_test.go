@@ -200,7 +200,7 @@ func TestClassifyBadInvocations(t *testing.T) {
 		{[]string{"-train", train, "-lambdas", "1:0:3"}, "-lambdas"},
 		{[]string{"-train", train, "-lambda", "1", "-lambdas", "1:2:3"}, "give one"},
 		{[]string{"-train", train, "-intercept", "maybe"}, "-intercept"},
-		{[]string{"-train", train, "-method", "svm"}, "needs -lambda"},
+		{[]string{"-train", train, "-method", "svm"}, "-lambda is required by -method svm"},
 		{[]string{"-train", train, "-method", "knn", "-lambda", "1"}, "not used by -method knn"},
 		{[]string{"-train", train, "-method", "rls", "-k", "3"}, "not used by -method rls"},
 		{[]string{"-train", train, "-method", "knn", "-k", "180"}, "1 ≤ K < n"},

@@ -2,9 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
-	"compress/bzip2"
-	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
@@ -12,7 +9,6 @@ import (
 	"path/filepath"
 	"rkhs/internal/cli"
 	"strings"
-	"unicode/utf8"
 
 	"rkhs/dataset"
 	"rkhs/linalg"
@@ -26,14 +22,15 @@ type dataFlags struct {
 	comma                            string // "" : ',' for CSV, a tab for tab-separated
 	dropMissing, unlabelled          bool
 	stderr                           io.Writer
-	// byName: the feature columns by the names a model stores, for a CSV
-	// file with a header (predict sets it; dataset.CSVOptions.HeaderFeatures).
-	byName []string
+	// byName and byTarget: the feature columns, and the label's, by the
+	// names of the training file or of a model, for a CSV file with a
+	// header (dataset.CSVOptions.HeaderFeatures and HeaderTarget).
+	byName   []string
+	byTarget string
 }
 
 // register adds the flags; unlabelled adds -unlabelled (predict only).
-func (df *dataFlags) register(fs commandFlags, unlabelled bool) {
-	df.stderr = fs.stderr
+func (df *dataFlags) register(fs *flagSet, unlabelled bool) {
 	fs.StringVar(&df.format, "format", "auto", "data format: auto (CSV if the name ends in .csv, tab-separated if .tsv or .tab, LIBSVM otherwise; .gz and .bz2 are decompressed first), libsvm, csv or tsv")
 	fs.StringVar(&df.header, "header", "auto", "CSV header line: auto (the first line is a header when none of its fields is a number), yes or no")
 	fs.StringVar(&df.target, "target", "", "CSV: the label column, by its `name` in the header (default: the last column)")
@@ -45,66 +42,18 @@ func (df *dataFlags) register(fs commandFlags, unlabelled bool) {
 	}
 }
 
-// check validates the flags' values.
+// check validates the flags' values (the CSV layout's by cli.CSVColumns).
 func (df *dataFlags) check() error {
-	switch df.format {
-	case "auto", "libsvm", "csv", "tsv":
-	default:
+	switch {
+	case df.format != "auto" && df.format != "libsvm" && df.format != "csv" && df.format != "tsv":
 		return cli.BadInputf("-format %q: want auto, libsvm, csv or tsv", df.format)
-	}
-	switch df.header {
-	case "auto", "yes", "no":
-	default:
-		return cli.BadInputf("-header %q: want auto, yes or no", df.header)
-	}
-	if df.header == "no" && (df.target != "" || df.features != "") {
-		return cli.BadInputf("-target and -features name columns of the header: not with -header no")
-	}
-	if df.unlabelled && df.target != "" {
+	case df.unlabelled && df.target != "":
 		return cli.BadInputf("-unlabelled data has no -target")
+	case df.comma != "" && df.format == "libsvm":
+		return cli.BadInputf("-comma is for CSV data, not -format libsvm")
 	}
-	if df.comma != "" {
-		if df.format == "libsvm" {
-			return cli.BadInputf("-comma is for CSV data, not -format libsvm")
-		}
-		if _, err := df.separator(); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// separator returns the rune of -comma, 0 when it is not given.
-func (df *dataFlags) separator() (rune, error) {
-	if df.comma == "" {
-		return 0, nil
-	}
-	c := []rune(strings.ReplaceAll(df.comma, `\t`, "\t"))
-	if len(c) != 1 || c[0] == '"' || c[0] == '\r' || c[0] == '\n' || c[0] == utf8.RuneError {
-		return 0, cli.BadInputf("-comma %q: want one character other than a quote or a line end (\\t for a tab)", df.comma)
-	}
-	return c[0], nil
-}
-
-// commaFlag writes the -comma that reads separator sep.
-func commaFlag(sep rune) string {
-	if sep == '\t' {
-		return `-format tsv (or -comma '\t')`
-	}
-	return "-comma '" + string(sep) + "'"
-}
-
-// compressions maps the magic bytes of a compressed file to its name and,
-// for the formats the standard library reads, a decompressor.
-var compressions = []struct {
-	magic, name string
-	open        func(io.Reader) (io.Reader, error)
-}{
-	{"\x1f\x8b", "gzip", func(r io.Reader) (io.Reader, error) { return gzip.NewReader(r) }},
-	{"BZh", "bzip2", func(r io.Reader) (io.Reader, error) { return bzip2.NewReader(r), nil }},
-	{"\xfd7zXZ\x00", "xz", nil},
-	{"\x28\xb5\x2f\xfd", "zstd", nil},
-	{"PK\x03\x04", "zip", nil},
+	_, err := cli.CSVColumns(df.header, df.target, df.features, df.comma)
+	return err
 }
 
 // readData reads one data file (see dataFlags for the formats); CSV input
@@ -124,21 +73,9 @@ func (df *dataFlags) readData(path string) (d *dataset.Data, info *dataset.CSVIn
 		return nil, nil, err
 	}
 	defer f.Close()
-	br := bufio.NewReaderSize(f, 1<<16)
-	var r io.Reader = br
-	head, _ := br.Peek(6)
-	for _, c := range compressions {
-		if !bytes.HasPrefix(head, []byte(c.magic)) {
-			continue
-		}
-		if c.open == nil {
-			return nil, nil, cli.BadInputf("%s-compressed input is not supported (gzip and bzip2 are): decompress it first", c.name)
-		}
-		if r, err = c.open(br); err != nil {
-			return nil, nil, cli.BadInputf("%s: %v", c.name, err)
-		}
-		r = damageReader{r, c.name}
-		break
+	r, err := cli.Decompress(bufio.NewReaderSize(f, 1<<16))
+	if err != nil {
+		return nil, nil, err
 	}
 	name := strings.ToLower(path)
 	for _, ext := range []string{".gz", ".bz2"} {
@@ -166,27 +103,14 @@ func (df *dataFlags) readData(path string) (d *dataset.Data, info *dataset.CSVIn
 		}
 		return d, nil, err
 	}
-	opt := dataset.CSVOptions{
-		Header:         df.header == "yes",
-		DetectHeader:   df.header == "auto" || df.header == "",
-		LabelCol:       -1,
-		Target:         df.target,
-		NoLabel:        df.unlabelled,
-		DropMissing:    df.dropMissing,
-		HeaderFeatures: df.byName,
-	}
-	if df.features != "" {
-		opt.Features = strings.Split(df.features, ",")
-	}
-	if format == "tsv" {
+	opt, _ := cli.CSVColumns(df.header, df.target, df.features, df.comma) // checked by check
+	opt.NoLabel, opt.DropMissing, opt.HeaderFeatures, opt.HeaderTarget = df.unlabelled, df.dropMissing, df.byName, df.byTarget
+	if format == "tsv" && opt.Comma == 0 {
 		opt.Comma = '\t'
-	}
-	if c, _ := df.separator(); c != 0 { // checked by check
-		opt.Comma = c
 	}
 	d, info, err = dataset.ReadCSVInfo(r, opt)
 	if err != nil {
-		return nil, nil, df.csvHint(err)
+		return nil, nil, cli.CSVHint(err, opt.DetectHeader)
 	}
 	if info.Dropped > 0 && df.stderr != nil {
 		fmt.Fprintf(df.stderr, "rkhs: %s: dropped %d of %d rows with a missing value\n", path, info.Dropped, info.Dropped+d.X.Rows)
@@ -194,100 +118,58 @@ func (df *dataFlags) readData(path string) (d *dataset.Data, info *dataset.CSVIn
 	return d, info, nil
 }
 
-// csvHint adds to a CSV parse error the flag that reads the file: the
-// separator it seems to use (-comma), a first line of numbers that is a
-// header after all (-header yes), missing values (-drop-missing).
-func (df *dataFlags) csvHint(err error) error {
-	pe := (*dataset.ParseError)(nil)
-	if !errors.As(err, &pe) {
-		return err
+// columnNames are the names of the columns a model was fitted on (see
+// regress.Model.FeatureNames): nil and "" when the training data had no
+// header.
+type columnNames struct {
+	features []string
+	target   string
+	libsvm   bool // the training file is LIBSVM: it may be narrower than a test file
+}
+
+// readTraining reads the training file and the names of the columns it
+// read (dataset.CSVInfo.Names), for the model to store and for the files
+// read beside it.
+func (df *dataFlags) readTraining(path string) (*dataset.Data, columnNames, error) {
+	d, info, err := df.readData(path)
+	names := columnNames{libsvm: info == nil}
+	if info != nil {
+		names.features, names.target = info.Names()
 	}
+	return d, names, err
+}
+
+// readBeside reads a file of the same layout as the training file train,
+// whose columns are names: when both have a header, by those names, in any
+// order and with other columns among them (dataset.CSVOptions.HeaderFeatures
+// and HeaderTarget), so that a missing column is an error naming it;
+// otherwise by position, and then its width must be the training file's
+// (a LIBSVM file, which leaves out trailing zero features, may be
+// narrower: it is padded with zero columns, tr too).
+func (df *dataFlags) readBeside(path string, names columnNames, train string, tr *dataset.Data) (*dataset.Data, error) {
+	bd := *df
+	if names.features != nil {
+		bd.features, bd.target, bd.byName, bd.byTarget = "", "", names.features, names.target
+	}
+	te, info, err := bd.readData(path)
 	switch {
-	case pe.Missing:
-		return fmt.Errorf("%w (-drop-missing drops the rows that have one)", err)
-	case pe.Separator != 0:
-		return fmt.Errorf("%w (%s reads it)", err, commaFlag(pe.Separator))
-	case pe.Line == 1 && (df.header == "auto" || df.header == "") && df.target == "" && df.features == "" && !strings.Contains(pe.Msg, "carriage return"):
-		return fmt.Errorf("%w (line 1 was read as data because some of its fields are numbers; if it is a header, give -header yes)", err)
-	}
-	return err
-}
-
-// damageReader reads a decompressed stream and reports its errors, a
-// truncated, damaged or padded file, as bad input naming the format.
-type damageReader struct {
-	r      io.Reader
-	format string
-}
-
-func (d damageReader) Read(p []byte) (int, error) {
-	n, err := d.r.Read(p)
-	if err != nil && err != io.EOF {
-		why := strings.TrimPrefix(err.Error(), d.format+": ")
-		var se bzip2.StructuralError
-		if errors.As(err, &se) {
-			why = string(se)
-		}
-		if errors.Is(err, io.ErrUnexpectedEOF) {
-			why = "the file ends early (truncated?)"
-		} else if errors.Is(err, gzip.ErrHeader) {
-			why = "trailing bytes that are not gzip data (padding?)"
-		}
-		err = cli.BadInputf("damaged %s data: %s", d.format, why)
-	}
-	return n, err
-}
-
-// readTrainTest reads the training file and, if test is not empty, the
-// test file. Their widths must agree: a CSV file's columns are
-// positional and must match exactly, while a LIBSVM file does not show
-// trailing features that are zero in every row, so a narrower LIBSVM file
-// is padded with zero columns. names are the training file's names of the
-// columns read (dataset.CSVInfo.Names), for the model to store.
-func (df *dataFlags) readTrainTest(train, test string) (tr, te *dataset.Data, names columnNames, err error) {
-	tr, trInfo, err := df.readData(train)
-	if err != nil {
-		return nil, nil, names, err
-	}
-	if trInfo != nil {
-		names.features, names.target = trInfo.Names()
-	}
-	if test == "" {
-		return tr, nil, names, nil
-	}
-	te, teInfo, err := df.readData(test)
-	if err != nil {
-		return nil, nil, names, err
-	}
-	trCSV, teCSV := trInfo != nil, teInfo != nil
-	switch {
-	case tr.X.Cols == te.X.Cols:
-	case tr.X.Cols < te.X.Cols && !trCSV, te.X.Cols < tr.X.Cols && !teCSV:
-		sameWidth(tr, te)
+	case err != nil:
+		return nil, err
+	case te.X.Cols == tr.X.Cols, te.X.Cols < tr.X.Cols && info == nil, tr.X.Cols < te.X.Cols && names.libsvm:
 	default:
-		return nil, nil, names, cli.BadInputf("%s has %s and %s has %d: CSV columns are positional, so the widths must agree", train, cli.Count(tr.X.Cols, "feature"), test, te.X.Cols)
+		return nil, cli.BadInputf("%s: %s, the last column read as the label (it has no header to name them); %s has %s: the widths must agree",
+			path, cli.Count(te.X.Cols, "feature"), train, cli.Count(tr.X.Cols, "feature"))
 	}
-	return tr, te, names, nil
+	widen(te, tr.X.Cols)
+	widen(tr, te.X.Cols)
+	return te, nil
 }
 
-// sameWidth pads the narrower of two data sets with zero columns.
-func sameWidth(a, b *dataset.Data) {
-	d := max(a.X.Cols, b.X.Cols)
-	for _, s := range []*dataset.Data{a, b} {
-		if s.X.Cols < d {
-			w := linalg.NewDense(s.X.Rows, d, nil)
-			w.Slice(0, s.X.Rows, 0, s.X.Cols).Copy(&s.X)
-			s.X = *w
-		}
+// widen pads d with zero columns to width cols.
+func widen(d *dataset.Data, cols int) {
+	if d.X.Cols < cols {
+		w := linalg.NewDense(d.X.Rows, cols, nil)
+		w.Slice(0, d.X.Rows, 0, d.X.Cols).Copy(&d.X)
+		d.X = *w
 	}
 }
-
-// explained is an error whose message is written for the command's user;
-// the error it explains stays reachable by errors.Is and errors.As.
-type explained struct {
-	msg string
-	err error
-}
-
-func (e explained) Error() string { return e.msg }
-func (e explained) Unwrap() error { return e.err }

@@ -61,8 +61,10 @@ func TestCSVFirstRow(t *testing.T) {
 	}
 }
 
-// TestCSVWidths: CSV columns are positional, so a test or predict file
-// of another width is an error naming both widths, not zero-padding;
+// TestCSVWidths: the columns of a CSV file without a header are
+// positional, so a test or predict file of another width is an error
+// naming both widths, not zero-padding; with headers, the test file's
+// columns are found by the training file's names;
 // LIBSVM files may still be narrower. predict reads a features-only CSV
 // by the names the model stores when it has a header, and only when told
 // (-unlabelled) when it has none, and then predicts as on the labelled
@@ -74,14 +76,22 @@ func TestCSVWidths(t *testing.T) {
 	features := write(t, dir, "features.csv", []byte("x1,x2\n0,0\n1,0\n0,1\n1,1\n"))
 	bare := write(t, dir, "bare.csv", []byte("0,0\n1,0\n0,1\n1,1\n"))
 	model := filepath.Join(dir, "m.json")
+	bwide := write(t, dir, "bwide.csv", []byte("0,0,1\n1,0,2\n0,1,3\n1,1,4\n"))
+	bnarrow := write(t, dir, "bnarrow.csv", []byte("0,1\n1,2\n"))
 	for _, args := range [][]string{
-		{"fit", "-train", wide, "-test", narrow, "-kernel", "linear", "-lambda", "1e-9"},
-		{"fit", "-train", narrow, "-test", wide, "-kernel", "linear", "-lambda", "1e-9"},
-		{"classify", "-train", wide, "-test", narrow, "-kernel", "linear", "-lambda", "1e-3"},
+		{"fit", "-train", bwide, "-test", bnarrow, "-kernel", "linear", "-lambda", "1e-9"},
+		{"fit", "-train", bnarrow, "-test", bwide, "-kernel", "linear", "-lambda", "1e-9"},
+		{"classify", "-train", bwide, "-test", bnarrow, "-kernel", "linear", "-lambda", "1e-3"},
 	} {
-		if code, _, e := runCmd(args...); code != 2 || !strings.Contains(e, "has 2 features") && !strings.Contains(e, "has 2:") || !strings.Contains(e, "has 1") {
+		if code, _, e := runCmd(args...); code != 2 || !strings.Contains(e, "2 features") || !strings.Contains(e, "1 feature") {
 			t.Errorf("%v: exit %d, %q; want 2 naming both widths", args, code, e)
 		}
+	}
+	if code, _, e := runCmd("fit", "-train", wide, "-test", narrow, "-kernel", "linear", "-lambda", "1e-9"); code != 2 || !strings.Contains(e, `feature "x2" is not a column of the header`) {
+		t.Errorf("a test file lacking a column of the training header: exit %d, %q; want 2 naming it", code, e)
+	}
+	if code, _, e := runCmd("fit", "-train", narrow, "-test", wide, "-kernel", "linear", "-lambda", "1e-9"); code != 0 {
+		t.Errorf("a test file with a column more than the training header: exit %d, %q; want it read by name", code, e)
 	}
 	if code, _, e := runCmd("fit", "-train", wide, "-kernel", "linear", "-lambda", "1e-9", "-model", model); code != 0 {
 		t.Fatalf("fit: %s", e)

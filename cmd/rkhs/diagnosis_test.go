@@ -289,7 +289,7 @@ func TestCosmetics(t *testing.T) {
 	}
 	one := write(t, dir, "one.csv", []byte("1,2\n2,3\n3,5\n"))
 	two := write(t, dir, "two.csv", []byte("1,1,2\n2,2,3\n"))
-	if code, _, e := runCmd("fit", "-train", one, "-test", two, "-lambda", "1"); code != 2 || !strings.Contains(e, "has 1 feature and") {
+	if code, _, e := runCmd("fit", "-train", one, "-test", two, "-lambda", "1"); code != 2 || !strings.Contains(e, "has 1 feature:") {
 		t.Errorf("widths: %q", e)
 	}
 	same := filepath.Join(dir, "same")

@@ -112,21 +112,21 @@ func TestFalkonSelectionBadInput(t *testing.T) {
 	}
 	wantBadInput(t, nil, []invocation{
 		// One class: refused before the selection's passes.
-		{[]string{"classify", "-train", one, "-method", "nystrom", "-centers", "2", "-sigma", "1", "-lambda", "auto", "-model", model, "-test", one}, "-method nystrom: the labels have only one class (1); need two or more"},
-		{[]string{"classify", "-train", one, "-method", "falkon", "-centers", "3", "-sigma", "1", "-lambda", "auto", "-model", model, "-test", one}, "-method falkon: the labels have only one class (1)"},
-		{[]string{"classify", "-train", one, "-method", "nystrom", "-centers", "2", "-sigma", "1", "-lambda", "1e-3", "-model", model, "-test", one}, "-method nystrom: the labels have only one class (1)"},
+		{[]string{"classify", "-train", one, "-method", "nystrom", "-centers", "2", "-sigma", "1", "-lambda", "auto", "-model", model, "-test", one}, "the labels of -train: only one class (1); need two or more"},
+		{[]string{"classify", "-train", one, "-method", "falkon", "-centers", "3", "-sigma", "1", "-lambda", "auto", "-model", model, "-test", one}, "the labels of -train: only one class (1)"},
+		{[]string{"classify", "-train", one, "-method", "nystrom", "-centers", "2", "-sigma", "1", "-lambda", "1e-3", "-model", model, "-test", one}, "the labels of -train: only one class (1)"},
 		{append(fit, "-sigma", "auto", "-lambdas", "0:1:3"), `-lambdas "0:1:3": want 0 < MIN ≤ MAX ≤ 1e300 and a whole COUNT ≥ 1`},
 		{append(fit, "-sigma", "auto", "-lambdas", "-1e-3:1:3"), `-lambdas "-1e-3:1:3"`},
 		{append(fit, "-lambda", "auto", "-sigmas", "0:1:3"), `-sigmas "0:1:3"`},
 		{append(cls, "-sigma", "auto", "-lambdas", "0:1:3"), `-lambdas "0:1:3"`},
 		{append(fit, "-sigma", "auto", "-lambda", "auto", "-select-centers", "0"), "-select-centers 0: want ≥ 1"},
 		{append(cls, "-sigma", "auto", "-lambda", "auto", "-select-centers", "-3"), "-select-centers -3: want ≥ 1"},
-		{[]string{"fit", "-train", train, "-method", "falkon", "-centers", "60", "-model", model, "-sigma", "2", "-lambda", "1e-3", "-select-centers", "20"}, "-select-centers sets the centres of a selection"},
+		{[]string{"fit", "-train", train, "-method", "falkon", "-centers", "60", "-model", model, "-sigma", "2", "-lambda", "1e-3", "-select-centers", "20"}, "-select-centers is for a selection"},
 		{append([]string{"fit", "-train", train, "-method", "nystrom", "-centers", "20", "-sigma", "auto", "-lambda", "auto", "-select-centers", "10"}, out...), "-select-centers is not used by -method nystrom"},
 		{append([]string{"classify", "-train", heart, "-method", "falkon", "-sigma", "auto", "-lambda", "auto"}, out...), "-centers is required by -method falkon"},
-		{append([]string{"classify", "-train", heart, "-method", "falkon", "-centers", "20", "-sigma", "auto"}, out...), "-method falkon needs -lambda: a number, or auto"},
+		{append([]string{"classify", "-train", heart, "-method", "falkon", "-centers", "20", "-sigma", "auto"}, out...), "-lambda is required by -method falkon"},
 		// M above the rows fails before the selection, naming -centers.
-		{append([]string{"fit", "-train", train, "-method", "falkon", "-centers", "5000", "-select-centers", "20", "-sigma", "2", "-lambda", "auto"}, out...), "-centers 5000: want between 1 and the"},
+		{append([]string{"fit", "-train", train, "-method", "falkon", "-centers", "5000", "-select-centers", "20", "-sigma", "2", "-lambda", "auto"}, out...), "-centers 5000: must be between 1 and the 338 rows of the training file"},
 	})
 	if entries, _ := os.ReadDir(dir); len(entries) != 5 { // train, test, heart-train, heart-test, one.csv
 		t.Errorf("the refused runs left files behind: %v", entries)

@@ -1,12 +1,11 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
-	"rkhs/internal/cli"
 	"time"
 
+	"rkhs/internal/cli"
 	"rkhs/loo"
 	"rkhs/regress"
 )
@@ -23,79 +22,86 @@ type looResult struct {
 	Seconds    float64         `json:"seconds"`
 }
 
-func runLOO(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("loo", "exact leave-one-out errors of kernel RLS for a geometric range of λ, from one eigendecomposition", stderr)
-	train := fs.String("train", "", "training data `file`")
+// setupLOO registers the flags of rkhs loo and returns its run: the exact
+// leave-one-out MSE of RLS along a λ grid from one eigendecomposition
+// (loo.RLS), the choice by loo.Table's rule on a table of one σ, and the
+// warnings fit and classify print: a degenerate σ, a choice at an edge of
+// the grid, a flat table.
+func setupLOO(fs *flagSet) func(stdout, stderr io.Writer) error {
+	var train, lambdas, intercept string
+	var asJSON bool
 	var kf kernelFlags
-	kf.register(fs, "")
-	lambdas := fs.String("lambdas", "1e-10:1e5:100", "λ range `MIN:MAX:COUNT`, geometric, K + nλI convention")
-	intercept := fs.String("intercept", "free", "intercept: none, free or penalized")
-	asJSON := fs.Bool("json", false, "print the result as one JSON object")
 	var df dataFlags
+	var std cli.Standardize
+	fs.file(&train, inputFlag, "train", "", "training data `file` (LIBSVM, or CSV if it ends in .csv, see -format)")
+	kf.register(fs, "")
+	fs.StringVar(&lambdas, "lambdas", "1e-10:1e5:100", "λ grid `MIN:MAX:COUNT`, geometric, K + nλI convention")
+	fs.StringVar(&intercept, "intercept", "free", "intercept: none, free or penalized")
+	fs.BoolVar(&asJSON, "json", false, "print the result as one JSON object")
 	df.register(fs, false)
-	var std standardizeFlag
-	std.register(fs)
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	if *train == "" {
-		return cli.BadInputf("-train is required")
-	}
-	if err := df.check(); err != nil {
-		return err
-	}
-	grid, err := cli.Grid("lambdas", *lambdas)
-	if err != nil {
-		return err
-	}
-	k, err := kf.kernel()
-	if err != nil {
-		return err
-	}
-	ic, err := parseIntercept(*intercept)
-	if err != nil {
-		return err
-	}
-	d, info, err := df.readData(*train)
-	if err != nil {
-		return err
-	}
-	var features []string
-	if info != nil {
-		features, _ = info.Names()
-	}
-	if d, err = standardizeAll(std.On(sigmaIsAuto(&kf)), d, features, stderr); err != nil {
-		return err
-	}
-	start := time.Now()
-	stop := announce(stderr, "loo", "eigen", d.X.Rows, d.X.Cols)
-	s, err := regress.NewSpectral(k, &d.X, column(d.Y))
-	stop()
-	if err != nil {
-		return cli.TooLarge(err, "loo", d.X.Rows, cli.LOOAdvice(d.X.Rows))
-	}
-	p, err := loo.RLS(s, grid, ic)
-	if err != nil {
-		return err
-	}
-	best := p.Best()
-	res := looResult{Kernel: kf.name, Intercept: ic.String(), NTrain: d.X.Rows, BestLambda: cli.JSONFloat(grid[best]), BestMSE: cli.JSONFloat(p.MSE[best]), Seconds: time.Since(start).Seconds()}
-	for j := range grid {
-		res.Lambdas = append(res.Lambdas, cli.JSONFloat(grid[j]))
-		res.LooMSE = append(res.LooMSE, cli.JSONFloat(p.MSE[j]))
-	}
-	if *asJSON {
-		b, err := json.Marshal(res)
+	registerStandardize(fs, &std, false)
+	return func(stdout, stderr io.Writer) error {
+		if train == "" {
+			return cli.BadInputf("-train is required")
+		}
+		if err := df.check(); err != nil {
+			return err
+		}
+		grid, err := cli.Grid("lambdas", lambdas)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "%s\n", b)
+		if kf.sigma.Auto {
+			return cli.BadInputf("-sigma auto: loo takes a number (fit and classify choose σ)")
+		}
+		k, err := kf.kernelAt(kf.sigma.V)
+		if err != nil {
+			return err
+		}
+		ic, err := cli.Intercept(intercept)
+		if err != nil {
+			return err
+		}
+		df.stderr = stderr
+		d, names, err := df.readTraining(train)
+		if err != nil {
+			return err
+		}
+		sets, err := splitTraining(0, 0, std.On(false), d, names, "loo", stderr)
+		if err != nil {
+			return err
+		}
+		d = sets.fitTrain
+		start := time.Now()
+		stop := announce(stderr, "loo", "eigen", d.X.Rows, d.X.Cols)
+		s, err := regress.NewSpectral(k, &d.X, column(d.Y))
+		stop()
+		if err != nil {
+			return cli.TooLarge(err, "loo", d.X.Rows, cli.LOOAdvice(d.X.Rows))
+		}
+		p, err := loo.RLS(s, grid, ic)
+		if err != nil {
+			return err
+		}
+		table := &loo.Table{Criterion: loo.LOOMSE, Sigmas: []float64{kf.sigma.V}, Lambdas: grid, Scores: [][]float64{p.MSE}}
+		best, ok := table.Best()
+		if !ok {
+			return fmt.Errorf("no finite leave-one-out MSE on the grid of λ")
+		}
+		if kf.hasWidth() {
+			warnDegenerate(stderr, "loo", k, kf.sigma.V, &d.X, 0, 1)
+		}
+		cli.WarnFacts(stderr, "rkhs loo", table, best)
+		res := looResult{Kernel: kf.name, Intercept: ic.String(), NTrain: d.X.Rows, Lambdas: cli.JSONFloats(grid), LooMSE: cli.JSONFloats(p.MSE),
+			BestLambda: cli.JSONFloat(best.Lambda), BestMSE: cli.JSONFloat(best.Score), Seconds: time.Since(start).Seconds()}
+		if asJSON {
+			return printJSON(stdout, res)
+		}
+		fmt.Fprintf(stdout, "%-12s %s\n", "lambda", "loo_mse")
+		for j := range grid {
+			fmt.Fprintf(stdout, "%-12.4g %.6g\n", grid[j], p.MSE[j])
+		}
+		fmt.Fprintf(stdout, "best λ = %.4g, LOO MSE %.6g (%s, %.2f s)\n", best.Lambda, best.Score, cli.Count(d.X.Rows, "point"), res.Seconds)
 		return nil
 	}
-	fmt.Fprintf(stdout, "%-12s %s\n", "lambda", "loo_mse")
-	for j := range grid {
-		fmt.Fprintf(stdout, "%-12.4g %.6g\n", grid[j], p.MSE[j])
-	}
-	fmt.Fprintf(stdout, "best λ = %.4g, LOO MSE %.6g (%s, %.2f s)\n", grid[best], p.MSE[best], cli.Count(d.X.Rows, "point"), res.Seconds)
-	return nil
 }

@@ -150,12 +150,12 @@ func TestBadInvocations(t *testing.T) {
 		{[]string{"fit", "-train", train, "-bogus"}, "not defined"},
 		{[]string{"fit", "-train", filepath.Join(dir, "missing"), "-lambda", "1"}, filepath.Join(dir, "missing")}, // names the file; the OS wording varies
 		{[]string{"fit", "-train", bad, "-lambda", "1"}, "line 2"},
-		{[]string{"fit", "-train", train, "-lambda", "0", "-model", model}, "Lambda: 0"},
+		{[]string{"fit", "-train", train, "-lambda", "0", "-model", model}, "-lambda 0: want λ > 0"},
 		{[]string{"fit", "-train", train, "-lambda", "1", "-kernel", "rbf"}, "unknown kernel"},
 		{[]string{"fit", "-train", train, "-lambda", "1", "-sigma", "-2"}, "Sigma: -2"},
 		{[]string{"fit", "-train", train, "-lambda", "1", "-intercept", "maybe"}, "-intercept"},
 		{[]string{"fit", "-train", train, "-lambda", "1", "-method", "magic"}, "-method"},
-		{[]string{"fit", "-train", train, "-lambda", "1", "-method", "nystrom", "-centers", "0"}, "Centers: 0"},
+		{[]string{"fit", "-train", train, "-lambda", "1", "-method", "nystrom", "-centers", "0"}, "-centers 0: must be between 1 and the 338 rows"},
 		{[]string{"fit", "-train", train, "-lambda", "1", "-predictions", "p"}, "needs -test"},
 		{[]string{"fit", "-train", train, "-test", bad, "-lambda", "1", "-model", model}, "line 2"},
 		{[]string{"predict", "-model", train, "-data", test}, "model"},
@@ -262,11 +262,11 @@ func TestFalkonCommand(t *testing.T) {
 	if len(lines) != 4 || !strings.HasPrefix(lines[3], "iter   4") || !strings.Contains(lines[3], "validation MSE") {
 		t.Errorf("progress lines %q, want 4 with the validation MSE", lines)
 	}
-	var res fitResult
+	var res result
 	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
 		t.Fatal(err)
 	}
-	if res.Iterations != 4 || res.Centers != 30 || res.NVal != 100 || res.NTrain != 300 || float64(res.TrainMSE) > 0.01 {
+	if mse, ok := res.TrainMSE.(float64); res.Iterations != 4 || res.Centers != 30 || res.NVal != 100 || res.NTrain != 300 || !ok || mse > 0.01 {
 		t.Errorf("result %+v", res)
 	}
 	for _, bad := range [][]string{

@@ -93,18 +93,20 @@ type experiment struct {
 
 const timeNote = "Times: 'decomposition' is the eigendecomposition of K (Gaussian) or the thin SVD of X (linear), shared by the two RLS methods and Tikhonov on [K 1]; each of those three then costs its own time for all 100 λ (coefficients, test predictions and leave-one-out). CG is one run of 50 iterations including the Gram matrix, and gives the whole t-curve. 'Cholesky' is one RLS fit (free b) at a single λ by Cholesky, Gram matrix included, for scale."
 
-func runPaper(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("paper", "reproduce the Prato–Zanni experiment on the eight LIBSVM regression sets", stderr)
-	dataDir := fs.String("data", "", "read the data sets from `DIR` (files named as in the bundled set, e.g. housing_scale) instead of the bundled copies")
-	outDir := fs.String("out", "paper-out", "write results.json, table.md and one SVG plot per data set to `DIR`")
+// setupPaper registers the flags of rkhs paper and returns its run.
+func setupPaper(fs *flagSet) func(stdout, stderr io.Writer) error {
+	var dataDir, outDir string
+	fs.file(&dataDir, dirFlag, "data", "", "read the data sets from `DIR` (files named as in the bundled set, e.g. housing_scale) instead of the bundled copies")
+	fs.file(&outDir, dirFlag, "out", "paper-out", "write results.json, table.md and one SVG plot per data set to `DIR`")
 	seed := fs.Uint64("seed", 1, "seed of the train/test splits and of the σ subsample")
 	sets := fs.String("sets", "", "comma-separated subset of the data sets (default: all eight)")
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
+	return func(stdout, stderr io.Writer) error { return runPaper(dataDir, outDir, *seed, *sets, stdout, stderr) }
+}
+
+func runPaper(dataDir, outDir string, seed uint64, sets string, stdout, stderr io.Writer) error {
 	names := paperSets()
-	if *sets != "" {
-		names = strings.Split(*sets, ",")
+	if sets != "" {
+		names = strings.Split(sets, ",")
 		for _, n := range names {
 			if in, err := datasets.Lookup(n); err != nil || in.Task != "regression" {
 				return cli.BadInputf("-sets: %q is not one of the regression sets %s", n, strings.Join(paperSets(), ", "))
@@ -114,18 +116,18 @@ func runPaper(args []string, stdout, stderr io.Writer) error {
 	start := time.Now()
 	var exps []experiment
 	for i, name := range names {
-		d, err := loadPaperSet(name, *dataDir)
+		d, err := loadPaperSet(name, dataDir)
 		if err != nil {
 			return err
 		}
-		train, test := d.Split(2.0/3, *seed)
+		train, test := d.Split(2.0/3, seed)
 		for _, kern := range []string{"linear", "gaussian"} {
 			fmt.Fprintf(stderr, "\rrkhs paper: [%d/%d] %-10s %-8s n=%d …%20s", i+1, len(names), name, kern, train.X.Rows, "")
 			var e experiment
 			if kern == "linear" {
 				e, err = paperLinear(name, train, test)
 			} else {
-				e, err = paperGaussian(name, train, test, *seed)
+				e, err = paperGaussian(name, train, test, seed)
 			}
 			if err != nil {
 				return fmt.Errorf("%s, %s kernel: %w", name, kern, err)
@@ -136,8 +138,8 @@ func runPaper(args []string, stdout, stderr io.Writer) error {
 	total := time.Since(start).Seconds()
 	fmt.Fprintf(stderr, "\rrkhs paper: done in %.1f s%50s\n", total, "")
 
-	table := paperTable(exps, *seed, total)
-	files := []pendingFile{{filepath.Join(*outDir, "table.md"), []byte(table)}}
+	table := paperTable(exps, seed, total)
+	files := []pendingFile{{filepath.Join(outDir, "table.md"), []byte(table)}}
 	js, err := json.MarshalIndent(struct {
 		Seed        uint64       `json:"seed"`
 		Lambdas     string       `json:"lambdas"`
@@ -145,26 +147,26 @@ func runPaper(args []string, stdout, stderr io.Writer) error {
 		Seconds     float64      `json:"seconds"`
 		TimeNote    string       `json:"time_note"`
 		Experiments []experiment `json:"experiments"`
-	}{*seed, fmt.Sprintf("%d geometric in [%g, %g]", paperLambdaCount, paperLambdaMin, paperLambdaMax), paperCGIters, total, timeNote, exps}, "", " ")
+	}{seed, fmt.Sprintf("%d geometric in [%g, %g]", paperLambdaCount, paperLambdaMin, paperLambdaMax), paperCGIters, total, timeNote, exps}, "", " ")
 	if err != nil {
 		return err
 	}
-	files = append(files, pendingFile{filepath.Join(*outDir, "results.json"), append(js, '\n')})
+	files = append(files, pendingFile{filepath.Join(outDir, "results.json"), append(js, '\n')})
 	for _, name := range names {
 		for _, e := range exps {
 			if e.Set == name && e.Kernel == "gaussian" {
-				files = append(files, pendingFile{filepath.Join(*outDir, name+".svg"), []byte(paperPlot(e))})
+				files = append(files, pendingFile{filepath.Join(outDir, name+".svg"), []byte(paperPlot(e))})
 			}
 		}
 	}
-	if err := os.MkdirAll(*outDir, 0o755); err != nil {
+	if err := os.MkdirAll(outDir, 0o755); err != nil {
 		return err
 	}
 	if err := writeAll(files, io.Discard); err != nil {
 		return err
 	}
 	fmt.Fprint(stdout, table)
-	fmt.Fprintf(stdout, "\nWrote %s (table.md, results.json, one SVG per data set).\n", *outDir)
+	fmt.Fprintf(stdout, "\nWrote %s (table.md, results.json, one SVG per data set).\n", outDir)
 	return nil
 }
 
@@ -236,14 +238,6 @@ func (c *curve) finish(path *loo.Path) {
 		v, m := c.Values[j], c.TestMSE[j]
 		c.LOOValue, c.LOOTestMSE = &v, &m
 	}
-}
-
-func toJSON(v []float64) []cli.JSONFloat {
-	out := make([]cli.JSONFloat, len(v))
-	for i, x := range v {
-		out[i] = cli.JSONFloat(x)
-	}
-	return out
 }
 
 // chooseSigma picks the Gaussian width on the training part alone: the
@@ -320,7 +314,7 @@ func paperGaussian(name string, train, test *dataset.Data, seed uint64) (experim
 		if err != nil {
 			return e, err
 		}
-		c := curve{Method: m.name, Param: "lambda", Values: toJSON(lambdas)}
+		c := curve{Method: m.name, Param: "lambda", Values: cli.JSONFloats(lambdas)}
 		if c.TestMSE, err = testMSEs(pred, test.Y); err != nil {
 			return e, err
 		}
@@ -401,7 +395,7 @@ func paperLinear(name string, train, test *dataset.Data) (experiment, error) {
 	}{{labelFree, regress.FreeIntercept, false}, {labelPenalized, regress.PenalizedIntercept, false}, {labelAugmented, regress.NoIntercept, true}} {
 		t0 := time.Now()
 		lp := paths[m.ic]
-		c := curve{Method: m.name, Param: "lambda", Values: toJSON(lambdas)}
+		c := curve{Method: m.name, Param: "lambda", Values: cli.JSONFloats(lambdas)}
 		for _, l := range lambdas {
 			var model *regress.LinearModel
 			var err error

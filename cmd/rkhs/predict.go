@@ -1,79 +1,98 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
-	"rkhs/internal/cli"
 	"slices"
 	"strings"
 
 	cls "rkhs/classify"
-	"rkhs/dataset"
+	"rkhs/internal/cli"
+	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/regress"
 )
 
-func runPredict(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("predict", "predict with a model saved by rkhs fit -model or rkhs classify -model", stderr)
-	modelPath := fs.String("model", "", "model `file` written by rkhs fit -model or rkhs classify -model")
-	dataPath := fs.String("data", "", "data `file` to predict (LIBSVM, or CSV if it ends in .csv, see -format): with a label column, read and not used, unless -unlabelled says there is none; a CSV file with a header, for a model fitted on one, is read by the model's column names, in any order, its label column not read")
-	out := fs.String("predictions", "", "write the predictions to this `file`, one per line: a regression model's as %.17g, a classifier's labels in the shortest form that reads back exactly, as rkhs classify -predictions writes them (default: standard output)")
+// setupPredict registers the flags of rkhs predict and returns its run.
+func setupPredict(fs *flagSet) func(stdout, stderr io.Writer) error {
+	var modelPath, dataPath, out string
+	fs.file(&modelPath, inputFlag, "model", "", "model `file` written by rkhs fit -model or rkhs classify -model")
+	fs.file(&dataPath, besideFlag, "data", "", "data `file` to predict (LIBSVM, or CSV if it ends in .csv, see -format): with a label column, read and not used, unless -unlabelled says there is none; a CSV file with a header, for a model fitted on one, is read by the model's column names, in any order, its label column not read")
+	fs.file(&out, outputFlag, "predictions", "", "write the predictions to this `file`, one per line: a regression model's as %.17g, a classifier's labels in the shortest form that reads back exactly, as rkhs classify -predictions writes them; with -drop-missing, NaN for a row dropped, so that line i is row i (default: standard output)")
 	var df dataFlags
 	df.register(fs, true)
-	if err := parseFlags(fs, args); err != nil {
-		return err
+	return func(stdout, stderr io.Writer) error {
+		if modelPath == "" || dataPath == "" {
+			return cli.BadInputf("-model and -data are required")
+		}
+		if err := df.check(); err != nil {
+			return err
+		}
+		if err := cli.CheckOutputs([]cli.Input{{Flag: "model", Value: modelPath}, {Flag: "data", Value: dataPath}}, []cli.Output{{Flag: "predictions", Path: out}}); err != nil {
+			return err
+		}
+		raw, err := os.ReadFile(modelPath)
+		if err != nil {
+			return err
+		}
+		model, err := loadModel(raw)
+		if err != nil {
+			return modelFileError(modelPath, err)
+		}
+		parts := partsOf(model)
+		if err := df.matchNames(columnNames{features: *parts.features, target: *parts.target}); err != nil {
+			return err
+		}
+		df.stderr = stderr
+		d, info, err := df.readData(dataPath)
+		if err != nil {
+			return err
+		}
+		switch w := parts.width; {
+		case d.X.Cols == w:
+		case d.X.Cols < w && info == nil:
+			widen(d, w) // a LIBSVM file does not show trailing all-zero features
+		case info != nil && !df.unlabelled && d.X.Cols+1 == w:
+			return cli.BadInputf("%s: %d columns, the last read as the label, leave %d features for a model of %d: if the file has no label column, its %d columns are the features (give -unlabelled); if it has one, it lacks a feature",
+				dataPath, w, d.X.Cols, w, w)
+		default:
+			return cli.BadInputf("%s: %s, the model has %d", dataPath, cli.Count(d.X.Cols, "feature"), w)
+		}
+		if err := checkFar(stderr, "predict", "-data", *parts.std, &d.X, *parts.features); err != nil {
+			return err
+		}
+		p, err := model.Predict(&d.X)
+		if err != nil {
+			return err
+		}
+		if info != nil && len(info.DroppedRecords) > 0 {
+			p = withDropped(p, info.DroppedRecords)
+		}
+		_, labels := model.(labelModel)
+		return writeAll([]pendingFile{{cmp.Or(out, "-"), predictionLines(p, labels)}}, stdout)
 	}
-	if *modelPath == "" || *dataPath == "" {
-		return cli.BadInputf("-model and -data are required")
+}
+
+// withDropped returns the predictions p of the rows read with a NaN line
+// inserted for each record dropped (dropped: their indices among the
+// records, ascending), so that line i is record i.
+func withDropped(p *linalg.Dense, dropped []int) *linalg.Dense {
+	all := linalg.NewDense(p.Rows+len(dropped), 1, nil)
+	for i, k := 0, 0; i < all.Rows; i++ {
+		if len(dropped) > 0 && dropped[0] == i {
+			all.Set(i, 0, math.NaN())
+			dropped = dropped[1:]
+			continue
+		}
+		all.Set(i, 0, p.At(k, 0))
+		k++
 	}
-	if err := df.check(); err != nil {
-		return err
-	}
-	if err := cli.CheckOutputs([]cli.Input{{Flag: "model", Value: *modelPath}, {Flag: "data", Value: *dataPath}}, []cli.Output{{Flag: "predictions", Path: *out}}); err != nil {
-		return err
-	}
-	raw, err := os.ReadFile(*modelPath)
-	if err != nil {
-		return err
-	}
-	model, err := loadModel(raw)
-	if err != nil {
-		return modelFileError(*modelPath, err)
-	}
-	if err := df.matchNames(namesOf(model)); err != nil {
-		return err
-	}
-	d, info, err := df.readData(*dataPath)
-	if err != nil {
-		return err
-	}
-	isCSV := info != nil
-	switch w := modelWidth(model); {
-	case d.X.Cols == w:
-	case d.X.Cols < w && !isCSV:
-		// A LIBSVM file does not show trailing all-zero features.
-		sameWidth(d, &dataset.Data{X: linalg.Dense{Cols: w}})
-	case isCSV && !df.unlabelled && d.X.Cols+1 == w:
-		return cli.BadInputf("%s: %d columns, one of them read as the label, for a model of %d features: if the file has no label column, give -unlabelled", *dataPath, d.X.Cols+1, w)
-	default:
-		return cli.BadInputf("%s: %d features, the model has %d", *dataPath, d.X.Cols, w)
-	}
-	p, err := model.Predict(&d.X)
-	if err != nil {
-		return err
-	}
-	lines := predictionLines(p)
-	if _, ok := model.(labelModel); ok {
-		lines = labelLines(p.Data) // as rkhs classify -predictions writes them
-	}
-	if *out == "" {
-		_, err = stdout.Write(lines)
-		return err
-	}
-	return writeAll([]pendingFile{{*out, lines}}, stdout)
+	return all
 }
 
 // modelFileError says what is wrong in a model file in the file's words:
@@ -90,54 +109,36 @@ func modelFileError(path string, err error) error {
 	return cli.Explained{Msg: path + ": " + ie.Arg + ": " + ie.Reason, Err: err}
 }
 
-// columnNames are the names of the columns a model was fitted on (see
-// regress.Model.FeatureNames): nil and "" when the training data had no
-// header.
-type columnNames struct {
-	features []string
-	target   string
+// modelParts are where a model keeps its standardization and the names
+// of its columns, and the number of features it takes.
+type modelParts struct {
+	std      **kernels.Standardization
+	features *[]string
+	target   *string
+	width    int
 }
 
-// set gives the names to a model rkhs fit or rkhs classify is about to
-// save.
-func (n columnNames) set(m any) {
-	if f, t := columnsOf(m); f != nil {
-		*f, *t = n.features, n.target
-	}
-}
-
-// namesOf returns the names a loaded model stores.
-func namesOf(m any) columnNames {
-	if f, t := columnsOf(m); f != nil {
-		return columnNames{*f, *t}
-	}
-	return columnNames{}
-}
-
-// columnsOf returns where a model keeps the names of its columns: nil for
-// a type that has none.
-func columnsOf(m any) (features *[]string, target *string) {
+// partsOf returns the parts of any model fit or classify saves.
+func partsOf(m any) modelParts {
 	switch mm := m.(type) {
-	case *regress.Model:
-		return &mm.FeatureNames, &mm.TargetName
-	case *regress.LinearModel:
-		return &mm.FeatureNames, &mm.TargetName
 	case labelModel:
-		return columnsOf(mm.labelPredictor)
-	case *cls.PerceptronModel:
-		return &mm.FeatureNames, &mm.TargetName
-	case *cls.KNNModel:
-		return &mm.FeatureNames, &mm.TargetName
+		return partsOf(mm.labelPredictor)
 	case *cls.RLSModel:
-		return columnsOf(mm.Model)
-	case *cls.FalkonFit:
-		return columnsOf(mm.RLSModel)
+		return partsOf(mm.Model)
+	case *regress.Model:
+		return modelParts{&mm.Standardization, &mm.FeatureNames, &mm.TargetName, mm.Centers.Cols}
+	case *regress.LinearModel:
+		return modelParts{&mm.Standardization, &mm.FeatureNames, &mm.TargetName, mm.Weights.Rows}
+	case *cls.PerceptronModel:
+		return modelParts{&mm.Standardization, &mm.FeatureNames, &mm.TargetName, mm.Centers.Cols}
+	case *cls.KNNModel:
+		return modelParts{&mm.Standardization, &mm.FeatureNames, &mm.TargetName, mm.X.Cols}
 	case *cls.LogisticModel:
-		return &mm.FeatureNames, &mm.TargetName
+		return modelParts{&mm.Standardization, &mm.FeatureNames, &mm.TargetName, mm.Centers.Cols}
 	case *cls.SVMModel:
-		return &mm.FeatureNames, &mm.TargetName
+		return modelParts{&mm.Standardization, &mm.FeatureNames, &mm.TargetName, mm.Centers.Cols}
 	}
-	return nil, nil
+	panic(fmt.Sprintf("rkhs: a model of type %T", m))
 }
 
 // matchNames prepares the reading of the data for a model that stores the
@@ -158,44 +159,12 @@ func (df *dataFlags) matchNames(n columnNames) error {
 	}
 	if df.target != "" {
 		if df.target != n.target {
-			return cli.BadInputf("-target %s: the model's target was %s, and it needs no label to predict: leave -target out", df.target, quoteName(n.target))
+			return cli.BadInputf("-target %s: the model's target was %s, and it needs no label to predict: leave -target out", df.target, cmp.Or(n.target, "not named"))
 		}
 		df.target = ""
 	}
 	df.byName = n.features
 	return nil
-}
-
-// quoteName returns a name for a message, or says there is none.
-func quoteName(name string) string {
-	if name == "" {
-		return "not named"
-	}
-	return name
-}
-
-// modelWidth returns the number of features a model expects.
-func modelWidth(m predictor) int {
-	switch mm := m.(type) {
-	case *regress.Model:
-		return mm.Centers.Cols
-	case *regress.LinearModel:
-		return mm.Weights.Rows
-	case labelModel:
-		switch c := mm.labelPredictor.(type) {
-		case *cls.PerceptronModel:
-			return c.Centers.Cols
-		case *cls.KNNModel:
-			return c.X.Cols
-		case *cls.RLSModel:
-			return c.Model.Centers.Cols
-		case *cls.LogisticModel:
-			return c.Centers.Cols
-		case *cls.SVMModel:
-			return c.Centers.Cols
-		}
-	}
-	return 0
 }
 
 // modelTypes maps the format of a model file to a new value of its type:
@@ -237,8 +206,25 @@ func loadModel(raw []byte) (predictor, error) {
 	if err := m.UnmarshalJSON(raw); err != nil {
 		return nil, err
 	}
+	return predictorOf(m), nil
+}
+
+// predictorOf presents a model as a predictor: a classifier as a
+// labelModel.
+func predictorOf(m any) predictor {
 	if c, ok := m.(labelPredictor); ok {
-		return labelModel{c}, nil
+		return labelModel{c}
 	}
-	return m.(predictor), nil
+	return m.(predictor)
+}
+
+// predictor is what every model offers: its predictions of the rows of x,
+// one column per output.
+type predictor interface {
+	Predict(x *linalg.Dense) (*linalg.Dense, error)
+}
+
+// labelPredictor is what every classifier offers.
+type labelPredictor interface {
+	Predict(x *linalg.Dense) ([]float64, error)
 }

@@ -123,8 +123,8 @@ func TestClassifyModelFile(t *testing.T) {
 	if _, ok := loaded.(labelModel).labelPredictor.(*classify.SVMModel); !ok {
 		t.Errorf("loadModel gave a %T", loaded)
 	}
-	if w := modelWidth(loaded); w != d.X.Cols {
-		t.Errorf("modelWidth = %d, want %d", w, d.X.Cols)
+	if w := partsOf(loaded).width; w != d.X.Cols {
+		t.Errorf("partsOf(…).width = %d, want %d", w, d.X.Cols)
 	}
 }
 

@@ -3,13 +3,11 @@ package main
 import (
 	"fmt"
 	"io"
-	"rkhs/internal/cli"
 	"sync"
 	"time"
 
 	"rkhs/internal/memlimit"
 	"rkhs/linalg"
-	"rkhs/regress"
 )
 
 // Exact methods cost O(n³) time, and Falkon with many centres O(M³ +
@@ -71,26 +69,6 @@ const (
 
 // progressEvery is the interval of the progress lines.
 var progressEvery = 30 * time.Second
-
-// falkonCost estimates a Falkon run on n rows of d features with q
-// outputs, m centres and iters iterations (0: regress.DefaultFalkonIter):
-// the preconditioner, K_mm (m²d) and two m×m Cholesky factorizations and
-// a triangular product (about m³ in all), then one pass over the data for
-// the right-hand side and one per iteration, each 2nmd flops for the
-// distances, nm kernel transforms (counted as 10 flops each) and 4nmq for
-// the products; the memory is regress.FalkonMemory.
-func falkonCost(n, d, m, q, iters int) cost {
-	if iters == 0 {
-		iters = regress.DefaultFalkonIter
-	}
-	nm, mf := float64(n)*float64(m), float64(m)
-	pass := nm * (2*float64(d) + 10 + 4*float64(q))
-	return cost{
-		flops: mf*mf*float64(d) + mf*mf*mf + float64(iters+1)*pass,
-		bytes: regress.FalkonMemory(n, m, d, q),
-		order: fmt.Sprintf("O(M³ + T·nMd) work, M = %d centres, T = %s", m, cli.Count(iters, "iteration")),
-	}
-}
 
 // announce estimates an exact run (route, see exactCost) on n points of d
 // features and announces it (announceCost) with what would be faster.

@@ -3,36 +3,35 @@ package main
 import (
 	"fmt"
 	"io"
-	"strings"
+	"math"
+	"slices"
 
-	cls "rkhs/classify"
 	"rkhs/dataset"
 	"rkhs/internal/cli"
 	"rkhs/kernels"
-	"rkhs/regress"
+	"rkhs/linalg"
 )
 
-// standardizeFlag is -standardize of rkhs fit, classify and loo, the value
-// rkhs-beam shares (cli.Standardize: auto, yes or no; alone, yes).
-type standardizeFlag struct{ cli.Standardize }
-
-func (s *standardizeFlag) register(fs commandFlags) {
-	fs.Var(s, "standardize", "scale every feature to mean 0 and standard deviation 1 before the kernel, by the mean and the population standard deviation (divided by n) of the training rows; "+
-		"the test file is scaled with the training rows' values, never its own, and the model saved by -model keeps them, so that rkhs predict takes raw features. "+
-		"Given alone, -standardize is yes; as -standardize`=auto|yes|no`, auto, the default, is on exactly when σ is chosen from the data (-sigma auto), since one σ assumes one scale for every feature. "+
-		"A constant feature (standard deviation at most 1e-12 of its mean) is an error that names it: leave it out of -features")
+// registerStandardize adds -standardize (cli.Standardize: auto, yes or
+// no; alone, yes) to fs; model says whether the verb saves a model, which
+// keeps the map.
+func registerStandardize(fs *flagSet, s *cli.Standardize, model bool) {
+	keeps := "the test file is scaled with the training rows' values, never its own, and the model saved by -model keeps them, so that rkhs predict takes raw features. "
+	if !model {
+		keeps = ""
+	}
+	fs.Var(s, "standardize", "scale every feature to mean 0 and standard deviation 1 before the kernel, by the mean and the population standard deviation (divided by n) of the training rows; "+keeps+
+		"Given alone, -standardize is yes; as -standardize `auto|yes|no`, auto, the default, is on exactly when σ is chosen from the data (-sigma auto), since one σ assumes one scale for every feature. "+
+		"A constant feature (standard deviation at most 1e-12 of its mean) is kept at its value, with a note naming it")
 }
 
-// sigmaIsAuto reports whether σ is chosen from the data (-sigma auto, or
-// -sigmas, which implies it), for -standardize auto.
-func sigmaIsAuto(kf *kernelFlags) bool { return kf.sigma.Auto }
-
 // standardizeTrain returns the standardization of the rows of train
-// (kernels.Moments, one pass), or nil when on is false. A constant
-// feature is an error that names every constant feature by its column
-// name (features, the training file's names, may be nil: then by its
-// position).
-func standardizeTrain(on bool, train *dataset.Data, features []string) (*kernels.Standardization, error) {
+// (kernels.Moments, one pass), or nil when on is false. A constant feature
+// is kept at its value (kernels.Moments.Standardization) with a note on w;
+// a nearly constant one (NearlyConstant(NearlyConstantTol)) draws a
+// warning, since a row a little off its training values then lies far
+// out. Features are named by their column name, or their position.
+func standardizeTrain(on bool, train *dataset.Data, names columnNames, verb string, w io.Writer) (*kernels.Standardization, error) {
 	if !on {
 		return nil, nil
 	}
@@ -40,28 +39,54 @@ func standardizeTrain(on bool, train *dataset.Data, features []string) (*kernels
 	if err := m.Add(&train.X); err != nil {
 		return nil, err
 	}
-	if cols := m.Constant(); len(cols) > 0 {
-		parts := make([]string, len(cols))
-		for i, j := range cols {
-			parts[i] = fmt.Sprintf("%s (every value %.6g)", featureName(features, j), m.Mean[j])
-		}
-		verb := "is"
-		if len(cols) > 1 {
-			verb = "are"
-		}
-		return nil, cli.BadInputf("-standardize: %s %s constant in the %s, so it cannot be scaled to standard deviation 1: leave it out of -features (it carries no information), or give -standardize=no",
-			strings.Join(parts, ", "), verb, cli.Count(train.X.Rows, "training row"))
+	s, err := m.Standardization()
+	if err != nil {
+		return nil, err
 	}
-	return m.Standardization()
+	rows := cli.Count(train.X.Rows, "training row")
+	constant := m.Constant()
+	for _, j := range constant {
+		fmt.Fprintf(w, "rkhs: note: %s (every value %.6g) is constant in the %s: kept at its value, it adds nothing to the distances between rows\n", featureName(names.features, j), m.Mean[j], rows)
+	}
+	for _, j := range m.NearlyConstant(kernels.NearlyConstantTol) {
+		if !slices.Contains(constant, j) {
+			fmt.Fprintf(w, "rkhs %s: warning: %s barely varies in the %s (standard deviation %.2g, mean %.6g): standardized, a row off its training values lies far out, where the kernel is 0 and the model predicts its intercept\n",
+				verb, featureName(names.features, j), rows, s.Scale[j], m.Mean[j])
+		}
+	}
+	return s, nil
 }
 
-// featureName names feature j for a message: by its column name, or by
-// its position (1-based) when the data has no names.
-func featureName(features []string, j int) string {
-	if j < len(features) {
-		return "feature " + features[j]
+// featureName names feature j (0-based) for a message: by its column
+// name, or by its 1-based position when the data has no names.
+func featureName(names []string, j int) string {
+	if j < len(names) {
+		return "feature " + names[j]
 	}
 	return fmt.Sprintf("feature %d", j+1)
+}
+
+// checkFar reports the rows of x, the file of flag, that lie far outside
+// the training scale of s (kernels.Standardization.Outlying; none without
+// s): rows beyond kernels.DefaultOutlyingLimit standard deviations on some
+// feature draw one warning on w, which counts them and names the worst by
+// its 1-based row; a row beyond the float64 range in standard deviations,
+// where no kernel value can be computed, is refused.
+func checkFar(w io.Writer, verb, flag string, s *kernels.Standardization, x *linalg.Dense, names []string) error {
+	if s == nil {
+		return nil
+	}
+	o, err := s.Outlying(x, kernels.DefaultOutlyingLimit)
+	if err != nil || o.Rows == 0 {
+		return err
+	}
+	worst := fmt.Sprintf("row %d, %s, z = %.2g", o.Row+1, featureName(names, o.Feature), o.Z)
+	if math.IsInf(o.Z, 0) {
+		return cli.BadInputf("%s: %s: the row lies beyond the float64 range in standard deviations of the training rows, where no kernel value can be computed: leave it out, or give -standardize=no", flag, worst)
+	}
+	fmt.Fprintf(w, "rkhs %s: warning: %d of the %s of %s lie more than %g standard deviations of the training rows out on some feature (the worst: %s): the kernel is 0 there, and the model predicts its intercept alone\n",
+		verb, o.Rows, cli.Count(x.Rows, "row"), flag, kernels.DefaultOutlyingLimit, worst)
+	return nil
 }
 
 // standardized returns d with its rows standardized by s (a new matrix,
@@ -77,30 +102,30 @@ func standardized(s *kernels.Standardization, d *dataset.Data) (*dataset.Data, e
 	return &dataset.Data{X: *z, Y: d.Y}, nil
 }
 
-// trainingSets are the rows of a fit of rkhs fit or classify: train, the
-// rows of -train that fit, and val, those -val holds out (nil without it),
-// raw, on which the fitted model is scored once attachStandardization has
-// given it the standardization; fitTrain and fitVal, the same as the fit
-// and its progress lines read them: standardized copies with
-// -standardize (by scale, the rows that fit's), the same sets without
-// (scale nil).
+// trainingSets are the rows of a fit: train, the rows of -train that fit,
+// and val, those -val holds out (nil without it), raw, on which the model
+// is scored once it carries the standardization; fitTrain and fitVal, the
+// same as the fit reads them: standardized copies with -standardize (by
+// scale, the fitted rows'), the same sets without (scale nil).
 type trainingSets struct {
 	train, val       *dataset.Data
 	fitTrain, fitVal *dataset.Data
 	scale            *kernels.Standardization
 }
 
-// splitTraining holds the -val rows out of train (falkonFlags.holdOut)
-// and, when on, standardizes both by the rows that fit, saying so in one
-// line on stderr.
-func splitTraining(ff *falkonFlags, on bool, train *dataset.Data, features []string, stderr io.Writer) (trainingSets, error) {
-	var s trainingSets
-	var err error
-	if s.train, s.val, err = ff.holdOut(train); err != nil {
-		return s, err
+// splitTraining holds the -val fraction of train out (at random, seed)
+// and, when on, standardizes both parts by the rows that fit, saying so
+// in one line on stderr.
+func splitTraining(val float64, seed uint64, on bool, train *dataset.Data, names columnNames, verb string, stderr io.Writer) (s trainingSets, err error) {
+	s.train = train
+	if val > 0 {
+		s.train, s.val = train.Split(1-val, seed)
+		if s.train.X.Rows == 0 || s.val.X.Rows == 0 {
+			return s, cli.BadInputf("-val %v leaves %s to fit and %d to validate: want both ≥ 1", val, cli.Count(s.train.X.Rows, "row"), s.val.X.Rows)
+		}
 	}
 	s.fitTrain, s.fitVal = s.train, s.val
-	if s.scale, err = standardizeTrain(on, s.train, features); err != nil || s.scale == nil {
+	if s.scale, err = standardizeTrain(on, s.train, names, verb, stderr); err != nil || s.scale == nil {
 		return s, err
 	}
 	if s.fitTrain, err = standardized(s.scale, s.train); err != nil {
@@ -109,53 +134,6 @@ func splitTraining(ff *falkonFlags, on bool, train *dataset.Data, features []str
 	if s.fitVal, err = standardized(s.scale, s.val); err != nil {
 		return s, err
 	}
-	announceStandardized(stderr, s.train.X.Rows)
+	fmt.Fprintf(stderr, "rkhs: features standardized by the mean and standard deviation of the %s\n", cli.Count(s.train.X.Rows, "training row"))
 	return s, nil
-}
-
-// standardizeAll is the -standardize step of rkhs loo, which has no model
-// to carry the map: the rows of d standardized by their own moments when
-// on, d itself when not.
-func standardizeAll(on bool, d *dataset.Data, features []string, stderr io.Writer) (*dataset.Data, error) {
-	s, err := standardizeTrain(on, d, features)
-	if err != nil || s == nil {
-		return d, err
-	}
-	announceStandardized(stderr, d.X.Rows)
-	return standardized(s, d)
-}
-
-// announceStandardized says on stderr that the features were standardized
-// by the moments of n training rows.
-func announceStandardized(stderr io.Writer, n int) {
-	fmt.Fprintf(stderr, "rkhs: features standardized by the mean and standard deviation of the %s\n", cli.Count(n, "training row"))
-}
-
-// attachStandardization gives s (nil: none) to a model fit or classify
-// fitted on standardized rows, so that its Predict, and the model file,
-// take raw features.
-func attachStandardization(m any, s *kernels.Standardization) {
-	if s == nil {
-		return
-	}
-	switch mm := m.(type) {
-	case *regress.Model:
-		mm.Standardization = s
-	case *regress.LinearModel:
-		mm.Standardization = s
-	case *cls.RLSModel:
-		mm.Model.Standardization = s
-	case *cls.FalkonFit:
-		mm.Model.Standardization = s
-	case *cls.PerceptronModel:
-		mm.Standardization = s
-	case *cls.KNNModel:
-		mm.Standardization = s
-	case *cls.LogisticModel:
-		mm.Standardization = s
-	case *cls.SVMModel:
-		mm.Standardization = s
-	default:
-		panic(fmt.Sprintf("rkhs: no standardization for a model of type %T", m))
-	}
 }

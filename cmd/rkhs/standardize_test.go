@@ -189,8 +189,8 @@ func TestClassifyLOOStandardize(t *testing.T) {
 	}
 }
 
-// TestStandardizeErrors: a constant feature is refused, naming it, and
-// nothing is written; an unknown value of the flag is a usage error; the
+// TestStandardizeErrors: a constant feature is kept at its value, with a
+// note naming it; an unknown value of the flag is a usage error; the
 // default follows -sigma auto.
 func TestStandardizeErrors(t *testing.T) {
 	dir := t.TempDir()
@@ -202,22 +202,29 @@ func TestStandardizeErrors(t *testing.T) {
 		{"loo", "-train", train, "-target", "PM2.5", "-standardize"},
 	} {
 		code, _, e := runCmd(args...)
-		if code != 2 || !strings.Contains(e, "feature RAIN (every value 0) is constant in the 120 training rows") {
-			t.Errorf("%s with a constant feature: exit %d, %q; want 2 naming RAIN", args[0], code, e)
-		}
-		if _, err := os.Stat(model); err == nil {
-			t.Errorf("%s: wrote a model despite the error", args[0])
+		if code != 0 || !strings.Contains(e, "note: feature RAIN (every value 0) is constant in the 120 training rows: kept at its value") {
+			t.Errorf("%s with a constant feature: exit %d, %q; want it kept, with a note naming RAIN", args[0], code, e)
 		}
 	}
 	if code, _, e := runCmd("fit", "-train", train, "-lambda", "1", "-standardize=maybe"); code != 2 || !strings.Contains(e, "want auto, yes or no") {
 		t.Errorf("-standardize=maybe: exit %d, %q", code, e)
+	}
+	// The usage's "-standardize yes" reads as written, in every verb.
+	for _, args := range [][]string{
+		{"fit", "-train", train, "-target", "PM2.5", "-lambda", "1", "-standardize", "yes"},
+		{"classify", "-train", train, "-target", "PM2.5", "-method", "knn", "-max-classes", "1000", "-standardize", "yes"},
+		{"loo", "-train", train, "-target", "PM2.5", "-standardize", "yes"},
+	} {
+		if code, _, e := runCmd(args...); code != 0 || !strings.Contains(e, "features standardized") {
+			t.Errorf("%s -standardize yes: exit %d, %q", args[0], code, e)
+		}
 	}
 	for _, c := range []struct {
 		mode      string
 		sigmaAuto bool
 		want      bool
 	}{{"", false, false}, {"", true, true}, {"auto", true, true}, {"yes", false, true}, {"no", true, false}} {
-		f := standardizeFlag{cli.Standardize{Mode: c.mode}}
+		f := cli.Standardize{Mode: c.mode}
 		if got := f.On(c.sigmaAuto); got != c.want {
 			t.Errorf("-standardize %q with -sigma auto %v: on %v, want %v", c.mode, c.sigmaAuto, got, c.want)
 		}

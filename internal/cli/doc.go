@@ -2,9 +2,15 @@
 // so that a flag spelt the same means the same in both, a refusal reads
 // the same, and a fix made here reaches both:
 //
-//   - flag values: grids MIN:MAX:COUNT (Grid), a number or auto
+//   - flag values: grids MIN:MAX:COUNT (Grid) and the default grids of a
+//     selection (SigmaGrid, DefaultLambdas), a number or auto
 //     (AutoValue), -standardize (Standardize, with JoinValues so that
-//     "-standardize yes" reads as "-standardize=yes");
+//     "-standardize yes" reads as "-standardize=yes"), the layout of a CSV
+//     file (CSVColumns: -header, -target, -features, -comma), -intercept
+//     (Intercept);
+//   - data files: compression found by a file's first bytes (Decompress),
+//     and the flag that reads a CSV file written in another dialect
+//     (CSVHint);
 //   - output files: which paths may be written (CheckOutputs: never an
 //     input file or a file an input glob matches, never another output,
 //     never a directory; a symbolic link is written through to its

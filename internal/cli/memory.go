@@ -49,6 +49,18 @@ func CentersAdvice(n, d, q int, nystrom bool) func(*linalg.MemoryError) string {
 	}
 }
 
+// SelectionAdvice is the advice for a streamed selection of σ and λ on m
+// centres (loo.SelectNystrom), which flag sets: it holds O(m²) values a σ
+// and streams the rows, whatever their number, so that fewer centres fit
+// as the square root of the memory — about m·√(limit/need) of them, the
+// terms linear in m making that an upper estimate.
+func SelectionAdvice(flag string, m int) func(*linalg.MemoryError) string {
+	return func(me *linalg.MemoryError) string {
+		fits := int(float64(m) * math.Sqrt(float64(me.Limit)/float64(me.Need)))
+		return fmt.Sprintf("the selection streams the rows and holds O(M²) values a σ, whatever the rows: at most about %s %d fits", flag, fits)
+	}
+}
+
 // LOOAdvice is the advice for loo, whose eigendecomposition of the n×n
 // kernel matrix has no cheaper method: a subset of rows, whose count
 // follows from the memory growing as n².

@@ -1,0 +1,310 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"rkhs/classify"
+	"rkhs/internal/cli"
+	"rkhs/internal/memlimit"
+	"rkhs/kernels"
+	"rkhs/linalg"
+	"rkhs/loo"
+	"rkhs/regress"
+)
+
+// Choosing σ and λ in fit and classify (-sigma auto, -lambda auto): a
+// method's route (see route) says how; the grids are cli.SigmaGrid of the
+// median distance between rows and cli.DefaultLambdas unless -sigmas and
+// -lambdas give them; the table, its facts and the plot are reported by
+// cli.Selection. A σ given as a number is checked on the data instead
+// (warnDegenerate).
+
+// -loo-rows auto, the default: the leave-one-out pass of a Nyström
+// selection runs on every row of a training set of up to autoLOOAbove
+// rows, and on autoLOORows rows drawn at random above that. Every residual
+// is exact either way; a subset's mean is an unbiased estimate of every
+// row's, printed with its standard error. The pass on every row costs as
+// much as the statistics pass (2nm² flops a σ each), so the subset halves
+// the selection's time at large n; at 20,000 rows the standard error is a
+// few percent of the leave-one-out MSE, and the λ of a σ are compared on
+// the same rows, so their differences are known better than that.
+const (
+	autoLOOAbove = 100_000
+	autoLOORows  = 20_000
+)
+
+// looSubset is loo.SelectNystrom.Subset for n training rows under
+// -loo-rows v (checked: auto, or a whole number ≥ 0): 0 (every row) or
+// the rows of the leave-one-out pass.
+func looSubset(v cli.AutoValue, n int) int {
+	if v.Auto {
+		if n > autoLOOAbove {
+			return autoLOORows
+		}
+		return 0
+	}
+	return int(v.V)
+}
+
+// degenerateRows is the number of rows (or centres) on which a σ given is
+// checked.
+const degenerateRows = 500
+
+// grids returns the σ and λ grids of a selection on x: -sigmas, or
+// cli.SigmaGrid of the median distance between rows (which it returns), or
+// the σ given; -lambdas, or for -method rls on one σ none (classify.SelectRLS
+// then takes 25 values over the spectrum of K, as classify.RLS chooses), or
+// cli.DefaultLambdas, or the λ given.
+func (r *fitRun) grids(x *linalg.Dense) (sigmas, lambdas []float64, median float64, err error) {
+	o := r.o
+	switch {
+	case o.sigmas != "":
+		sigmas, err = cli.Grid("sigmas", o.sigmas)
+	case o.kf.sigma.Auto:
+		k, _ := o.kf.kernelAt(1) // its type, not its σ, chooses the distance
+		if median, err = medianDistance(k, x, o.seed); err != nil {
+			var ie *linalg.InputError
+			if errors.As(err, &ie) {
+				err = cli.Explained{Msg: fmt.Sprintf("-sigma auto: the median distance between rows cannot be measured: %s; give -sigma S, a width for the data, instead", ie.Reason), Err: err}
+			}
+		}
+		sigmas = cli.SigmaGrid(median)
+	default:
+		sigmas = []float64{o.kf.sigma.V}
+	}
+	switch {
+	case err != nil:
+		return nil, nil, 0, err
+	case o.lambdas != "":
+		lambdas, err = cli.Grid("lambdas", o.lambdas)
+	case !o.lambda.Auto:
+		lambdas = []float64{o.lambda.V}
+	case r.m.lambda == lambdaChosen && len(sigmas) == 1:
+	default:
+		lambdas = cli.DefaultLambdas()
+	}
+	return sigmas, lambdas, median, err
+}
+
+// medianDistance is the median heuristic for σ of kernel k on x
+// (loo.MedianDistance, on a seeded sample of loo.DefaultMedianRows rows)
+// in the distance k applies σ to (loo.NormOf): Euclidean for gaussian,
+// the 1-norm for laplacian.
+func medianDistance(k kernels.Kernel, x *linalg.Dense, seed uint64) (float64, error) {
+	norm, err := loo.NormOf(k)
+	if err != nil {
+		return 0, err
+	}
+	return loo.MedianDistance(x, norm, 0, seed)
+}
+
+// choose selects σ and λ by the method's route and returns the fit at the
+// chosen pair with the selection:
+//   - exact: loo.SelectRLS (fit, then the method's own fit at the pair) or
+//     classify.SelectRLS (classify, whose model is the fit);
+//   - streamed: see streamed, its fit solved from the chosen σ's
+//     statistics;
+//   - falkon: streamed on the first m = min(M, -select-centers) of the M
+//     centres falkon draws with -seed (the first m distinct rows of the
+//     same seeded permutation, a subset of the final fit's centres); with
+//     M > m, falkon then fits on all M at the pair. σ carries over as it
+//     is, and so does λ: in the K + nλI convention it weighs one objective,
+//     (1/n)‖K_nM c − y‖² + λ cᵀK_MM c, for any number of centres, of which
+//     more centres are a closer approximation (Rudi, Camoriano and
+//     Rosasco, "Less is More: Nyström Computational Regularization",
+//     2015). That fit iterates past falkon's default budget (see
+//     falkonBudget), and one that still stops short says that the model
+//     saved is not the one the selection scored.
+func (r *fitRun) choose() (*fitted, *cli.Selection, error) {
+	x := &r.train.X
+	sigmas, lambdas, median, err := r.grids(x)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, s := range sigmas {
+		if _, err := r.o.kf.kernelAt(s); err != nil {
+			return nil, nil, err
+		}
+	}
+	kernel := func(s float64) kernels.Kernel {
+		k, _ := r.o.kf.kernelAt(s) // checked above
+		return k
+	}
+	if r.m.selects != exactSelection {
+		f, ns, err := r.streamed(kernel, sigmas, lambdas, false)
+		if err != nil {
+			return nil, nil, err
+		}
+		sel := cli.FromNystrom(ns, median, x.Rows)
+		if r.m.selects == falkonSelection && r.o.centers > f.centers {
+			r.selectedOn = f.centers
+			f, err = r.fit(kernel(ns.Sigma), ns.Lambda)
+		}
+		return f, sel, err
+	}
+	progress := r.progressLine(sigmas, "eigendecomposition and leave-one-out")
+	if r.o.classes() {
+		rs, err := classify.SelectRLS{Kernel: kernel, Sigmas: sigmas, Lambdas: lambdas, Intercept: r.ic, Progress: progress}.Fit(x, r.train.Y)
+		if err != nil {
+			return nil, nil, err
+		}
+		sel := cli.NewSelection(rs.Scores, rs.Choice, median, x.Rows)
+		a, j, _ := rs.Scores.BestAt()
+		sel.LOOMSE, sel.LOORows = rs.Scores.Ties[a][j], x.Rows
+		return &fitted{model: rs.Model, classes: rs.Model.Classes, lambda: rs.Lambda}, sel, nil
+	}
+	pass := 0
+	choice, table, err := loo.SelectRLS(func(s float64) kernels.Kernel {
+		pass++ // SelectRLS asks for each σ's kernel once, before its eigendecomposition
+		progress(pass, len(sigmas), s)
+		return kernel(s)
+	}, x, column(r.train.Y), sigmas, lambdas, r.ic)
+	if err != nil {
+		return nil, nil, err
+	}
+	sel := cli.NewSelection(table, choice, median, x.Rows)
+	sel.LOOMSE, sel.LOORows = choice.Score, x.Rows
+	f, err := r.fit(kernel(choice.Sigma), choice.Lambda)
+	return f, sel, err
+}
+
+// streamed runs the streamed selection over the grids on the centres of
+// selectionCenters — loo.SelectNystrom on the labels (fit),
+// classify.SelectNystrom on their ±1 codes (classify) — by the criterion
+// of -criterion (the mean squared leave-one-out residual for fit, the
+// leave-one-out error rate for classify, or GCV), on -loo-rows rows, with
+// a progress line a pass; or, fixed, on a grid of one pair by GCV (one
+// pass, no progress lines). It returns the fit at the chosen pair.
+func (r *fitRun) streamed(kernel func(float64) kernels.Kernel, sigmas, lambdas []float64, fixed bool) (*fitted, *loo.NystromSelection, error) {
+	x := &r.train.X
+	centers, err := r.selectionCenters(x)
+	if err != nil {
+		return nil, nil, err
+	}
+	sn := loo.SelectNystrom{Kernel: kernel, Centers: centers, Sigmas: sigmas, Lambdas: lambdas, Intercept: r.ic, Seed: r.o.seed, Criterion: loo.GCV}
+	if !fixed {
+		if r.o.criterion != "gcv" {
+			sn.Criterion, sn.Subset = loo.LOOMSE, looSubset(r.o.looRows, x.Rows)
+		}
+		sn.Progress = r.progressLine(sigmas, nystromPasses(sn.Criterion, sn.Subset, x.Rows)...)
+	}
+	var f *fitted
+	var ns *loo.NystromSelection
+	if r.o.classes() {
+		crit := map[loo.Criterion]classify.ClassCriterion{loo.LOOMSE: classify.ErrorRate, loo.GCV: classify.GCV}[sn.Criterion]
+		cs, err := classify.SelectNystrom{Selection: sn, Criterion: crit}.Fit(x, r.train.Y)
+		if err != nil {
+			return nil, nil, err
+		}
+		ns, f = cs.NystromSelection, &fitted{model: cs.Classifier, classes: cs.Classifier.Classes}
+	} else {
+		if ns, err = sn.Fit(x, column(r.train.Y)); err != nil {
+			return nil, nil, err
+		}
+		f = &fitted{model: ns.Fit.Model, b: ns.Fit.Intercept[0]}
+	}
+	f.lambda, f.centers, f.jitter = ns.Lambda, ns.Fit.Coef.Rows, ns.Fit.Jitter
+	return f, ns, nil
+}
+
+// selectionCenters returns the centres of a streamed selection on x: the
+// M of -centers, drawn as -method nystrom and falkon draw them
+// (regress.NystromCenters with -seed); for
+// -method falkon choosing σ or λ, the first min(M, -select-centers), after
+// checking that the final fit's M centres can be drawn and that its
+// memory (regress.FalkonMemory) is there, so that a run that would fail
+// after its selection fails before it.
+func (r *fitRun) selectionCenters(x *linalg.Dense) (*linalg.Dense, error) {
+	m := r.o.centers
+	if r.m.selects == falkonSelection && m > r.o.selectCenters {
+		if err := memlimit.Check("Falkon.Fit", regress.FalkonMemory(x.Rows, m, x.Cols, r.q)); err != nil {
+			return nil, err
+		}
+		if _, err := regress.NystromCenters(x, m, r.o.seed); err != nil {
+			return nil, err
+		}
+		m = r.o.selectCenters
+	}
+	return regress.NystromCenters(x, m, r.o.seed)
+}
+
+// progressLine returns the callback that prints one line per pass of a
+// selection over sigmas on stderr: the pass, what it computes (kinds, in
+// turn for each σ), σ (or "every σ" for a pass that serves several, σ
+// NaN) and the time since the run started.
+func (r *fitRun) progressLine(sigmas []float64, kinds ...string) func(pass, passes int, sigma float64) {
+	what := r.o.verb + " -method " + r.m.name
+	return func(pass, passes int, sigma float64) {
+		if math.IsNaN(sigma) && len(sigmas) == 1 {
+			sigma = sigmas[0]
+		}
+		at := fmt.Sprintf("σ = %.4g", sigma)
+		if math.IsNaN(sigma) {
+			at = "every σ"
+		}
+		fmt.Fprintf(r.stderr, "rkhs %s: pass %d of %d, %s: %s, %.1f s\n", what, pass, passes, at, kinds[(pass-1)%len(kinds)], time.Since(r.start).Seconds())
+	}
+}
+
+// nystromPasses are the passes of loo.SelectNystrom, for each σ or for all
+// σ together, with Subset sub of n rows.
+func nystromPasses(c loo.Criterion, sub, n int) []string {
+	if c == loo.GCV {
+		return []string{"statistics and GCV"}
+	}
+	if sub > 0 && sub < n {
+		return []string{"statistics", fmt.Sprintf("leave-one-out on %d of the %d rows, drawn at random (-loo-rows)", sub, n)}
+	}
+	return []string{"statistics", "leave-one-out"}
+}
+
+// warnDegenerate prints one warning line on w when the kernel k, of the
+// width sigma given as a number, is degenerate on the data
+// (kernels.CheckDegenerate): on the m centres a Nyström-type fit draws
+// with seed when m > 0, else on a seeded sample of the rows of x; at most
+// degenerateRows of either. The line names σ and the median distance and
+// suggests -sigma auto and -standardize. Nothing is printed when the check
+// cannot judge (fewer than two distinct rows).
+func warnDegenerate(w io.Writer, verb string, k kernels.Kernel, sigma float64, x *linalg.Dense, m int, seed uint64) {
+	pts, of := x, "rows"
+	if m > 0 {
+		var err error
+		if pts, err = regress.NystromCenters(x, m, seed); err != nil {
+			return
+		}
+		of = "centres"
+	}
+	what := cli.Count(pts.Rows, of[:len(of)-1])
+	if pts.Rows > degenerateRows {
+		idx := rand.New(rand.NewPCG(seed, 0x646567656e)).Perm(pts.Rows)[:degenerateRows] // "degen"
+		slices.Sort(idx)
+		s := linalg.NewDense(degenerateRows, pts.Cols, nil)
+		for j, i := range idx {
+			copy(s.Row(j), pts.Row(i))
+		}
+		pts, what = s, fmt.Sprintf("%d sampled %s", degenerateRows, of)
+		if m > 0 {
+			what = fmt.Sprintf("%d of the %d centres", degenerateRows, m)
+		}
+	}
+	var de *kernels.DegenerateError
+	if !errors.As(kernels.CheckDegenerate(k, pts), &de) {
+		return
+	}
+	median, err := medianDistance(k, x, seed)
+	if err != nil {
+		return
+	}
+	side, like, entries := "below", "the identity", fmt.Sprintf("every off-diagonal entry below %g", kernels.DegenerateIdentityBelow)
+	if de.Kind != kernels.NearIdentity {
+		side, like, entries = "above", "all ones", fmt.Sprintf("most off-diagonal entries above 1 − %g", 1-kernels.DegenerateOnesAbove)
+	}
+	fmt.Fprintf(w, "rkhs %s: warning: -sigma %g is far %s the median distance between rows, %.4g: the kernel matrix of %s is numerically %s (%d of them with %s); try -sigma auto or -standardize\n",
+		verb, sigma, side, median, what, like, de.Alike, entries)
+}
