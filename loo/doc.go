@@ -36,9 +36,10 @@
 // From `rkhs fit -method nystrom -sigma auto -lambda auto` to the chosen
 // model, the computation reads in six files, in this order:
 //
-//  1. cmd/rkhs/fit.go: the command's driver, which standardizes the
-//     features, builds the σ grid from the median distance, draws the
-//     centres (regress.NystromCenters) and calls SelectNystrom.Fit;
+//  1. cmd/rkhs/choose.go: the command's choice of σ and λ (fitRun.choose
+//     and fitRun.streamed), on features its driver has standardized: the
+//     σ grid from the median distance, the centres
+//     (regress.NystromCenters), the call of SelectNystrom.Fit;
 //  2. loo/select_nystrom.go: SelectNystrom.Fit — the checks, the rows of a
 //     leave-one-out subset, the passes for every σ at once or one σ at a
 //     time, each σ's scores recorded in the table as they come;
