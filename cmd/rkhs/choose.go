@@ -164,7 +164,7 @@ func (r *fitRun) choose() (*fitted, *cli.Selection, error) {
 		pass++ // SelectRLS asks for each σ's kernel once, before its eigendecomposition
 		progress(pass, len(sigmas), s)
 		return kernel(s)
-	}, x, column(r.train.Y), sigmas, lambdas, r.ic)
+	}, x, cli.Column(r.train.Y), sigmas, lambdas, r.ic)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -204,7 +204,7 @@ func (r *fitRun) streamed(kernel func(float64) kernels.Kernel, sigmas, lambdas [
 		}
 		ns, f = cs.NystromSelection, &fitted{model: cs.Classifier, classes: cs.Classifier.Classes}
 	} else {
-		if ns, err = sn.Fit(x, column(r.train.Y)); err != nil {
+		if ns, err = sn.Fit(x, cli.Column(r.train.Y)); err != nil {
 			return nil, nil, err
 		}
 		f = &fitted{model: ns.Fit.Model, b: ns.Fit.Intercept[0]}

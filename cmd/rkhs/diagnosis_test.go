@@ -144,7 +144,7 @@ func TestValidationHeldOut(t *testing.T) {
 				t.Fatal(err)
 			}
 			if cmd == "fit" {
-				e, _ := mse(d.Y, pr)
+				e, _ := cli.MSE(d.Y, pr)
 				return e
 			}
 			right := 0

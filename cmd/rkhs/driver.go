@@ -387,7 +387,7 @@ func (o *modelFlags) score(y []float64, p *linalg.Dense) (float64, error) {
 	if o.classes() {
 		return classify.Accuracy(y, p.Data[:p.Rows])
 	}
-	return mse(y, p)
+	return cli.MSE(y, p)
 }
 
 // checkClasses checks the labels of a classification: more distinct

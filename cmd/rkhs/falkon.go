@@ -48,10 +48,10 @@ func fitFalkon(r *fitRun, k kernels.Kernel, lambda float64) (*fitted, error) {
 		if err != nil {
 			return "", err
 		}
-		e, err := mse(val.Y, p)
+		e, err := cli.MSE(val.Y, p)
 		return fmt.Sprintf("validation MSE %.6g", e), err
 	})
-	fit, err := f.Fit(&r.train.X, column(r.train.Y))
+	fit, err := f.Fit(&r.train.X, cli.Column(r.train.Y))
 	if err != nil {
 		return nil, err
 	}

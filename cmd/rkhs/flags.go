@@ -12,7 +12,6 @@ import (
 	"rkhs/internal/cli"
 	"rkhs/kernels"
 	"rkhs/linalg"
-	"rkhs/regress"
 )
 
 // flagKind says what a flag's value is to the command, so that the tests
@@ -100,15 +99,6 @@ func (kf *kernelFlags) kernelAt(sigma float64) (kernels.Kernel, error) {
 		s.Degree, s.Offset = kf.degree, kf.offset
 	}
 	return s.Kernel()
-}
-
-// column returns y as an n×1 matrix sharing its storage.
-func column(y []float64) *linalg.Dense { return linalg.NewDense(len(y), 1, y) }
-
-// mse returns the mean squared difference between y and column 0 of p
-// (regress.MSE).
-func mse(y []float64, p *linalg.Dense) (float64, error) {
-	return regress.MSE(column(y), p.Slice(0, p.Rows, 0, 1))
 }
 
 // predictionLines formats column 0 of p one value per line: %.17g, or the

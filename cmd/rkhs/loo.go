@@ -74,7 +74,7 @@ func setupLOO(fs *flagSet) func(stdout, stderr io.Writer) error {
 		d = sets.fitTrain
 		start := time.Now()
 		stop := announce(stderr, "loo", "eigen", d.X.Rows, d.X.Cols)
-		s, err := regress.NewSpectral(k, &d.X, column(d.Y))
+		s, err := regress.NewSpectral(k, &d.X, cli.Column(d.Y))
 		stop()
 		if err != nil {
 			return cli.TooLarge(err, "loo", d.X.Rows, cli.LOOAdvice(d.X.Rows))

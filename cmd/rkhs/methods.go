@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"rkhs/classify"
+	"rkhs/internal/cli"
 	"rkhs/internal/memlimit"
 	"rkhs/kernels"
 	"rkhs/regress"
@@ -138,7 +139,7 @@ func names(ms []*method, or string) string {
 
 // fitRLS is -method cholesky: regress.RLS.
 func fitRLS(r *fitRun, k kernels.Kernel, lambda float64) (*fitted, error) {
-	m, err := regress.RLS{Kernel: k, Lambda: lambda, Intercept: r.ic}.Fit(&r.train.X, column(r.train.Y))
+	m, err := regress.RLS{Kernel: k, Lambda: lambda, Intercept: r.ic}.Fit(&r.train.X, cli.Column(r.train.Y))
 	if err != nil {
 		return nil, err
 	}
@@ -148,7 +149,7 @@ func fitRLS(r *fitRun, k kernels.Kernel, lambda float64) (*fitted, error) {
 // fitSpectral is -method eigen, tsvd and tikh: a filter of the spectrum of
 // K (regress.Spectral).
 func fitSpectral(r *fitRun, k kernels.Kernel, lambda float64) (*fitted, error) {
-	s, err := regress.NewSpectral(k, &r.train.X, column(r.train.Y))
+	s, err := regress.NewSpectral(k, &r.train.X, cli.Column(r.train.Y))
 	if err != nil {
 		return nil, err
 	}
@@ -173,7 +174,7 @@ func fitSpectral(r *fitRun, k kernels.Kernel, lambda float64) (*fitted, error) {
 // (CGLS) stops once ‖K̃ᵀr‖ is at the rounding level (2⁻⁵⁰ of its start),
 // after which iterating changes nothing.
 func fitIterative(r *fitRun, k kernels.Kernel, _ float64) (*fitted, error) {
-	x, y := &r.train.X, column(r.train.Y)
+	x, y := &r.train.X, cli.Column(r.train.Y)
 	iters := r.o.iters
 	if !r.o.set["iters"] {
 		iters = 50
@@ -198,7 +199,7 @@ func fitIterative(r *fitRun, k kernels.Kernel, _ float64) (*fitted, error) {
 
 // fitNystrom is fit -method nystrom with σ and λ given: regress.Nystrom.
 func fitNystrom(r *fitRun, k kernels.Kernel, lambda float64) (*fitted, error) {
-	m, err := regress.Nystrom{Kernel: k, Lambda: lambda, Intercept: r.ic, Centers: r.o.centers, Seed: r.o.seed}.Fit(&r.train.X, column(r.train.Y))
+	m, err := regress.Nystrom{Kernel: k, Lambda: lambda, Intercept: r.ic, Centers: r.o.centers, Seed: r.o.seed}.Fit(&r.train.X, cli.Column(r.train.Y))
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"rkhs/internal/paper"
 	"strings"
 	"testing"
 )
@@ -25,7 +26,7 @@ func TestPaperQuick(t *testing.T) {
 		t.Fatal(err)
 	}
 	var res struct {
-		Experiments []experiment `json:"experiments"`
+		Experiments []paper.Experiment `json:"experiments"`
 	}
 	if err := json.Unmarshal(raw, &res); err != nil {
 		t.Fatal(err)
@@ -38,9 +39,9 @@ func TestPaperQuick(t *testing.T) {
 			t.Errorf("%s/%s: %d curves", e.Set, e.Kernel, len(e.Curves))
 		}
 		for _, c := range e.Curves {
-			want := paperLambdaCount
+			want := 100 // λ values
 			if c.Param == "t" {
-				want = paperCGIters
+				want = 50 // CG iterations
 			}
 			if len(c.Values) != want || len(c.TestMSE) != want {
 				t.Errorf("%s/%s %s: %d values, %d errors", e.Set, e.Kernel, c.Method, len(c.Values), len(c.TestMSE))

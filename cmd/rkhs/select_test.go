@@ -98,7 +98,7 @@ func TestSelectionMatchesLibrary(t *testing.T) {
 		var table [][]float64
 		if c.exact {
 			var tb *loo.Table
-			want, tb, err = loo.SelectRLS(gaussian, &d.X, column(d.Y), sigmas, lambdas, ic)
+			want, tb, err = loo.SelectRLS(gaussian, &d.X, cli.Column(d.Y), sigmas, lambdas, ic)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -108,9 +108,9 @@ func TestSelectionMatchesLibrary(t *testing.T) {
 			fmt.Sscan(flagOf(c.args, "-centers", "0"), &m)
 			var seed uint64 = 1
 			fmt.Sscan(flagOf(c.args, "-seed", "1"), &seed)
-			y := column(d.Y)
+			y := cli.Column(d.Y)
 			if c.crit == loo.LOOErrorRate { // heart's labels are ±1: their own codes
-				y = column(slices.Clone(d.Y))
+				y = cli.Column(slices.Clone(d.Y))
 			}
 			// The centres of regress.Nystrom with the same seed.
 			ref, err := regress.Nystrom{Kernel: gaussian(1), Lambda: 1, Centers: m, Seed: seed}.Fit(&d.X, y)
