@@ -153,6 +153,7 @@ func ReadCSVInfo(r io.Reader, opt CSVOptions) (*Data, *CSVInfo, error) {
 		info  = &CSVInfo{Label: -1}
 		row   []float64
 	)
+	lineOf := func(j int) int { line, _ := cr.FieldPos(j); return line }
 	for first := true; ; first = false {
 		rec, err := cr.Read()
 		if err == io.EOF {
@@ -181,7 +182,7 @@ func ReadCSVInfo(r io.Reader, opt CSVOptions) (*Data, *CSVInfo, error) {
 				continue
 			}
 		}
-		label, dropped, err := readRecord(cr, rec, info, row, opt)
+		label, dropped, err := readRecord(lineOf, rec, info, row, opt)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -218,15 +219,16 @@ func ReadCSVInfo(r io.Reader, opt CSVOptions) (*Data, *CSVInfo, error) {
 }
 
 // readRecord parses the label and the features of rec into row; dropped
-// reports a missing value with opt.DropMissing.
-func readRecord(cr *csv.Reader, rec []string, info *CSVInfo, row []float64, opt CSVOptions) (label float64, dropped bool, err error) {
+// reports a missing value with opt.DropMissing. lineOf returns the line of
+// field j, for errors.
+func readRecord(lineOf func(j int) int, rec []string, info *CSVInfo, row []float64, opt CSVOptions) (label float64, dropped bool, err error) {
 	field := func(j int) (float64, bool, error) {
 		f := rec[j]
 		v, problem, missing := parseField(f)
 		if problem == "" {
 			return v, false, nil
 		}
-		line, _ := cr.FieldPos(j)
+		line := lineOf(j)
 		if trailing := j == len(rec)-1 && f == "" && info.lastEmpty; trailing && (!opt.DropMissing || info.Header != nil) && line > 1 {
 			// Lines that end in a separator: an empty last column on
 			// every line, not a value missing here and there (with a
