@@ -19,7 +19,7 @@ type standardizeFlag struct{ cli.Standardize }
 func (s *standardizeFlag) register(fs commandFlags) {
 	fs.Var(s, "standardize", "scale every feature to mean 0 and standard deviation 1 before the kernel, by the mean and the population standard deviation (divided by n) of the training rows; "+
 		"the test file is scaled with the training rows' values, never its own, and the model saved by -model keeps them, so that rkhs predict takes raw features. "+
-		"Given alone, -standardize is yes; as -standardize`=auto|yes|no`, auto, the default, is on exactly when σ is chosen from the data (-sigma auto), since one σ assumes one scale for every feature. "+
+		"Given alone, -standardize is yes; as -standardize`=auto|yes|no`, auto, the default, is on exactly when σ is chosen from the data (-sigma auto, or -sigmas, which implies it; rkhs-beam select follows the same rule), since one σ assumes one scale for every feature. "+
 		"A constant feature (standard deviation at most 1e-12 of its mean) is an error that names it: leave it out of -features")
 }
 

@@ -264,11 +264,13 @@ func inputFlags(fs *flag.FlagSet, unlabelled bool) func() (rkhsbeam.Input, error
 		if *globs != "" {
 			in.Patterns = strings.Split(*globs, ",")
 		}
-		if n, err := strconv.Atoi(*features); err == nil && *format == "libsvm" {
+		switch n, err := strconv.Atoi(*features); {
+		case err == nil && (*format == "libsvm" || *header != "yes"):
 			return in, cli.BadInputf("-features %s: -features names CSV columns (A,B,…), as in rkhs; the number of features of LIBSVM input is -width %d", *features, n)
-		}
-		if *format == "libsvm" && (*target != "" || *features != "") {
+		case *format == "libsvm" && (*target != "" || *features != ""):
 			return in, cli.BadInputf("-target and -features name CSV columns; this input is LIBSVM")
+		case *format == "csv" && *width != 0:
+			return in, cli.BadInputf("-width %d: the number of features of LIBSVM input; a CSV file's first record gives its own", *width)
 		}
 		var err error
 		if in.CSV, err = cli.CSVColumns(*header, *target, *features, *comma); err != nil {

@@ -177,6 +177,8 @@ func TestHeadersAndColumns(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "s.svm"), []byte("1 1:0.5 2:1\n2 1:1 3:2\n3 2:1 3:1\n"), 0o644)
 	libsvm := []string{"fit", "-input", "s.svm", "-format", "libsvm", "-sigma", "1", "-lambda", "1e-3", "-centers", "2", "-model", "m.json"}
 	refused(t, dir, 2, []string{"-features 3", "-width 3"}, append(libsvm, "-features", "3")...)
+	refused(t, dir, 2, []string{"-features 3", "names CSV columns", "-width 3"}, append(fit, "-input", "s.csv", "-features", "3")...)
+	refused(t, dir, 2, []string{"-width 3", "LIBSVM"}, append(fit, "-input", "s.csv", "-width", "3")...)
 	if code, out := rkhsBeam(t, dir, append(libsvm, "-width", "3")...); code != 0 {
 		t.Errorf("-width 3: exit %d:\n%s", code, out)
 	}

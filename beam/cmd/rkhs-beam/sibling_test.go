@@ -134,3 +134,85 @@ func TestEveryOutputOfEveryVerb(t *testing.T) {
 		}
 	}
 }
+
+// besideFiles are the files a verb reads beside its training file, each
+// with the run that reads one (in dir, where clean.csv and model.json,
+// its fit, are) and returns the exit status, what it wrote (the
+// predictions, the model) and what it said.
+var besideFiles = []struct {
+	name string
+	run  func(t *testing.T, dir, file string) (code int, wrote []byte, said string)
+}{
+	{"predict -input", func(t *testing.T, dir, file string) (int, []byte, string) {
+		out := filepath.Join(dir, "out-"+file)
+		os.Mkdir(out, 0o755)
+		code, said := rkhsBeam(t, dir, "predict", "-input", file, "-format", "csv", "-model", "model.json", "-output", out)
+		b, _ := os.ReadFile(filepath.Join(out, file+".pred"))
+		return code, b, said
+	}},
+	{"fit -centers-file", func(t *testing.T, dir, file string) (int, []byte, string) {
+		model := filepath.Join(dir, "model-"+file+".json")
+		code, said := rkhsBeam(t, dir, "fit", "-input", "clean.csv", "-format", "csv", "-sigma", "1", "-lambda", "1e-3", "-centers-file", file, "-model", model)
+		b, _ := os.ReadFile(model)
+		return code, b, said
+	}},
+}
+
+// TestFilesBesideTraining: every file read beside a training file with a
+// header is read as rkhs reads a predict file: by the training columns'
+// names when it has a header — so a permuted header or an extra column
+// changes nothing, bit for bit, and a missing column is an error that
+// names it — and by position without one, its width checked.
+func TestFilesBesideTraining(t *testing.T) {
+	dir := t.TempDir()
+	trainingFiles(t, dir)
+	b, _ := os.ReadFile(filepath.Join(dir, "clean.csv"))
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	cols := map[string]int{"a": 0, "b": 1, "c": 2, "y": 3}
+	// layout writes the rows of clean.csv with the columns named (z: a
+	// column of zeros), with or without their names as a header.
+	layout := func(name string, header bool, names ...string) string {
+		var sb strings.Builder
+		if header {
+			sb.WriteString(strings.Join(names, ",") + "\n")
+		}
+		for _, l := range lines[1:] {
+			f := strings.Split(l, ",")
+			row := make([]string, len(names))
+			for k, n := range names {
+				row[k] = "0"
+				if j, ok := cols[n]; ok {
+					row[k] = f[j]
+				}
+			}
+			sb.WriteString(strings.Join(row, ",") + "\n")
+		}
+		os.WriteFile(filepath.Join(dir, name), []byte(sb.String()), 0o644)
+		return name
+	}
+	for _, bf := range besideFiles {
+		code, want, said := bf.run(t, dir, layout("same.csv", true, "a", "b", "c", "y"))
+		if code != 0 || len(want) == 0 {
+			t.Fatalf("%s on the training layout: exit %d: %s", bf.name, code, said)
+		}
+		for _, c := range []struct {
+			name  string
+			file  string
+			fails []string // what the error says; nil: the same output as the training layout
+		}{
+			{"header permuted", layout("permuted.csv", true, "y", "c", "a", "b"), nil},
+			{"extra column", layout("extra.csv", true, "a", "b", "z", "c", "y"), nil},
+			{"missing column", layout("missing.csv", true, "a", "c", "y"), []string{`"b" is not a column of the header (a, c, y)`}},
+			{"no header", layout("bare.csv", false, "a", "b", "c", "y"), nil},
+			{"another feature count", layout("narrow.csv", false, "a", "b", "y"), []string{"narrow.csv has 2 features"}},
+		} {
+			code, got, said := bf.run(t, dir, c.file)
+			switch {
+			case c.fails == nil && (code != 0 || !bytes.Equal(got, want)):
+				t.Errorf("%s, %s: exit %d, %d bytes differ from the training layout's: %s", bf.name, c.name, code, len(got), said)
+			case c.fails != nil && (code == 0 || strings.Count(strings.TrimSpace(said), "\n") > 0 || !strings.Contains(said, c.fails[0])):
+				t.Errorf("%s, %s: exit %d: %s; want an error with %q", bf.name, c.name, code, said, c.fails[0])
+			}
+		}
+	}
+}
