@@ -24,8 +24,9 @@ type CSVLines struct {
 }
 
 // NewCSVLines decides the layout of a CSV input from its first record, the
-// line s (not blank; a UTF-8 byte-order mark before it and a carriage
-// return after it are dropped), numbered lineNo: the record is a header
+// line s (a UTF-8 byte-order mark before it and a carriage return after
+// it are dropped; readers skip blank lines before it), numbered lineNo:
+// the record is a header
 // when opt.Header is set, when opt.Target or opt.Features name columns,
 // or, with opt.DetectHeader, when none of its fields is a number; the
 // columns read are those ReadCSVInfo reads (HeaderFeatures included, with
@@ -33,13 +34,16 @@ type CSVLines struct {
 // skips; otherwise s is the first example, for Parse.
 //
 // The errors are ReadCSVInfo's about a first record, each a *ParseError
-// (wrapping ErrFormat) on line lineNo: a CSV syntax error, a label column
+// (wrapping ErrFormat) on line lineNo: a blank s, a CSV syntax error, a label column
 // outside the record, a name that is not in the header, names two of its
 // columns or is used twice. It panics if opt.Comma is not a valid
 // separator.
 func NewCSVLines(s string, lineNo int, opt CSVOptions) (c *CSVLines, header bool, err error) {
 	comma := opt.comma("NewCSVLines")
 	s = strings.TrimSuffix(strings.TrimPrefix(s, "\uFEFF"), "\r")
+	if strings.TrimSpace(s) == "" {
+		return nil, false, &ParseError{Line: lineNo, Msg: "a blank line is no first record"}
+	}
 	rec, err := splitRecord(s, lineNo, comma)
 	if err != nil {
 		return nil, false, err
@@ -71,8 +75,8 @@ func (c *CSVLines) Width() int { return len(c.info.Features) }
 func (c *CSVLines) Info() *CSVInfo { return &c.info }
 
 // Parse parses one line s (without its newline) by the layout of the first
-// record: it writes the features into x, whose length must be Width (it
-// panics otherwise), and returns the label (0 without one) and ok = true,
+// record: it writes the features into x, whose length must be Width (a
+// *ParseError otherwise, and x is not written), and returns the label (0 without one) and ok = true,
 // or ok = false for an empty line, which readers skip, or for a record
 // with a missing value when the options drop such records (DropMissing).
 // Its errors are those ReadCSVInfo reports for a record, a *ParseError on
@@ -82,7 +86,7 @@ func (c *CSVLines) Info() *CSVInfo { return &c.info }
 // may then be partly written.
 func (c *CSVLines) Parse(s string, lineNo int, x []float64) (label float64, ok bool, err error) {
 	if len(x) != len(c.info.Features) {
-		panic(fmt.Sprintf("dataset: CSVLines.Parse: len(x) = %d, want Width() = %d", len(x), len(c.info.Features)))
+		return 0, false, &ParseError{Line: lineNo, Msg: fmt.Sprintf("x has %d elements for %d features (Width)", len(x), len(c.info.Features))}
 	}
 	s = strings.TrimSuffix(strings.TrimPrefix(s, "\uFEFF"), "\r")
 	if s == "" {

@@ -294,7 +294,8 @@ func centerFlags(fs *flag.FlagSet, m *int, seed *uint64, file *string) {
 	fs.StringVar(file, "centers-file", "", "file of centres in the input format, instead of a draw (not with -centers)")
 }
 
-// standardizeFlag registers -standardize; sigmaAuto completes its help.
+// standardizeFlag registers -standardize; when says when auto is on for
+// the verb.
 func standardizeFlag(fs *flag.FlagSet, when string) *cli.Standardize {
 	var std cli.Standardize
 	fs.Var(&std, "standardize", "scale every feature to mean 0 and standard deviation 1 before the kernel (centres too), by the mean and the population standard deviation of the rows read; the model keeps the map, so that predictions take raw features. "+
