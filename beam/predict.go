@@ -11,6 +11,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
+	"rkhs/internal/cli"
 	"rkhs/linalg"
 )
 
@@ -155,7 +156,7 @@ func (f *predictFileFn) ProcessElement(ctx context.Context, file string, emit fu
 		return err
 	})
 	if we := (*widthError)(nil); errors.As(err, &we) {
-		err = fmt.Errorf("rkhsbeam: %s has %s, the model %s has %d", file, plural(we.Got, "feature"), f.Model, we.Want)
+		err = fmt.Errorf("rkhsbeam: %s has %s, the model %s has %d", file, cli.Count(we.Got, "feature"), f.Model, we.Want)
 		if !in.CSV.NoLabel && we.Got+1 == we.Want {
 			err = fmt.Errorf("%w (if the file has no label column, say so: -unlabelled)", err)
 		}

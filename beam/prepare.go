@@ -15,6 +15,7 @@ import (
 
 	"rkhs/classify"
 	"rkhs/internal/check"
+	"rkhs/internal/cli"
 	"rkhs/internal/coding"
 	"rkhs/kernels"
 	"rkhs/linalg"
@@ -373,7 +374,7 @@ func (f *scanCombineFn) ExtractOutput(a scan) ([]byte, error) {
 		p.Centers = c
 	} else {
 		if len(a.Sample.Keys) < f.Centers {
-			return nil, fmt.Errorf("rkhsbeam: the input has %s, fewer than the %d centres asked", plural(len(a.Sample.Keys), "distinct row"), f.Centers)
+			return nil, fmt.Errorf("rkhsbeam: the input has %s, fewer than the %d centres asked", cli.Count(len(a.Sample.Keys), "distinct row"), f.Centers)
 		}
 		p.Centers = a.Sample.dense()
 	}
@@ -383,14 +384,14 @@ func (f *scanCombineFn) ExtractOutput(a scan) ([]byte, error) {
 		}
 		if cols := a.Moments.Constant(); len(cols) > 0 {
 			return nil, fmt.Errorf("rkhsbeam: standardization: %s constant in the %s, so it cannot be scaled to standard deviation 1: leave it out of the input, or do not standardize",
-				constantFeatures(cols, &a.Moments, a.Features), plural(a.Moments.N, "row"))
+				constantFeatures(cols, &a.Moments, a.Features), cli.Count(a.Moments.N, "row"))
 		}
 		s, err := a.Moments.Standardization()
 		if err != nil {
 			return nil, err
 		}
 		if p.Centers.Cols != len(s.Mean) {
-			return nil, fmt.Errorf("rkhsbeam: the centres file %s has %s, the input %d", f.CentersFile, plural(p.Centers.Cols, "feature"), len(s.Mean))
+			return nil, fmt.Errorf("rkhsbeam: the centres file %s has %s, the input %d", f.CentersFile, cli.Count(p.Centers.Cols, "feature"), len(s.Mean))
 		}
 		if p.Centers, err = s.Apply(p.Centers); err != nil {
 			return nil, fmt.Errorf("rkhsbeam: the centres: %w", err)

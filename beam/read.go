@@ -17,6 +17,7 @@ import (
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local" // local paths
 
 	"rkhs/dataset"
+	"rkhs/internal/cli"
 )
 
 // Input says which text files hold the rows and how to parse them.
@@ -85,15 +86,7 @@ type widthError struct {
 }
 
 func (e *widthError) Error() string {
-	return fmt.Sprintf("%s has %s, want %d", e.File, plural(e.Got, "feature"), e.Want)
-}
-
-// plural returns "1 row", "2 rows".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
+	return fmt.Sprintf("%s has %s, want %d", e.File, cli.Count(e.Got, "feature"), e.Want)
 }
 
 // LineError is a malformed line of an input file, with its file and

@@ -9,6 +9,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
+	"rkhs/internal/cli"
 	"rkhs/kernels"
 	"rkhs/regress"
 )
@@ -70,7 +71,7 @@ func (f *statsFileFn) ProcessElement(ctx context.Context, job fileJob, emit func
 	}
 	err := f.prep.addFile(ctx, f.In, file, c.Cols, blockRows(2*c.Cols+c.Rows+f.prep.outputs()), bad, st.Add)
 	if we := (*widthError)(nil); errors.As(err, &we) && f.CentersFile != "" {
-		return fmt.Errorf("rkhsbeam: the centres file %s has %s, %s has %d", f.CentersFile, plural(we.Want, "feature"), we.File, we.Got)
+		return fmt.Errorf("rkhsbeam: the centres file %s has %s, %s has %d", f.CentersFile, cli.Count(we.Want, "feature"), we.File, we.Got)
 	}
 	if err != nil {
 		return err

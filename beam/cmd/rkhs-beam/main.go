@@ -250,7 +250,8 @@ func inputFlags(fs *flag.FlagSet, unlabelled bool) func() (rkhsbeam.Input, error
 	globs := fs.String("input", "", "input files: globs separated by commas")
 	format := fs.String("format", "", "input format: csv or libsvm")
 	width := fs.Int("width", 0, "LIBSVM: the number of features (LIBSVM input needs it)")
-	header := fs.String("header", "auto", "CSV header line: auto (the first line is a header when none of its fields is a number), yes or no")
+	var header cli.Header
+	fs.Var(&header, "header", "CSV header line: `auto|yes|no` (alone: yes); auto, the default, a header when none of the first line's fields is a number")
 	target := fs.String("target", "", "CSV: the label column, by its `name` in the header (default: the last column, or -label-col)")
 	features := fs.String("features", "", "CSV: the feature columns, by `name`s in the header, comma-separated, in any order in each file (default: every column but the label)")
 	label := fs.Int("label-col", -1, "CSV without -target: the label's column, 0-based; negative counts from the end (-1, the last column, as rkhs reads CSV)")
@@ -265,7 +266,7 @@ func inputFlags(fs *flag.FlagSet, unlabelled bool) func() (rkhsbeam.Input, error
 			in.Patterns = strings.Split(*globs, ",")
 		}
 		switch n, err := strconv.Atoi(*features); {
-		case err == nil && (*format == "libsvm" || *header != "yes"):
+		case err == nil && (*format == "libsvm" || header.String() != "yes"):
 			return in, cli.BadInputf("-features %s: -features names CSV columns (A,B,…), as in rkhs; the number of features of LIBSVM input is -width %d", *features, n)
 		case *format == "libsvm" && (*target != "" || *features != ""):
 			return in, cli.BadInputf("-target and -features name CSV columns; this input is LIBSVM")
@@ -273,7 +274,7 @@ func inputFlags(fs *flag.FlagSet, unlabelled bool) func() (rkhsbeam.Input, error
 			return in, cli.BadInputf("-width %d: the number of features of LIBSVM input; a CSV file's first record gives its own", *width)
 		}
 		var err error
-		if in.CSV, err = cli.CSVColumns(*header, *target, *features, *comma); err != nil {
+		if in.CSV, err = cli.CSVColumns(header.String(), *target, *features, *comma); err != nil {
 			return in, err
 		}
 		in.CSV.LabelCol, in.CSV.NoLabel = *label, *noLabel

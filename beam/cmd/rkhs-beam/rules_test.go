@@ -171,6 +171,14 @@ func TestHeadersAndColumns(t *testing.T) {
 	if json.Unmarshal(b, &m); strings.Join(m.FeatureNames, ",") != "y,c" || m.TargetName != "a" {
 		t.Errorf("the model names the columns %v and %q, want y,c and a", m.FeatureNames, m.TargetName)
 	}
+	// -header alone is yes, as the boolean -header was; -header no reads
+	// the header as data, and the error does not blame the guess.
+	if code, out := rkhsBeam(t, dir, append(fit, "-input", "s.csv", "-header")...); code != 0 || !strings.Contains(out, "40 rows read") {
+		t.Errorf("-header alone: exit %d:\n%s", code, out)
+	}
+	if out := refused(t, dir, 1, []string{`s.csv:1: field 1: "a" is not a decimal number`}, append(fit, "-input", "s.csv", "-header", "no")...); strings.Contains(out, "-header yes") {
+		t.Errorf("-header no: the error suggests -header yes: %s", out)
+	}
 	// A header with a number in it is read as data; the error says so.
 	os.WriteFile(filepath.Join(dir, "num.csv"), []byte("x1,2,x3,y\n1,2,3,4\n2,3,4,5\n"), 0o644)
 	refused(t, dir, 1, []string{"num.csv:1", "-header yes"}, append(fit, "-input", "num.csv", "-centers", "1")...)
