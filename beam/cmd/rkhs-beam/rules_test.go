@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -161,14 +162,14 @@ func TestHeadersAndColumns(t *testing.T) {
 		FeatureNames []string `json:"feature_names"`
 		TargetName   string   `json:"target_name"`
 	}
-	if json.Unmarshal(b, &m); strings.Join(m.FeatureNames, ",") != "a,b,c" || m.TargetName != "y" {
+	if json.Unmarshal(b, &m); !slices.Equal(m.FeatureNames, []string{"a", "b", "c"}) || m.TargetName != "y" {
 		t.Errorf("the model names the columns %v and %q, want a,b,c and y", m.FeatureNames, m.TargetName)
 	}
 	if code, out := rkhsBeam(t, dir, append(fit, "-input", "s.csv", "-target", "a", "-features", "y,c")...); code != 0 || !strings.Contains(out, "40 rows read") {
 		t.Errorf("-target a -features y,c: exit %d:\n%s", code, out)
 	}
 	b, _ = os.ReadFile(filepath.Join(dir, "m.json"))
-	if json.Unmarshal(b, &m); strings.Join(m.FeatureNames, ",") != "y,c" || m.TargetName != "a" {
+	if json.Unmarshal(b, &m); !slices.Equal(m.FeatureNames, []string{"y", "c"}) || m.TargetName != "a" {
 		t.Errorf("the model names the columns %v and %q, want y,c and a", m.FeatureNames, m.TargetName)
 	}
 	// -header alone is yes, as the boolean -header was; -header no reads
@@ -182,6 +183,7 @@ func TestHeadersAndColumns(t *testing.T) {
 	// A header with a number in it is read as data; the error says so.
 	os.WriteFile(filepath.Join(dir, "num.csv"), []byte("x1,2,x3,y\n1,2,3,4\n2,3,4,5\n"), 0o644)
 	refused(t, dir, 1, []string{"num.csv:1", "-header yes"}, append(fit, "-input", "num.csv", "-centers", "1")...)
+	refused(t, dir, 2, []string{"-target and -features: predict reads"}, "predict", "-input", "s.csv", "-format", "csv", "-model", "m.json", "-output", ".", "-features", "a,b")
 	os.WriteFile(filepath.Join(dir, "s.svm"), []byte("1 1:0.5 2:1\n2 1:1 3:2\n3 2:1 3:1\n"), 0o644)
 	libsvm := []string{"fit", "-input", "s.svm", "-format", "libsvm", "-sigma", "1", "-lambda", "1e-3", "-centers", "2", "-model", "m.json"}
 	refused(t, dir, 2, []string{"-features 3", "-width 3"}, append(libsvm, "-features", "3")...)

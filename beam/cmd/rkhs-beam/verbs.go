@@ -86,6 +86,9 @@ func predictCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 		if o.Model == "" || o.Output == "" {
 			return "", cli.BadInputf("-model and -output are required")
 		}
+		if o.Input.CSV.Target != "" || o.Input.CSV.Features != nil {
+			return "", cli.BadInputf("-target and -features: predict reads a file with a header by the names of the model's columns, and one without by position")
+		}
 		absPaths(&o.Input, &o.Model, &o.Output, &o.DeadLetter)
 		p, s := beam.NewPipelineWithRoot()
 		if _, err := rkhsbeam.Predict(s, o); err != nil {
@@ -188,7 +191,7 @@ func selectCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 			}
 			return "", err
 		}
-		if err := report(sel, o, *asJSON); err != nil {
+		if err := showSelection(sel, o, *asJSON); err != nil {
 			return "", err
 		}
 		return fmt.Sprintf("%s read; σ = %.4g, λ = %.4g (%s %.6g); model written to %s",
@@ -214,9 +217,9 @@ type selectResult struct {
 	Tables       map[string][][]cli.JSONFloat `json:"tables"`
 }
 
-// report prints the selection as rkhs prints one: the table and the
-// chosen line (or, asJSON, one object), then its warnings.
-func report(sel *rkhsbeam.Selection, o rkhsbeam.SelectOptions, asJSON bool) error {
+// showSelection prints the selection as rkhs prints one: the table and
+// the chosen line (or, asJSON, one object), then its warnings.
+func showSelection(sel *rkhsbeam.Selection, o rkhsbeam.SelectOptions, asJSON bool) error {
 	s := cli.NewSelection(sel.Scores, sel.Choice, sel.Median, sel.Rows)
 	if a, j, ok := sel.Scores.BestAt(); ok && sel.LOO != nil {
 		s.LOOMSE, s.LOORows = sel.LOO[a][j], sel.Rows
