@@ -75,6 +75,8 @@ var exempt = map[string]string{
 	"regress.FalkonFit.StoppedShort":        accessor,
 	"classify.FalkonFit.StoppedShort":       accessor,
 	"dataset.CSVInfo.Names":                 accessor,
+	"dataset.CSVLines.Width":                accessor,
+	"dataset.CSVLines.Info":                 accessor,
 	"loo.Path.Len":                          accessor,
 	"loo.Path.Best":                         accessor,
 	"loo.Path.Predictions":                  "index into the path: out of range panics, as a slice index does",

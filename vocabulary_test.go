@@ -496,6 +496,15 @@ func noPanicRows(t testing.TB) []apiRow {
 			return errOf3(dataset.ParseCSVLine("1,2", 1, dataset.CSVOptions{}, nil))
 		}},
 		{"dataset.ParseLIBSVMLine", "nil x", func() error { return errOf3(dataset.ParseLIBSVMLine("1 1:2", 1, nil)) }},
+		{"dataset.NewCSVLines", "blank first line", func() error { return errOf3(dataset.NewCSVLines(" ", 1, dataset.CSVOptions{})) }},
+		{"dataset.CSVLines.Parse", "CSVLines{}, nil x", func() error { return errOf3((&dataset.CSVLines{}).Parse("1,2", 1, nil)) }},
+		{"dataset.CSVLines.Parse", "x of another length", func() error {
+			c, _, err := dataset.NewCSVLines("a,y", 1, dataset.CSVOptions{Header: true, LabelCol: -1})
+			if err != nil {
+				return nil
+			}
+			return errOf3(c.Parse("1,2", 2, nil))
+		}},
 		{"dataset.WriteCSV", "nil Data", func() error { return dataset.WriteCSV(new(bytes.Buffer), nil, dataset.CSVOptions{}) }},
 		{"dataset.WriteLIBSVM", "nil Data", func() error { return dataset.WriteLIBSVM(new(bytes.Buffer), nil) }},
 		{"optimize.LBFGS.Minimize", "nil f", func() error { return errOf(optimize.LBFGS{}.Minimize(nil, []float64{0}, nil, nil)) }},

@@ -87,9 +87,9 @@ func readBlocks(ctx context.Context, in Input, file string, d, rows int, bad bad
 			bad(e, text)
 		}
 	}
-	width := func(w int) error {
-		if w != d {
-			return &widthError{File: file, Got: w, Want: d}
+	width := func(l layout) error {
+		if l.Width != d {
+			return &widthError{File: file, Got: l.Width, Want: d}
 		}
 		return nil
 	}

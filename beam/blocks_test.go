@@ -44,7 +44,7 @@ func sparseFile(t *testing.T, n, d int) string {
 func TestBlocksSizedByMemory(t *testing.T) {
 	const n, d, m = 50, 20000, 3
 	file := sparseFile(t, n, d)
-	in := Input{Patterns: []string{file}, Format: "libsvm", Features: d}
+	in := Input{Patterns: []string{file}, Format: "libsvm", Width: d}
 	c := linalg.NewDense(m, d, nil)
 	for i := 0; i < m; i++ {
 		c.Set(i, i, 1)

@@ -56,20 +56,17 @@ func FitCG(ctx context.Context, o FitOptions, scratch string, run func(context.C
 		return nil, err
 	}
 	defer cleanup()
-	var centers *linalg.Dense
-	if o.CentersFile != "" {
-		centers, err = readCenters(ctx, o.Input, o.CentersFile)
-	} else {
-		centers, err = drawCenters(ctx, o, dir, run)
-	}
+	first, err := firstPassOf(ctx, o, dir, run)
 	if err != nil {
 		return nil, err
 	}
+	centers := first.Centers
 	op := &PassOperator{Ctx: ctx, Input: o.Input, Kernel: o.Kernel, Centers: centers, Scratch: dir, Run: run}
 	model, err := fitOperator(k, o.Lambda, o.Intercept, centers, op)
 	if err != nil {
 		return nil, err
 	}
+	first.keep(model)
 	js, err := json.Marshal(model)
 	if err != nil {
 		return nil, err
@@ -102,24 +99,16 @@ func scratchDir(scratch, kind string) (dir string, cleanup func(), err error) {
 	return strings.TrimSuffix(scratch, "/") + "/rkhs-beam-" + kind + "-" + hex.EncodeToString(r[:]), func() {}, nil
 }
 
-// readCenters reads a file of centres in this process.
-func readCenters(ctx context.Context, in Input, name string) (*linalg.Dense, error) {
-	b, err := (&centersFileFn{In: in}).ProcessElement(ctx, name)
-	if err != nil {
-		return nil, err
-	}
-	return decodeMatrix(b)
-}
-
-// drawCenters runs the first pass of Fit and returns the centres.
-func drawCenters(ctx context.Context, o FitOptions, scratch string, run func(context.Context, *beam.Pipeline) error) (*linalg.Dense, error) {
+// firstPassOf runs the first pass of Fit (the centres, drawn or read from
+// o.CentersFile, and the names of the columns) and returns its prep.
+func firstPassOf(ctx context.Context, o FitOptions, scratch string, run func(context.Context, *beam.Pipeline) error) (*prep, error) {
 	name := scratch + "/centres.json"
 	p, s := beam.NewPipelineWithRoot()
 	names, err := files(s, o.Input)
 	if err != nil {
 		return nil, err
 	}
-	c := prepare(s, o.Input, names, firstPass{Centers: o.Centers, Seed: o.Seed})
+	c := prepare(s, o.Input, names, firstPass{Centers: o.Centers, Seed: o.Seed, CentersFile: o.CentersFile})
 	beam.ParDo0(s, &writeBytesFn{Name: name}, c)
 	if err := run(ctx, p); err != nil {
 		return nil, err
@@ -131,11 +120,7 @@ func drawCenters(ctx context.Context, o FitOptions, scratch string, run func(con
 	if err := removeFile(ctx, name); err != nil {
 		return nil, err
 	}
-	pr, err := decodePrep(b)
-	if err != nil {
-		return nil, err
-	}
-	return pr.Centers, nil
+	return decodePrep(b)
 }
 
 // absLocal returns a local path made absolute, and any other name (empty,

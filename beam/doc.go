@@ -41,7 +41,10 @@
 // classification, coded ±1 or one-vs-all as rkhs classify codes them; and
 // the median heuristic for σ (loo.MedianSigma) on the centres as the
 // kernel sees them — a uniform sample of the distinct rows drawn with the
-// seed — which the σ grid of a selection multiplies.
+// seed — which the σ grid of a selection multiplies; and the facts about
+// the labels by which a selection refuses them before its later passes,
+// as the library refuses them: classes that look like a continuous target
+// (classify.CheckClasses), labels whose squared residuals overflow.
 //
 // A runner parallelises over files: one file is read by one worker, so
 // split a large input into many files (gzip files cannot be split anyway).
@@ -57,14 +60,25 @@
 // fit whose centres and statistics cannot fit in memory is refused before
 // the pipeline runs (linalg.ErrTooLarge).
 //
-// # Labels and outputs
+// # Columns, labels and outputs
 //
-// Input.CSV is dataset.CSVOptions: its zero LabelCol is the first column;
-// rkhs-beam passes -1, the last column, as rkhs reads CSV. Predict reads
-// any model rkhs fit, rkhs classify or Fit saves and writes one line per
-// row in the format of rkhs predict, NaN for a row set aside as
-// malformed. The conjugate-gradient fit (FitCG) works in a scratch
-// directory of its own for every run, removed at the end.
+// Input.CSV is dataset.CSVOptions, and each file's first record settles
+// its layout as dataset.NewCSVLines settles it — the rules by which rkhs
+// reads a whole file: a header found (DetectHeader: a first line with no
+// number) or given, the label and the features found by their names in
+// it (Target, Features) or by position (LabelCol; its zero value is the
+// first column, and rkhs-beam passes -1, the last, as rkhs reads CSV).
+// Each file is read by its own header, so named columns may stand in any
+// order in each; without names, the headers of all files must agree. The
+// model keeps the names of the columns (regress.Model.FeatureNames), and
+// Predict, as rkhs predict, reads a file with a header by them, and so
+// does the first pass a centres file. Predict reads any model rkhs fit,
+// rkhs classify or Fit saves and writes one line per row in the format of
+// rkhs predict, NaN for a row set aside as malformed. A local output is
+// written as rkhs writes its outputs (through symbolic links, to named
+// pipes and devices, "-" to standard output, a regular file replaced
+// whole). The conjugate-gradient fit (FitCG) works in a scratch directory
+// of its own for every run, removed at the end.
 //
 // # Runners
 //

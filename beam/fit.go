@@ -7,14 +7,11 @@ import (
 	"fmt"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/textio"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
 	"rkhs/internal/check"
 	"rkhs/internal/memlimit"
 	"rkhs/kernels"
-	"rkhs/linalg"
 	"rkhs/regress"
 )
 
@@ -68,7 +65,7 @@ func (o FitOptions) Check(ctx context.Context) error {
 	if err := o.check(); err != nil {
 		return err
 	}
-	_, err := listFiles(ctx, o.Input)
+	_, err := o.Input.Files(ctx)
 	return err
 }
 
@@ -89,11 +86,11 @@ func (o FitOptions) check() error {
 	if err := checkJob(op, o.Input, o.Centers, o.CentersFile, o.Model); err != nil {
 		return err
 	}
-	if m, d := o.Centers, o.Input.Features; m > 0 && d > 0 {
+	if m, d := o.Centers, o.Input.Width; m > 0 && d > 0 {
 		// A worker holds the m×d centres twice (drawn, then in the
 		// statistics) and the statistics, about 3m² more values.
 		if err := memlimit.Check("rkhs-beam fit", memlimit.Sum(memlimit.Floats(2, m, d), memlimit.Floats(3, m, m))); err != nil {
-			return fmt.Errorf("%w: fewer -centers, or fewer -features", err)
+			return fmt.Errorf("%w: fewer -centers, or a smaller -width", err)
 		}
 	}
 	return nil
@@ -110,8 +107,8 @@ func checkJob(op string, in Input, centers int, centersFile, model string) error
 	} else if err := check.Count(ErrOptions, op, "Centers", centers, 1); err != nil {
 		return err
 	}
-	if in.Format == "libsvm" && in.Features == 0 {
-		return check.Input(ErrOptions, op, "Input.Features", "LIBSVM input needs the number of features")
+	if in.Format == "libsvm" && in.Width == 0 {
+		return check.Input(ErrOptions, op, "Input.Width", "LIBSVM input needs the number of features")
 	}
 	if model == "" {
 		return check.Input(ErrOptions, op, "Model", "no model file given")
@@ -152,35 +149,15 @@ func Fit(s beam.Scope, o FitOptions) (beam.PCollection, error) {
 	pr := prepare(s, o.Input, names, firstPass{Centers: o.Centers, Seed: o.Seed, CentersFile: o.CentersFile, Standardize: o.Standardize, DeadLetter: o.DeadLetter != ""})
 	stats, bad := statistics(s, o.Input, o.Kernel, 0, names, pr, o.CentersFile, o.DeadLetter != "")
 	if o.DeadLetter != "" {
-		textio.Write(s, o.DeadLetter, bad)
+		writeLines(s, o.DeadLetter, bad)
 	}
 	model := beam.ParDo(s, &solveFn{Lambda: o.Lambda, Intercept: int(o.Intercept), Model: o.Model, Stats: o.Stats, DeadLetter: o.DeadLetter != ""}, stats, beam.SideInput{Input: pr})
 	return model, nil
 }
 
-// centersFileFn reads the centres from a file in the input's format.
-type centersFileFn struct {
-	In Input
-}
-
-func (f *centersFileFn) ProcessElement(ctx context.Context, file string) ([]byte, error) {
-	var rows []float64
-	d := f.In.Features
-	err := readFile(ctx, f.In, file, d, func(w int) error { d = w; return nil }, func(x []float64, _ float64) error {
-		rows = append(rows, x...)
-		return nil
-	}, nil)
-	if err != nil {
-		return nil, err
-	}
-	if len(rows) == 0 {
-		return nil, fmt.Errorf("rkhsbeam: no centres in %s", file)
-	}
-	return encodeMatrix(linalg.NewDense(len(rows)/d, d, rows)), nil
-}
-
 // solveFn solves the merged statistics and writes the model (and the
-// statistics, if asked), with the standardization of the prep. Statistics of no rows are an error, or, when the
+// statistics, if asked), with what the model keeps of the prep.
+// Statistics of no rows are an error, or, when the
 // malformed lines are set aside (DeadLetter), no model: the job then
 // still writes the dead letters, and its counters say what happened.
 type solveFn struct {
@@ -217,7 +194,7 @@ func (f *solveFn) ProcessElement(ctx context.Context, b, pr []byte, emit func([]
 	if err != nil {
 		return err
 	}
-	fit.Model.Standardization = p.Scale
+	p.keep(fit.Model)
 	js, err := json.Marshal(fit.Model)
 	if err != nil {
 		return err
@@ -229,17 +206,6 @@ func (f *solveFn) ProcessElement(ctx context.Context, b, pr []byte, emit func([]
 	return nil
 }
 
-// writeFile writes data to a file on any filesystem Beam knows.
-func writeFile(ctx context.Context, name string, data []byte) error {
-	fs, err := filesystem.New(ctx, name)
-	if err != nil {
-		return err
-	}
-	defer fs.Close()
-	return filesystem.Write(ctx, fs, name, data)
-}
-
 func init() {
-	register.DoFn2x2[context.Context, string, []byte, error](&centersFileFn{})
 	register.DoFn4x1[context.Context, []byte, []byte, func([]byte), error](&solveFn{})
 }

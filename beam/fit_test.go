@@ -200,7 +200,7 @@ func TestFitRefusesAndBlames(t *testing.T) {
 	}
 
 	old := debug.SetMemoryLimit(1 << 30)
-	err := fit(FitOptions{Input: Input{Patterns: []string{"testdata/train-0.csv"}, Format: "libsvm", Features: 1_000_000}, Centers: 1000})
+	err := fit(FitOptions{Input: Input{Patterns: []string{"testdata/train-0.csv"}, Format: "libsvm", Width: 1_000_000}, Centers: 1000})
 	debug.SetMemoryLimit(old)
 	if !errors.Is(err, linalg.ErrTooLarge) {
 		t.Errorf("10³ centres of 10⁶ features under a 1 GiB limit: got %v, want linalg.ErrTooLarge", err)

@@ -25,6 +25,9 @@ type savedModel struct {
 	Predict func(x *linalg.Dense) (*linalg.Dense, error)
 	// Labels: a classifier, whose predictions are labels.
 	Labels bool
+	// FeatureNames are the names of the columns the model was fitted on,
+	// nil when its data had no header (regress.Model.FeatureNames).
+	FeatureNames []string
 }
 
 // classifier is what the classifiers of package classify share.
@@ -45,39 +48,40 @@ func loadModel(b []byte) (*savedModel, error) {
 		if err := m.UnmarshalJSON(b); err != nil {
 			return nil, err
 		}
-		return &savedModel{Width: m.Centers.Cols, Outputs: m.Coef.Cols, Predict: m.Predict}, nil
+		return &savedModel{Width: m.Centers.Cols, Outputs: m.Coef.Cols, Predict: m.Predict, FeatureNames: m.FeatureNames}, nil
 	case "rkhs.regress.LinearModel":
 		var m regress.LinearModel
 		if err := m.UnmarshalJSON(b); err != nil {
 			return nil, err
 		}
-		return &savedModel{Width: m.Weights.Rows, Outputs: m.Weights.Cols, Predict: m.Predict}, nil
+		return &savedModel{Width: m.Weights.Rows, Outputs: m.Weights.Cols, Predict: m.Predict, FeatureNames: m.FeatureNames}, nil
 	}
 	var c classifier
 	var width func() int
+	var names func() []string
 	switch format {
 	case "rkhs.classify.PerceptronModel":
 		m := &classify.PerceptronModel{}
-		c, width = m, func() int { return m.Centers.Cols }
+		c, width, names = m, func() int { return m.Centers.Cols }, func() []string { return m.FeatureNames }
 	case "rkhs.classify.KNNModel":
 		m := &classify.KNNModel{}
-		c, width = m, func() int { return m.X.Cols }
+		c, width, names = m, func() int { return m.X.Cols }, func() []string { return m.FeatureNames }
 	case "rkhs.classify.RLSModel":
 		m := &classify.RLSModel{}
-		c, width = m, func() int { return m.Model.Centers.Cols }
+		c, width, names = m, func() int { return m.Model.Centers.Cols }, func() []string { return m.Model.FeatureNames }
 	case "rkhs.classify.LogisticModel":
 		m := &classify.LogisticModel{}
-		c, width = m, func() int { return m.Centers.Cols }
+		c, width, names = m, func() int { return m.Centers.Cols }, func() []string { return m.FeatureNames }
 	case "rkhs.classify.SVMModel":
 		m := &classify.SVMModel{}
-		c, width = m, func() int { return m.Centers.Cols }
+		c, width, names = m, func() int { return m.Centers.Cols }, func() []string { return m.FeatureNames }
 	default:
 		return nil, fmt.Errorf("unknown model format %q", format)
 	}
 	if err := c.UnmarshalJSON(b); err != nil {
 		return nil, err
 	}
-	return &savedModel{Width: width(), Outputs: 1, Labels: true, Predict: func(x *linalg.Dense) (*linalg.Dense, error) {
+	return &savedModel{Width: width(), Outputs: 1, Labels: true, FeatureNames: names(), Predict: func(x *linalg.Dense) (*linalg.Dense, error) {
 		p, err := c.Predict(x)
 		if err != nil {
 			return nil, err

@@ -9,17 +9,23 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/textio"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
+	"rkhs/internal/cli"
 	"rkhs/linalg"
 )
 
 // PredictOptions describe a batch prediction: a saved model applied to
 // the rows of Input.
 type PredictOptions struct {
-	// Input is the files of rows; a CSV file without a label column has
-	// Input.CSV.NoLabel set (LIBSVM lines always start with a label).
+	// Input is the files of rows. A CSV file with a header, for a model
+	// that stores the names of its features (regress.Model.FeatureNames:
+	// fitted on a file with a header), is read by those names, as rkhs
+	// predict reads it: its columns in any order, others (the label)
+	// ignored, a missing one an error that names it. Any other file is
+	// read by position, its width checked against the model's; a CSV file
+	// without a label column has Input.CSV.NoLabel set (LIBSVM lines always
+	// start with a label).
 	Input Input
 	// Model is the model file: any model rkhs fit, rkhs classify or Fit
 	// saves (see loadModel).
@@ -35,6 +41,26 @@ type PredictOptions struct {
 	// line i of the output stays the prediction for row i; otherwise the
 	// first one fails the job.
 	DeadLetter string
+}
+
+// PredictionFiles returns the output file of every input file of o, in
+// the order of Input.Files, before anything runs; two input files whose
+// outputs would have the same name are an error.
+func (o PredictOptions) PredictionFiles(ctx context.Context) (inputs, outputs []string, err error) {
+	list, err := o.Input.Files(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	seen := map[string]string{}
+	for _, f := range list {
+		name := predictionFile(o.Output, f)
+		if g, ok := seen[name]; ok {
+			return nil, nil, fmt.Errorf("rkhsbeam: %s and %s would both write %s: give the input files distinct names", g, f, name)
+		}
+		seen[name] = f
+		outputs = append(outputs, name)
+	}
+	return list, outputs, nil
 }
 
 // Predict adds to the pipeline of s the prediction that o describes: each
@@ -53,23 +79,15 @@ func Predict(s beam.Scope, o PredictOptions) (beam.PCollection, error) {
 	if o.Model == "" || o.Output == "" {
 		return beam.PCollection{}, errors.New("rkhsbeam: predict needs a model file and an output directory")
 	}
-	list, err := listFiles(context.Background(), o.Input)
+	list, _, err := o.PredictionFiles(context.Background())
 	if err != nil {
 		return beam.PCollection{}, err
-	}
-	seen := map[string]string{}
-	for _, f := range list {
-		name := predictionFile(o.Output, f)
-		if g, ok := seen[name]; ok {
-			return beam.PCollection{}, fmt.Errorf("rkhsbeam: %s and %s would both write %s: give the input files distinct names", g, f, name)
-		}
-		seen[name] = f
 	}
 	s = s.Scope("rkhs predict")
 	names := beam.Reshuffle(s, beam.CreateList(s, list))
 	out, bad := beam.ParDo2(s, &predictFileFn{In: o.Input, Model: o.Model, Output: o.Output, DeadLetter: o.DeadLetter != ""}, names)
 	if o.DeadLetter != "" {
-		textio.Write(s, o.DeadLetter, bad)
+		writeLines(s, o.DeadLetter, bad)
 	}
 	return out, nil
 }
@@ -103,23 +121,20 @@ func (f *predictFileFn) ProcessElement(ctx context.Context, file string, emit fu
 		f.model = m
 	}
 	m := f.model
+	in := f.In
+	in.CSV.HeaderFeatures = m.FeatureNames
 	name := predictionFile(f.Output, file)
-	fs, err := filesystem.New(ctx, name)
+	out, err := createFile(ctx, name)
 	if err != nil {
 		return err
 	}
-	defer fs.Close()
-	wc, err := fs.OpenWrite(ctx, name)
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriter(wc)
+	w := bufio.NewWriter(out)
 	var bad badFunc
 	if f.DeadLetter {
 		bad = func(e *LineError, text string) { emitBad(e.Error() + "\t" + text) }
 	}
 	var line []byte
-	err = readBlocks(ctx, f.In, file, m.Width, blockRows(m.Width+m.Outputs), bad, func(b *block) error {
+	err = readBlocks(ctx, in, file, m.Width, blockRows(m.Width+m.Outputs), bad, func(b *block) error {
 		var p *linalg.Dense
 		if len(b.Y) > 0 {
 			var err error
@@ -141,18 +156,19 @@ func (f *predictFileFn) ProcessElement(ctx context.Context, file string, emit fu
 		return err
 	})
 	if we := (*widthError)(nil); errors.As(err, &we) {
-		err = fmt.Errorf("rkhsbeam: %s has %s, the model %s has %d", file, plural(we.Got, "feature"), f.Model, we.Want)
-		if !f.In.CSV.NoLabel && we.Got+1 == we.Want {
+		err = fmt.Errorf("rkhsbeam: %s has %s, the model %s has %d", file, cli.Count(we.Got, "feature"), f.Model, we.Want)
+		if !in.CSV.NoLabel && we.Got+1 == we.Want {
 			err = fmt.Errorf("%w (if the file has no label column, say so: -unlabelled)", err)
 		}
 	}
 	if err == nil {
 		err = w.Flush()
 	}
-	if cerr := wc.Close(); err == nil {
-		err = cerr
-	}
 	if err != nil {
+		out.Abort()
+		return err
+	}
+	if err := out.Close(); err != nil {
 		return err
 	}
 	emit(name)

@@ -3,16 +3,24 @@ package rkhsbeam
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"math"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
+	"rkhs/classify"
+	"rkhs/internal/check"
+	"rkhs/internal/cli"
 	"rkhs/internal/coding"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/loo"
+	"rkhs/regress"
 )
 
 // The first pass over the input gathers, in one read of every file, what
@@ -27,6 +35,11 @@ import (
 //   - for classification, the distinct labels, coded as ±1 (two classes)
 //     or one column per class, +1 for the row's class and −1 for the
 //     others (one-vs-all), as rkhs classify codes them;
+//   - the names of the columns, when the files have headers (every
+//     file's must name the same columns), which the model keeps;
+//   - the number of rows and the largest magnitude of a label, which a
+//     selection judges before its later passes (prep.refusal), with the
+//     distinct labels of a classification;
 //   - with σ chosen from the data, the median heuristic
 //     (loo.MedianSigma) on the centres as the kernel sees them
 //     (standardized): the centres are a uniform sample of the distinct
@@ -38,9 +51,12 @@ import (
 // input (JSON keeps every float64 exactly), and the driver of a selection
 // through the scratch directory.
 
-// maxClasses is the number of distinct labels above which a
-// classification is refused: labels that many are a regression target.
-const maxClasses = 1000
+// maxLabels is the number of distinct labels up to which a first pass
+// counts them when the labels are classes (or the limit of the caller,
+// if larger): beyond it they are a regression target whatever the number
+// of rows, and counting further would ship the whole label column between
+// workers.
+const maxLabels = 1000
 
 // prep is what the first pass hands to the later ones.
 type prep struct {
@@ -49,23 +65,41 @@ type prep struct {
 	Centers *linalg.Dense
 	// Scale is the standardization of the features, nil for none.
 	Scale *kernels.Standardization
-	// Classes are the distinct labels in ascending order, nil for
-	// regression.
-	Classes []float64
 	// Median is the median distance between the centres, 0 when not
 	// asked for.
 	Median float64
+	// Features and Target name the columns the rows were read from, as
+	// every file's header names them (nil and "" without a header): the
+	// model keeps them, so that predictions find the columns by name.
+	Features []string `json:",omitempty"`
+	Target   string   `json:",omitempty"`
+	// The labels, as far as the later passes need them and refusal judges
+	// them: Rows is the number of rows read; Classify says whether the
+	// labels are classes, then Classes are their distinct values in
+	// ascending order (−0 as +0), More that there are more than
+	// labelCap(MaxClasses) of them (Classes is then nil), and MaxClasses
+	// the limit of classify.CheckClasses (0: its default); Squares says
+	// whether a selection sums the labels' squared residuals, and Largest
+	// is the largest magnitude of a label.
+	Rows       int
+	Classify   bool
+	Classes    []float64 `json:",omitempty"`
+	More       bool
+	MaxClasses int
+	Squares    bool
+	Largest    float64
 }
 
 type prepJSON struct {
 	Centers matrixJSON               `json:"centers"`
 	Scale   *kernels.Standardization `json:"scale,omitempty"`
-	Classes []float64                `json:"classes,omitempty"`
-	Median  float64                  `json:"median,omitempty"`
+	prep
 }
 
 func encodePrep(p *prep) []byte {
-	b, _ := json.Marshal(prepJSON{matrixJSON{p.Centers.Rows, p.Centers.Cols, p.Centers.Clone().Data}, p.Scale, p.Classes, p.Median})
+	q := *p
+	q.Centers, q.Scale = nil, nil
+	b, _ := json.Marshal(prepJSON{matrixJSON{p.Centers.Rows, p.Centers.Cols, p.Centers.Clone().Data}, p.Scale, q})
 	return b
 }
 
@@ -81,7 +115,44 @@ func decodePrep(b []byte) (*prep, error) {
 	if err := pj.Scale.Validate(); err != nil {
 		return nil, err
 	}
-	return &prep{Centers: linalg.NewDense(mj.Rows, mj.Cols, mj.Data), Scale: pj.Scale, Classes: pj.Classes, Median: pj.Median}, nil
+	p := pj.prep
+	p.Centers, p.Scale = linalg.NewDense(mj.Rows, mj.Cols, mj.Data), pj.Scale
+	return &p, nil
+}
+
+// refusal returns the error of labels that the later passes cannot use,
+// nil for none: labels given as classes that look like a continuous
+// target (classify.CheckClasses, or more than labelCap distinct ones), or
+// of one class only; labels whose squared residuals a selection cannot
+// sum (check.Squarable). The workers of the later passes skip their work
+// on such a prep, and the driver of a selection returns the error, which
+// keeps its kind (classify.ErrInput, loo.ErrInput).
+func (p *prep) refusal() error {
+	const op = "Select"
+	if p.Squares && !p.Classify {
+		if err := check.Squarable(loo.ErrInput, op, "labels", linalg.NewDense(1, 1, []float64{p.Largest})); err != nil {
+			return err
+		}
+	}
+	switch {
+	case !p.Classify:
+		return nil
+	case p.More:
+		return check.Input(classify.ErrInput, op, "labels", "more than %d distinct labels in %d rows: this looks like a continuous target (regression), not classes", labelCap(p.MaxClasses), p.Rows)
+	case len(p.Classes) < 2:
+		return check.Input(classify.ErrInput, op, "labels", "one class in %d rows (every label %v): classification needs two at least", p.Rows, p.Classes)
+	}
+	return classify.CheckClasses(len(p.Classes), p.Rows, p.MaxClasses)
+}
+
+// labelCap is the number of distinct labels a first pass counts, for the
+// limit maxClasses of classify.CheckClasses (0: its default).
+func labelCap(maxClasses int) int { return max(maxClasses, maxLabels) }
+
+// keep gives the model what it keeps of the first pass: the
+// standardization, and the names of the columns.
+func (p *prep) keep(m *regress.Model) {
+	m.Standardization, m.FeatureNames, m.TargetName = p.Scale, p.Features, p.Target
 }
 
 // outputs returns the number of outputs of the fit: 1 for regression
@@ -112,58 +183,103 @@ func (p *prep) rows(x *linalg.Dense, y []float64) (*linalg.Dense, *linalg.Dense,
 	return x, c, nil
 }
 
-// scan is what the first pass gathers from some rows: the bottom-m sample,
-// and, when asked, the moments of the features and the distinct labels
-// (ascending, −0 as +0).
-type scan struct {
-	Sample  sample
-	Moments kernels.Moments
-	Classes []float64
+// addFile reads the rows of a file of d features as the later passes do
+// — in blocks of at most rows rows (readBlocks), malformed lines to bad
+// (nil: the first one is an error) — and hands each block to add as the
+// fit sees it (rows).
+func (p *prep) addFile(ctx context.Context, in Input, file string, d, rows int, bad badFunc, add func(x, y *linalg.Dense) error) error {
+	return readBlocks(ctx, in, file, d, rows, bad, func(b *block) error {
+		if len(b.Y) == 0 {
+			return nil
+		}
+		x, y, err := p.rows(b.X, b.Y)
+		if err == nil {
+			err = add(x, y)
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", file, err)
+		}
+		return nil
+	})
 }
 
-// addClasses adds the sorted labels b to the sorted labels a.
-func addClasses(a, b []float64) ([]float64, error) {
+// scan is what the first pass gathers from some rows: the bottom-m sample,
+// the names of their columns (Named: a header named them; File: the file
+// that did), the number of rows and the largest magnitude of a label, and,
+// when asked, the moments of the features and the distinct labels
+// (ascending, −0 as +0; More: more than a cap of them).
+type scan struct {
+	Sample   sample
+	Named    bool
+	Features []string
+	Target   string
+	File     string
+	Rows     int
+	Largest  float64
+	Moments  kernels.Moments
+	Classes  []float64
+	More     bool
+}
+
+// addClasses adds the sorted labels b to the sorted labels a, up to most of
+// them (most); more reports that there were more.
+func addClasses(a, b []float64, most int) (c []float64, more bool) {
 	for _, v := range b {
 		if k, ok := slices.BinarySearch(a, v); !ok {
+			if len(a) == most {
+				return nil, true
+			}
 			a = slices.Insert(a, k, v)
 		}
 	}
-	if len(a) > maxClasses {
-		return nil, fmt.Errorf("rkhsbeam: more than %d distinct labels: classes are a few labels, not a regression target", maxClasses)
-	}
-	return a, nil
+	return a, false
 }
 
-// merge adds the scan of other rows to a.
-func (a *scan) merge(m int, b scan) error {
+// merge adds the scan of other rows to a, counting at most most classes.
+func (a *scan) merge(m, most int, b scan) error {
 	if err := a.Sample.merge(m, b.Sample); err != nil {
 		return err
 	}
 	if err := a.Moments.Merge(&b.Moments); err != nil {
 		return fmt.Errorf("rkhsbeam: the features' moments: %w", err)
 	}
-	var err error
-	a.Classes, err = addClasses(a.Classes, b.Classes)
-	return err
+	if b.Named {
+		if a.Named && (!slices.Equal(a.Features, b.Features) || a.Target != b.Target) {
+			return fmt.Errorf("rkhsbeam: the headers of %s and %s name other columns (%s; %s): read the columns by name (-features, -target)",
+				a.File, b.File, strings.Join(append(slices.Clone(a.Features), a.Target), ","), strings.Join(append(slices.Clone(b.Features), b.Target), ","))
+		}
+		a.Named, a.Features, a.Target, a.File = true, b.Features, b.Target, b.File
+	}
+	a.Rows += b.Rows
+	a.Largest = max(a.Largest, b.Largest)
+	if a.More = a.More || b.More; !a.More {
+		a.Classes, a.More = addClasses(a.Classes, b.Classes, most)
+	}
+	if a.More {
+		a.Classes = nil
+	}
+	return nil
 }
 
 // momentRows is the number of rows a scan gathers before adding them to
 // its moments (kernels.Moments.Add sums blocks of its own inside).
 const momentRows = 1024
 
-// scanFileFn reads the rows of a file once for the first pass.
+// errNamesRead ends the read of a file whose first record was all a scan
+// needed.
+var errNamesRead = errors.New("rkhsbeam: the names are read")
+
+// scanFileFn reads the rows of a file once for the first pass (Centers:
+// the number of centres to draw, 0 for none; Standardize: the moments).
 type scanFileFn struct {
-	In         Input
-	M          int // centres to draw, 0 for none (a centres file)
-	Seed       uint64
-	Moments    bool
-	Classes    bool
-	DeadLetter bool // skip malformed lines (the statistics pass reports them)
+	In Input
+	firstPass
 }
 
 func (f *scanFileFn) ProcessElement(ctx context.Context, file string) (scan, error) {
-	a := scan{Sample: sample{D: f.In.Features, File: file}}
-	if f.M == 0 && !f.Moments && !f.Classes {
+	a := scan{Sample: sample{D: f.In.Width, File: file}}
+	rows := f.Centers > 0 || f.Standardize || f.Classes
+	if !rows && f.In.Format != "csv" {
 		return scan{}, nil // nothing to gather: the file is not read
 	}
 	var bad badFunc
@@ -171,7 +287,7 @@ func (f *scanFileFn) ProcessElement(ctx context.Context, file string) (scan, err
 		bad = func(*LineError, string) {}
 	}
 	var buf []float64
-	d := f.In.Features
+	d := f.In.Width
 	flush := func() error {
 		if len(buf) == 0 {
 			return nil
@@ -183,32 +299,41 @@ func (f *scanFileFn) ProcessElement(ctx context.Context, file string) (scan, err
 		}
 		return nil
 	}
-	setD := func(w int) error { a.Sample.D, d = w, w; return nil }
-	var labels []float64
-	err := readFile(ctx, f.In, file, f.In.Features, setD, func(x []float64, y float64) error {
-		if f.M > 0 {
-			a.Sample.add(f.M, rowKey(f.Seed, x), x)
+	setD := func(l layout) error {
+		a.Sample.D, d = l.Width, l.Width
+		if l.Features != nil {
+			a.Named, a.Features, a.Target, a.File = true, l.Features, l.Target, file
 		}
-		if f.Moments {
+		if !rows {
+			return errNamesRead
+		}
+		return nil
+	}
+	most := labelCap(f.MaxClasses)
+	err := readFile(ctx, f.In, file, f.In.Width, setD, func(x []float64, y float64) error {
+		a.Rows++
+		a.Largest = max(a.Largest, math.Abs(y))
+		if f.Centers > 0 {
+			a.Sample.add(f.Centers, rowKey(f.Seed, x), x)
+		}
+		if f.Standardize {
 			if buf = append(buf, x...); len(buf) == momentRows*d {
 				if err := flush(); err != nil {
 					return err
 				}
 			}
 		}
-		if f.Classes {
-			if k, ok := slices.BinarySearch(labels, y+0); !ok {
-				if labels = slices.Insert(labels, k, y+0); len(labels) > maxClasses {
-					return fmt.Errorf("rkhsbeam: %s: more than %d distinct labels: classes are a few labels, not a regression target", file, maxClasses)
-				}
-			}
+		if f.Classes && !a.More {
+			a.Classes, a.More = addClasses(a.Classes, []float64{y + 0}, most)
 		}
 		return nil
 	}, bad)
+	if errors.Is(err, errNamesRead) {
+		return a, nil
+	}
 	if err == nil {
 		err = flush()
 	}
-	a.Classes = labels
 	return a, err
 }
 
@@ -217,44 +342,39 @@ func (f *scanFileFn) ProcessElement(ctx context.Context, file string) (scan, err
 // (every line malformed) give an empty encoding, so that the statistics
 // pass still sets the malformed lines aside.
 type scanCombineFn struct {
-	In          Input
-	M           int
-	CentersFile string
-	Seed        uint64
-	Standardize bool
-	Classes     bool
-	Median      bool
-	DeadLetter  bool
+	In Input
+	firstPass
 }
 
 func (f *scanCombineFn) CreateAccumulator() scan { return scan{} }
 
 func (f *scanCombineFn) AddInput(a, b scan) (scan, error) {
-	err := a.merge(f.M, b)
+	err := a.merge(f.Centers, labelCap(f.MaxClasses), b)
 	return a, err
 }
 
 func (f *scanCombineFn) MergeAccumulators(a, b scan) (scan, error) {
-	err := a.merge(f.M, b)
+	err := a.merge(f.Centers, labelCap(f.MaxClasses), b)
 	return a, err
 }
 
 // The centres file is read with a background context: a CombineFn's
 // methods take none.
 func (f *scanCombineFn) ExtractOutput(a scan) ([]byte, error) {
-	if f.DeadLetter && len(a.Sample.Keys) == 0 && a.Moments.N == 0 && len(a.Classes) == 0 {
+	if f.DeadLetter && a.Rows == 0 && (f.Centers > 0 || f.Standardize || f.Classes) {
 		return []byte{}, nil
 	}
-	p := &prep{}
+	p := &prep{Features: a.Features, Target: a.Target, Rows: a.Rows, Classify: f.Classes, Classes: a.Classes, More: a.More,
+		MaxClasses: f.MaxClasses, Squares: f.Squares, Largest: a.Largest}
 	if f.CentersFile != "" {
-		c, err := readCenters(context.Background(), f.In, f.CentersFile)
+		c, err := readCenters(context.Background(), f.In, a.Features, f.CentersFile)
 		if err != nil {
 			return nil, err
 		}
 		p.Centers = c
 	} else {
-		if len(a.Sample.Keys) < f.M {
-			return nil, fmt.Errorf("rkhsbeam: the input has %s, fewer than the %d centres asked", plural(len(a.Sample.Keys), "distinct row"), f.M)
+		if len(a.Sample.Keys) < f.Centers {
+			return nil, fmt.Errorf("rkhsbeam: the input has %s, fewer than the %d centres asked", cli.Count(len(a.Sample.Keys), "distinct row"), f.Centers)
 		}
 		p.Centers = a.Sample.dense()
 	}
@@ -264,27 +384,21 @@ func (f *scanCombineFn) ExtractOutput(a scan) ([]byte, error) {
 		}
 		if cols := a.Moments.Constant(); len(cols) > 0 {
 			return nil, fmt.Errorf("rkhsbeam: standardization: %s constant in the %s, so it cannot be scaled to standard deviation 1: leave it out of the input, or do not standardize",
-				constantFeatures(cols, &a.Moments), plural(a.Moments.N, "row"))
+				constantFeatures(cols, &a.Moments, a.Features), cli.Count(a.Moments.N, "row"))
 		}
 		s, err := a.Moments.Standardization()
 		if err != nil {
 			return nil, err
 		}
 		if p.Centers.Cols != len(s.Mean) {
-			return nil, fmt.Errorf("rkhsbeam: the centres file %s has %s, the input %d", f.CentersFile, plural(p.Centers.Cols, "feature"), len(s.Mean))
+			return nil, fmt.Errorf("rkhsbeam: the centres file %s has %s, the input %d", f.CentersFile, cli.Count(p.Centers.Cols, "feature"), len(s.Mean))
 		}
 		if p.Centers, err = s.Apply(p.Centers); err != nil {
 			return nil, fmt.Errorf("rkhsbeam: the centres: %w", err)
 		}
 		p.Scale = s
 	}
-	if f.Classes {
-		if len(a.Classes) < 2 {
-			return nil, fmt.Errorf("rkhsbeam: classification needs two classes at least; the labels are all %v", a.Classes)
-		}
-		p.Classes = a.Classes
-	}
-	if f.Median {
+	if f.Median && p.refusal() == nil {
 		med, err := loo.MedianSigma(p.Centers, 0, f.Seed)
 		if err != nil {
 			return nil, fmt.Errorf("rkhsbeam: the median distance between the centres: %w", err)
@@ -294,15 +408,41 @@ func (f *scanCombineFn) ExtractOutput(a scan) ([]byte, error) {
 	return encodePrep(p), nil
 }
 
-// constantFeatures names the constant features (1-based, as the columns
-// of a file are counted) and their value.
-func constantFeatures(cols []int, m *kernels.Moments) string {
+// readCenters reads a file of centres in the input's format: a CSV file
+// with a header by the names of the training columns (names; nil when the
+// training files had no header), in any order, as predictions are read;
+// any other file by position, its labels ignored.
+func readCenters(ctx context.Context, in Input, names []string, file string) (*linalg.Dense, error) {
+	in.CSV.Target, in.CSV.Features, in.CSV.HeaderFeatures = "", nil, names
+	var rows []float64
+	d := in.Width
+	err := readFile(ctx, in, file, d, func(l layout) error { d = l.Width; return nil }, func(x []float64, _ float64) error {
+		rows = append(rows, x...)
+		return nil
+	}, nil)
+	if err != nil {
+		return nil, err
+	}
+	if len(rows) == 0 {
+		return nil, fmt.Errorf("rkhsbeam: no centres in %s", file)
+	}
+	return linalg.NewDense(len(rows)/d, d, rows), nil
+}
+
+// constantFeatures names the constant features, by their names in the
+// header if any, else by position (1-based, as the columns of a file are
+// counted), and their value.
+func constantFeatures(cols []int, m *kernels.Moments, names []string) string {
 	s := ""
 	for i, j := range cols {
 		if i > 0 {
 			s += ", "
 		}
-		s += fmt.Sprintf("feature %d (every value %.6g)", j+1, m.Mean[j])
+		name := strconv.Itoa(j + 1)
+		if j < len(names) {
+			name = names[j]
+		}
+		s += fmt.Sprintf("feature %s (every value %.6g)", name, m.Mean[j])
 	}
 	if len(cols) > 1 {
 		return s + " are"
@@ -310,13 +450,20 @@ func constantFeatures(cols []int, m *kernels.Moments) string {
 	return s + " is"
 }
 
-// firstPass is what a first pass gathers, and how.
+// firstPass is what a first pass gathers, and how: Centers centres drawn
+// with Seed, or read from CentersFile; the moments of the features
+// (Standardize); the classes (Classes, with the limit MaxClasses) and the
+// judgement of the labels' squares (Squares, see prep); the median
+// distance between the centres (Median); malformed lines skipped
+// (DeadLetter: the statistics pass sets them aside).
 type firstPass struct {
 	Centers     int
 	Seed        uint64
 	CentersFile string
 	Standardize bool
 	Classes     bool
+	MaxClasses  int
+	Squares     bool
 	Median      bool
 	DeadLetter  bool
 }
@@ -325,9 +472,8 @@ type firstPass struct {
 // its prep (one encoded prep).
 func prepare(s beam.Scope, in Input, names beam.PCollection, fp firstPass) beam.PCollection {
 	s = s.Scope("first pass")
-	per := beam.ParDo(s, &scanFileFn{In: in, M: fp.Centers, Seed: fp.Seed, Moments: fp.Standardize, Classes: fp.Classes, DeadLetter: fp.DeadLetter}, names)
-	return beam.Combine(s, &scanCombineFn{In: in, M: fp.Centers, CentersFile: fp.CentersFile, Seed: fp.Seed,
-		Standardize: fp.Standardize, Classes: fp.Classes, Median: fp.Median, DeadLetter: fp.DeadLetter}, per)
+	per := beam.ParDo(s, &scanFileFn{In: in, firstPass: fp}, names)
+	return beam.Combine(s, &scanCombineFn{In: in, firstPass: fp}, per)
 }
 
 // sigmaAt returns the width of a pass: ratio times the median distance

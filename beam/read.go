@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"compress/gzip"
 	"context"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
@@ -18,6 +17,7 @@ import (
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local" // local paths
 
 	"rkhs/dataset"
+	"rkhs/internal/cli"
 )
 
 // Input says which text files hold the rows and how to parse them.
@@ -28,16 +28,22 @@ type Input struct {
 	Patterns []string
 	// Format is "libsvm" or "csv".
 	Format string
-	// Features is d, the number of features. LIBSVM input needs it (the
-	// largest index of every file is not known before reading them all,
-	// and a centres file in LIBSVM format has the same problem); CSV input
-	// takes it from the fields of each file's first record (every file
-	// must agree).
-	Features int
-	// CSV is the layout of CSV files: Header, LabelCol (0-based, negative
-	// from the end: -1, the last column, is what rkhs-beam and rkhs take
-	// by default), NoLabel (a file of features only, for predictions) and
-	// Comma; the other options need a whole file and are not read.
+	// Width is d, the number of features of LIBSVM input, which needs it
+	// (the largest index of every file is not known before reading them
+	// all, and a centres file in LIBSVM format has the same problem). CSV
+	// input takes it from each file's first record: every file must agree.
+	Width int
+	// CSV is the layout of CSV files, which every file's first record
+	// settles as dataset.NewCSVLines does, so that a file is read as
+	// package dataset reads a whole one: a header (Header, or
+	// DetectHeader's rule: a first line with no number), the label
+	// (Target by its name in the header, or LabelCol: 0-based, negative
+	// from the end; -1, the last column, is what rkhs-beam and rkhs take
+	// by default), the features (Features by their names, or every other
+	// column), NoLabel (a file of features only, for predictions) and
+	// Comma. Each file is read by its own header, so columns named by
+	// Target and Features may stand in any order in each. DropMissing is
+	// not read: malformed lines go to a dead-letter output instead.
 	CSV dataset.CSVOptions
 }
 
@@ -51,8 +57,8 @@ func (in Input) check() error {
 	default:
 		return fmt.Errorf("rkhsbeam: input format %q, want libsvm or csv", in.Format)
 	}
-	if in.Features < 0 || in.Features > math.MaxInt32 {
-		return fmt.Errorf("rkhsbeam: %d features", in.Features)
+	if in.Width < 0 || in.Width > math.MaxInt32 {
+		return fmt.Errorf("rkhsbeam: %d features", in.Width)
 	}
 	if in.Format == "libsvm" && in.CSV.NoLabel {
 		return errors.New("rkhsbeam: LIBSVM lines need a label (give any number where it goes); only CSV input can have no label column")
@@ -63,6 +69,15 @@ func (in Input) check() error {
 	return nil
 }
 
+// layout is what the first record of a file says: its number of features
+// and, for a CSV file with a header, the names of its feature and label
+// columns (dataset.CSVInfo.Names: nil and "" without a header).
+type layout struct {
+	Width    int
+	Features []string
+	Target   string
+}
+
 // widthError is a file whose rows have another number of features than
 // those it is read with (the centres', the model's).
 type widthError struct {
@@ -71,24 +86,17 @@ type widthError struct {
 }
 
 func (e *widthError) Error() string {
-	return fmt.Sprintf("%s has %s, want %d", e.File, plural(e.Got, "feature"), e.Want)
-}
-
-// plural returns "1 row", "2 rows".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
+	return fmt.Sprintf("%s has %s, want %d", e.File, cli.Count(e.Got, "feature"), e.Want)
 }
 
 // LineError is a malformed line of an input file, with its file and
 // 1-based line number; it wraps the *dataset.ParseError (and so
-// dataset.ErrFormat).
+// dataset.ErrFormat). Hint, if not empty, says what reads the file.
 type LineError struct {
 	File string
 	Line int
 	Err  error
+	Hint string
 }
 
 func (e *LineError) Error() string {
@@ -96,6 +104,9 @@ func (e *LineError) Error() string {
 	var pe *dataset.ParseError
 	if errors.As(e.Err, &pe) {
 		msg = pe.Msg
+	}
+	if e.Hint != "" {
+		msg += " (" + e.Hint + ")"
 	}
 	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, msg)
 }
@@ -111,12 +122,13 @@ type rowFunc func(x []float64, y float64) error
 type badFunc func(e *LineError, text string)
 
 // readFile reads the rows of one file, calling each for every row. d is
-// the feature count, or 0 for a CSV file (then taken from the first
-// record). The features of a CSV file's first record are reported to
-// setD, if not nil, before its first row: an error from it ends the read.
-// A malformed line goes to bad if it is not nil, else ends the read with
-// a *LineError.
-func readFile(ctx context.Context, in Input, file string, d int, setD func(int) error, each rowFunc, bad badFunc) error {
+// the number of features of LIBSVM input; a CSV file's comes from its
+// first record, whose layout (width and names) is reported to setD, if
+// not nil, before its first row: an error from it ends the read, as does
+// an error about the first record itself (a name that is not in the
+// header). A malformed line goes to bad if it is not nil, else ends the
+// read with a *LineError.
+func readFile(ctx context.Context, in Input, file string, d int, setD func(layout) error, each rowFunc, bad badFunc) error {
 	fs, err := filesystem.New(ctx, file)
 	if err != nil {
 		return err
@@ -139,52 +151,48 @@ func readFile(ctx context.Context, in Input, file string, d int, setD func(int) 
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), 64<<20)
 	var x []float64
-	if d > 0 {
+	if in.Format == "libsvm" {
 		x = make([]float64, d)
 	}
+	var csvLines *dataset.CSVLines
+	guessed := false // line 1 was read as data by DetectHeader's rule
 	lineNo := 0
-	header := in.Format == "csv" && in.CSV.Header
-	first := in.Format == "csv"
 	for sc.Scan() {
 		lineNo++
 		s := sc.Text()
-		if header {
-			header = false
-			continue
-		}
-		if first && strings.TrimSpace(s) != "" { // the width of a CSV file: its first record's fields
-			first = false
-			n, err := csvFields(s, in.CSV)
+		if in.Format == "csv" && csvLines == nil {
+			if strings.TrimSpace(s) == "" {
+				continue
+			}
+			c, header, err := dataset.NewCSVLines(s, lineNo, in.CSV)
 			if err != nil {
-				return &LineError{File: file, Line: lineNo, Err: &dataset.ParseError{Line: lineNo, Msg: err.Error()}}
+				return &LineError{File: file, Line: lineNo, Err: err}
 			}
-			if !in.CSV.NoLabel {
-				n--
+			if c.Width() < 1 {
+				return &LineError{File: file, Line: lineNo, Err: &dataset.ParseError{Line: lineNo, Msg: "no feature columns"}}
 			}
-			if n < 1 {
-				return &LineError{File: file, Line: lineNo, Err: &dataset.ParseError{Line: lineNo, Msg: "one field: no features"}}
-			}
-			if x == nil {
-				x = make([]float64, n)
-			}
+			csvLines, x = c, make([]float64, c.Width())
+			guessed = !header && lineNo == 1 && in.CSV.DetectHeader && !in.CSV.Header
 			if setD != nil {
-				if err := setD(n); err != nil {
+				l := layout{Width: c.Width()}
+				l.Features, l.Target = c.Info().Names()
+				if err := setD(l); err != nil {
 					return err
 				}
+			}
+			if header {
+				continue
 			}
 		}
 		var y float64
 		var ok bool
-		switch {
-		case in.Format == "libsvm":
+		if csvLines != nil {
+			y, ok, err = csvLines.Parse(s, lineNo, x)
+		} else {
 			y, ok, err = dataset.ParseLIBSVMLine(s, lineNo, x)
-		case in.CSV.NoLabel:
-			ok, err = parseFeatures(s, lineNo, in.CSV, x)
-		default:
-			y, ok, err = dataset.ParseCSVLine(s, lineNo, in.CSV, x)
 		}
 		if err != nil {
-			le := &LineError{File: file, Line: lineNo, Err: err}
+			le := &LineError{File: file, Line: lineNo, Err: err, Hint: hint(err, guessed && lineNo == 1)}
 			if bad == nil {
 				return le
 			}
@@ -206,46 +214,27 @@ func readFile(ctx context.Context, in Input, file string, d int, setD func(int) 
 	return nil
 }
 
-// parseFeatures parses a CSV record of features only (Input.CSV.NoLabel)
-// into x, as dataset.ParseCSVLine parses a labelled one: a label field is
-// appended to it for that parser, after the count of its fields is
-// checked here, so that errors count the record's own fields.
-func parseFeatures(s string, lineNo int, opt dataset.CSVOptions, x []float64) (bool, error) {
-	s = strings.TrimSuffix(s, "\r")
-	if s == "" {
-		return false, nil
+// hint says what reads a CSV line that does not parse: the separator the
+// line seems to use, or, for line 1 read as data because some of its
+// fields are numbers (guessed), that a header is said with -header yes.
+func hint(err error, guessed bool) string {
+	var pe *dataset.ParseError
+	switch {
+	case !errors.As(err, &pe):
+	case pe.Separator != 0:
+		return fmt.Sprintf("-comma '%c' reads it", pe.Separator)
+	case guessed:
+		return "line 1 was read as data because some of its fields are numbers; if it is a header, give -header yes"
 	}
-	n, err := csvFields(s, opt)
-	if err == nil && n != len(x) {
-		return false, &dataset.ParseError{Line: lineNo, Msg: fmt.Sprintf("%s, want %d (features, no label column)", plural(n, "field"), len(x))}
-	}
-	comma := opt.Comma
-	if comma == 0 {
-		comma = ','
-	}
-	opt.LabelCol = -1
-	_, ok, err := dataset.ParseCSVLine(s+string(comma)+"0", lineNo, opt, x)
-	return ok, err
+	return ""
 }
 
-// csvFields returns the number of fields of a CSV record on one line.
-func csvFields(s string, opt dataset.CSVOptions) (int, error) {
-	cr := csv.NewReader(strings.NewReader(s))
-	if opt.Comma != 0 {
-		cr.Comma = opt.Comma
-	}
-	rec, err := cr.Read()
-	if err != nil {
-		return 0, err
-	}
-	return len(rec), nil
-}
-
-// listFiles returns the files matching the patterns of in, each once, in
-// the order of the patterns and of their matches; a pattern that matches
-// no file is an error. The command lists them before any job runs, so that
-// a job reads a set of files fixed beforehand.
-func listFiles(ctx context.Context, in Input) ([]string, error) {
+// Files returns the files matching the patterns of in, each once, in the
+// order of the patterns and of their matches; a pattern that matches no
+// file is an error. Every pipeline lists them before it runs, so that a
+// job reads a set of files fixed beforehand (and a command can check its
+// outputs against them).
+func (in Input) Files(ctx context.Context) ([]string, error) {
 	var names []string
 	seen := map[string]bool{}
 	for _, glob := range in.Patterns {
@@ -274,7 +263,7 @@ func listFiles(ctx context.Context, in Input) ([]string, error) {
 // files returns the names of the input files, spread over the workers
 // (one file is read by one worker: split large inputs into many files).
 func files(s beam.Scope, in Input) (beam.PCollection, error) {
-	names, err := listFiles(context.Background(), in)
+	names, err := in.Files(context.Background())
 	if err != nil {
 		return beam.PCollection{}, err
 	}

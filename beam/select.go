@@ -9,7 +9,6 @@ import (
 	"slices"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
 	"rkhs/classify"
 	"rkhs/internal/check"
@@ -44,7 +43,11 @@ type SelectOptions struct {
 	// classes, one column per class (one-vs-all) beyond, as rkhs classify
 	// codes them, and the model written is a classifier
 	// (classify.RLSModel, what rkhs classify -method nystrom writes).
-	Classes bool
+	// Labels that look like a continuous target are refused
+	// (classify.CheckClasses with the limit MaxClasses; 0: its default,
+	// max(20, n/10) for n rows).
+	Classes    bool
+	MaxClasses int
 	// Criterion is loo.LOOMSE (the mean squared exact leave-one-out
 	// residual: a second pass over the input), loo.LOOErrorRate (with
 	// Classes: the share of rows whose leave-one-out class is wrong, ties
@@ -145,7 +148,13 @@ func (o SelectOptions) check() error {
 	if err := checkJob(op, o.Input, o.Centers, o.CentersFile, o.Model); err != nil {
 		return err
 	}
-	if m, d := o.Centers, o.Input.Features; m > 0 {
+	if o.MaxClasses < 0 {
+		return check.Input(ErrOptions, op, "MaxClasses", "%d: want ≥ 0 (0: classify.MaxClasses)", o.MaxClasses)
+	}
+	if len(o.MedianRatios) > 0 && o.Centers == 1 {
+		return check.Input(ErrOptions, op, "Centers", "1 with MedianRatios: the median distance between the centres needs at least 2 of them")
+	}
+	if m, d := o.Centers, o.Input.Width; m > 0 {
 		// This process holds a path of four m×m matrices per σ; a worker
 		// the centres, the statistics and a path (about 8m² values).
 		nl, ns := len(o.Lambdas), len(o.Sigmas)+len(o.MedianRatios)
@@ -162,7 +171,7 @@ func (o SelectOptions) Check(ctx context.Context) error {
 	if err := o.check(); err != nil {
 		return err
 	}
-	_, err := listFiles(ctx, o.Input)
+	_, err := o.Input.Files(ctx)
 	return err
 }
 
@@ -170,31 +179,36 @@ func (o SelectOptions) Check(ctx context.Context) error {
 // chosen to o.Model. run runs a pipeline (on the runner of the caller's
 // choice). The passes over the input are:
 //
-//  1. one pipeline: the first pass of Fit (see prepare.go): unless
-//     o.CentersFile is given, the draw of the centres, shared by every σ,
-//     and in the same read, as asked, the features' moments
-//     (o.Standardize), the classes (o.Classes) and the median distance
-//     between the centres (o.MedianRatios); then for each σ the
+//  1. one pipeline (selection.statistics): the first pass of Fit (see
+//     prepare.go): unless o.CentersFile is given, the draw of the
+//     centres, shared by every σ, and in the same read, as asked, the
+//     features' moments (o.Standardize), the labels (their number, their
+//     largest magnitude, with o.Classes the classes) and the median
+//     distance between the centres (o.MedianRatios); then for each σ the
 //     statistics pass of Fit (regress.NystromStats per file, merged by a
 //     CombineFn) on the rows as the first pass prepared them; the prep
-//     and the statistics are written to the scratch directory;
-//  2. in this process, for each σ, loo.NewNystromPath on the merged
-//     statistics: tr H and GCV for every λ;
-//  3. unless the criterion is GCV, one more pipeline: for each σ every
-//     file is read by one worker, which rebuilds the λ path from the
-//     statistics in the scratch directory (bit for bit the path of this
-//     process) and adds the file's rows (NystromPath.Add); the
-//     workers' residual sums cross the process boundary in their binary
-//     encoding (NystromPath.MarshalBinary) and are merged by a CombineFn
+//     and the statistics are written to the scratch directory, and labels
+//     the selection cannot use are refused here, with the kind of the
+//     library's error (classify.CheckClasses, loo's bound on labels whose
+//     squares overflow);
+//  2. in this process, for each σ, loo.UsableNystromPath on the merged
+//     statistics: tr H and GCV for every λ (selection.lambdaPaths);
+//  3. unless the criterion is GCV, one more pipeline
+//     (selection.leaveOneOut): for each σ every file is read by one
+//     worker, which rebuilds the λ path from the statistics in the
+//     scratch directory (bit for bit the path of this process) and adds
+//     the file's rows (NystromPath.Add); the workers' residual sums cross
+//     the process boundary in their binary encoding
+//     (NystromPath.MarshalBinary) and are merged by a CombineFn
 //     (NystromPath.Merge);
-//  4. in this process, the pair loo.Table.Best chooses, the rule of
-//     loo.SelectNystrom (the smallest score, ties of the error rate to the
-//     smaller leave-one-out MSE, then the first pair in grid order; a pair
-//     at which the system is numerically singular scores +Inf and is never
-//     chosen), and the fit there read from its λ path
-//     (loo.NystromPath.Fit: the model whose residuals were scored), with
-//     the standardization, written as a regress.Model or, with o.Classes,
-//     a classify.RLSModel.
+//  4. in this process (selection.choose), the pair loo.Table.Best
+//     chooses, the rule of loo.SelectNystrom (the smallest score, ties of
+//     the error rate to the smaller leave-one-out MSE, then the first pair
+//     in grid order; a pair at which the system is numerically singular
+//     scores +Inf and is never chosen), and the fit there read from its λ
+//     path (loo.NystromPath.Fit: the model whose residuals were scored),
+//     with the standardization and the column names, written as a
+//     regress.Model or, with o.Classes, a classify.RLSModel.
 //
 // Every path a worker reads or writes (the input, the centres file, the
 // scratch directory) must be one the workers reach: a relative path only
@@ -205,16 +219,18 @@ func (o SelectOptions) Check(ctx context.Context) error {
 //
 // The scores equal loo.SelectNystrom's on the same rows (standardized by
 // the model's map, labels coded as the classes say) and centres, with the
-// σ grid of the same median, to the rounding of the merges. A λ that loo.UsableNystromPath finds the
-// system singular at is left out of that σ's pass; a leave-one-out residual
-// that is not finite on a worker fails the job (loo.SelectNystrom scores
-// that λ alone instead).
+// σ grid of the same median, to the rounding of the merges. A λ that
+// loo.UsableNystromPath finds the system singular at is left out of that
+// σ's pass; a leave-one-out residual that is not finite on a worker fails
+// the job (loo.SelectNystrom scores that λ alone instead).
 //
 // Errors, before anything runs: invalid or incomplete options (a
 // *linalg.InputError of kind ErrOptions), centres and paths that would not
 // fit in memory (linalg.ErrTooLarge), an input pattern that matches no
-// file. Then the errors of the jobs (as Fit's), of the λ path, and no
-// finite score on the grid (ErrOptions).
+// file. After the first pipeline: labels that are not classes or whose
+// squares overflow (an InputError of kind classify.ErrInput or
+// loo.ErrInput). Then the errors of the jobs (as Fit's), of the λ path,
+// and no finite score on the grid (ErrOptions).
 func Select(ctx context.Context, o SelectOptions, run func(context.Context, *beam.Pipeline) error) (*Selection, error) {
 	if err := o.check(); err != nil {
 		return nil, err
@@ -224,30 +240,70 @@ func Select(ctx context.Context, o SelectOptions, run func(context.Context, *bea
 		return nil, err
 	}
 	defer cleanup()
-	ns := len(o.Sigmas) + len(o.MedianRatios)
-	prepFile := dir + "/prep.json"
-	statsFile := func(a int) string { return fmt.Sprintf("%s/stats-%d.bin", dir, a) }
-	sumsFile := func(a int) string { return fmt.Sprintf("%s/loo-%d.bin", dir, a) }
-	defer func() { // what cleanup cannot remove: files in an object store
-		removeFile(ctx, prepFile)
-		for a := range ns {
-			removeFile(ctx, statsFile(a))
-			removeFile(ctx, sumsFile(a))
+	r := &selection{o: o, ctx: ctx, run: run, dir: dir, ns: len(o.Sigmas) + len(o.MedianRatios)}
+	defer r.removeFiles()
+	if err := r.statistics(); err != nil {
+		return nil, err
+	}
+	if err := r.lambdaPaths(); err != nil {
+		return nil, err
+	}
+	if o.Criterion != loo.GCV {
+		if err := r.leaveOneOut(); err != nil {
+			return nil, err
 		}
-	}()
+	}
+	return r.choose()
+}
 
-	// Pass 1: the first pass (centres, moments, classes, median), then the
-	// statistics of every σ.
+// selection is one run of Select: its options, its scratch directory, and
+// what its passes found so far.
+type selection struct {
+	o   SelectOptions
+	ctx context.Context
+	run func(context.Context, *beam.Pipeline) error
+	dir string
+	ns  int // the number of σ
+
+	prepBytes []byte // the first pass's prep, encoded
+	first     *prep  // and decoded
+	sigmas    []float64
+	paths     []*loo.NystromPath // the λ path of each σ, nil where no λ is usable
+	usable    [][]int            // the λ of each path, indices into o.Lambdas
+	sel       *Selection
+}
+
+// The files of the scratch directory: the prep, and the statistics and
+// the leave-one-out sums of each σ.
+func (r *selection) prepFile() string       { return r.dir + "/prep.json" }
+func (r *selection) statsFile(a int) string { return fmt.Sprintf("%s/stats-%d.bin", r.dir, a) }
+func (r *selection) sumsFile(a int) string  { return fmt.Sprintf("%s/loo-%d.bin", r.dir, a) }
+
+// removeFiles removes what the scratch directory's cleanup cannot: files
+// in an object store.
+func (r *selection) removeFiles() {
+	removeFile(r.ctx, r.prepFile())
+	for a := range r.ns {
+		removeFile(r.ctx, r.statsFile(a))
+		removeFile(r.ctx, r.sumsFile(a))
+	}
+}
+
+// statistics runs the first pipeline — the first pass, then the
+// statistics of every σ — and reads its prep: the σ grid, and labels
+// refused.
+func (r *selection) statistics() error {
+	o := r.o
 	p, s := beam.NewPipelineWithRoot()
 	s = s.Scope("rkhs nystrom select")
 	names, err := files(s, o.Input)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	pr := prepare(s, o.Input, names, firstPass{Centers: o.Centers, Seed: o.Seed, CentersFile: o.CentersFile,
-		Standardize: o.Standardize, Classes: o.Classes, Median: len(o.MedianRatios) > 0})
-	beam.ParDo0(s, &writeBytesFn{Name: prepFile}, pr)
-	for a := range ns {
+	pr := prepare(s, o.Input, names, firstPass{Centers: o.Centers, Seed: o.Seed, CentersFile: o.CentersFile, Standardize: o.Standardize,
+		Classes: o.Classes, MaxClasses: o.MaxClasses, Squares: true, Median: len(o.MedianRatios) > 0})
+	beam.ParDo0(s, &writeBytesFn{Name: r.prepFile()}, pr)
+	for a := range r.ns {
 		k, ratio := o.Kernel, 0.0
 		if a < len(o.Sigmas) {
 			k.Sigma = o.Sigmas[a]
@@ -255,144 +311,174 @@ func Select(ctx context.Context, o SelectOptions, run func(context.Context, *bea
 			ratio = o.MedianRatios[a]
 		}
 		stats, _ := statistics(s, o.Input, k, ratio, names, pr, o.CentersFile, false)
-		beam.ParDo0(s, &writeBytesFn{Name: statsFile(a)}, stats)
+		beam.ParDo0(s, &writeBytesFn{Name: r.statsFile(a)}, stats)
 	}
-	if err := run(ctx, p); err != nil {
-		return nil, err
+	if err := r.run(r.ctx, p); err != nil {
+		return err
 	}
-	prepBytes, err := readAllFile(ctx, prepFile)
-	if err != nil {
-		return nil, err
+	if r.prepBytes, err = readAllFile(r.ctx, r.prepFile()); err != nil {
+		return err
 	}
-	first, err := decodePrep(prepBytes)
-	if err != nil {
-		return nil, err
+	if r.first, err = decodePrep(r.prepBytes); err != nil {
+		return err
 	}
-	sigmas := o.Sigmas
+	if err := r.first.refusal(); err != nil {
+		return err
+	}
+	r.sigmas = o.Sigmas
 	if len(o.MedianRatios) > 0 {
-		sigmas = make([]float64, ns)
-		for a, r := range o.MedianRatios {
-			sigmas[a] = sigmaAt(first, 0, r)
+		r.sigmas = make([]float64, r.ns)
+		for a, ratio := range o.MedianRatios {
+			r.sigmas[a] = sigmaAt(r.first, 0, ratio)
 		}
 	}
+	return nil
+}
 
-	// The λ path of every σ.
-	sel := &Selection{
+// lambdaPaths forms, in this process, the λ path of every σ from its
+// merged statistics (loo.UsableNystromPath): tr H and GCV for every λ.
+func (r *selection) lambdaPaths() error {
+	o, nl := r.o, len(r.o.Lambdas)
+	r.sel = &Selection{
 		Criterion: o.Criterion,
-		Scores:    &loo.Table{Criterion: o.Criterion, Sigmas: append([]float64(nil), sigmas...), Lambdas: append([]float64(nil), o.Lambdas...)},
-		Median:    first.Median,
+		Scores:    &loo.Table{Criterion: o.Criterion, Sigmas: slices.Clone(r.sigmas), Lambdas: slices.Clone(o.Lambdas)},
+		Median:    r.first.Median,
 	}
-	paths := make([]*loo.NystromPath, ns)
-	idx := make([][]int, ns) // the λ of each path, indices into o.Lambdas
-	for a := range ns {
-		st, err := readStats(ctx, statsFile(a))
+	r.paths, r.usable = make([]*loo.NystromPath, r.ns), make([][]int, r.ns)
+	for a := range r.ns {
+		st, err := readStats(r.ctx, r.statsFile(a))
 		if err != nil {
-			return nil, err
+			return err
 		}
-		sel.Rows = st.Rows()
-		paths[a], idx[a], err = loo.UsableNystromPath(st, o.Intercept, o.Lambdas)
-		if errors.Is(err, linalg.ErrNotPositiveDefinite) {
-			paths[a], idx[a], err = nil, nil, nil // no λ usable: every λ scores +Inf
+		r.sel.Rows = st.Rows()
+		path, usable, err := loo.UsableNystromPath(st, o.Intercept, o.Lambdas)
+		switch {
+		case errors.Is(err, linalg.ErrNotPositiveDefinite):
+			// No λ usable: every λ scores +Inf.
+		case err != nil:
+			return err
+		default:
+			r.paths[a], r.usable[a] = path, usable
 		}
-		if err != nil {
-			return nil, err
+		var gcv, df []float64
+		if path != nil && err == nil {
+			gcv, df = path.GCV, path.DF
 		}
-		gcv, df := infs(len(o.Lambdas)), infs(len(o.Lambdas))
-		if paths[a] != nil {
-			for b, j := range idx[a] {
-				gcv[j], df[j] = paths[a].GCV[b], paths[a].DF[b]
-			}
-		}
-		sel.GCV, sel.DF = append(sel.GCV, gcv), append(sel.DF, df)
+		r.sel.GCV = append(r.sel.GCV, spread(gcv, r.usable[a], nl))
+		r.sel.DF = append(r.sel.DF, spread(df, r.usable[a], nl))
 	}
+	return nil
+}
 
-	// Pass 2: the leave-one-out residuals of every σ.
-	if o.Criterion != loo.GCV {
-		p, s := beam.NewPipelineWithRoot()
-		s = s.Scope("rkhs nystrom leave-one-out")
-		names, err := files(s, o.Input)
-		if err != nil {
-			return nil, err
+// spread returns the values v of the usable λ (their indices in a grid
+// of n) as a row of the grid, +Inf, the score of a pair that has none, at
+// the λ left out.
+func spread(v []float64, usable []int, n int) []float64 {
+	row := slices.Repeat([]float64{math.Inf(1)}, n)
+	for b, j := range usable {
+		row[j] = v[b]
+	}
+	return row
+}
+
+// leaveOneOut runs the second pipeline — every file's exact leave-one-out
+// residuals at every σ, summed by the workers — and reads the sums: the
+// leave-one-out MSE (and error rate) of every pair.
+func (r *selection) leaveOneOut() error {
+	o, nl := r.o, len(r.o.Lambdas)
+	p, s := beam.NewPipelineWithRoot()
+	s = s.Scope("rkhs nystrom leave-one-out")
+	names, err := files(s, o.Input)
+	if err != nil {
+		return err
+	}
+	for a, path := range r.paths {
+		if path == nil {
+			continue
 		}
-		for a := range ns {
-			if paths[a] == nil {
-				continue
+		fn := pathFn{Stats: r.statsFile(a), Lambdas: path.Lambdas, Intercept: int(o.Intercept)}
+		per := beam.ParDo(s, &looFileFn{pathFn: fn, In: o.Input, Prep: r.prepBytes}, names)
+		sums := beam.Combine(s, &mergeLOOFn{pathFn: fn}, per)
+		beam.ParDo0(s, &writeBytesFn{Name: r.sumsFile(a)}, sums)
+	}
+	if err := r.run(r.ctx, p); err != nil {
+		return err
+	}
+	for a, path := range r.paths {
+		var mse, rate []float64
+		if path != nil {
+			if mse, rate, err = r.readSums(a); err != nil {
+				return err
 			}
-			fn := pathFn{Stats: statsFile(a), Lambdas: paths[a].Lambdas, Intercept: int(o.Intercept)}
-			per := beam.ParDo(s, &looFileFn{pathFn: fn, In: o.Input, Prep: prepBytes}, names)
-			sums := beam.Combine(s, &mergeLOOFn{pathFn: fn}, per)
-			beam.ParDo0(s, &writeBytesFn{Name: sumsFile(a)}, sums)
 		}
-		if err := run(ctx, p); err != nil {
-			return nil, err
-		}
-		for a := range ns {
-			mse, rate := infs(len(o.Lambdas)), infs(len(o.Lambdas))
-			if paths[a] != nil {
-				b, err := readAllFile(ctx, sumsFile(a))
-				if err == nil {
-					err = paths[a].UnmarshalBinary(b)
-				}
-				if err != nil {
-					return nil, fmt.Errorf("rkhsbeam: the leave-one-out sums at σ = %g: %w", sigmas[a], err)
-				}
-				if paths[a].Rows() != sel.Rows {
-					return nil, fmt.Errorf("rkhsbeam: the leave-one-out pass at σ = %g read %d rows, the statistics %d: did the input change?", sigmas[a], paths[a].Rows(), sel.Rows)
-				}
-				v, err := paths[a].MSE()
-				if err != nil {
-					return nil, err
-				}
-				e, err := paths[a].ErrorRate()
-				if err != nil && o.Criterion == loo.LOOErrorRate {
-					return nil, err
-				}
-				for b, j := range idx[a] {
-					mse[j] = v[b]
-					if e != nil {
-						rate[j] = e[b]
-					}
-				}
-			}
-			sel.LOO = append(sel.LOO, mse)
-			if o.Criterion == loo.LOOErrorRate {
-				sel.LOOError = append(sel.LOOError, rate)
-			}
+		r.sel.LOO = append(r.sel.LOO, spread(mse, r.usable[a], nl))
+		if o.Criterion == loo.LOOErrorRate {
+			r.sel.LOOError = append(r.sel.LOOError, spread(rate, r.usable[a], nl))
 		}
 	}
+	return nil
+}
 
-	// The choice, by the table's rule (loo.Table.Best, as loo.SelectNystrom
-	// makes it), and the fit there.
-	for a := range sigmas {
-		switch o.Criterion {
+// readSums reads the merged leave-one-out sums of the σ of index a into
+// its path and returns the leave-one-out MSE and error rate of its λ (the
+// rate nil unless the criterion needs it and it exists).
+func (r *selection) readSums(a int) (mse, rate []float64, err error) {
+	path := r.paths[a]
+	b, err := readAllFile(r.ctx, r.sumsFile(a))
+	if err == nil {
+		err = path.UnmarshalBinary(b)
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("rkhsbeam: the leave-one-out sums at σ = %g: %w", r.sigmas[a], err)
+	}
+	if path.Rows() != r.sel.Rows {
+		return nil, nil, fmt.Errorf("rkhsbeam: the leave-one-out pass at σ = %g read %d rows, the statistics %d: did the input change?", r.sigmas[a], path.Rows(), r.sel.Rows)
+	}
+	if mse, err = path.MSE(); err != nil {
+		return nil, nil, err
+	}
+	if r.o.Criterion == loo.LOOErrorRate {
+		if rate, err = path.ErrorRate(); err != nil {
+			return nil, nil, err
+		}
+	}
+	return mse, rate, nil
+}
+
+// choose fills the table of the criterion, takes the pair the table's
+// rule chooses (loo.Table.Best, as loo.SelectNystrom makes it), reads the
+// fit there from its λ path (loo.NystromPath.Fit, as loo.SelectNystrom
+// reads it: the model whose residuals were scored) and writes it.
+func (r *selection) choose() (*Selection, error) {
+	sel, t := r.sel, r.sel.Scores
+	for a := range r.sigmas {
+		switch r.o.Criterion {
 		case loo.GCV:
-			sel.Scores.Scores = append(sel.Scores.Scores, sel.GCV[a])
+			t.Scores = append(t.Scores, sel.GCV[a])
 		case loo.LOOMSE:
-			sel.Scores.Scores = append(sel.Scores.Scores, sel.LOO[a])
+			t.Scores = append(t.Scores, sel.LOO[a])
 		case loo.LOOErrorRate:
-			sel.Scores.Scores, sel.Scores.Ties = append(sel.Scores.Scores, sel.LOOError[a]), append(sel.Scores.Ties, sel.LOO[a])
+			t.Scores, t.Ties = append(t.Scores, sel.LOOError[a]), append(t.Ties, sel.LOO[a])
 		}
 	}
-	best, j, ok := sel.Scores.BestAt()
+	best, j, ok := t.BestAt()
 	if !ok {
 		return nil, check.Input(ErrOptions, "Select", "Lambdas", "no finite score on the grid")
 	}
-	sel.Choice, _ = sel.Scores.Best()
-	// The fit is read from the chosen σ's path (loo.NystromPath.Fit), as
-	// loo.SelectNystrom reads it: the model whose residuals were scored.
-	fit := paths[best].Fit(slices.Index(idx[best], j))
-	fit.Model.Standardization = first.Scale
+	sel.Choice, _ = t.Best()
+	fit := r.paths[best].Fit(slices.Index(r.usable[best], j))
+	r.first.keep(fit.Model)
 	sel.Model = fit.Model
 	var saved any = fit.Model
-	if o.Classes {
-		sel.Classifier = &classify.RLSModel{Classes: first.Classes, OneVsAll: len(first.Classes) > 2, Lambda: sel.Lambda, Model: fit.Model}
+	if r.o.Classes {
+		sel.Classifier = &classify.RLSModel{Classes: r.first.Classes, OneVsAll: len(r.first.Classes) > 2, Lambda: sel.Lambda, Model: fit.Model}
 		saved = sel.Classifier
 	}
 	js, err := json.Marshal(saved)
 	if err != nil {
 		return nil, err
 	}
-	return sel, writeFile(ctx, o.Model, js)
+	return sel, writeFile(r.ctx, r.o.Model, js)
 }
 
 // readStats reads the merged statistics of a pass; statistics of no rows
@@ -410,163 +496,4 @@ func readStats(ctx context.Context, name string) (*regress.NystromStats, error) 
 		return nil, errors.New("rkhsbeam: the input files hold no rows")
 	}
 	return st, nil
-}
-
-// infs returns n values +Inf, the score of a pair that has none.
-func infs(n int) []float64 {
-	v := make([]float64, n)
-	for j := range v {
-		v[j] = math.Inf(1)
-	}
-	return v
-}
-
-// pathFn rebuilds, on a worker, the λ path of the statistics in the file
-// Stats — bit for bit the path of the driver — once per instance.
-type pathFn struct {
-	Stats     string
-	Lambdas   []float64
-	Intercept int
-
-	st    *regress.NystromStats
-	path  *loo.NystromPath
-	fresh []byte // the encoding of the path with no rows: decoding it resets the path
-}
-
-// newPath returns a new λ path of the statistics.
-func (f *pathFn) newPath(ctx context.Context) (*loo.NystromPath, error) {
-	if f.st == nil {
-		st, err := readStats(ctx, f.Stats)
-		if err != nil {
-			return nil, err
-		}
-		f.st = st
-	}
-	return loo.NewNystromPath(f.st, regress.Intercept(f.Intercept), f.Lambdas)
-}
-
-// build makes the path of f, once.
-func (f *pathFn) build(ctx context.Context) error {
-	if f.path != nil {
-		return nil
-	}
-	p, err := f.newPath(ctx)
-	if err != nil {
-		return err
-	}
-	if f.fresh, err = p.MarshalBinary(); err != nil {
-		return err
-	}
-	f.path = p
-	return nil
-}
-
-// looFileFn adds the rows of a file to the λ path and emits the encoded
-// residual sums.
-type looFileFn struct {
-	pathFn
-	In   Input
-	Prep []byte // the first pass's prep: the standardization and classes
-
-	prep *prep
-}
-
-func (f *looFileFn) ProcessElement(ctx context.Context, file string, emit func([]byte)) error {
-	if err := f.build(ctx); err != nil {
-		return err
-	}
-	if f.prep == nil {
-		pr, err := decodePrep(f.Prep)
-		if err != nil {
-			return err
-		}
-		f.prep = pr
-	}
-	p := f.path
-	if err := p.UnmarshalBinary(f.fresh); err != nil {
-		return err
-	}
-	c := f.st.Centers()
-	d, m, nl, q := c.Cols, c.Rows, len(f.Lambdas), f.prep.outputs()
-	// A row of a block costs its features (twice when standardized), its
-	// kernel values, its row of the path's features, its outputs and its
-	// hat diagonal and fits at every λ.
-	err := readBlocks(ctx, f.In, file, d, blockRows(2*d+2*m+q+(q+1)*nl), nil, func(b *block) error {
-		if len(b.Y) == 0 {
-			return nil
-		}
-		x, y, err := f.prep.rows(b.X, b.Y)
-		if err != nil {
-			return fmt.Errorf("%s: %w", file, err)
-		}
-		if err := p.Add(x, y); err != nil {
-			return fmt.Errorf("%s: %w", file, err)
-		}
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	b, err := p.MarshalBinary()
-	if err != nil {
-		return err
-	}
-	emit(b)
-	return nil
-}
-
-// mergeLOOFn merges the encoded residual sums of the files: both decoded
-// into paths rebuilt from the statistics, then NystromPath.Merge. The
-// empty accumulator stands for no sums yet.
-type mergeLOOFn struct {
-	pathFn
-	other *loo.NystromPath
-}
-
-func (f *mergeLOOFn) merge(ctx context.Context, a, b []byte) ([]byte, error) {
-	switch {
-	case len(a) == 0:
-		return b, nil
-	case len(b) == 0:
-		return a, nil
-	}
-	if err := f.build(ctx); err != nil {
-		return nil, err
-	}
-	if f.other == nil {
-		o, err := f.newPath(ctx)
-		if err != nil {
-			return nil, err
-		}
-		f.other = o
-	}
-	if err := f.path.UnmarshalBinary(a); err != nil {
-		return nil, err
-	}
-	if err := f.other.UnmarshalBinary(b); err != nil {
-		return nil, err
-	}
-	if err := f.path.Merge(f.other); err != nil {
-		return nil, err
-	}
-	return f.path.MarshalBinary()
-}
-
-func (f *mergeLOOFn) CreateAccumulator() []byte { return []byte{} }
-
-// The statistics are read with a background context: a CombineFn's
-// methods take none.
-func (f *mergeLOOFn) AddInput(a, b []byte) ([]byte, error) {
-	return f.merge(context.Background(), a, b)
-}
-
-func (f *mergeLOOFn) MergeAccumulators(a, b []byte) ([]byte, error) {
-	return f.merge(context.Background(), a, b)
-}
-
-func (f *mergeLOOFn) ExtractOutput(a []byte) []byte { return a }
-
-func init() {
-	register.DoFn3x1[context.Context, string, func([]byte), error](&looFileFn{})
-	register.Combiner3[[]byte, []byte, []byte](&mergeLOOFn{})
 }

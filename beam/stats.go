@@ -9,6 +9,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
+	"rkhs/internal/cli"
 	"rkhs/kernels"
 	"rkhs/regress"
 )
@@ -34,7 +35,7 @@ type statsFileFn struct {
 func (f *statsFileFn) ProcessElement(ctx context.Context, job fileJob, emit func([]byte), emitBad func(string)) error {
 	file := job.File
 	if len(job.Prep) == 0 { // no centres: every line of the input is malformed
-		return readFile(ctx, f.In, file, f.In.Features, nil, func([]float64, float64) error { return nil }, func(e *LineError, text string) {
+		return readFile(ctx, f.In, file, f.In.Width, nil, func([]float64, float64) error { return nil }, func(e *LineError, text string) {
 			linesSetAside.Inc(ctx, 1)
 			emitBad(e.Error() + "\t" + text)
 		})
@@ -43,6 +44,10 @@ func (f *statsFileFn) ProcessElement(ctx context.Context, job fileJob, emit func
 		p, err := decodePrep(job.Prep)
 		if err != nil {
 			return err
+		}
+		f.prep, f.prepBytes, f.st = p, job.Prep, nil
+		if p.refusal() != nil {
+			return nil // the driver reports it
 		}
 		spec := f.Kernel
 		spec.Sigma = sigmaAt(p, spec.Sigma, f.Ratio)
@@ -53,31 +58,20 @@ func (f *statsFileFn) ProcessElement(ctx context.Context, job fileJob, emit func
 		if f.st, err = regress.NewNystromStats(k, p.Centers); err != nil {
 			return err
 		}
-		f.prep, f.prepBytes = p, job.Prep
 	}
 	st := f.st
+	if st == nil {
+		return nil // refused
+	}
 	st.Reset()
 	c := st.Centers()
 	var bad badFunc
 	if f.DeadLetter {
 		bad = func(e *LineError, text string) { emitBad(e.Error() + "\t" + text) }
 	}
-	rows := blockRows(2*c.Cols + c.Rows + f.prep.outputs())
-	err := readBlocks(ctx, f.In, file, c.Cols, rows, bad, func(b *block) error {
-		if len(b.Y) == 0 {
-			return nil
-		}
-		x, y, err := f.prep.rows(b.X, b.Y)
-		if err != nil {
-			return fmt.Errorf("%s: %w", file, err)
-		}
-		if err := st.Add(x, y); err != nil {
-			return fmt.Errorf("%s: %w", file, err)
-		}
-		return nil
-	})
+	err := f.prep.addFile(ctx, f.In, file, c.Cols, blockRows(2*c.Cols+c.Rows+f.prep.outputs()), bad, st.Add)
 	if we := (*widthError)(nil); errors.As(err, &we) && f.CentersFile != "" {
-		return fmt.Errorf("rkhsbeam: the centres file %s has %s, %s has %d", f.CentersFile, plural(we.Want, "feature"), we.File, we.Got)
+		return fmt.Errorf("rkhsbeam: the centres file %s has %s, %s has %d", f.CentersFile, cli.Count(we.Want, "feature"), we.File, we.Got)
 	}
 	if err != nil {
 		return err

@@ -170,6 +170,7 @@ func ReadCSVInfo(r io.Reader, opt CSVOptions) (*Data, *CSVInfo, error) {
 		// records counts the records read after the header.
 		records int
 	)
+	lineOf := func(j int) int { line, _ := cr.FieldPos(j); return line }
 	for first := true; ; first = false {
 		rec, err := cr.Read()
 		if err == io.EOF {
@@ -181,15 +182,7 @@ func ReadCSVInfo(r io.Reader, opt CSVOptions) (*Data, *CSVInfo, error) {
 		if first {
 			ncols = len(rec)
 			info.lastEmpty = rec[ncols-1] == ""
-			header := opt.Header || (opt.DetectHeader && !anyNumber(rec)) ||
-				!opt.DetectHeader && (opt.Target != "" || len(opt.Features) > 0)
-			cols := opt
-			if header {
-				info.Header = slices.Clone(rec)
-				if len(opt.HeaderFeatures) > 0 && opt.Target == "" && len(opt.Features) == 0 {
-					cols.Features, cols.Target, cols.NoLabel = opt.HeaderFeatures, opt.HeaderTarget, opt.NoLabel || opt.HeaderTarget == ""
-				}
-			}
+			header, cols := opt.layout(rec, info)
 			if err := cols.columns(info, ncols); err != nil {
 				line, _ := cr.FieldPos(0)
 				return nil, nil, &ParseError{Line: line, Msg: err.Error()}
@@ -199,7 +192,7 @@ func ReadCSVInfo(r io.Reader, opt CSVOptions) (*Data, *CSVInfo, error) {
 				continue
 			}
 		}
-		label, dropped, err := readRecord(cr, rec, info, row, opt)
+		label, dropped, err := readRecord(lineOf, rec, info, row, opt)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -239,15 +232,16 @@ func ReadCSVInfo(r io.Reader, opt CSVOptions) (*Data, *CSVInfo, error) {
 }
 
 // readRecord parses the label and the features of rec into row; dropped
-// reports a missing value with opt.DropMissing.
-func readRecord(cr *csv.Reader, rec []string, info *CSVInfo, row []float64, opt CSVOptions) (label float64, dropped bool, err error) {
+// reports a missing value with opt.DropMissing. lineOf returns the line of
+// field j, for errors.
+func readRecord(lineOf func(j int) int, rec []string, info *CSVInfo, row []float64, opt CSVOptions) (label float64, dropped bool, err error) {
 	field := func(j int) (float64, bool, error) {
 		f := rec[j]
 		v, problem, missing := parseField(f)
 		if problem == "" {
 			return v, false, nil
 		}
-		line, _ := cr.FieldPos(j)
+		line := lineOf(j)
 		if trailing := j == len(rec)-1 && f == "" && info.lastEmpty; trailing && (!opt.DropMissing || info.Header != nil) && line > 1 {
 			// Lines that end in a separator: an empty last column on
 			// every line, not a value missing here and there (with a
@@ -313,6 +307,25 @@ func diagnoseDialect(pe *ParseError, f string, rec []string, comma rune) {
 			return
 		}
 	}
+}
+
+// layout decides from the first record rec whether it is a header — when
+// o.Header is set, with o.DetectHeader when none of its fields is a
+// number, and without o.DetectHeader when o.Target or o.Features name
+// columns — and returns the options whose columns are read: with a header
+// and o.HeaderFeatures (and no Target or Features), the columns of those
+// names and the label of o.HeaderTarget. The header goes to info. The
+// one rule of ReadCSVInfo and NewCSVLines.
+func (o CSVOptions) layout(rec []string, info *CSVInfo) (header bool, cols CSVOptions) {
+	header = o.Header || (o.DetectHeader && !anyNumber(rec)) || !o.DetectHeader && (o.Target != "" || len(o.Features) > 0)
+	cols = o
+	if header {
+		info.Header = slices.Clone(rec)
+		if len(o.HeaderFeatures) > 0 && o.Target == "" && len(o.Features) == 0 {
+			cols.Features, cols.Target, cols.NoLabel = o.HeaderFeatures, o.HeaderTarget, o.NoLabel || o.HeaderTarget == ""
+		}
+	}
+	return header, cols
 }
 
 // columns sets info.Label and info.Features for records of n fields.

@@ -52,21 +52,9 @@ func ParseCSVLine(s string, lineNo int, opt CSVOptions, x []float64) (label floa
 	if s == "" {
 		return 0, false, nil
 	}
-	var rec []string
-	if strings.ContainsRune(s, '"') {
-		cr := csv.NewReader(strings.NewReader(s))
-		cr.Comma = comma
-		r, err := cr.Read()
-		if err != nil {
-			if e := csvError(err, 0, len(x)+1); e != err {
-				e.(*ParseError).Line = lineNo
-				return 0, false, e
-			}
-			return 0, false, &ParseError{Line: lineNo, Msg: err.Error()}
-		}
-		rec = r
-	} else {
-		rec = strings.Split(s, string(comma))
+	rec, err := splitRecord(s, lineNo, comma)
+	if err != nil {
+		return 0, false, err
 	}
 	if len(rec) != len(x)+1 {
 		return 0, false, &ParseError{Line: lineNo, Msg: fmt.Sprintf("%d fields, want %d (a label and %d features)", len(rec), len(x)+1, len(x))}
@@ -89,4 +77,25 @@ func ParseCSVLine(s string, lineNo int, opt CSVOptions, x []float64) (label floa
 		}
 	}
 	return label, true, nil
+}
+
+// splitRecord splits a CSV record on one line (s, not empty, without its
+// line end) into its fields: by encoding/csv when it holds a quote, else
+// at every separator, which is what encoding/csv does with such a line.
+// A CSV syntax error is a *ParseError on line lineNo.
+func splitRecord(s string, lineNo int, comma rune) ([]string, error) {
+	if !strings.ContainsRune(s, '"') {
+		return strings.Split(s, string(comma)), nil
+	}
+	cr := csv.NewReader(strings.NewReader(s))
+	cr.Comma = comma
+	rec, err := cr.Read()
+	if err != nil {
+		if e := csvError(err, 0, 0); e != err {
+			e.(*ParseError).Line = lineNo
+			return nil, e
+		}
+		return nil, &ParseError{Line: lineNo, Msg: err.Error()}
+	}
+	return rec, nil
 }

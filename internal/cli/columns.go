@@ -57,3 +57,9 @@ func Intercept(s string) (regress.Intercept, error) {
 	}
 	return 0, BadInputf("-intercept %q: want none, free or penalized", s)
 }
+
+// Header is the value of -header: auto (the zero value), yes or no (see
+// CSVColumns), read as Standardize reads its value: alone, -header is
+// yes, and "-header no" reads as written once the arguments went through
+// JoinValues.
+type Header struct{ Standardize }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"flag"
 	"slices"
 	"strings"
 	"testing"
@@ -50,5 +51,22 @@ func TestIntercept(t *testing.T) {
 	}
 	if _, err := Intercept("both"); Status(err) != 2 {
 		t.Errorf("both: %v, want a refusal", err)
+	}
+}
+
+// TestHeaderFlag: -header alone is yes, and "-header no" reads as written.
+func TestHeaderFlag(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "auto"}, {[]string{"-header"}, "yes"}, {[]string{"-header", "no"}, "no"}, {[]string{"-header=auto"}, "auto"},
+	} {
+		var h Header
+		fs := flag.NewFlagSet("t", flag.ContinueOnError)
+		fs.Var(&h, "header", "")
+		if err := fs.Parse(JoinValues(fs, c.args)); err != nil || h.String() != c.want || fs.NArg() != 0 {
+			t.Errorf("%v: %q, %v, %d arguments left; want %q", c.args, h.String(), err, fs.NArg(), c.want)
+		}
 	}
 }

@@ -181,52 +181,22 @@ func sameFile(a, b string) bool {
 	return errA == nil && errB == nil && os.SameFile(sa, sb)
 }
 
-// WriteFile writes data to the output path, as CheckOutputs checked it:
-// to stdout for "-" and /dev/stdout; to a named pipe or a character
-// device as it is, in one write; to a regular file (or none yet) whole,
-// through a temporary file in its directory renamed onto it, with mode
-// 0666 less the umask as a shell redirection would — onto the file a
-// symbolic link points to, so that the link stays. Errors name the path
-// the user gave.
+// WriteFile writes data to the output path, as CheckOutputs checked it
+// and Create opens it: to stdout for "-" and /dev/stdout; to a named pipe
+// or a character device as it is, in one write; to a regular file (or
+// none yet) whole, through a temporary file in its directory renamed onto
+// it — onto the file a symbolic link points to, so that the link stays.
+// Errors name the path the user gave.
 func WriteFile(path string, data []byte, stdout io.Writer) error {
-	kind, target, err := kindOf("", path)
+	w, err := Create(path, stdout)
 	if err != nil {
-		return &fs.PathError{Op: "write", Path: path, Err: err}
-	}
-	switch kind {
-	case toStdout:
-		_, err := stdout.Write(data)
 		return err
-	case toStream:
-		f, err := os.OpenFile(path, os.O_WRONLY, 0)
-		if err != nil {
-			return &fs.PathError{Op: "write", Path: path, Err: unwrapPath(err)}
-		}
-		_, err = f.Write(data)
-		if errC := f.Close(); err == nil {
-			err = errC
-		}
-		if err != nil {
-			return &fs.PathError{Op: "write", Path: path, Err: unwrapPath(err)}
-		}
-		return nil
 	}
-	tmp, err := createTemp(target)
-	if err != nil {
-		return &fs.PathError{Op: "write", Path: path, Err: unwrapPath(err)}
+	if _, err := w.Write(data); err != nil {
+		w.Abort()
+		return err
 	}
-	_, err = tmp.Write(data)
-	if errC := tmp.Close(); err == nil {
-		err = errC
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), target)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return &fs.PathError{Op: "write", Path: path, Err: unwrapPath(err)}
-	}
-	return nil
+	return w.Close()
 }
 
 // createTemp creates a new file beside path, named after it, with mode

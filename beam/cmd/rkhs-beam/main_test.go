@@ -31,6 +31,14 @@ func TestMain(m *testing.M) {
 // and its output (standard error, then standard output).
 func rkhsBeam(t *testing.T, dir string, args ...string) (int, string) {
 	t.Helper()
+	code, stdout, stderr := rkhsBeamStreams(t, dir, args...)
+	return code, stderr + stdout
+}
+
+// rkhsBeamStreams runs rkhs-beam with args in dir and returns its exit
+// status, its standard output and its standard error.
+func rkhsBeamStreams(t *testing.T, dir string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
@@ -38,16 +46,15 @@ func rkhsBeam(t *testing.T, dir string, args ...string) (int, string) {
 	cmd := exec.Command(exe)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "RKHS_BEAM_ARGS="+strings.Join(args, "\x1f"))
-	var stderr, stdout bytes.Buffer
-	cmd.Stderr, cmd.Stdout = &stderr, &stdout
+	var errb, outb bytes.Buffer
+	cmd.Stderr, cmd.Stdout = &errb, &outb
 	err = cmd.Run()
-	code := 0
 	if ee, ok := err.(*exec.ExitError); ok {
 		code = ee.ExitCode()
 	} else if err != nil {
 		t.Fatal(err)
 	}
-	return code, stderr.String() + stdout.String()
+	return code, outb.String(), errb.String()
 }
 
 // TestCommandLine: what the command says and its exit status, for a
@@ -85,14 +92,14 @@ func TestCommandLine(t *testing.T) {
 		{"unknown flag", with("-nosuch", "1"), 2, "flag provided but not defined: -nosuch", 3},
 		{"extra argument", with("-model", "x.json", "extra"), 2, `rkhs-beam fit: unexpected argument "extra"`, 3},
 		{"unknown runner", with("-model", "x.json", "-runner", "nosuch"), 2, `rkhs-beam fit: -runner "nosuch": want prism`, 1},
-		{"model is a directory", with("-model", "out"), 2, "rkhs-beam fit: -model out is a directory", 1},
+		{"model is a directory", with("-model", "out"), 2, "rkhs-beam fit: -model out: is a directory", 1},
 		{"model in no directory", with("-model", "nodir/m.json"), 2, "rkhs-beam fit: -model nodir/m.json: the directory nodir does not exist", 1},
 		{"no model", with(), 2, "rkhs-beam fit: -model is required", 1},
 		{"bad comma", with("-model", "x.json", "-comma", ";;"), 2, `rkhs-beam fit: -comma ";;"`, 1},
 		{"centres twice", with("-model", "x.json", "-centers-file", "narrow.csv"), 2, "rkhs-beam fit: rkhsbeam: invalid options: FitOptions: Centers: 10 with a centres file", 1},
 		{"centres of another width", []string{"fit", "-input", "train.csv", "-format", "csv", "-sigma", "1", "-lambda", "1e-3", "-centers-file", "narrow.csv", "-model", "x.json"}, 1,
 			"the centres file narrow.csv has 2 features, train.csv has 3", 1},
-		{"every line malformed", []string{"fit", "-input", "bad.csv", "-format", "csv", "-sigma", "1", "-lambda", "1e-3", "-centers", "1", "-dead-letter", "dead.txt", "-model", "x.json"}, 1,
+		{"every line malformed", []string{"fit", "-input", "bad.csv", "-format", "csv", "-header", "no", "-sigma", "1", "-lambda", "1e-3", "-centers", "1", "-dead-letter", "dead.txt", "-model", "x.json"}, 1,
 			"rkhs-beam fit: no row could be read: 2 malformed lines, set aside in dead.txt; no model written", 1},
 		{"solve without model", []string{"solve", "-stats", "s.bin", "-lambda", "1"}, 2, "rkhs-beam solve: -stats and -model are required", 1},
 		{"predict into no directory", []string{"predict", "-input", "train.csv", "-format", "csv", "-model", "m.json", "-output", "nodir"}, 2, "rkhs-beam predict: -output nodir: not a directory", 1},
@@ -161,7 +168,7 @@ func TestSelectCommand(t *testing.T) {
 	with := func(extra ...string) []string { return append(append([]string{}, sel...), extra...) }
 
 	code, out := rkhsBeam(t, dir, with("-model", "m.json")...)
-	if code != 0 || !strings.HasPrefix(out, "rkhs-beam select: 120 rows read; σ = ") || strings.Count(out, "*") != 1 || !strings.Contains(out, "chosen σ = ") {
+	if code != 0 || !strings.Contains(out, "rkhs-beam select: 120 rows read; σ = ") || strings.Count(out, "*") != 1 || !strings.Contains(out, "chosen σ = ") {
 		t.Fatalf("select: exit %d:\n%s", code, out)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "m.json")); err != nil {
@@ -171,10 +178,12 @@ func TestSelectCommand(t *testing.T) {
 	var got struct {
 		Sigma, Lambda float64
 		LOOMSE        float64 `json:"loo_mse"`
-		Scores        [][]float64
+		Table         struct{ Scores [][]float64 }
+		Tables        map[string][][]float64
 	}
 	got.LOOMSE = math.NaN()
-	if i := strings.Index(js, "{"); code != 0 || i < 0 || json.Unmarshal([]byte(js[i:]), &got) != nil || len(got.Scores) != 5 || len(got.Scores[0]) != 8 || !(got.LOOMSE > 0) {
+	if i := strings.Index(js, "{"); code != 0 || i < 0 || json.Unmarshal([]byte(js[i:]), &got) != nil || len(got.Table.Scores) != 5 || len(got.Table.Scores[0]) != 8 ||
+		!(got.LOOMSE > 0) || len(got.Tables["gcv"]) != 5 || len(got.Tables["df"]) != 5 || len(got.Tables["loo_mse"]) != 5 {
 		t.Errorf("select -json: exit %d:\n%s", code, js)
 	} else if want := fmt.Sprintf("σ = %.4g, λ = %.4g", got.Sigma, got.Lambda); !strings.Contains(out, want) {
 		t.Errorf("select -json chose %s, the table run:\n%s", want, out)
@@ -215,7 +224,7 @@ func TestSelectCommand(t *testing.T) {
 	}{
 		{"no λ grid", []string{"select", "-input", "a.csv", "-format", "csv", "-centers", "5", "-model", "x.json"}, "rkhs-beam select: -lambdas is required"},
 		{"error rate without classes", with("-criterion", "loo_error", "-model", "x.json"), `-criterion "loo_error": want loo or gcv`},
-		{"σ ≤ 0", with("-sigmas", "0:1:3", "-model", "x.json"), `rkhs-beam select: -sigmas "0:1:3": want 0 < MIN ≤ MAX and COUNT ≥ 1`},
+		{"σ ≤ 0", with("-sigmas", "0:1:3", "-model", "x.json"), `rkhs-beam select: -sigmas "0:1:3": want 0 < MIN ≤ MAX ≤ 1e300 and a whole COUNT ≥ 1`},
 		{"λ < 0", with("-lambdas", "-1:1:3", "-model", "x.json"), `rkhs-beam select: -lambdas "-1:1:3": want 0 < MIN`},
 		{"λ grid of two parts", with("-lambdas", "1e-3:1", "-model", "x.json"), `rkhs-beam select: -lambdas "1e-3:1": want MIN:MAX:COUNT`},
 		{"no count", with("-sigmas", "1:2:0", "-model", "x.json"), `rkhs-beam select: -sigmas "1:2:0"`},

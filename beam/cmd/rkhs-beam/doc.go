@@ -1,0 +1,124 @@
+// Command rkhs-beam fits Nyström kernel ridge regression on Apache Beam
+// and applies saved models to files of rows (package rkhs/beam).
+//
+// Usage:
+//
+//	rkhs-beam fit     -input GLOB[,GLOB…] -format csv|libsvm -kernel K [-sigma S] -lambda L [-standardize auto|yes|no]
+//	                  [-intercept none|free|penalized] (-centers M [-seed N] | -centers-file FILE)
+//	                  [-solver direct|cg [-scratch DIR]] -model OUT [-stats OUT] [-dead-letter OUT] [runner flags]
+//	rkhs-beam select  -input GLOB[,GLOB…] -format csv|libsvm [-kernel gaussian|laplacian] [-sigmas A:B:K] -lambdas A:B:K
+//	                  [-standardize auto|yes|no] [-classes [-max-classes N]] [-criterion loo|gcv] [-intercept I]
+//	                  (-centers M [-seed N] | -centers-file FILE) [-scratch DIR] [-json] -model OUT [runner flags]
+//	rkhs-beam predict -input GLOB[,GLOB…] -format csv|libsvm [-unlabelled] -model FILE -output DIR [-dead-letter OUT] [runner flags]
+//	rkhs-beam solve   -stats FILE -lambda L [-intercept I] -model OUT   (no pipeline: a new λ from saved statistics)
+//
+// # Input files
+//
+// A CSV file is read as rkhs reads one: its first line is a header when
+// none of its fields is a number (-header yes|no overrides); the label is
+// the last column, or the one -target names (or -label-col, 0-based,
+// negative from the end, for a file without a header), the features every
+// other column or those -features A,B,… names, which may stand in any
+// order in each file; -comma sets the separator (\t for a tab). The model
+// keeps the names of the columns, so that rkhs predict and rkhs-beam
+// predict find them again by name. LIBSVM input needs -width D, its
+// number of features (-features names CSV columns, as in rkhs). Names
+// ending in .gz are read through gzip. λ is in the K + nλI convention, n
+// the number of rows read; the model file is the JSON that rkhs predict
+// reads. -solver cg runs one pipeline per pass of the conjugate-gradient
+// solver, from this process, each writing its sums to a directory of its
+// own under -scratch (a directory the workers share; default the system's
+// temporary directory), removed at the end; the solver is
+// regress.Falkon's (20 iterations, no penalized intercept).
+//
+// -standardize scales every feature to mean 0 and standard deviation 1 by
+// the moments of the rows read, merged across workers, and the model
+// keeps the map; auto, its default, is on exactly when σ is chosen from
+// the data, as in rkhs: always in select (the median grid, or -sigmas),
+// never in fit, whose σ is given.
+//
+// # select
+//
+// select chooses σ and λ as rkhs fit -sigma auto -lambda auto does
+// (loo.SelectNystrom), in passes of the pipeline: one pipeline draws the
+// centres, shared by every σ of the geometric grid -sigmas MIN:MAX:COUNT
+// (default: the median distance between the centres, as the kernel sees
+// them, × {1/4, 1/2, 1, 2, 4}; the centres are a seeded uniform sample of
+// the distinct rows), gathers in the same read the features' moments and
+// the labels, and summarises the data for each σ; this process computes
+// GCV and tr H for every λ of -lambdas; unless -criterion gcv, a second
+// pipeline gives the exact leave-one-out residuals of every pair (each
+// worker rebuilds the λ path from the statistics, which it reads from
+// -scratch: a directory the workers share). It writes the model at the
+// pair with the smallest score to -model and prints the table of the
+// criterion, one row per λ and one column per σ, the chosen pair starred,
+// as rkhs does (with -json, one object with the fields of rkhs fit -json
+// for a selection, and the tables of every score). With -classes the
+// labels are classes, coded ±1 (one-vs-all beyond two classes) as rkhs
+// classify codes them, the criterion is the leave-one-out error rate (ties
+// to the smaller leave-one-out squared error) and the model a classifier;
+// labels that look like a continuous target (more distinct values than
+// max(20, n/10) for n rows) are refused, as rkhs classify refuses them
+// (-max-classes N raises the limit). Labels whose squared residuals
+// overflow are refused with their magnitude. A choice at the smallest or
+// largest value of its σ or λ grid draws one warning line on standard
+// error, as in rkhs: the grid should be widened on that side.
+//
+// # predict
+//
+// predict reads any model rkhs fit, rkhs classify or rkhs-beam fit saves
+// and writes, for each input file, OUT/NAME.pred (NAME the file's name
+// without .gz): one line per row, in the format of rkhs predict (%.17g, a
+// classifier's labels in the shortest form that reads back exactly); with
+// -dead-letter, a row that cannot be read gets a line of NaN, so that line
+// i stays row i. A CSV file with a header is read by the model's column
+// names, as rkhs predict reads it (in any order, other columns ignored, a
+// missing one an error that names it); any other file by position. Two
+// input files of the same NAME are refused.
+//
+// # Outputs
+//
+// Output paths are checked before any job, as rkhs checks them: an output
+// that is an input file, or a file an -input glob matches, or another
+// output, is refused, and so is one in a directory that does not exist. A
+// local output is written as rkhs writes it: a regular file replaced whole
+// once complete, through a symbolic link to the file it points to, a named
+// pipe or a device written to as it is, "-" (or /dev/stdout) standard
+// output when the pipeline runs in this process. Paths with a scheme
+// (gs://) are the runner's to check.
+//
+// # Runners
+//
+// -runner selects where the pipeline runs (Beam's flag; default prism):
+//
+//   - prism: in this process, on every core; nothing to install. For
+//     tests and inputs one machine can read.
+//   - flink: -runner flink -endpoint HOST:8099 (a Flink job server, Beam's
+//     flink-job-server container beside a Flink cluster) and
+//     -environment_type DOCKER (workers run the Go SDK container) or
+//     LOOPBACK (workers call back into this process: local clusters only).
+//     Input, output and model paths must be on a filesystem every worker
+//     reaches (gs://, s3:// or a shared mount).
+//   - spark: -runner spark -endpoint HOST:8099 (Beam's spark-job-server),
+//     with the same -environment_type choices and path rules.
+//   - universal: -runner universal -endpoint HOST:PORT, any job server —
+//     Prism started as one (its command, prism -job_port PORT) runs the
+//     workers as processes of this machine with -environment_type PROCESS
+//     -environment_config '{"command":"BOOT"}' -worker_binary
+//     ./rkhs-beam, BOOT the Go SDK's boot loader (go build
+//     github.com/apache/beam/sdks/v2/go/container); Prism v2.77 passes
+//     the worker id in quotes (--id='ID'), which a two-line script around
+//     the boot loader strips (as the package's test does).
+//   - dataflow: -runner dataflow -project P -region R -temp_location
+//     gs://B/tmp -staging_location gs://B/staging; the command builds a
+//     Linux worker binary of itself (or give -worker_binary), and paths are
+//     gs:// paths.
+//
+// The command prints one line on standard error: a summary (rows read,
+// malformed lines set aside, what it wrote) or the error. -v shows the
+// runner's logs as well. The exit status is that of rkhs: 2 for input the
+// user can fix (an unknown verb, flag or runner, an extra argument,
+// invalid or missing options, an output path that cannot be written,
+// labels a selection refuses), found before any job or after its first
+// pass, and 1 for a job that fails.
+package main

@@ -1,0 +1,285 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+
+	rkhsbeam "rkhs/beam"
+	"rkhs/internal/cli"
+	"rkhs/kernels"
+	"rkhs/loo"
+	"rkhs/regress"
+)
+
+func fitCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
+	in, kern, ic := inputFlags(fs, false), kernelSpec(fs), interceptFlag(fs)
+	var o rkhsbeam.FitOptions
+	fs.Float64Var(&o.Lambda, "lambda", 0, "λ in the K + nλI convention (no default)")
+	centerFlags(fs, &o.Centers, &o.Seed, &o.CentersFile)
+	fs.StringVar(&o.Model, "model", "", "output: the model (JSON)")
+	fs.StringVar(&o.Stats, "stats", "", "output: the merged statistics, for rkhs-beam solve")
+	fs.StringVar(&o.DeadLetter, "dead-letter", "", "output: malformed lines, instead of failing")
+	std := standardizeFlag(fs, "never in fit, whose σ is given")
+	solver := fs.String("solver", "direct", "direct (m×m statistics, one pass) or cg (conjugate gradient, one pass per iteration)")
+	scratch := fs.String("scratch", "", "cg: a directory the workers and this process share; each run works in a directory of its own there, removed at the end (default: the system's temporary directory)")
+	return func(ctx context.Context) (string, error) {
+		var err error
+		if o.Input, err = in(); err != nil {
+			return "", err
+		}
+		if o.Intercept, err = ic(); err != nil {
+			return "", err
+		}
+		o.Kernel, o.Standardize = kern(), std.On(false)
+		if o.Model == "" {
+			return "", cli.BadInputf("-model is required: where to write the model")
+		}
+		absPaths(&o.Input, &o.CentersFile, &o.Model, &o.Stats, &o.DeadLetter, scratch)
+		if err := o.Check(ctx); err != nil {
+			return "", badOptions(err)
+		}
+		var job jobRun
+		switch *solver {
+		case "direct":
+		case "cg":
+			if o.Stats != "" || o.DeadLetter != "" {
+				return "", cli.BadInputf("-solver cg writes no statistics and no dead letters: give neither -stats nor -dead-letter")
+			}
+			if _, err := rkhsbeam.FitCG(ctx, o, *scratch, job.run); err != nil {
+				return "", err
+			}
+			return fmt.Sprintf("%s; model written to %s", job.counts(""), o.Model), nil
+		default:
+			return "", cli.BadInputf("-solver %q: want direct or cg", *solver)
+		}
+		p, s := beam.NewPipelineWithRoot()
+		if _, err := rkhsbeam.Fit(s, o); err != nil {
+			return "", badOptions(err)
+		}
+		if err := job.run(ctx, p); err != nil {
+			return "", err
+		}
+		if job.rows == 0 && o.DeadLetter != "" {
+			return "", fmt.Errorf("no row could be read: %s, set aside in %s; no model written", cli.Count(int(job.malformed), "malformed line"), o.DeadLetter)
+		}
+		return fmt.Sprintf("%s; model written to %s", job.counts(o.DeadLetter), o.Model), nil
+	}
+}
+
+func predictCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
+	in := inputFlags(fs, true)
+	var o rkhsbeam.PredictOptions
+	fs.StringVar(&o.Model, "model", "", "the model file (JSON) rkhs fit, rkhs classify or rkhs-beam fit wrote; a CSV file with a header is read by the names of the model's columns, in any order")
+	fs.StringVar(&o.Output, "output", "", "output directory (it must exist): one NAME.pred per input file")
+	fs.StringVar(&o.DeadLetter, "dead-letter", "", "output: malformed lines, each with a line of NaN in the predictions, instead of failing")
+	return func(ctx context.Context) (string, error) {
+		var err error
+		if o.Input, err = in(); err != nil {
+			return "", err
+		}
+		if o.Model == "" || o.Output == "" {
+			return "", cli.BadInputf("-model and -output are required")
+		}
+		if o.Input.CSV.Target != "" || o.Input.CSV.Features != nil {
+			return "", cli.BadInputf("-target and -features: predict reads a file with a header by the names of the model's columns, and one without by position")
+		}
+		absPaths(&o.Input, &o.Model, &o.Output, &o.DeadLetter)
+		p, s := beam.NewPipelineWithRoot()
+		if _, err := rkhsbeam.Predict(s, o); err != nil {
+			return "", badOptions(err)
+		}
+		var job jobRun
+		if err := job.run(ctx, p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s; predictions written to %s", job.counts(o.DeadLetter), o.Output), nil
+	}
+}
+
+// predictionFiles returns the files predict writes, one for each input
+// file, as outputs of -output, once -output is known to be a directory;
+// none before -input and a local -output are given.
+func predictionFiles(ctx context.Context) ([]cli.Output, error) {
+	dir := value("output")
+	if value("input") == "" || !local(dir) {
+		return nil, nil
+	}
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return nil, cli.BadInputf("-output %s: not a directory (create it first)", dir)
+	}
+	o := rkhsbeam.PredictOptions{Input: rkhsbeam.Input{Patterns: strings.Split(value("input"), ",")}, Output: dir}
+	_, files, err := o.PredictionFiles(ctx)
+	if err != nil {
+		return nil, badOptions(err)
+	}
+	outs := make([]cli.Output, len(files))
+	for i, f := range files {
+		outs[i] = cli.Output{Flag: "output", Path: f}
+	}
+	return outs, nil
+}
+
+func selectCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
+	in, ic := inputFlags(fs, false), interceptFlag(fs)
+	var o rkhsbeam.SelectOptions
+	kernel := fs.String("kernel", "gaussian", "kernel: gaussian or laplacian")
+	sigmas := fs.String("sigmas", "", "σ grid `MIN:MAX:COUNT`, geometric (default: the median distance between the centres × {1/4, 1/2, 1, 2, 4}, after standardization)")
+	lambdas := fs.String("lambdas", "", "λ grid `MIN:MAX:COUNT`, geometric, in the K + nλI convention (required)")
+	std := standardizeFlag(fs, "always in select, whose σ is chosen (around the median distance, or from -sigmas)")
+	fs.BoolVar(&o.Classes, "classes", false, "the labels are classes: coded ±1 (one-vs-all beyond two), chosen by the leave-one-out error rate (-criterion loo), and the model written is a classifier, as rkhs classify -method nystrom writes")
+	fs.IntVar(&o.MaxClasses, "max-classes", 0, "with -classes: refuse more distinct labels than this; 0: at most max(20, n/10) for n rows, fewer than 10 rows a class on average, beyond which the label is almost surely a continuous target (as rkhs classify)")
+	criterion := fs.String("criterion", "loo", "loo (exact leave-one-out: a second pass; the mean squared residual, or with -classes the error rate) or gcv (from the statistics alone)")
+	centerFlags(fs, &o.Centers, &o.Seed, &o.CentersFile)
+	fs.StringVar(&o.Model, "model", "", "output: the model at the pair chosen (JSON)")
+	fs.StringVar(&o.Scratch, "scratch", "", "a directory the workers and this process share; each run works in a directory of its own there, removed at the end (default: the system's temporary directory)")
+	asJSON := fs.Bool("json", false, "print the choice and the tables as one JSON object, with the fields of rkhs fit -json")
+	return func(ctx context.Context) (string, error) {
+		var err error
+		if o.Input, err = in(); err != nil {
+			return "", err
+		}
+		if o.Intercept, err = ic(); err != nil {
+			return "", err
+		}
+		o.Kernel, o.Standardize = kernels.Spec{Type: *kernel}, std.On(true)
+		if *lambdas == "" {
+			return "", cli.BadInputf("-lambdas is required: MIN:MAX:COUNT")
+		}
+		if o.Lambdas, err = cli.Grid("lambdas", *lambdas); err != nil {
+			return "", err
+		}
+		switch {
+		case *sigmas != "":
+			o.Sigmas, err = cli.Grid("sigmas", *sigmas)
+		case o.Centers == 1:
+			err = cli.BadInputf("-centers 1: the σ grid is a multiple of the median distance between the centres, which needs at least 2 centres: give -sigmas, or more -centers")
+		default:
+			o.MedianRatios = cli.SigmaRatios
+		}
+		if err != nil {
+			return "", err
+		}
+		switch *criterion {
+		case "loo":
+			o.Criterion = loo.LOOMSE
+			if o.Classes {
+				o.Criterion = loo.LOOErrorRate
+			}
+		case "gcv":
+			o.Criterion = loo.GCV
+		default:
+			return "", cli.BadInputf("-criterion %q: want loo or gcv", *criterion)
+		}
+		if o.Model == "" {
+			return "", cli.BadInputf("-model is required: where to write the model")
+		}
+		absPaths(&o.Input, &o.CentersFile, &o.Scratch)
+		if err := o.Check(ctx); err != nil {
+			return "", badOptions(err)
+		}
+		var job jobRun
+		sel, err := rkhsbeam.Select(ctx, o, job.run)
+		if err != nil {
+			if strings.Contains(err.Error(), "continuous target") {
+				err = cli.Explained{Msg: err.Error() + " (raise -max-classes if these are classes, or leave out -classes for regression)", Err: err}
+			}
+			return "", err
+		}
+		if err := showSelection(sel, o, *asJSON); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s read; σ = %.4g, λ = %.4g (%s %.6g); model written to %s",
+			cli.Count(sel.Rows, "row"), sel.Sigma, sel.Lambda, sel.Criterion, sel.Score, o.Model), nil
+	}
+}
+
+// selectResult is the object select -json prints: the fields rkhs fit -json
+// prints for a selection (cli.SelectionFields, and loo_error as rkhs
+// classify prints it), and every table of the selection, [σ][λ], null
+// where the Nyström system is singular.
+type selectResult struct {
+	Kernel    string          `json:"kernel"`
+	Intercept string          `json:"intercept"`
+	NTrain    int             `json:"n_train"`
+	Features  int             `json:"features"`
+	Centers   int             `json:"centers"`
+	Classes   []cli.JSONFloat `json:"classes,omitempty"`
+	Lambda    cli.JSONFloat   `json:"lambda"`
+	LOOError  *cli.JSONFloat  `json:"loo_error,omitempty"`
+	cli.SelectionFields
+	Standardized bool                         `json:"standardized,omitempty"`
+	Tables       map[string][][]cli.JSONFloat `json:"tables"`
+}
+
+// showSelection prints the selection as rkhs prints one: the table and
+// the chosen line (or, asJSON, one object), then its warnings.
+func showSelection(sel *rkhsbeam.Selection, o rkhsbeam.SelectOptions, asJSON bool) error {
+	s := cli.NewSelection(sel.Scores, sel.Choice, sel.Median, sel.Rows)
+	if a, j, ok := sel.Scores.BestAt(); ok && sel.LOO != nil {
+		s.LOOMSE, s.LOORows = sel.LOO[a][j], sel.Rows
+	}
+	defer s.WarnFacts(os.Stderr, "rkhs-beam select")
+	if !asJSON {
+		s.PrintTable(os.Stdout)
+		return nil
+	}
+	r := selectResult{Kernel: o.Kernel.Type, Intercept: o.Intercept.String(), NTrain: sel.Rows, Features: sel.Model.Centers.Cols,
+		Centers: sel.Model.Centers.Rows, Lambda: cli.JSONFloat(sel.Lambda), SelectionFields: s.Fields(),
+		Standardized: sel.Model.Standardization != nil, Tables: map[string][][]cli.JSONFloat{}}
+	if sel.Classifier != nil {
+		r.Classes, r.LOOError = cli.JSONFloats(sel.Classifier.Classes), cli.JSONPtr(sel.Score)
+	}
+	for name, t := range map[string][][]float64{"gcv": sel.GCV, "df": sel.DF, "loo_mse": sel.LOO, "loo_error": sel.LOOError} {
+		for _, row := range t {
+			r.Tables[name] = append(r.Tables[name], cli.JSONFloats(row))
+		}
+	}
+	b, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Printf("%s\n", b)
+	return err
+}
+
+func solveCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
+	ic := interceptFlag(fs)
+	stats := fs.String("stats", "", "statistics written by rkhs-beam fit -stats")
+	lambda := fs.Float64("lambda", 0, "λ in the K + nλI convention (no default)")
+	model := fs.String("model", "", "output: the model (JSON)")
+	return func(ctx context.Context) (string, error) {
+		mode, err := ic()
+		if err != nil {
+			return "", err
+		}
+		if *stats == "" || *model == "" {
+			return "", cli.BadInputf("-stats and -model are required")
+		}
+		b, err := os.ReadFile(*stats)
+		if err != nil {
+			return "", err
+		}
+		var st regress.NystromStats
+		if err := st.UnmarshalBinary(b); err != nil {
+			return "", cli.BadInput{Err: fmt.Errorf("%s: %w", *stats, err)}
+		}
+		fit, err := st.Solve(*lambda, mode)
+		if err != nil {
+			return "", err
+		}
+		js, err := json.Marshal(fit.Model)
+		if err != nil {
+			return "", err
+		}
+		if err := cli.WriteFile(*model, js, os.Stdout); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s of the statistics; model written to %s", cli.Count(st.Rows(), "row"), *model), nil
+	}
+}
