@@ -18,10 +18,11 @@ import (
 // columns to use, what to do with missing values. fit, loo, classify and
 // predict share them.
 type dataFlags struct {
-	format, header, target, features string
-	comma                            string // "" : ',' for CSV, a tab for tab-separated
-	dropMissing, unlabelled          bool
-	stderr                           io.Writer
+	format, target, features string
+	header                   cli.Header
+	comma                    string // "" : ',' for CSV, a tab for tab-separated
+	dropMissing, unlabelled  bool
+	stderr                   io.Writer
 	// byName and byTarget: the feature columns, and the label's, by the
 	// names of the training file or of a model, for a CSV file with a
 	// header (dataset.CSVOptions.HeaderFeatures and HeaderTarget).
@@ -32,7 +33,7 @@ type dataFlags struct {
 // register adds the flags; unlabelled adds -unlabelled (predict only).
 func (df *dataFlags) register(fs *flagSet, unlabelled bool) {
 	fs.StringVar(&df.format, "format", "auto", "data format: auto (CSV if the name ends in .csv, tab-separated if .tsv or .tab, LIBSVM otherwise; .gz and .bz2 are decompressed first), libsvm, csv or tsv")
-	fs.StringVar(&df.header, "header", "auto", "CSV header line: auto (the first line is a header when none of its fields is a number), yes or no")
+	fs.Var(&df.header, "header", "CSV header line: `auto|yes|no`; auto, the default, reads the first line as a header when none of its fields is a number; alone, -header is yes")
 	fs.StringVar(&df.target, "target", "", "CSV: the label column, by its `name` in the header (default: the last column)")
 	fs.StringVar(&df.features, "features", "", "CSV: the feature columns, by `name`s in the header, comma-separated (default: every column but the label; columns not named are not read, so they may hold text)")
 	fs.StringVar(&df.comma, "comma", "", "CSV: the field `separator`, one character (\\t for a tab; default: a comma, a tab with -format tsv)")
@@ -52,7 +53,7 @@ func (df *dataFlags) check() error {
 	case df.comma != "" && df.format == "libsvm":
 		return cli.BadInputf("-comma is for CSV data, not -format libsvm")
 	}
-	_, err := cli.CSVColumns(df.header, df.target, df.features, df.comma)
+	_, err := cli.CSVColumns(df.header.String(), df.target, df.features, df.comma)
 	return err
 }
 
@@ -103,7 +104,7 @@ func (df *dataFlags) readData(path string) (d *dataset.Data, info *dataset.CSVIn
 		}
 		return d, nil, err
 	}
-	opt, _ := cli.CSVColumns(df.header, df.target, df.features, df.comma) // checked by check
+	opt, _ := cli.CSVColumns(df.header.String(), df.target, df.features, df.comma) // checked by check
 	opt.NoLabel, opt.DropMissing, opt.HeaderFeatures, opt.HeaderTarget = df.unlabelled, df.dropMissing, df.byName, df.byTarget
 	if format == "tsv" && opt.Comma == 0 {
 		opt.Comma = '\t'

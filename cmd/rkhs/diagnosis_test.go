@@ -118,7 +118,7 @@ func TestValidationHeldOut(t *testing.T) {
 		fmt.Fprintf(&b, "%g,%g,%d\n", x, float64(i%13)/13, map[bool]int{true: 1}[x > 0.5])
 	}
 	p := write(t, dir, "d.csv", []byte(b.String()))
-	full, _, err := (&dataFlags{format: "auto", header: "auto"}).readData(p)
+	full, _, err := (&dataFlags{format: "auto", header: cli.Header{}}).readData(p)
 	if err != nil {
 		t.Fatal(err)
 	}
