@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -41,11 +40,13 @@ import (
 //     selection judges before its later passes (prep.refusal), with the
 //     distinct labels of a classification;
 //   - with σ chosen from the data, the median heuristic
-//     (loo.MedianSigma) on the centres as the kernel sees them
-//     (standardized): the centres are a uniform sample of the distinct
-//     rows drawn with the seed, so their median distance is the median
-//     heuristic on a seeded sample; with more than loo.DefaultMedianRows
-//     centres, MedianSigma samples that many of them with the seed.
+//     (loo.MedianDistance, in the kernel's own norm: Euclidean for the
+//     Gaussian kernel, the 1-norm for the Laplacian) on the centres as the
+//     kernel sees them (standardized): the centres are a uniform sample of
+//     the distinct rows drawn with the seed, so their median distance is
+//     the median heuristic on a seeded sample; with more than
+//     loo.DefaultMedianRows centres, MedianDistance samples that many of
+//     them with the seed.
 //
 // The result, a prep, reaches the workers of the later passes as a side
 // input (JSON keeps every float64 exactly), and the driver of a selection
@@ -88,6 +89,10 @@ type prep struct {
 	MaxClasses int
 	Squares    bool
 	Largest    float64
+	// Notes and Warnings are what the standardization tells the user
+	// (cli.StandardizeNotes: constant features kept, features that barely
+	// vary).
+	Notes, Warnings []string `json:",omitempty"`
 }
 
 type prepJSON struct {
@@ -382,14 +387,11 @@ func (f *scanCombineFn) ExtractOutput(a scan) ([]byte, error) {
 		if a.Moments.N == 0 {
 			return nil, fmt.Errorf("rkhsbeam: the input files hold no rows")
 		}
-		if cols := a.Moments.Constant(); len(cols) > 0 {
-			return nil, fmt.Errorf("rkhsbeam: standardization: %s constant in the %s, so it cannot be scaled to standard deviation 1: leave it out of the input, or do not standardize",
-				constantFeatures(cols, &a.Moments, a.Features), cli.Count(a.Moments.N, "row"))
-		}
-		s, err := a.Moments.Standardization()
+		s, err := a.Moments.Standardization() // a constant feature kept at its value
 		if err != nil {
 			return nil, err
 		}
+		p.Notes, p.Warnings = cli.StandardizeNotes(&a.Moments, s, a.Features, a.Moments.N)
 		if p.Centers.Cols != len(s.Mean) {
 			return nil, fmt.Errorf("rkhsbeam: the centres file %s has %s, the input %d", f.CentersFile, cli.Count(p.Centers.Cols, "feature"), len(s.Mean))
 		}
@@ -399,7 +401,11 @@ func (f *scanCombineFn) ExtractOutput(a scan) ([]byte, error) {
 		p.Scale = s
 	}
 	if f.Median && p.refusal() == nil {
-		med, err := loo.MedianSigma(p.Centers, 0, f.Seed)
+		norm := loo.L2
+		if f.L1 {
+			norm = loo.L1
+		}
+		med, err := loo.MedianDistance(p.Centers, norm, 0, f.Seed)
 		if err != nil {
 			return nil, fmt.Errorf("rkhsbeam: the median distance between the centres: %w", err)
 		}
@@ -429,27 +435,6 @@ func readCenters(ctx context.Context, in Input, names []string, file string) (*l
 	return linalg.NewDense(len(rows)/d, d, rows), nil
 }
 
-// constantFeatures names the constant features, by their names in the
-// header if any, else by position (1-based, as the columns of a file are
-// counted), and their value.
-func constantFeatures(cols []int, m *kernels.Moments, names []string) string {
-	s := ""
-	for i, j := range cols {
-		if i > 0 {
-			s += ", "
-		}
-		name := strconv.Itoa(j + 1)
-		if j < len(names) {
-			name = names[j]
-		}
-		s += fmt.Sprintf("feature %s (every value %.6g)", name, m.Mean[j])
-	}
-	if len(cols) > 1 {
-		return s + " are"
-	}
-	return s + " is"
-}
-
 // firstPass is what a first pass gathers, and how: Centers centres drawn
 // with Seed, or read from CentersFile; the moments of the features
 // (Standardize); the classes (Classes, with the limit MaxClasses) and the
@@ -465,7 +450,10 @@ type firstPass struct {
 	MaxClasses  int
 	Squares     bool
 	Median      bool
-	DeadLetter  bool
+	// L1 takes the median in the 1-norm, the Laplacian kernel's distance
+	// (loo.MedianDistance), instead of the Euclidean norm.
+	L1         bool
+	DeadLetter bool
 }
 
 // prepare adds the first pass over the files to the pipeline and returns

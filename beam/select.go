@@ -90,6 +90,9 @@ type Selection struct {
 	// Median is the median distance between the centres when the σ grid
 	// is MedianRatios times it, 0 otherwise.
 	Median float64
+	// Notes and Warnings are what the standardization tells the user
+	// (cli.StandardizeNotes), one line each.
+	Notes, Warnings []string
 	// Model is the fit at the chosen pair (with the standardization, if
 	// any), also written to Model; Classifier, with Classes, is the
 	// classifier written instead, whose Model is Model.
@@ -301,7 +304,7 @@ func (r *selection) statistics() error {
 		return err
 	}
 	pr := prepare(s, o.Input, names, firstPass{Centers: o.Centers, Seed: o.Seed, CentersFile: o.CentersFile, Standardize: o.Standardize,
-		Classes: o.Classes, MaxClasses: o.MaxClasses, Squares: true, Median: len(o.MedianRatios) > 0})
+		Classes: o.Classes, MaxClasses: o.MaxClasses, Squares: true, Median: len(o.MedianRatios) > 0, L1: o.Kernel.Type == "laplacian"})
 	beam.ParDo0(s, &writeBytesFn{Name: r.prepFile()}, pr)
 	for a := range r.ns {
 		k, ratio := o.Kernel, 0.0
@@ -343,6 +346,8 @@ func (r *selection) lambdaPaths() error {
 		Criterion: o.Criterion,
 		Scores:    &loo.Table{Criterion: o.Criterion, Sigmas: slices.Clone(r.sigmas), Lambdas: slices.Clone(o.Lambdas)},
 		Median:    r.first.Median,
+		Notes:     r.first.Notes,
+		Warnings:  r.first.Warnings,
 	}
 	r.paths, r.usable = make([]*loo.NystromPath, r.ns), make([][]int, r.ns)
 	for a := range r.ns {

@@ -1,6 +1,7 @@
 package rkhsbeam
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -123,19 +124,34 @@ func TestFitStandardized(t *testing.T) {
 	if err := os.WriteFile(constant, []byte("1,2,7\n2,3,7\n3,5,7\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// A constant feature is kept at its value, scaled by its magnitude
+	// (kernels.Moments.Standardization), as rkhs keeps it.
+	modelFile := filepath.Join(t.TempDir(), "m.json")
 	err = run(t, func(s beam.Scope) error {
 		_, err := Fit(s, FitOptions{Input: Input{Patterns: []string{constant}, Format: "csv"}, Kernel: kernels.Spec{Type: "gaussian", Sigma: 1},
-			Lambda: 1e-4, Centers: 2, Standardize: true, Model: filepath.Join(t.TempDir(), "m.json")})
+			Lambda: 1e-4, Centers: 2, Standardize: true, Model: modelFile})
 		return err
 	})
-	if err == nil || !strings.Contains(err.Error(), "feature 2 (every value 7) is constant") {
-		t.Errorf("a constant feature: got %v, want an error that names feature 2", err)
+	if err != nil {
+		t.Fatalf("a constant feature: %v, want it kept", err)
+	}
+	b, err = os.ReadFile(modelFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept regress.Model
+	if err := kept.UnmarshalJSON(b); err != nil {
+		t.Fatal(err)
+	}
+	if st := kept.Standardization; st == nil || st.Mean[1] != 7 || st.Scale[1] != 7 {
+		t.Errorf("a constant feature: standardization %+v, want feature 2 at mean 7 and scale 7", st)
 	}
 }
 
 // TestSelectAutoSigmaAndClasses: with σ around the median distance of the
 // centres and standardization, on features of different scales, the
-// median is loo.MedianSigma of the model's centres (standardized), and
+// median is loo.MedianDistance of the model's centres (standardized), in
+// the kernel's own norm (the 1-norm for the Laplacian kernel), and
 // every score equals loo.SelectNystrom's on the standardized rows with
 // the grid of that median to 1e-10 — regression (leave-one-out MSE) and
 // classification with two and three classes (leave-one-out error rate,
@@ -149,15 +165,17 @@ func TestSelectAutoSigmaAndClasses(t *testing.T) {
 		name    string
 		classes []float64
 		label   func(float64) float64
+		kernel  string // "" for gaussian
 	}{
-		{"regression", nil, func(y float64) float64 { return y }},
+		{"regression", nil, func(y float64) float64 { return y }, ""},
+		{"laplacian", nil, func(y float64) float64 { return y }, "laplacian"},
 		{"2 classes", []float64{-3, 5}, func(y float64) float64 {
 			if y > 0.2 {
 				return 5
 			}
 			return -3
-		}},
-		{"3 classes", []float64{0, 1, 2}, func(y float64) float64 { return float64(min(2, max(0, int(math.Floor(y+1))))) }},
+		}, ""},
+		{"3 classes", []float64{0, 1, 2}, func(y float64) float64 { return float64(min(2, max(0, int(math.Floor(y+1))))) }, ""},
 	} {
 		files, x, y := scaledFiles(t, tc.label)
 		crit := loo.LOOMSE
@@ -165,8 +183,12 @@ func TestSelectAutoSigmaAndClasses(t *testing.T) {
 			crit = loo.LOOErrorRate
 		}
 		out := filepath.Join(t.TempDir(), "model.json")
+		kernel, norm := func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} }, loo.L2
+		if tc.kernel == "laplacian" {
+			kernel, norm = func(s float64) kernels.Kernel { return kernels.Laplacian{Sigma: s} }, loo.L1
+		}
 		sel, err := Select(context.Background(), SelectOptions{
-			Input: Input{Patterns: files, Format: "csv"}, Kernel: kernels.Spec{Type: "gaussian"},
+			Input: Input{Patterns: files, Format: "csv"}, Kernel: kernels.Spec{Type: cmp.Or(tc.kernel, "gaussian")},
 			MedianRatios: ratios, Lambdas: lambdas, Intercept: regress.FreeIntercept, Standardize: true,
 			Classes: tc.classes != nil, Criterion: crit, Centers: 15, Seed: 7, Model: out, Scratch: t.TempDir(),
 		}, prismRun)
@@ -208,19 +230,19 @@ func TestSelectAutoSigmaAndClasses(t *testing.T) {
 			}
 		}
 		z := checkScale(t, model.Standardization, x)
-		median, err := loo.MedianSigma(model.Centers, 0, 7)
+		median, err := loo.MedianDistance(model.Centers, norm, 0, 7)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if sel.Median != median {
-			t.Errorf("%s: median %v, MedianSigma of the centres %v", tc.name, sel.Median, median)
+			t.Errorf("%s: median %v, MedianDistance of the centres in the %v norm %v", tc.name, sel.Median, norm, median)
 		}
 		sigmas := make([]float64, len(ratios))
 		for a, r := range ratios {
 			sigmas[a] = r * median
 		}
 		want, err := loo.SelectNystrom{
-			Kernel:  func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} },
+			Kernel:  kernel,
 			Centers: model.Centers, Sigmas: sigmas, Lambdas: lambdas, Intercept: regress.FreeIntercept, Criterion: crit,
 		}.Fit(z, yy)
 		if err != nil {

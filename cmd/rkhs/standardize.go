@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"slices"
 
 	"rkhs/dataset"
 	"rkhs/internal/cli"
@@ -43,27 +42,14 @@ func standardizeTrain(on bool, train *dataset.Data, names columnNames, verb stri
 	if err != nil {
 		return nil, err
 	}
-	rows := cli.Count(train.X.Rows, "training row")
-	constant := m.Constant()
-	for _, j := range constant {
-		fmt.Fprintf(w, "rkhs: note: %s (every value %.6g) is constant in the %s: kept at its value, it adds nothing to the distances between rows\n", featureName(names.features, j), m.Mean[j], rows)
+	notes, warnings := cli.StandardizeNotes(&m, s, names.features, train.X.Rows)
+	for _, n := range notes {
+		fmt.Fprintf(w, "rkhs: note: %s\n", n)
 	}
-	for _, j := range m.NearlyConstant(kernels.NearlyConstantTol) {
-		if !slices.Contains(constant, j) {
-			fmt.Fprintf(w, "rkhs %s: warning: %s barely varies in the %s (standard deviation %.2g, mean %.6g): standardized, a row off its training values lies far out, where the kernel is 0 and the model predicts its intercept\n",
-				verb, featureName(names.features, j), rows, s.Scale[j], m.Mean[j])
-		}
+	for _, n := range warnings {
+		fmt.Fprintf(w, "rkhs %s: warning: %s\n", verb, n)
 	}
 	return s, nil
-}
-
-// featureName names feature j (0-based) for a message: by its column
-// name, or by its 1-based position when the data has no names.
-func featureName(names []string, j int) string {
-	if j < len(names) {
-		return "feature " + names[j]
-	}
-	return fmt.Sprintf("feature %d", j+1)
 }
 
 // checkFar reports the rows of x, the file of flag, that lie far outside
@@ -80,7 +66,7 @@ func checkFar(w io.Writer, verb, flag string, s *kernels.Standardization, x *lin
 	if err != nil || o.Rows == 0 {
 		return err
 	}
-	worst := fmt.Sprintf("row %d, %s, z = %.2g", o.Row+1, featureName(names, o.Feature), o.Z)
+	worst := fmt.Sprintf("row %d, %s, z = %.2g", o.Row+1, cli.FeatureName(names, o.Feature), o.Z)
 	if math.IsInf(o.Z, 0) {
 		return cli.BadInputf("%s: %s: the row lies beyond the float64 range in standard deviations of the training rows, where no kernel value can be computed: leave it out, or give -standardize=no", flag, worst)
 	}

@@ -224,6 +224,12 @@ func showSelection(sel *rkhsbeam.Selection, o rkhsbeam.SelectOptions, asJSON boo
 	if a, j, ok := sel.Scores.BestAt(); ok && sel.LOO != nil {
 		s.LOOMSE, s.LOORows = sel.LOO[a][j], sel.Rows
 	}
+	for _, n := range sel.Notes {
+		fmt.Fprintf(os.Stderr, "rkhs-beam select: note: %s\n", n)
+	}
+	for _, w := range sel.Warnings {
+		fmt.Fprintf(os.Stderr, "rkhs-beam select: warning: %s\n", w)
+	}
 	defer s.WarnFacts(os.Stderr, "rkhs-beam select")
 	if !asJSON {
 		s.PrintTable(os.Stdout)
