@@ -70,15 +70,19 @@ func NystromWorkLen(m, q int) int {
 // allocated by the first Add and kept.
 //
 // Errors wrap ErrInput: the zero value; x or y nil, malformed, without
-// rows or not finite (also linalg.ErrNotFinite); x not of d columns; y not
-// of n rows, or not of the q columns of the rows added before; kernel
-// values that overflow (also kernels.ErrData).
+// rows or not finite (also linalg.ErrNotFinite); y of a magnitude whose
+// squares overflow (above 1e150: check.SquareLimit); x not of d columns;
+// y not of n rows, or not of the q columns of the rows added before;
+// kernel values that overflow (also kernels.ErrData).
 func (s *NystromStats) Add(x, y *linalg.Dense) error {
 	const op = "NystromStats.Add"
 	if err := s.ready(op); err != nil {
 		return err
 	}
 	if err := checkXY(op, x, y); err != nil {
+		return err
+	}
+	if err := check.NotHuge(ErrInput, op, "Y", y); err != nil {
 		return err
 	}
 	if x.Cols != s.centers.Cols {
@@ -129,7 +133,8 @@ func (s *NystromStats) Add(x, y *linalg.Dense) error {
 // a group.
 //
 // Errors wrap ErrInput: the zero value; kb or yb nil, malformed, without
-// rows or not finite (also linalg.ErrNotFinite); kb not of m columns; yb
+// rows or not finite (also linalg.ErrNotFinite); yb of a magnitude whose
+// squares overflow (above 1e150); kb not of m columns; yb
 // not of kb's rows, or not of the q columns of the rows added before; a
 // work shorter than NystromWorkLen(m, q).
 func (s *NystromStats) AddKernelRows(kb, yb *linalg.Dense, work []float64) error {
@@ -141,6 +146,9 @@ func (s *NystromStats) AddKernelRows(kb, yb *linalg.Dense, work []float64) error
 		return err
 	}
 	if err := check.Data(ErrInput, op, "yb", yb, 1); err != nil {
+		return err
+	}
+	if err := check.NotHuge(ErrInput, op, "yb", yb); err != nil {
 		return err
 	}
 	m := s.centers.Rows

@@ -546,3 +546,26 @@ func TestNystromStatsSharedWork(t *testing.T) {
 		t.Errorf("a workspace one value short: %v, statistics changed %v; want an ErrInput and no change", err, !bytes.Equal(encode(t, shared[0]), before))
 	}
 }
+
+// TestNystromStatsHugeLabels: labels whose squares overflow are refused by
+// Add and AddKernelRows, naming them, instead of summing to +Inf.
+func TestNystromStatsHugeLabels(t *testing.T) {
+	x := linalg.NewDense(4, 1, []float64{0, 1, 2, 3})
+	y := linalg.NewDense(4, 1, []float64{1e300, -2e300, 3, 4})
+	k := kernels.Gaussian{Sigma: 1}
+	s, err := NewNystromStats(k, x.Slice(0, 2, 0, 1).Clone())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ie *linalg.InputError
+	if err := s.Add(x, y); !errors.As(err, &ie) || ie.Arg != "Y" || !errors.Is(err, ErrInput) {
+		t.Errorf("Add: %v, want an ErrInput on Y", err)
+	}
+	kb, _ := kernels.Cross(k, x, x.Slice(0, 2, 0, 1))
+	if err := s.AddKernelRows(kb, y, nil); !errors.As(err, &ie) || ie.Arg != "yb" {
+		t.Errorf("AddKernelRows: %v, want an ErrInput on yb", err)
+	}
+	if s.Rows() != 0 {
+		t.Errorf("%d rows added", s.Rows())
+	}
+}

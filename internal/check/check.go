@@ -256,22 +256,38 @@ const SquareLimit = 1e150
 
 // Squarable reports targets m (a valid, finite view) whose squared
 // residuals a criterion cannot sum in float64: a value larger than
-// SquareLimit in magnitude (the squares overflow), or every value smaller
-// than 1/SquareLimit and not all zero (the squares underflow, every score
-// comes out 0 and no parameter can be told from another). Either way the
-// cure is to scale the targets, which the message says.
+// SquareLimit in magnitude (the squares overflow: NotHuge), or every value
+// smaller than 1/SquareLimit and not all zero (the squares underflow,
+// every score comes out 0 and no parameter can be told from another).
+// Either way the cure is to scale the targets, which the message says.
 func Squarable(kind error, op, name string, m *linalg.Dense) error {
+	if err := NotHuge(kind, op, name, m); err != nil {
+		return err
+	}
+	if big := largest(m); big > 0 && big < 1/SquareLimit {
+		return Input(kind, op, name, "every value below %g in magnitude (the largest %.3g): their squared residuals underflow to 0 and no score can tell the parameters apart; scale them (multiply by a power of ten)", 1/SquareLimit, big)
+	}
+	return nil
+}
+
+// NotHuge reports targets m (a valid, finite view) with a value larger
+// than SquareLimit in magnitude, whose squares (sums of squares in
+// statistics, squared residuals in a criterion) overflow float64: the
+// half of Squarable that a block of rows can judge alone.
+func NotHuge(kind error, op, name string, m *linalg.Dense) error {
+	if big := largest(m); big > SquareLimit {
+		return Input(kind, op, name, "values up to %.3g in magnitude: their squared residuals overflow float64; scale them (divide by a power of ten) below %g", big, SquareLimit)
+	}
+	return nil
+}
+
+// largest returns the largest magnitude of an element of m.
+func largest(m *linalg.Dense) float64 {
 	big := 0.0
 	for i := 0; i < m.Rows; i++ {
 		for _, v := range m.Row(i) {
 			big = max(big, math.Abs(v))
 		}
 	}
-	switch {
-	case big > SquareLimit:
-		return Input(kind, op, name, "values up to %.3g in magnitude: their squared residuals overflow float64; scale them (divide by a power of ten) below %g", big, SquareLimit)
-	case big > 0 && big < 1/SquareLimit:
-		return Input(kind, op, name, "every value below %g in magnitude (the largest %.3g): their squared residuals underflow to 0 and no score can tell the parameters apart; scale them (multiply by a power of ten)", 1/SquareLimit, big)
-	}
-	return nil
+	return big
 }
