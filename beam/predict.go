@@ -28,7 +28,7 @@ type PredictOptions struct {
 	// start with a label).
 	Input Input
 	// Model is the model file: any model rkhs fit, rkhs classify or Fit
-	// saves (see loadModel).
+	// saves (see cli.LoadModel).
 	Model string
 	// Output is a directory: the predictions for the input file F go to
 	// Output/B.pred, B the last element of F without ".gz", one line per
@@ -105,7 +105,7 @@ type predictFileFn struct {
 	Output     string
 	DeadLetter bool
 
-	model *savedModel
+	model *cli.Model
 }
 
 func (f *predictFileFn) ProcessElement(ctx context.Context, file string, emit func(string), emitBad func(string)) error {
@@ -114,7 +114,7 @@ func (f *predictFileFn) ProcessElement(ctx context.Context, file string, emit fu
 		if err != nil {
 			return err
 		}
-		m, err := loadModel(b)
+		m, err := cli.LoadModel(b)
 		if err != nil {
 			return fmt.Errorf("rkhsbeam: model %s: %w", f.Model, err)
 		}
@@ -122,7 +122,7 @@ func (f *predictFileFn) ProcessElement(ctx context.Context, file string, emit fu
 	}
 	m := f.model
 	in := f.In
-	in.CSV.HeaderFeatures = m.FeatureNames
+	in.CSV.HeaderFeatures = *m.FeatureNames
 	name := predictionFile(f.Output, file)
 	out, err := createFile(ctx, name)
 	if err != nil {
@@ -146,10 +146,10 @@ func (f *predictFileFn) ProcessElement(ctx context.Context, file string, emit fu
 		k := 0
 		for i := 0; i <= len(b.Y); i++ {
 			for ; k < len(b.Bad) && b.Bad[k] == i; k++ {
-				line = m.appendPrediction(line, nil)
+				line = m.AppendLine(line, nil)
 			}
 			if i < len(b.Y) {
-				line = m.appendPrediction(line, p.Row(i))
+				line = m.AppendLine(line, p.Row(i))
 			}
 		}
 		_, err := w.Write(line)

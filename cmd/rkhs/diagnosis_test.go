@@ -134,7 +134,7 @@ func TestValidationHeldOut(t *testing.T) {
 			t.Fatal(err)
 		}
 		raw, _ := os.ReadFile(model)
-		m, err := loadModel(raw)
+		m, err := cli.LoadModel(raw)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -334,10 +334,9 @@ func (o *modelFlags) run(stdout, stderr io.Writer) error {
 		warnDegenerate(stderr, o.verb, k, o.kf.sigma.V, &r.train.X, m, o.seed)
 	}
 	sel.WarnFacts(stderr, "rkhs "+o.verb)
-	parts := partsOf(f.model)
-	*parts.std, *parts.features, *parts.target = sets.scale, names.features, names.target // the model takes raw rows
+	saved := cli.ModelOf(f.model)
+	*saved.Standardization, *saved.FeatureNames, *saved.TargetName = sets.scale, names.features, names.target // the model takes raw rows
 	oc := outcome{o: o, f: f, sel: sel, nTrain: n, features: d, standardized: sets.scale != nil, seconds: seconds}
-	p := predictorOf(f.model)
 	var files []pendingFile
 	for _, s := range []struct {
 		d     *dataset.Data
@@ -346,7 +345,7 @@ func (o *modelFlags) run(stdout, stderr io.Writer) error {
 		if s.d == nil || s.d == sets.train && o.skipTrain {
 			continue
 		}
-		pr, err := p.Predict(&s.d.X)
+		pr, err := saved.Predict(&s.d.X)
 		if err != nil {
 			return err
 		}
@@ -356,7 +355,7 @@ func (o *modelFlags) run(stdout, stderr io.Writer) error {
 		}
 		*s.score = cli.JSONPtr(v)
 		if s.d == test {
-			files = append(files, pendingFile{o.predictions, predictionLines(pr, o.classes())})
+			files = append(files, pendingFile{o.predictions, saved.Lines(pr)})
 		}
 	}
 	if test != nil {

@@ -1,17 +1,14 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"strconv"
 
 	"rkhs/internal/cli"
 	"rkhs/kernels"
-	"rkhs/linalg"
 )
 
 // flagKind says what a flag's value is to the command, so that the tests
@@ -99,20 +96,6 @@ func (kf *kernelFlags) kernelAt(sigma float64) (kernels.Kernel, error) {
 		s.Degree, s.Offset = kf.degree, kf.offset
 	}
 	return s.Kernel()
-}
-
-// predictionLines formats column 0 of p one value per line: %.17g, or the
-// shortest form that reads back exactly for labels.
-func predictionLines(p *linalg.Dense, labels bool) []byte {
-	var b bytes.Buffer
-	for i := 0; i < p.Rows; i++ {
-		if labels {
-			b.WriteString(strconv.FormatFloat(p.At(i, 0), 'g', -1, 64) + "\n")
-		} else {
-			fmt.Fprintf(&b, "%.17g\n", p.At(i, 0))
-		}
-	}
-	return b.Bytes()
 }
 
 // pendingFile is an output prepared in memory and written only after the

@@ -2,7 +2,6 @@ package main
 
 import (
 	"cmp"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -11,11 +10,8 @@ import (
 	"slices"
 	"strings"
 
-	cls "rkhs/classify"
 	"rkhs/internal/cli"
-	"rkhs/kernels"
 	"rkhs/linalg"
-	"rkhs/regress"
 )
 
 // setupPredict registers the flags of rkhs predict and returns its run.
@@ -40,12 +36,11 @@ func setupPredict(fs *flagSet) func(stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		model, err := loadModel(raw)
+		model, err := cli.LoadModel(raw)
 		if err != nil {
 			return modelFileError(modelPath, err)
 		}
-		parts := partsOf(model)
-		if err := df.matchNames(columnNames{features: *parts.features, target: *parts.target}); err != nil {
+		if err := df.matchNames(columnNames{features: *model.FeatureNames, target: *model.TargetName}); err != nil {
 			return err
 		}
 		df.stderr = stderr
@@ -53,7 +48,7 @@ func setupPredict(fs *flagSet) func(stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		switch w := parts.width; {
+		switch w := model.Width; {
 		case d.X.Cols == w:
 		case d.X.Cols < w && info == nil:
 			widen(d, w) // a LIBSVM file does not show trailing all-zero features
@@ -63,7 +58,7 @@ func setupPredict(fs *flagSet) func(stdout, stderr io.Writer) error {
 		default:
 			return cli.BadInputf("%s: %s, the model has %d", dataPath, cli.Count(d.X.Cols, "feature"), w)
 		}
-		if err := checkFar(stderr, "predict", "-data", *parts.std, &d.X, *parts.features); err != nil {
+		if err := checkFar(stderr, "predict", "-data", *model.Standardization, &d.X, *model.FeatureNames); err != nil {
 			return err
 		}
 		p, err := model.Predict(&d.X)
@@ -73,23 +68,24 @@ func setupPredict(fs *flagSet) func(stdout, stderr io.Writer) error {
 		if info != nil && len(info.DroppedRecords) > 0 {
 			p = withDropped(p, info.DroppedRecords)
 		}
-		_, labels := model.(labelModel)
-		return writeAll([]pendingFile{{cmp.Or(out, "-"), predictionLines(p, labels)}}, stdout)
+		return writeAll([]pendingFile{{cmp.Or(out, "-"), model.Lines(p)}}, stdout)
 	}
 }
 
-// withDropped returns the predictions p of the rows read with a NaN line
-// inserted for each record dropped (dropped: their indices among the
+// withDropped returns the predictions p of the rows read with a row of
+// NaN inserted for each record dropped (dropped: their indices among the
 // records, ascending), so that line i is record i.
 func withDropped(p *linalg.Dense, dropped []int) *linalg.Dense {
-	all := linalg.NewDense(p.Rows+len(dropped), 1, nil)
+	all := linalg.NewDense(p.Rows+len(dropped), p.Cols, nil)
 	for i, k := 0, 0; i < all.Rows; i++ {
 		if len(dropped) > 0 && dropped[0] == i {
-			all.Set(i, 0, math.NaN())
+			for j := range all.Row(i) {
+				all.Row(i)[j] = math.NaN()
+			}
 			dropped = dropped[1:]
 			continue
 		}
-		all.Set(i, 0, p.At(k, 0))
+		copy(all.Row(i), p.Row(k))
 		k++
 	}
 	return all
@@ -107,38 +103,6 @@ func modelFileError(path string, err error) error {
 		return cli.Explained{Msg: path + ": " + ie.Reason, Err: err}
 	}
 	return cli.Explained{Msg: path + ": " + ie.Arg + ": " + ie.Reason, Err: err}
-}
-
-// modelParts are where a model keeps its standardization and the names
-// of its columns, and the number of features it takes.
-type modelParts struct {
-	std      **kernels.Standardization
-	features *[]string
-	target   *string
-	width    int
-}
-
-// partsOf returns the parts of any model fit or classify saves.
-func partsOf(m any) modelParts {
-	switch mm := m.(type) {
-	case labelModel:
-		return partsOf(mm.labelPredictor)
-	case *cls.RLSModel:
-		return partsOf(mm.Model)
-	case *regress.Model:
-		return modelParts{&mm.Standardization, &mm.FeatureNames, &mm.TargetName, mm.Centers.Cols}
-	case *regress.LinearModel:
-		return modelParts{&mm.Standardization, &mm.FeatureNames, &mm.TargetName, mm.Weights.Rows}
-	case *cls.PerceptronModel:
-		return modelParts{&mm.Standardization, &mm.FeatureNames, &mm.TargetName, mm.Centers.Cols}
-	case *cls.KNNModel:
-		return modelParts{&mm.Standardization, &mm.FeatureNames, &mm.TargetName, mm.X.Cols}
-	case *cls.LogisticModel:
-		return modelParts{&mm.Standardization, &mm.FeatureNames, &mm.TargetName, mm.Centers.Cols}
-	case *cls.SVMModel:
-		return modelParts{&mm.Standardization, &mm.FeatureNames, &mm.TargetName, mm.Centers.Cols}
-	}
-	panic(fmt.Sprintf("rkhs: a model of type %T", m))
 }
 
 // matchNames prepares the reading of the data for a model that stores the
@@ -165,66 +129,4 @@ func (df *dataFlags) matchNames(n columnNames) error {
 	}
 	df.byName = n.features
 	return nil
-}
-
-// modelTypes maps the format of a model file to a new value of its type:
-// every model rkhs fit or rkhs classify can save.
-var modelTypes = map[string]func() json.Unmarshaler{
-	"rkhs.regress.Model":            func() json.Unmarshaler { return &regress.Model{} },
-	"rkhs.regress.LinearModel":      func() json.Unmarshaler { return &regress.LinearModel{} },
-	"rkhs.classify.PerceptronModel": func() json.Unmarshaler { return &cls.PerceptronModel{} },
-	"rkhs.classify.KNNModel":        func() json.Unmarshaler { return &cls.KNNModel{} },
-	"rkhs.classify.RLSModel":        func() json.Unmarshaler { return &cls.RLSModel{} },
-	"rkhs.classify.LogisticModel":   func() json.Unmarshaler { return &cls.LogisticModel{} },
-	"rkhs.classify.SVMModel":        func() json.Unmarshaler { return &cls.SVMModel{} },
-}
-
-// labelModel presents a classifier as a predictor: its predicted labels
-// as an n×1 matrix.
-type labelModel struct{ labelPredictor }
-
-func (m labelModel) Predict(x *linalg.Dense) (*linalg.Dense, error) {
-	p, err := m.labelPredictor.Predict(x)
-	if err != nil {
-		return nil, err
-	}
-	return linalg.NewDense(len(p), 1, p), nil
-}
-
-// loadModel decodes any model rkhs fit or rkhs classify can save, by its
-// format field; a classifier predicts its labels.
-func loadModel(raw []byte) (predictor, error) {
-	format, err := regress.FormatOf(raw)
-	if err != nil {
-		return nil, err
-	}
-	newModel, ok := modelTypes[format]
-	if !ok {
-		return nil, cli.BadInputf("unknown model format %q", format)
-	}
-	m := newModel()
-	if err := m.UnmarshalJSON(raw); err != nil {
-		return nil, err
-	}
-	return predictorOf(m), nil
-}
-
-// predictorOf presents a model as a predictor: a classifier as a
-// labelModel.
-func predictorOf(m any) predictor {
-	if c, ok := m.(labelPredictor); ok {
-		return labelModel{c}
-	}
-	return m.(predictor)
-}
-
-// predictor is what every model offers: its predictions of the rows of x,
-// one column per output.
-type predictor interface {
-	Predict(x *linalg.Dense) (*linalg.Dense, error)
-}
-
-// labelPredictor is what every classifier offers.
-type labelPredictor interface {
-	Predict(x *linalg.Dense) ([]float64, error)
 }
