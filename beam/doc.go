@@ -37,9 +37,10 @@
 // Golub and LeVeque (kernels.Moments), whose map zⱼ = (xⱼ − μⱼ)/σⱼ
 // standardizes the centres and every row before the kernel and is kept
 // in the model file, so that Predict and rkhs predict take raw features
-// (a constant feature fails the job, named); the distinct labels of a
-// classification, coded ±1 or one-vs-all as rkhs classify codes them; and
-// the median heuristic for σ (loo.MedianSigma) on the centres as the
+// (a constant feature is kept at its value, scaled by its magnitude, as
+// rkhs keeps it); the distinct labels of a classification, coded ±1 or
+// one-vs-all as rkhs classify codes them; and the median heuristic for σ
+// (loo.MedianDistance, in the kernel's own norm) on the centres as the
 // kernel sees them — a uniform sample of the distinct rows drawn with the
 // seed — which the σ grid of a selection multiplies; and the facts about
 // the labels by which a selection refuses them before its later passes,

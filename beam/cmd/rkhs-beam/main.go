@@ -300,7 +300,7 @@ func centerFlags(fs *flag.FlagSet, m *int, seed *uint64, file *string) {
 func standardizeFlag(fs *flag.FlagSet, when string) *cli.Standardize {
 	var std cli.Standardize
 	fs.Var(&std, "standardize", "scale every feature to mean 0 and standard deviation 1 before the kernel (centres too), by the mean and the population standard deviation of the rows read; the model keeps the map, so that predictions take raw features. "+
-		"`auto|yes|no` (alone: yes); auto, the default, is on exactly when σ is chosen from the data, as in rkhs: "+when+". A constant feature is an error that names it")
+		"`auto|yes|no` (alone: yes); auto, the default, is on exactly when σ is chosen from the data, as in rkhs: "+when+". A constant feature is kept at its value, with a note naming it (select)")
 	return &std
 }
 
