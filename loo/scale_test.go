@@ -149,27 +149,52 @@ func TestScaleValue(t *testing.T) {
 }
 
 // scalePasses runs the three passes at θ with the rows split at the
-// indices cuts (each pass run on each shard by its own value, the shards
-// merged in order), marking the rows of S in pass B, and returns the
-// result.
-func scalePasses(t *testing.T, o ScaleObjective, x, y *linalg.Dense, theta []float64, cuts []int) *ScaleEval {
+// indices cuts, each pass run on each shard by a value of its own and the
+// shards merged in order, marking the rows of S in pass B, and returns
+// the result. With wire, each shard's sums cross an encoding
+// (MarshalBinary) into a value the driver made (UnmarshalBinary), as on
+// separate machines.
+func scalePasses(t *testing.T, o ScaleObjective, x, y *linalg.Dense, theta []float64, cuts []int, wire bool) *ScaleEval {
 	t.Helper()
 	bounds := append(append([]int{0}, cuts...), x.Rows)
 	shard := func(k int, a *linalg.Dense) *linalg.Dense { return a.Slice(bounds[k], bounds[k+1], 0, a.Cols) }
+	type codec interface {
+		MarshalBinary() ([]byte, error)
+		UnmarshalBinary([]byte) error
+	}
+	// ship returns part, or with wire a fresh value (made by fresh) that
+	// decoded part's encoding.
+	ship := func(part, fresh codec) {
+		t.Helper()
+		b, err := part.MarshalBinary()
+		if err == nil {
+			err = fresh.UnmarshalBinary(b)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
 	var st *ScaleStats
 	for k := 0; k+1 < len(bounds); k++ {
 		s, err := o.NewStats(theta)
 		if err == nil {
 			err = s.Add(shard(k, x), shard(k, y))
 		}
-		if err == nil && st != nil {
-			err = st.Merge(s)
-		}
 		if err != nil {
 			t.Fatal(err)
 		}
+		if wire {
+			got, err := o.NewStats(theta)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ship(s, got)
+			s = got
+		}
 		if st == nil {
 			st = s
+		} else if err := st.Merge(s); err != nil {
+			t.Fatal(err)
 		}
 	}
 	p, err := NewScalePath(st)
@@ -185,34 +210,36 @@ func scalePasses(t *testing.T, o ScaleObjective, x, y *linalg.Dense, theta []flo
 		in[i] = true
 	}
 	var a *ScaleLOO
-	if o.Criterion != GCV {
-		for k := 0; k+1 < len(bounds); k++ {
-			part, err := p.NewLOO()
-			if err != nil {
+	for k := 0; o.Criterion != GCV && k+1 < len(bounds); k++ {
+		part, err := p.NewLOO()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rows []int
+		for i := bounds[k]; i < bounds[k+1]; i++ {
+			if in[i] {
+				rows = append(rows, i)
+			}
+		}
+		if len(rows) > 0 {
+			rx, ry := linalg.NewDense(len(rows), x.Cols, nil), linalg.NewDense(len(rows), y.Cols, nil)
+			for r, i := range rows {
+				copy(rx.Row(r), x.Row(i))
+				copy(ry.Row(r), y.Row(i))
+			}
+			if err := part.Add(rx, ry); err != nil {
 				t.Fatal(err)
 			}
-			var sx, sy []int
-			for i := bounds[k]; i < bounds[k+1]; i++ {
-				if in[i] {
-					sx = append(sx, i)
-				}
-			}
-			_ = sy
-			if len(sx) > 0 {
-				rx, ry := linalg.NewDense(len(sx), x.Cols, nil), linalg.NewDense(len(sx), y.Cols, nil)
-				for r, i := range sx {
-					copy(rx.Row(r), x.Row(i))
-					copy(ry.Row(r), y.Row(i))
-				}
-				if err := part.Add(rx, ry); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if a == nil {
-				a = part
-			} else if err := a.Merge(part); err != nil {
-				t.Fatal(err)
-			}
+		}
+		if wire {
+			got, _ := p.NewLOO()
+			ship(part, got)
+			part = got
+		}
+		if a == nil {
+			a = part
+		} else if err := a.Merge(part); err != nil {
+			t.Fatal(err)
 		}
 	}
 	var ad *ScaleAdjoint
@@ -228,6 +255,11 @@ func scalePasses(t *testing.T, o ScaleObjective, x, y *linalg.Dense, theta []flo
 		if err := part.Add(shard(k, x), shard(k, y), marks); err != nil {
 			t.Fatal(err)
 		}
+		if wire {
+			got, _ := p.NewAdjoint(a)
+			ship(part, got)
+			part = got
+		}
 		if ad == nil {
 			ad = part
 		} else if err := ad.Merge(part); err != nil {
@@ -242,8 +274,9 @@ func scalePasses(t *testing.T, o ScaleObjective, x, y *linalg.Dense, theta []flo
 }
 
 // TestScaleShards: the passes run on two shards and merged give the value
-// and gradient of Evaluate to 1e-12, and the same split twice gives the
-// same bits, for every case.
+// and gradient of Evaluate to 1e-12, and the same split twice, the second
+// time with every shard's sums encoded and decoded, gives the same bits,
+// for every case.
 func TestScaleShards(t *testing.T) {
 	for _, c := range scaleCases() {
 		x, y, o := c.data()
@@ -251,13 +284,16 @@ func TestScaleShards(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := scalePasses(t, o, x, y, ardTheta, []int{37})
-		again := scalePasses(t, o, x, y, ardTheta, []int{37})
+		got := scalePasses(t, o, x, y, ardTheta, []int{37}, false)
+		again := scalePasses(t, o, x, y, ardTheta, []int{37}, true)
 		if r := relDiff(append(got.Gradient, got.Value), append(ev.Gradient, ev.Value)); r > 1e-12 {
 			t.Errorf("%s: two shards merged give J %.15g, ∇J %v; one pass J %.15g, ∇J %v (rel %.2g)", c.name, got.Value, got.Gradient, ev.Value, ev.Gradient, r)
 		}
 		if !sameBits(append(got.Gradient, got.Value), append(again.Gradient, again.Value)) {
 			t.Errorf("%s: the same split twice gives different bits", c.name)
+		}
+		if one := scalePasses(t, o, x, y, ardTheta, nil, true); !sameBits(append(one.Gradient, one.Value), append(ev.Gradient, ev.Value)) {
+			t.Errorf("%s: the passes on one shard give J %v, ∇J %v; Evaluate %v, %v", c.name, one.Value, one.Gradient, ev.Value, ev.Gradient)
 		}
 	}
 }
