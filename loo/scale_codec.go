@@ -5,7 +5,6 @@ import (
 	"math"
 
 	"rkhs/kernels"
-	"rkhs/linalg"
 	"rkhs/regress"
 )
 
@@ -142,7 +141,7 @@ func (s *ScaleStats) UnmarshalBinary(b []byte) error {
 	}
 	var st regress.NystromStats
 	if err := st.UnmarshalBinary(r.b); err != nil {
-		return regressError(op, "data", err)
+		return regressError(op, "data", renameOp(err, "NystromStats.UnmarshalBinary", op))
 	}
 	if c := st.Centers(); c == nil || !sameBits(c.Data, s.sk.zs.Data) || c.Rows != s.sk.zs.Rows || st.Kernel() != (kernels.Gaussian{Sigma: 1}) {
 		return inputError(op, "data", "the statistics of other centres or another kernel")
@@ -193,36 +192,34 @@ func (a *ScaleLOO) UnmarshalBinary(b []byte) error {
 	}
 	m, q := a.omega.Rows, len(a.salpha)
 	rows, wrong := r.next(), r.next()
+	// Check every value before writing any, so that a is unchanged on
+	// error without a second copy of Ω̂.
+	body := r.b
 	sums := make([]float64, 3)
-	salpha, phi, tri := make([]float64, q), linalg.NewDense(m, q+1, nil), make([]float64, m*(m+1)/2)
 	r.floats(sums)
-	r.floats(salpha)
-	r.floats(phi.Data)
-	r.floats(tri)
-	if r.bad || len(r.b) != 0 {
+	count := q + m*(q+1) + m*(m+1)/2
+	if r.bad || len(r.b) != 8*count {
 		return inputError(op, "data", "truncated or malformed: %d bytes", len(b))
 	}
 	if rows > uint64(a.p.np.n) || wrong > rows {
 		return inputError(op, "data", "%d rows (%d wrong), the statistics summarise %d", rows, wrong, a.p.np.n)
 	}
-	for _, vs := range [][]float64{sums, salpha, phi.Data, tri} {
-		for _, v := range vs {
-			if bad(v) {
-				return inputError(op, "data", "sums that are not finite")
-			}
+	for i := 0; i < 3+count; i++ {
+		if bad(math.Float64frombits(binary.LittleEndian.Uint64(body[8*i:]))) {
+			return inputError(op, "data", "sums that are not finite")
 		}
 	}
 	if sums[0] < 0 || sums[1] < 0 || sums[2] < 0 {
 		return inputError(op, "data", "negative sums of squares")
 	}
-	omega := linalg.NewDense(m, m, nil)
-	for k, at := 0, 0; k < m; k++ {
-		copy(omega.Row(k)[:k+1], tri[at:at+k+1])
-		at += k + 1
+	r.floats(a.salpha)
+	r.floats(a.phi.Data)
+	for k := 0; k < m; k++ {
+		r.floats(a.omega.Row(k)[:k+1])
 	}
 	a.rows, a.wrong = int(rows), int(wrong)
 	a.sse, a.sse2, a.rss = sums[0], sums[1], sums[2]
-	a.salpha, a.phi, a.omega, a.err = salpha, phi, omega, nil
+	a.err = nil
 	return nil
 }
 

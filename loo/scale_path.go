@@ -2,6 +2,7 @@ package loo
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"math"
@@ -68,10 +69,7 @@ func newScalePath(op string, s *ScaleStats, es *linalg.EigenSym, spend bool) (*S
 	lambda := math.Exp(s.theta[d])
 	np, _, err := newNystromPath(s.stats, s.obj.Intercept, []float64{lambda}, es, spend)
 	if err != nil {
-		if e, ok := err.(*linalg.InputError); ok && e.Op == "NewNystromPath" {
-			e.Op = op
-		}
-		return nil, err
+		return nil, renameOp(err, "NewNystromPath", op)
 	}
 	if spend {
 		s.stats = nil
@@ -114,6 +112,22 @@ func (p *ScalePath) ready(op string) error {
 		return inputError(op, "ScalePath", "nil or zero value: make it with NewScalePath")
 	}
 	return nil
+}
+
+// renameOp returns err with the Op of its *linalg.InputError or
+// *linalg.MemoryError changed from the call this package made (from) to
+// the caller's entry point (to), so that errors name what the caller
+// called.
+func renameOp(err error, from, to string) error {
+	var ie *linalg.InputError
+	var me *linalg.MemoryError
+	switch {
+	case errors.As(err, &ie) && ie.Op == from:
+		ie.Op = to
+	case errors.As(err, &me) && me.Op == from:
+		me.Op = to
+	}
+	return err
 }
 
 // header returns the fingerprint of the path, the words its passes'

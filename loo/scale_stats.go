@@ -243,7 +243,7 @@ func (o ScaleObjective) newStats(op string, theta []float64) (*ScaleStats, error
 	sk := newScaledKernel(o.Centers, theta)
 	st, err := regress.NewNystromStats(kernels.Gaussian{Sigma: 1}, sk.zs)
 	if err != nil {
-		return nil, regressError(op, "Centers", err)
+		return nil, regressError(op, "Centers", renameOp(err, "NewNystromStats", op))
 	}
 	o.Centers = nil
 	return &ScaleStats{obj: o, theta: slices.Clone(theta), sk: sk, stats: st}, nil
