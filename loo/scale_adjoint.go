@@ -19,31 +19,37 @@ import (
 //	E = N∘K_nm,  E_P = P∘K_mm,  P = −nλ·Q,  ∂J/∂log λ = −nλ·tr Q̂
 //
 // with x̃ = x/σ and z̃ = c/σ (docs/notes/ard-gradient.md). NewAdjoint
-// forms, from the path and the sums of pass A, the m×m matrices every row
-// needs (Q and the others, and the K_mm part); each block of rows then
-// costs one product K_b·Q′ for N (rows of S need their residuals again,
-// and W·D·fᵢ, two more), the Hadamard product with K_b, and the
-// contraction (x̃∘x̃)ᵀ(E·1) − 2·diag(X̃ᵀE·Z̃) + (1ᵀE)(z̃∘z̃) as one product
-// E·[Z̃ | 1] and one Eᵀ·1, both sets shifted by the scaled centres' mean so
-// that the expansion cancels no more than the distances do. Only the d
-// sums of the first term and the m column sums of E are kept: they are
-// sums over the rows, so shards on different workers, each with a
-// ScaleAdjoint made the same way, merge (Merge, MarshalBinary and
-// UnmarshalBinary). It is not safe for concurrent use.
+// forms, from the path and the sums of pass A, the matrices of the
+// frame every row needs, and the K_mm part. Each block of rows then costs
+// three products: the frame's rows F_b = K_b·W − 1cᵀ, the adjoint in the
+// frame G_b = −2F_b·Q̂′ + … (the rows of S add their own weights, from
+// their residuals again), and N_b = G_b·Wᵀ; then the Hadamard product
+// with K_b, and the contraction (x̃∘x̃)ᵀ(E·1) − 2·diag(X̃ᵀE·Z̃) +
+// (1ᵀE)(z̃∘z̃) as one product E·[Z̃ | 1] and one Eᵀ·1, both sets shifted
+// by the scaled centres' mean so that the expansion cancels no more than
+// the distances do. Only the d sums of the first term and the m column
+// sums of E are kept: they are sums over the rows, so shards on different
+// workers, each with a ScaleAdjoint made the same way, merge (Merge,
+// MarshalBinary and UnmarshalBinary). It is not safe for concurrent use.
+//
+// Accuracy. N has entries of the order of ‖Q̂‖/λ_min(K_mm + δI) that
+// cancel in the contraction, so the entries ∂J/∂log σ_j lose digits as
+// K_mm's condition number κ grows: measured against five-point finite
+// differences, about 10⁻⁹ of the largest entry at κ ≈ 10⁸, 2·10⁻⁷ at
+// κ ≈ 3·10⁹ and 10⁻⁴ at κ ≈ 5·10¹⁰ (a descent's optimum, where the
+// gradient is small); ∂J/∂log λ, from the frame alone, keeps about 10⁻¹⁰.
 type ScaleAdjoint struct {
 	p     *ScalePath
 	value *ScaleEval    // J and the rest, from pass A or the statistics
 	kappa float64       // κ = 2/(|S|q) for the rows of S; 0 for GCV
 	loo   int           // |S|; 0 for GCV
 	all   bool          // every row is of S
-	qp    *linalg.Dense // Q′ (m×m): Q, or for GCV Q − b·M⁻¹ − (κ_G/2)·CCᵀ
-	ups   *linalg.Dense // Υ′ᵀ (q×m): (M⁻¹Φ)ᵀ, or for GCV (M⁻¹Φ + κ_G·C)ᵀ
-	coefT *linalg.Dense // Cᵀ (q×m), C = W·Ĉ
-	wt    *linalg.Dense // Wᵀ (m×m), for W·D·fᵢ on the rows of S
-	off   []float64     // the offset o of every row of N (m)
+	qhat  *linalg.Dense // Q̂′ (m×m): Q̂, or for GCV Q̂ − b·D − (κ_G/2)·ĈĈᵀ
+	upsT  *linalg.Dense // Υ̂′ᵀ (q×m): (D·Φ̂ + κ_G·Ĉ)ᵀ, κ_G = 0 without GCV
+	off   []float64     // ô = Υ̂′ȳ − ν̂, the offset of every row of G (m)
 	ze    *linalg.Dense // [Z̃ − 1z̄ᵀ | 1] (m×(d+1))
 	fixed []float64     // the K_mm part of ∂J/∂log σ (d) and ∂J/∂log λ
-	hash  uint64        // of the bits of Q′, Υ′ and o
+	hash  uint64        // of the bits of Q̂′, Υ̂′, ô and the K_mm part
 
 	rows, sRows int
 	g           []float64 // Σ_i x̃_ij²(E·1)ᵢ − 2x̃_ij(E·Z̃)_ij (d)
@@ -58,17 +64,17 @@ type ScaleAdjoint struct {
 // Ω̂, Φ̂, ŝ_β and s_α of a times κ (for GCV, Ω̂ = b·diag(μ) and
 // Φ̂ = κ_G·nλ·Ĉ with κ_G = 2n/(qτ²), b = 2n·RSS/(qτ³), τ = n − tr H),
 //
-//	Q̂ = DΩ̂D − (DΦ̂Ĉᵀ + ĈΦ̂ᵀD)/2,  Q = W·Q̂·Wᵀ,  Υ = W·D·Φ̂,  C = W·Ĉ,
-//	ν̄ = (1/n)·W·(2D·ŝ_β − Ĉ·s_α) (free intercept; 0 otherwise),
+//	Q̂ = DΩ̂D − (DΦ̂Ĉᵀ + ĈΦ̂ᵀD)/2,  Υ̂ = D·Φ̂,  ν̂ = (1/n)·(2D·ŝ_β − Ĉ·s_α) (free intercept; 0 otherwise),
 //
-// ∂J/∂log λ = −nλ·tr Q̂, and the K_mm part of ∂J/∂log σ_j from
-// P∘K_mm, P = −nλ·Q. a must be of this path (its fingerprint) and hold the
-// rows of S: all n rows, or the subset; a is not modified.
+// in the frame (Q = W·Q̂·Wᵀ, Υ = W·Υ̂ = M⁻¹Φ and ν̄ = W·ν̂ in the centres'
+// coordinates), ∂J/∂log λ = −nλ·tr Q̂, and the K_mm part of ∂J/∂log σ_j
+// from P∘K_mm, P = −nλ·Q. a must be of this path (its fingerprint) and
+// hold the rows of S: all n rows, or the subset; a is not modified.
 //
-// Cost: about 6m³ flops (8m³ for GCV) and O(m²(d + q)). Memory: four
-// m×m matrices while it runs, two kept (Q′ and Wᵀ), and the workspace
-// of Add, four blocks of about 2²⁰ values; a *linalg.MemoryError
-// (linalg.ErrTooLarge) before allocating when they do not fit.
+// Cost: about 5m³ flops and O(m²(d + q)). Memory: four m×m matrices while
+// it runs, one kept (Q̂′), and the workspace of Add, four blocks of about
+// 2²⁰ values; a *linalg.MemoryError (linalg.ErrTooLarge) before
+// allocating when they do not fit.
 //
 // Errors wrap ErrInput: a nil or zero path; a nil a with a leave-one-out
 // criterion, or a non-nil one with GCV; a of another path or of no rows;
@@ -174,59 +180,31 @@ func (p *ScalePath) NewAdjoint(a *ScaleLOO) (*ScaleAdjoint, error) {
 	ad.fixed = contractCenters(ep, ad.ze)
 	ad.fixed = append(ad.fixed, dlam)
 
-	// Q′, and Υ′ = W·(D·Φ̂ + κ_G·Ĉ) (κ_G = 0 without GCV), C = W·Ĉ.
+	// Q̂′ (for GCV Q̂ − b·D − (κ_G/2)·ĈĈᵀ, so that the rows of G need no
+	// weights of their own), Υ̂′ = D·Φ̂ + κ_G·Ĉ, and the offset
+	// ô = Υ̂′ȳ − ν̂ with ν̄ = W·ν̂ (−Ỹ_bΥ̂′ᵀ = −Y_bΥ̂′ᵀ + 1(Υ̂′ȳ)ᵀ).
 	if gcv {
 		for k := 0; k < m; k++ {
 			row := qhat.Row(k)
 			row[k] -= bG * dk[k]
 		}
-		cc := linalg.NewDense(m, m, nil)
-		linalg.Gemm(linalg.NoTrans, linalg.Trans, kappaG/2, p.chat, p.chat, 0, cc)
-		for i := range qhat.Data {
-			qhat.Data[i] -= cc.Data[i]
-		}
-		cc = nil
-		linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, w, qhat, 0, pc)
-		linalg.Gemm(linalg.NoTrans, linalg.Trans, 1, pc, w, 0, qm)
+		linalg.Gemm(linalg.NoTrans, linalg.Trans, -kappaG/2, p.chat, p.chat, 1, qhat)
 	}
-	ad.qp = qm
-	dphi := linalg.NewDense(m, q, nil)
-	for k := 0; k < m; k++ {
-		for out := 0; out < q; out++ {
-			dphi.Set(k, out, dk[k]*phi.At(k, out)+kappaG*p.chat.At(k, out))
-		}
-	}
-	ups := linalg.NewDense(m, q, nil)
-	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, w, dphi, 0, ups)
-	coef := linalg.NewDense(m, q, nil)
-	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, w, p.chat, 0, coef)
-	ad.ups, ad.coefT = transpose(ups), transpose(coef)
-
-	// The offset of every row: o = 2W·Q̂′·c − ν̄ + Υ′ȳ, where Q̂′ is Q̂ (for
-	// GCV the Q̂ changed above): −2Ã_bQ′ = −2K_bQ′ + 2·1(Q′a₀)ᵀ with
-	// Wᵀa₀ = c, and −Ỹ_bΥ′ᵀ = −Y_bΥ′ᵀ + 1(Υ′ȳ)ᵀ.
-	qc := make([]float64, m)
-	for k := 0; k < m; k++ {
-		qc[k] = 2 * linalg.Dot(qhat.Row(k), np.c)
-	}
-	if p.obj.Intercept == regress.FreeIntercept && !gcv {
-		for k := range qc {
-			var s float64
-			for out, v := range p.chat.Row(k) {
-				s += v * sa[out]
-			}
-			qc[k] -= (2*dk[k]*sb[k] - s) / float64(n)
-		}
-	}
+	ad.qhat = qhat
+	ad.upsT = linalg.NewDense(q, m, nil)
 	ad.off = make([]float64, m)
-	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, w, linalg.NewDense(m, 1, qc), 0, linalg.NewDense(m, 1, ad.off))
-	for k := range ad.off {
-		for out, v := range ups.Row(k) {
-			ad.off[k] += v * np.ybar[out]
+	free := p.obj.Intercept == regress.FreeIntercept && !gcv
+	for k := 0; k < m; k++ {
+		var s float64
+		for out := 0; out < q; out++ {
+			u := dk[k]*phi.At(k, out) + kappaG*p.chat.At(k, out)
+			ad.upsT.Set(out, k, u)
+			ad.off[k] += u * np.ybar[out]
+			s += p.chat.At(k, out) * sa[out]
 		}
-	}
-	if !gcv {
-		ad.wt = transpose(w)
+		if free {
+			ad.off[k] -= (2*dk[k]*sb[k] - s) / float64(n)
+		}
 	}
 	ad.hash = ad.fingerprint()
 	return ad, nil
@@ -271,7 +249,7 @@ func contractCenters(ep, ze *linalg.Dense) []float64 {
 func (ad *ScaleAdjoint) fingerprint() uint64 {
 	h := fnv.New64a()
 	var w [8]byte
-	for _, vs := range [][]float64{ad.qp.Data, ad.ups.Data, ad.off, ad.fixed} {
+	for _, vs := range [][]float64{ad.qhat.Data, ad.upsT.Data, ad.off, ad.fixed} {
 		for _, v := range vs {
 			binary.LittleEndian.PutUint64(w[:], math.Float64bits(v))
 			h.Write(w[:])
@@ -290,13 +268,12 @@ func (ad *ScaleAdjoint) fingerprint() uint64 {
 // counts). Neither x, y nor loo is modified.
 //
 // Each block of about 2²⁰ kernel values: the block divided by σ, its
-// kernel block K_b, N_b = −2K_b·Q′ − Y_b·Υ′ᵀ + 1oᵀ by two linalg.Gemm,
-// plus on the rows of S 2βᵢ·W·D·fᵢ − C·αᵢ (their residuals again, as in
-// pass A: F = K_S·W − 1cᵀ and one product by Wᵀ), E_b = N_b∘K_b in
-// place, then E_b·[Z̃ − 1z̄ᵀ | 1] and E_bᵀ·1 by linalg.Gemm and the d sums
-// in row order.
+// kernel block K_b, F_b = K_b·W − 1cᵀ, G_b = −2F_b·Q̂′ − Y_b·Υ̂′ᵀ + 1ôᵀ
+// plus on the rows of S 2βᵢ·D·fᵢ − Ĉ·αᵢ (their residuals again, as in
+// pass A), N_b = G_b·Wᵀ, E_b = N_b∘K_b in place, then E_b·[Z̃ − 1z̄ᵀ | 1]
+// and E_bᵀ·1 by linalg.Gemm and the d sums in row order.
 //
-// Cost: 4md + 2m² + O(m(q + d)) flops and m exponentials a row, and 4m²
+// Cost: 4md + 6m² + O(m(q + d)) flops and m exponentials a row, O(mq)
 // more on a row of S. Memory: the workspace, four blocks of about 2²⁰
 // values.
 //
@@ -372,61 +349,71 @@ func (ad *ScaleAdjoint) add(op string, x, y *linalg.Dense, srows []int, all bool
 // their kernel rows, yb their outputs, in the rows of S among them (from
 // 0, ascending), or every row when all. It reports false, adding nothing,
 // when the fit interpolates a row of S.
+//
+// N_b is formed in the frame and brought to the centres by one product:
+// N_b = G_b·Wᵀ with G_b = −2F_b·Q̂′ − Y_b·Υ̂′ᵀ + 1ôᵀ, plus
+// 2βᵢ·D·fᵢ − Ĉ·αᵢ on the rows of S. Forming Q = W·Q̂·Wᵀ once instead
+// (and N_b = −2Ã_b·Q + …, a third of the flops) rounds Q's entries, of
+// the order of ‖W‖²‖Q̂‖ ≈ ‖Q̂‖/λ_min(K_mm), once for every row, and that
+// error adds up over the rows instead of averaging out: where K_mm is
+// ill-conditioned the gradient lost every digit of its entries near an
+// optimum (see docs/notes/ard-gradient.md).
 func (ad *ScaleAdjoint) block(xs, kb, yb *linalg.Dense, in []int, all bool) bool {
 	p, ws := ad.p, &ad.ws
 	b, m, q, d := kb.Rows, p.np.m, p.np.q, len(p.sk.sigma)
-	// The rows of S first, which may fail: U = 2diag(β)F·D·Wᵀ − α·Cᵀ.
-	var u *linalg.Dense
+	f := p.frameRows(ws, kb)
+	// The rows of S first, which may fail.
+	var fs *linalg.Dense
 	if all || len(in) > 0 {
-		ks, ys := kb, yb
+		ys := yb
+		fs = f
 		if !all {
-			ks = ws.us.Reuse(len(in), m)
-			ys = ws.ys.Reuse(len(in), q)
+			fs, ys = ws.fs.Reuse(len(in), m), ws.ys.Reuse(len(in), q)
 			for r, i := range in {
-				copy(ks.Row(r), kb.Row(i))
+				copy(fs.Row(r), f.Row(i))
 				copy(ys.Row(r), yb.Row(i))
 			}
 		}
-		if !p.residuals(ws, ks, ys) {
+		if !p.residuals(ws, fs, ys) {
 			return false
 		}
-		f, ab := &ws.f, &ws.ab
-		kappa := ad.kappa
-		eachRow(f.Rows, m, func(i int) {
-			row, beta := f.Row(i), 2*kappa*ab.At(i, q)
-			for k := range row {
-				row[k] *= beta * p.dk[k]
-			}
-			for out := range q {
-				ab.Set(i, out, kappa*ab.At(i, out))
-			}
-		})
-		u = ws.us.Reuse(f.Rows, m)
-		linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, f, ad.wt, 0, u)
-		linalg.Gemm(linalg.NoTrans, linalg.NoTrans, -1, ab.Slice(0, f.Rows, 0, q), ad.coefT, 1, u)
-		ad.sRows += f.Rows
+		ad.sRows += fs.Rows
 	}
-	// N_b = −2K_b·Q′ − Y_b·Υ′ᵀ, plus U on the rows of S; then
-	// E_b = (N_b + 1oᵀ)∘K_b.
-	nb := ws.n.Reuse(b, m)
-	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, -2, kb, ad.qp, 0, nb)
-	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, -1, yb, ad.ups, 1, nb)
-	if u != nil {
-		eachRow(u.Rows, m, func(r int) {
+	// G_b in the frame.
+	gf := ws.gf.Reuse(b, m)
+	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, -2, f, ad.qhat, 0, gf)
+	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, -1, yb, ad.upsT, 1, gf)
+	eachRow(b, m, func(i int) {
+		row := gf.Row(i)
+		for k, v := range ad.off {
+			row[k] += v
+		}
+	})
+	if fs != nil {
+		ab, kappa := &ws.ab, ad.kappa
+		eachRow(fs.Rows, m*(q+1), func(r int) {
 			i := r
 			if !all {
 				i = in[r]
 			}
-			dst := nb.Row(i)
-			for k, v := range u.Row(r) {
-				dst[k] += v
+			row, fr, wr := gf.Row(i), fs.Row(r), ab.Row(r)
+			beta, alpha := 2*kappa*wr[q], wr[:q]
+			for k, v := range fr {
+				v *= beta * p.dk[k]
+				for out, c := range p.chat.Row(k) {
+					v -= kappa * alpha[out] * c
+				}
+				row[k] += v
 			}
 		})
 	}
+	// N_b = G_b·Wᵀ, then E_b = N_b∘K_b.
+	nb := ws.n.Reuse(b, m)
+	linalg.Gemm(linalg.NoTrans, linalg.Trans, 1, gf, p.np.w, 0, nb)
 	eachRow(b, m, func(i int) {
 		row, krow := nb.Row(i), kb.Row(i)
 		for k := range row {
-			row[k] = (row[k] + ad.off[k]) * krow[k]
+			row[k] *= krow[k]
 		}
 	})
 	// R = E_b·[Z′ | 1] and t += E_bᵀ·1, then the d sums in row order.

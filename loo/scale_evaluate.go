@@ -14,9 +14,8 @@ import (
 // over the rows of S (SubsetRows(n), copied once), pass B over every row
 // with those rows marked. Neither x nor y is modified.
 //
-// Cost: for S every row, about (4md + 9m²)n flops and 3nm exponentials;
-// for a subset of s rows, (4md + 4m²)n + (2md + 7m²)s and (2n + s)m
-// exponentials; about 15m³ once. Memory besides x and y: that of the
+// Cost: (4md + 8m²)n + (2md + 3m²)s flops and (2n + s)m exponentials for
+// n rows and s rows of S (s = n for every row), and about 15m³ once. Memory besides x and y: that of the
 // passes, at most six m×m matrices and four blocks of about 2²⁰ values,
 // and the rows of S; a *linalg.MemoryError (linalg.ErrTooLarge) before
 // allocating when they do not fit. Bit-identical for any GOMAXPROCS.

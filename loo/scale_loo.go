@@ -131,10 +131,11 @@ func (a *ScaleLOO) Add(x, y *linalg.Dense) error {
 func (a *ScaleLOO) block(kb, yb *linalg.Dense) bool {
 	p, ws := a.p, &a.ws
 	q := p.np.q
-	if !p.residuals(ws, kb, yb) {
+	f := p.frameRows(ws, kb)
+	if !p.residuals(ws, f, yb) {
 		return false
 	}
-	f, e, ab, g := &ws.f, &ws.yhat, &ws.ab, ws.g
+	e, ab, g := &ws.yhat, &ws.ab, ws.g
 	for i := 0; i < kb.Rows; i++ {
 		ei, gi := e.Row(i), g[i]
 		var row, res float64

@@ -165,38 +165,48 @@ func sameHeader(a, b []uint64) bool {
 
 // scaleWork is the workspace of the blocks of passes A and B.
 type scaleWork struct {
-	f, yhat, ab linalg.Dense // F (b×m), the fit then the residuals (b×q), the weights [α | β] (b×(q+1))
+	f, yhat, ab linalg.Dense // F (b×m), the residuals (b×q), the weights [α | β] (b×(q+1))
 	g           []float64    // 1 − Hᵢᵢ (b)
-	n, us, ys   linalg.Dense // pass B: N (b×m), the rows of S (kernel rows, then U), their outputs
+	gf, n, fs   linalg.Dense // pass B: the adjoint in the frame, G (b×m), N = G·Wᵀ, and the rows of F of S
+	ys          linalg.Dense // pass B: the outputs of the rows of S
 	r, ones     linalg.Dense // pass B: E·[Z̃ − 1z̄ᵀ | 1] (b×(d+1)), a column of ones (b×1)
 }
 
-// residuals computes, for the kernel rows kb (b×m) of a block with the
-// outputs yb (b×q), the frame's rows F = K_b·W − 1cᵀ into ws.f, the
-// residuals eᵢ = yᵢ − ŷᵢ into ws.yhat, gᵢ = 1 − Hᵢᵢ into ws.g, and the
-// weights of the leave-one-out objective with κ = 1 into ws.ab: with
-// rᵢ = eᵢ/gᵢ, αᵢ = rᵢ/gᵢ (q columns) and βᵢ = Σ_ℓ r_iℓ²/gᵢ (column q).
-// It reports false when a row has gᵢ ≤ 0 or a value that is not finite:
-// the fit interpolates that row to rounding and λ is numerically singular.
-// The rows are split over the goroutines; each row is computed on its own.
-func (p *ScalePath) residuals(ws *scaleWork, kb, yb *linalg.Dense) bool {
+// frameRows computes the frame's rows F = K_b·W − 1cᵀ (b×m) of the kernel
+// rows kb of a block into ws.f and returns it: one linalg.Gemm, the shift
+// subtracted row by row.
+func (p *ScalePath) frameRows(ws *scaleWork, kb *linalg.Dense) *linalg.Dense {
 	np := p.np
-	b, m, q := kb.Rows, np.m, np.q
-	f := ws.f.Reuse(b, m)
-	yhat := ws.yhat.Reuse(b, q)
-	ab := ws.ab.Reuse(b, q+1)
-	if cap(ws.g) < b {
-		ws.g = make([]float64, b)
-	}
-	g := ws.g[:b]
+	f := ws.f.Reuse(kb.Rows, np.m)
 	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, kb, np.w, 0, f)
-	eachRow(b, m, func(i int) {
+	eachRow(kb.Rows, np.m, func(i int) {
 		row := f.Row(i)
 		for k, ck := range np.c {
 			row[k] -= ck
 		}
 	})
-	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, f, p.chat, 0, yhat)
+	return f
+}
+
+// residuals computes, for the rows of the frame f (b×m, see frameRows)
+// with the outputs yb (b×q), the residuals eᵢ = yᵢ − ŷᵢ (ŷ = F·Ĉ + 1ȳᵀ,
+// one linalg.Gemm) into ws.yhat, gᵢ = 1 − Hᵢᵢ into ws.g, and the weights
+// of the leave-one-out objective with κ = 1 into ws.ab: with
+// rᵢ = eᵢ/gᵢ, αᵢ = rᵢ/gᵢ (q columns) and βᵢ = Σ_ℓ r_iℓ²/gᵢ (column q).
+// It reports false when a row has gᵢ ≤ 0 or a value that is not finite:
+// the fit interpolates that row to rounding and λ is numerically
+// singular. The rows are split over the goroutines; each row is computed
+// on its own.
+func (p *ScalePath) residuals(ws *scaleWork, f, yb *linalg.Dense) bool {
+	np := p.np
+	b, m, q := f.Rows, np.m, np.q
+	e := ws.yhat.Reuse(b, q)
+	ab := ws.ab.Reuse(b, q+1)
+	if cap(ws.g) < b {
+		ws.g = make([]float64, b)
+	}
+	g := ws.g[:b]
+	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, f, p.chat, 0, e)
 	var h0 float64
 	if p.obj.Intercept == regress.FreeIntercept {
 		h0 = 1 / float64(np.n)
@@ -209,14 +219,14 @@ func (p *ScalePath) residuals(ws *scaleWork, kb, yb *linalg.Dense) bool {
 		}
 		gi := 1 - (h + h0)
 		g[i] = gi
-		ei, yi, wi := yhat.Row(i), yb.Row(i), ab.Row(i)
+		ei, yi, wi := e.Row(i), yb.Row(i), ab.Row(i)
 		var beta float64
 		for out, yv := range yi {
-			e := yv - (ei[out] + np.ybar[out])
-			r := e / gi
-			ei[out] = e
-			wi[out] = r / gi
-			beta += r * r
+			res := yv - (ei[out] + np.ybar[out])
+			loo := res / gi
+			ei[out] = res
+			wi[out] = loo / gi
+			beta += loo * loo
 		}
 		wi[q] = beta / gi
 	})

@@ -42,8 +42,8 @@ import (
 // and the centres divided by σ, never all of X), with the block products
 // in linalg.Gemm and linalg.Syrk, so that for m centres, d features and q
 // outputs it costs per row: pass 0 2md + 2m² flops and m exponentials;
-// pass A 2md + 3m² + O(mq) and m exponentials; pass B 4md + 2m² + O(mq)
-// and m exponentials, with 4m² more for each row of S. Results are
+// pass A 2md + 3m² + O(mq) and m exponentials; pass B 4md + 6m² + O(mq)
+// and m exponentials. Results are
 // bit-identical for any GOMAXPROCS: blocks are visited in order, sums
 // run in row order and linalg's products are deterministic.
 type ScaleObjective struct {

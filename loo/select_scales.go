@@ -61,9 +61,9 @@ import (
 //
 // # Cost
 //
-// An evaluation costs about (4md + 4m²)n flops and 2nm exponentials for
-// the passes over the n rows (or Rows) plus (2md + 7m²) on each row of S,
-// and 15m³ once; an iteration usually makes one evaluation, two or three
+// An evaluation costs about (4md + 8m²)n flops and 2nm exponentials for
+// the passes over the n rows (or Rows), (2md + 3m²) flops and m
+// exponentials more on each row of S, and 15m³ once; an iteration usually makes one evaluation, two or three
 // while L-BFGS learns the curvature. The final fit on every row is pass 0
 // over all rows, the path, and pass A over S among them: about
 // (2md + 2m²)n flops more. Memory besides X and Y: six m×m matrices and
