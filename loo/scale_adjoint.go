@@ -324,11 +324,10 @@ func (ad *ScaleAdjoint) Add(x, y *linalg.Dense, loo []bool) error {
 // them in ascending order, or every row when all.
 func (ad *ScaleAdjoint) add(op string, x, y *linalg.Dense, srows []int, all bool) error {
 	p := ad.p
-	sk := scaledKernel{sigma: p.sk.sigma, zs: p.sk.zs}
 	b := passRows(p.np.m)
 	for i0 := 0; i0 < x.Rows; i0 += b {
 		i1 := min(i0+b, x.Rows)
-		xs, kb, err := sk.block(op, x.Slice(i0, i1, 0, x.Cols))
+		xs, kb, err := p.sk.block(op, x.Slice(i0, i1, 0, x.Cols), &ad.ws)
 		if err != nil {
 			return err
 		}

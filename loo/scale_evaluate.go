@@ -46,6 +46,7 @@ type scaleData struct {
 	sIdx   []int         // the rows of S, nil for every row
 	sx, sy *linalg.Dense // their copies (x and y for every row)
 	es     linalg.EigenSym
+	ws     scaleWork // the blocks of every pass, reused
 }
 
 // newScaleData validates the objective and the rows and draws S.
@@ -82,6 +83,7 @@ func (sd *scaleData) eval(op string, theta []float64, grad bool) (*ScaleEval, *S
 	if err != nil {
 		return nil, nil, err
 	}
+	st.ws = &sd.ws
 	if err := st.Add(sd.x, sd.y); err != nil {
 		return nil, nil, err
 	}
@@ -92,7 +94,9 @@ func (sd *scaleData) eval(op string, theta []float64, grad bool) (*ScaleEval, *S
 	var a *ScaleLOO
 	if sd.obj.Criterion != GCV {
 		if a, err = p.NewLOO(); err == nil {
+			a.ws = sd.ws
 			err = a.Add(sd.sx, sd.sy)
+			sd.ws = a.ws
 		}
 		if err != nil {
 			return nil, nil, err
@@ -107,7 +111,10 @@ func (sd *scaleData) eval(op string, theta []float64, grad bool) (*ScaleEval, *S
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := ad.add(op, sd.x, sd.y, sd.sIdx, ad.all); err != nil {
+	ad.ws = sd.ws
+	err = ad.add(op, sd.x, sd.y, sd.sIdx, ad.all)
+	sd.ws = ad.ws
+	if err != nil {
 		return nil, nil, err
 	}
 	ev, err := ad.Result()

@@ -110,11 +110,10 @@ func (a *ScaleLOO) Add(x, y *linalg.Dense) error {
 	if x.Rows > p.np.n-a.rows {
 		return inputError(op, "X", "%d rows, but only %d of the %d rows summarised are left to add", x.Rows, p.np.n-a.rows, p.np.n)
 	}
-	sk := scaledKernel{sigma: p.sk.sigma, zs: p.sk.zs}
 	b := passRows(p.np.m)
 	for i0 := 0; i0 < x.Rows; i0 += b {
 		i1 := min(i0+b, x.Rows)
-		_, kb, err := sk.block(op, x.Slice(i0, i1, 0, x.Cols))
+		_, kb, err := p.sk.block(op, x.Slice(i0, i1, 0, x.Cols), &a.ws)
 		if err != nil {
 			return err
 		}

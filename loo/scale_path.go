@@ -77,7 +77,7 @@ func newScalePath(op string, s *ScaleStats, es *linalg.EigenSym, spend bool) (*S
 	p := &ScalePath{
 		DF: np.DF[0], GCV: np.GCV[0],
 		obj: s.obj, theta: s.theta, lambda: lambda,
-		sk: &scaledKernel{sigma: s.sk.sigma, zs: s.sk.zs, zbar: s.sk.zbar},
+		sk: s.sk,
 		np: np, dk: make([]float64, np.m), chat: np.zd,
 	}
 	for k := range p.dk {
@@ -163,8 +163,11 @@ func sameHeader(a, b []uint64) bool {
 	return true
 }
 
-// scaleWork is the workspace of the blocks of passes A and B.
+// scaleWork is the workspace of the blocks of the passes: one serves the
+// passes of an evaluation in turn, and the evaluations of a descent.
 type scaleWork struct {
+	xs, kb      linalg.Dense // the scaled rows of a block and its kernel block
+	work        []float64    // the statistics' (regress.NystromWorkLen values)
 	f, yhat, ab linalg.Dense // F (b×m), the residuals (b×q), the weights [α | β] (b×(q+1))
 	g           []float64    // 1 − Hᵢᵢ (b)
 	gf, n, fs   linalg.Dense // pass B: the adjoint in the frame, G (b×m), N = G·Wᵀ, and the rows of F of S

@@ -144,13 +144,11 @@ func checkTheta(op string, theta []float64, d int) error {
 // with Mean 0 and Scale σ, so that a model of the scaled centres predicts
 // with these values) and its kernel block computed by kernels.CrossTo
 // against the scaled centres. A row's values do not depend on the rows of
-// its block.
+// its block. It is only read, so the passes of one θ share it.
 type scaledKernel struct {
 	sigma []float64     // σ_j = exp(θ_j)
 	zs    *linalg.Dense // C/σ (m×d)
 	zbar  []float64     // the column means of zs, by which the contraction shifts both sets
-	xs    linalg.Dense  // the scaled block of X
-	kb    linalg.Dense  // its kernel block
 }
 
 // newScaledKernel prepares the kernel at the scales σ_j = exp(θ_j) of
@@ -190,11 +188,11 @@ func scaleRows(dst, x *linalg.Dense, sigma []float64) *linalg.Dense {
 }
 
 // block returns the scaled rows x/σ of a block (b×d) and their kernel
-// block k(x/σ, C/σ) (b×m), both in the workspace, valid until the next
-// call. An error (a scaled value that overflows) wraps ErrInput.
-func (sk *scaledKernel) block(op string, x *linalg.Dense) (xs, kb *linalg.Dense, err error) {
-	xs = scaleRows(&sk.xs, x, sk.sigma)
-	kb, err = kernels.CrossTo(sk.kb.Reuse(x.Rows, sk.zs.Rows), kernels.Gaussian{Sigma: 1}, xs, sk.zs)
+// block k(x/σ, C/σ) (b×m), in ws.xs and ws.kb, valid until the next call.
+// An error (a scaled value that overflows) wraps ErrInput.
+func (sk *scaledKernel) block(op string, x *linalg.Dense, ws *scaleWork) (xs, kb *linalg.Dense, err error) {
+	xs = scaleRows(&ws.xs, x, sk.sigma)
+	kb, err = kernels.CrossTo(ws.kb.Reuse(x.Rows, sk.zs.Rows), kernels.Gaussian{Sigma: 1}, xs, sk.zs)
 	if err != nil {
 		return nil, nil, check.Wrap(ErrInput, op, "X", fmt.Errorf("the rows divided by the scales: %w", err))
 	}
@@ -213,6 +211,7 @@ type ScaleStats struct {
 	theta []float64
 	sk    *scaledKernel
 	stats *regress.NystromStats
+	ws    *scaleWork // the blocks of Add, and the statistics' workspace
 }
 
 // NewStats returns empty pass-0 statistics of the objective at θ
@@ -246,7 +245,7 @@ func (o ScaleObjective) newStats(op string, theta []float64) (*ScaleStats, error
 		return nil, regressError(op, "Centers", renameOp(err, "NewNystromStats", op))
 	}
 	o.Centers = nil
-	return &ScaleStats{obj: o, theta: slices.Clone(theta), sk: sk, stats: st}, nil
+	return &ScaleStats{obj: o, theta: slices.Clone(theta), sk: sk, stats: st, ws: new(scaleWork)}, nil
 }
 
 // Add adds the rows of x (b×d) with the outputs y (b×q) to the
@@ -282,11 +281,14 @@ func (s *ScaleStats) Add(x, y *linalg.Dense) error {
 		}
 	}
 	m, q := s.sk.zs.Rows, y.Cols
+	if len(s.ws.work) < regress.NystromWorkLen(m, q) {
+		s.ws.work = make([]float64, regress.NystromWorkLen(m, q))
+	}
 	for i0 := 0; i0 < x.Rows; i0 += statsRows(m) {
 		i1 := min(i0+statsRows(m), x.Rows)
-		_, kb, err := s.sk.block(op, x.Slice(i0, i1, 0, x.Cols))
+		_, kb, err := s.sk.block(op, x.Slice(i0, i1, 0, x.Cols), s.ws)
 		if err == nil {
-			err = s.stats.AddKernelRows(kb, y.Slice(i0, i1, 0, q), nil)
+			err = s.stats.AddKernelRows(kb, y.Slice(i0, i1, 0, q), s.ws.work)
 		}
 		if err != nil {
 			return regressError(op, "X", err)

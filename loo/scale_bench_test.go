@@ -1,0 +1,102 @@
+package loo
+
+import (
+	"flag"
+	"fmt"
+	"math"
+	"testing"
+	"time"
+
+	"rkhs/kernels"
+	"rkhs/regress"
+)
+
+// scaleFlops returns the flops of one evaluation of a ScaleObjective
+// (value and gradient) as the passes' documentation counts them: n rows,
+// s of them in S, m centres, d features, one output; the kernels'
+// exponentials are not counted.
+func scaleFlops(n, s, m, d int) float64 {
+	nf, sf, mf, df := float64(n), float64(s), float64(m), float64(d)
+	return (4*mf*df+8*mf*mf)*nf + (2*mf*df+3*mf*mf)*sf + 14*mf*mf*mf
+}
+
+// BenchmarkScaleEvaluate measures one evaluation of the objective of the
+// length scales and its gradient (ScaleObjective.Evaluate: pass 0, the
+// path, pass A, pass B) on n rows of d = 10 standard normal features and
+// one output, with m = 500 centres, the leave-one-out mean over every row
+// and over a subset of 2000; GFLOP/s counts the flops of scaleFlops:
+//
+//	go test ./loo -run XXX -bench ScaleEvaluate -benchtime 3x
+func BenchmarkScaleEvaluate(b *testing.B) {
+	for _, c := range []struct{ n, m, subset int }{{20000, 500, 0}, {20000, 500, 2000}} {
+		s := c.n
+		if c.subset > 0 {
+			s = c.subset
+		}
+		b.Run(fmt.Sprintf("n=%d/m=%d/loo=%d", c.n, c.m, s), func(b *testing.B) {
+			x, y := relevanceData(c.n, 10)
+			o := ScaleObjective{Centers: x.Slice(0, c.m, 0, 10).Clone(), Intercept: regress.FreeIntercept, Subset: c.subset}
+			theta := make([]float64, 11)
+			for j := range 10 {
+				theta[j] = math.Log(3)
+			}
+			theta[10] = math.Log(1e-5)
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := o.Evaluate(x, y, theta); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(scaleFlops(c.n, s, c.m, 10)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
+		})
+	}
+}
+
+// Flags of TestScaleTiming.
+var (
+	scaleTiming = flag.Bool("scale.timing", false, "time one evaluation of the length scales' objective against SelectNystrom (slow)")
+	scaleN      = flag.Int("scale.n", 100000, "rows of TestScaleTiming")
+	scaleM      = flag.Int("scale.m", 1000, "centres of TestScaleTiming")
+)
+
+// TestScaleTiming times, on one machine in one run, one evaluation of the
+// objective of the length scales with its gradient against one isotropic
+// selection, SelectNystrom over 5 σ and 20 λ with the same centres, on n
+// rows of d = 10 features (flags -scale.n, -scale.m), each with the
+// leave-one-out mean over every row and over 20,000 rows:
+//
+//	go test ./loo -run ScaleTiming -scale.timing -v -timeout 60m
+func TestScaleTiming(t *testing.T) {
+	if !*scaleTiming {
+		t.Skip("timing run: -scale.timing")
+	}
+	n, m := *scaleN, *scaleM
+	x, y := relevanceData(n, 10)
+	c := x.Slice(0, m, 0, 10).Clone()
+	theta := make([]float64, 11)
+	for j := range 10 {
+		theta[j] = math.Log(3)
+	}
+	theta[10] = math.Log(1e-5)
+	for _, subset := range []int{0, 20000} {
+		sn := SelectNystrom{Kernel: func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} }, Centers: c,
+			Sigmas: Geometric(1, 10, 5), Lambdas: Geometric(1e-9, 1e-1, 20), Intercept: regress.FreeIntercept, Subset: subset}
+		start := time.Now()
+		if _, err := sn.Fit(x, y); err != nil {
+			t.Fatal(err)
+		}
+		sel := time.Since(start)
+		o := ScaleObjective{Centers: c, Intercept: regress.FreeIntercept, Subset: subset}
+		start = time.Now()
+		if _, err := o.Evaluate(x, y, theta); err != nil {
+			t.Fatal(err)
+		}
+		ev := time.Since(start)
+		s := n
+		if subset > 0 && subset < n {
+			s = subset
+		}
+		t.Logf("n = %d, m = %d, leave-one-out rows %d: SelectNystrom (5 σ, shared passes) %.1f s; one evaluation %.1f s (%.1f GFLOP/s); ratio %.2f",
+			n, m, s, sel.Seconds(), ev.Seconds(), scaleFlops(n, s, m, 10)/ev.Seconds()/1e9, ev.Seconds()/sel.Seconds())
+	}
+}
