@@ -32,7 +32,9 @@
 //     model files.
 //   - [rkhs/loo]: exact leave-one-out residuals for whole λ paths (RLS,
 //     Augmented, Linear, Nystrom), hat-matrix residuals and GCV for every
-//     filter (Filters), grids of λ and σ, splits, selection (SelectRLS).
+//     filter (Filters), grids of λ and σ, splits, selection (SelectRLS,
+//     SelectNystrom), and one length scale per feature by gradient descent
+//     on the exact leave-one-out error (SelectScales).
 //   - [rkhs/classify]: kernel perceptron, k-NN, RLS classification (binary
 //     and one-vs-all; Falkon for large n), kernel logistic regression and
 //     the kernel SVM; Accuracy; model files.

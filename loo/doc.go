@@ -18,6 +18,11 @@
 //     distances, train/test and k-fold splits with a seed (Split draws
 //     the same split as dataset.Data.Split), and SelectRLS, which returns
 //     the best (σ, λ) with the whole score table.
+//   - Length scales: ScaleObjective, the exact leave-one-out error (or
+//     GCV) of a Nyström fit as a function of one Gaussian length scale
+//     per feature and λ, with its gradient, in three streamed, mergeable
+//     passes; SelectScales, which descends on it from a grid's isotropic
+//     choice (automatic relevance determination).
 //
 // "Exact" means equal to refitting without point i while keeping the full
 // fit's penalty nλ (not rescaling it to (n−1)λ): that is the refit for which

@@ -186,3 +186,99 @@ func ExampleScaleSelection_Ranking() {
 	// Output:
 	// [1 3 0 4 2]
 }
+
+// The leave-one-out mean over a subset of the rows, streamed: pass A runs
+// on the rows SubsetRows names, and pass B over every row marks them.
+func ExampleScaleObjective_SubsetRows() {
+	x, y := housing(300)
+	o := loo.ScaleObjective{Centers: x.Slice(0, 40, 0, x.Cols), Intercept: regress.FreeIntercept, Subset: 100, Seed: 3}
+	theta := make([]float64, x.Cols+1)
+	for j := 0; j < x.Cols; j++ {
+		theta[j] = math.Log(2)
+	}
+	theta[x.Cols] = math.Log(1e-5)
+	idx := o.SubsetRows(x.Rows)
+	mark := make([]bool, x.Rows)
+	sx, sy := linalg.NewDense(len(idx), x.Cols, nil), linalg.NewDense(len(idx), 1, nil)
+	for r, i := range idx {
+		mark[i] = true
+		copy(sx.Row(r), x.Row(i))
+		copy(sy.Row(r), y.Row(i))
+	}
+	stats, err := o.NewStats(theta)
+	if err == nil {
+		err = stats.Add(x, y)
+	}
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	path, err := loo.NewScalePath(stats)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	sums, err := path.NewLOO()
+	if err == nil {
+		err = sums.Add(sx, sy)
+	}
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	adj, err := path.NewAdjoint(sums)
+	if err == nil {
+		err = adj.Add(x, y, mark)
+	}
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	ev, err := adj.Result()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%d rows of S, the first %v; LOO MSE %.1f ± %.1f, ∂J/∂log λ = %.2f\n", len(idx), idx[:3], ev.Value, ev.StdErr, ev.Gradient[x.Cols])
+	// Output:
+	// 100 rows of S, the first [0 2 3]; LOO MSE 8.3 ± 1.4, ∂J/∂log λ = -0.36
+}
+
+// The fit at one θ, read from its path: a model of the Gaussian kernel of
+// width 1 on the centres divided by σ, whose Standardization (Mean 0,
+// Scale σ) lets it predict raw rows.
+func ExampleScalePath_Fit() {
+	x, y := housing(300)
+	o := loo.ScaleObjective{Centers: x.Slice(0, 40, 0, x.Cols), Intercept: regress.FreeIntercept}
+	theta := make([]float64, x.Cols+1)
+	for j := 0; j < x.Cols; j++ {
+		theta[j] = math.Log(2)
+	}
+	theta[x.Cols] = math.Log(1e-5)
+	stats, err := o.NewStats(theta)
+	if err == nil {
+		err = stats.Add(x, y)
+	}
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	path, err := loo.NewScalePath(stats)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fit, err := path.Fit()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	pred, err := fit.Model.Predict(x.Slice(0, 3, 0, x.Cols))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("scale %v, predictions %.0f, targets %.0f\n", fit.Model.Standardization.Scale[:2], pred.Data, y.Data[:3])
+	// Output:
+	// scale [2 2], predictions [27 23 34], targets [24 22 35]
+}

@@ -100,3 +100,50 @@ func TestScaleTiming(t *testing.T) {
 			n, m, s, sel.Seconds(), ev.Seconds(), scaleFlops(n, s, m, 10)/ev.Seconds()/1e9, ev.Seconds()/sel.Seconds())
 	}
 }
+
+// TestScalePassTiming times each pass of one evaluation through the
+// streamed API (n = 20,000 rows, m = 500 centres, d = 10, one output, the
+// leave-one-out mean over every row) and reports its speed in the flops
+// its documentation counts:
+//
+//	go test ./loo -run ScalePassTiming -scale.timing -v
+func TestScalePassTiming(t *testing.T) {
+	if !*scaleTiming {
+		t.Skip("timing run: -scale.timing")
+	}
+	const n, m, d = 20000, 500, 10
+	x, y := relevanceData(n, d)
+	o := ScaleObjective{Centers: x.Slice(0, m, 0, d).Clone(), Intercept: regress.FreeIntercept}
+	theta := make([]float64, d+1)
+	for j := range d {
+		theta[j] = math.Log(3)
+	}
+	theta[d] = math.Log(1e-5)
+	nf, mf, df := float64(n), float64(m), float64(d)
+	step := func(name string, flops float64, f func() error) {
+		t.Helper()
+		start := time.Now()
+		if err := f(); err != nil {
+			t.Fatal(err)
+		}
+		s := time.Since(start).Seconds()
+		t.Logf("%-28s %7.2f s  %6.2f GFLOP/s of %.3g flops", name, s, flops/s/1e9, flops)
+	}
+	var (
+		st *ScaleStats
+		p  *ScalePath
+		a  *ScaleLOO
+		ad *ScaleAdjoint
+	)
+	step("NewStats (m³/3)", mf*mf*mf/3, func() (err error) { st, err = o.NewStats(theta); return err })
+	step("pass 0 (2md + 2m²)n", (2*mf*df+2*mf*mf)*nf, func() error { return st.Add(x, y) })
+	step("NewScalePath (9m³)", 9*mf*mf*mf, func() (err error) { p, err = NewScalePath(st); return err })
+	step("pass A (2md + 3m²)n", (2*mf*df+3*mf*mf)*nf, func() (err error) {
+		if a, err = p.NewLOO(); err == nil {
+			err = a.Add(x, y)
+		}
+		return err
+	})
+	step("NewAdjoint (4m³)", 4*mf*mf*mf, func() (err error) { ad, err = p.NewAdjoint(a); return err })
+	step("pass B (4md + 6m²)n", (4*mf*df+6*mf*mf)*nf, func() error { return ad.Add(x, y, nil) })
+}

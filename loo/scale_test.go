@@ -374,3 +374,97 @@ func TestScaleSingular(t *testing.T) {
 		t.Errorf("λ = 1e-150 with every row a centre: %v, want linalg.ErrNotPositiveDefinite", err)
 	}
 }
+
+// TestScaleRefusals: the passes refuse the sums of another θ, path or
+// pass A, truncated encodings, marks that cannot be rows of S, and a
+// result before every row (or every row of S) was added; each error wraps
+// ErrInput.
+func TestScaleRefusals(t *testing.T) {
+	x, y := ardData(60, 1, false)
+	o := ScaleObjective{Centers: x.Slice(0, 10, 0, 3).Clone(), Intercept: regress.FreeIntercept, Subset: 20, Seed: 1}
+	other := append([]float64(nil), ardTheta...)
+	other[0] += 0.1
+	build := func(theta []float64) (*ScaleStats, *ScalePath, *ScaleLOO, *ScaleAdjoint) {
+		st, err := o.NewStats(theta)
+		if err == nil {
+			err = st.Add(x, y)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := NewScalePath(st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, _ := p.NewLOO()
+		sx, sy := sampleRows(x, y, 20, 1)
+		if err := a.Add(sx, sy); err != nil {
+			t.Fatal(err)
+		}
+		ad, err := p.NewAdjoint(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st, p, a, ad
+	}
+	st, p, a, ad := build(ardTheta)
+	st2, p2, a2, ad2 := build(other)
+	enc := func(v interface{ MarshalBinary() ([]byte, error) }) []byte {
+		b, err := v.MarshalBinary()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	fresh, _ := o.NewStats(ardTheta)
+	freshA, _ := p.NewLOO()
+	freshB, _ := p.NewAdjoint(a)
+	all := make([]bool, x.Rows)
+	for i := range all {
+		all[i] = true
+	}
+	gcv := ScaleObjective{Centers: o.Centers, Criterion: GCV}
+	gst, _ := gcv.NewStats(ardTheta)
+	gst.Add(x, y)
+	gp, _ := NewScalePath(gst)
+	gad, _ := gp.NewAdjoint(nil)
+	for _, tc := range []struct {
+		name string
+		err  error
+	}{
+		{"stats of another θ merged", st.Merge(st2)},
+		{"stats of another θ decoded", fresh.UnmarshalBinary(enc(st2))},
+		{"truncated stats", fresh.UnmarshalBinary(enc(st)[:100])},
+		{"pass-A sums of another path merged", a.Merge(a2)},
+		{"pass-A sums of another path decoded", freshA.UnmarshalBinary(enc(a2))},
+		{"truncated pass-A sums", freshA.UnmarshalBinary(enc(a)[:len(enc(a))-8])},
+		{"pass-B sums of another path merged", ad.Merge(ad2)},
+		{"pass-B sums of another path decoded", freshB.UnmarshalBinary(enc(ad2))},
+		{"pass A of another path", errOf(p.NewAdjoint(a2))},
+		{"pass A for GCV", errOf(gp.NewAdjoint(a))},
+		{"no pass A for GCV's NewLOO", errOf(gp.NewLOO())},
+		{"rows of S marked for GCV", gad.Add(x, y, all)},
+		{"more rows of S than pass A had", freshB.Add(x, y, all)},
+		{"marks of the wrong length", freshB.Add(x, y, all[:5])},
+		{"result before every row", errOf(freshB.Result())},
+		{"result without the rows of S", func() error {
+			b, _ := p.NewAdjoint(a)
+			if err := b.Add(x, y, nil); err != nil {
+				return err
+			}
+			_, err := b.Result()
+			return err
+		}()},
+		{"stats of no rows", errOf(NewScalePath(fresh))},
+		{"θ of the wrong length", errOf(o.NewStats(ardTheta[:3]))},
+		{"θ beyond the float64 range", errOf(o.NewStats([]float64{0, 0, 400, 0}))},
+	} {
+		if !errors.Is(tc.err, ErrInput) {
+			t.Errorf("%s: %v, want an error wrapping ErrInput", tc.name, tc.err)
+		}
+	}
+	_ = p2
+}
+
+// errOf returns the error of a call with two results.
+func errOf[T any](_ T, err error) error { return err }
