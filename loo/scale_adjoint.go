@@ -71,7 +71,7 @@ type ScaleAdjoint struct {
 // from P∘K_mm, P = −nλ·Q. a must be of this path (its fingerprint) and
 // hold the rows of S: all n rows, or the subset; a is not modified.
 //
-// Cost: about 5m³ flops and O(m²(d + q)). Memory: four m×m matrices while
+// Cost: about 4m³ flops and O(m²(d + q)). Memory: four m×m matrices while
 // it runs, one kept (Q̂′), and the workspace of Add, four blocks of about
 // 2²⁰ values; a *linalg.MemoryError (linalg.ErrTooLarge) before
 // allocating when they do not fit.
@@ -100,7 +100,7 @@ func (p *ScalePath) NewAdjoint(a *ScaleLOO) (*ScaleAdjoint, error) {
 		return nil, inputError(op, "a", "the sums of another path: other statistics or θ")
 	}
 	b := passRows(m)
-	if err := memlimit.Check(op, memlimit.Sum(memlimit.Floats(4, m, m), memlimit.Floats(m, 4*q+2*d+8),
+	if err := memlimit.Check(op, memlimit.Sum(memlimit.Floats(4, m, m), memlimit.Floats(m, 3*q+2*d+8),
 		memlimit.Floats(b, 4*m+3*q+d+4))); err != nil {
 		return nil, err
 	}
@@ -244,8 +244,9 @@ func contractCenters(ep, ze *linalg.Dense) []float64 {
 	return out
 }
 
-// fingerprint hashes the bits of Q′, Υ′ and o: two ScaleAdjoints of the
-// same path and the same pass-A sums hold the same ones.
+// fingerprint hashes the bits of Q̂′, Υ̂′, ô and the K_mm part: two
+// ScaleAdjoints of the same path and the same pass-A sums hold the same
+// ones.
 func (ad *ScaleAdjoint) fingerprint() uint64 {
 	h := fnv.New64a()
 	var w [8]byte

@@ -15,10 +15,11 @@ import (
 // with those rows marked. Neither x nor y is modified.
 //
 // Cost: (4md + 8m²)n + (2md + 3m²)s flops and (2n + s)m exponentials for
-// n rows and s rows of S (s = n for every row), and about 15m³ once. Memory besides x and y: that of the
-// passes, at most six m×m matrices and four blocks of about 2²⁰ values,
-// and the rows of S; a *linalg.MemoryError (linalg.ErrTooLarge) before
-// allocating when they do not fit. Bit-identical for any GOMAXPROCS.
+// n rows and s rows of S (s = n for every row), and about 14m³ once.
+// Memory besides x and y: that of the passes, at most six m×m matrices
+// and four blocks of about 2²⁰ values, and the rows of S; a
+// *linalg.MemoryError (linalg.ErrTooLarge) before allocating when they do
+// not fit. Bit-identical for any GOMAXPROCS.
 //
 // Errors wrap ErrInput: the fields of o (see NewStats), θ, x or y nil,
 // malformed, not finite (also linalg.ErrNotFinite) or of the wrong shape,
