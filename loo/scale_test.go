@@ -61,7 +61,8 @@ func (c scaleCase) reference(x, y *linalg.Dense, o ScaleObjective) ardProblem {
 // TestScaleGradient: the streamed gradient equals the dense reference's
 // to 1e-9 and the five-point central difference of the streamed value
 // (step ardStep, see there) to 1e-6, relative to the largest entry, for
-// every case of scaleCases; the value equals the reference's to 1e-12.
+// every case of scaleCases; the value equals the reference's to 1e-10
+// (measured 10⁻¹² at most; both compute J to a few 10⁻¹²).
 func TestScaleGradient(t *testing.T) {
 	for _, c := range scaleCases() {
 		x, y, o := c.data()
@@ -70,7 +71,7 @@ func TestScaleGradient(t *testing.T) {
 			t.Fatalf("%s: %v", c.name, err)
 		}
 		ref := c.reference(x, y, o)
-		if v := ref.value(t, ardTheta); math.Abs(ev.Value-v) > 1e-12*v {
+		if v := ref.value(t, ardTheta); math.Abs(ev.Value-v) > 1e-10*v {
 			t.Errorf("%s: J = %.15g, the dense reference %.15g", c.name, ev.Value, v)
 		}
 		dense, _ := ref.gradient(t, ardTheta)
