@@ -44,7 +44,8 @@
 //     UsableNystromPath), the choice made by one rule (Table.Best) that
 //     every selection of the module shares. Its package documentation
 //     gives the files to read, in order, from the command to the chosen
-//     model.
+//     model. One length scale per feature is learnt by gradient descent
+//     on the exact leave-one-out error (ScaleObjective, SelectScales).
 //   - [rkhs/classify]: kernel perceptron, k-NN, RLS classification (binary
 //     and one-vs-all; Falkon for large n), kernel logistic regression and
 //     the kernel SVM; the choice of σ and λ for classes (SelectRLS,

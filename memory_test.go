@@ -60,7 +60,7 @@ func tooLargeRows(t testing.TB) []apiRow {
 		t.Fatal(err)
 	}
 	it := regress.Iterative{MaxIter: 3}
-	return []apiRow{
+	return append(scaleTooLargeRows(t, x, y, centers), []apiRow{
 		{"kernels.Gram", "n = 600", func() error { return errOf(kernels.Gram(g, x)) }},
 		{"kernels.CheckDegenerate", "n = 600", func() error { return kernels.CheckDegenerate(g, x) }},
 		{"kernels.GramTo", "n = 600", func() error { return errOf(kernels.GramTo(nil, g, x, linalg.Lower)) }},
@@ -128,7 +128,7 @@ func tooLargeRows(t testing.TB) []apiRow {
 		{"classify.Perceptron.Fit", "n = 600", func() error { return errOf(classify.Perceptron{Kernel: g}.Fit(x, labels)) }},
 		{"classify.Logistic.Fit", "n = 600", func() error { return errOf(classify.Logistic{Kernel: g, Lambda: 1e-3}.Fit(x, labels)) }},
 		{"classify.SVM.Fit", "n = 600", func() error { return errOf(classify.SVM{Kernel: g, Lambda: 1e-3}.Fit(x, labels)) }},
-	}
+	}...)
 }
 
 // TestTooLargeEverywhere: every method that forms an n×n, n×m or m×m

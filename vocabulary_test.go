@@ -128,7 +128,7 @@ func notFiniteRows(t testing.TB) []apiRow {
 	sym := linalg.NewDense(2, 2, []float64{2, 1, nanf, 2}) // NaN in the lower triangle, which the symmetric routines read
 	nanData := &dataset.Data{X: *nan, Y: labels}
 	infLabel := &dataset.Data{X: *x, Y: nanLabels}
-	return []apiRow{
+	return append(scaleNotFiniteRows(t), []apiRow{
 		{"kernels.Gram", "X NaN", func() error { return errOf(kernels.Gram(g, nan)) }},
 		{"kernels.Gram", "σ NaN", func() error { return errOf(kernels.Gram(kernels.Gaussian{Sigma: nanf}, x)) }},
 		{"kernels.GramTo", "X NaN", func() error { return errOf(kernels.GramTo(nil, g, nan, linalg.Lower)) }},
@@ -306,7 +306,7 @@ func notFiniteRows(t testing.TB) []apiRow {
 		{"optimize.LBFGS.Minimize", "f(x0) NaN", func() error {
 			return errOf(optimize.LBFGS{}.Minimize(func(x, g []float64) float64 { return nanf }, []float64{0, 0}, nil, nil))
 		}},
-	}
+	}...)
 }
 
 // quarter is ¼‖x − 1‖², an objective for the rows of package optimize.
@@ -364,7 +364,7 @@ func noPanicRows(t testing.TB) []apiRow {
 		stats    regress.NystromStats
 	)
 	short := &linalg.Dense{Rows: 12, Cols: 2, Stride: 2, Data: make([]float64, 20)}
-	rows := []apiRow{
+	rows := append(scaleNoPanicRows(t), []apiRow{
 		{"kernels.Gram", "k, nil", func() error { return errOf(kernels.Gram(g, nil)) }},
 		{"kernels.Gram", "nil, X", func() error { return errOf(kernels.Gram(nil, x)) }},
 		{"kernels.Cross", "k, X, nil", func() error { return errOf(kernels.Cross(g, x, nil)) }},
@@ -512,7 +512,7 @@ func noPanicRows(t testing.TB) []apiRow {
 		{"optimize.LBFGS.Minimize", "lo of the wrong length", func() error {
 			return errOf(optimize.LBFGS{}.Minimize(quarter, []float64{0, 0}, []float64{0}, nil))
 		}},
-	}
+	}...)
 	// The model files: the zero value cannot be written, and an empty
 	// object is not a model file.
 	files := []struct {

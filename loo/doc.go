@@ -30,6 +30,11 @@
 //     flat table). Grids of λ from the spectrum and of σ from pairwise
 //     distances, and train/test and k-fold splits with a seed (Split draws
 //     the same split as dataset.Data.Split), complete it.
+//   - Length scales: ScaleObjective, the exact leave-one-out error (or
+//     GCV) of a Nyström fit as a function of one Gaussian length scale
+//     per feature and λ, with its gradient, in three streamed, mergeable
+//     passes; SelectScales, which descends on it from a grid's isotropic
+//     choice (automatic relevance determination).
 //
 // # Reading the selection
 //
@@ -46,11 +51,12 @@
 //  3. loo/select_nystrom_shared.go: the two passes over the rows for every
 //     σ, each block of distances computed once (kernels.Widths.Blocks) and
 //     turned into each σ's kernel block;
-//  4. regress/nystrom_stats.go: what the first pass folds each block into,
-//     NystromStats.AddKernelRows, and NystromStats.Gram, the ridge problem
-//     they define;
-//  5. loo/nystrom_path.go: the λ path of one σ — one eigendecomposition,
-//     tr H and GCV for every λ, the second pass's leave-one-out residuals
+//  4. regress/nystrom_stats_add.go: what the first pass folds each block
+//     into, NystromStats.AddKernelRows (the statistics themselves are
+//     stated in NystromStats's documentation);
+//  5. loo/nystrom_path.go: the λ path of one σ — the ridge problem the
+//     statistics define (NystromStats.Gram), one eigendecomposition, tr H
+//     and GCV for every λ, the second pass's leave-one-out residuals
 //     (streamPass.block, one screen), and the fit at the chosen λ;
 //  6. loo/table.go: the choice, Table.Best, and Table.Facts.
 //

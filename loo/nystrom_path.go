@@ -612,11 +612,17 @@ func (p *NystromPath) stdErr(op string, sum, sum2 []float64, per, per2 float64) 
 	r, n := float64(p.seen), float64(p.n)
 	out := make([]float64, len(sum))
 	for j := range sum {
-		s1, s2 := sum[j]/per, sum2[j]/per2
-		v := max(s2-s1*s1/r, 0) / (r - 1)
-		out[j] = math.Sqrt(max(1-r/n, 0) * v / r)
+		out[j] = sampleStdErr(sum[j]/per, sum2[j]/per2, r, n)
 	}
 	return out, nil
+}
+
+// sampleStdErr returns √((1 − r/n)·s²/r), the standard error of the mean
+// of r values drawn without replacement from n, s² their sample variance,
+// from the sum s1 of the values and the sum s2 of their squares (r ≥ 2).
+func sampleStdErr(s1, s2, r, n float64) float64 {
+	v := max(s2-s1*s1/r, 0) / (r - 1)
+	return math.Sqrt(max(1-r/n, 0) * v / r)
 }
 
 // TrainMSE returns the mean squared training residual yᵢ − ŷᵢ at every λ,

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"slices"
 
 	"rkhs/internal/check"
@@ -410,8 +409,7 @@ func infs(n int) []float64 {
 // sampleRows returns k rows of x and y drawn uniformly without
 // replacement (seeded), in their original order.
 func sampleRows(x, y *linalg.Dense, k int, seed uint64) (*linalg.Dense, *linalg.Dense) {
-	idx := rand.New(rand.NewPCG(seed, 0x6c6f6f737562)).Perm(x.Rows)[:k] // "loosub"
-	slices.Sort(idx)
+	idx := subsetIndex(x.Rows, k, seed)
 	sx, sy := linalg.NewDense(k, x.Cols, nil), linalg.NewDense(k, y.Cols, nil)
 	for r, i := range idx {
 		copy(sx.Row(r), x.Row(i))

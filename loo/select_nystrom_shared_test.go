@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"runtime/debug"
-	"slices"
 	"testing"
 
 	"rkhs/kernels"
@@ -15,11 +14,6 @@ import (
 )
 
 func laplacianOf(s float64) kernels.Kernel { return kernels.Laplacian{Sigma: s} }
-
-// sameBits reports whether a and b hold the same float64s bit for bit.
-func sameBits(a, b []float64) bool {
-	return slices.EqualFunc(a, b, func(u, v float64) bool { return math.Float64bits(u) == math.Float64bits(v) })
-}
 
 // sameSelection reports where two selections differ: the tables, the
 // choice and the predictions of the fits on x, bit for bit; "" if nowhere.

@@ -1,0 +1,281 @@
+package loo
+
+import (
+	"encoding/binary"
+	"math"
+
+	"rkhs/kernels"
+	"rkhs/regress"
+)
+
+// The sums of the passes of a ScaleObjective cross process boundaries in
+// binary encodings, so that each pass can run on many workers and be
+// merged, as NystromPath's sums do (see nystrom_path_codec.go). A worker
+// of pass 0 makes its ScaleStats with ScaleObjective.NewStats at the θ of
+// the evaluation and ships its statistics; a worker of pass A or B builds
+// the ScalePath from the merged statistics with NewScalePath — bit for
+// bit the same path everywhere, the computation being deterministic — and
+// ships only its sums. Decoding needs a value made the same way (the same
+// objective and θ; the same path; for pass B the same pass-A sums), whose
+// fingerprint the encoding must match. All words are little-endian.
+//
+//	ScaleStats:   "rkhsARS1", d, the bits of θ (d + 1), the intercept mode,
+//	              the criterion, Subset and Seed as uint64, the length of
+//	              the statistics' encoding, then regress.NystromStats's
+//	              encoding of the statistics of the scaled rows.
+//	ScaleLOO:     "rkhsARA1", the path's fingerprint (n, q, m, d, the
+//	              intercept mode, the criterion, the bits of θ, a 64-bit
+//	              FNV-1a hash of W), the rows and the wrong count as
+//	              uint64, then as float64 bits Σr², Σ(Σ_ℓ r²)², Σe², s_α
+//	              (q), [Φ̂ | ŝ_β] (m(q + 1), row-major) and the lower
+//	              triangle of Ω̂ row by row (m(m + 1)/2): about 4m² bytes.
+//	ScaleAdjoint: "rkhsARB1", the path's fingerprint, a 64-bit FNV-1a hash
+//	              of the matrices NewAdjoint formed, the rows and the rows
+//	              of S as uint64, then g (d) and t (m) as float64 bits.
+
+// Magic words of the encodings.
+const (
+	scaleStatsMagic   = "rkhsARS1"
+	scaleLOOMagic     = "rkhsARA1"
+	scaleAdjointMagic = "rkhsARB1"
+)
+
+// appendWords appends uint64 words and float64 bits.
+func appendWords(b []byte, us []uint64, fs ...[]float64) []byte {
+	for _, u := range us {
+		b = binary.LittleEndian.AppendUint64(b, u)
+	}
+	for _, f := range fs {
+		for _, v := range f {
+			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v))
+		}
+	}
+	return b
+}
+
+// words reads the uint64 words of an encoding after its magic.
+type words struct {
+	b   []byte
+	bad bool
+}
+
+// next returns the next word, or 0 and marks the reader bad past the end.
+func (r *words) next() uint64 {
+	if len(r.b) < 8 {
+		r.bad = true
+		return 0
+	}
+	u := binary.LittleEndian.Uint64(r.b)
+	r.b = r.b[8:]
+	return u
+}
+
+// floats fills v with the next float64 values.
+func (r *words) floats(v []float64) {
+	for i := range v {
+		v[i] = math.Float64frombits(r.next())
+	}
+}
+
+// open checks the magic of an encoding and returns a reader of the rest.
+func open(op, magic string, b []byte) (*words, error) {
+	if len(b) < len(magic) || string(b[:len(magic)]) != magic {
+		return nil, inputError(op, "data", "not the encoding of a %s's sums", op[:len(op)-len(".UnmarshalBinary")])
+	}
+	return &words{b: b[len(magic):]}, nil
+}
+
+// header returns the words of the statistics' objective and θ.
+func (s *ScaleStats) header() []uint64 {
+	h := []uint64{uint64(len(s.theta) - 1)}
+	for _, v := range s.theta {
+		h = append(h, math.Float64bits(v))
+	}
+	return append(h, uint64(s.obj.Intercept), uint64(s.obj.Criterion), uint64(s.obj.Subset), s.obj.Seed)
+}
+
+// MarshalBinary encodes the statistics with the objective and θ (see the
+// layout at the top of this file). It implements
+// encoding.BinaryMarshaler. An error wraps ErrInput for a nil or zero
+// ScaleStats.
+func (s *ScaleStats) MarshalBinary() ([]byte, error) {
+	const op = "ScaleStats.MarshalBinary"
+	if err := s.ready(op); err != nil {
+		return nil, err
+	}
+	st, err := s.stats.MarshalBinary()
+	if err != nil {
+		return nil, regressError(op, "ScaleStats", err)
+	}
+	b := append([]byte(scaleStatsMagic), appendWords(nil, append(s.header(), uint64(len(st))))...)
+	return append(b, st...), nil
+}
+
+// UnmarshalBinary replaces the statistics of s by those MarshalBinary
+// encoded: s must have been made by ScaleObjective.NewStats for the same
+// objective and θ (checked: the words of both, and the scaled centres of
+// the statistics). Decoding the encoding of fresh statistics resets s;
+// merging the statistics of two workers is UnmarshalBinary into one and
+// Merge of another. It implements encoding.BinaryUnmarshaler. On error s
+// is unchanged; errors wrap ErrInput: a nil or zero s, a truncated or
+// malformed encoding, statistics of another objective or θ, and the
+// errors of regress.NystromStats.UnmarshalBinary (a *linalg.MemoryError
+// when its matrices do not fit).
+func (s *ScaleStats) UnmarshalBinary(b []byte) error {
+	const op = "ScaleStats.UnmarshalBinary"
+	if err := s.ready(op); err != nil {
+		return err
+	}
+	r, err := open(op, scaleStatsMagic, b)
+	if err != nil {
+		return err
+	}
+	for _, w := range s.header() {
+		if r.next() != w && !r.bad {
+			return inputError(op, "data", "the statistics of another objective or θ")
+		}
+	}
+	size := r.next()
+	if r.bad || size != uint64(len(r.b)) {
+		return inputError(op, "data", "truncated or malformed: %d bytes", len(b))
+	}
+	var st regress.NystromStats
+	if err := st.UnmarshalBinary(r.b); err != nil {
+		return regressError(op, "data", renameOp(err, "NystromStats.UnmarshalBinary", op))
+	}
+	if c := st.Centers(); c == nil || !sameBits(c.Data, s.sk.zs.Data) || c.Rows != s.sk.zs.Rows || st.Kernel() != (kernels.Gaussian{Sigma: 1}) {
+		return inputError(op, "data", "the statistics of other centres or another kernel")
+	}
+	s.stats = &st
+	return nil
+}
+
+// MarshalBinary encodes the sums of pass A with the fingerprint of their
+// path (see the layout at the top of this file); the path itself is not
+// encoded. It implements encoding.BinaryMarshaler. Errors wrap ErrInput
+// for a nil or zero ScaleLOO, or are the error of a failed Add.
+func (a *ScaleLOO) MarshalBinary() ([]byte, error) {
+	if err := a.ready("ScaleLOO.MarshalBinary"); err != nil {
+		return nil, err
+	}
+	m := a.omega.Rows
+	tri := make([]float64, 0, m*(m+1)/2)
+	for k := 0; k < m; k++ {
+		tri = append(tri, a.omega.Row(k)[:k+1]...)
+	}
+	h := append(a.p.header(), uint64(a.rows), uint64(a.wrong))
+	return appendWords([]byte(scaleLOOMagic), h, []float64{a.sse, a.sse2, a.rss}, a.salpha, a.phi.Data, tri), nil
+}
+
+// UnmarshalBinary replaces the sums of a by those MarshalBinary encoded
+// from the sums of the same path: a must have been made by NewLOO of a
+// path built from the same statistics (checked by the fingerprint).
+// Decoding the encoding of fresh sums resets a; merging the sums of two
+// workers is UnmarshalBinary into one and Merge of another. It implements
+// encoding.BinaryUnmarshaler. On error a is unchanged; errors wrap
+// ErrInput: a nil or zero a, a truncated or malformed encoding, the sums
+// of another path, or sums that no rows give (negative or not finite
+// sums of squares, more rows than the statistics summarise).
+func (a *ScaleLOO) UnmarshalBinary(b []byte) error {
+	const op = "ScaleLOO.UnmarshalBinary"
+	if a == nil || a.p == nil {
+		return inputError(op, "ScaleLOO", "nil or zero value: make it with ScalePath.NewLOO")
+	}
+	r, err := open(op, scaleLOOMagic, b)
+	if err != nil {
+		return err
+	}
+	for _, w := range a.p.header() {
+		if r.next() != w && !r.bad {
+			return inputError(op, "data", "the sums of another path: other statistics or θ")
+		}
+	}
+	m, q := a.omega.Rows, len(a.salpha)
+	rows, wrong := r.next(), r.next()
+	// Check every value before writing any, so that a is unchanged on
+	// error without a second copy of Ω̂.
+	body := r.b
+	sums := make([]float64, 3)
+	r.floats(sums)
+	count := q + m*(q+1) + m*(m+1)/2
+	if r.bad || len(r.b) != 8*count {
+		return inputError(op, "data", "truncated or malformed: %d bytes", len(b))
+	}
+	if rows > uint64(a.p.np.n) || wrong > rows {
+		return inputError(op, "data", "%d rows (%d wrong), the statistics summarise %d", rows, wrong, a.p.np.n)
+	}
+	for i := 0; i < 3+count; i++ {
+		if bad(math.Float64frombits(binary.LittleEndian.Uint64(body[8*i:]))) {
+			return inputError(op, "data", "sums that are not finite")
+		}
+	}
+	if sums[0] < 0 || sums[1] < 0 || sums[2] < 0 {
+		return inputError(op, "data", "negative sums of squares")
+	}
+	r.floats(a.salpha)
+	r.floats(a.phi.Data)
+	for k := 0; k < m; k++ {
+		r.floats(a.omega.Row(k)[:k+1])
+	}
+	a.rows, a.wrong = int(rows), int(wrong)
+	a.sse, a.sse2, a.rss = sums[0], sums[1], sums[2]
+	a.err = nil
+	return nil
+}
+
+// MarshalBinary encodes the sums of pass B with the fingerprints of their
+// path and of the pass-A sums they were made from (see the layout at the
+// top of this file). It implements encoding.BinaryMarshaler. Errors wrap
+// ErrInput for a nil or zero ScaleAdjoint, or are the error of a failed
+// Add.
+func (ad *ScaleAdjoint) MarshalBinary() ([]byte, error) {
+	if err := ad.ready("ScaleAdjoint.MarshalBinary"); err != nil {
+		return nil, err
+	}
+	h := append(ad.p.header(), ad.hash, uint64(ad.rows), uint64(ad.sRows))
+	return appendWords([]byte(scaleAdjointMagic), h, ad.g, ad.t), nil
+}
+
+// UnmarshalBinary replaces the sums of ad by those MarshalBinary encoded
+// from the sums of a ScaleAdjoint made the same way: of a path built from
+// the same statistics, with the same pass-A sums (checked by the
+// fingerprints). Decoding the encoding of fresh sums resets ad; merging
+// the sums of two workers is UnmarshalBinary into one and Merge of
+// another. It implements encoding.BinaryUnmarshaler. On error ad is
+// unchanged; errors wrap ErrInput: a nil or zero ad, a truncated or
+// malformed encoding, the sums of another path or other pass-A sums, sums
+// not finite or of more rows than the statistics (or pass A) summarise.
+func (ad *ScaleAdjoint) UnmarshalBinary(b []byte) error {
+	const op = "ScaleAdjoint.UnmarshalBinary"
+	if ad == nil || ad.p == nil {
+		return inputError(op, "ScaleAdjoint", "nil or zero value: make it with ScalePath.NewAdjoint")
+	}
+	r, err := open(op, scaleAdjointMagic, b)
+	if err != nil {
+		return err
+	}
+	for _, w := range append(ad.p.header(), ad.hash) {
+		if r.next() != w && !r.bad {
+			return inputError(op, "data", "the sums of another path or other leave-one-out sums")
+		}
+	}
+	rows, sRows := r.next(), r.next()
+	g, t := make([]float64, len(ad.g)), make([]float64, len(ad.t))
+	r.floats(g)
+	r.floats(t)
+	if r.bad || len(r.b) != 0 {
+		return inputError(op, "data", "truncated or malformed: %d bytes", len(b))
+	}
+	if rows > uint64(ad.p.np.n) || sRows > uint64(ad.loo) || sRows > rows {
+		return inputError(op, "data", "%d rows (%d of S), the statistics summarise %d (%d of S)", rows, sRows, ad.p.np.n, ad.loo)
+	}
+	for _, vs := range [][]float64{g, t} {
+		for _, v := range vs {
+			if bad(v) {
+				return inputError(op, "data", "sums that are not finite")
+			}
+		}
+	}
+	ad.rows, ad.sRows, ad.g, ad.t, ad.err = int(rows), int(sRows), g, t, nil
+	return nil
+}

@@ -1,0 +1,422 @@
+package loo
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"rkhs/internal/check"
+	"rkhs/kernels"
+	"rkhs/linalg"
+	"rkhs/optimize"
+	"rkhs/regress"
+)
+
+// SelectScales learns one Gaussian length scale per feature and λ
+// (automatic relevance determination) by minimizing the objective of a
+// ScaleObjective — the exact leave-one-out error or GCV of a Nyström fit
+// with fixed centres — over θ = (log σ₁ … log σ_d, log λ), from the
+// isotropic pair (σ₀, λ₀) a grid search chose (SelectNystrom), with
+// optimize.LBFGS, and fits the result on every row.
+//
+// # The descent
+//
+// Each evaluation of the objective and its gradient is the three passes
+// of ScaleObjective (ScaleObjective.Evaluate), on every row or, with Rows,
+// on a seeded subset of the rows; the leave-one-out mean is over S, every
+// row or the objective's Subset of them, drawn once and kept for the
+// whole descent so that the objective is one smooth function. L-BFGS
+// minimizes J/J(θ₀) (so that its gradient test, optimize.LBFGS's GradTol
+// of 10⁻⁵, is relative to the starting value) inside the box
+//
+//	σ₀/10³ ≤ σ_j ≤ σ₀·10³,   λ₀/10⁴ ≤ λ ≤ λ₀·10⁴,
+//
+// wide enough that an irrelevant feature's scale grows until its effect on
+// the kernel vanishes: on standardized features, at σ_j = 10³σ₀ a
+// difference of 4 standard deviations changes the exponent by
+// 8·10⁻⁶/σ₀², and ∂J/∂log σ_j, which falls as 1/σ_j², is far below the
+// gradient test. A θ where the fit is numerically singular (λ too small)
+// counts as +Inf, and the line search backs off. The descent stops after
+// an iteration that decreases J by at most Tol·J (optimize.StopTol), when
+// the projected gradient test holds (optimize.StopGradTol), after MaxIter
+// iterations (optimize.StopMaxIter) or when no step decreases J
+// (optimize.StopLineSearch). Nothing depends on the number of goroutines:
+// the same rows and options give the same scales, bit for bit, at any
+// GOMAXPROCS.
+//
+// The regularization δ of K_mm (regress.NystromStats's jitter, 0 unless
+// K_mm is not numerically positive definite) is part of the objective: a θ
+// whose K_mm needs another δ than its neighbours makes J jump there by
+// that change. It matters only for scales so large that the centres are
+// indistinguishable.
+//
+// A constant feature — every row of X and every centre holding one value —
+// adds nothing to any distance: its derivative is 0 and its scale
+// meaningless. It is not refused (files without column names often carry
+// one): its scale is held at σ₀, the bounds of its θ_j equal, and
+// ScaleSelection.Constant names it.
+//
+// # Cost
+//
+// An evaluation costs about (4md + 8m²)n flops and 2nm exponentials for
+// the passes over the n rows (or Rows), (2md + 3m²) flops and m
+// exponentials more on each row of S, and 14m³ once; an iteration
+// usually makes one evaluation, two or three while L-BFGS learns the
+// curvature (37 evaluations in 30 iterations for 10 features in the
+// tests). The final fit on every row is pass 0 over all rows, the path,
+// and pass A over S among them: about (2md + 2m²)n + (2md + 3m²)s flops
+// more. Memory besides X and Y: six m×m matrices and
+// four blocks of about 2²⁰ values at most, the rows of S and the Rows
+// copied, as ScaleObjective.Evaluate.
+//
+// Rows trades accuracy for speed at very large n: the descent then fits
+// the scales on R rows (and S among them), at R/n of the cost an
+// evaluation, and the scales and λ are those that minimize the
+// leave-one-out error of a fit of R rows; the final fit uses every row
+// with that λ (in the K + nλI convention: the same penalty per row). A
+// fit on more rows would usually prefer a somewhat smaller λ and can
+// resolve shorter scales. At n = 10⁶ and m = 1000, an evaluation on
+// every row costs about 0.8 of a five-σ SelectNystrom with its 20,000-row
+// leave-one-out subset, and on R = 50,000 rows about 0.05
+// (docs/notes/ard-gradient.md has the measurements and the
+// recommendation).
+type SelectScales struct {
+	// Objective is the objective: the centres (required), the intercept
+	// mode, the criterion, and the leave-one-out subset S.
+	Objective ScaleObjective
+	// Sigma and Lambda are the isotropic start (σ₀, λ₀), every σ_j = σ₀,
+	// usually the choice of SelectNystrom on the same centres; both
+	// required, positive (λ in the K + nλI convention).
+	Sigma, Lambda float64
+	// MaxIter is the budget of L-BFGS iterations; 0 selects 50 (an
+	// iteration costs about one evaluation, see Cost).
+	MaxIter int
+	// Tol stops the descent after an iteration that decreases J by at
+	// most Tol·J; 0 selects 1e-4.
+	Tol float64
+	// Rows, if positive and below n, makes the descent fit on that many
+	// rows drawn uniformly without replacement (Objective.Seed), S among
+	// them; 0 means every row. The final fit uses every row (see Rows
+	// above). Not 1.
+	Rows int
+	// Standardization is the one the caller applied to the rows before
+	// Fit (nil: none). The model of the result carries its composition
+	// with the scales (ComposeScales), so that it predicts raw rows.
+	Standardization *kernels.Standardization
+	// Progress, if not nil, is called at the start (iteration 0) and after
+	// every iteration with the iteration, J there, the projected gradient
+	// norm of J/J(θ₀) (see optimize.Result.ProjGrad) and the seconds since
+	// Fit began.
+	Progress func(iter int, objective, projGrad, seconds float64)
+}
+
+// Defaults of SelectScales.
+const (
+	defaultScaleIter = 50
+	defaultScaleTol  = 1e-4
+	// scaleRange and lambdaRange are the half-widths of the box, as
+	// factors of σ₀ and λ₀.
+	scaleRange  = 1e3
+	lambdaRange = 1e4
+)
+
+// ScaleSelection is the result of SelectScales.Fit.
+type ScaleSelection struct {
+	// Sigmas are the length scales σ_j, one per feature, in the space of
+	// the rows given to Fit; Lambda is λ (K + nλI).
+	Sigmas []float64
+	Lambda float64
+	// Objective is J at the scales on every row: the leave-one-out MSE
+	// over S (its standard error StdErr, 0 over every row) or GCV; with
+	// the LOOErrorRate criterion ErrorRate and ErrorRateStdErr are the
+	// share of wrong rows of S and its standard error (NaN otherwise).
+	// LOORows is |S| (0 for GCV).
+	Objective, StdErr          float64
+	ErrorRate, ErrorRateStdErr float64
+	LOORows                    int
+	// Start is J at (σ₀, λ₀) on the rows of the descent, History J after
+	// each iteration (History[k−1] after iteration k; for a plot), both
+	// on the descent's rows (Rows, or every row).
+	Start   float64
+	History []float64
+	// Iterations and Evaluations count the descent's iterations and
+	// evaluations of the objective with its gradient; Stop says why it
+	// ended.
+	Iterations, Evaluations int
+	Stop                    optimize.StopReason
+	// Constant lists the constant features, whose scale is σ₀ (see
+	// SelectScales).
+	Constant []int
+	// FitRows is the number of rows the descent fitted on (Rows or n).
+	FitRows int
+	// Fit is the Nyström fit at the scales and λ on every row: the Gaussian
+	// kernel of width 1 on the scaled centres, with the standardization
+	// of Mean μ and Scale s∘σ (ComposeScales of the caller's
+	// Standardization and the scales), so that Fit.Model predicts raw
+	// rows and its model file is an ordinary standardized model's.
+	Fit *regress.NystromFit
+}
+
+// Ranking returns the features from the most relevant to the least: in
+// ascending order of σ_j (a shorter scale, a faster change of the fit
+// along that feature), ties in index order, the constant features last.
+// The result is new.
+func (s *ScaleSelection) Ranking() []int {
+	if s == nil {
+		return nil
+	}
+	constant := make([]bool, len(s.Sigmas))
+	for _, j := range s.Constant {
+		constant[j] = true
+	}
+	idx := make([]int, len(s.Sigmas))
+	for j := range idx {
+		idx[j] = j
+	}
+	slices.SortStableFunc(idx, func(a, b int) int {
+		if constant[a] != constant[b] {
+			if constant[a] {
+				return 1
+			}
+			return -1
+		}
+		return cmpFloat(s.Sigmas[a], s.Sigmas[b])
+	})
+	return idx
+}
+
+// cmpFloat compares a and b, NaN last.
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b || (!math.IsNaN(a) && math.IsNaN(b)):
+		return -1
+	case a > b || (math.IsNaN(a) && !math.IsNaN(b)):
+		return 1
+	}
+	return 0
+}
+
+// Fit runs the descent on x (n×d) and y (n×q) and fits the scales on
+// every row (see SelectScales). Neither is modified.
+//
+// Errors wrap ErrInput: the Objective's fields (see
+// ScaleObjective.NewStats); X or Y nil, malformed, of the wrong shape or
+// not finite (also linalg.ErrNotFinite), fewer than 2 rows; Sigma or
+// Lambda not positive and finite; MaxIter, Tol or Rows negative, Rows 1;
+// a Standardization that is invalid or of another width; outputs that
+// are not ±1 codes with LOOErrorRate. linalg.ErrNotPositiveDefinite when
+// the fit at (σ₀, λ₀) is numerically singular; a *linalg.MemoryError
+// (linalg.ErrTooLarge) before allocating; and the errors of the passes.
+func (ss SelectScales) Fit(x, y *linalg.Dense) (*ScaleSelection, error) {
+	const op = "SelectScales.Fit"
+	start := time.Now()
+	o := ss.Objective
+	if err := o.check(op); err != nil {
+		return nil, err
+	}
+	if err := checkXY(op, x, y); err != nil {
+		return nil, err
+	}
+	d := x.Cols
+	if o.Centers.Cols != d {
+		return nil, inputError(op, "Centers", "%d columns, X has %d", o.Centers.Cols, d)
+	}
+	if err := ss.check(op, d); err != nil {
+		return nil, err
+	}
+	maxIter, tol := cmpOr(ss.MaxIter, defaultScaleIter), cmpOr(ss.Tol, defaultScaleTol)
+
+	// The descent's rows, S among them, and the box.
+	fx, fy := x, y
+	if ss.Rows > 0 && ss.Rows < x.Rows {
+		fx, fy = linalg.NewDense(ss.Rows, d, nil), linalg.NewDense(ss.Rows, y.Cols, nil)
+		idx := rand.New(rand.NewPCG(o.Seed, 0x7363616c6573)).Perm(x.Rows)[:ss.Rows] // "scales"
+		slices.Sort(idx)
+		for r, i := range idx {
+			copy(fx.Row(r), x.Row(i))
+			copy(fy.Row(r), y.Row(i))
+		}
+	}
+	sd, err := newScaleData(op, o, fx, fy)
+	if err != nil {
+		return nil, err
+	}
+	constant := constantFeatures(x, o.Centers)
+	theta0, lo, hi := make([]float64, d+1), make([]float64, d+1), make([]float64, d+1)
+	box := func(j int, v, r float64) {
+		theta0[j] = math.Log(v)
+		lo[j] = max(theta0[j]-math.Log(r), -maxLogScale)
+		hi[j] = min(theta0[j]+math.Log(r), maxLogScale)
+	}
+	for j := 0; j < d; j++ {
+		box(j, ss.Sigma, scaleRange)
+	}
+	for _, j := range constant {
+		lo[j], hi[j] = theta0[j], theta0[j]
+	}
+	box(d, ss.Lambda, lambdaRange)
+
+	// J(θ₀) scales the objective, and serves L-BFGS's first evaluation.
+	ev0, _, err := sd.eval(op, theta0, true)
+	if err != nil {
+		return nil, err
+	}
+	j0 := ev0.Value
+	if !(j0 > 0) {
+		return nil, inputError(op, "Y", "the objective is %g at (σ₀, λ₀): the fit has no error to reduce", j0)
+	}
+	sel := &ScaleSelection{Start: j0, Constant: constant, FitRows: fx.Rows, Stop: optimize.StopMaxIter}
+	var fatal error
+	f := func(theta, grad []float64) float64 {
+		if fatal != nil {
+			return math.NaN()
+		}
+		ev := ev0 // L-BFGS's first evaluation is at θ₀
+		if sel.Evaluations > 0 || !sameBits(theta, theta0) {
+			var err error
+			ev, _, err = sd.eval(op, theta, true)
+			if err != nil {
+				sel.Evaluations++
+				if !errors.Is(err, linalg.ErrNotPositiveDefinite) {
+					fatal = err
+				}
+				return math.Inf(1)
+			}
+		}
+		sel.Evaluations++
+		for j, g := range ev.Gradient {
+			grad[j] = g / j0
+		}
+		return ev.Value / j0
+	}
+	if ss.Progress != nil {
+		ss.Progress(0, j0, projGrad(theta0, ev0.Gradient, lo, hi, j0), time.Since(start).Seconds())
+	}
+	prev := 1.0
+	lb := optimize.LBFGS{MaxIter: maxIter, Callback: func(iter int, _ []float64, fv, pg float64) bool {
+		sel.History = append(sel.History, fv*j0)
+		if ss.Progress != nil {
+			ss.Progress(iter, fv*j0, pg, time.Since(start).Seconds())
+		}
+		small := prev-fv <= tol*math.Abs(fv)
+		prev = fv
+		if small {
+			sel.Stop = optimize.StopTol
+		}
+		return fatal == nil && !small
+	}}
+	res, err := lb.Minimize(f, theta0, lo, hi)
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("loo: %s: %w", op, err)
+	case fatal != nil:
+		return nil, fatal
+	}
+	if res.Stop != optimize.StopCallback {
+		sel.Stop = res.Stop
+	}
+	sel.Iterations = res.Iterations
+
+	// The fit at the scales on every row.
+	theta := res.X
+	sel.Sigmas = make([]float64, d)
+	for j := range sel.Sigmas {
+		sel.Sigmas[j] = math.Exp(theta[j])
+	}
+	sel.Lambda = math.Exp(theta[d])
+	all := sd
+	if fx != x {
+		if all, err = newScaleData(op, o, x, y); err != nil {
+			return nil, err
+		}
+	}
+	ev, path, err := all.eval(op, theta, false)
+	if err != nil {
+		return nil, err
+	}
+	sel.Objective, sel.StdErr, sel.LOORows = ev.Value, ev.StdErr, ev.LOORows
+	sel.ErrorRate, sel.ErrorRateStdErr = ev.ErrorRate, ev.ErrorRateStdErr
+	if o.Criterion == GCV {
+		sel.ErrorRate, sel.ErrorRateStdErr = math.NaN(), math.NaN()
+	}
+	sel.Fit = path.np.Fit(0)
+	if sel.Fit.Model.Standardization, err = ComposeScales(ss.Standardization, path.sk.sigma); err != nil {
+		return nil, err
+	}
+	return sel, nil
+}
+
+// check validates the descent's own fields for d features.
+func (ss SelectScales) check(op string, d int) error {
+	if err := check.Positive(ErrInput, op, "Sigma", ss.Sigma); err != nil {
+		return err
+	}
+	if err := check.Positive(ErrInput, op, "Lambda", ss.Lambda); err != nil {
+		return err
+	}
+	for _, v := range []struct {
+		name string
+		v    float64
+	}{{"Sigma", ss.Sigma}, {"Lambda", ss.Lambda}} {
+		if l := math.Abs(math.Log(v.v)); l > maxLogScale-math.Log(lambdaRange) {
+			return inputError(op, v.name, "%g: its box reaches beyond the float64 range", v.v)
+		}
+	}
+	if err := check.OptionCount(ErrInput, op, "MaxIter", ss.MaxIter, fmt.Sprint(defaultScaleIter)); err != nil {
+		return err
+	}
+	if err := check.Option(ErrInput, op, "Tol", ss.Tol, fmt.Sprint(defaultScaleTol)); err != nil {
+		return err
+	}
+	if ss.Rows < 0 || ss.Rows == 1 {
+		return inputError(op, "Rows", "%d rows: want 0 (every row) or at least 2", ss.Rows)
+	}
+	if s := ss.Standardization; s != nil {
+		if err := s.Validate(); err != nil {
+			return check.Wrap(ErrInput, op, "Standardization", err)
+		}
+		if len(s.Mean) != d {
+			return inputError(op, "Standardization", "%d features, X has %d", len(s.Mean), d)
+		}
+	}
+	return nil
+}
+
+// cmpOr returns v, or def when v is 0.
+func cmpOr[T int | float64](v, def T) T {
+	if v == 0 {
+		return def
+	}
+	return v
+}
+
+// constantFeatures returns the columns in which every row of x and of c
+// holds the same value, in ascending order.
+func constantFeatures(x, c *linalg.Dense) []int {
+	var out []int
+	for j := 0; j < x.Cols; j++ {
+		v, same := x.At(0, j), true
+		for _, a := range []*linalg.Dense{x, c} {
+			for i := 0; same && i < a.Rows; i++ {
+				same = a.At(i, j) == v
+			}
+		}
+		if same {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+// projGrad returns ‖P(θ − g/j0) − θ‖∞ in the box [lo, hi]: the projected
+// gradient norm optimize.LBFGS reports, of J/j0.
+func projGrad(theta, g, lo, hi []float64, j0 float64) float64 {
+	var m float64
+	for i, t := range theta {
+		m = max(m, math.Abs(min(max(t-g[i]/j0, lo[i]), hi[i])-t))
+	}
+	return m
+}

@@ -1,0 +1,327 @@
+package loo
+
+import (
+	"errors"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"testing"
+
+	"rkhs/kernels"
+	"rkhs/linalg"
+	"rkhs/optimize"
+	"rkhs/regress"
+)
+
+// relevanceData returns n rows of d standard normal features and one
+// output that depends on the first three only,
+// y = sin(2x₀) + x₁²/2 + x₀·cos(x₂) + 0.1·noise.
+func relevanceData(n, d int) (x, y *linalg.Dense) {
+	rnd := rand.New(rand.NewPCG(1, 2))
+	x, y = linalg.NewDense(n, d, nil), linalg.NewDense(n, 1, nil)
+	for i := range x.Data {
+		x.Data[i] = rnd.NormFloat64()
+	}
+	for i := 0; i < n; i++ {
+		r := x.Row(i)
+		y.Set(i, 0, math.Sin(2*r[0])+0.5*r[1]*r[1]+math.Cos(r[2])*r[0]+0.1*rnd.NormFloat64())
+	}
+	return x, y
+}
+
+// TestSelectScalesRelevance: on a target that depends on 3 of 10
+// features (n = 2000, m = 100), from the grid's isotropic choice
+// (σ₀, λ₀) = (√10, 10^−4.5) (SelectNystrom on σ from 1 to 10 and λ from
+// 10⁻⁸ to 10⁻¹), the descent gives the 7 noise features scales at least 10
+// times those of the 3 signal features, ranks the signal features first,
+// and lowers the leave-one-out MSE at least fivefold; the fit on every
+// row is the one whose leave-one-out error the result states, and it
+// predicts raw rows through the composed standardization.
+func TestSelectScalesRelevance(t *testing.T) {
+	x, y := relevanceData(2000, 10)
+	c := x.Slice(0, 100, 0, 10).Clone()
+	ss := SelectScales{
+		Objective: ScaleObjective{Centers: c, Intercept: regress.FreeIntercept, Subset: 1000, Seed: 7},
+		Sigma:     math.Sqrt(10), Lambda: math.Pow(10, -4.5), MaxIter: 40,
+	}
+	var calls []int
+	ss.Progress = func(iter int, j, pg, secs float64) { calls = append(calls, iter) }
+	sel, err := ss.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("σ %.3g, λ %.3g; J %.4g → %.4g ± %.2g in %d iterations, %d evaluations (%v); ranking %v",
+		sel.Sigmas, sel.Lambda, sel.Start, sel.Objective, sel.StdErr, sel.Iterations, sel.Evaluations, sel.Stop, sel.Ranking())
+	signal := slices.Max(sel.Sigmas[:3])
+	if noise := slices.Min(sel.Sigmas[3:]); noise < 10*signal {
+		t.Errorf("noise scales %.3g, signal scales %.3g: want the smallest noise scale ≥ 10× the largest signal scale", sel.Sigmas[3:], sel.Sigmas[:3])
+	}
+	if r := sel.Ranking(); !slices.Equal(slices.Sorted(slices.Values(r[:3])), []int{0, 1, 2}) {
+		t.Errorf("ranking %v, want features 0, 1, 2 first", r)
+	}
+	if sel.Objective > sel.Start/5 {
+		t.Errorf("J %.4g at the scales, %.4g at the start: want a fivefold decrease", sel.Objective, sel.Start)
+	}
+	if len(sel.History) != sel.Iterations || sel.Objective != sel.History[len(sel.History)-1] {
+		t.Errorf("history %v of %d iterations: its last value is not the final J %v on the same rows", sel.History, sel.Iterations, sel.Objective)
+	}
+	if want := append([]int{0}, seq(1, sel.Iterations)...); !slices.Equal(calls, want) {
+		t.Errorf("progress called at %v, want %v", calls, want)
+	}
+	if sel.LOORows != 1000 || sel.FitRows != 2000 || sel.StdErr <= 0 || !math.IsNaN(sel.ErrorRate) {
+		t.Errorf("LOORows %d, FitRows %d, StdErr %g, ErrorRate %g", sel.LOORows, sel.FitRows, sel.StdErr, sel.ErrorRate)
+	}
+	// The fit predicts raw rows: equal to the fit of NystromPath on the
+	// rows and centres divided by σ.
+	theta := make([]float64, 11)
+	for j, s := range sel.Sigmas {
+		theta[j] = math.Log(s)
+	}
+	xs, cs := ardScale(x, theta), ardScale(c, theta)
+	st, err := regress.NewNystromStats(kernels.Gaussian{Sigma: 1}, cs)
+	if err == nil {
+		err = st.Add(xs, y)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	np, err := NewNystromPath(st, regress.FreeIntercept, []float64{sel.Lambda})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := np.Fit(0).Model.Predict(xs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := sel.Fit.Model.Predict(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := maxRel(got, want); r > 1e-9 {
+		t.Errorf("the model's predictions on raw rows and NystromPath's fit on the scaled rows differ by %.2g", r)
+	}
+}
+
+// seq returns lo, lo+1, …, hi.
+func seq(lo, hi int) []int {
+	var s []int
+	for i := lo; i <= hi; i++ {
+		s = append(s, i)
+	}
+	return s
+}
+
+// scaleSmall is a small problem of the descent's other tests: 300 rows of
+// the relevance data with 5 features, 30 centres.
+func scaleSmall() (x, y *linalg.Dense, ss SelectScales) {
+	x, y = relevanceData(300, 5)
+	ss = SelectScales{
+		Objective: ScaleObjective{Centers: x.Slice(0, 30, 0, 5).Clone(), Intercept: regress.FreeIntercept},
+		Sigma:     2, Lambda: 1e-4, MaxIter: 6,
+	}
+	return x, y, ss
+}
+
+// TestSelectScalesDeterminism: the descent gives the same scales, history
+// and fit, bit for bit, at GOMAXPROCS 1, 2 and 8, with blocks small
+// enough that every pass takes several, with every row and with Rows.
+func TestSelectScalesDeterminism(t *testing.T) {
+	defer func(e int) { passElems = e }(passElems)
+	passElems = 64 * 30
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	x, y, ss := scaleSmall()
+	for _, rows := range []int{0, 200} {
+		ss.Rows = rows
+		var first []float64
+		for _, procs := range []int{1, 2, 8} {
+			runtime.GOMAXPROCS(procs)
+			sel, err := ss.Fit(x, y)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := append(append(append(slices.Clone(sel.Sigmas), sel.Lambda, sel.Objective), sel.History...), sel.Fit.Model.Coef.Data...)
+			if first == nil {
+				first = got
+			} else if !sameBits(got, first) {
+				t.Errorf("Rows %d: GOMAXPROCS=%d gives %v, 1 gives %v", rows, procs, got, first)
+			}
+		}
+	}
+}
+
+// TestSelectScalesRows: with Rows, the descent fits on that many rows and
+// the result on every row: FitRows says so, the final J is over every
+// row, and the model is fitted on every row.
+func TestSelectScalesRows(t *testing.T) {
+	x, y, ss := scaleSmall()
+	ss.Rows = 150
+	sel, err := ss.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sel.FitRows != 150 || sel.LOORows != 300 {
+		t.Errorf("FitRows %d, LOORows %d: want 150 and every row, 300", sel.FitRows, sel.LOORows)
+	}
+	theta := make([]float64, 6)
+	for j, s := range sel.Sigmas {
+		theta[j] = math.Log(s)
+	}
+	theta[5] = math.Log(sel.Lambda)
+	ev, err := ss.Objective.Evaluate(x, y, theta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(ev.Value-sel.Objective) > 1e-12*ev.Value {
+		t.Errorf("final J %v, the objective on every row at the scales %v", sel.Objective, ev.Value)
+	}
+}
+
+// TestSelectScalesConstant: a constant feature is kept at σ₀ and named;
+// the others are learnt as without it.
+func TestSelectScalesConstant(t *testing.T) {
+	x, y, ss := scaleSmall()
+	xc := linalg.NewDense(x.Rows, 6, nil)
+	for i := 0; i < x.Rows; i++ {
+		copy(xc.Row(i), x.Row(i)[:2])
+		xc.Set(i, 2, 4.5)
+		copy(xc.Row(i)[3:], x.Row(i)[2:])
+	}
+	ssc := ss
+	ssc.Objective.Centers = xc.Slice(0, 30, 0, 6).Clone()
+	sel, err := ssc.Fit(xc, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := ss.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(sel.Constant, []int{2}) || sel.Sigmas[2] != ss.Sigma {
+		t.Errorf("Constant %v, σ₂ = %g: want [2] and σ₀ = %g", sel.Constant, sel.Sigmas[2], ss.Sigma)
+	}
+	if r := sel.Ranking(); r[len(r)-1] != 2 {
+		t.Errorf("ranking %v: want the constant feature last", r)
+	}
+	others := append(slices.Clone(sel.Sigmas[:2]), sel.Sigmas[3:]...)
+	if d := relDiff(others, ref.Sigmas); d > 1e-9 {
+		t.Errorf("scales with a constant feature %v, without %v (rel %.2g)", others, ref.Sigmas, d)
+	}
+}
+
+// TestSelectScalesErrors: bad arguments are InputErrors that wrap
+// ErrInput and name the argument; NaN also wraps linalg.ErrNotFinite.
+func TestSelectScalesErrors(t *testing.T) {
+	x, y, ss := scaleSmall()
+	nan := x.Clone()
+	nan.Set(3, 1, math.NaN())
+	mod := func(f func(*SelectScales)) SelectScales {
+		s := ss
+		f(&s)
+		return s
+	}
+	for _, tc := range []struct {
+		name, arg string
+		ss        SelectScales
+		x         *linalg.Dense
+		finite    bool
+	}{
+		{"X NaN", "X", ss, nan, true},
+		{"σ₀ = 0", "Sigma", mod(func(s *SelectScales) { s.Sigma = 0 }), x, false},
+		{"σ₀ NaN", "Sigma", mod(func(s *SelectScales) { s.Sigma = math.NaN() }), x, true},
+		{"λ₀ < 0", "Lambda", mod(func(s *SelectScales) { s.Lambda = -1 }), x, false},
+		{"MaxIter < 0", "MaxIter", mod(func(s *SelectScales) { s.MaxIter = -1 }), x, false},
+		{"Tol NaN", "Tol", mod(func(s *SelectScales) { s.Tol = math.NaN() }), x, true},
+		{"Rows 1", "Rows", mod(func(s *SelectScales) { s.Rows = 1 }), x, false},
+		{"centres of 4 columns", "Centers", mod(func(s *SelectScales) { s.Objective.Centers = x.Slice(0, 30, 0, 4).Clone() }), x, false},
+		{"no centres", "Centers", mod(func(s *SelectScales) { s.Objective.Centers = nil }), x, false},
+		{"Subset 1", "Subset", mod(func(s *SelectScales) { s.Objective.Subset = 1 }), x, false},
+		{"Subset with GCV", "Subset", mod(func(s *SelectScales) { s.Objective.Subset = 10; s.Objective.Criterion = GCV }), x, false},
+		{"Criterion 9", "Criterion", mod(func(s *SelectScales) { s.Objective.Criterion = 9 }), x, false},
+		{"Standardization of 3 features", "Standardization", mod(func(s *SelectScales) {
+			s.Standardization = &kernels.Standardization{Mean: make([]float64, 3), Scale: []float64{1, 1, 1}}
+		}), x, false},
+		{"outputs not codes", "Y", mod(func(s *SelectScales) { s.Objective.Criterion = LOOErrorRate }), x, false},
+	} {
+		_, err := tc.ss.Fit(tc.x, y)
+		var ie *linalg.InputError
+		switch {
+		case !errors.As(err, &ie) || !errors.Is(err, ErrInput):
+			t.Errorf("%s: %v, want an InputError wrapping ErrInput", tc.name, err)
+		case ie.Arg != tc.arg && !(tc.arg == "X" && ie.Arg == "X"):
+			t.Errorf("%s: %v names %q, want %q", tc.name, err, ie.Arg, tc.arg)
+		case tc.finite && !errors.Is(err, linalg.ErrNotFinite):
+			t.Errorf("%s: %v, want it to wrap linalg.ErrNotFinite", tc.name, err)
+		}
+	}
+	// A budget of 0 is the default, not an error; λ₀ at which the fit is
+	// numerically singular is.
+	zero := mod(func(s *SelectScales) { s.MaxIter = 0; s.Tol = 0.5 })
+	if sel, err := zero.Fit(x, y); err != nil || sel.Iterations < 1 {
+		t.Errorf("MaxIter 0: %v, want the default budget", err)
+	}
+	sing := mod(func(s *SelectScales) {
+		s.Objective.Centers = x.Clone()
+		s.Sigma, s.Lambda = 0.01, 1e-140
+	})
+	if _, err := sing.Fit(x, y); !errors.Is(err, linalg.ErrNotPositiveDefinite) {
+		t.Errorf("λ₀ = 1e-140 with every row a centre: %v, want linalg.ErrNotPositiveDefinite", err)
+	}
+}
+
+// TestSelectScalesStop: the descent reports why it stopped: its budget,
+// or the relative decrease below Tol.
+func TestSelectScalesStop(t *testing.T) {
+	x, y, ss := scaleSmall()
+	ss.MaxIter = 2
+	sel, err := ss.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sel.Stop != optimize.StopMaxIter || sel.Iterations != 2 {
+		t.Errorf("MaxIter 2: stop %v after %d iterations", sel.Stop, sel.Iterations)
+	}
+	ss.MaxIter, ss.Tol = 50, 0.05
+	if sel, err = ss.Fit(x, y); err != nil {
+		t.Fatal(err)
+	}
+	h := append([]float64{sel.Start}, sel.History...)
+	last := len(h) - 1
+	if sel.Stop != optimize.StopTol || h[last-1]-h[last] > 0.05*h[last] {
+		t.Errorf("Tol 0.05: stop %v with history %v", sel.Stop, h)
+	}
+}
+
+// TestComposeScales: the composed standardization applied to raw rows
+// gives the caller's standardization followed by the division by σ, to
+// rounding; nil composes to Mean 0 and Scale σ; bad scales are errors.
+func TestComposeScales(t *testing.T) {
+	x, _ := relevanceData(20, 3)
+	std, err := kernels.StandardizationOf(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sigmas := []float64{0.5, 2, 30}
+	c, err := ComposeScales(std, sigmas)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := c.Apply(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	z, _ := std.Apply(x)
+	want := scaleRows(nil, z, sigmas)
+	if r := maxRel(got, want); r > 1e-15 {
+		t.Errorf("composed standardization and the two in turn differ by %.2g", r)
+	}
+	id, err := ComposeScales(nil, sigmas)
+	if err != nil || !slices.Equal(id.Scale, sigmas) || slices.Max(id.Mean) != 0 || slices.Min(id.Mean) != 0 {
+		t.Errorf("nil composed: %+v, %v", id, err)
+	}
+	for _, bad := range [][]float64{nil, {1, 0, 1}, {1, math.Inf(1), 1}, {1, 2}} {
+		if _, err := ComposeScales(std, bad); !errors.Is(err, ErrInput) {
+			t.Errorf("scales %v: %v, want ErrInput", bad, err)
+		}
+	}
+}
