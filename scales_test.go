@@ -96,6 +96,12 @@ func scaleNotFiniteRows(t testing.TB) []apiRow {
 		{"loo.SelectScales.Fit", "σ₀ NaN", func() error {
 			return errOf(loo.SelectScales{Objective: f.obj, Sigma: nanf, Lambda: 1e-2}.Fit(x, y))
 		}},
+		{"loo.SelectScales.Descend", "σ₀ NaN", func() error {
+			_, _, err := loo.SelectScales{Sigma: nanf, Lambda: 1e-2}.Descend(x.Cols, nil, func(theta []float64) (*loo.ScaleEval, error) {
+				return f.obj.Evaluate(x, y, theta)
+			})
+			return err
+		}},
 		{"loo.ComposeScales", "σ NaN", func() error { return errOf(loo.ComposeScales(nil, []float64{1, nanf})) }},
 	}
 }
@@ -138,6 +144,14 @@ func scaleNoPanicRows(t testing.TB) []apiRow {
 		{"loo.ScaleAdjoint.UnmarshalBinary", "zero value", func() error { return adj.UnmarshalBinary(nil) }},
 		{"loo.ScaleAdjoint.Result", "no rows added", func() error { return errOf(f.adjoint(t).Result()) }},
 		{"loo.SelectScales.Fit", "zero value", func() error { return errOf(loo.SelectScales{}.Fit(x, y)) }},
+		{"loo.SelectScales.Descend", "zero value, nil evaluate", func() error {
+			_, _, err := loo.SelectScales{}.Descend(0, nil, nil)
+			return err
+		}},
+		{"loo.SelectScales.Descend", "evaluate returns nil", func() error {
+			_, _, err := loo.SelectScales{Sigma: 1, Lambda: 1e-2}.Descend(1, nil, func([]float64) (*loo.ScaleEval, error) { return nil, nil })
+			return err
+		}},
 		{"loo.ComposeScales", "nil, nil", func() error { return errOf(loo.ComposeScales(nil, nil)) }},
 		{"loo.ComposeScales", "Standardization{}, σ", func() error {
 			return errOf(loo.ComposeScales(new(kernels.Standardization), []float64{1}))

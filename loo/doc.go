@@ -34,7 +34,8 @@
 //     GCV) of a Nyström fit as a function of one Gaussian length scale
 //     per feature and λ, with its gradient, in three streamed, mergeable
 //     passes; SelectScales, which descends on it from a grid's isotropic
-//     choice (automatic relevance determination).
+//     choice (automatic relevance determination), on rows in memory (Fit)
+//     or on passes the caller runs elsewhere (Descend).
 //
 // # Reading the selection
 //

@@ -45,7 +45,9 @@ import (
 // iterations (optimize.StopMaxIter) or when no step decreases J
 // (optimize.StopLineSearch). Nothing depends on the number of goroutines:
 // the same rows and options give the same scales, bit for bit, at any
-// GOMAXPROCS.
+// GOMAXPROCS. Descend is this descent on an objective the caller
+// evaluates, for passes streamed elsewhere (a pipeline's workers); Fit
+// runs it on the rows in memory.
 //
 // The regularization δ of K_mm (regress.NystromStats's jitter, 0 unless
 // K_mm is not numerically positive definite) is part of the objective: a θ
@@ -227,9 +229,8 @@ func (ss SelectScales) Fit(x, y *linalg.Dense) (*ScaleSelection, error) {
 	if err := ss.check(op, d); err != nil {
 		return nil, err
 	}
-	maxIter, tol := cmpOr(ss.MaxIter, defaultScaleIter), cmpOr(ss.Tol, defaultScaleTol)
 
-	// The descent's rows, S among them, and the box.
+	// The descent's rows, S among them.
 	fx, fy := x, y
 	if ss.Rows > 0 && ss.Rows < x.Rows {
 		fx, fy = linalg.NewDense(ss.Rows, d, nil), linalg.NewDense(ss.Rows, y.Cols, nil)
@@ -245,6 +246,108 @@ func (ss SelectScales) Fit(x, y *linalg.Dense) (*ScaleSelection, error) {
 		return nil, err
 	}
 	constant := constantFeatures(x, o.Centers)
+	sel, theta, err := ss.descend(op, start, d, constant, func(theta []float64) (*ScaleEval, error) {
+		ev, _, err := sd.eval(op, theta, true)
+		return ev, err
+	})
+	if err != nil {
+		return nil, err
+	}
+	sel.FitRows = fx.Rows
+
+	// The fit at the scales on every row.
+	all := sd
+	if fx != x {
+		if all, err = newScaleData(op, o, x, y); err != nil {
+			return nil, err
+		}
+	}
+	ev, path, err := all.eval(op, theta, false)
+	if err != nil {
+		return nil, err
+	}
+	sel.setValue(ev)
+	if o.Criterion == GCV {
+		sel.ErrorRate, sel.ErrorRateStdErr = math.NaN(), math.NaN()
+	}
+	sel.Fit = path.np.Fit(0)
+	if sel.Fit.Model.Standardization, err = ComposeScales(ss.Standardization, path.sk.sigma); err != nil {
+		return nil, err
+	}
+	return sel, nil
+}
+
+// Descend runs the descent of SelectScales (see its documentation: the
+// box around (σ₀, λ₀), L-BFGS on J/J(θ₀), the stopping rules, the
+// constant features held at σ₀) on an objective of d features that the
+// caller evaluates: evaluate returns J and its gradient at
+// θ = (log σ₁ … log σ_d, log λ), as ScaleObjective.Evaluate or the three
+// passes of a ScaleObjective run elsewhere (a pipeline, ScaleStats,
+// ScaleLOO, ScaleAdjoint) give them. It is the descent SelectScales.Fit
+// runs on rows in memory, for callers that stream the passes themselves.
+// Of ss it uses Sigma, Lambda, MaxIter, Tol and Progress (whose seconds
+// count from the call); the other fields are not used (Rows and
+// Standardization, if set, must be valid as for Fit). constant lists the features whose
+// scale is held at σ₀, in ascending order (those in which every row and
+// every centre hold one value, as Fit finds them); it is not modified.
+//
+// evaluate is called once per evaluation, in order, from the calling
+// goroutine, first at θ₀; θ is L-BFGS's and valid only during the call
+// (copy it to keep it), and must not be modified. Its result must hold
+// the d + 1 entries of the gradient. An error that wraps
+// linalg.ErrNotPositiveDefinite means that the fit is numerically
+// singular at θ: J is +Inf there and the line search backs off (at θ₀ it
+// is returned); any other error ends the descent and is returned.
+//
+// The result holds the scales and λ at the minimum found (Sigmas,
+// Lambda), Start, History, Iterations, Evaluations, Stop and Constant,
+// and the value there, from the evaluation at that θ (Objective, StdErr,
+// ErrorRate, ErrorRateStdErr, LOORows, as evaluate gave them); FitRows is
+// 0 and Fit nil: the caller fits the model (ScalePath.Fit of the
+// statistics at θ, and ComposeScales). The second result is that θ
+// (d + 1 values, new). Given the same values from evaluate, the result
+// is the same bit for bit.
+//
+// Cost: the evaluations, usually one per iteration, two or three while
+// L-BFGS learns the curvature; besides them O(d) memory per evaluation.
+//
+// Errors wrap ErrInput: d < 1; constant not ascending or out of [0, d);
+// the fields of ss (see Fit); a result of evaluate without its d + 1
+// gradient entries; J(θ₀) not positive (the fit has no error to reduce).
+// The errors of evaluate (see above) are returned as they are.
+func (ss SelectScales) Descend(d int, constant []int, evaluate func(theta []float64) (*ScaleEval, error)) (*ScaleSelection, []float64, error) {
+	const op = "SelectScales.Descend"
+	start := time.Now()
+	if d < 1 {
+		return nil, nil, inputError(op, "d", "%d features: want at least 1", d)
+	}
+	for i, j := range constant {
+		if j < 0 || j >= d || (i > 0 && j <= constant[i-1]) {
+			return nil, nil, inputError(op, "constant", "%v: want ascending features among 0 … %d", constant, d-1)
+		}
+	}
+	if evaluate == nil {
+		return nil, nil, inputError(op, "evaluate", "nil")
+	}
+	if err := ss.check(op, d); err != nil {
+		return nil, nil, err
+	}
+	return ss.descend(op, start, d, slices.Clone(constant), evaluate)
+}
+
+// descend is Descend after the checks, for the call op begun at start;
+// constant is kept.
+func (ss SelectScales) descend(op string, start time.Time, d int, constant []int, evaluate func([]float64) (*ScaleEval, error)) (*ScaleSelection, []float64, error) {
+	maxIter, tol := cmpOr(ss.MaxIter, defaultScaleIter), cmpOr(ss.Tol, defaultScaleTol)
+	eval := func(theta []float64) (*ScaleEval, error) {
+		ev, err := evaluate(theta)
+		if err == nil && (ev == nil || len(ev.Gradient) != d+1) {
+			err = inputError(op, "evaluate", "a result without the %d entries of the gradient", d+1)
+		}
+		return ev, err
+	}
+
+	// The box.
 	theta0, lo, hi := make([]float64, d+1), make([]float64, d+1), make([]float64, d+1)
 	box := func(j int, v, r float64) {
 		theta0[j] = math.Log(v)
@@ -260,15 +363,21 @@ func (ss SelectScales) Fit(x, y *linalg.Dense) (*ScaleSelection, error) {
 	box(d, ss.Lambda, lambdaRange)
 
 	// J(θ₀) scales the objective, and serves L-BFGS's first evaluation.
-	ev0, _, err := sd.eval(op, theta0, true)
+	ev0, err := eval(theta0)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	j0 := ev0.Value
 	if !(j0 > 0) {
-		return nil, inputError(op, "Y", "the objective is %g at (σ₀, λ₀): the fit has no error to reduce", j0)
+		return nil, nil, inputError(op, "Y", "the objective is %g at (σ₀, λ₀): the fit has no error to reduce", j0)
 	}
-	sel := &ScaleSelection{Start: j0, Constant: constant, FitRows: fx.Rows, Stop: optimize.StopMaxIter}
+	sel := &ScaleSelection{Start: j0, Constant: constant, Stop: optimize.StopMaxIter}
+	// The evaluations made, for the value at the minimum found.
+	type point struct {
+		theta []float64
+		ev    *ScaleEval
+	}
+	points := []point{{theta0, ev0}}
 	var fatal error
 	f := func(theta, grad []float64) float64 {
 		if fatal != nil {
@@ -277,7 +386,7 @@ func (ss SelectScales) Fit(x, y *linalg.Dense) (*ScaleSelection, error) {
 		ev := ev0 // L-BFGS's first evaluation is at θ₀
 		if sel.Evaluations > 0 || !sameBits(theta, theta0) {
 			var err error
-			ev, _, err = sd.eval(op, theta, true)
+			ev, err = eval(theta)
 			if err != nil {
 				sel.Evaluations++
 				if !errors.Is(err, linalg.ErrNotPositiveDefinite) {
@@ -285,6 +394,7 @@ func (ss SelectScales) Fit(x, y *linalg.Dense) (*ScaleSelection, error) {
 				}
 				return math.Inf(1)
 			}
+			points = append(points, point{slices.Clone(theta), ev})
 		}
 		sel.Evaluations++
 		for j, g := range ev.Gradient {
@@ -311,42 +421,35 @@ func (ss SelectScales) Fit(x, y *linalg.Dense) (*ScaleSelection, error) {
 	res, err := lb.Minimize(f, theta0, lo, hi)
 	switch {
 	case err != nil:
-		return nil, fmt.Errorf("loo: %s: %w", op, err)
+		return nil, nil, fmt.Errorf("loo: %s: %w", op, err)
 	case fatal != nil:
-		return nil, fatal
+		return nil, nil, fatal
 	}
 	if res.Stop != optimize.StopCallback {
 		sel.Stop = res.Stop
 	}
 	sel.Iterations = res.Iterations
 
-	// The fit at the scales on every row.
 	theta := res.X
 	sel.Sigmas = make([]float64, d)
 	for j := range sel.Sigmas {
 		sel.Sigmas[j] = math.Exp(theta[j])
 	}
 	sel.Lambda = math.Exp(theta[d])
-	all := sd
-	if fx != x {
-		if all, err = newScaleData(op, o, x, y); err != nil {
-			return nil, err
+	// L-BFGS ends at a point it evaluated, the latest with those bits.
+	for k := len(points) - 1; k >= 0; k-- {
+		if sameBits(points[k].theta, theta) {
+			sel.setValue(points[k].ev)
+			break
 		}
 	}
-	ev, path, err := all.eval(op, theta, false)
-	if err != nil {
-		return nil, err
-	}
-	sel.Objective, sel.StdErr, sel.LOORows = ev.Value, ev.StdErr, ev.LOORows
-	sel.ErrorRate, sel.ErrorRateStdErr = ev.ErrorRate, ev.ErrorRateStdErr
-	if o.Criterion == GCV {
-		sel.ErrorRate, sel.ErrorRateStdErr = math.NaN(), math.NaN()
-	}
-	sel.Fit = path.np.Fit(0)
-	if sel.Fit.Model.Standardization, err = ComposeScales(ss.Standardization, path.sk.sigma); err != nil {
-		return nil, err
-	}
-	return sel, nil
+	return sel, theta, nil
+}
+
+// setValue sets the value of s from the evaluation ev.
+func (s *ScaleSelection) setValue(ev *ScaleEval) {
+	s.Objective, s.StdErr, s.LOORows = ev.Value, ev.StdErr, ev.LOORows
+	s.ErrorRate, s.ErrorRateStdErr = ev.ErrorRate, ev.ErrorRateStdErr
 }
 
 // check validates the descent's own fields for d features.

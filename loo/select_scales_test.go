@@ -2,6 +2,7 @@ package loo
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"runtime"
@@ -289,6 +290,130 @@ func TestSelectScalesStop(t *testing.T) {
 	last := len(h) - 1
 	if sel.Stop != optimize.StopTol || h[last-1]-h[last] > 0.05*h[last] {
 		t.Errorf("Tol 0.05: stop %v with history %v", sel.Stop, h)
+	}
+}
+
+// TestSelectScalesDescend: Descend on an evaluator that runs the passes
+// in memory (ScaleObjective.Evaluate) is the descent of Fit, bit for bit:
+// the same scales, λ, history, counts, stop and final J, with every
+// criterion and a constant feature; evaluate is called once per
+// evaluation (θ₀ once); a θ the evaluator finds singular counts as +Inf
+// and the descent goes on.
+func TestSelectScalesDescend(t *testing.T) {
+	x, y, ss := scaleSmall()
+	xc := x.Clone()
+	for i := 0; i < xc.Rows; i++ {
+		xc.Set(i, 3, 2.5)
+	}
+	codes := y.Clone()
+	for i, v := range codes.Data {
+		codes.Data[i] = math.Copysign(1, v-0.5)
+	}
+	for _, tc := range []struct {
+		name string
+		crit Criterion
+		x, y *linalg.Dense
+	}{
+		{"LOO MSE", LOOMSE, x, y},
+		{"GCV", GCV, x, y},
+		{"±1 codes", LOOErrorRate, x, codes},
+		{"a constant feature", LOOMSE, xc, y},
+	} {
+		s := ss
+		s.Objective.Criterion = tc.crit
+		s.Objective.Centers = tc.x.Slice(0, 30, 0, 5).Clone()
+		want, err := s.Fit(tc.x, tc.y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		calls := 0
+		got, theta, err := s.Descend(5, want.Constant, func(theta []float64) (*ScaleEval, error) {
+			calls++
+			return s.Objective.Evaluate(tc.x, tc.y, theta)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := append(append(slices.Clone(got.Sigmas), got.Lambda, got.Start, got.Objective, got.StdErr, got.ErrorRate), got.History...)
+		w := append(append(slices.Clone(want.Sigmas), want.Lambda, want.Start, want.Objective, want.StdErr, want.ErrorRate), want.History...)
+		if !sameBits(g, w) || got.Iterations != want.Iterations || got.Evaluations != want.Evaluations || got.Stop != want.Stop ||
+			got.LOORows != want.LOORows || !slices.Equal(got.Constant, want.Constant) {
+			t.Errorf("%s: Descend %v, %d iterations, %d evaluations, %v; Fit %v, %d, %d, %v", tc.name, g, got.Iterations, got.Evaluations, got.Stop, w, want.Iterations, want.Evaluations, want.Stop)
+		}
+		if calls != got.Evaluations {
+			t.Errorf("%s: evaluate called %d times for %d evaluations", tc.name, calls, got.Evaluations)
+		}
+		if len(theta) != 6 || math.Exp(theta[5]) != got.Lambda || math.Exp(theta[0]) != got.Sigmas[0] || got.Fit != nil || got.FitRows != 0 {
+			t.Errorf("%s: θ %v for σ %v, λ %g; Fit %v, FitRows %d", tc.name, theta, got.Sigmas, got.Lambda, got.Fit, got.FitRows)
+		}
+	}
+
+	// A singular θ after the start: +Inf, and the descent goes on.
+	calls := 0
+	sel, _, err := ss.Descend(5, nil, func(theta []float64) (*ScaleEval, error) {
+		if calls++; calls == 2 {
+			return nil, fmt.Errorf("wrapped: %w", linalg.ErrNotPositiveDefinite)
+		}
+		return ss.Objective.Evaluate(x, y, theta)
+	})
+	if err != nil || sel.Iterations < 1 || sel.Objective >= sel.Start {
+		t.Errorf("one singular θ: %v after %d iterations, J %v from %v; want a descent around it", err, sel.Iterations, sel.Objective, sel.Start)
+	}
+}
+
+// TestSelectScalesDescendErrors: bad arguments of Descend are
+// InputErrors that wrap ErrInput and name the argument; the errors of
+// evaluate are returned as they are, singular θ₀ included.
+func TestSelectScalesDescendErrors(t *testing.T) {
+	x, y, ss := scaleSmall()
+	eval := func(theta []float64) (*ScaleEval, error) { return ss.Objective.Evaluate(x, y, theta) }
+	short := func(theta []float64) (*ScaleEval, error) {
+		ev, err := eval(theta)
+		ev.Gradient = ev.Gradient[:5]
+		return ev, err
+	}
+	zero := func(theta []float64) (*ScaleEval, error) {
+		return &ScaleEval{Gradient: make([]float64, 6)}, nil
+	}
+	nan := ss
+	nan.Sigma = math.NaN()
+	for _, tc := range []struct {
+		name, arg string
+		ss        SelectScales
+		d         int
+		constant  []int
+		eval      func([]float64) (*ScaleEval, error)
+	}{
+		{"d = 0", "d", ss, 0, nil, eval},
+		{"constant out of range", "constant", ss, 5, []int{5}, eval},
+		{"constant not ascending", "constant", ss, 5, []int{2, 1}, eval},
+		{"nil evaluate", "evaluate", ss, 5, nil, nil},
+		{"σ₀ NaN", "Sigma", nan, 5, nil, eval},
+		{"a gradient of 5 entries", "evaluate", ss, 5, nil, short},
+		{"J(θ₀) = 0", "Y", ss, 5, nil, zero},
+	} {
+		_, _, err := tc.ss.Descend(tc.d, tc.constant, tc.eval)
+		var ie *linalg.InputError
+		if !errors.As(err, &ie) || !errors.Is(err, ErrInput) || ie.Arg != tc.arg {
+			t.Errorf("%s: %v, want an InputError wrapping ErrInput naming %q", tc.name, err, tc.arg)
+		}
+	}
+	boom := errors.New("a worker failed")
+	for _, want := range []error{boom, linalg.ErrNotPositiveDefinite} {
+		_, _, err := ss.Descend(5, nil, func([]float64) (*ScaleEval, error) { return nil, want })
+		if !errors.Is(err, want) {
+			t.Errorf("evaluate fails at θ₀ with %v: Descend returns %v", want, err)
+		}
+	}
+	calls := 0
+	_, _, err := ss.Descend(5, nil, func(theta []float64) (*ScaleEval, error) {
+		if calls++; calls == 3 {
+			return nil, boom
+		}
+		return eval(theta)
+	})
+	if !errors.Is(err, boom) {
+		t.Errorf("evaluate fails at its third call: Descend returns %v, want that error", err)
 	}
 }
 
