@@ -39,6 +39,9 @@ import (
 //   - the number of rows and the largest magnitude of a label, which a
 //     selection judges before its later passes (prep.refusal), with the
 //     distinct labels of a classification;
+//   - for one length scale per feature (Select with ARD), the features in
+//     which every row and every centre hold one value (loo.SelectScales
+//     holds their scales: they add nothing to any distance);
 //   - with σ chosen from the data, the median heuristic
 //     (loo.MedianDistance, in the kernel's own norm: Euclidean for the
 //     Gaussian kernel, the 1-norm for the Laplacian) on the centres as the
@@ -93,6 +96,9 @@ type prep struct {
 	// (cli.StandardizeNotes: constant features kept, features that barely
 	// vary).
 	Notes, Warnings []string `json:",omitempty"`
+	// Constant lists, when asked, the features in which every row and
+	// every centre hold one value, in ascending order.
+	Constant []int `json:",omitempty"`
 }
 
 type prepJSON struct {
@@ -211,8 +217,10 @@ func (p *prep) addFile(ctx context.Context, in Input, file string, d, rows int, 
 // scan is what the first pass gathers from some rows: the bottom-m sample,
 // the names of their columns (Named: a header named them; File: the file
 // that did), the number of rows and the largest magnitude of a label, and,
-// when asked, the moments of the features and the distinct labels
-// (ascending, −0 as +0; More: more than a cap of them).
+// when asked, the moments of the features, the distinct labels
+// (ascending, −0 as +0; More: more than a cap of them) and the features'
+// values in the first row (Value, nil before any row), with Varies[j]
+// set when another row holds another value in feature j.
 type scan struct {
 	Sample   sample
 	Named    bool
@@ -224,6 +232,19 @@ type scan struct {
 	Moments  kernels.Moments
 	Classes  []float64
 	More     bool
+	Value    []float64
+	Varies   []bool
+}
+
+// addValues adds a row's features x to the values of a scan.
+func (a *scan) addValues(x []float64) {
+	if a.Value == nil {
+		a.Value, a.Varies = slices.Clone(x), make([]bool, len(x))
+		return
+	}
+	for j, v := range x {
+		a.Varies[j] = a.Varies[j] || v != a.Value[j]
+	}
 }
 
 // addClasses adds the sorted labels b to the sorted labels a, up to most of
@@ -255,6 +276,15 @@ func (a *scan) merge(m, most int, b scan) error {
 		}
 		a.Named, a.Features, a.Target, a.File = true, b.Features, b.Target, b.File
 	}
+	switch {
+	case b.Value == nil:
+	case a.Value == nil:
+		a.Value, a.Varies = b.Value, b.Varies
+	default:
+		for j, v := range b.Value {
+			a.Varies[j] = a.Varies[j] || b.Varies[j] || v != a.Value[j]
+		}
+	}
 	a.Rows += b.Rows
 	a.Largest = max(a.Largest, b.Largest)
 	if a.More = a.More || b.More; !a.More {
@@ -283,7 +313,7 @@ type scanFileFn struct {
 
 func (f *scanFileFn) ProcessElement(ctx context.Context, file string) (scan, error) {
 	a := scan{Sample: sample{D: f.In.Width, File: file}}
-	rows := f.Centers > 0 || f.Standardize || f.Classes
+	rows := f.Centers > 0 || f.Standardize || f.Classes || f.Constant
 	if !rows && f.In.Format != "csv" {
 		return scan{}, nil // nothing to gather: the file is not read
 	}
@@ -327,6 +357,9 @@ func (f *scanFileFn) ProcessElement(ctx context.Context, file string) (scan, err
 					return err
 				}
 			}
+		}
+		if f.Constant {
+			a.addValues(x)
 		}
 		if f.Classes && !a.More {
 			a.Classes, a.More = addClasses(a.Classes, []float64{y + 0}, most)
@@ -400,6 +433,13 @@ func (f *scanCombineFn) ExtractOutput(a scan) ([]byte, error) {
 		}
 		p.Scale = s
 	}
+	if f.Constant && a.Value != nil && len(a.Value) == p.Centers.Cols {
+		c, err := constantFeatures(a, p)
+		if err != nil {
+			return nil, err
+		}
+		p.Constant = c
+	}
 	if f.Median && p.refusal() == nil {
 		norm := loo.L2
 		if f.L1 {
@@ -412,6 +452,28 @@ func (f *scanCombineFn) ExtractOutput(a scan) ([]byte, error) {
 		p.Median = med
 	}
 	return encodePrep(p), nil
+}
+
+// constantFeatures returns the features in which every row the scan a
+// read and every centre of p hold one value, as the kernel sees them
+// (standardized by p.Scale, as the centres are), as loo.SelectScales
+// finds them on the rows in memory. The centres have the scan's width.
+func constantFeatures(a scan, p *prep) ([]int, error) {
+	v, err := p.Scale.Apply(linalg.NewDense(1, len(a.Value), slices.Clone(a.Value)))
+	if err != nil {
+		return nil, fmt.Errorf("rkhsbeam: the first row: %w", err)
+	}
+	var out []int
+	for j, varies := range a.Varies {
+		same := !varies
+		for i := 0; same && i < p.Centers.Rows; i++ {
+			same = p.Centers.At(i, j) == v.At(0, j)
+		}
+		if same {
+			out = append(out, j)
+		}
+	}
+	return out, nil
 }
 
 // readCenters reads a file of centres in the input's format: a CSV file
@@ -450,6 +512,9 @@ type firstPass struct {
 	MaxClasses  int
 	Squares     bool
 	Median      bool
+	// Constant finds the features in which every row and every centre
+	// hold one value (prep.Constant).
+	Constant bool
 	// L1 takes the median in the 1-norm, the Laplacian kernel's distance
 	// (loo.MedianDistance), instead of the Euclidean norm.
 	L1         bool

@@ -61,8 +61,23 @@ type SelectOptions struct {
 	Centers     int
 	Seed        uint64
 	CentersFile string
-	// Model is the file the model at the chosen pair is written to, in
-	// the JSON format of regress.Model (classify.RLSModel with Classes).
+	// ARD, if set, learns one Gaussian length scale per feature, and λ,
+	// after the grid (automatic relevance determination): the descent of
+	// loo.SelectScales (loo.SelectScales.Descend) from the grid's choice
+	// (σ₀, λ₀), with the same centres, standardization and criterion
+	// (with Classes, the squared leave-one-out error of the ±1 codes, the
+	// error rate reported beside it), each evaluation of the objective and
+	// its gradient two or three pipelines (see select_scales.go); the
+	// model written is the fit at the scales. Gaussian kernel only.
+	// ARDIters is the descent's budget of iterations (0: loo's default,
+	// 50); ARDProgress, if not nil, is called at the start and after every
+	// iteration, as loo.SelectScales.Progress.
+	ARD         bool
+	ARDIters    int
+	ARDProgress func(iter int, objective, projGrad, seconds float64)
+	// Model is the file the model at the chosen pair (with ARD, the
+	// scales) is written to, in the JSON format of regress.Model
+	// (classify.RLSModel with Classes).
 	Model string
 	// Scratch is a directory that the workers and this process share
 	// (os.TempDir() if empty): each selection works in a directory of its
@@ -95,9 +110,17 @@ type Selection struct {
 	Notes, Warnings []string
 	// Model is the fit at the chosen pair (with the standardization, if
 	// any), also written to Model; Classifier, with Classes, is the
-	// classifier written instead, whose Model is Model.
+	// classifier written instead, whose Model is Model. With ARD, Model
+	// is the fit at the scales (Scales.Fit.Model) and Grid the fit at the
+	// grid's pair, where the descent began (not written): its centres and
+	// standardization are the descent's.
 	Model      *regress.Model
 	Classifier *classify.RLSModel
+	Grid       *regress.Model
+	// Scales is, with ARD, the descent's result (loo.ScaleSelection: the
+	// scales σ_j of the standardized features, λ, the objective, its
+	// history, the constant features), nil otherwise.
+	Scales *loo.ScaleSelection
 }
 
 func (o SelectOptions) check() error {
@@ -148,6 +171,14 @@ func (o SelectOptions) check() error {
 	case o.Criterion != loo.LOOMSE && o.Criterion != loo.GCV && o.Criterion != loo.LOOErrorRate:
 		return check.Input(ErrOptions, op, "Criterion", "%v: want loo_mse, loo_error or gcv", o.Criterion)
 	}
+	switch {
+	case o.ARD && o.Kernel.Type != "gaussian":
+		return check.Input(ErrOptions, op, "ARD", "with the %s kernel: one length scale per feature is the Gaussian kernel's", o.Kernel.Type)
+	case o.ARDIters < 0:
+		return check.Input(ErrOptions, op, "ARDIters", "%d: want ≥ 0 (0: the default budget)", o.ARDIters)
+	case !o.ARD && (o.ARDIters != 0 || o.ARDProgress != nil):
+		return check.Input(ErrOptions, op, "ARDIters", "the descent's options without ARD")
+	}
 	if err := checkJob(op, o.Input, o.Centers, o.CentersFile, o.Model); err != nil {
 		return err
 	}
@@ -160,8 +191,13 @@ func (o SelectOptions) check() error {
 	if m, d := o.Centers, o.Input.Width; m > 0 {
 		// This process holds a path of four m×m matrices per σ; a worker
 		// the centres, the statistics and a path (about 8m² values).
-		nl, ns := len(o.Lambdas), len(o.Sigmas)+len(o.MedianRatios)
-		if err := memlimit.Check("rkhs-beam select", memlimit.Sum(memlimit.Floats(2, m, d), memlimit.Floats(4*ns+4, m, m), memlimit.Floats(2*m*ns, nl, 2))); err != nil {
+		// With ARD, this process holds an evaluation's statistics, path
+		// and sums, about twelve m×m matrices.
+		nl, ns, ard := len(o.Lambdas), len(o.Sigmas)+len(o.MedianRatios), 0
+		if o.ARD {
+			ard = 12
+		}
+		if err := memlimit.Check("rkhs-beam select", memlimit.Sum(memlimit.Floats(2, m, d), memlimit.Floats(4*ns+4+ard, m, m), memlimit.Floats(2*m*ns, nl, 2))); err != nil {
 			return fmt.Errorf("%w: fewer -centers, or fewer σ", err)
 		}
 	}
@@ -211,7 +247,11 @@ func (o SelectOptions) Check(ctx context.Context) error {
 //     scores +Inf and is never chosen), and the fit there read from its λ
 //     path (loo.NystromPath.Fit: the model whose residuals were scored),
 //     with the standardization and the column names, written as a
-//     regress.Model or, with o.Classes, a classify.RLSModel.
+//     regress.Model or, with o.Classes, a classify.RLSModel;
+//  5. with o.ARD, the descent of one length scale per feature from that
+//     pair (selection.scales, see select_scales.go): two or three
+//     pipelines for each evaluation of the objective and its gradient,
+//     the model written the fit at the scales.
 //
 // Every path a worker reads or writes (the input, the centres file, the
 // scratch directory) must be one the workers reach: a relative path only
@@ -256,7 +296,15 @@ func Select(ctx context.Context, o SelectOptions, run func(context.Context, *bea
 			return nil, err
 		}
 	}
-	return r.choose()
+	if err := r.choose(); err != nil {
+		return nil, err
+	}
+	if o.ARD {
+		if err := r.scales(); err != nil {
+			return nil, err
+		}
+	}
+	return r.sel, r.write()
 }
 
 // selection is one run of Select: its options, its scratch directory, and
@@ -290,6 +338,9 @@ func (r *selection) removeFiles() {
 		removeFile(r.ctx, r.statsFile(a))
 		removeFile(r.ctx, r.sumsFile(a))
 	}
+	for p := range scalePasses {
+		removeFile(r.ctx, r.scaleFile(p))
+	}
 }
 
 // statistics runs the first pipeline — the first pass, then the
@@ -304,7 +355,7 @@ func (r *selection) statistics() error {
 		return err
 	}
 	pr := prepare(s, o.Input, names, firstPass{Centers: o.Centers, Seed: o.Seed, CentersFile: o.CentersFile, Standardize: o.Standardize,
-		Classes: o.Classes, MaxClasses: o.MaxClasses, Squares: true, Median: len(o.MedianRatios) > 0, L1: o.Kernel.Type == "laplacian"})
+		Classes: o.Classes, MaxClasses: o.MaxClasses, Squares: true, Median: len(o.MedianRatios) > 0, L1: o.Kernel.Type == "laplacian", Constant: o.ARD})
 	beam.ParDo0(s, &writeBytesFn{Name: r.prepFile()}, pr)
 	for a := range r.ns {
 		k, ratio := o.Kernel, 0.0
@@ -451,10 +502,10 @@ func (r *selection) readSums(a int) (mse, rate []float64, err error) {
 }
 
 // choose fills the table of the criterion, takes the pair the table's
-// rule chooses (loo.Table.Best, as loo.SelectNystrom makes it), reads the
-// fit there from its λ path (loo.NystromPath.Fit, as loo.SelectNystrom
-// reads it: the model whose residuals were scored) and writes it.
-func (r *selection) choose() (*Selection, error) {
+// rule chooses (loo.Table.Best, as loo.SelectNystrom makes it) and reads
+// the fit there from its λ path (loo.NystromPath.Fit, as
+// loo.SelectNystrom reads it: the model whose residuals were scored).
+func (r *selection) choose() error {
 	sel, t := r.sel, r.sel.Scores
 	for a := range r.sigmas {
 		switch r.o.Criterion {
@@ -468,22 +519,36 @@ func (r *selection) choose() (*Selection, error) {
 	}
 	best, j, ok := t.BestAt()
 	if !ok {
-		return nil, check.Input(ErrOptions, "Select", "Lambdas", "no finite score on the grid")
+		return check.Input(ErrOptions, "Select", "Lambdas", "no finite score on the grid")
 	}
 	sel.Choice, _ = t.Best()
 	fit := r.paths[best].Fit(slices.Index(r.usable[best], j))
 	r.first.keep(fit.Model)
-	sel.Model = fit.Model
-	var saved any = fit.Model
+	r.setModel(fit.Model, sel.Lambda)
+	return nil
+}
+
+// setModel makes m, fitted at λ, the model of the selection: with
+// o.Classes, the classifier's.
+func (r *selection) setModel(m *regress.Model, lambda float64) {
+	r.sel.Model, r.sel.Classifier = m, nil
 	if r.o.Classes {
-		sel.Classifier = &classify.RLSModel{Classes: r.first.Classes, OneVsAll: len(r.first.Classes) > 2, Lambda: sel.Lambda, Model: fit.Model}
-		saved = sel.Classifier
+		r.sel.Classifier = &classify.RLSModel{Classes: r.first.Classes, OneVsAll: len(r.first.Classes) > 2, Lambda: lambda, Model: m}
+	}
+}
+
+// write writes the model of the selection (the classifier with
+// o.Classes) to o.Model.
+func (r *selection) write() error {
+	var saved any = r.sel.Model
+	if r.sel.Classifier != nil {
+		saved = r.sel.Classifier
 	}
 	js, err := json.Marshal(saved)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	return sel, writeFile(r.ctx, r.o.Model, js)
+	return writeFile(r.ctx, r.o.Model, js)
 }
 
 // readStats reads the merged statistics of a pass; statistics of no rows

@@ -139,6 +139,8 @@ func selectCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 	fs.StringVar(&o.Model, "model", "", "output: the model at the pair chosen (JSON)")
 	fs.StringVar(&o.Scratch, "scratch", "", "a directory the workers and this process share; each run works in a directory of its own there, removed at the end (default: the system's temporary directory)")
 	asJSON := fs.Bool("json", false, "print the choice and the tables as one JSON object, with the fields of rkhs fit -json")
+	sigma := fs.String("sigma", "", "ard: after the grid, one σ per feature of the gaussian kernel (automatic relevance determination): the σ_j and λ that minimize the same criterion, by L-BFGS from the grid's choice on the same centres, every row (-ard-iters), each evaluation two or three pipelines; the model written is the fit at the scales, and the features are printed ranked by σ_j (default: the grid's σ)")
+	fs.IntVar(&o.ARDIters, "ard-iters", 0, "with -sigma ard: the budget of L-BFGS iterations; 0: the library's, 50")
 	return func(ctx context.Context) (string, error) {
 		var err error
 		if o.Input, err = in(); err != nil {
@@ -179,6 +181,9 @@ func selectCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 		if o.Model == "" {
 			return "", cli.BadInputf("-model is required: where to write the model")
 		}
+		if err := ardOptions(&o, *sigma); err != nil {
+			return "", err
+		}
 		absPaths(&o.Input, &o.CentersFile, &o.Scratch)
 		if err := o.Check(ctx); err != nil {
 			return "", badOptions(err)
@@ -193,6 +198,10 @@ func selectCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 		}
 		if err := showSelection(sel, o, *asJSON); err != nil {
 			return "", err
+		}
+		if s := sel.Scales; s != nil {
+			return fmt.Sprintf("%s read; σ = %.4g, λ = %.4g (%s %.6g), then %s, λ = %.4g (%s %.6g); model written to %s",
+				cli.Count(sel.Rows, "row"), sel.Sigma, sel.Lambda, sel.Criterion, sel.Score, cli.Count(len(s.Sigmas), "length scale"), s.Lambda, objectiveName(o.Criterion), s.Objective, o.Model), nil
 		}
 		return fmt.Sprintf("%s read; σ = %.4g, λ = %.4g (%s %.6g); model written to %s",
 			cli.Count(sel.Rows, "row"), sel.Sigma, sel.Lambda, sel.Criterion, sel.Score, o.Model), nil
@@ -213,6 +222,7 @@ type selectResult struct {
 	Lambda    cli.JSONFloat   `json:"lambda"`
 	LOOError  *cli.JSONFloat  `json:"loo_error,omitempty"`
 	cli.SelectionFields
+	*scalesFields
 	Standardized bool                         `json:"standardized,omitempty"`
 	Tables       map[string][][]cli.JSONFloat `json:"tables"`
 }
@@ -231,13 +241,21 @@ func showSelection(sel *rkhsbeam.Selection, o rkhsbeam.SelectOptions, asJSON boo
 		fmt.Fprintf(os.Stderr, "rkhs-beam select: warning: %s\n", w)
 	}
 	defer s.WarnFacts(os.Stderr, "rkhs-beam select")
+	scales := scalesReport(sel, o)
 	if !asJSON {
 		s.PrintTable(os.Stdout)
+		if scales != nil {
+			fmt.Println()
+			scales.PrintTable(os.Stdout)
+		}
 		return nil
 	}
 	r := selectResult{Kernel: o.Kernel.Type, Intercept: o.Intercept.String(), NTrain: sel.Rows, Features: sel.Model.Centers.Cols,
-		Centers: sel.Model.Centers.Rows, Lambda: cli.JSONFloat(sel.Lambda), SelectionFields: s.Fields(),
+		Centers: sel.Model.Centers.Rows, Lambda: cli.JSONFloat(sel.Lambda), SelectionFields: s.Fields(), scalesFields: scales.Fields(),
 		Standardized: sel.Model.Standardization != nil, Tables: map[string][][]cli.JSONFloat{}}
+	if sel.Scales != nil {
+		r.Lambda = cli.JSONFloat(sel.Scales.Lambda)
+	}
 	if sel.Classifier != nil {
 		r.Classes, r.LOOError = cli.JSONFloats(sel.Classifier.Classes), cli.JSONPtr(sel.Score)
 	}

@@ -1,0 +1,262 @@
+package rkhsbeam
+
+import (
+	"context"
+	"encoding"
+	"errors"
+	"fmt"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+
+	"rkhs/linalg"
+	"rkhs/loo"
+	"rkhs/regress"
+)
+
+// The passes of one evaluation of the length scales' objective, on the
+// workers: every file is read by one worker, which adds the file's rows
+// to the sums of the pass at θ — pass 0, loo.ScaleStats; pass A,
+// loo.ScaleLOO; pass B, loo.ScaleAdjoint — and emits their binary
+// encoding; a CombineFn merges the files' encodings (Merge). The workers
+// of passes A and B rebuild the path from the merged statistics in the
+// scratch directory (loo.NewScalePath: bit for bit the driver's path),
+// and those of pass B the adjoint's matrices from the merged pass-A sums
+// there too, so that only sums cross the process boundary, tied to the
+// path by the fingerprints the encodings carry.
+//
+// A θ at which the fit interpolates a row to rounding (an error that
+// wraps linalg.ErrNotPositiveDefinite) is not a failure of the job: the
+// worker emits singularSums instead of its sums, the merge keeps it, and
+// the driver reports the objective +Inf there, as loo.SelectScales.Fit
+// does in memory.
+
+// The passes of an evaluation, the values of scaleFn.Pass.
+const (
+	scalePass0 = iota
+	scalePassA
+	scalePassB
+	scalePasses
+)
+
+// singularSums is what a pass emits at a θ where the fit is numerically
+// singular: no encoding of sums begins with it.
+var singularSums = []byte("rkhsbeam: singular")
+
+// isSingular reports whether merged sums are singularSums.
+func isSingular(b []byte) bool { return string(b) == string(singularSums) }
+
+// scaleFn is the pass of an evaluation at θ that a worker runs, and what
+// it rebuilds its sums from, once per instance: the first pass's prep
+// (the centres, the standardization, the classes), the objective's
+// intercept mode and criterion, and the scratch files of the merged
+// statistics (passes A and B) and pass-A sums (pass B, leave-one-out
+// criteria).
+type scaleFn struct {
+	Prep      []byte
+	Theta     []float64
+	Intercept int
+	Criterion int
+	Pass      int
+	Stats     string
+	LOO       string
+
+	prep  *prep
+	sums  scaleSums
+	fresh []byte // the encoding of empty sums: decoding it resets them
+}
+
+// scaleSums are the sums of a pass: *loo.ScaleStats, *loo.ScaleLOO or
+// *loo.ScaleAdjoint.
+type scaleSums interface {
+	encoding.BinaryMarshaler
+	encoding.BinaryUnmarshaler
+}
+
+// objective returns the objective of the pass: the prep's centres with
+// its intercept mode and criterion.
+func (f *scaleFn) objective() loo.ScaleObjective {
+	return loo.ScaleObjective{Centers: f.prep.Centers, Intercept: regress.Intercept(f.Intercept), Criterion: loo.Criterion(f.Criterion)}
+}
+
+// build decodes the prep and makes the sums of the pass, once.
+func (f *scaleFn) build(ctx context.Context) error {
+	if f.sums != nil {
+		return nil
+	}
+	if f.prep == nil {
+		pr, err := decodePrep(f.Prep)
+		if err != nil {
+			return err
+		}
+		f.prep = pr
+	}
+	s, err := f.newSums(ctx)
+	if err != nil {
+		return err
+	}
+	if f.fresh, err = s.MarshalBinary(); err != nil {
+		return err
+	}
+	f.sums = s
+	return nil
+}
+
+// newSums returns new empty sums of the pass: for passes A and B of the
+// path rebuilt from the merged statistics, and for pass B of the merged
+// pass-A sums.
+func (f *scaleFn) newSums(ctx context.Context) (scaleSums, error) {
+	st, err := f.objective().NewStats(f.Theta)
+	if err != nil || f.Pass == scalePass0 {
+		return st, err
+	}
+	path, err := readScalePath(ctx, st, f.Stats)
+	if err != nil {
+		return nil, err
+	}
+	var a *loo.ScaleLOO
+	if f.Pass == scalePassA || loo.Criterion(f.Criterion) != loo.GCV {
+		if a, err = path.NewLOO(); err != nil {
+			return nil, err
+		}
+	}
+	if f.Pass == scalePassA {
+		return a, nil
+	}
+	if a != nil {
+		if err := readSums(ctx, a, f.LOO); err != nil {
+			return nil, err
+		}
+	}
+	return path.NewAdjoint(a)
+}
+
+// readScalePath decodes the merged statistics in the file name into st
+// (empty statistics of the objective at θ) and returns their path.
+func readScalePath(ctx context.Context, st *loo.ScaleStats, name string) (*loo.ScalePath, error) {
+	if err := readSums(ctx, st, name); err != nil {
+		return nil, err
+	}
+	return loo.NewScalePath(st)
+}
+
+// readSums decodes the merged sums in the file name into s; singularSums
+// are an error that wraps linalg.ErrNotPositiveDefinite.
+func readSums(ctx context.Context, s scaleSums, name string) error {
+	b, err := readAllFile(ctx, name)
+	switch {
+	case err != nil:
+		return err
+	case isSingular(b):
+		return fmt.Errorf("rkhsbeam: a leave-one-out residual is not finite: the fit interpolates a row to rounding: %w", linalg.ErrNotPositiveDefinite)
+	}
+	return s.UnmarshalBinary(b)
+}
+
+// scaleFileFn adds the rows of a file to the sums of the pass and emits
+// their encoding (singularSums at a singular θ).
+type scaleFileFn struct {
+	scaleFn
+	In Input
+}
+
+func (f *scaleFileFn) ProcessElement(ctx context.Context, file string, emit func([]byte)) error {
+	err := f.build(ctx)
+	if err == nil {
+		err = f.sums.UnmarshalBinary(f.fresh)
+	}
+	if err == nil {
+		c := f.prep.Centers
+		err = f.prep.addFile(ctx, f.In, file, c.Cols, blockRows(2*c.Cols+f.prep.outputs()), nil, f.add)
+	}
+	var b []byte
+	if err == nil {
+		b, err = f.sums.MarshalBinary()
+	}
+	switch {
+	case errors.Is(err, linalg.ErrNotPositiveDefinite):
+		b = singularSums
+	case err != nil:
+		return err
+	}
+	emit(b)
+	return nil
+}
+
+// add adds rows to the sums of the pass (in pass B, every row is of S
+// or, with GCV, none is).
+func (f *scaleFileFn) add(x, y *linalg.Dense) error {
+	switch s := f.sums.(type) {
+	case *loo.ScaleStats:
+		return s.Add(x, y)
+	case *loo.ScaleLOO:
+		return s.Add(x, y)
+	case *loo.ScaleAdjoint:
+		return s.Add(x, y, nil)
+	}
+	return fmt.Errorf("rkhsbeam: sums of type %T", f.sums)
+}
+
+// mergeScaleFn merges the encoded sums of the files: both decoded into
+// sums made as the workers made theirs, then their Merge. The empty
+// accumulator stands for no sums yet; singularSums absorb any others.
+type mergeScaleFn struct {
+	scaleFn
+	other scaleSums
+}
+
+func (f *mergeScaleFn) merge(ctx context.Context, a, b []byte) ([]byte, error) {
+	switch {
+	case len(a) == 0 || isSingular(b):
+		return b, nil
+	case len(b) == 0 || isSingular(a):
+		return a, nil
+	}
+	if err := f.build(ctx); err != nil {
+		return nil, err
+	}
+	if f.other == nil {
+		o, err := f.newSums(ctx)
+		if err != nil {
+			return nil, err
+		}
+		f.other = o
+	}
+	if err := f.sums.UnmarshalBinary(a); err != nil {
+		return nil, err
+	}
+	if err := f.other.UnmarshalBinary(b); err != nil {
+		return nil, err
+	}
+	var err error
+	switch s := f.sums.(type) {
+	case *loo.ScaleStats:
+		err = s.Merge(f.other.(*loo.ScaleStats))
+	case *loo.ScaleLOO:
+		err = s.Merge(f.other.(*loo.ScaleLOO))
+	case *loo.ScaleAdjoint:
+		err = s.Merge(f.other.(*loo.ScaleAdjoint))
+	}
+	if err != nil {
+		return nil, err
+	}
+	return f.sums.MarshalBinary()
+}
+
+func (f *mergeScaleFn) CreateAccumulator() []byte { return []byte{} }
+
+// The scratch files are read with a background context: a CombineFn's
+// methods take none.
+func (f *mergeScaleFn) AddInput(a, b []byte) ([]byte, error) {
+	return f.merge(context.Background(), a, b)
+}
+
+func (f *mergeScaleFn) MergeAccumulators(a, b []byte) ([]byte, error) {
+	return f.merge(context.Background(), a, b)
+}
+
+func (f *mergeScaleFn) ExtractOutput(a []byte) []byte { return a }
+
+func init() {
+	register.DoFn3x1[context.Context, string, func([]byte), error](&scaleFileFn{})
+	register.Combiner3[[]byte, []byte, []byte](&mergeScaleFn{})
+}

@@ -1,0 +1,174 @@
+package rkhsbeam
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+
+	"rkhs/loo"
+)
+
+// The descent of one length scale per feature (SelectOptions.ARD), after
+// the grid: loo.SelectScales.Descend from the grid's pair (σ₀, λ₀), on
+// the centres and standardization of the first pass and the selection's
+// criterion, S every row. Each evaluation of the objective J and its
+// gradient at θ = (log σ₁ … log σ_d, log λ) is two or three pipelines
+// and the work of this process between them (the passes of
+// loo.ScaleObjective, docs/notes/ard-gradient.md; scale_pass.go runs them
+// on the workers):
+//
+//  1. pass 0, every file: loo.ScaleStats at θ, merged by a CombineFn,
+//     written to the scratch directory;
+//  2. here, the path of the merged statistics (loo.NewScalePath): a θ at
+//     which it is numerically singular ends the evaluation (J = +Inf,
+//     the line search backs off);
+//  3. unless the criterion is GCV, pass A, every file: loo.ScaleLOO of
+//     the path, which every worker rebuilds from the statistics, merged
+//     and written;
+//  4. pass B, every file: loo.ScaleAdjoint of the path and the merged
+//     pass-A sums (every row of S), merged and written;
+//  5. here, the merged pass-B sums decoded into the adjoint made the same
+//     way: J and ∇J (loo.ScaleAdjoint.Result).
+//
+// An evaluation costs what loo.ScaleObjective.Evaluate costs on the rows
+// in memory, spread over the workers, plus three reads of the input and
+// the start of two or three jobs. Then the model: the path's fit at the θ
+// the descent ends at (the last evaluation's path when it was there,
+// else one more pass 0), with the first pass's standardization composed
+// with the scales (loo.ComposeScales), so that it predicts raw rows and
+// rkhs predict reads it.
+//
+// The result equals loo.SelectScales.Fit on the same rows (standardized
+// by the first pass's map), centres and start, to the rounding of the
+// merges: each evaluation's J and ∇J differ by the grouping of the sums
+// only (about 10⁻¹³ relative), and the descent, which follows them,
+// differs by what L-BFGS makes of that.
+
+// scaleFile is the scratch file of the merged sums of a pass.
+func (r *selection) scaleFile(pass int) string { return fmt.Sprintf("%s/scale-%d.bin", r.dir, pass) }
+
+// scaleRun is the descent of a selection: its objective, and the θ and
+// path of the latest evaluation's pass 0.
+type scaleRun struct {
+	r     *selection
+	obj   loo.ScaleObjective
+	theta []float64
+	path  *loo.ScalePath
+}
+
+// newScaleRun returns the descent of the selection r, after its grid.
+func newScaleRun(r *selection) *scaleRun {
+	return &scaleRun{r: r, obj: loo.ScaleObjective{Centers: r.first.Centers, Intercept: r.o.Intercept, Criterion: r.o.Criterion}}
+}
+
+// scales runs the descent from the grid's pair and makes the fit at the
+// scales the selection's model; the grid's becomes its Grid.
+func (r *selection) scales() error {
+	o := r.o
+	sr := newScaleRun(r)
+	ss := loo.SelectScales{Objective: sr.obj, Sigma: r.sel.Sigma, Lambda: r.sel.Lambda, MaxIter: o.ARDIters,
+		Standardization: r.first.Scale, Progress: o.ARDProgress}
+	sel, theta, err := ss.Descend(r.first.Centers.Cols, r.first.Constant, sr.evaluate)
+	if err != nil {
+		return fmt.Errorf("rkhsbeam: the length scales from σ = %g, λ = %g: %w", r.sel.Sigma, r.sel.Lambda, err)
+	}
+	if !slices.Equal(sr.theta, theta) {
+		if _, err := sr.statistics(theta); err != nil {
+			return err
+		}
+	}
+	fit, err := sr.path.Fit()
+	if err != nil {
+		return err
+	}
+	if fit.Model.Standardization, err = loo.ComposeScales(r.first.Scale, sel.Sigmas); err != nil {
+		return err
+	}
+	fit.Model.FeatureNames, fit.Model.TargetName = r.first.Features, r.first.Target
+	sel.Fit, sel.FitRows = fit, r.sel.Rows
+	r.sel.Grid, r.sel.Scales = r.sel.Model, sel
+	r.setModel(fit.Model, sel.Lambda)
+	return nil
+}
+
+// evaluate returns J and its gradient at θ, from the passes over the
+// input (see above).
+func (sr *scaleRun) evaluate(theta []float64) (*loo.ScaleEval, error) {
+	r := sr.r
+	theta = slices.Clone(theta)
+	path, err := sr.statistics(theta)
+	if err != nil {
+		return nil, err
+	}
+	var a *loo.ScaleLOO
+	if r.o.Criterion != loo.GCV {
+		if err := sr.pass(theta, scalePassA); err != nil {
+			return nil, err
+		}
+		if a, err = path.NewLOO(); err == nil {
+			err = readSums(r.ctx, a, r.scaleFile(scalePassA))
+		}
+		if err != nil {
+			return nil, err
+		}
+		if a.Rows() != r.sel.Rows {
+			return nil, fmt.Errorf("rkhsbeam: the leave-one-out pass read %d rows, the grid %d: did the input change?", a.Rows(), r.sel.Rows)
+		}
+	}
+	ad, err := path.NewAdjoint(a)
+	if err != nil {
+		return nil, err
+	}
+	if err := sr.pass(theta, scalePassB); err != nil {
+		return nil, err
+	}
+	if err := readSums(r.ctx, ad, r.scaleFile(scalePassB)); err != nil {
+		return nil, err
+	}
+	return ad.Result()
+}
+
+// statistics runs pass 0 at θ and returns the path of the merged
+// statistics, which it keeps with θ.
+func (sr *scaleRun) statistics(theta []float64) (*loo.ScalePath, error) {
+	r := sr.r
+	sr.theta, sr.path = nil, nil
+	st, err := sr.obj.NewStats(theta)
+	if err != nil {
+		return nil, err
+	}
+	if err := sr.pass(theta, scalePass0); err != nil {
+		return nil, err
+	}
+	if err := readSums(r.ctx, st, r.scaleFile(scalePass0)); err != nil {
+		return nil, err
+	}
+	if st.Rows() != r.sel.Rows {
+		return nil, fmt.Errorf("rkhsbeam: the statistics at the length scales have %d rows, the grid %d: did the input change?", st.Rows(), r.sel.Rows)
+	}
+	path, err := loo.NewScalePath(st)
+	if err != nil {
+		return nil, err
+	}
+	sr.theta, sr.path = theta, path
+	return path, nil
+}
+
+// pass runs one pass of the evaluation at θ over every file (see
+// scale_pass.go) and writes the merged sums to its scratch file.
+func (sr *scaleRun) pass(theta []float64, pass int) error {
+	r, o := sr.r, sr.r.o
+	fn := scaleFn{Prep: r.prepBytes, Theta: theta, Intercept: int(o.Intercept), Criterion: int(o.Criterion), Pass: pass,
+		Stats: r.scaleFile(scalePass0), LOO: r.scaleFile(scalePassA)}
+	p, s := beam.NewPipelineWithRoot()
+	s = s.Scope(fmt.Sprintf("rkhs length scales, pass %c", "0AB"[pass]))
+	names, err := files(s, o.Input)
+	if err != nil {
+		return err
+	}
+	per := beam.ParDo(s, &scaleFileFn{scaleFn: fn, In: o.Input}, names)
+	sums := beam.Combine(s, &mergeScaleFn{scaleFn: fn}, per)
+	beam.ParDo0(s, &writeBytesFn{Name: r.scaleFile(pass)}, sums)
+	return r.run(r.ctx, p)
+}
