@@ -29,6 +29,26 @@
 // scores equal loo.SelectNystrom's on the same rows and centres to the
 // rounding of the merges.
 //
+// # One length scale per feature
+//
+// With SelectOptions.ARD, Select goes on from the grid's pair to one
+// Gaussian length scale per feature and λ: loo.SelectScales.Descend
+// drives L-BFGS in the driver, and each evaluation of the objective and
+// its gradient at θ is the three passes of loo.ScaleObjective run as
+// pipelines (two for GCV): pass 0 merges every file's loo.ScaleStats at θ
+// and writes them to the scratch directory; the driver forms the path
+// (loo.NewScalePath); pass A adds every file's exact leave-one-out
+// residuals (loo.ScaleLOO) on workers that rebuild the same path from the
+// statistics; pass B the adjoint sums (loo.ScaleAdjoint), on workers that
+// also form the same adjoint matrices from the merged pass-A sums. Only
+// sums cross the process boundary, tied to the path by the fingerprints
+// their encodings carry; a θ at which the fit interpolates a row is
+// reported to the descent as +Inf, not as a failed job. The model is the
+// path's fit at the scales, with the first pass's standardization
+// composed with them (loo.ComposeScales). The descent equals
+// loo.SelectScales.Fit on the same rows and centres to the rounding of
+// the merges, as L-BFGS propagates it (select_scales.go).
+//
 // # Standardization, σ from the data, classes
 //
 // The first pass of a fit or a selection reads every file once and

@@ -8,7 +8,8 @@
 //	                  [-solver direct|cg [-scratch DIR]] -model OUT [-stats OUT] [-dead-letter OUT] [runner flags]
 //	rkhs-beam select  -input GLOB[,GLOB…] -format csv|libsvm [-kernel gaussian|laplacian] [-sigmas A:B:K] -lambdas A:B:K
 //	                  [-standardize auto|yes|no] [-classes [-max-classes N]] [-criterion loo|gcv] [-intercept I]
-//	                  (-centers M [-seed N] | -centers-file FILE) [-scratch DIR] [-json] -model OUT [runner flags]
+//	                  [-sigma ard [-ard-iters N]] (-centers M [-seed N] | -centers-file FILE) [-scratch DIR] [-json]
+//	                  -model OUT [runner flags]
 //	rkhs-beam predict -input GLOB[,GLOB…] -format csv|libsvm [-unlabelled] -model FILE -output DIR [-dead-letter OUT] [runner flags]
 //	rkhs-beam solve   -stats FILE -lambda L [-intercept I] -model OUT   (no pipeline: a new λ from saved statistics)
 //
@@ -63,6 +64,30 @@
 // overflow are refused with their magnitude. A choice at the smallest or
 // largest value of its σ or λ grid draws one warning line on standard
 // error, as in rkhs: the grid should be widened on that side.
+//
+// -sigma ard (the gaussian kernel only) goes on from the grid's choice
+// (σ₀, λ₀) as rkhs fit -sigma ard does: one length scale σ_j per feature
+// and λ, learnt by L-BFGS on the same criterion (the mean squared
+// leave-one-out residual, of the ±1 codes with -classes, whose error rate
+// is reported beside it; or GCV) with the same centres and
+// standardization (loo.SelectScales), for at most -ard-iters iterations
+// (0: 50), on every row (rkhs's -ard-rows 0: there is no -ard-rows here).
+// Each evaluation of the criterion and its gradient is three pipelines
+// (two for GCV): the statistics at the scales, then this process forms
+// the fit, then the leave-one-out residuals and the adjoint pass, each
+// worker rebuilding the fit from the statistics in -scratch. One line per
+// iteration goes to standard error (the criterion, the projected
+// gradient, the seconds). The model written is the fit at the scales,
+// its standardization the features' composed with the scales, so that
+// rkhs predict and rkhs-beam predict read it as any model. After the
+// grid's table it prints the descent, the features from the most
+// relevant (the shortest σ_j, in standard deviations of the feature) to
+// the least, a constant feature last, and the criterion at the scales;
+// -json adds sigmas (in the order of the columns), feature_names,
+// ard_ranking, ard_constant, ard_criterion, ard_objective, ard_loo_error
+// (-classes), ard_rows, ard_start, ard_history (the criterion after each
+// iteration), ard_iterations, ard_evaluations and ard_stop, and its
+// lambda is the scales' λ.
 //
 // # predict
 //
