@@ -34,9 +34,12 @@ import (
 // boundary is exercised: the coders of the first pass (the sample, the
 // moments, the classes), of the statistics and of the leave-one-out sums,
 // the prep as a side input, and the scratch directory the workers read
-// the statistics from. With standardization, σ around the median distance
-// and three classes, every score equals the in-process run's to 1e-10 and
-// the same pair is chosen.
+// the statistics from; with ARD, the passes of the length scales, whose
+// workers rebuild the path and the adjoint from the scratch directory.
+// With standardization, σ around the median distance and three classes,
+// every score equals the in-process run's to 1e-10 and the same pair is
+// chosen; the descent's iteration ends at the same scales to 1e-8
+// (the runners merge the files' sums in their own order).
 //
 // Prism (v2.77) starts the command of the environment as
 // `command --id='ID' --provision_endpoint=ADDR`, the quotes part of the
@@ -112,6 +115,7 @@ func TestSelectOnJobServer(t *testing.T) {
 		Input: Input{Patterns: files, Format: "csv"}, Kernel: kernels.Spec{Type: "gaussian"},
 		MedianRatios: []float64{0.5, 1, 2}, Lambdas: loo.Geometric(1e-6, 1e-2, 5), Intercept: regress.FreeIntercept,
 		Standardize: true, Classes: true, Criterion: loo.LOOErrorRate, Centers: 12, Seed: 5,
+		ARD: true, ARDIters: 1,
 	}
 	o.Model, o.Scratch = filepath.Join(dir, "local.json"), filepath.Join(dir, "scratch-local")
 	os.Mkdir(o.Scratch, 0o755)
@@ -147,8 +151,17 @@ func TestSelectOnJobServer(t *testing.T) {
 			}
 		}
 	}
-	if e := relDiff(got.Model.Coef, want.Model.Coef); e > 1e-10 {
-		t.Errorf("the models' coefficients differ by %.2g relative", e)
+	if e := relDiff(got.Grid.Coef, want.Grid.Coef); e > 1e-10 {
+		t.Errorf("the grid models' coefficients differ by %.2g relative", e)
+	}
+	gs, ws := got.Scales, want.Scales
+	if gs.Iterations != ws.Iterations || maxRelDiff(gs.Sigmas, ws.Sigmas) > 1e-8 || absDiff(gs.Lambda, ws.Lambda) > 1e-8*ws.Lambda ||
+		absDiff(gs.Objective, ws.Objective) > 1e-10*ws.Objective {
+		t.Errorf("the length scales on the job server: σ %v, λ %g, J %.15g in %d iterations; in process σ %v, λ %g, J %.15g in %d",
+			gs.Sigmas, gs.Lambda, gs.Objective, gs.Iterations, ws.Sigmas, ws.Lambda, ws.Objective, ws.Iterations)
+	}
+	if e := relDiff(got.Model.Coef, want.Model.Coef); e > 1e-8 {
+		t.Errorf("the models' coefficients at the scales differ by %.2g relative", e)
 	}
 	entries, _ := os.ReadDir(o.Scratch)
 	if len(entries) != 0 {
