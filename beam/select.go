@@ -273,7 +273,9 @@ func (o SelectOptions) Check(ctx context.Context) error {
 // file. After the first pipeline: labels that are not classes or whose
 // squares overflow (an InputError of kind classify.ErrInput or
 // loo.ErrInput). Then the errors of the jobs (as Fit's), of the λ path,
-// and no finite score on the grid (ErrOptions).
+// and no finite score on the grid (ErrOptions). With ARD, the errors of
+// the descent (loo.SelectScales.Descend's: the grid's pair singular, no
+// error to reduce) and of its jobs.
 func Select(ctx context.Context, o SelectOptions, run func(context.Context, *beam.Pipeline) error) (*Selection, error) {
 	if err := o.check(); err != nil {
 		return nil, err
