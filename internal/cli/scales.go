@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"strconv"
@@ -10,10 +11,10 @@ import (
 
 // One Gaussian length scale per feature (-sigma ard, automatic relevance
 // determination) as both commands read and report it: the value of
-// -sigma (SigmaValue), the rule of -ard-rows (ARDRows) and -ard-iters
-// (CheckARD), the progress line of an iteration (ScalesProgress), and the
-// report of a descent (Scales): its table of scales, the fields of -json
-// and the curve of -plot.
+// -sigma (SigmaValue), the flags -ard-rows and -ard-iters (ARDFlags), the
+// progress line of an iteration (ScalesProgress), and the report of a
+// descent (Scales): its table of scales, the fields of -json and the
+// curve of -plot.
 
 // SigmaValue is the value of -sigma: a number, auto (σ chosen over a
 // grid) or ard (the σ and λ of auto, then one length scale per feature
@@ -57,33 +58,56 @@ const (
 	AutoARDRows  = 50_000
 )
 
-// CheckARD checks -ard-rows (auto, 0 for every row, or a whole number
-// ≥ 2: a fit on one row has no leave-one-out error) and -ard-iters (≥ 0,
-// 0 the library's budget).
-func CheckARD(rows AutoValue, iters int) error {
-	n, ok, err := rows.WholeCount("ard-rows")
+// ARDFlags are the flags of a descent, -ard-rows (Rows: auto, 0 for
+// every row, or a count) and -ard-iters (Iters: the budget of L-BFGS
+// iterations, 0 the library's).
+type ARDFlags struct {
+	Rows  AutoValue
+	Iters int
+}
+
+// Register adds -ard-rows and -ard-iters to fs, Rows auto.
+func (a *ARDFlags) Register(fs *flag.FlagSet) {
+	a.Rows = AutoValue{Auto: true}
+	fs.Var(&a.Rows, "ard-rows", fmt.Sprintf("-sigma ard: descend on this many rows drawn at random (-seed), those of -loo-rows among them; the final fit on every row; 0: every row; auto: every row up to %d rows, %d above", AutoARDAbove, AutoARDRows))
+	fs.IntVar(&a.Iters, "ard-iters", 0, "-sigma ard: the budget of L-BFGS iterations, each about one evaluation of the criterion and its gradient (three passes over the rows); 0: 50")
+}
+
+// Check checks the flags for a run with -sigma sigma and -kernel kernel,
+// given the flags the command line gave: -ard-rows auto, 0 or a whole
+// number ≥ 2 (a fit on one row has no leave-one-out error), -ard-iters
+// ≥ 0, neither given without -sigma ard, and -sigma ard with the
+// Gaussian kernel only (the scales are its widths).
+func (a *ARDFlags) Check(sigma SigmaValue, kernel string, given map[string]bool) error {
+	n, ok, err := a.Rows.WholeCount("ard-rows")
 	switch {
 	case err != nil:
 		return err
 	case ok && n == 1:
 		return BadInputf("-ard-rows 1: want 0 (every row), auto, or at least 2 rows (a fit on one row has no leave-one-out error)")
-	case iters < 0:
-		return BadInputf("-ard-iters %d: want ≥ 0 (0 selects the library's budget of 50 iterations)", iters)
+	case a.Iters < 0:
+		return BadInputf("-ard-iters %d: want ≥ 0 (0 selects the library's budget of 50 iterations)", a.Iters)
+	case sigma.ARD && kernel != "gaussian":
+		return BadInputf("-sigma ard: one length scale per feature is learnt for the gaussian kernel, not %s", kernel)
+	}
+	for _, f := range []string{"ard-rows", "ard-iters"} {
+		if given[f] && !sigma.ARD {
+			return BadInputf("-%s is for -sigma ard", f)
+		}
 	}
 	return nil
 }
 
-// ARDRows returns loo.SelectScales.Rows for n training rows under
-// -ard-rows v (checked by CheckARD): 0 (every row) or the rows the
-// descent fits on.
-func ARDRows(v AutoValue, n int) int {
-	if v.Auto {
+// RowsOf returns loo.SelectScales.Rows for n training rows (Rows
+// checked): 0 (every row) or the rows the descent fits on.
+func (a *ARDFlags) RowsOf(n int) int {
+	if a.Rows.Auto {
 		if n > AutoARDAbove {
 			return AutoARDRows
 		}
 		return 0
 	}
-	return int(v.V)
+	return int(a.Rows.V)
 }
 
 // ScalesProgress returns loo.SelectScales.Progress for a command: one
@@ -137,8 +161,8 @@ type Scales struct {
 // criterion of the objective (loo_mse, of the ±1 codes for classes, or
 // gcv), its value at the scales on every row, its standard error as an
 // estimate of every row's value when the leave-one-out mean is over a
-// subset of ard_loo_rows rows, the leave-one-out error rate and its
-// standard error for classes; the rows the descent fitted on, the
+// subset of ard_loo_rows rows, the leave-one-out error rate for classes
+// and its standard error with a subset; the rows the descent fitted on, the
 // objective there at the start and after each iteration, the iterations,
 // the evaluations of the objective and its gradient, and why the descent
 // stopped (optimize.StopReason).
@@ -174,7 +198,10 @@ func (s *Scales) Fields() *ScalesFields {
 		f.StdErr = JSONPtr(r.StdErr)
 	}
 	if s.Criterion == loo.LOOErrorRate {
-		f.ErrorRate, f.ErrorRateStdErr = JSONPtr(r.ErrorRate), JSONPtr(r.ErrorRateStdErr)
+		f.ErrorRate = JSONPtr(r.ErrorRate)
+		if r.ErrorRateStdErr > 0 {
+			f.ErrorRateStdErr = JSONPtr(r.ErrorRateStdErr)
+		}
 	}
 	return f
 }

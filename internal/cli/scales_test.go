@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
 	"strings"
 	"testing"
 
@@ -41,25 +42,33 @@ func TestSigmaValue(t *testing.T) {
 	}
 }
 
-// TestARDFlags: the refusals of -ard-rows and -ard-iters, and the rows
-// of -ard-rows auto on each side of AutoARDAbove.
+// TestARDFlags: the refusals of -ard-rows and -ard-iters, of either
+// without -sigma ard and of -sigma ard with another kernel than the
+// Gaussian; the rows of -ard-rows auto on each side of AutoARDAbove.
 func TestARDFlags(t *testing.T) {
+	ard, auto := SigmaValue{AutoValue{Auto: true}, true}, SigmaValue{AutoValue{Auto: true}, false}
 	for _, c := range []struct {
-		rows  AutoValue
-		iters int
-		err   string
+		flags  ARDFlags
+		sigma  SigmaValue
+		kernel string
+		given  map[string]bool
+		err    string
 	}{
-		{AutoValue{Auto: true}, 0, ""},
-		{AutoValue{V: 0}, 10, ""},
-		{AutoValue{V: 2}, 0, ""},
-		{AutoValue{V: 1}, 0, "-ard-rows 1: want 0 (every row), auto, or at least 2"},
-		{AutoValue{V: 2.5}, 0, "-ard-rows 2.5: want a whole number"},
-		{AutoValue{V: -3}, 0, "-ard-rows -3"},
-		{AutoValue{Auto: true}, -1, "-ard-iters -1: want ≥ 0"},
+		{ARDFlags{Rows: AutoValue{Auto: true}}, ard, "gaussian", nil, ""},
+		{ARDFlags{Rows: AutoValue{V: 0}, Iters: 10}, ard, "gaussian", map[string]bool{"ard-rows": true, "ard-iters": true}, ""},
+		{ARDFlags{Rows: AutoValue{V: 2}}, ard, "gaussian", nil, ""},
+		{ARDFlags{Rows: AutoValue{Auto: true}}, auto, "laplacian", nil, ""},
+		{ARDFlags{Rows: AutoValue{V: 1}}, ard, "gaussian", nil, "-ard-rows 1: want 0 (every row), auto, or at least 2"},
+		{ARDFlags{Rows: AutoValue{V: 2.5}}, ard, "gaussian", nil, "-ard-rows 2.5: want a whole number"},
+		{ARDFlags{Rows: AutoValue{V: -3}}, ard, "gaussian", nil, "-ard-rows -3"},
+		{ARDFlags{Rows: AutoValue{Auto: true}, Iters: -1}, ard, "gaussian", nil, "-ard-iters -1: want ≥ 0"},
+		{ARDFlags{Rows: AutoValue{Auto: true}}, ard, "laplacian", nil, "-sigma ard: one length scale per feature is learnt for the gaussian kernel, not laplacian"},
+		{ARDFlags{Rows: AutoValue{V: 10}}, auto, "gaussian", map[string]bool{"ard-rows": true}, "-ard-rows is for -sigma ard"},
+		{ARDFlags{Rows: AutoValue{Auto: true}, Iters: 5}, auto, "gaussian", map[string]bool{"ard-iters": true}, "-ard-iters is for -sigma ard"},
 	} {
-		err := CheckARD(c.rows, c.iters)
+		err := c.flags.Check(c.sigma, c.kernel, c.given)
 		if got := errString(err); c.err == "" && err != nil || c.err != "" && !strings.Contains(got, c.err) {
-			t.Errorf("%v, %d: %q, want %q", c.rows, c.iters, got, c.err)
+			t.Errorf("%+v, %v, %s: %q, want %q", c.flags, &c.sigma, c.kernel, got, c.err)
 		}
 	}
 	for _, c := range []struct {
@@ -71,9 +80,16 @@ func TestARDFlags(t *testing.T) {
 		{AutoValue{V: 300}, 1000, 300},
 		{AutoValue{V: 0}, 10 * AutoARDAbove, 0},
 	} {
-		if got := ARDRows(c.v, c.n); got != c.want {
-			t.Errorf("ARDRows(%v, %d) = %d, want %d", c.v, c.n, got, c.want)
+		a := ARDFlags{Rows: c.v}
+		if got := a.RowsOf(c.n); got != c.want {
+			t.Errorf("RowsOf(%d) with -ard-rows %v = %d, want %d", c.n, &c.v, got, c.want)
 		}
+	}
+	var a ARDFlags
+	fs := flag.NewFlagSet("x", flag.ContinueOnError)
+	a.Register(fs)
+	if err := fs.Parse([]string{"-ard-iters", "7"}); err != nil || fs.Lookup("ard-rows").Value.String() != "auto" || a.Iters != 7 {
+		t.Errorf("registered: -ard-rows %q, -ard-iters %d (%v); want auto, 7", fs.Lookup("ard-rows").Value.String(), a.Iters, err)
 	}
 }
 
