@@ -20,7 +20,7 @@ import (
 // median distance between rows and cli.DefaultLambdas unless -sigmas and
 // -lambdas give them; the table, its facts and the plot are reported by
 // cli.Selection. A σ given as a number is checked on the data instead
-// (warnDegenerate).
+// (cli.WarnDegenerate); -sigma ard descends from the choice (descend).
 
 // grids returns the σ and λ grids of a selection on x: -sigmas, or
 // cli.SigmaGrid of the median distance between rows (which it returns), or

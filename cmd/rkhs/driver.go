@@ -80,7 +80,7 @@ func (o *modelFlags) register(fs *flagSet) {
 		if len(m.flags) > 0 {
 			item += "; -" + strings.Join(m.flags, ", -")
 		}
-		item += []string{"", "; chooses σ and λ by one eigendecomposition a σ", "; chooses σ and λ streaming the rows", "; chooses σ and λ on -select-centers of its centres"}[m.selects]
+		item += []string{"", "; chooses σ and λ by one eigendecomposition a σ", "; chooses σ and λ streaming the rows, or σ per feature (-sigma ard)", "; chooses σ and λ, or σ per feature (-sigma ard), on -select-centers of its centres"}[m.selects]
 		list = append(list, item+")")
 		if m.selects != noSelection {
 			selecting = append(selecting, m.name)
@@ -105,7 +105,7 @@ func (o *modelFlags) register(fs *flagSet) {
 	fs.StringVar(&o.method, "method", ms[0].name, "method: "+strings.Join(list, "; "))
 	fs.StringVar(&o.intercept, "intercept", "", "offset b: none, free (unpenalized) or penalized (the kernel k + 1); default free, the first named where a method offers fewer ("+strings.Join(intercepts, "; ")+")")
 	fs.Var(&o.lambda, "lambda", "regularization λ in (K + nλI)c = y, n = training rows; auto: chosen by leave-one-out over 51 values from 1e-10 to 1, five a decade (-lambdas overrides the grid)")
-	fs.StringVar(&o.sigmas, "sigmas", "", "σ grid of -sigma auto, `MIN:MAX:COUNT`, geometric; implies -sigma auto")
+	fs.StringVar(&o.sigmas, "sigmas", "", "σ grid of -sigma auto (the start of -sigma ard), `MIN:MAX:COUNT`, geometric; implies -sigma auto unless ard")
 	fs.StringVar(&o.lambdas, "lambdas", "", "λ grid of -lambda auto, `MIN:MAX:COUNT`, geometric; implies -lambda auto (default: 1e-10:1:51; rls on one σ: 25 values over the spectrum of K)")
 	fs.StringVar(&o.criterion, "criterion", "loo", "what a streamed selection minimizes: loo (exact leave-one-out: the mean squared residual in fit, the error rate in classify; two passes over the rows) or gcv (generalized cross-validation, one pass)")
 	o.looRows = cli.AutoValue{Auto: true}
@@ -186,8 +186,6 @@ func (o *modelFlags) check() (*method, error) {
 		return nil, cli.BadInputf("-sigma ard is offered by -method %s, not %s", names(withScales(ms), "and"), m.name)
 	case ard && !o.lambda.Auto:
 		return nil, cli.BadInputf("-sigma ard learns λ with the scales: give -lambda auto (or -lambdas, the grid of its start)")
-	}
-	switch {
 	case o.kf.sigma.Auto && !o.kf.hasWidth():
 		return nil, cli.BadInputf("-sigma auto: the %s kernel has no width (use gaussian or laplacian)", o.kf.name)
 	case selecting && m.selects == noSelection:
@@ -246,9 +244,8 @@ type fitRun struct {
 	// selectedOn is the number of centres of the selection when falkon
 	// fits on more after it (see choose), else 0.
 	selectedOn int
-	// scale is the training rows' standardization (nil without), features
-	// their names; centres those of a streamed selection; scales the
-	// descent of -sigma ard (see descend).
+	// scale and features are the training rows' standardization and names;
+	// centres those of a streamed selection; scales the -sigma ard descent.
 	scale    *kernels.Standardization
 	features []string
 	centres  *linalg.Dense

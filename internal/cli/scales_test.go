@@ -113,7 +113,7 @@ func TestScalesReport(t *testing.T) {
 	s.PrintTable(&b)
 	out := b.String()
 	for _, want := range []string{
-		"ard from σ = 2, λ = 0.001: loo_mse 0.5 → 0.26 on 80 of the 100 rows, drawn at random in 3 iterations (4 evaluations; stopped by tolerance)",
+		"ard from σ = 2, λ = 0.001: loo_mse 0.5 → 0.26 on 80 of the 100 rows, drawn at random in 3 iterations (4 evaluations); stopped: converged (an iteration's decrease below the tolerance)",
 		"   1  b                1.5\n   2  c                2\n   3  a                900\n   4  d                constant",
 		"σ_j (standard deviations)",
 		"chosen λ = 0.0001 with these scales: loo_mse 0.25 ± 0.01 (one standard error of the estimate) over 50 of the 100 rows, drawn at random, loo_error 0.1000 ± 0.02",
