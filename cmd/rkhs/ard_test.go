@@ -156,6 +156,9 @@ func TestARDFields(t *testing.T) {
 			t.Errorf("%s: %d iterations, %d evaluations, history %v from %v, objective %v, sigmas %v, ranking %v, stop %v",
 				c.name, iters, evals, hist, start, obj, res["sigmas"], res["ard_ranking"], res["ard_stop"])
 		}
+		if strings.Contains(stderr, "warning: the chosen") {
+			t.Errorf("%s: an edge of the grid warned about, though the descent goes beyond it:\n%s", c.name, stderr)
+		}
 		if n := strings.Count(stderr, ": ard iteration "); n != iters+1 {
 			t.Errorf("%s: %d progress lines, want %d (the start and each iteration):\n%s", c.name, n, iters+1, stderr)
 		}

@@ -96,7 +96,7 @@ func (r *fitRun) choose() (*fitted, *cli.Selection, error) {
 			return nil, nil, err
 		}
 		sel := cli.FromNystrom(ns, median, x.Rows)
-		if r.o.kf.sigma.ARD {
+		if sel.Start = r.o.kf.sigma.ARD; sel.Start {
 			f, err = r.descend(ns)
 			return f, sel, err
 		}
