@@ -122,6 +122,9 @@ func tooLargeRows(t testing.TB) []apiRow {
 			return errOf(classify.SelectNystrom{Selection: loo.SelectNystrom{Kernel: func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} },
 				Centers: centers, Sigmas: []float64{1}, Lambdas: []float64{1e-3}}}.Fit(x, labels))
 		}},
+		{"classify.SelectScales.Fit", "m = 400", func() error {
+			return errOf(classify.SelectScales{Selection: loo.SelectScales{Objective: loo.ScaleObjective{Centers: centers}, Sigma: 1, Lambda: 1e-3}}.Fit(x, labels))
+		}},
 		{"classify.Falkon.Fit", "m = 300", func() error {
 			return errOf(classify.Falkon{Kernel: g, Lambda: 1e-3, Centers: 300}.Fit(x, labels))
 		}},

@@ -1,7 +1,8 @@
 package rkhs_test
 
-// The rows of the convention tables for the length scales of package loo
-// (ScaleObjective, its passes, SelectScales): notFiniteRows and
+// The rows of the convention tables for the length scales of packages loo
+// (ScaleObjective, its passes, SelectScales) and classify (SelectScales):
+// notFiniteRows and
 // noPanicRows in vocabulary_test.go and tooLargeRows in memory_test.go
 // append these.
 
@@ -9,6 +10,7 @@ import (
 	"math"
 	"testing"
 
+	"rkhs/classify"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/loo"
@@ -64,7 +66,9 @@ func (f *scaleFixture) adjoint(t testing.TB) *loo.ScaleAdjoint {
 
 // scaleNotFiniteRows are the rows of notFiniteRows for the length scales.
 func scaleNotFiniteRows(t testing.TB) []apiRow {
-	x, y, nan, _ := vocabData()
+	x, y, nan, labels := vocabData()
+	nanLabels := append([]float64(nil), labels...)
+	nanLabels[5] = math.NaN()
 	nanY := y.Clone()
 	nanY.Set(2, 0, math.Inf(1))
 	f := newScaleFixture(t, x, y, 4)
@@ -103,12 +107,18 @@ func scaleNotFiniteRows(t testing.TB) []apiRow {
 			return err
 		}},
 		{"loo.ComposeScales", "σ NaN", func() error { return errOf(loo.ComposeScales(nil, []float64{1, nanf})) }},
+		{"classify.SelectScales.Fit", "X NaN", func() error {
+			return errOf(classify.SelectScales{Selection: loo.SelectScales{Objective: f.obj, Sigma: 1, Lambda: 1e-2}}.Fit(nan, labels))
+		}},
+		{"classify.SelectScales.Fit", "labels NaN", func() error {
+			return errOf(classify.SelectScales{Selection: loo.SelectScales{Objective: f.obj, Sigma: 1, Lambda: 1e-2}}.Fit(x, nanLabels))
+		}},
 	}
 }
 
 // scaleNoPanicRows are the rows of noPanicRows for the length scales.
 func scaleNoPanicRows(t testing.TB) []apiRow {
-	x, y, _, _ := vocabData()
+	x, y, _, labels := vocabData()
 	f := newScaleFixture(t, x, y, 4)
 	var (
 		stats loo.ScaleStats
@@ -155,6 +165,10 @@ func scaleNoPanicRows(t testing.TB) []apiRow {
 		{"loo.ComposeScales", "nil, nil", func() error { return errOf(loo.ComposeScales(nil, nil)) }},
 		{"loo.ComposeScales", "Standardization{}, σ", func() error {
 			return errOf(loo.ComposeScales(new(kernels.Standardization), []float64{1}))
+		}},
+		{"classify.SelectScales.Fit", "zero value", func() error { return errOf(classify.SelectScales{}.Fit(x, labels)) }},
+		{"classify.SelectScales.Fit", "nil, nil", func() error {
+			return errOf(classify.SelectScales{Selection: loo.SelectScales{Objective: f.obj, Sigma: 1, Lambda: 1e-2}}.Fit(nil, nil))
 		}},
 	}
 }

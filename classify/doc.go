@@ -15,6 +15,10 @@
 //   - Falkon: RLS classification (the codings of RLS) for large n, through
 //     regress.Falkon: Nyström centres, preconditioned conjugate gradient,
 //     the kernel matrix never stored; its model is an RLSModel.
+//   - SelectRLS, SelectNystrom: σ and λ of RLS classification chosen by
+//     the exact leave-one-out error rate over a grid; SelectScales: one
+//     Gaussian length scale per feature learnt from the grid's choice on
+//     the leave-one-out error of the ±1 codes (loo.SelectScales).
 //
 // Every method has the same shape: a configuration value type whose Fit(x,
 // labels) returns a model, and models with Predict(x) returning labels

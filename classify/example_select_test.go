@@ -82,3 +82,44 @@ func ExampleCheckClasses() {
 	// <nil>
 	// 20 100
 }
+
+// One length scale per feature, from the isotropic choice of a grid: the
+// two rings with a third feature of noise. The descent lengthens the
+// noise's scale until it no longer matters, and ranks it last.
+func ExampleSelectScales_Fit() {
+	rings, y := twoRings(60)
+	x := linalg.NewDense(60, 3, nil)
+	for i := range 60 {
+		copy(x.Row(i), rings.Row(i))
+		x.Set(i, 2, 3*math.Sin(float64(i)*1.9)) // noise
+	}
+	centers := x.Slice(0, 20, 0, 3).Clone()
+	grid, err := classify.SelectNystrom{Selection: loo.SelectNystrom{
+		Kernel:    func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} },
+		Centers:   centers,
+		Sigmas:    []float64{0.5, 1, 2},
+		Lambdas:   loo.Geometric(1e-6, 1e-2, 3),
+		Intercept: regress.FreeIntercept,
+	}}.Fit(x, y)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	sel, err := classify.SelectScales{Selection: loo.SelectScales{
+		Objective: loo.ScaleObjective{Centers: centers, Intercept: regress.FreeIntercept},
+		Sigma:     grid.Sigma, Lambda: grid.Lambda,
+	}}.Fit(x, y)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("grid: σ = %g, %v %.2f\n", grid.Sigma, grid.Criterion, grid.Score)
+	fmt.Printf("scales: loo_error %.2f, the noise ranked last: %v, its σ over 10× the rings': %v\n",
+		sel.ErrorRate, sel.Ranking()[2] == 2, sel.Sigmas[2] > 10*max(sel.Sigmas[0], sel.Sigmas[1]))
+	p, _ := sel.Classifier.Predict(linalg.NewDense(2, 3, []float64{0, 1, 2, 3, 0, -2}))
+	fmt.Println(p)
+	// Output:
+	// grid: σ = 2, loo_error 0.00
+	// scales: loo_error 0.00, the noise ranked last: true, its σ over 10× the rings': true
+	// [0 1]
+}

@@ -3,10 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"math"
-	"math/rand/v2"
-	"slices"
 	"time"
 
 	"rkhs/classify"
@@ -23,38 +20,7 @@ import (
 // median distance between rows and cli.DefaultLambdas unless -sigmas and
 // -lambdas give them; the table, its facts and the plot are reported by
 // cli.Selection. A σ given as a number is checked on the data instead
-// (warnDegenerate).
-
-// -loo-rows auto, the default: the leave-one-out pass of a Nyström
-// selection runs on every row of a training set of up to autoLOOAbove
-// rows, and on autoLOORows rows drawn at random above that. Every residual
-// is exact either way; a subset's mean is an unbiased estimate of every
-// row's, printed with its standard error. The pass on every row costs as
-// much as the statistics pass (2nm² flops a σ each), so the subset halves
-// the selection's time at large n; at 20,000 rows the standard error is a
-// few percent of the leave-one-out MSE, and the λ of a σ are compared on
-// the same rows, so their differences are known better than that.
-const (
-	autoLOOAbove = 100_000
-	autoLOORows  = 20_000
-)
-
-// looSubset is loo.SelectNystrom.Subset for n training rows under
-// -loo-rows v (checked: auto, or a whole number ≥ 0): 0 (every row) or
-// the rows of the leave-one-out pass.
-func looSubset(v cli.AutoValue, n int) int {
-	if v.Auto {
-		if n > autoLOOAbove {
-			return autoLOORows
-		}
-		return 0
-	}
-	return int(v.V)
-}
-
-// degenerateRows is the number of rows (or centres) on which a σ given is
-// checked.
-const degenerateRows = 500
+// (cli.WarnDegenerate); -sigma ard descends from the choice (descend).
 
 // grids returns the σ and λ grids of a selection on x: -sigmas, or
 // cli.SigmaGrid of the median distance between rows (which it returns), or
@@ -68,7 +34,7 @@ func (r *fitRun) grids(x *linalg.Dense) (sigmas, lambdas []float64, median float
 		sigmas, err = cli.Grid("sigmas", o.sigmas)
 	case o.kf.sigma.Auto:
 		k, _ := o.kf.kernelAt(1) // its type, not its σ, chooses the distance
-		if median, err = medianDistance(k, x, o.seed); err != nil {
+		if median, err = cli.MedianDistance(k, x, o.seed); err != nil {
 			var ie *linalg.InputError
 			if errors.As(err, &ie) {
 				err = cli.Explained{Msg: fmt.Sprintf("-sigma auto: the median distance between rows cannot be measured: %s; give -sigma S, a width for the data, instead", ie.Reason), Err: err}
@@ -90,18 +56,6 @@ func (r *fitRun) grids(x *linalg.Dense) (sigmas, lambdas []float64, median float
 		lambdas = cli.DefaultLambdas()
 	}
 	return sigmas, lambdas, median, err
-}
-
-// medianDistance is the median heuristic for σ of kernel k on x
-// (loo.MedianDistance, on a seeded sample of loo.DefaultMedianRows rows)
-// in the distance k applies σ to (loo.NormOf): Euclidean for gaussian,
-// the 1-norm for laplacian.
-func medianDistance(k kernels.Kernel, x *linalg.Dense, seed uint64) (float64, error) {
-	norm, err := loo.NormOf(k)
-	if err != nil {
-		return 0, err
-	}
-	return loo.MedianDistance(x, norm, 0, seed)
 }
 
 // choose selects σ and λ by the method's route and returns the fit at the
@@ -142,6 +96,10 @@ func (r *fitRun) choose() (*fitted, *cli.Selection, error) {
 			return nil, nil, err
 		}
 		sel := cli.FromNystrom(ns, median, x.Rows)
+		if sel.Start = r.o.kf.sigma.ARD; sel.Start {
+			f, err = r.descend(ns)
+			return f, sel, err
+		}
 		if r.m.selects == falkonSelection && r.o.centers > f.centers {
 			r.selectedOn = f.centers
 			f, err = r.fit(kernel(ns.Sigma), ns.Lambda)
@@ -187,10 +145,11 @@ func (r *fitRun) streamed(kernel func(float64) kernels.Kernel, sigmas, lambdas [
 	if err != nil {
 		return nil, nil, err
 	}
+	r.centres = centers
 	sn := loo.SelectNystrom{Kernel: kernel, Centers: centers, Sigmas: sigmas, Lambdas: lambdas, Intercept: r.ic, Seed: r.o.seed, Criterion: loo.GCV}
 	if !fixed {
 		if r.o.criterion != "gcv" {
-			sn.Criterion, sn.Subset = loo.LOOMSE, looSubset(r.o.looRows, x.Rows)
+			sn.Criterion, sn.Subset = loo.LOOMSE, cli.LOORows(r.o.looRows, x.Rows)
 		}
 		sn.Progress = r.progressLine(sigmas, nystromPasses(sn.Criterion, sn.Subset, x.Rows)...)
 	}
@@ -211,6 +170,72 @@ func (r *fitRun) streamed(kernel func(float64) kernels.Kernel, sigmas, lambdas [
 	}
 	f.lambda, f.centers, f.jitter = ns.Lambda, ns.Fit.Coef.Rows, ns.Fit.Jitter
 	return f, ns, nil
+}
+
+// descend learns one length scale per feature and λ from the grid's
+// choice ns (-sigma ard): loo.SelectScales on the labels (fit),
+// classify.SelectScales on their ±1 codes (classify), on the selection's
+// centres and by its criterion — the squared leave-one-out residual (of
+// the codes, the error rate reported) over the rows of -loo-rows, or
+// GCV — descending on the rows of -ard-rows for at most -ard-iters
+// iterations, a progress line each. The descent's fit on every row is the
+// model, its standardization the training rows' composed with the
+// scales (loo.ComposeScales); falkon with more centres than the
+// selection's then fits on all M at the scales (fitScaled).
+func (r *fitRun) descend(ns *loo.NystromSelection) (*fitted, error) {
+	o, x := r.o, &r.train.X
+	obj := loo.ScaleObjective{Centers: r.centres, Intercept: r.ic, Seed: o.seed, Criterion: loo.GCV}
+	if o.criterion != "gcv" {
+		obj.Criterion, obj.Subset = loo.LOOMSE, cli.LOORows(o.looRows, x.Rows)
+	}
+	crit, cc := obj.Criterion, map[loo.Criterion]classify.ClassCriterion{loo.LOOMSE: classify.ErrorRate, loo.GCV: classify.GCV}[obj.Criterion]
+	if o.classes() && crit == loo.LOOMSE {
+		crit = loo.LOOErrorRate
+	}
+	ss := loo.SelectScales{Objective: obj, Sigma: ns.Sigma, Lambda: ns.Lambda, MaxIter: o.ard.Iters, Rows: o.ard.RowsOf(x.Rows),
+		Standardization: r.scale, Progress: cli.ScalesProgress(r.stderr, "rkhs "+o.verb+" -method "+r.m.name, crit)}
+	var s *loo.ScaleSelection
+	var f *fitted
+	var err error
+	if o.classes() {
+		var cs *classify.ScaleSelection
+		if cs, err = (classify.SelectScales{Selection: ss, Criterion: cc}).Fit(x, r.train.Y); err != nil {
+			return nil, err
+		}
+		s, f = cs.ScaleSelection, &fitted{model: cs.Classifier, classes: cs.Classifier.Classes}
+	} else {
+		if s, err = ss.Fit(x, cli.Column(r.train.Y)); err != nil {
+			return nil, err
+		}
+		f = &fitted{model: s.Fit.Model, b: s.Fit.Intercept[0]}
+	}
+	f.lambda, f.centers, f.jitter = s.Lambda, s.Fit.Coef.Rows, s.Fit.Jitter
+	r.scales = &cli.Scales{Sel: s, Criterion: crit, Sigma: ns.Sigma, Lambda: ns.Lambda, Names: r.features, Rows: x.Rows, Standardized: r.scale != nil}
+	if r.m.selects == falkonSelection && o.centers > f.centers {
+		r.selectedOn = f.centers
+		return r.fitScaled(s)
+	}
+	return f, nil
+}
+
+// fitScaled fits the method (falkon, on all M centres) at the scales and
+// λ of s: on the rows divided by σ_j, with the Gaussian kernel of width 1,
+// as the descent's fit sees them; the model then maps raw rows by the
+// descent's composed standardization.
+func (r *fitRun) fitScaled(s *loo.ScaleSelection) (*fitted, error) {
+	by, sr := &kernels.Standardization{Mean: make([]float64, len(s.Sigmas)), Scale: s.Sigmas}, *r
+	var err error
+	if sr.train, err = standardized(by, r.train); err == nil {
+		sr.val, err = standardized(by, r.val)
+	}
+	if err != nil {
+		return nil, err
+	}
+	f, err := sr.fit(kernels.Gaussian{Sigma: 1}, s.Lambda)
+	if err == nil {
+		*cli.ModelOf(f.model).Standardization = s.Fit.Model.Standardization
+	}
+	return f, err
 }
 
 // selectionCenters returns the centres of a streamed selection on x: the
@@ -262,49 +287,4 @@ func nystromPasses(c loo.Criterion, sub, n int) []string {
 		return []string{"statistics", fmt.Sprintf("leave-one-out on %d of the %d rows, drawn at random (-loo-rows)", sub, n)}
 	}
 	return []string{"statistics", "leave-one-out"}
-}
-
-// warnDegenerate prints one warning line on w when the kernel k, of the
-// width sigma given as a number, is degenerate on the data
-// (kernels.CheckDegenerate): on the m centres a Nyström-type fit draws
-// with seed when m > 0, else on a seeded sample of the rows of x; at most
-// degenerateRows of either. The line names σ and the median distance and
-// suggests -sigma auto and -standardize. Nothing is printed when the check
-// cannot judge (fewer than two distinct rows).
-func warnDegenerate(w io.Writer, verb string, k kernels.Kernel, sigma float64, x *linalg.Dense, m int, seed uint64) {
-	pts, of := x, "rows"
-	if m > 0 {
-		var err error
-		if pts, err = regress.NystromCenters(x, m, seed); err != nil {
-			return
-		}
-		of = "centres"
-	}
-	what := cli.Count(pts.Rows, of[:len(of)-1])
-	if pts.Rows > degenerateRows {
-		idx := rand.New(rand.NewPCG(seed, 0x646567656e)).Perm(pts.Rows)[:degenerateRows] // "degen"
-		slices.Sort(idx)
-		s := linalg.NewDense(degenerateRows, pts.Cols, nil)
-		for j, i := range idx {
-			copy(s.Row(j), pts.Row(i))
-		}
-		pts, what = s, fmt.Sprintf("%d sampled %s", degenerateRows, of)
-		if m > 0 {
-			what = fmt.Sprintf("%d of the %d centres", degenerateRows, m)
-		}
-	}
-	var de *kernels.DegenerateError
-	if !errors.As(kernels.CheckDegenerate(k, pts), &de) {
-		return
-	}
-	median, err := medianDistance(k, x, seed)
-	if err != nil {
-		return
-	}
-	side, like, entries := "below", "the identity", fmt.Sprintf("every off-diagonal entry below %g", kernels.DegenerateIdentityBelow)
-	if de.Kind != kernels.NearIdentity {
-		side, like, entries = "above", "all ones", fmt.Sprintf("most off-diagonal entries above 1 − %g", 1-kernels.DegenerateOnesAbove)
-	}
-	fmt.Fprintf(w, "rkhs %s: warning: -sigma %g is far %s the median distance between rows, %.4g: the kernel matrix of %s is numerically %s (%d of them with %s); try -sigma auto or -standardize\n",
-		verb, sigma, side, median, what, like, de.Alike, entries)
 }

@@ -38,6 +38,7 @@ type modelFlags struct {
 	kf                                    kernelFlags
 	method, intercept                     string
 	lambda, looRows                       cli.AutoValue
+	ard                                   cli.ARDFlags
 	sigmas, lambdas, criterion            string
 	iters, centers, selectCenters         int
 	k, maxClasses                         int // classify
@@ -79,7 +80,7 @@ func (o *modelFlags) register(fs *flagSet) {
 		if len(m.flags) > 0 {
 			item += "; -" + strings.Join(m.flags, ", -")
 		}
-		item += []string{"", "; chooses σ and λ by one eigendecomposition a σ", "; chooses σ and λ streaming the rows", "; chooses σ and λ on -select-centers of its centres"}[m.selects]
+		item += []string{"", "; chooses σ and λ by one eigendecomposition a σ", "; chooses σ and λ streaming the rows, or σ per feature (-sigma ard)", "; chooses σ and λ, or σ per feature (-sigma ard), on -select-centers of its centres"}[m.selects]
 		list = append(list, item+")")
 		if m.selects != noSelection {
 			selecting = append(selecting, m.name)
@@ -96,18 +97,20 @@ func (o *modelFlags) register(fs *flagSet) {
 	fs.file(&o.test, besideFlag, "test", "", "test data `file`: read by the column names of -train when both have a header (in any order, other columns not read), by position otherwise")
 	fs.file(&o.model, outputFlag, "model", "", "write "+what+" to this `file` (JSON), for rkhs predict")
 	fs.file(&o.predictions, outputFlag, "predictions", "", "write "+pred+" to this `file`, one per line")
-	fs.file(&o.plot, outputFlag, "plot", "", "write an SVG `file` of the selection's curves: the criterion against λ, one curve per σ, the chosen point circled")
+	fs.file(&o.plot, outputFlag, "plot", "", "write an SVG `file` of the selection's curves: the criterion against λ, one curve per σ, the chosen point circled; with -sigma ard instead the descent's criterion against its iteration, one curve")
 	fs.BoolVar(&o.json, "json", false, "print the result as one JSON object")
 	o.data.register(fs, false)
-	o.kf.register(fs, "; auto: chosen by leave-one-out over the median distance between rows × {1/4, 1/2, 1, 2, 4} (-sigmas overrides the grid), by -method "+strings.Join(selecting, ", "))
+	o.kf.register(fs, "; auto: chosen by leave-one-out over the median distance between rows × {1/4, 1/2, 1, 2, 4} (-sigmas overrides the grid), by -method "+strings.Join(selecting, ", ")+
+		"; ard: one σ per feature (automatic relevance determination), the gaussian kernel by -method "+names(withScales(ms), "and")+": auto's σ and λ, then the σ_j and λ that minimize the same criterion, by L-BFGS from there on the same centres (loo.SelectScales; -ard-rows, -ard-iters), the features ranked by σ_j")
 	fs.StringVar(&o.method, "method", ms[0].name, "method: "+strings.Join(list, "; "))
 	fs.StringVar(&o.intercept, "intercept", "", "offset b: none, free (unpenalized) or penalized (the kernel k + 1); default free, the first named where a method offers fewer ("+strings.Join(intercepts, "; ")+")")
 	fs.Var(&o.lambda, "lambda", "regularization λ in (K + nλI)c = y, n = training rows; auto: chosen by leave-one-out over 51 values from 1e-10 to 1, five a decade (-lambdas overrides the grid)")
-	fs.StringVar(&o.sigmas, "sigmas", "", "σ grid of -sigma auto, `MIN:MAX:COUNT`, geometric; implies -sigma auto")
+	fs.StringVar(&o.sigmas, "sigmas", "", "σ grid of -sigma auto (the start of -sigma ard), `MIN:MAX:COUNT`, geometric; implies -sigma auto unless ard")
 	fs.StringVar(&o.lambdas, "lambdas", "", "λ grid of -lambda auto, `MIN:MAX:COUNT`, geometric; implies -lambda auto (default: 1e-10:1:51; rls on one σ: 25 values over the spectrum of K)")
 	fs.StringVar(&o.criterion, "criterion", "loo", "what a streamed selection minimizes: loo (exact leave-one-out: the mean squared residual in fit, the error rate in classify; two passes over the rows) or gcv (generalized cross-validation, one pass)")
 	o.looRows = cli.AutoValue{Auto: true}
-	fs.Var(&o.looRows, "loo-rows", fmt.Sprintf("compute the leave-one-out error of a streamed selection on this many rows drawn at random (-seed), each residual exact and their mean an unbiased estimate of every row's at a fraction of the cost, printed with its standard error; 0: every row; auto: every row up to %d rows, %d above", autoLOOAbove, autoLOORows))
+	fs.Var(&o.looRows, "loo-rows", fmt.Sprintf("compute the leave-one-out error of a streamed selection on this many rows drawn at random (-seed), each residual exact and their mean an unbiased estimate of every row's at a fraction of the cost, printed with its standard error; 0: every row; auto: every row up to %d rows, %d above", cli.AutoLOOAbove, cli.AutoLOORows))
+	o.ard.Register(fs.FlagSet)
 	fs.IntVar(&o.selectCenters, "select-centers", defaultSelectCenters, "falkon choosing σ or λ: choose them on min(M, this) of the -centers M centres (the first of those falkon draws with -seed), then fit falkon on all M at the chosen pair, iterating until its preconditioner's promise is met (up to 100 iterations unless -iters is given); with M ≤ this the fit is solved directly from the selection's statistics, as nystrom's")
 	fs.IntVar(&o.centers, "centers", 0, "number of Nyström centres M")
 	fs.Uint64Var(&o.seed, "seed", 1, "seed of random choices: Nyström centres, the -val split, the rows of -loo-rows, the sample of the median distance")
@@ -146,7 +149,7 @@ func (o *modelFlags) check() (*method, error) {
 	for _, g := range []struct {
 		grid, one, value string
 		v                *cli.AutoValue
-	}{{"sigmas", "sigma", o.sigmas, &o.kf.sigma}, {"lambdas", "lambda", o.lambdas, &o.lambda}} {
+	}{{"sigmas", "sigma", o.sigmas, &o.kf.sigma.AutoValue}, {"lambdas", "lambda", o.lambdas, &o.lambda}} {
 		if !o.set[g.grid] {
 			continue
 		}
@@ -175,7 +178,14 @@ func (o *modelFlags) check() (*method, error) {
 	if _, _, err := o.looRows.WholeCount("loo-rows"); err != nil {
 		return nil, err
 	}
-	switch {
+	if err := o.ard.Check(o.kf.sigma, o.kf.name, o.set); err != nil {
+		return nil, err
+	}
+	switch ard := o.kf.sigma.ARD; {
+	case ard && !m.selects.scales():
+		return nil, cli.BadInputf("-sigma ard is offered by -method %s, not %s", names(withScales(ms), "and"), m.name)
+	case ard && !o.lambda.Auto:
+		return nil, cli.BadInputf("-sigma ard learns λ with the scales: give -lambda auto (or -lambdas, the grid of its start)")
 	case o.kf.sigma.Auto && !o.kf.hasWidth():
 		return nil, cli.BadInputf("-sigma auto: the %s kernel has no width (use gaussian or laplacian)", o.kf.name)
 	case selecting && m.selects == noSelection:
@@ -234,6 +244,12 @@ type fitRun struct {
 	// selectedOn is the number of centres of the selection when falkon
 	// fits on more after it (see choose), else 0.
 	selectedOn int
+	// scale and features are the training rows' standardization and names;
+	// centres those of a streamed selection; scales the -sigma ard descent.
+	scale    *kernels.Standardization
+	features []string
+	centres  *linalg.Dense
+	scales   *cli.Scales
 }
 
 // fit fits the run's method at kernel k and λ.
@@ -310,7 +326,7 @@ func (o *modelFlags) run(stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	r.train, r.val, r.rows, r.start = sets.fitTrain, sets.fitVal, train.X.Rows, time.Now()
+	r.train, r.val, r.rows, r.start, r.scale, r.features = sets.fitTrain, sets.fitVal, train.X.Rows, time.Now(), sets.scale, names.features
 	n, d := sets.train.X.Rows, train.X.Cols
 	selecting := o.kf.sigma.Auto || o.lambda.Auto
 	stop := r.announce(n, d, selecting)
@@ -331,12 +347,15 @@ func (o *modelFlags) run(stdout, stderr io.Writer) error {
 		if slices.Contains(r.m.flags, "centers") {
 			m = o.centers
 		}
-		warnDegenerate(stderr, o.verb, k, o.kf.sigma.V, &r.train.X, m, o.seed)
+		cli.WarnDegenerate(stderr, "rkhs "+o.verb, k, o.kf.sigma.V, &r.train.X, m, o.seed)
 	}
 	sel.WarnFacts(stderr, "rkhs "+o.verb)
 	saved := cli.ModelOf(f.model)
-	*saved.Standardization, *saved.FeatureNames, *saved.TargetName = sets.scale, names.features, names.target // the model takes raw rows
-	oc := outcome{o: o, f: f, sel: sel, nTrain: n, features: d, standardized: sets.scale != nil, seconds: seconds}
+	*saved.FeatureNames, *saved.TargetName = names.features, names.target
+	if r.scales == nil { // the descent's model composes sets.scale with the scales
+		*saved.Standardization = sets.scale // the model takes raw rows
+	}
+	oc := outcome{o: o, f: f, sel: sel, scales: r.scales, nTrain: n, features: d, standardized: sets.scale != nil, seconds: seconds}
 	var files []pendingFile
 	for _, s := range []struct {
 		d     *dataset.Data
@@ -364,8 +383,10 @@ func (o *modelFlags) run(stdout, stderr io.Writer) error {
 	if sets.val != nil {
 		oc.nVal = sets.val.X.Rows
 	}
-	if sel != nil && o.plot != "" {
-		files = append(files, pendingFile{o.plot, sel.Plot(fmt.Sprintf("rkhs %s -method %s on %s (%s)", o.verb, m.name, filepath.Base(o.train), cli.Count(n, "row")))})
+	if title := fmt.Sprintf("rkhs %s -method %s on %s (%s)", o.verb, m.name, filepath.Base(o.train), cli.Count(n, "row")); r.scales != nil && o.plot != "" {
+		files = append(files, pendingFile{o.plot, r.scales.Plot(title)})
+	} else if sel != nil && o.plot != "" {
+		files = append(files, pendingFile{o.plot, sel.Plot(title)})
 	}
 	if o.model != "" {
 		b, err := json.Marshal(f.model)
@@ -503,6 +524,7 @@ type result struct {
 	ValMSE              *cli.JSONFloat  `json:"val_mse,omitempty"`
 	ValAcc              *cli.JSONFloat  `json:"val_accuracy,omitempty"`
 	cli.SelectionFields                 // with a selection
+	*cli.ScalesFields                   // with -sigma ard
 	Standardized        bool            `json:"standardized,omitempty"` // -standardize was on
 }
 
@@ -511,6 +533,7 @@ type outcome struct {
 	o                             *modelFlags
 	f                             *fitted
 	sel                           *cli.Selection
+	scales                        *cli.Scales // with -sigma ard
 	nTrain, nVal, nTest, features int
 	standardized                  bool
 	seconds                       float64
@@ -524,7 +547,7 @@ func (oc *outcome) report(w io.Writer) error {
 	o, f, sel := oc.o, oc.f, oc.sel
 	res := result{Method: o.method, Kernel: o.kf.name, Intercept: o.intercept, NTrain: oc.nTrain, NTest: oc.nTest, Features: oc.features,
 		K: f.k, FitSeconds: oc.seconds, Iterations: f.iterations, Converged: f.converged, Centers: f.centers, Jitter: f.jitter, NVal: oc.nVal,
-		SelectionFields: sel.Fields(), Standardized: oc.standardized}
+		SelectionFields: sel.Fields(), ScalesFields: oc.scales.Fields(), Standardized: oc.standardized}
 	if f.lambda > 0 {
 		res.Lambda = cli.JSONPtr(f.lambda)
 	}
@@ -542,11 +565,20 @@ func (oc *outcome) report(w io.Writer) error {
 	if o.json {
 		return printJSON(w, res)
 	}
+	chosen := map[[2]bool]string{{true, true}: "σ and λ", {true, false}: "σ", {false, true}: "λ"}[[2]bool{o.kf.sigma.Auto, o.lambda.Auto}]
+	sigma, looScore := "", 0.0
 	if sel != nil {
 		sel.PrintTable(w)
+		sigma, looScore = fmt.Sprintf("σ = %.4g", sel.Choice.Sigma), sel.Choice.Score
+	}
+	if s := oc.scales; s != nil {
+		s.PrintTable(w)
+		sigma, chosen, looScore = "σ one per feature (above)", "σ_j and λ", s.Sel.Objective
+		if byLOO {
+			looScore = s.Sel.ErrorRate
+		}
 	}
 	fmt.Fprintf(w, "method %s, kernel %s", o.method, o.kf.name)
-	chosen := map[[2]bool]string{{true, true}: "σ and λ", {true, false}: "σ", {false, true}: "λ"}[[2]bool{o.kf.sigma.Auto, o.lambda.Auto}]
 	if o.classes() {
 		classes := make([]string, len(f.classes))
 		for i, c := range f.classes {
@@ -555,9 +587,9 @@ func (oc *outcome) report(w io.Writer) error {
 		fmt.Fprintf(w, ", %d classes {%s}\n", len(classes), strings.Join(classes, ", "))
 		switch {
 		case byLOO:
-			fmt.Fprintf(w, "σ = %.4g, λ = %.4g, %s chosen by leave-one-out (LOO error %.4f)\n", sel.Choice.Sigma, f.lambda, chosen, sel.Choice.Score)
+			fmt.Fprintf(w, "%s, λ = %.4g, %s chosen by leave-one-out (LOO error %.4f)\n", sigma, f.lambda, chosen, looScore)
 		case sel != nil:
-			fmt.Fprintf(w, "σ = %.4g, λ = %.4g, %s chosen by %s (%.6g)\n", sel.Choice.Sigma, f.lambda, chosen, sel.Table.Criterion, sel.Choice.Score)
+			fmt.Fprintf(w, "%s, λ = %.4g, %s chosen by %s (%.6g)\n", sigma, f.lambda, chosen, sel.Table.Criterion, looScore)
 		case res.Lambda != nil:
 			fmt.Fprintf(w, "λ = %g\n", f.lambda)
 		}
@@ -565,7 +597,7 @@ func (oc *outcome) report(w io.Writer) error {
 		fmt.Fprintf(w, ", intercept %s", o.intercept)
 		switch {
 		case sel != nil:
-			fmt.Fprintf(w, ", σ = %.4g, λ = %.4g\n", sel.Choice.Sigma, f.lambda)
+			fmt.Fprintf(w, ", %s, λ = %.4g\n", sigma, f.lambda)
 		case res.Lambda != nil:
 			fmt.Fprintf(w, ", λ = %g\n", f.lambda)
 		default:

@@ -68,7 +68,7 @@ func (fs *flagSet) parse(v *verb, args []string, stderr io.Writer) error {
 // kernelFlags are the kernel's flags, shared by the verbs that fit.
 type kernelFlags struct {
 	name   string
-	sigma  cli.AutoValue // a number, or auto where the verb chooses σ
+	sigma  cli.SigmaValue // a number, or auto or ard where the verb chooses σ
 	offset float64
 	degree int
 }

@@ -52,7 +52,7 @@ func setupLOO(fs *flagSet) func(stdout, stderr io.Writer) error {
 			return err
 		}
 		if kf.sigma.Auto {
-			return cli.BadInputf("-sigma auto: loo takes a number (fit and classify choose σ)")
+			return cli.BadInputf("-sigma %s: loo takes a number (fit and classify choose σ)", &kf.sigma)
 		}
 		k, err := kf.kernelAt(kf.sigma.V)
 		if err != nil {
@@ -89,7 +89,7 @@ func setupLOO(fs *flagSet) func(stdout, stderr io.Writer) error {
 			return fmt.Errorf("no finite leave-one-out MSE on the grid of λ")
 		}
 		if kf.hasWidth() {
-			warnDegenerate(stderr, "loo", k, kf.sigma.V, &d.X, 0, 1)
+			cli.WarnDegenerate(stderr, "rkhs loo", k, kf.sigma.V, &d.X, 0, 1)
 		}
 		cli.WarnFacts(stderr, "rkhs loo", table, best)
 		res := looResult{Kernel: kf.name, Intercept: ic.String(), NTrain: d.X.Rows, Lambdas: cli.JSONFloats(grid), LooMSE: cli.JSONFloats(p.MSE),

@@ -27,12 +27,16 @@ const (
 	falkonSelection         // streamed on -select-centers of the M centres, then falkon on all M at the pair (see choose)
 )
 
-// flags are the flags a selection by the route reads.
+// flags are the flags a selection by the route reads; a route that reads
+// -ard-rows offers -sigma ard (see choose).
 func (r route) flags() []string {
 	return [][]string{nil, {"sigmas", "lambdas", "plot"},
-		{"sigmas", "lambdas", "plot", "criterion", "loo-rows"},
-		{"sigmas", "lambdas", "plot", "criterion", "loo-rows", "select-centers"}}[r]
+		{"sigmas", "lambdas", "plot", "criterion", "loo-rows", "ard-rows", "ard-iters"},
+		{"sigmas", "lambdas", "plot", "criterion", "loo-rows", "select-centers", "ard-rows", "ard-iters"}}[r]
 }
+
+// scales reports whether the route offers -sigma ard.
+func (r route) scales() bool { return slices.Contains(r.flags(), "ard-rows") }
 
 // lambdaRule is what a method needs of -lambda.
 type lambdaRule int
@@ -123,6 +127,17 @@ func (m *method) own() []string {
 		own = append(own, "intercept")
 	}
 	return own
+}
+
+// withScales returns the methods of ms whose route offers -sigma ard.
+func withScales(ms []*method) []*method {
+	var out []*method
+	for _, m := range ms {
+		if m.selects.scales() {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // names lists the names of ms for a message: "a, b or c".

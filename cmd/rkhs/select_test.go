@@ -264,7 +264,7 @@ func TestEdgeWarning(t *testing.T) {
 }
 
 // TestLOORowsAuto: -loo-rows auto runs the leave-one-out pass on every
-// row up to autoLOOAbove rows and on autoLOORows above; a number is taken
+// row up to cli.AutoLOOAbove rows and on cli.AutoLOORows above (cli.LOORows); a number is taken
 // as it is (0: every row); GCV makes no pass, so no subset.
 func TestLOORowsAuto(t *testing.T) {
 	for _, c := range []struct {
@@ -272,9 +272,9 @@ func TestLOORowsAuto(t *testing.T) {
 		n, want         int
 	}{
 		{"auto", "loo", 16_512, 0},
-		{"auto", "loo", autoLOOAbove, 0},
-		{"auto", "loo", autoLOOAbove + 1, autoLOORows},
-		{"auto", "loo", 1_000_000, autoLOORows},
+		{"auto", "loo", cli.AutoLOOAbove, 0},
+		{"auto", "loo", cli.AutoLOOAbove + 1, cli.AutoLOORows},
+		{"auto", "loo", 1_000_000, cli.AutoLOORows},
 		{"auto", "gcv", 1_000_000, 0},
 		{"0", "loo", 1_000_000, 0},
 		{"5000", "loo", 1_000_000, 5000},
@@ -284,7 +284,7 @@ func TestLOORowsAuto(t *testing.T) {
 		if err := v.Set(c.flag); err != nil {
 			t.Fatal(err)
 		}
-		got := looSubset(v, c.n)
+		got := cli.LOORows(v, c.n)
 		if c.criterion == "gcv" {
 			got = 0 // GCV makes no leave-one-out pass (see fitRun.streamed)
 		}

@@ -33,27 +33,32 @@ var outputRuns = map[string][]string{
 	"predict -predictions":  {"predict", "-model", "MODEL", "-data", "TEST", "-predictions", "OUT"},
 }
 
-// methodRuns are, for every method of every verb ("verb method"), the
-// flags that fit it on a small training file; fit and classify run them
-// with -test and -predictions and -model, and predict must give the same
-// predictions from the model.
+// methodRuns are, for every method of every verb ("verb method"), and
+// for every method whose route offers -sigma ard once more with it
+// ("verb method ard"), the flags that fit it on a small training file;
+// fit and classify run them with -test and -predictions and -model, and
+// predict must give the same predictions from the model.
 var methodRuns = map[string][]string{
-	"fit cholesky":        {"-sigma", "3", "-lambda", "1e-3"},
-	"fit eigen":           {"-sigma", "3", "-lambda", "1e-3", "-intercept", "penalized"},
-	"fit tikh":            {"-sigma", "3", "-lambda", "1e-3"},
-	"fit tsvd":            {"-sigma", "3", "-lambda", "1e-4"},
-	"fit cg":              {"-sigma", "3", "-iters", "20"},
-	"fit landweber":       {"-sigma", "3", "-iters", "20"},
-	"fit nu":              {"-sigma", "3", "-iters", "20"},
-	"fit nystrom":         {"-centers", "30", "-sigma", "auto", "-lambda", "auto"},
-	"fit falkon":          {"-centers", "40", "-select-centers", "20", "-sigma", "auto", "-lambdas", "1e-3:1e-1:3"},
-	"classify rls":        {"-sigma", "auto"},
-	"classify perceptron": {"-sigma", "3", "-iters", "10"},
-	"classify knn":        {"-sigma", "3", "-k", "3"},
-	"classify logistic":   {"-sigma", "3", "-lambda", "1e-3", "-iters", "50"},
-	"classify svm":        {"-sigma", "3", "-lambda", "1e-3", "-iters", "50"},
-	"classify nystrom":    {"-centers", "30", "-sigma", "3", "-lambda", "1e-3"},
-	"classify falkon":     {"-centers", "30", "-sigma", "auto", "-lambda", "auto", "-standardize=no"},
+	"fit cholesky":         {"-sigma", "3", "-lambda", "1e-3"},
+	"fit eigen":            {"-sigma", "3", "-lambda", "1e-3", "-intercept", "penalized"},
+	"fit tikh":             {"-sigma", "3", "-lambda", "1e-3"},
+	"fit tsvd":             {"-sigma", "3", "-lambda", "1e-4"},
+	"fit cg":               {"-sigma", "3", "-iters", "20"},
+	"fit landweber":        {"-sigma", "3", "-iters", "20"},
+	"fit nu":               {"-sigma", "3", "-iters", "20"},
+	"fit nystrom":          {"-centers", "30", "-sigma", "auto", "-lambda", "auto"},
+	"fit falkon":           {"-centers", "40", "-select-centers", "20", "-sigma", "auto", "-lambdas", "1e-3:1e-1:3"},
+	"classify rls":         {"-sigma", "auto"},
+	"classify perceptron":  {"-sigma", "3", "-iters", "10"},
+	"classify knn":         {"-sigma", "3", "-k", "3"},
+	"classify logistic":    {"-sigma", "3", "-lambda", "1e-3", "-iters", "50"},
+	"classify svm":         {"-sigma", "3", "-lambda", "1e-3", "-iters", "50"},
+	"classify nystrom":     {"-centers", "30", "-sigma", "3", "-lambda", "1e-3"},
+	"classify falkon":      {"-centers", "30", "-sigma", "auto", "-lambda", "auto", "-standardize=no"},
+	"fit nystrom ard":      {"-centers", "30", "-sigma", "ard", "-lambdas", "1e-6:1e-2:5", "-ard-iters", "10"},
+	"fit falkon ard":       {"-centers", "40", "-select-centers", "20", "-sigma", "ard", "-lambdas", "1e-4:1e-2:3", "-ard-iters", "10"},
+	"classify nystrom ard": {"-centers", "30", "-sigma", "ard", "-lambda", "auto", "-ard-iters", "10", "-criterion", "gcv"},
+	"classify falkon ard":  {"-centers", "30", "-select-centers", "15", "-sigma", "ard", "-lambda", "auto", "-ard-iters", "10", "-standardize=no"},
 }
 
 // verbFlags returns the flag set of verb v, registered as a run registers
@@ -68,7 +73,8 @@ func verbFlags(v *verb) *flagSet {
 // names a file or a directory has a kind; every output flag a row in
 // outputRuns, every file read beside a training file a row in
 // besideReaders; every flag a method reads is a flag of each verb that
-// offers it; every method of every verb a row in methodRuns.
+// offers it; every method of every verb a row in methodRuns, and one
+// with -sigma ard where its route offers it.
 func TestEveryFlagHasARow(t *testing.T) {
 	var beside []string
 	for _, r := range besideReaders {
@@ -97,6 +103,9 @@ func TestEveryFlagHasARow(t *testing.T) {
 			}
 			if methodRuns[v.name+" "+m.name] == nil {
 				t.Errorf("%s -method %s has no row in methodRuns", v.name, m.name)
+			}
+			if m.selects.scales() && methodRuns[v.name+" "+m.name+" ard"] == nil {
+				t.Errorf("%s -method %s offers -sigma ard without a row %q in methodRuns", v.name, m.name, v.name+" "+m.name+" ard")
 			}
 		}
 	}
@@ -169,7 +178,7 @@ func TestFitPredictAgree(t *testing.T) {
 	files := tinyFiles(t, dir)
 	heartTrain, heartTest := splitSet(t, dir, "heart", "", 150)
 	for key, args := range methodRuns {
-		verb, name, _ := strings.Cut(key, " ")
+		verb, name := strings.Fields(key)[0], strings.Fields(key)[1]
 		train, test := files["TRAIN"], files["TEST"]
 		if verb == "classify" {
 			train, test = heartTrain, heartTest

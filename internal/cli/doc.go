@@ -20,8 +20,14 @@
 //     file);
 //   - errors and exit statuses (BadInput, Status, OneLine): 2 for input
 //     the user can fix, 1 for a computation that failed on valid input;
-//   - what a selection tells its user (WarnFacts) and memory advice that
-//     fits the verb (TooLarge);
+//   - what a selection tells its user (Selection, WarnFacts), the rows of
+//     its leave-one-out pass (LOORows), what a σ given tells its user
+//     (MedianDistance, WarnDegenerate) and memory advice that fits the
+//     verb (TooLarge);
+//   - one length scale per feature (-sigma ard): the value of -sigma
+//     (SigmaValue), the rules of -ard-rows and -ard-iters (CheckARD,
+//     ARDRows), the progress line (ScalesProgress) and the report of the
+//     descent (Scales: the ranked scales, the fields of -json, the plot);
 //   - small text helpers (Count, JSONFloat).
 //
 // The commands' own files hold only what is theirs: their verbs, methods

@@ -15,7 +15,15 @@ import (
 // that widens it (-sigmas, -lambdas) — and a flat table, whose choice is
 // only the first pair. rkhs and rkhs-beam write the same lines.
 func WarnFacts(w io.Writer, prefix string, t *loo.Table, chosen loo.Choice) {
+	warnFacts(w, prefix, t, chosen, true)
+}
+
+// warnFacts is WarnFacts, the edges warned about only with edges.
+func warnFacts(w io.Writer, prefix string, t *loo.Table, chosen loo.Choice, edges bool) {
 	f := t.Facts(chosen)
+	if !edges {
+		f.SigmaEdge, f.LambdaEdge = 0, 0
+	}
 	warn := func(name, flag string, v float64, grid []float64, e int) {
 		side, where := "smallest", "below"
 		if e > 0 {

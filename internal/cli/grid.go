@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 
@@ -28,12 +29,13 @@ func Grid(name, s string) ([]float64, error) {
 	}
 	lo, err1 := strconv.ParseFloat(parts[0], 64)
 	hi, err2 := strconv.ParseFloat(parts[1], 64)
-	count, err3 := strconv.Atoi(parts[2])
+	count64, err3 := strconv.ParseInt(parts[2], 10, 64) // 64 bits: a huge COUNT is refused as such on 32-bit platforms too
+	count := int(min(count64, MaxGridValues+1))
 	switch {
-	case err1 != nil || err2 != nil || err3 != nil || !(lo > 0) || !(hi >= lo) || hi > 1e300 || count < 1:
+	case err1 != nil || err2 != nil || err3 != nil && !errors.Is(err3, strconv.ErrRange) || !(lo > 0) || !(hi >= lo) || hi > 1e300 || count < 1:
 		return nil, BadInputf("-%s %q: want 0 < MIN ≤ MAX ≤ 1e300 and a whole COUNT ≥ 1", name, s)
 	case count > MaxGridValues:
-		return nil, BadInputf("-%s %q: COUNT %d is more than %d values", name, s, count, MaxGridValues)
+		return nil, BadInputf("-%s %q: COUNT %d is more than %d values", name, s, count64, MaxGridValues)
 	case count == 1 && hi != lo:
 		return nil, BadInputf("-%s %q: one value from %g to %g: give MIN:MIN:1 for one value, or a COUNT ≥ 2", name, s, lo, hi)
 	case count > 1 && hi == lo:

@@ -29,6 +29,10 @@ type Selection struct {
 	LOOMSE        float64
 	LOORows, Rows int
 	StdErr        float64
+	// Start says that the choice is only where a descent of one length
+	// scale per feature starts (-sigma ard), which goes far beyond the
+	// grid: an edge of the grid is then no limit, and not warned about.
+	Start bool
 }
 
 // NewSelection returns the Selection of a table and its choice, with no
@@ -133,10 +137,10 @@ func (s *Selection) PrintTable(w io.Writer) {
 }
 
 // WarnFacts prints the warnings about the choice (see the function
-// WarnFacts); a nil s prints none.
+// WarnFacts), but for the edges of a Start; a nil s prints none.
 func (s *Selection) WarnFacts(w io.Writer, prefix string) {
 	if s != nil {
-		WarnFacts(w, prefix, s.Table, s.Choice)
+		warnFacts(w, prefix, s.Table, s.Choice, !s.Start)
 	}
 }
 

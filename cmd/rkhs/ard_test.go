@@ -1,0 +1,266 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"rkhs/internal/cli"
+	"rkhs/kernels"
+	"rkhs/regress"
+)
+
+// knownScales writes n rows of five features a … e, uniform on [−2, 2],
+// and y = sin(2b) + sin(2d) + noise of standard deviation 0.05, as CSV with
+// a header: the target depends on b and d only.
+func knownScales(t *testing.T, dir, name string, n int, seed uint64) string {
+	t.Helper()
+	rnd := rand.New(rand.NewPCG(seed, 2))
+	var b strings.Builder
+	b.WriteString("a,b,c,d,e,y\n")
+	for range n {
+		var x [5]float64
+		for j := range x {
+			x[j] = 4*rnd.Float64() - 2
+			fmt.Fprintf(&b, "%.6f,", x[j])
+		}
+		fmt.Fprintf(&b, "%.6f\n", math.Sin(2*x[1])+math.Sin(2*x[3])+0.05*rnd.NormFloat64())
+	}
+	return write(t, dir, name, []byte(b.String()))
+}
+
+// floats returns the JSON array v as float64s.
+func floats(v any) []float64 {
+	a, _ := v.([]any)
+	out := make([]float64, len(a))
+	for i, x := range a {
+		out[i], _ = x.(float64)
+	}
+	return out
+}
+
+// TestARDKnownScales: the target depends on 2 of 5 features. The table
+// ranks them first; the scales of the 3 others come out at least 10×
+// theirs; the model, Gaussian σ = 1 with the training standardization
+// composed with the scales, predicts raw test rows to about the noise's
+// variance (an isotropic σ cannot: its leave-one-out MSE is over 0.3).
+func TestARDKnownScales(t *testing.T) {
+	dir := t.TempDir()
+	train, test := knownScales(t, dir, "train.csv", 300, 1), knownScales(t, dir, "test.csv", 100, 7)
+	model := filepath.Join(dir, "m.json")
+	args := []string{"fit", "-train", train, "-test", test, "-method", "nystrom", "-centers", "40", "-sigma", "ard", "-lambda", "auto"}
+	code, out, e := runCmd(args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, e)
+	}
+	table := out[strings.Index(out, "rank  feature"):]
+	var top []string
+	for _, line := range strings.Split(table, "\n")[1:3] {
+		top = append(top, strings.Fields(line)[1])
+	}
+	if slices.Sort(top); !slices.Equal(top, []string{"b", "d"}) {
+		t.Errorf("ranked first: %v, want b and d:\n%s", top, out)
+	}
+	res, _ := runJSON(t, append(args, "-model", model)...)
+	s := floats(res["sigmas"])
+	if len(s) != 5 || min(s[0], s[2], s[4]) < 10*max(s[1], s[3]) {
+		t.Errorf("scales %v: want those of a, c and e at least 10× those of b and d", s)
+	}
+	if mse := res["test_mse"].(float64); !(mse < 0.01) {
+		t.Errorf("test MSE %v, want below 0.01 (the noise's variance is 0.0025)", mse)
+	}
+	if loo := res["loo_mse"].(float64); !(loo > 0.3) {
+		t.Errorf("the grid's leave-one-out MSE %v: the isotropic start should be poor", loo)
+	}
+	raw, err := os.ReadFile(model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m regress.Model
+	if err := m.UnmarshalJSON(raw); err != nil {
+		t.Fatal(err)
+	}
+	std, err := kernels.StandardizationOf(&readData(t, train).X)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Kernel != (kernels.Gaussian{Sigma: 1}) {
+		t.Errorf("model kernel %v, want the Gaussian of width 1", m.Kernel)
+	}
+	for j, sj := range s {
+		if got, want := m.Standardization.Scale[j], std.Scale[j]*sj; math.Abs(got-want) > 1e-12*want || m.Standardization.Mean[j] != std.Mean[j] {
+			t.Errorf("feature %d: the model's scale %v, mean %v; want sd × σ_j = %v, mean %v", j, got, m.Standardization.Mean[j], want, std.Mean[j])
+		}
+	}
+}
+
+// TestARDDeterminism: the same command at GOMAXPROCS 1 and 2 prints the
+// same JSON but for fit_seconds, with subsets for the descent and the
+// leave-one-out mean.
+func TestARDDeterminism(t *testing.T) {
+	dir := t.TempDir()
+	train := knownScales(t, dir, "train.csv", 200, 3)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	var got [2]string
+	for i, procs := range []int{1, 2} {
+		runtime.GOMAXPROCS(procs)
+		res, _ := runJSON(t, "fit", "-train", train, "-method", "nystrom", "-centers", "30", "-sigma", "ard", "-lambda", "auto", "-ard-rows", "150", "-loo-rows", "100")
+		delete(res, "fit_seconds")
+		b, _ := json.Marshal(res)
+		got[i] = string(b)
+	}
+	if got[0] != got[1] {
+		t.Errorf("GOMAXPROCS 1:\n%s\nGOMAXPROCS 2:\n%s", got[0], got[1])
+	}
+}
+
+// TestARDFields: the fields of -json, the progress lines, the plot and
+// the text of each criterion: a leave-one-out mean over a subset has a
+// standard error, GCV none; classify reports the error rate.
+func TestARDFields(t *testing.T) {
+	dir := t.TempDir()
+	train := knownScales(t, dir, "train.csv", 240, 5)
+	heart, _ := splitSet(t, dir, "heart", "", 150)
+	plot := filepath.Join(dir, "p.svg")
+	for _, c := range []struct {
+		name string
+		args []string
+		want map[string]any // fields and their values; nil: absent
+	}{
+		{"subsets", []string{"fit", "-train", train, "-ard-rows", "200", "-loo-rows", "100", "-ard-iters", "4", "-plot", plot},
+			map[string]any{"ard_rows": 200.0, "ard_loo_rows": 100.0, "ard_criterion": "loo_mse", "n_train": 240.0, "ard_loo_error": nil,
+				"feature_names": []any{"a", "b", "c", "d", "e"}}},
+		{"gcv", []string{"fit", "-train", train, "-criterion", "gcv"},
+			map[string]any{"ard_rows": 240.0, "ard_criterion": "gcv", "ard_stderr": nil, "ard_loo_rows": nil}},
+		{"classify", []string{"classify", "-train", heart, "-ard-iters", "5"},
+			map[string]any{"ard_rows": 100.0, "ard_loo_rows": 100.0, "ard_criterion": "loo_mse", "ard_stderr": nil, "feature_names": nil}},
+	} {
+		args := append(c.args, "-method", "nystrom", "-centers", "30", "-sigma", "ard", "-lambda", "auto")
+		res, stderr := runJSON(t, args...)
+		for k, v := range c.want {
+			if got, ok := res[k]; v == nil && ok || v != nil && fmt.Sprint(got) != fmt.Sprint(v) {
+				t.Errorf("%s: %s = %v, want %v", c.name, k, got, v)
+			}
+		}
+		iters, evals := int(res["ard_iterations"].(float64)), int(res["ard_evaluations"].(float64))
+		hist, start, obj := floats(res["ard_history"]), res["ard_start"].(float64), res["ard_objective"].(float64)
+		if len(hist) != iters || iters < 1 || evals < iters || len(floats(res["sigmas"])) != int(res["features"].(float64)) ||
+			len(floats(res["ard_ranking"])) != len(floats(res["sigmas"])) || !(hist[len(hist)-1] < start) || !(obj > 0) || res["ard_stop"] == nil {
+			t.Errorf("%s: %d iterations, %d evaluations, history %v from %v, objective %v, sigmas %v, ranking %v, stop %v",
+				c.name, iters, evals, hist, start, obj, res["sigmas"], res["ard_ranking"], res["ard_stop"])
+		}
+		if strings.Contains(stderr, "warning: the chosen") {
+			t.Errorf("%s: an edge of the grid warned about, though the descent goes beyond it:\n%s", c.name, stderr)
+		}
+		if n := strings.Count(stderr, ": ard iteration "); n != iters+1 {
+			t.Errorf("%s: %d progress lines, want %d (the start and each iteration):\n%s", c.name, n, iters+1, stderr)
+		}
+		if se, ok := res["ard_stderr"].(float64); c.name == "subsets" && !(se > 0) || c.name == "subsets" && !ok {
+			t.Errorf("%s: ard_stderr %v, want a positive standard error", c.name, res["ard_stderr"])
+		}
+		if rate, ok := res["ard_loo_error"].(float64); c.name == "classify" && (!ok || !(rate > 0 && rate < 0.5)) {
+			t.Errorf("%s: ard_loo_error %v", c.name, res["ard_loo_error"])
+		}
+	}
+	svg, err := os.ReadFile(plot)
+	if err != nil || strings.Count(string(svg), "<polyline") != 1 || !strings.Contains(string(svg), "L-BFGS iteration") {
+		t.Errorf("-plot with -sigma ard: want one curve against the iteration (%v):\n%s", err, svg)
+	}
+	code, out, e := runCmd("classify", "-train", heart, "-method", "nystrom", "-centers", "30", "-sigma", "ard", "-lambda", "auto", "-ard-iters", "3")
+	if code != 0 || !strings.Contains(out, "σ one per feature (above), λ = ") || !strings.Contains(out, "σ_j and λ chosen by leave-one-out (LOO error 0.") ||
+		!strings.Contains(out, ", loo_error 0.") {
+		t.Errorf("classify text: exit %d, %s (%s)", code, out, e)
+	}
+}
+
+// TestARDFalkon: falkon descends on the selection's centres — on M
+// centres when M ≤ -select-centers, where its model is nystrom's on the
+// same M, bit for bit; on the first -select-centers of its M otherwise,
+// the scales then those of nystrom on that many, and falkon fits on all
+// M at them, predicting as the library's Nyström fit on M centres at the
+// scales does, to 10⁻⁹ once falkon has converged (-iters 300: it stops
+// at the library's tolerance, after about 40).
+func TestARDFalkon(t *testing.T) {
+	dir := t.TempDir()
+	train, test := knownScales(t, dir, "train.csv", 200, 11), knownScales(t, dir, "test.csv", 50, 12)
+	ard := []string{"-train", train, "-test", test, "-sigma", "ard", "-lambdas", "1e-6:1e-2:5", "-ard-iters", "8"}
+	run := func(name string, args ...string) (map[string]any, []float64) {
+		p := filepath.Join(dir, name)
+		res, _ := runJSON(t, append(append([]string{"fit", "-predictions", p}, ard...), args...)...)
+		return res, predictions(t, p)
+	}
+	ny, nyP := run("ny", "-method", "nystrom", "-centers", "25")
+	fa, faP := run("fa", "-method", "falkon", "-centers", "25")
+	if fmt.Sprint(ny["sigmas"], ny["lambda"]) != fmt.Sprint(fa["sigmas"], fa["lambda"]) || !slices.Equal(nyP, faP) {
+		t.Errorf("falkon on its M centres: scales %v λ %v, nystrom's %v λ %v; same predictions: %v", fa["sigmas"], fa["lambda"], ny["sigmas"], ny["lambda"], slices.Equal(nyP, faP))
+	}
+	fm, fmP := run("fm", "-method", "falkon", "-centers", "60", "-select-centers", "25", "-iters", "300")
+	if fmt.Sprint(ny["sigmas"], ny["lambda"]) != fmt.Sprint(fm["sigmas"], fm["lambda"]) || fm["centers"].(float64) != 60 {
+		t.Errorf("falkon on 25 of its 60 centres: scales %v λ %v, centres %v; want nystrom's on 25, %v λ %v", fm["sigmas"], fm["lambda"], fm["centers"], ny["sigmas"], ny["lambda"])
+	}
+	// The Nyström fit on the 60 centres at the scales, from the library.
+	d, td := readData(t, train), readData(t, test)
+	std, _ := kernels.StandardizationOf(&d.X)
+	s := floats(fm["sigmas"])
+	for j := range s {
+		std.Scale[j] *= s[j]
+	}
+	z, _ := std.Apply(&d.X)
+	fit, err := regress.Nystrom{Kernel: kernels.Gaussian{Sigma: 1}, Lambda: fm["lambda"].(float64), Centers: 60, Seed: 1, Intercept: regress.FreeIntercept}.Fit(z, cli.Column(d.Y))
+	if err != nil {
+		t.Fatal(err)
+	}
+	zt, _ := std.Apply(&td.X)
+	want, _ := fit.Model.Predict(zt)
+	for i, p := range fmP {
+		if math.Abs(p-want.Data[i]) > 1e-9 {
+			t.Fatalf("test row %d: falkon at the scales predicts %v, the Nyström fit %v", i, p, want.Data[i])
+		}
+	}
+}
+
+// TestARDRefusals: -sigma ard where a method does not stream, with
+// another kernel, without λ chosen, -ard-rows 1, a negative -ard-iters,
+// the descent's flags without -sigma ard or with a method that does not
+// read them, and loo, which takes a number; -sigmas is the grid of the
+// start, allowed.
+func TestARDRefusals(t *testing.T) {
+	dir := t.TempDir()
+	train := knownScales(t, dir, "train.csv", 60, 1)
+	ny := []string{"-method", "nystrom", "-centers", "10"}
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"fit", "-method", "cholesky", "-sigma", "ard", "-lambda", "auto"}, "-sigma ard is offered by -method nystrom and falkon, not cholesky"},
+		{[]string{"fit", "-method", "eigen", "-sigma", "ard", "-lambda", "auto"}, "not eigen"},
+		{[]string{"classify", "-method", "rls", "-sigma", "ard"}, "-sigma ard is offered by -method nystrom and falkon, not rls"},
+		{append([]string{"fit", "-sigma", "ard", "-lambda", "auto", "-kernel", "laplacian"}, ny...), "-sigma ard: one length scale per feature is learnt for the gaussian kernel, not laplacian"},
+		{append([]string{"fit", "-sigma", "ard", "-lambda", "auto", "-kernel", "linear"}, ny...), "for the gaussian kernel, not linear"},
+		{append([]string{"fit", "-sigma", "ard", "-lambda", "1e-3"}, ny...), "-sigma ard learns λ with the scales: give -lambda auto"},
+		{append([]string{"fit", "-sigma", "ard"}, ny...), "-sigma ard learns λ"},
+		{append([]string{"fit", "-sigma", "ard", "-lambda", "auto", "-ard-rows", "1"}, ny...), "-ard-rows 1: want 0 (every row), auto, or at least 2"},
+		{append([]string{"fit", "-sigma", "ard", "-lambda", "auto", "-ard-rows", "-5"}, ny...), "-ard-rows -5: want a whole number"},
+		{append([]string{"fit", "-sigma", "ard", "-lambda", "auto", "-ard-iters", "-1"}, ny...), "-ard-iters -1: want ≥ 0"},
+		{append([]string{"fit", "-sigma", "auto", "-lambda", "auto", "-ard-rows", "50"}, ny...), "-ard-rows is for -sigma ard"},
+		{append([]string{"fit", "-sigma", "2", "-lambda", "1e-3", "-ard-iters", "5"}, ny...), "-ard-iters is for -sigma ard"},
+		{[]string{"fit", "-method", "cholesky", "-sigma", "1", "-lambda", "1", "-ard-iters", "5"}, "-ard-iters is not used by -method cholesky"},
+		{[]string{"loo", "-sigma", "ard"}, "-sigma ard: loo takes a number"},
+	} {
+		code, _, e := runCmd(append(c.args, "-train", train)...)
+		if code != 2 || !strings.Contains(e, c.msg) || strings.Count(e, "\n") != 1 {
+			t.Errorf("%v: exit %d, %q; want 2 and %q", c.args, code, e, c.msg)
+		}
+	}
+	res, _ := runJSON(t, append([]string{"fit", "-train", train, "-sigma", "ard", "-sigmas", "1:4:3", "-lambda", "auto", "-ard-iters", "2"}, ny...)...)
+	if g := floats(res["table"].(map[string]any)["sigmas"]); len(g) != 3 || g[0] != 1 || g[2] != 4 || len(floats(res["sigmas"])) != 5 {
+		t.Errorf("-sigma ard -sigmas 1:4:3: grid %v, scales %v", res["table"], res["sigmas"])
+	}
+}

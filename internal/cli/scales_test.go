@@ -1,0 +1,149 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"strings"
+	"testing"
+
+	"rkhs/loo"
+	"rkhs/optimize"
+)
+
+// TestSigmaValue: -sigma reads a number, auto and ard; ard implies auto,
+// and a later number clears both.
+func TestSigmaValue(t *testing.T) {
+	for _, c := range []struct {
+		in        string
+		auto, ard bool
+		v         float64
+		err       bool
+	}{
+		{"ard", true, true, 0, false},
+		{"auto", true, false, 0, false},
+		{"2.5", false, false, 2.5, false},
+		{"ARD", false, false, 0, true},
+		{"x", false, false, 0, true},
+	} {
+		var s SigmaValue
+		s.Set("ard") // a value set before is replaced
+		err := s.Set(c.in)
+		if (err != nil) != c.err {
+			t.Errorf("%q: error %v, want error %v", c.in, err, c.err)
+			continue
+		}
+		if err == nil && (s.Auto != c.auto || s.ARD != c.ard || s.V != c.v) {
+			t.Errorf("%q: auto %v ard %v v %v, want %v %v %v", c.in, s.Auto, s.ARD, s.V, c.auto, c.ard, c.v)
+		}
+		if err == nil && s.String() != strings.ToLower(c.in) {
+			t.Errorf("%q: String %q", c.in, s.String())
+		}
+	}
+}
+
+// TestARDFlags: the refusals of -ard-rows and -ard-iters, of either
+// without -sigma ard and of -sigma ard with another kernel than the
+// Gaussian; the rows of -ard-rows auto on each side of AutoARDAbove.
+func TestARDFlags(t *testing.T) {
+	ard, auto := SigmaValue{AutoValue{Auto: true}, true}, SigmaValue{AutoValue{Auto: true}, false}
+	for _, c := range []struct {
+		flags  ARDFlags
+		sigma  SigmaValue
+		kernel string
+		given  map[string]bool
+		err    string
+	}{
+		{ARDFlags{Rows: AutoValue{Auto: true}}, ard, "gaussian", nil, ""},
+		{ARDFlags{Rows: AutoValue{V: 0}, Iters: 10}, ard, "gaussian", map[string]bool{"ard-rows": true, "ard-iters": true}, ""},
+		{ARDFlags{Rows: AutoValue{V: 2}}, ard, "gaussian", nil, ""},
+		{ARDFlags{Rows: AutoValue{Auto: true}}, auto, "laplacian", nil, ""},
+		{ARDFlags{Rows: AutoValue{V: 1}}, ard, "gaussian", nil, "-ard-rows 1: want 0 (every row), auto, or at least 2"},
+		{ARDFlags{Rows: AutoValue{V: 2.5}}, ard, "gaussian", nil, "-ard-rows 2.5: want a whole number"},
+		{ARDFlags{Rows: AutoValue{V: -3}}, ard, "gaussian", nil, "-ard-rows -3"},
+		{ARDFlags{Rows: AutoValue{Auto: true}, Iters: -1}, ard, "gaussian", nil, "-ard-iters -1: want ≥ 0"},
+		{ARDFlags{Rows: AutoValue{Auto: true}}, ard, "laplacian", nil, "-sigma ard: one length scale per feature is learnt for the gaussian kernel, not laplacian"},
+		{ARDFlags{Rows: AutoValue{V: 10}}, auto, "gaussian", map[string]bool{"ard-rows": true}, "-ard-rows is for -sigma ard"},
+		{ARDFlags{Rows: AutoValue{Auto: true}, Iters: 5}, auto, "gaussian", map[string]bool{"ard-iters": true}, "-ard-iters is for -sigma ard"},
+	} {
+		err := c.flags.Check(c.sigma, c.kernel, c.given)
+		if got := errString(err); c.err == "" && err != nil || c.err != "" && !strings.Contains(got, c.err) {
+			t.Errorf("%+v, %v, %s: %q, want %q", c.flags, &c.sigma, c.kernel, got, c.err)
+		}
+	}
+	for _, c := range []struct {
+		v       AutoValue
+		n, want int
+	}{
+		{AutoValue{Auto: true}, AutoARDAbove, 0},
+		{AutoValue{Auto: true}, AutoARDAbove + 1, AutoARDRows},
+		{AutoValue{V: 300}, 1000, 300},
+		{AutoValue{V: 0}, 10 * AutoARDAbove, 0},
+	} {
+		a := ARDFlags{Rows: c.v}
+		if got := a.RowsOf(c.n); got != c.want {
+			t.Errorf("RowsOf(%d) with -ard-rows %v = %d, want %d", c.n, &c.v, got, c.want)
+		}
+	}
+	var a ARDFlags
+	fs := flag.NewFlagSet("x", flag.ContinueOnError)
+	a.Register(fs)
+	if err := fs.Parse([]string{"-ard-iters", "7"}); err != nil || fs.Lookup("ard-rows").Value.String() != "auto" || a.Iters != 7 {
+		t.Errorf("registered: -ard-rows %q, -ard-iters %d (%v); want auto, 7", fs.Lookup("ard-rows").Value.String(), a.Iters, err)
+	}
+}
+
+func errString(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
+
+// TestScalesReport: the table ranks the features by their scale, the
+// constant one last and marked, by name or by position; the fields carry
+// the scales in column order and the descent; the plot has one curve
+// through the start and every iteration.
+func TestScalesReport(t *testing.T) {
+	sel := &loo.ScaleSelection{Sigmas: []float64{900, 1.5, 2, 3.25}, Lambda: 1e-4, Objective: 0.25, StdErr: 0.01,
+		ErrorRate: 0.1, ErrorRateStdErr: 0.02, LOORows: 50, Start: 0.5, History: []float64{0.4, 0.3, 0.26},
+		Iterations: 3, Evaluations: 4, Stop: optimize.StopTol, Constant: []int{3}, FitRows: 80}
+	s := &Scales{Sel: sel, Criterion: loo.LOOErrorRate, Sigma: 2, Lambda: 1e-3, Names: []string{"a", "b", "c", "d"}, Rows: 100, Standardized: true}
+	var b bytes.Buffer
+	s.PrintTable(&b)
+	out := b.String()
+	for _, want := range []string{
+		"ard from σ = 2, λ = 0.001: loo_mse 0.5 → 0.26 on 80 of the 100 rows, drawn at random in 3 iterations (4 evaluations); stopped: converged (an iteration's decrease below the tolerance)",
+		"   1  b                1.5\n   2  c                2\n   3  a                900\n   4  d                constant",
+		"σ_j (standard deviations)",
+		"chosen λ = 0.0001 with these scales: loo_mse 0.25 ± 0.01 (one standard error of the estimate) over 50 of the 100 rows, drawn at random, loo_error 0.1000 ± 0.02",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the table lacks %q:\n%s", want, out)
+		}
+	}
+	s.Names, s.Standardized = nil, false
+	b.Reset()
+	s.PrintTable(&b)
+	if out := b.String(); !strings.Contains(out, "   1  2                1.5") || !strings.Contains(out, "units of the feature") {
+		t.Errorf("by position:\n%s", out)
+	}
+	raw, err := json.Marshal(s.Fields())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"sigmas":[900,1.5,2,3.25],"ard_ranking":[1,2,0,3],"ard_constant":[3],"ard_criterion":"loo_mse","ard_objective":0.25,"ard_stderr":0.01,"ard_loo_rows":50,"ard_loo_error":0.1,"ard_loo_error_stderr":0.02,"ard_rows":80,"ard_start":0.5,"ard_history":[0.4,0.3,0.26],"ard_iterations":3,"ard_evaluations":4,"ard_stop":"tolerance"}`
+	if string(raw) != want {
+		t.Errorf("fields\n%s, want\n%s", raw, want)
+	}
+	if (*Scales)(nil).Fields() != nil {
+		t.Error("a nil report has fields")
+	}
+	svg := string(s.Plot("t"))
+	if strings.Count(svg, "<polyline") != 1 || strings.Count(svg, "<circle") != 1 || !strings.Contains(svg, "L-BFGS iteration") {
+		t.Errorf("plot: want one curve, its last point circled:\n%s", svg)
+	}
+	if pts := svg[strings.Index(svg, `points="`):]; strings.Count(pts[:strings.Index(pts, `"/>`)], ",") != 4 {
+		t.Errorf("plot: want 4 points (the start and 3 iterations): %s", pts[:strings.Index(pts, `"/>`)])
+	}
+}
