@@ -75,6 +75,7 @@ var exempt = map[string]string{
 	"loo.ScaleLOO.Rows":                     accessor,
 	"loo.ScaleAdjoint.Rows":                 accessor,
 	"loo.ScaleObjective.SubsetRows":         indexes,
+	"loo.SelectScales.DescentRows":          indexes,
 	"loo.ScaleSelection.Ranking":            "sorts the result's scales: no error result, a nil selection gives nil",
 	"loo.NystromPath.Fit":                   "index into the path: out of range panics, as a slice index does; reads what NewNystromPath computed, no data to check",
 	"regress.FalkonFit.StoppedShort":        accessor,

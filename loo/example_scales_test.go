@@ -351,3 +351,15 @@ func ExampleSelectScales_Descend() {
 	// LOO MSE 10.4 → 5.4 in 8 iterations
 	// as SelectScales.Fit: true; the model's coefficients true
 }
+
+// The rows a descent with Rows fits on, drawn with the objective's seed:
+// a pipeline gathers these rows, runs Descend on them in memory, and
+// fits the scales on every row.
+func ExampleSelectScales_DescentRows() {
+	ss := loo.SelectScales{Objective: loo.ScaleObjective{Seed: 1}, Rows: 5}
+	fmt.Println(ss.DescentRows(20))
+	fmt.Println(ss.DescentRows(5) == nil) // every row
+	// Output:
+	// [4 8 12 15 19]
+	// true
+}

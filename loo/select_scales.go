@@ -232,10 +232,8 @@ func (ss SelectScales) Fit(x, y *linalg.Dense) (*ScaleSelection, error) {
 
 	// The descent's rows, S among them.
 	fx, fy := x, y
-	if ss.Rows > 0 && ss.Rows < x.Rows {
-		fx, fy = linalg.NewDense(ss.Rows, d, nil), linalg.NewDense(ss.Rows, y.Cols, nil)
-		idx := rand.New(rand.NewPCG(o.Seed, 0x7363616c6573)).Perm(x.Rows)[:ss.Rows] // "scales"
-		slices.Sort(idx)
+	if idx := ss.DescentRows(x.Rows); idx != nil {
+		fx, fy = linalg.NewDense(len(idx), d, nil), linalg.NewDense(len(idx), y.Cols, nil)
 		for r, i := range idx {
 			copy(fx.Row(r), x.Row(i))
 			copy(fy.Row(r), y.Row(i))
@@ -450,6 +448,24 @@ func (ss SelectScales) descend(op string, start time.Time, d int, constant []int
 func (s *ScaleSelection) setValue(ev *ScaleEval) {
 	s.Objective, s.StdErr, s.LOORows = ev.Value, ev.StdErr, ev.LOORows
 	s.ErrorRate, s.ErrorRateStdErr = ev.ErrorRate, ev.ErrorRateStdErr
+}
+
+// DescentRows returns the rows among n that Fit descends on, in
+// ascending order: Rows of them drawn uniformly without replacement with
+// Objective.Seed, or nil, meaning every row, when Rows is 0 or at least
+// n. A caller whose rows are elsewhere (a pipeline) gathers these rows
+// and runs Descend on them in memory, as Fit does; the objective's S is
+// then Objective.SubsetRows of them. It panics if n is negative.
+func (ss SelectScales) DescentRows(n int) []int {
+	if n < 0 {
+		panic(fmt.Sprintf("loo: SelectScales.DescentRows: %d rows", n))
+	}
+	if ss.Rows <= 0 || ss.Rows >= n {
+		return nil
+	}
+	idx := rand.New(rand.NewPCG(ss.Objective.Seed, 0x7363616c6573)).Perm(n)[:ss.Rows] // "scales"
+	slices.Sort(idx)
+	return idx
 }
 
 // check validates the descent's own fields for d features.

@@ -361,6 +361,43 @@ func TestSelectScalesDescend(t *testing.T) {
 	}
 }
 
+// TestSelectScalesDescentRows: the rows DescentRows gives are the rows
+// Fit descends on: Descend on them in memory is Fit's descent with Rows,
+// bit for bit; none (every row) for Rows 0 and Rows ≥ n, otherwise Rows
+// distinct rows in ascending order.
+func TestSelectScalesDescentRows(t *testing.T) {
+	x, y, ss := scaleSmall()
+	for _, rows := range []int{0, 300, 400} {
+		ss.Rows = rows
+		if idx := ss.DescentRows(300); idx != nil {
+			t.Errorf("Rows %d of 300: %d rows, want nil (every row)", rows, len(idx))
+		}
+	}
+	ss.Rows = 150
+	idx := ss.DescentRows(300)
+	if len(idx) != 150 || !slices.IsSorted(idx) || len(slices.Compact(slices.Clone(idx))) != 150 || idx[0] < 0 || idx[149] >= 300 {
+		t.Fatalf("Rows 150 of 300: %v", idx)
+	}
+	fx, fy := linalg.NewDense(150, 5, nil), linalg.NewDense(150, 1, nil)
+	for r, i := range idx {
+		copy(fx.Row(r), x.Row(i))
+		copy(fy.Row(r), y.Row(i))
+	}
+	want, err := ss.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _, err := ss.Descend(5, nil, func(theta []float64) (*ScaleEval, error) { return ss.Objective.Evaluate(fx, fy, theta) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := append(append(slices.Clone(got.Sigmas), got.Lambda, got.Start), got.History...)
+	w := append(append(slices.Clone(want.Sigmas), want.Lambda, want.Start), want.History...)
+	if !sameBits(g, w) || want.FitRows != 150 {
+		t.Errorf("Descend on the rows of DescentRows: %v; Fit with Rows 150: %v (FitRows %d)", g, w, want.FitRows)
+	}
+}
+
 // TestSelectScalesDescendErrors: bad arguments of Descend are
 // InputErrors that wrap ErrInput and name the argument; the errors of
 // evaluate are returned as they are, singular θ₀ included.
