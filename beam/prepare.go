@@ -41,7 +41,9 @@ import (
 //     distinct labels of a classification;
 //   - for one length scale per feature (Select with ARD), the features in
 //     which every row and every centre hold one value (loo.SelectScales
-//     holds their scales: they add nothing to any distance);
+//     holds their scales: they add nothing to any distance), and the
+//     number of rows of each file, which place each row in the order of
+//     all the rows (a descent on some of them draws them by that order);
 //   - with σ chosen from the data, the median heuristic
 //     (loo.MedianDistance, in the kernel's own norm: Euclidean for the
 //     Gaussian kernel, the 1-norm for the Laplacian) on the centres as the
@@ -97,8 +99,16 @@ type prep struct {
 	// vary).
 	Notes, Warnings []string `json:",omitempty"`
 	// Constant lists, when asked, the features in which every row and
-	// every centre hold one value, in ascending order.
-	Constant []int `json:",omitempty"`
+	// every centre hold one value, in ascending order; FileRows the
+	// number of rows of each file, in no order.
+	Constant []int      `json:",omitempty"`
+	FileRows []fileRows `json:",omitempty"`
+}
+
+// fileRows is the number of rows of a file.
+type fileRows struct {
+	File string
+	Rows int
 }
 
 type prepJSON struct {
@@ -218,9 +228,10 @@ func (p *prep) addFile(ctx context.Context, in Input, file string, d, rows int, 
 // the names of their columns (Named: a header named them; File: the file
 // that did), the number of rows and the largest magnitude of a label, and,
 // when asked, the moments of the features, the distinct labels
-// (ascending, −0 as +0; More: more than a cap of them) and the features'
+// (ascending, −0 as +0; More: more than a cap of them), the features'
 // values in the first row (Value, nil before any row), with Varies[j]
-// set when another row holds another value in feature j.
+// set when another row holds another value in feature j, and the rows of
+// each file (FileRows).
 type scan struct {
 	Sample   sample
 	Named    bool
@@ -234,6 +245,7 @@ type scan struct {
 	More     bool
 	Value    []float64
 	Varies   []bool
+	FileRows []fileRows
 }
 
 // addValues adds a row's features x to the values of a scan.
@@ -285,6 +297,7 @@ func (a *scan) merge(m, most int, b scan) error {
 			a.Varies[j] = a.Varies[j] || b.Varies[j] || v != a.Value[j]
 		}
 	}
+	a.FileRows = append(a.FileRows, b.FileRows...)
 	a.Rows += b.Rows
 	a.Largest = max(a.Largest, b.Largest)
 	if a.More = a.More || b.More; !a.More {
@@ -313,7 +326,7 @@ type scanFileFn struct {
 
 func (f *scanFileFn) ProcessElement(ctx context.Context, file string) (scan, error) {
 	a := scan{Sample: sample{D: f.In.Width, File: file}}
-	rows := f.Centers > 0 || f.Standardize || f.Classes || f.Constant
+	rows := f.Centers > 0 || f.Standardize || f.Classes || f.Scales
 	if !rows && f.In.Format != "csv" {
 		return scan{}, nil // nothing to gather: the file is not read
 	}
@@ -358,7 +371,7 @@ func (f *scanFileFn) ProcessElement(ctx context.Context, file string) (scan, err
 				}
 			}
 		}
-		if f.Constant {
+		if f.Scales {
 			a.addValues(x)
 		}
 		if f.Classes && !a.More {
@@ -371,6 +384,9 @@ func (f *scanFileFn) ProcessElement(ctx context.Context, file string) (scan, err
 	}
 	if err == nil {
 		err = flush()
+	}
+	if f.Scales {
+		a.FileRows = []fileRows{{file, a.Rows}}
 	}
 	return a, err
 }
@@ -403,7 +419,7 @@ func (f *scanCombineFn) ExtractOutput(a scan) ([]byte, error) {
 		return []byte{}, nil
 	}
 	p := &prep{Features: a.Features, Target: a.Target, Rows: a.Rows, Classify: f.Classes, Classes: a.Classes, More: a.More,
-		MaxClasses: f.MaxClasses, Squares: f.Squares, Largest: a.Largest}
+		MaxClasses: f.MaxClasses, Squares: f.Squares, Largest: a.Largest, FileRows: a.FileRows}
 	if f.CentersFile != "" {
 		c, err := readCenters(context.Background(), f.In, a.Features, f.CentersFile)
 		if err != nil {
@@ -433,7 +449,7 @@ func (f *scanCombineFn) ExtractOutput(a scan) ([]byte, error) {
 		}
 		p.Scale = s
 	}
-	if f.Constant && a.Value != nil && len(a.Value) == p.Centers.Cols {
+	if f.Scales && a.Value != nil && len(a.Value) == p.Centers.Cols {
 		c, err := constantFeatures(a, p)
 		if err != nil {
 			return nil, err
@@ -512,9 +528,10 @@ type firstPass struct {
 	MaxClasses  int
 	Squares     bool
 	Median      bool
-	// Constant finds the features in which every row and every centre
-	// hold one value (prep.Constant).
-	Constant bool
+	// Scales finds what a descent of one length scale per feature needs:
+	// the features in which every row and every centre hold one value
+	// (prep.Constant) and the rows of each file (prep.FileRows).
+	Scales bool
 	// L1 takes the median in the 1-norm, the Laplacian kernel's distance
 	// (loo.MedianDistance), instead of the Euclidean norm.
 	L1         bool

@@ -71,10 +71,17 @@ type SelectOptions struct {
 	// model written is the fit at the scales. Gaussian kernel only.
 	// ARDIters is the descent's budget of iterations (0: loo's default,
 	// 50); ARDProgress, if not nil, is called at the start and after every
-	// iteration, as loo.SelectScales.Progress.
+	// iteration, as loo.SelectScales.Progress. ARDRows, if not nil, gives
+	// the number of rows the descent fits on for the n rows read
+	// (loo.SelectScales.Rows: 0, or n or more, for every row): drawn with
+	// Seed by their place among all the rows (the files in the order
+	// Input.Files lists them), gathered by one pipeline, and the descent
+	// runs on them in this process; the fit at the scales, and the
+	// objective there, are on every row (see select_scales.go).
 	ARD         bool
 	ARDIters    int
 	ARDProgress func(iter int, objective, projGrad, seconds float64)
+	ARDRows     func(n int) int
 	// Model is the file the model at the chosen pair (with ARD, the
 	// scales) is written to, in the JSON format of regress.Model
 	// (classify.RLSModel with Classes).
@@ -176,7 +183,7 @@ func (o SelectOptions) check() error {
 		return check.Input(ErrOptions, op, "ARD", "with the %s kernel: one length scale per feature is the Gaussian kernel's", o.Kernel.Type)
 	case o.ARDIters < 0:
 		return check.Input(ErrOptions, op, "ARDIters", "%d: want ≥ 0 (0: the default budget)", o.ARDIters)
-	case !o.ARD && (o.ARDIters != 0 || o.ARDProgress != nil):
+	case !o.ARD && (o.ARDIters != 0 || o.ARDProgress != nil || o.ARDRows != nil):
 		return check.Input(ErrOptions, op, "ARDIters", "the descent's options without ARD")
 	}
 	if err := checkJob(op, o.Input, o.Centers, o.CentersFile, o.Model); err != nil {
@@ -343,6 +350,7 @@ func (r *selection) removeFiles() {
 	for p := range scalePasses {
 		removeFile(r.ctx, r.scaleFile(p))
 	}
+	removeFile(r.ctx, r.rowsFile())
 }
 
 // statistics runs the first pipeline — the first pass, then the
@@ -357,7 +365,7 @@ func (r *selection) statistics() error {
 		return err
 	}
 	pr := prepare(s, o.Input, names, firstPass{Centers: o.Centers, Seed: o.Seed, CentersFile: o.CentersFile, Standardize: o.Standardize,
-		Classes: o.Classes, MaxClasses: o.MaxClasses, Squares: true, Median: len(o.MedianRatios) > 0, L1: o.Kernel.Type == "laplacian", Constant: o.ARD})
+		Classes: o.Classes, MaxClasses: o.MaxClasses, Squares: true, Median: len(o.MedianRatios) > 0, L1: o.Kernel.Type == "laplacian", Scales: o.ARD})
 	beam.ParDo0(s, &writeBytesFn{Name: r.prepFile()}, pr)
 	for a := range r.ns {
 		k, ratio := o.Kernel, 0.0

@@ -2,6 +2,7 @@ package rkhsbeam
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -39,11 +40,19 @@ import (
 // with the scales (loo.ComposeScales), so that it predicts raw rows and
 // rkhs predict reads it.
 //
+// With SelectOptions.ARDRows, the descent fits on some of the rows
+// instead (loo.SelectScales.Rows), as loo.SelectScales.Fit does: one
+// pipeline gathers them (scale_rows.go), the descent runs on them in this
+// process (loo.ScaleObjective.Evaluate: no pipeline an evaluation), and
+// the fit at the scales is on every row, pass 0 and, for its
+// leave-one-out error, pass A.
+//
 // The result equals loo.SelectScales.Fit on the same rows (standardized
 // by the first pass's map), centres and start, to the rounding of the
 // merges: each evaluation's J and ∇J differ by the grouping of the sums
-// only (about 10⁻¹³ relative), and the descent, which follows them,
-// differs by what L-BFGS makes of that.
+// only (about 10⁻¹⁴ relative), and the descent, which follows them,
+// differs by what L-BFGS makes of that; a descent on gathered rows is
+// Fit's, bit for bit, and only the fit on every row is merged.
 
 // scaleFile is the scratch file of the merged sums of a pass.
 func (r *selection) scaleFile(pass int) string { return fmt.Sprintf("%s/scale-%d.bin", r.dir, pass) }
@@ -69,12 +78,30 @@ func (r *selection) scales() error {
 	sr := newScaleRun(r)
 	ss := loo.SelectScales{Objective: sr.obj, Sigma: r.sel.Sigma, Lambda: r.sel.Lambda, MaxIter: o.ARDIters,
 		Standardization: r.first.Scale, Progress: o.ARDProgress}
-	sel, theta, err := ss.Descend(r.first.Centers.Cols, r.first.Constant, sr.evaluate)
+	ss.Objective.Seed = o.Seed // the draw of the descent's rows
+	if o.ARDRows != nil {
+		ss.Rows = o.ARDRows(r.sel.Rows)
+	}
+	evaluate, fitRows := sr.evaluate, r.sel.Rows
+	if idx := ss.DescentRows(r.sel.Rows); idx != nil {
+		x, y, err := r.gatherRows(idx)
+		if err != nil {
+			return err
+		}
+		evaluate = func(theta []float64) (*loo.ScaleEval, error) { return sr.obj.Evaluate(x, y, theta) }
+		fitRows = len(idx)
+	}
+	sel, theta, err := ss.Descend(r.first.Centers.Cols, r.first.Constant, evaluate)
 	if err != nil {
 		return fmt.Errorf("rkhsbeam: the length scales from σ = %g, λ = %g: %w", r.sel.Sigma, r.sel.Lambda, err)
 	}
 	if !slices.Equal(sr.theta, theta) {
 		if _, err := sr.statistics(theta); err != nil {
+			return err
+		}
+	}
+	if fitRows < r.sel.Rows {
+		if err := sr.value(sel); err != nil {
 			return err
 		}
 	}
@@ -86,7 +113,7 @@ func (r *selection) scales() error {
 		return err
 	}
 	fit.Model.FeatureNames, fit.Model.TargetName = r.first.Features, r.first.Target
-	sel.Fit, sel.FitRows = fit, r.sel.Rows
+	sel.Fit, sel.FitRows = fit, fitRows
 	r.sel.Grid, r.sel.Scales = r.sel.Model, sel
 	r.setModel(fit.Model, sel.Lambda)
 	return nil
@@ -127,6 +154,35 @@ func (sr *scaleRun) evaluate(theta []float64) (*loo.ScaleEval, error) {
 		return nil, err
 	}
 	return ad.Result()
+}
+
+// value sets the objective of sel from the path at its scales, on every
+// row: GCV from the statistics, or the leave-one-out error of pass A, as
+// loo.SelectScales.Fit finds it after a descent on some of the rows.
+func (sr *scaleRun) value(sel *loo.ScaleSelection) error {
+	r, path := sr.r, sr.path
+	if r.o.Criterion == loo.GCV {
+		sel.Objective, sel.StdErr, sel.LOORows = path.GCV, 0, 0
+		sel.ErrorRate, sel.ErrorRateStdErr = math.NaN(), math.NaN()
+		return nil
+	}
+	if err := sr.pass(sr.theta, scalePassA); err != nil {
+		return err
+	}
+	a, err := path.NewLOO()
+	if err == nil {
+		err = readSums(r.ctx, a, r.scaleFile(scalePassA))
+	}
+	if err != nil {
+		return err
+	}
+	ev, err := a.Result()
+	if err != nil {
+		return err
+	}
+	sel.Objective, sel.StdErr, sel.LOORows = ev.Value, ev.StdErr, ev.LOORows
+	sel.ErrorRate, sel.ErrorRateStdErr = ev.ErrorRate, ev.ErrorRateStdErr
+	return nil
 }
 
 // statistics runs pass 0 at θ and returns the path of the merged

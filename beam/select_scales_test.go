@@ -200,6 +200,55 @@ func TestSelectScalesEqualsFit(t *testing.T) {
 	}
 }
 
+// TestSelectScalesRows: with ARDRows, the descent on 150 of the 300 rows,
+// gathered from the three files by their places among all the rows, is
+// loo.SelectScales.Fit's with Rows 150 and the same seed, bit for bit
+// (the same rows, read and standardized as Fit's caller reads them, and
+// the same computation in this process); the objective at the scales
+// over every row, and the model, come from pass 0 and pass A on the
+// workers and equal Fit's to the rounding of the merges (10⁻¹² tested).
+func TestSelectScalesRows(t *testing.T) {
+	files := scaleFiles(t, t.TempDir(), false)
+	x, y := readAll(t, files...)
+	o := scaleOptions(t, files, loo.LOOMSE)
+	o.ARDRows = func(n int) int { return n / 2 }
+	sel, err := Select(context.Background(), o, prismRun)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, grid := sel.Scales, sel.Grid
+	xs, err := grid.Standardization.Apply(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := loo.SelectScales{
+		Objective: loo.ScaleObjective{Centers: grid.Centers, Intercept: regress.FreeIntercept, Seed: o.Seed},
+		Sigma:     sel.Sigma, Lambda: sel.Lambda, MaxIter: 5, Rows: 150, Standardization: grid.Standardization,
+	}.Fit(xs, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := append(append(slices.Clone(got.Sigmas), got.Lambda, got.Start), got.History...)
+	w := append(append(slices.Clone(want.Sigmas), want.Lambda, want.Start), want.History...)
+	if !slices.Equal(g, w) || got.Iterations != want.Iterations || got.Evaluations != want.Evaluations {
+		t.Errorf("the descent on 150 gathered rows: %v in %d iterations; Fit with Rows 150: %v in %d", g, got.Iterations, w, want.Iterations)
+	}
+	if got.FitRows != 150 || got.LOORows != 300 || math.Abs(got.Objective-want.Objective) > 1e-12*want.Objective {
+		t.Errorf("FitRows %d, J %.15g over %d rows; Fit: %d, %.15g over %d", got.FitRows, got.Objective, got.LOORows, want.FitRows, want.Objective, want.LOORows)
+	}
+	pg, err := sel.Model.Predict(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pw, err := want.Fit.Model.Predict(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := relDiff(pg, pw); !(e <= 1e-10) {
+		t.Errorf("the model's predictions differ from Fit's model's by %.2g relative", e)
+	}
+}
+
 // TestSelectScalesConstant: a feature that holds one value in every row
 // (and so in every centre) is found by the first pass, as
 // loo.SelectScales finds it on the rows in memory: its scale is held at
@@ -238,6 +287,7 @@ func TestSelectScalesRefuses(t *testing.T) {
 		{"laplacian", func(o *SelectOptions) { o.Kernel.Type = "laplacian" }},
 		{"ARDIters < 0", func(o *SelectOptions) { o.ARDIters = -1 }},
 		{"ARDIters without ARD", func(o *SelectOptions) { o.ARD = false }},
+		{"ARDRows without ARD", func(o *SelectOptions) { o.ARD, o.ARDIters, o.ARDRows = false, 0, func(int) int { return 2 } }},
 	} {
 		o := ok
 		tc.edit(&o)
