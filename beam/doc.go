@@ -47,7 +47,12 @@
 // path's fit at the scales, with the first pass's standardization
 // composed with them (loo.ComposeScales). The descent equals
 // loo.SelectScales.Fit on the same rows and centres to the rounding of
-// the merges, as L-BFGS propagates it (select_scales.go).
+// the merges, as L-BFGS propagates it (select_scales.go). With
+// SelectOptions.ARDRows the descent fits on rows drawn by their place
+// among all the rows instead (loo.SelectScales.DescentRows; the first
+// pass counts each file's rows): one pipeline gathers them, the descent
+// runs on them in the driver as loo.SelectScales.Fit runs it, bit for
+// bit, and the fit at the scales is on every row (scale_rows.go).
 //
 // # Standardization, σ from the data, classes
 //

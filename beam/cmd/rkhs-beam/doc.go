@@ -8,8 +8,8 @@
 //	                  [-solver direct|cg [-scratch DIR]] -model OUT [-stats OUT] [-dead-letter OUT] [runner flags]
 //	rkhs-beam select  -input GLOB[,GLOB…] -format csv|libsvm [-kernel gaussian|laplacian] [-sigmas A:B:K] -lambdas A:B:K
 //	                  [-standardize auto|yes|no] [-classes [-max-classes N]] [-criterion loo|gcv] [-intercept I]
-//	                  [-sigma ard [-ard-iters N]] (-centers M [-seed N] | -centers-file FILE) [-scratch DIR] [-json]
-//	                  -model OUT [runner flags]
+//	                  [-sigma ard [-ard-rows N|auto] [-ard-iters N]] (-centers M [-seed N] | -centers-file FILE)
+//	                  [-scratch DIR] [-json] -model OUT [runner flags]
 //	rkhs-beam predict -input GLOB[,GLOB…] -format csv|libsvm [-unlabelled] -model FILE -output DIR [-dead-letter OUT] [runner flags]
 //	rkhs-beam solve   -stats FILE -lambda L [-intercept I] -model OUT   (no pipeline: a new λ from saved statistics)
 //
@@ -71,23 +71,30 @@
 // leave-one-out residual, of the ±1 codes with -classes, whose error rate
 // is reported beside it; or GCV) with the same centres and
 // standardization (loo.SelectScales), for at most -ard-iters iterations
-// (0: 50), on every row (rkhs's -ard-rows 0: there is no -ard-rows here).
-// Each evaluation of the criterion and its gradient is three pipelines
-// (two for GCV): the statistics at the scales, then this process forms
-// the fit, then the leave-one-out residuals and the adjoint pass, each
-// worker rebuilding the fit from the statistics in -scratch. One line per
-// iteration goes to standard error (the criterion, the projected
+// (0: 50), on the rows of -ard-rows, whose rule is rkhs's: auto, the
+// default, every row up to 100,000 rows and 50,000 drawn at random (with
+// -seed) above; 0 every row; or a count. On every row, each evaluation
+// of the criterion and its gradient is three pipelines (two for GCV):
+// the statistics at the scales, then this process forms the fit, then
+// the leave-one-out residuals and the adjoint pass, each worker
+// rebuilding the fit from the statistics in -scratch. On rows drawn, one
+// pipeline gathers them, by their place among all the rows (the files in
+// the order their globs list them), and the descent runs on them in this
+// process, as rkhs runs it; the fit at the scales and its criterion are
+// then on every row, two pipelines more. (rkhs-beam has no -loo-rows:
+// its leave-one-out errors are over every row of the descent.) One line
+// per iteration goes to standard error (the criterion, the projected
 // gradient, the seconds). The model written is the fit at the scales,
 // its standardization the features' composed with the scales, so that
 // rkhs predict and rkhs-beam predict read it as any model. After the
-// grid's table it prints the descent, the features from the most
-// relevant (the shortest σ_j, in standard deviations of the feature) to
-// the least, a constant feature last, and the criterion at the scales;
-// -json adds sigmas (in the order of the columns), feature_names,
-// ard_ranking, ard_constant, ard_criterion, ard_objective, ard_loo_error
-// (-classes), ard_rows, ard_start, ard_history (the criterion after each
-// iteration), ard_iterations, ard_evaluations and ard_stop, and its
-// lambda is the scales' λ.
+// grid's table it prints, as rkhs does, the descent, the features from
+// the most relevant (the shortest σ_j, in standard deviations of the
+// feature) to the least, a constant feature last, and the criterion at
+// the scales; -json adds the fields of rkhs fit -json for the descent
+// (sigmas in the order of the columns, feature_names, ard_ranking,
+// ard_history, ard_iterations and the other ard_ fields), and its lambda
+// is the scales' λ. The grid's choice is only the descent's start: a
+// choice at an edge of the grid draws no warning.
 //
 // # predict
 //

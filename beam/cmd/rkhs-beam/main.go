@@ -50,7 +50,7 @@ var verbs = []verb{
 		help:   "Fits Nyström kernel ridge regression to the rows of the input files and writes the model (the JSON rkhs predict reads).",
 		inputs: []string{"centers-file"}, outputs: []string{"model", "stats", "dead-letter"}},
 	{name: "select", pipeline: true, flags: selectCommand,
-		usage:  "-input GLOB[,GLOB…] -format csv|libsvm [-kernel gaussian|laplacian] [-sigmas A:B:K] -lambdas A:B:K [-sigma ard [-ard-iters N]] (-centers M [-seed N] | -centers-file FILE) -model OUT [flags]",
+		usage:  "-input GLOB[,GLOB…] -format csv|libsvm [-kernel gaussian|laplacian] [-sigmas A:B:K] -lambdas A:B:K [-sigma ard [-ard-rows N|auto] [-ard-iters N]] (-centers M [-seed N] | -centers-file FILE) -model OUT [flags]",
 		help:   "Chooses σ and λ of a Nyström fit over a σ × λ grid by exact leave-one-out (or GCV), writes the model at the pair chosen, and prints the table of every pair; with -sigma ard, then learns one σ per feature of the gaussian kernel from there, writes the model at the scales, and prints the features ranked.",
 		inputs: []string{"centers-file"}, outputs: []string{"model"}},
 	{name: "predict", pipeline: true, flags: predictCommand,
@@ -291,7 +291,7 @@ func interceptFlag(fs *flag.FlagSet) func() (regress.Intercept, error) {
 // centerFlags registers the flags of the centres: drawn or from a file.
 func centerFlags(fs *flag.FlagSet, m *int, seed *uint64, file *string) {
 	fs.IntVar(m, "centers", 0, "number of centres drawn from the input (a seeded uniform sample of its distinct rows)")
-	fs.Uint64Var(seed, "seed", 1, "seed of the draw of the centres")
+	fs.Uint64Var(seed, "seed", 1, "seed of the draw of the centres (and in select, of the rows of -ard-rows)")
 	fs.StringVar(file, "centers-file", "", "file of centres in the input format, instead of a draw (not with -centers)")
 }
 

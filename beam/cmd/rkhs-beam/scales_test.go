@@ -15,9 +15,10 @@ import (
 // line per iteration on standard error and the features ranked by their
 // scales under their names; -json adds the scales, the iterations and the
 // history (its last value J at the scales, to the rounding of J/J(θ₀)
-// times J(θ₀)); with -classes the descent is on
-// the ±1 codes, the error rate beside them, and the model written is a
-// classifier that predict reads.
+// times J(θ₀)); with -classes and -ard-rows 60 the descent is on the ±1
+// codes of 60 of the 120 rows, the error rate at the scales over every
+// row beside them, and the model written is a classifier that predict
+// reads.
 func TestSelectARD(t *testing.T) {
 	dir := t.TempDir()
 	writeRows(t, filepath.Join(dir, "s.csv"), "a,b,c,y", 120, 1, 1)
@@ -54,6 +55,8 @@ func TestSelectARD(t *testing.T) {
 		Start        float64   `json:"ard_start"`
 		LOOError     *float64  `json:"ard_loo_error"`
 		Criterion    string    `json:"ard_criterion"`
+		FitRows      int       `json:"ard_rows"`
+		LOORows      int       `json:"ard_loo_rows"`
 		Classes      []float64
 	}
 	if err := json.Unmarshal([]byte(stdout), &r); code != 0 || err != nil {
@@ -76,15 +79,15 @@ func TestSelectARD(t *testing.T) {
 		sb.WriteString(strings.Join(f, ",") + "\n")
 	}
 	os.WriteFile(filepath.Join(dir, "classes.csv"), []byte(sb.String()), 0o644)
-	args := append(slices.Clone(sel), "-json", "-classes")
+	args := append(slices.Clone(sel), "-json", "-classes", "-ard-rows", "60")
 	args[2] = "classes.csv"
 	code, stdout, stderr = rkhsBeamStreams(t, dir, args...)
 	r.LOOError = nil
 	if err := json.Unmarshal([]byte(stdout), &r); code != 0 || err != nil {
 		t.Fatalf("-classes -json: exit %d, %v:\n%s%s", code, err, stdout, stderr)
 	}
-	if r.LOOError == nil || *r.LOOError < 0 || *r.LOOError > 1 || len(r.Classes) != 3 || r.Criterion != "loo_mse" {
-		t.Errorf("-classes: the error rate at the scales %v, classes %v, criterion %q", r.LOOError, r.Classes, r.Criterion)
+	if r.LOOError == nil || *r.LOOError < 0 || *r.LOOError > 1 || len(r.Classes) != 3 || r.Criterion != "loo_mse" || r.FitRows != 60 || r.LOORows != 120 {
+		t.Errorf("-classes -ard-rows 60: the error rate at the scales %v over %d rows, the descent on %d, classes %v, criterion %q", r.LOOError, r.LOORows, r.FitRows, r.Classes, r.Criterion)
 	}
 	m, _ := os.ReadFile(filepath.Join(dir, "m.json"))
 	if !strings.Contains(string(m), `"rkhs.classify.RLSModel"`) || !strings.Contains(string(m), `"lambda":`+strconv.FormatFloat(r.Lambda, 'g', -1, 64)) {
@@ -107,9 +110,11 @@ func TestSelectARDRefusals(t *testing.T) {
 	writeRows(t, filepath.Join(dir, "s.csv"), "a,b,c,y", 30, 1, 1)
 	sel := []string{"select", "-input", "s.csv", "-format", "csv", "-centers", "5", "-lambdas", "1e-6:1e-1:6", "-model", "m.json"}
 	refused(t, dir, 2, []string{"-sigma ard", "gaussian", "laplacian"}, append(sel, "-sigma", "ard", "-kernel", "laplacian")...)
-	refused(t, dir, 2, []string{`-sigma "auto"`, "want ard"}, append(sel, "-sigma", "auto")...)
-	refused(t, dir, 2, []string{"-ard-iters 3 without -sigma ard"}, append(sel, "-ard-iters", "3")...)
+	refused(t, dir, 2, []string{`-sigma "auto"`, "-sigma ard"}, append(sel, "-sigma", "auto")...)
+	refused(t, dir, 2, []string{"-ard-iters is for -sigma ard"}, append(sel, "-ard-iters", "3")...)
+	refused(t, dir, 2, []string{"-ard-rows is for -sigma ard"}, append(sel, "-ard-rows", "10")...)
 	refused(t, dir, 2, []string{"-ard-iters -1", "≥ 0"}, append(sel, "-sigma", "ard", "-ard-iters", "-1")...)
+	refused(t, dir, 2, []string{"-ard-rows 1", "at least 2"}, append(sel, "-sigma", "ard", "-ard-rows", "1")...)
 	if _, err := os.Stat(filepath.Join(dir, "m.json")); err == nil {
 		t.Error("a refused selection wrote its model")
 	}

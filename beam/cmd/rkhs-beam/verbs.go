@@ -139,8 +139,9 @@ func selectCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 	fs.StringVar(&o.Model, "model", "", "output: the model at the pair chosen (JSON)")
 	fs.StringVar(&o.Scratch, "scratch", "", "a directory the workers and this process share; each run works in a directory of its own there, removed at the end (default: the system's temporary directory)")
 	asJSON := fs.Bool("json", false, "print the choice and the tables as one JSON object, with the fields of rkhs fit -json")
-	sigma := fs.String("sigma", "", "ard: after the grid, one σ per feature of the gaussian kernel (automatic relevance determination): the σ_j and λ that minimize the same criterion, by L-BFGS from the grid's choice on the same centres, every row (-ard-iters), each evaluation two or three pipelines; the model written is the fit at the scales, and the features are printed ranked by σ_j (default: the grid's σ)")
-	fs.IntVar(&o.ARDIters, "ard-iters", 0, "with -sigma ard: the budget of L-BFGS iterations; 0: the library's, 50")
+	sigma := fs.String("sigma", "", "ard: after the grid, one σ per feature of the gaussian kernel (automatic relevance determination): the σ_j and λ that minimize the same criterion, by L-BFGS from the grid's choice on the same centres (-ard-rows, -ard-iters), each evaluation on every row two or three pipelines; the model written is the fit at the scales, and the features are printed ranked by σ_j (default: the grid's σ)")
+	var ard cli.ARDFlags
+	ard.Register(fs)
 	return func(ctx context.Context) (string, error) {
 		var err error
 		if o.Input, err = in(); err != nil {
@@ -181,7 +182,7 @@ func selectCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 		if o.Model == "" {
 			return "", cli.BadInputf("-model is required: where to write the model")
 		}
-		if err := ardOptions(&o, *sigma); err != nil {
+		if err := ardOptions(&o, *sigma, &ard); err != nil {
 			return "", err
 		}
 		absPaths(&o.Input, &o.CentersFile, &o.Scratch)
@@ -200,8 +201,8 @@ func selectCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 			return "", err
 		}
 		if s := sel.Scales; s != nil {
-			return fmt.Sprintf("%s read; σ = %.4g, λ = %.4g (%s %.6g), then %s, λ = %.4g (%s %.6g); model written to %s",
-				cli.Count(sel.Rows, "row"), sel.Sigma, sel.Lambda, sel.Criterion, sel.Score, cli.Count(len(s.Sigmas), "length scale"), s.Lambda, objectiveName(o.Criterion), s.Objective, o.Model), nil
+			return fmt.Sprintf("%s read; σ = %.4g, λ = %.4g (%s %.6g), then %s and λ = %.4g; model written to %s",
+				cli.Count(sel.Rows, "row"), sel.Sigma, sel.Lambda, sel.Criterion, sel.Score, cli.Count(len(s.Sigmas), "length scale"), s.Lambda, o.Model), nil
 		}
 		return fmt.Sprintf("%s read; σ = %.4g, λ = %.4g (%s %.6g); model written to %s",
 			cli.Count(sel.Rows, "row"), sel.Sigma, sel.Lambda, sel.Criterion, sel.Score, o.Model), nil
@@ -222,7 +223,7 @@ type selectResult struct {
 	Lambda    cli.JSONFloat   `json:"lambda"`
 	LOOError  *cli.JSONFloat  `json:"loo_error,omitempty"`
 	cli.SelectionFields
-	*scalesFields
+	*cli.ScalesFields
 	Standardized bool                         `json:"standardized,omitempty"`
 	Tables       map[string][][]cli.JSONFloat `json:"tables"`
 }
@@ -231,6 +232,7 @@ type selectResult struct {
 // the chosen line (or, asJSON, one object), then its warnings.
 func showSelection(sel *rkhsbeam.Selection, o rkhsbeam.SelectOptions, asJSON bool) error {
 	s := cli.NewSelection(sel.Scores, sel.Choice, sel.Median, sel.Rows)
+	s.Start = sel.Scales != nil // the grid's edges are no limit of the descent
 	if a, j, ok := sel.Scores.BestAt(); ok && sel.LOO != nil {
 		s.LOOMSE, s.LOORows = sel.LOO[a][j], sel.Rows
 	}
@@ -245,13 +247,12 @@ func showSelection(sel *rkhsbeam.Selection, o rkhsbeam.SelectOptions, asJSON boo
 	if !asJSON {
 		s.PrintTable(os.Stdout)
 		if scales != nil {
-			fmt.Println()
 			scales.PrintTable(os.Stdout)
 		}
 		return nil
 	}
 	r := selectResult{Kernel: o.Kernel.Type, Intercept: o.Intercept.String(), NTrain: sel.Rows, Features: sel.Model.Centers.Cols,
-		Centers: sel.Model.Centers.Rows, Lambda: cli.JSONFloat(sel.Lambda), SelectionFields: s.Fields(), scalesFields: scales.Fields(),
+		Centers: sel.Model.Centers.Rows, Lambda: cli.JSONFloat(sel.Lambda), SelectionFields: s.Fields(), ScalesFields: scales.Fields(),
 		Standardized: sel.Model.Standardization != nil, Tables: map[string][][]cli.JSONFloat{}}
 	if sel.Scales != nil {
 		r.Lambda = cli.JSONFloat(sel.Scales.Lambda)
