@@ -115,4 +115,3 @@ func check(err error) {
 		log.Fatal(err)
 	}
 }
-
