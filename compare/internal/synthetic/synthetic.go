@@ -37,6 +37,20 @@ func Rows(rows int, s1, s2 uint64) (*linalg.Dense, *linalg.Dense) {
 	return x, y
 }
 
+// F3 is the synthetic problem of the length scales' programs, a function
+// of 3 of the 10 features: sin(πx₁) + x₂·cos(πx₃); x₄ … x₁₀ are noise.
+func F3(x []float64) float64 { return math.Sin(math.Pi*x[0]) + x[1]*math.Cos(math.Pi*x[2]) }
+
+// Rows3 is Rows for F3.
+func Rows3(rows int, s1, s2 uint64) (*linalg.Dense, *linalg.Dense) {
+	x, y := Rows(rows, s1, s2)
+	rnd := rand.New(rand.NewPCG(s2, s1))
+	for i := range rows {
+		y.Set(i, 0, F3(x.Row(i))+0.1*rnd.NormFloat64())
+	}
+	return x, y
+}
+
 // Status returns a size field of /proc/self/status (VmRSS, VmHWM) in MiB,
 // 0 where there is none (not Linux).
 func Status(field string) float64 {
