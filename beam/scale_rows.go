@@ -51,8 +51,9 @@ func (f *gatherRowsFn) ProcessElement(ctx context.Context, file string, emit fun
 		return fmt.Errorf("rkhsbeam: %s: a file the first pass did not read: did the input change?", file)
 	}
 	lo, _ := slices.BinarySearch(f.Rows, off)
-	rows := f.Rows[lo:]
-	if len(rows) == 0 || rows[0] >= off+f.prep.fileRows(file) {
+	hi, _ := slices.BinarySearch(f.Rows, off+f.prep.fileRows(file))
+	rows := f.Rows[lo:hi]
+	if len(rows) == 0 {
 		return nil
 	}
 	var places []uint64

@@ -301,3 +301,34 @@ func TestSelectScalesRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeRows: the gathered rows are placed by their places whatever
+// the order of the files' parts; a part that is truncated, a place twice
+// or a place missing is an error.
+func TestDecodeRows(t *testing.T) {
+	part := func(places []uint64, vals ...float64) []byte {
+		b := appendUint64s(nil, uint64(len(places)), 1, 1)
+		b = appendUint64s(b, places...)
+		for _, v := range vals {
+			b = appendUint64s(b, math.Float64bits(v))
+		}
+		return b
+	}
+	var c concatFn
+	idx := []int{3, 7, 9}
+	late, early := part([]uint64{9}, 90, -9), part([]uint64{3, 7}, 30, 70, -3, -7)
+	x, y, err := decodeRows(c.AddInput(c.AddInput(nil, late), early), idx, 1, 1)
+	if err != nil || !slices.Equal(x.Data, []float64{30, 70, 90}) || !slices.Equal(y.Data, []float64{-3, -7, -9}) {
+		t.Errorf("two parts, the later first: x %v, y %v, %v; want [30 70 90], [-3 -7 -9]", x, y, err)
+	}
+	for name, b := range map[string][]byte{
+		"truncated":     c.AddInput(nil, late[:len(late)-8]),
+		"a place twice": c.AddInput(c.AddInput(c.AddInput(nil, late), early), late),
+		"a place gone":  c.AddInput(nil, early),
+		"another place": c.AddInput(c.AddInput(nil, early), part([]uint64{8}, 80, -8)),
+	} {
+		if _, _, err := decodeRows(b, idx, 1, 1); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}
