@@ -82,6 +82,15 @@ func ardInverse(t *testing.T, a *linalg.Dense) *linalg.Dense {
 	return ch.SolveTo(nil, id)
 }
 
+// ardAbs returns the matrix of the absolute values of a's entries.
+func ardAbs(a *linalg.Dense) *linalg.Dense {
+	b := a.Clone()
+	for i, v := range b.Data {
+		b.Data[i] = math.Abs(v)
+	}
+	return b
+}
+
 // ardDesign returns the model's matrices from the Gaussian parts: for a
 // penalized intercept K_nm + 11ᵀ and K_mm + 11ᵀ (the kernel k + 1), else
 // copies; and K_mm + δI.
