@@ -1,0 +1,203 @@
+package linalg
+
+// productJob is the state of one band of a (jc, pc) step of
+// blockedProduct: packB and packA fill the workspace (pack, through
+// packStep), and Run computes one piece. It lives in the pooled
+// workspace, so handing it to forEach and claim allocates nothing.
+//
+// The cells of the band are numbered row by row; the block row ib = ibLo+r
+// holds the micro-panels [s0, s1) that its panels method gives, each of
+// weight rows(r). weight[r] is the total weight of the block rows before r,
+// and piece u covers the cells from weight total·u/pieces up to
+// total·(u+1)/pieces: the pieces tile the cells exactly, and their work
+// differs by less than one cell.
+//
+// At n = 4096 with the AVX-512 kernel on a 16-core Xeon (MC = 192, NR = 16,
+// KC = 512, NC = 4096) a GEMM step has 22 block rows (the last of 64 rows)
+// × 256 micro-panels, in two bands of 2048 rows (10 block rows and 12, the
+// last one short), of weight 1920·256 and 2176·256. 16 goroutines get 64
+// pieces of each, 4 per goroutine, about a sixth of a block row each, where
+// splitting by block rows alone gave 22 units to 16 goroutines, so that 6
+// of them did two while 10 waited. The blocks of A are packed once, 11 per
+// band for 16 goroutines, beside B (512×4096, 16 chunks of 256 columns) in
+// the first band. (Each piece packing the blocks of A it enters, in a
+// buffer of its goroutine, cost 64 packings of 192×512 values per band and
+// a workspace that grew with the goroutines; at 16 cores packing A took 43
+// of the 240 s of CPU of a choice of σ and λ.) Nothing in a band is serial
+// but the two joins; at 64 goroutines there are 256 pieces. TestProductPieces
+// checks the cover and the balance and logs these counts.
+type productJob struct {
+	tA, tB      Op
+	alpha, beta float64
+	a, b, c     Dense
+	tri         triangle
+	mc          int // rows of a block row (MC, or fewer: see blockedProductRows)
+	jc, nc      int // the block of columns (loop 5)
+	pc, kc      int // the block of k (loop 4)
+	ibLo, ibHi  int // the block rows of the band
+	weight      []int64
+	pieces      int
+	bChunk      int // columns of a chunk of B, when pack packs B
+	bChunks     int // chunks of B pack packs (0: B is packed)
+	bp          []float64
+	ws          *workspace
+}
+
+// minPiece is the least work of a piece, in cells weighted by rows (a
+// block row by JB/2 columns): smaller products get fewer pieces, but never
+// fewer than one per goroutine.
+func (j *productJob) minPiece() int64 { return int64(j.mc) * int64(max(1, gemmJB/kern.nr/2)) }
+
+// setColumns prepares the steps of the columns [jc, jc+nc) of C and
+// returns the block rows [ibLo, ibHi) that meet the triangle there.
+func (j *productJob) setColumns(jc, nc int) (ibLo, ibHi int) {
+	m := j.c.Rows
+	rowLo, rowHi := 0, m // rows of C that meet the triangle in these columns
+	switch j.tri {
+	case lower:
+		rowLo = jc
+	case upper:
+		rowHi = min(m, jc+nc)
+	}
+	j.jc, j.nc = jc, nc
+	return rowLo / j.mc, (rowHi + j.mc - 1) / j.mc
+}
+
+// setBand prepares the band of block rows [ibLo, ibHi) for p goroutines:
+// their weights and the number of pieces.
+func (j *productJob) setBand(ibLo, ibHi, p int) {
+	j.ibLo, j.ibHi = ibLo, ibHi
+	j.weight = j.ws.weight[:ibHi-ibLo+1]
+	j.weight[0] = 0
+	for r := range ibHi - ibLo {
+		s0, s1 := j.panels(r)
+		j.weight[r+1] = j.weight[r] + int64(j.rows(r))*int64(max(0, s1-s0))
+	}
+	j.pieces = 1
+	if p > 1 {
+		total := j.weight[len(j.weight)-1]
+		j.pieces = p * productPieces
+		for j.pieces > p && total < int64(j.pieces)*j.minPiece() {
+			j.pieces -= p
+		}
+	}
+}
+
+// pack packs the blocks of A of the band into the workspace, and with
+// withB the block of B of the step, split over p goroutines: B in chunks
+// of at most packBChunk columns (smaller where that gives every goroutine
+// a chunk), A by block rows. Packing is a copy, so the split cannot change
+// any value.
+func (j *productJob) pack(p int, withB bool) {
+	j.bChunks = 0
+	if withB {
+		group := roundUp(packGroup, kern.nr)
+		j.bChunk = max(group, min(packBChunk/group*group, roundUp((j.nc+p-1)/p, group)))
+		j.bChunks = (j.nc + j.bChunk - 1) / j.bChunk
+	}
+	forEach(p, j.bChunks+j.ibHi-j.ibLo, (*packStep)(j))
+}
+
+// packStep is productJob as the task of pack: unit u < bChunks packs
+// chunk u of B, unit bChunks + r block row ibLo + r of A.
+type packStep productJob
+
+// Run packs unit u.
+func (ps *packStep) Run(_, u int) {
+	j := (*productJob)(ps)
+	if u < j.bChunks {
+		lo := u * j.bChunk
+		packB(j.tB, j.kc, min(j.bChunk, j.nc-lo), j.b, j.pc, j.jc+lo, j.bp[lo*j.kc:])
+		return
+	}
+	r := u - j.bChunks
+	packA(j.tA, j.rows(r), j.kc, j.a, (j.ibLo+r)*j.mc, j.pc, j.blockA(r))
+}
+
+// blockA returns the packed block of A of block row ibLo+r in the
+// workspace.
+func (j *productJob) blockA(r int) []float64 {
+	return j.ws.a[r*j.mc*j.kc : r*j.mc*j.kc+roundUp(j.rows(r), kern.mr)*j.kc]
+}
+
+// bounds returns the weights [x0, x1) of the cells of piece u: equal
+// shares of the total.
+func (j *productJob) bounds(u int) (x0, x1 int64) {
+	total := j.weight[len(j.weight)-1]
+	return total * int64(u) / int64(j.pieces), total * int64(u+1) / int64(j.pieces)
+}
+
+// rows returns the number of rows of the block row ibLo+r.
+func (j *productJob) rows(r int) int {
+	return min(j.mc, j.c.Rows-(j.ibLo+r)*j.mc)
+}
+
+// panels returns the micro-panels [s0, s1) of the block row ibLo+r that meet
+// the triangle: the whole micro-panels, so that tiles stay on the NR grid.
+func (j *productJob) panels(r int) (s0, s1 int) {
+	NR := kern.nr
+	ic := (j.ibLo + r) * j.mc
+	s0, s1 = 0, (j.nc+NR-1)/NR
+	switch j.tri {
+	case lower:
+		s1 = min(s1, (ic+j.rows(r)-j.jc+NR-1)/NR)
+	case upper:
+		s0 = max(0, (ic-j.jc)/NR)
+	}
+	return s0, s1
+}
+
+// cell returns the cell at weight x (0 ≤ x ≤ total): block row r and
+// micro-panel s, with r = the number of block rows for x = total.
+func (j *productJob) cell(x int64) (r, s int) {
+	// weight[r] ≤ x < weight[r+1], r found by bisection; block rows of
+	// weight zero are passed over.
+	lo, hi := 0, len(j.weight)-1
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if j.weight[mid] <= x {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	if lo == len(j.weight)-1 {
+		return lo, 0
+	}
+	s0, _ := j.panels(lo)
+	return lo, s0 + int((x-j.weight[lo])/int64(j.rows(lo)))
+}
+
+// Run computes piece u on goroutine w: for each block row it enters, the
+// macro-kernel (loops 2 and 1) multiplies the block row's packed block of
+// A by the piece's micro-panels of B.
+func (j *productJob) Run(w, u int) {
+	NR := kern.nr
+	j.segments(u, func(r, s0, s1 int) {
+		ic := (j.ibLo + r) * j.mc
+		j0, j1 := s0*NR, min(j.nc, s1*NR)
+		macroKernel(j.rows(r), j1-j0, j.kc, j.alpha, j.blockA(r), j.bp[j0*j.kc:], j.beta,
+			j.c.Data[ic*j.c.Stride+j.jc+j0:], j.c.Stride, j.tri, ic-(j.jc+j0), j.ws.tmp[w][:])
+	})
+}
+
+// segments calls f(r, s0, s1) for each block row r that piece u enters,
+// in increasing order, with the micro-panels [s0, s1) of it in the piece
+// (never empty).
+func (j *productJob) segments(u int, f func(r, s0, s1 int)) {
+	x0, x1 := j.bounds(u)
+	rFirst, sFirst := j.cell(x0)
+	rLast, sEnd := j.cell(x1)
+	for r := rFirst; r <= rLast && r < len(j.weight)-1; r++ {
+		s0, s1 := j.panels(r)
+		if r == rFirst {
+			s0 = sFirst
+		}
+		if r == rLast {
+			s1 = sEnd
+		}
+		if s0 < s1 {
+			f(r, s0, s1)
+		}
+	}
+}
