@@ -64,12 +64,18 @@ func (r *Rows) BlockTo(dst *linalg.Dense, i0, i1 int) *linalg.Dense {
 		panic(fmt.Sprintf("kernels: Rows.BlockTo: rows [%d,%d) outside [0,%d)", i0, i1, n))
 	}
 	dst = destination("Rows.BlockTo", dst, i1-i0, m)
+	r.blockTo(dst, nil, i0, i1)
+	return dst
+}
+
+// blockTo is BlockTo on checked rows into dst ((i1−i0)×m), with work, if
+// not nil, reused for the centred rows of X (see prepared.crossTo).
+func (r *Rows) blockTo(dst, work *linalg.Dense, i0, i1 int) {
 	var nx []float64
 	if r.nx != nil {
 		nx = r.nx[i0:i1]
 	}
-	r.p.crossTo(*dst, r.x.Slice(i0, i1, 0, r.x.Cols), nx)
-	return dst
+	r.p.crossTo(*dst, r.x.Slice(i0, i1, 0, r.x.Cols), nx, work)
 }
 
 // MulVecTo computes dst = K·v (dst of length n, v of length m) and returns

@@ -250,7 +250,8 @@ func (s *NystromStats) addBlock(bts, ybuf *linalg.Dense, grp, r int) {
 	na, nb := float64(s.n), float64(r)
 	nt := na + nb
 	g := math.Sqrt(na * nb / nt)
-	mB := centerRows(bt.Slice(0, m, 0, r))
+	s.means = centerRows(bt.Slice(0, m, 0, r), s.means)
+	mB := s.means
 	for j, mb := range mB {
 		bt.Set(j, r, g*(mb-s.mu[j]))
 		s.mu[j] += nb / nt * (mb - s.mu[j])
