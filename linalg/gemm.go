@@ -62,7 +62,7 @@ var (
 // read A once without packing it (gemv.go), equally deterministic.
 //
 // Memory: the packed blocks, shared by the goroutines whatever their
-// number: KC·(⌈min(n, NC)/NR⌉·NR + min(⌈m/MR⌉·MR, max(MC, 2²⁰/KC)))
+// number: KC·(⌈min(n, NC)/NR⌉·NR + MC·min(⌈m/MC⌉, max(1, ⌊2²⁰/(MC·KC)⌋)))
 // doubles, at most 24 MiB with the AVX-512 kernel (KC = 512, NC = 4096),
 // and 1 KiB a goroutine for its edge tiles. They are pooled between calls
 // (let go when a garbage collection finds them unused since the last), so
@@ -117,23 +117,24 @@ const (
 // themselves split over goroutines).
 //
 // Parallelism, within one (jc, pc) step, is on loops 3 and 2 of BLIS (the
-// rows and the columns of C, never k). The block rows of MC rows that the
-// step computes (for tri ≠ full, those that meet the triangle) are taken in
-// bands of at most gemmPackedA values of packed A. The blocks of A of a
-// band are packed once, into one buffer every goroutine reads, the block
-// rows split over the goroutines (with the chunks of B, in the band that
-// starts the step); then the band's cells, one block row by one
-// micro-panel of NR columns, are cut into pieces of equal work (a cell
-// weighs the rows of its block row), productPieces per goroutine, which
-// the goroutines claim in turn (parallel.Claim). Each band thus has two
-// joins and no serial part that grows with the number of goroutines, and
-// the workspace is one block of B (KC×NC values at most) and one band of
-// A whatever that number is; see productJob for the arithmetic at
-// n = 4096. On one goroutine a band is one block row, packed as BLIS packs
-// it, just before its macro-kernel. Every micro-tile of C lies on the same
-// MR×NR grid, is computed from the same packed panels and accumulates its
-// k blocks in the same order whatever the bands and the pieces, so the
-// result is bit-identical for any number of goroutines.
+// rows and the columns of C, never k). The block of B of the step is
+// packed first, its chunks split over the goroutines. The block rows of
+// MC rows that the step computes (for tri ≠ full, those that meet the
+// triangle) are then taken in bands of at most gemmPackedA values of
+// packed A; a band's cells, one block row by one micro-panel of NR
+// columns, are cut into pieces of equal work (a cell weighs the rows of
+// its block row), productPieces per goroutine, which the goroutines claim
+// in turn (parallel.Claim). The first piece to enter a block row packs its
+// block of A into the band's buffer, which every goroutine reads, just
+// before its macro-kernel; a piece that enters it meanwhile waits for it.
+// Each band thus has one join, and no serial part that grows with the
+// number of goroutines, each block of A is packed once, and the workspace
+// is one block of B (KC×NC values at most) and one band of A whatever the
+// number of goroutines; see productJob for the arithmetic at n = 4096. On
+// one goroutine a band is one block row. Every micro-tile of C lies on
+// the same MR×NR grid, is computed from the same packed panels and
+// accumulates its k blocks in the same order whatever the bands and the
+// pieces, so the result is bit-identical for any number of goroutines.
 func blockedProduct(tA, tB Op, alpha float64, a, b Dense, beta float64, c Dense, tri triangle, serial bool) {
 	blockedProductRows(tA, tB, alpha, a, b, beta, c, tri, serial, gemmMC)
 }
@@ -161,7 +162,7 @@ func blockedProductRows(tA, tB Op, alpha float64, a, b Dense, beta float64, c De
 		band = max(1, gemmPackedA/(mc*kc))
 	}
 	nc := min(n, gemmNC)
-	ws := getWorkspace(p, roundUp(nc, kern.nr)*kc, min(band*mc, roundUp(m, kern.mr))*kc, (m+mc-1)/mc)
+	ws := getWorkspace(p, roundUp(nc, kern.nr)*kc, min(band, (m+mc-1)/mc)*mc*kc, (m+mc-1)/mc)
 	defer putWorkspace(ws)
 	job := &ws.job
 	*job = productJob{tA: tA, tB: tB, alpha: alpha, a: a, b: b, c: c, tri: tri, mc: mc, ws: ws}
@@ -177,10 +178,12 @@ func blockedProductRows(tA, tB Op, alpha float64, a, b Dense, beta float64, c De
 			if pc > 0 {
 				job.beta = 1 // later k blocks accumulate onto the first
 			}
+			if ibLo < ibHi {
+				job.packB(p)
+			}
 			for ib := ibLo; ib < ibHi; ib += band { // the bands of loop 3 (ic)
 				job.setBand(ib, min(ib+band, ibHi), p)
-				job.pack(p, ib == ibLo)   // the band's blocks of A, and B with the first
-				claim(p, job.pieces, job) // loops 3 (ic) and 2 (jr), in productJob.Run
+				claim(p, job.pieces, job) // loops 3 (ic) and 2 (jr), packing A, in productJob.Run
 			}
 		}
 	}

@@ -1,8 +1,11 @@
 package linalg
 
+import "runtime"
+
 // productJob is the state of one band of a (jc, pc) step of
-// blockedProduct: packB and packA fill the workspace (pack, through
-// packStep), and Run computes one piece. It lives in the pooled
+// blockedProduct: packB fills the block of B of the step (through
+// packStep), and Run computes one piece, packing the blocks of A it
+// enters that no other piece holds (enter). It lives in the pooled
 // workspace, so handing it to forEach and claim allocates nothing.
 //
 // The cells of the band are numbered row by row; the block row ib = ibLo+r
@@ -18,14 +21,17 @@ package linalg
 // last one short), of weight 1920·256 and 2176·256. 16 goroutines get 64
 // pieces of each, 4 per goroutine, about a sixth of a block row each, where
 // splitting by block rows alone gave 22 units to 16 goroutines, so that 6
-// of them did two while 10 waited. The blocks of A are packed once, 11 per
-// band for 16 goroutines, beside B (512×4096, 16 chunks of 256 columns) in
-// the first band. (Each piece packing the blocks of A it enters, in a
-// buffer of its goroutine, cost 64 packings of 192×512 values per band and
-// a workspace that grew with the goroutines; at 16 cores packing A took 43
-// of the 240 s of CPU of a choice of σ and λ.) Nothing in a band is serial
-// but the two joins; at 64 goroutines there are 256 pieces. TestProductPieces
-// checks the cover and the balance and logs these counts.
+// of them did two while 10 waited. B (512×4096) is packed in 16 chunks of
+// 256 columns. Each block of A is packed once, 22 per step, by the first
+// of the about six pieces that enter it; the others wait for it about as
+// long as packing it themselves took when each piece packed the blocks it
+// entered, in a buffer of its goroutine: then a step packed 64 or more
+// blocks of 192×512 values for 22 block rows, the workspace grew with the
+// goroutines, and a choice of σ and λ at 16 cores spent 42.9 s of CPU
+// packing A against 9.2 s at 2 (docs/notes/scaling-16-cores.md). Nothing
+// in a band is serial but its join; at 64 goroutines there are 256
+// pieces. TestProductPieces checks the cover and the balance and logs
+// these counts.
 type productJob struct {
 	tA, tB      Op
 	alpha, beta float64
@@ -37,8 +43,7 @@ type productJob struct {
 	ibLo, ibHi  int // the block rows of the band
 	weight      []int64
 	pieces      int
-	bChunk      int // columns of a chunk of B, when pack packs B
-	bChunks     int // chunks of B pack packs (0: B is packed)
+	bChunk      int // columns of a chunk of B (packB)
 	bp          []float64
 	ws          *workspace
 }
@@ -67,6 +72,12 @@ func (j *productJob) setColumns(jc, nc int) (ibLo, ibHi int) {
 // their weights and the number of pieces.
 func (j *productJob) setBand(ibLo, ibHi, p int) {
 	j.ibLo, j.ibHi = ibLo, ibHi
+	ws := j.ws
+	ws.free = ws.free[:0]
+	for r := ibHi - ibLo - 1; r >= 0; r-- {
+		ws.slot[r], ws.holders[r] = -1, 0
+		ws.free = append(ws.free, int32(r)) // slot 0 on top
+	}
 	j.weight = j.ws.weight[:ibHi-ibLo+1]
 	j.weight[0] = 0
 	for r := range ibHi - ibLo {
@@ -83,42 +94,84 @@ func (j *productJob) setBand(ibLo, ibHi, p int) {
 	}
 }
 
-// pack packs the blocks of A of the band into the workspace, and with
-// withB the block of B of the step, split over p goroutines: B in chunks
-// of at most packBChunk columns (smaller where that gives every goroutine
-// a chunk), A by block rows. Packing is a copy, so the split cannot change
-// any value.
-func (j *productJob) pack(p int, withB bool) {
-	j.bChunks = 0
-	if withB {
-		group := roundUp(packGroup, kern.nr)
-		j.bChunk = max(group, min(packBChunk/group*group, roundUp((j.nc+p-1)/p, group)))
-		j.bChunks = (j.nc + j.bChunk - 1) / j.bChunk
-	}
-	forEach(p, j.bChunks+j.ibHi-j.ibLo, (*packStep)(j))
+// packB packs the block of B of the step, split over p goroutines in
+// chunks of at most packBChunk columns (smaller where that gives every
+// goroutine a chunk): with one block row of C the other cores would
+// otherwise idle while B is packed. Packing is a copy, so the split cannot
+// change any value.
+func (j *productJob) packB(p int) {
+	group := roundUp(packGroup, kern.nr)
+	j.bChunk = max(group, min(packBChunk/group*group, roundUp((j.nc+p-1)/p, group)))
+	forEach(p, (j.nc+j.bChunk-1)/j.bChunk, (*packStep)(j))
 }
 
-// packStep is productJob as the task of pack: unit u < bChunks packs
-// chunk u of B, unit bChunks + r block row ibLo + r of A.
+// packStep is productJob as the task of packB: unit u packs chunk u of B.
 type packStep productJob
 
-// Run packs unit u.
+// Run packs chunk u of B.
 func (ps *packStep) Run(_, u int) {
 	j := (*productJob)(ps)
-	if u < j.bChunks {
-		lo := u * j.bChunk
-		packB(j.tB, j.kc, min(j.bChunk, j.nc-lo), j.b, j.pc, j.jc+lo, j.bp[lo*j.kc:])
-		return
-	}
-	r := u - j.bChunks
-	packA(j.tA, j.rows(r), j.kc, j.a, (j.ibLo+r)*j.mc, j.pc, j.blockA(r))
+	lo := u * j.bChunk
+	packB(j.tB, j.kc, min(j.bChunk, j.nc-lo), j.b, j.pc, j.jc+lo, j.bp[lo*j.kc:])
 }
 
-// blockA returns the packed block of A of block row ibLo+r in the
-// workspace.
-func (j *productJob) blockA(r int) []float64 {
-	return j.ws.a[r*j.mc*j.kc : r*j.mc*j.kc+roundUp(j.rows(r), kern.mr)*j.kc]
+// enter returns the packed block of A of block row ibLo+r, for a piece
+// that is about to multiply it, packing it first unless another piece
+// holds it: the first piece to enter a block row takes a slot of the band
+// (the one freed last, whose lines are likely still in this core's cache)
+// and packs the block there just before its macro-kernel reads it, as
+// when each goroutine packed into a buffer of its own; a piece that enters
+// it meanwhile waits until it is packed, about the time packing it itself
+// would take. leave gives the block row up; when no piece holds it, its
+// slot is free again, and a piece that enters it later packs it again.
+// The slots are as many as the band's block rows, so one is always free;
+// at most one is held per goroutine, so those in use stay few and warm.
+func (j *productJob) enter(r int) []float64 {
+	ws := j.ws
+	ws.mu.Lock()
+	s := ws.slot[r]
+	if s >= 0 {
+		ws.holders[r]++
+		ws.mu.Unlock()
+		for i := 1; ws.ready[r].Load() == 0; i++ {
+			if i%spinYield == 0 {
+				runtime.Gosched() // let the packing goroutine run where cores are short
+			}
+		}
+		return j.slotA(s, r)
+	}
+	s = ws.free[len(ws.free)-1]
+	ws.free = ws.free[:len(ws.free)-1]
+	ws.slot[r], ws.holders[r] = s, 1
+	ws.ready[r].Store(0)
+	ws.mu.Unlock()
+	ap := j.slotA(s, r)
+	packA(j.tA, j.rows(r), j.kc, j.a, (j.ibLo+r)*j.mc, j.pc, ap)
+	ws.ready[r].Store(1)
+	return ap
 }
+
+// leave gives up block row ibLo+r (see enter).
+func (j *productJob) leave(r int) {
+	ws := j.ws
+	ws.mu.Lock()
+	if ws.holders[r]--; ws.holders[r] == 0 {
+		ws.free = append(ws.free, ws.slot[r])
+		ws.slot[r] = -1
+	}
+	ws.mu.Unlock()
+}
+
+// slotA returns slot s of the band, sized for the block of A of block row
+// ibLo+r.
+func (j *productJob) slotA(s int32, r int) []float64 {
+	o := int(s) * j.mc * j.kc
+	return j.ws.a[o : o+roundUp(j.rows(r), kern.mr)*j.kc]
+}
+
+// spinYield is how many looks a goroutine waiting for a block of A takes
+// between two yields of its core.
+const spinYield = 256
 
 // bounds returns the weights [x0, x1) of the cells of piece u: equal
 // shares of the total.
@@ -170,14 +223,15 @@ func (j *productJob) cell(x int64) (r, s int) {
 
 // Run computes piece u on goroutine w: for each block row it enters, the
 // macro-kernel (loops 2 and 1) multiplies the block row's packed block of
-// A by the piece's micro-panels of B.
+// A (enter) by the piece's micro-panels of B.
 func (j *productJob) Run(w, u int) {
 	NR := kern.nr
 	j.segments(u, func(r, s0, s1 int) {
 		ic := (j.ibLo + r) * j.mc
 		j0, j1 := s0*NR, min(j.nc, s1*NR)
-		macroKernel(j.rows(r), j1-j0, j.kc, j.alpha, j.blockA(r), j.bp[j0*j.kc:], j.beta,
+		macroKernel(j.rows(r), j1-j0, j.kc, j.alpha, j.enter(r), j.bp[j0*j.kc:], j.beta,
 			j.c.Data[ic*j.c.Stride+j.jc+j0:], j.c.Stride, j.tri, ic-(j.jc+j0), j.ws.tmp[w][:])
+		j.leave(r)
 	})
 }
 

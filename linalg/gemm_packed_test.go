@@ -7,12 +7,19 @@ import (
 )
 
 // TestPackedABound: with the band of packed A shrunk to one or two block
-// rows, so that products on several goroutines take many bands, and the
-// blocks of a split triangular solve shrunk to their least, Gemm, Syrk
-// and Trsm give the bits they give on one goroutine.
+// rows, so that products on several goroutines take many bands, and with
+// bands of every block row, more goroutines than block rows (every slot of
+// the band in use), Gemm, Syrk and Trsm give the bits they give on one
+// goroutine.
 func TestPackedABound(t *testing.T) {
+	for _, m := range []int{301, 3*8*kern.mr + 5} {
+		packedABound(t, m)
+	}
+}
+
+func packedABound(t *testing.T, m int) {
 	rnd := testmat.NewRand(11)
-	const m, n, k = 301, 277, 2*64 + 13
+	const n, k = 277, 2*64 + 13
 	a := Dense(testmat.Random(rnd, m, k, 1))
 	b := Dense(testmat.Random(rnd, k, n, 0))
 	c0 := testmat.Random(rnd, m, n, 3)
@@ -36,19 +43,23 @@ func TestPackedABound(t *testing.T) {
 		withProcs(t, 1, func() { want = run() })
 		saved := gemmPackedA
 		defer func() { gemmPackedA = saved }()
-		for _, bound := range []int{1, 2 * bl.mc * bl.kc, 5 * bl.mc * bl.kc} {
+		for _, bound := range []int{1, 2 * bl.mc * bl.kc, 5 * bl.mc * bl.kc, saved} {
 			gemmPackedA = bound
-			withProcs(t, 8, func() {
-				got := run()
-				for _, r := range []struct {
-					name      string
-					got, want testmat.Matrix
-				}{{"Gemm", got.gemm, want.gemm}, {"Syrk", got.syrk, want.syrk}, {"Trsm", got.trsm, want.trsm}} {
-					if !testmat.Identical(r.got, r.want) {
-						t.Errorf("bands of %d values, GOMAXPROCS=8: %s differs from GOMAXPROCS=1", bound, r.name)
+			for _, procs := range []int{8, 16} {
+				withProcs(t, procs, func() {
+					for range 3 {
+						got := run()
+						for _, r := range []struct {
+							name      string
+							got, want testmat.Matrix
+						}{{"Gemm", got.gemm, want.gemm}, {"Syrk", got.syrk, want.syrk}, {"Trsm", got.trsm, want.trsm}} {
+							if !testmat.Identical(r.got, r.want) {
+								t.Errorf("m=%d, bands of %d values, GOMAXPROCS=%d: %s differs from GOMAXPROCS=1", m, bound, procs, r.name)
+							}
+						}
 					}
-				}
-			})
+				})
+			}
 		}
 	})
 }
@@ -73,7 +84,7 @@ func TestWorkspaceShared(t *testing.T) {
 			sizes = append(sizes, cap(ws.a)+cap(ws.b))
 		})
 	}
-	if want := roundUp(n, kern.mr)*min(n, gemmKC) + roundUp(n, kern.nr)*min(n, gemmKC); sizes[0] != want || sizes[1] != want {
+	if want := roundUp(n, gemmMC)*min(n, gemmKC) + roundUp(n, kern.nr)*min(n, gemmKC); sizes[0] != want || sizes[1] != want {
 		t.Errorf("packing buffers of %v values at GOMAXPROCS 2 and 16, want %d each", sizes, want)
 	}
 }

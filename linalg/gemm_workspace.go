@@ -1,6 +1,11 @@
 package linalg
 
-import "rkhs/internal/pool"
+import (
+	"sync"
+	"sync/atomic"
+
+	"rkhs/internal/pool"
+)
 
 // workspace holds the packing buffers of one blocked product: a band of
 // packed A and a block of packed B, both shared by the product's
@@ -15,6 +20,15 @@ type workspace struct {
 	tmp    [][maxTile]float64 // one edge-tile buffer per goroutine
 	weight []int64            // the weights of productJob, one more than the block rows
 	job    productJob
+
+	// The slots of the band of A (productJob.enter): for each block row
+	// of the band its slot (−1 for none), the pieces that hold it and
+	// whether its block is packed; the free slots, the last freed on top.
+	mu      sync.Mutex
+	slot    []int32
+	holders []int32
+	ready   []atomic.Int32
+	free    []int32
 }
 
 var workspaces = pool.Pool[workspace]{Size: func(ws *workspace) int { return cap(ws.a) + cap(ws.b) }}
@@ -39,6 +53,10 @@ func getWorkspace(p, nb, na, blockRows int) *workspace {
 		ws.weight = make([]int64, blockRows+1)
 	}
 	ws.weight = ws.weight[:cap(ws.weight)]
+	if len(ws.slot) < blockRows {
+		ws.slot, ws.holders = make([]int32, blockRows), make([]int32, blockRows)
+		ws.ready, ws.free = make([]atomic.Int32, blockRows), make([]int32, 0, blockRows)
+	}
 	for len(ws.tmp) < p {
 		ws.tmp = append(ws.tmp, [maxTile]float64{})
 	}
