@@ -85,7 +85,9 @@ import (
 // 2 MiB, in all; for m above 2¹⁶/GOMAXPROCS, 4 rows a goroutine, still
 // under 1% of the m×m matrices at 16 goroutines), the partial results of
 // the streamed products (at most 64 MiB unless one m×q partial is
-// larger), X and a copy of [Y 1] (n×(q+1)), and
+// larger), the packing buffers of the m×m products (about 2m·KC doubles,
+// 8 MiB for m = 1000 with the AVX-512 kernel's KC = 512, see linalg.Gemm),
+// X and a copy of [Y 1] (n×(q+1)), and
 // for the choice of centres a permutation of the rows and a hash table of
 // the rows it visits (together about 48 bytes a row, as FalkonMemory
 // counts): O(m² + n·(d+q)).

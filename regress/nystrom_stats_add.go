@@ -66,8 +66,11 @@ func NystromWorkLen(m, q int) int {
 //
 // Cost: 2md + 2m² flops and m kernel transforms a row (see NystromStats).
 // Memory: a block of K_nm of at most 2²⁰ values (8 MiB) or one group of
-// rows, whichever is more, and the workspace, NystromWorkLen(m, q) values,
-// allocated by the first Add and kept.
+// rows, whichever is more (pooled: Adds one after another reuse it), the
+// workspace, NystromWorkLen(m, q) values, allocated by the first Add and
+// kept, and the packing buffers of the triangular solve and the rank-k
+// update, about 2m·KC doubles (see linalg.Gemm), none of it growing with
+// GOMAXPROCS.
 //
 // Errors wrap ErrInput: the zero value; x or y nil, malformed, without
 // rows or not finite (also linalg.ErrNotFinite); x not of d columns; y not
