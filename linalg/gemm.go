@@ -53,9 +53,11 @@ var (
 // is not read, so NaN or Inf already in C does not propagate (the BLAS
 // convention). The cost is 2mnk flops.
 //
-// The computation is blocked and packed in the layers of BLIS (loops jc, pc,
-// ic in this file; packing in gemm_pack.go; jr, ir and the register-blocked
-// micro-kernel in gemm_kernel.go). Block rows and columns of C are spread
+// The computation is blocked and packed in the layers of BLIS (loops jc, pc
+// and the bands of ic in this file, the pieces of ic and jr that the
+// goroutines claim in gemm_job.go; packing in gemm_pack.go; jr, ir and the
+// register-blocked micro-kernel in gemm_kernel.go; the pooled packing
+// buffers in gemm_workspace.go). Block rows and columns of C are spread
 // over up to GOMAXPROCS goroutines; the k dimension is never split, so the
 // result is bit-identical for any number of goroutines. A C of one or two
 // columns (K·v, Kᵀ·v) is instead computed as matrix–vector products that
@@ -126,7 +128,8 @@ const (
 // its block row), productPieces per goroutine, which the goroutines claim
 // in turn (parallel.Claim). The first piece to enter a block row packs its
 // block of A into the band's buffer, which every goroutine reads, just
-// before its macro-kernel; a piece that enters it meanwhile waits for it.
+// before its macro-kernel; pieces that enter it meanwhile pack the rest of
+// it alongside.
 // Each band thus has one join, and no serial part that grows with the
 // number of goroutines, each block of A is packed once, and the workspace
 // is one block of B (KC×NC values at most) and one band of A whatever the

@@ -17,20 +17,19 @@ import "runtime"
 //
 // At n = 4096 with the AVX-512 kernel on a 16-core Xeon (MC = 192, NR = 16,
 // KC = 512, NC = 4096) a GEMM step has 22 block rows (the last of 64 rows)
-// × 256 micro-panels, in two bands of 2048 rows (10 block rows and 12, the
-// last one short), of weight 1920·256 and 2176·256. 16 goroutines get 64
-// pieces of each, 4 per goroutine, about a sixth of a block row each, where
-// splitting by block rows alone gave 22 units to 16 goroutines, so that 6
-// of them did two while 10 waited. B (512×4096) is packed in 16 chunks of
-// 256 columns. Each block of A is packed once, 22 per step, by the first
-// of the about six pieces that enter it; the others wait for it about as
-// long as packing it themselves took when each piece packed the blocks it
-// entered, in a buffer of its goroutine: then a step packed 64 or more
-// blocks of 192×512 values for 22 block rows, the workspace grew with the
-// goroutines, and a choice of σ and λ at 16 cores spent 42.9 s of CPU
-// packing A against 9.2 s at 2 (docs/notes/scaling-16-cores.md). Nothing
-// in a band is serial but its join; at 64 goroutines there are 256
-// pieces. TestProductPieces checks the cover and the balance and logs
+// × 256 micro-panels, in bands of 10 block rows (2²⁰ values of packed A),
+// 10, 10 and 2. 16 goroutines get 64 pieces of each of the first two, 4
+// per goroutine, each about a sixth of a block row, where splitting by
+// block rows alone gave 22 units to 16 goroutines, so that 6 of them did
+// two while 10 waited. B (512×4096) is packed in 16 chunks of 256
+// columns. Each block of A is packed once, 22 per step, by the six or so
+// pieces that enter it, together (see enter). When each piece packed the
+// blocks it entered, in a buffer of its goroutine, a step packed 64 or
+// more blocks of 192×512 values for its 22 block rows, the workspace grew
+// with the goroutines, and a choice of σ and λ at 16 cores spent 42.9 s
+// of CPU packing A against 9.2 s at 2 (docs/notes/scaling-16-cores.md).
+// Nothing in a band is serial but its join; at 64 goroutines there are
+// 256 pieces. TestProductPieces checks the cover and the balance and logs
 // these counts.
 type productJob struct {
 	tA, tB      Op
@@ -116,40 +115,57 @@ func (ps *packStep) Run(_, u int) {
 }
 
 // enter returns the packed block of A of block row ibLo+r, for a piece
-// that is about to multiply it, packing it first unless another piece
-// holds it: the first piece to enter a block row takes a slot of the band
-// (the one freed last, whose lines are likely still in this core's cache)
-// and packs the block there just before its macro-kernel reads it, as
-// when each goroutine packed into a buffer of its own; a piece that enters
-// it meanwhile waits until it is packed, about the time packing it itself
-// would take. leave gives the block row up; when no piece holds it, its
-// slot is free again, and a piece that enters it later packs it again.
-// The slots are as many as the band's block rows, so one is always free;
-// at most one is held per goroutine, so those in use stay few and warm.
+// that is about to multiply it, packed: the first piece to enter a block
+// row takes a slot of the band (the one freed last, whose lines are
+// likely still in this core's cache) and packs the block there just before
+// its macro-kernel reads it, as when each goroutine packed into a buffer
+// of its own. Pieces that enter the block row while it is being packed
+// pack the units of packUnitPanels micro-panels that are left, claimed in
+// turn, and wait only for those in other hands: at 16 goroutines a block
+// row is entered by several pieces at once, which thus pack it together
+// instead of one packing while the others wait. leave gives the block row
+// up; when no piece holds it, its slot is free again, and a piece that
+// enters it later packs it again. The slots are as many as the band's
+// block rows, so one is always free; at most one is held per goroutine, so
+// those in use stay few and warm.
 func (j *productJob) enter(r int) []float64 {
 	ws := j.ws
 	ws.mu.Lock()
 	s := ws.slot[r]
-	if s >= 0 {
+	if s < 0 {
+		s = ws.free[len(ws.free)-1]
+		ws.free = ws.free[:len(ws.free)-1]
+		ws.slot[r], ws.holders[r] = s, 1
+		ws.next[r].Store(0)
+		ws.done[r].Store(0)
+	} else {
 		ws.holders[r]++
-		ws.mu.Unlock()
-		for i := 1; ws.ready[r].Load() == 0; i++ {
-			if i%spinYield == 0 {
-				runtime.Gosched() // let the packing goroutine run where cores are short
-			}
-		}
-		return j.slotA(s, r)
 	}
-	s = ws.free[len(ws.free)-1]
-	ws.free = ws.free[:len(ws.free)-1]
-	ws.slot[r], ws.holders[r] = s, 1
-	ws.ready[r].Store(0)
 	ws.mu.Unlock()
 	ap := j.slotA(s, r)
-	packA(j.tA, j.rows(r), j.kc, j.a, (j.ibLo+r)*j.mc, j.pc, ap)
-	ws.ready[r].Store(1)
+	rows, unit := j.rows(r), packUnitPanels*kern.mr
+	units := int32((rows + unit - 1) / unit)
+	for {
+		u := ws.next[r].Add(1) - 1
+		if u >= units {
+			break
+		}
+		i0 := int(u) * unit
+		packA(j.tA, min(unit, rows-i0), j.kc, j.a, (j.ibLo+r)*j.mc+i0, j.pc, ap[i0*j.kc:])
+		ws.done[r].Add(1)
+	}
+	for i := 1; ws.done[r].Load() < units; i++ {
+		if i%spinYield == 0 {
+			runtime.Gosched() // let a packing goroutine run where cores are short
+		}
+	}
 	return ap
 }
+
+// packUnitPanels is the micro-panels of A (MR rows each) that a piece
+// packs at a time in enter: 16 rows with every kernel's MR = 4, 64 KiB of
+// packed A at KC = 512.
+const packUnitPanels = 4
 
 // leave gives up block row ibLo+r (see enter).
 func (j *productJob) leave(r int) {

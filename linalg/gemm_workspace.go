@@ -22,13 +22,14 @@ type workspace struct {
 	job    productJob
 
 	// The slots of the band of A (productJob.enter): for each block row
-	// of the band its slot (−1 for none), the pieces that hold it and
-	// whether its block is packed; the free slots, the last freed on top.
-	mu      sync.Mutex
-	slot    []int32
-	holders []int32
-	ready   []atomic.Int32
-	free    []int32
+	// of the band its slot (−1 for none), the pieces that hold it, and
+	// the units of its block claimed for packing and packed; the free
+	// slots, the last freed on top.
+	mu         sync.Mutex
+	slot       []int32
+	holders    []int32
+	next, done []atomic.Int32
+	free       []int32
 }
 
 var workspaces = pool.Pool[workspace]{Size: func(ws *workspace) int { return cap(ws.a) + cap(ws.b) }}
@@ -55,7 +56,8 @@ func getWorkspace(p, nb, na, blockRows int) *workspace {
 	ws.weight = ws.weight[:cap(ws.weight)]
 	if len(ws.slot) < blockRows {
 		ws.slot, ws.holders = make([]int32, blockRows), make([]int32, blockRows)
-		ws.ready, ws.free = make([]atomic.Int32, blockRows), make([]int32, 0, blockRows)
+		ws.next, ws.done = make([]atomic.Int32, blockRows), make([]atomic.Int32, blockRows)
+		ws.free = make([]int32, 0, blockRows)
 	}
 	for len(ws.tmp) < p {
 		ws.tmp = append(ws.tmp, [maxTile]float64{})
