@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"iter"
 
+	"rkhs/internal/pool"
 	"rkhs/linalg"
 )
 
@@ -74,38 +75,60 @@ func BlockRows(m, elems int) int {
 // each row computed the same way in any split, so that a pass is
 // bit-identical for any GOMAXPROCS when the caller consumes the blocks
 // deterministically. Cost: that of evaluating K, 2nmd flops and nm kernel
-// transforms. Memory: one block, min(rows, n)×m values, allocated at the
-// first step, and during each step BlockTo's b×d for a distance kernel.
-// Blocks panics if rows < 1.
+// transforms. Memory: one block, min(rows, n)×m values, and for a
+// distance kernel b×d more; they are taken from a pool at the first step
+// and given back when the iteration ends (internal/pool), so that passes
+// one after another, such as regress.NystromStats.Add over shards, reuse
+// one block. Blocks panics if rows < 1.
 func (r *Rows) Blocks(rows int) iter.Seq2[int, *linalg.Dense] {
 	if rows < 1 {
 		panic(fmt.Sprintf("kernels: Rows.Blocks: blocks of %d rows", rows))
 	}
 	return func(yield func(int, *linalg.Dense) bool) {
 		n, m := r.Dims()
-		var kb linalg.Dense
+		if n == 0 {
+			return
+		}
+		need := min(rows, n) * m
+		st := blockStores.Get(func(st *blockStore) bool { return cap(st.kb.Data) >= need })
+		if st == nil {
+			st = new(blockStore)
+		}
+		defer blockStores.Put(st)
 		for i0 := 0; i0 < n; i0 += rows {
 			i1 := min(i0+rows, n)
-			if !yield(i0, r.BlockTo(kb.Reuse(i1-i0, m), i0, i1)) {
+			kb := st.kb.Reuse(i1-i0, m)
+			r.blockTo(kb, &st.xc, i0, i1)
+			if !yield(i0, kb) {
 				return
 			}
 		}
 	}
 }
 
+// blockStore is the storage of Rows.Blocks: a block of K and the centred
+// rows of X it is computed from.
+type blockStore struct{ kb, xc linalg.Dense }
+
+// blockStores pools the storage of Rows.Blocks (internal/pool: one list
+// for every goroutine, the smallest that fits handed out, let go by the
+// garbage collector when unused).
+var blockStores = pool.Pool[blockStore]{Size: func(st *blockStore) int { return cap(st.kb.Data) + cap(st.xc.Data) }}
+
 // WidthsBlock is one block of rows of the matrices of a Widths as
 // Widths.Blocks gives it: the part every width shares, computed once for
 // the block, from which Kernel computes the block of any width. It is also
 // the storage of the block: a shared part and a kernel block of b×m values
-// each, reused from block to block. The zero value is ready to use and
+// each, and b×d for the centred rows of X of a Gaussian kernel, reused
+// from block to block. The zero value is ready to use and
 // grows to the largest block it has held; NewWidthsBlock makes one with
 // room for blocks of a given size, so that passes with blocks of different
 // sizes (of Widths with the same m) can share one without allocating
 // again. A WidthsBlock is not safe for concurrent use.
 type WidthsBlock struct {
-	w      *Widths
-	i0     int
-	sh, kb linalg.Dense
+	w          *Widths
+	i0         int
+	sh, kb, xc linalg.Dense // xc: the centred rows of X (Gaussian)
 }
 
 // NewWidthsBlock returns a WidthsBlock with room for blocks of up to rows
@@ -151,7 +174,9 @@ func (b *WidthsBlock) Kernel(s int) *linalg.Dense {
 // 2md flops a row (Gaussian; 3md Laplacian), split over the goroutines as
 // in SharedTo, so that a pass is bit-identical for any GOMAXPROCS when
 // the caller consumes the blocks deterministically. Memory: blk's two
-// blocks, 2·min(rows, n)·m values. Blocks panics if rows < 1.
+// blocks, 2·min(rows, n)·m values, and min(rows, n)·d for a Gaussian
+// kernel; nothing is allocated once blk has grown. Blocks panics if
+// rows < 1.
 func (w *Widths) Blocks(rows int, blk *WidthsBlock) iter.Seq2[int, *WidthsBlock] {
 	if rows < 1 {
 		panic(fmt.Sprintf("kernels: Widths.Blocks: blocks of %d rows", rows))
@@ -163,7 +188,7 @@ func (w *Widths) Blocks(rows int, blk *WidthsBlock) iter.Seq2[int, *WidthsBlock]
 		n, m := w.Dims()
 		for i0 := 0; i0 < n; i0 += rows {
 			i1 := min(i0+rows, n)
-			blk.sh = *w.SharedTo(blk.sh.Reuse(i1-i0, m), i0, i1)
+			w.sharedTo(blk.sh.Reuse(i1-i0, m), &blk.xc, i0, i1)
 			blk.w, blk.i0 = w, i0
 			if !yield(i0, blk) {
 				return

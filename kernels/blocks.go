@@ -2,9 +2,9 @@ package kernels
 
 import (
 	"fmt"
-	"sync"
 
 	"rkhs/internal/parallel"
+	"rkhs/internal/pool"
 	"rkhs/linalg"
 )
 
@@ -25,7 +25,9 @@ import (
 // increasing order on one goroutine, which evaluates K_b = K(X_b, Z) (for
 // the Gaussian kernel: inner products of the centred rows, then the
 // distance and exp pass) into its own workspace and hands it to the
-// consumer while it is in cache. A product
+// consumer while it is in cache. The workspaces of all goroutines
+// together hold at most streamWorkElems values of K (2 MiB): beyond two
+// goroutines each evaluates its blocks a part at a time. A product
 // whose rows are those of K (K·V) writes each block's rows of the result;
 // a product summed over the rows of K (KᵀW) accumulates each chunk into
 // its own partial result, and the partials are summed in chunk order at
@@ -55,6 +57,16 @@ const (
 	maxStreamChunks    = 128
 	streamPartialElems = 1 << 23
 )
+
+// streamWorkElems bounds the kernel blocks that the goroutines of a
+// streamed product hold at once, all together: 2¹⁸ doubles (2 MiB), two
+// blocks of streamBlockElems. Up to two goroutines evaluate whole blocks;
+// more evaluate each block a part of streamWorkElems/p values at a time
+// (evalRows), so that the workspace of a pass does not grow with
+// GOMAXPROCS. The parts are consumed in order, and each row of K, of
+// K_b·V and of K_bᵀ·W is computed as it is in the whole block, so the
+// results do not change.
+const streamWorkElems = 2 * CacheBlockElems
 
 // streamRows returns the number of rows b of a block of K with m columns:
 // BlockRows(m, streamBlockElems) for K of 8 columns or more. Narrower K
@@ -127,6 +139,8 @@ type streamJob struct {
 	r     *Rows
 	plan  streamPlan
 	op    streamOp
+	split bool                              // opFunc: f takes parts of blocks (its rows are independent)
+	sub   int                               // rows evaluated at a time: plan.b, or fewer (evalRows)
 	f     func(c, i0 int, kb *linalg.Dense) // opFunc
 	in    *linalg.Dense                     // V (opNormal) or Y (opTrans)
 	q     int                               // columns of in
@@ -135,9 +149,19 @@ type streamJob struct {
 	works []*blockWork                      // one per goroutine
 }
 
-var streamJobs = sync.Pool{New: func() any { return new(streamJob) }}
+// streamJobs pools the jobs (internal/pool: one list for every goroutine,
+// the smallest whose partial results are large enough handed out, freed
+// by the garbage collector when unused).
+var streamJobs = pool.Pool[streamJob]{Size: func(j *streamJob) int {
+	n := cap(j.parts) + cap(j.vt)
+	for _, w := range j.works {
+		n += cap(w.kb.Data) + cap(w.xc.Data) + cap(w.w)
+	}
+	return n
+}}
 
-// Run does chunk c on goroutine w: its blocks in increasing order.
+// Run does chunk c on goroutine w: its blocks in increasing order, each
+// evaluated j.sub rows at a time.
 func (j *streamJob) Run(w, c int) {
 	ws := j.works[w]
 	lo, hi := j.plan.rows(c)
@@ -147,27 +171,30 @@ func (j *streamJob) Run(w, c int) {
 	if j.op != opFunc {
 		part = j.parts[c*m*q : (c+1)*m*q]
 	}
-	for i0 := lo; i0 < hi; i0 += j.plan.b {
-		kb := ws.block(j.r, i0, min(i0+j.plan.b, hi))
-		b := kb.Rows
-		if j.op == opFunc {
-			j.f(c, i0, kb)
-			continue
-		}
-		if cap(ws.w) < b*q {
-			ws.w = make([]float64, j.plan.b*q)
-		}
-		w := ws.w[:b*q]
-		if j.op == opNormal {
-			mulRows(w, kb.Data, j.vt, b, m, q)
-		} else {
-			for i := range b {
-				for k, y := range j.in.Row(i0 + i) {
-					w[k*b+i] = y
+	for b0 := lo; b0 < hi; b0 += j.plan.b {
+		b1 := min(b0+j.plan.b, hi)
+		for i0 := b0; i0 < b1; i0 += j.sub {
+			kb := ws.block(j.r, i0, min(i0+j.sub, b1))
+			b := kb.Rows
+			if j.op == opFunc {
+				j.f(c, i0, kb)
+				continue
+			}
+			if cap(ws.w) < b*q {
+				ws.w = make([]float64, j.sub*q)
+			}
+			w := ws.w[:b*q]
+			if j.op == opNormal {
+				mulRows(w, kb.Data, j.vt, b, m, q)
+			} else {
+				for i := range b {
+					for k, y := range j.in.Row(i0 + i) {
+						w[k*b+i] = y
+					}
 				}
 			}
+			addRows(part, kb.Data, w, b, m, q)
 		}
-		addRows(part, kb.Data, w, b, m, q)
 	}
 }
 
@@ -181,22 +208,42 @@ func (j *streamJob) Run(w, c int) {
 func (j *streamJob) stream() {
 	n, m := j.r.Dims()
 	p := parallel.Team(j.plan.chunks, float64(n)*float64(m), minParallelWork)
+	j.sub = j.plan.b
+	if j.op != opFunc || j.split {
+		j.sub = evalRows(j.plan.b, m, p)
+	}
 	for len(j.works) < p {
 		j.works = append(j.works, new(blockWork))
 	}
 	parallel.Claim(p, j.plan.chunks, j)
 }
 
+// evalRows returns the rows of K that each of p goroutines evaluates at a
+// time in a pass of blocks of b rows and m columns: b while p blocks fit
+// in streamWorkElems, otherwise as many rows as a p-th of it holds, a
+// multiple of 4 (the rows addRows takes together, so that the parts of a
+// block group its rows as the block does), and at least 4.
+func evalRows(b, m, p int) int {
+	if p*b*m <= streamWorkElems {
+		return b
+	}
+	return min(b, max(4, streamWorkElems/(p*max(m, 1))/4*4))
+}
+
 // getJob returns a pooled job for op over K with the given number of
-// chunks; putJob returns it to the pool.
-func (r *Rows) getJob(op streamOp, chunks int) *streamJob {
-	j := streamJobs.Get().(*streamJob)
+// chunks, whose partial results hold at least parts values; putJob
+// returns it to the pool.
+func (r *Rows) getJob(op streamOp, chunks, parts int) *streamJob {
+	j := streamJobs.Get(func(j *streamJob) bool { return cap(j.parts) >= parts })
+	if j == nil {
+		j = new(streamJob)
+	}
 	j.r, j.op, j.plan = r, op, r.plan(chunks)
 	return j
 }
 
 func putJob(j *streamJob) {
-	j.r, j.f, j.in = nil, nil, nil // keep no references to the caller's data
+	j.r, j.f, j.in, j.split = nil, nil, nil, false // keep no references to the caller's data
 	streamJobs.Put(j)
 }
 
@@ -227,11 +274,19 @@ func (r *Rows) EachBlock(chunks int, f func(c, i0 int, kb *linalg.Dense)) {
 	if chunks < 1 {
 		panic(fmt.Sprintf("kernels: Rows.EachBlock: %d chunks", chunks))
 	}
+	r.eachBlock(chunks, false, f)
+}
+
+// eachBlock is EachBlock, but with split set f is called for parts of the
+// blocks (evalRows), each with its own i0: for consumers whose rows are
+// independent of one another (MulVecTo, MulTo), so that the kernel blocks
+// of a pass stay within streamWorkElems whatever GOMAXPROCS is.
+func (r *Rows) eachBlock(chunks int, split bool, f func(c, i0 int, kb *linalg.Dense)) {
 	if n, m := r.Dims(); n == 0 || m == 0 {
 		return
 	}
-	j := r.getJob(opFunc, chunks)
-	j.f = f
+	j := r.getJob(opFunc, chunks, 0)
+	j.f, j.split = f, split
 	j.stream()
 	putJob(j)
 }
@@ -247,10 +302,13 @@ func (r *Rows) EachBlock(chunks int, f func(c, i0 int, kb *linalg.Dense)) {
 // each for the Gaussian kernel), plus 4nmq flops for the two products
 // (block_products.go: each entry of W a dot product, each block added to
 // the partial four rows at a time, in a fixed order).
-// Memory: besides the inputs, one block of K (about 1 MiB) and b×(d + q)
-// per goroutine, a copy of V, and the partial results of the chunks, C·m·q
-// doubles with C = min(128, ⌊2²³/(m·q)⌋, blocks) ≥ 1 (at most 64 MiB unless
-// one m×q partial is larger). The chunks are summed in order, so the result is
+// Memory: besides the inputs, the rows of K the goroutines evaluate at
+// once, r×(m + d + q) values each, p·r·m ≤ 2¹⁸ (2 MiB) for p goroutines
+// unless r is at its least, 4 rows (r = b for p ≤ 2, b the rows of a
+// block, about 2¹⁷/m); a copy of V; and the partial results of the chunks,
+// C·m·q doubles with C = min(128, ⌊2²³/(m·q)⌋, blocks) ≥ 1 (at most 64 MiB
+// unless one m×q partial is larger): a bound that does not depend on
+// GOMAXPROCS but through p·r ≤ max(2¹⁸/m, 4p). The chunks are summed in order, so the result is
 // bit-identical for any GOMAXPROCS; it agrees with Kᵀ(K·V) from the full
 // matrices to rounding, not bit for bit. Once the pooled workspaces have
 // grown, a call allocates nothing per block (for d ≤ 16, nothing but the
@@ -294,7 +352,7 @@ func (r *Rows) reduce(op streamOp, dst, in *linalg.Dense) *linalg.Dense {
 		return dst
 	}
 	chunks := min(maxStreamChunks, max(1, streamPartialElems/(m*q)), r.blocks())
-	j := r.getJob(op, chunks)
+	j := r.getJob(op, chunks, chunks*m*q)
 	j.in, j.q = in, q
 	j.parts = grow(j.parts, chunks*m*q)
 	clear(j.parts)

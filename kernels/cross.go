@@ -67,7 +67,7 @@ func crossTo(op string, dst *linalg.Dense, k Kernel, x, z *linalg.Dense) (*linal
 	}
 	dst = destination(op, dst, x.Rows, z.Rows)
 	nx := p.xNorms(x)
-	p.crossTo(*dst, x, nx)
+	p.crossTo(*dst, x, nx, nil)
 	if err := p.crossCheck(op, nx, dst.Row); err != nil {
 		return nil, err
 	}

@@ -239,20 +239,24 @@ func sqNorm(x []float64) float64 {
 // crossTo writes K(X, Z) into dst (x.Rows × z.Rows): by one Gemm and an
 // elementwise pass for the kernels of this package, pair by pair otherwise.
 // x must have been checked; nx is p.xNorms(x) (only read for a distance
-// kernel).
+// kernel); work, if not nil, is reused for the centred rows of x (x's
+// shape, distance kernels only), which are otherwise allocated.
 //
 // With few columns (see maxSmallDot) the products come from dotSmall, on
 // the goroutine that then applies the kernel to them: the rows are split
 // into one contiguous chunk per goroutine, each evaluated by evalRows in
 // groups of about 1 MiB of K, as a streamed block is.
-func (p *prepared) crossTo(dst linalg.Dense, x *linalg.Dense, nx []float64) {
+func (p *prepared) crossTo(dst linalg.Dense, x *linalg.Dense, nx []float64, work *linalg.Dense) {
 	n, m := x.Rows, p.z.Rows
 	if n == 0 || m == 0 {
 		return
 	}
 	var xc linalg.Dense
 	if p.dist != nil {
-		xc = *linalg.NewDense(n, x.Cols, nil)
+		if work == nil {
+			work = new(linalg.Dense)
+		}
+		xc = *work.Reuse(n, x.Cols)
 	}
 	if !p.serialProduct() {
 		p.product(&dst, x, &xc)

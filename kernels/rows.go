@@ -64,12 +64,18 @@ func (r *Rows) BlockTo(dst *linalg.Dense, i0, i1 int) *linalg.Dense {
 		panic(fmt.Sprintf("kernels: Rows.BlockTo: rows [%d,%d) outside [0,%d)", i0, i1, n))
 	}
 	dst = destination("Rows.BlockTo", dst, i1-i0, m)
+	r.blockTo(dst, nil, i0, i1)
+	return dst
+}
+
+// blockTo is BlockTo on checked rows into dst ((i1−i0)×m), with work, if
+// not nil, reused for the centred rows of X (see prepared.crossTo).
+func (r *Rows) blockTo(dst, work *linalg.Dense, i0, i1 int) {
 	var nx []float64
 	if r.nx != nil {
 		nx = r.nx[i0:i1]
 	}
-	r.p.crossTo(*dst, r.x.Slice(i0, i1, 0, r.x.Cols), nx)
-	return dst
+	r.p.crossTo(*dst, r.x.Slice(i0, i1, 0, r.x.Cols), nx, work)
 }
 
 // MulVecTo computes dst = K·v (dst of length n, v of length m) and returns
@@ -78,8 +84,9 @@ func (r *Rows) BlockTo(dst *linalg.Dense, i0, i1 int) *linalg.Dense {
 // increasing order of j, while the block is in cache: each dstᵢ is one such
 // sum, so the result is bit-identical for any GOMAXPROCS. The cost is that
 // of evaluating K, 2nmd flops and nm kernel transforms for the kernels of
-// this package, plus 2nm flops; the memory, one block of K (about 1 MiB)
-// per goroutine. MulVecTo panics if len(v) ≠ m or a non-nil dst is not of
+// this package, plus 2nm flops; the memory, the rows of K the goroutines
+// evaluate at once, at most 2¹⁸ values (2 MiB) in all (see NormalMulTo).
+// MulVecTo panics if len(v) ≠ m or a non-nil dst is not of
 // length n.
 func (r *Rows) MulVecTo(dst, v []float64) []float64 {
 	n, m := r.Dims()
@@ -95,7 +102,7 @@ func (r *Rows) MulVecTo(dst, v []float64) []float64 {
 		clear(dst)
 		return dst
 	}
-	r.EachBlock(r.blocks(), func(_, i0 int, kb *linalg.Dense) {
+	r.eachBlock(r.blocks(), true, func(_, i0 int, kb *linalg.Dense) {
 		for i := range kb.Rows {
 			avx.ClearUpper()
 			row := kb.Row(i)
@@ -117,8 +124,9 @@ func (r *Rows) MulVecTo(dst, v []float64) []float64 {
 // on the rows around it, so the result is bit-identical for any
 // GOMAXPROCS. Iterative solvers use it to apply K to several vectors for
 // the price of evaluating K once: 2nmd flops and nm kernel transforms,
-// plus 2nmq flops. Memory: one block of K (about 1 MiB) per goroutine,
-// besides Gemm's packing buffers. MulTo panics if V does not have m rows
+// plus 2nmq flops. Memory: the rows of K the goroutines evaluate at once,
+// at most 2¹⁸ values (2 MiB) in all (see NormalMulTo), besides Gemm's
+// packing buffers. MulTo panics if V does not have m rows
 // or dst is not n×q.
 func (r *Rows) MulTo(dst, v *linalg.Dense) *linalg.Dense {
 	n, m := r.Dims()
@@ -130,7 +138,7 @@ func (r *Rows) MulTo(dst, v *linalg.Dense) *linalg.Dense {
 		dst.Zero()
 		return dst
 	}
-	r.EachBlock(r.blocks(), func(_, i0 int, kb *linalg.Dense) {
+	r.eachBlock(r.blocks(), true, func(_, i0 int, kb *linalg.Dense) {
 		linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, kb, v, 0, dst.Slice(i0, i0+kb.Rows, 0, v.Cols))
 	})
 	return dst

@@ -118,9 +118,18 @@ func (w *Widths) SharedTo(dst *linalg.Dense, i0, i1 int) *linalg.Dense {
 		panic(fmt.Sprintf("kernels: Widths.SharedTo: rows [%d,%d) outside [0,%d)", i0, i1, n))
 	}
 	dst = destination("Widths.SharedTo", dst, i1-i0, m)
+	w.sharedTo(dst, nil, i0, i1)
+	return dst
+}
+
+// sharedTo is SharedTo on checked rows into dst ((i1−i0)×m), with work, if
+// not nil, reused for the centred rows of X (Gaussian), which are
+// otherwise allocated.
+func (w *Widths) sharedTo(dst, work *linalg.Dense, i0, i1 int) {
+	_, m := w.Dims()
 	b, d := i1-i0, w.x.Cols
 	if b == 0 || m == 0 {
-		return dst
+		return
 	}
 	x := w.x.Slice(i0, i1, 0, d)
 	if w.l1 {
@@ -133,12 +142,15 @@ func (w *Widths) SharedTo(dst *linalg.Dense, i0, i1 int) *linalg.Dense {
 				row[j] = l1Dist(xi, w.p.z.Row(j))
 			}
 		})
-		return dst
+		return
 	}
-	xc := linalg.NewDense(b, d, nil)
+	if work == nil {
+		work = new(linalg.Dense)
+	}
+	xc := work.Reuse(b, d)
 	if !w.p.serialProduct() {
 		w.p.product(dst, x, xc)
-		return dst
+		return
 	}
 	t := parallel.Team(b, float64(b)*float64(m), minParallelWork)
 	chunks := parallel.NewChunks(b, t, 1)
@@ -146,7 +158,6 @@ func (w *Widths) SharedTo(dst *linalg.Dense, i0, i1 int) *linalg.Dense {
 		lo, hi := chunks.Bounds(c)
 		w.p.product(dst.Slice(lo, hi, 0, m), x.Slice(lo, hi, 0, d), xc.Slice(lo, hi, 0, d))
 	}))
-	return dst
 }
 
 // KernelTo writes rows [i0, i0+shared.Rows) of K_s, the matrix of width s,

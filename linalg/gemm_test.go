@@ -258,14 +258,13 @@ func TestGemmDeterministic(t *testing.T) {
 	}
 }
 
-// TestProductPieces: for every goroutine count, the pieces of each step of
-// blockedProduct cover each cell (block row × micro-panel) that meets the
-// triangle exactly once and no other, and their work differs from the
-// step's mean by less than one cell, or, where the pieces are whole block
-// rows, exceeds it by at most a quarter and packs each block of A once. It
-// logs the split of a GEMM and a SYRK of order 4096, and of the 4000×64
-// product of a back-transformation, for 16 goroutines with the blocking of
-// an AVX-512 Xeon.
+// TestProductPieces: for every goroutine count, the pieces of each band of
+// blockedProduct (here one band of every block row of the step) cover each
+// cell (block row × micro-panel) that meets the triangle exactly once and
+// no other, and their work differs from the band's mean by less than one
+// cell. It logs the split of a GEMM and a SYRK of order 4096, and of the
+// 4000×64 product of a back-transformation, for 16 goroutines with the
+// blocking of an AVX-512 Xeon.
 func TestProductPieces(t *testing.T) {
 	xeon := blocking{kc: 512, mc: 192, jb: 256, nc: 4096}
 	for _, tc := range []struct {
@@ -284,38 +283,31 @@ func TestProductPieces(t *testing.T) {
 			NR := kern.nr
 			blockRows := (tc.m + gemmMC - 1) / gemmMC
 			for _, p := range []int{1, 2, 3, 8, 16, 64} {
-				ws := getWorkspace(p, min(tc.n, gemmNC), gemmKC, blockRows)
+				ws := getWorkspace(p, 0, 0, blockRows)
 				j := &ws.job
-				*j = productJob{c: Dense{Rows: tc.m, Cols: tc.n, Stride: tc.n}, tri: tc.tri, ws: ws}
+				*j = productJob{c: Dense{Rows: tc.m, Cols: tc.n, Stride: tc.n}, tri: tc.tri, mc: gemmMC, ws: ws}
 				for jc := 0; jc < tc.n; jc += gemmNC {
 					nc := min(gemmNC, tc.n-jc)
-					j.setColumns(jc, nc, p)
+					ibLo, ibHi := j.setColumns(jc, nc)
+					j.setBand(ibLo, ibHi, p)
 					panels := (nc + NR - 1) / NR
 					covered := make([]int, blockRows*panels)
 					total := j.weight[len(j.weight)-1]
-					var packs int
+					var segments int
 					least, most := total, int64(0)
 					for u := range j.pieces {
 						var work int64
 						j.segments(u, func(r, s0, s1 int) {
-							packs++
+							segments++
 							for s := s0; s < s1; s++ {
 								covered[(j.ibLo+r)*panels+s]++
 							}
 							work += int64(j.rows(r)) * int64(s1-s0)
 						})
-						lo, hi := -int64(gemmMC), int64(gemmMC) // less than one cell from the mean
-						if j.snap {
-							// Whole block rows: none more than a quarter above the mean.
-							lo, hi = -total, total/int64(j.pieces)/4+1
-						}
-						if d := work - total/int64(j.pieces); d > hi || d < lo {
+						if d := work - total/int64(j.pieces); d > int64(gemmMC) || d < -int64(gemmMC) { // less than one cell from the mean
 							t.Errorf("%+v p=%d jc=%d: piece %d has work %d, mean %d", tc, p, jc, u, work, total/int64(j.pieces))
 						}
 						least, most = min(least, work), max(most, work)
-					}
-					if j.snap && packs != j.ibHi-j.ibLo {
-						t.Errorf("%+v p=%d jc=%d: pieces of whole block rows pack %d blocks of A for %d block rows", tc, p, jc, packs, j.ibHi-j.ibLo)
 					}
 					for ib := range blockRows {
 						ic, mc := ib*gemmMC, min(gemmMC, tc.m-ib*gemmMC)
@@ -331,8 +323,8 @@ func TestProductPieces(t *testing.T) {
 						}
 					}
 					if tc.log && p == 16 && jc == 0 {
-						t.Logf("m=%d n=%d tri=%d MC=%d NR=%d NC=%d, 16 goroutines: %d block rows × %d micro-panels, %d pieces (%.1f per goroutine) of work %d–%d (mean %.0f, in rows × micro-panels); %d packings of A per k block (%d block rows)",
-							tc.m, tc.n, tc.tri, gemmMC, NR, gemmNC, blockRows, panels, j.pieces, float64(j.pieces)/16, least, most, float64(total)/float64(j.pieces), packs, j.ibHi-j.ibLo)
+						t.Logf("m=%d n=%d tri=%d MC=%d NR=%d NC=%d, 16 goroutines: %d block rows × %d micro-panels, %d pieces (%.1f per goroutine) of work %d–%d (mean %.0f, in rows × micro-panels) in %d segments of block rows",
+							tc.m, tc.n, tc.tri, gemmMC, NR, gemmNC, blockRows, panels, j.pieces, float64(j.pieces)/16, least, most, float64(total)/float64(j.pieces), segments)
 					}
 				}
 				*j = productJob{}

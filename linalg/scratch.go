@@ -1,6 +1,6 @@
 package linalg
 
-import "sync"
+import "rkhs/internal/pool"
 
 // Scratch storage of the divide-and-conquer merges. A merge of k values
 // takes a few k×k and n×k temporary arrays (the roots' differences, the
@@ -12,13 +12,15 @@ import "sync"
 // to twice what is live before it runs. Every user overwrites each element
 // before reading it, so reused storage changes no result.
 
-// scratchPool holds *[]float64 released by releaseFloats.
-var scratchPool sync.Pool
+// scratches holds the slices released by releaseFloats (internal/pool:
+// one list for every goroutine, the smallest long enough handed out,
+// freed by the garbage collector when unused).
+var scratches = pool.Pool[[]float64]{Size: func(s *[]float64) int { return cap(*s) }}
 
 // scratchFloats returns a slice of n float64s with arbitrary contents,
-// taken from the pool when the slice there is long enough.
+// the shortest pooled one long enough or a new one.
 func scratchFloats(n int) []float64 {
-	if p, _ := scratchPool.Get().(*[]float64); p != nil && cap(*p) >= n {
+	if p := scratches.Get(func(s *[]float64) bool { return cap(*s) >= n }); p != nil {
 		return (*p)[:n]
 	}
 	return make([]float64, n)
@@ -29,6 +31,6 @@ func scratchFloats(n int) []float64 {
 func releaseFloats(s []float64) {
 	if cap(s) > 0 {
 		s = s[:0]
-		scratchPool.Put(&s)
+		scratches.Put(&s)
 	}
 }

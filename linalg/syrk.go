@@ -48,7 +48,8 @@ func (ul Uplo) checkTriangle(op string) {
 //
 // Syrk uses the packing, macro-kernel and micro-kernel of Gemm and skips the
 // micro-tiles outside the triangle; like Gemm, its result is bit-identical
-// for any number of goroutines. It panics if the shapes do not match or ul
+// for any number of goroutines, and its packing buffers are Gemm's, of n×k
+// operands. It panics if the shapes do not match or ul
 // is not Lower or Upper.
 func Syrk(ul Uplo, t Op, alpha float64, a *Dense, beta float64, c *Dense) {
 	ul.checkTriangle("Syrk")

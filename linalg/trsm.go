@@ -21,6 +21,11 @@ var trsmNB = 128
 // sides the columns of B are split over the goroutines; with few, the Gemm
 // updates are. Every element of X is computed by the same operations either
 // way, so the result is bit-identical for any number of goroutines.
+// Memory: the packing buffers of the Gemm updates (products of n×128 by
+// 128×k at most), and, when the columns are split, those of each chunk's
+// own updates: their blocks of B together 128·k doubles, their blocks of
+// A at most 2¹⁶ doubles (512 KiB) together, whatever the number of
+// goroutines (trsmPackedA).
 //
 // Trsm panics if A is not square, B does not have n rows or ul is All.
 func Trsm(ul Uplo, t Op, a, b *Dense) {
@@ -66,25 +71,37 @@ func trsm(ul Uplo, t Op, a, b Dense) {
 	}
 	p := teamSize(k/trsmMinCols, float64(n)*float64(n)*float64(k))
 	if p <= 1 {
-		trsmBlocked(ul, t, a, b, trsmNB, false)
+		trsmBlocked(ul, t, a, b, trsmNB, 0)
 		return
 	}
 	// Column chunks start on multiples of 8 and of NR, so the micro-tiles
 	// of the Gemm updates (NR columns wide) fall on the same columns as in
-	// the unsplit solve.
+	// the unsplit solve. Each chunk packs its own blocks of A in its
+	// products: of fewer rows than MC where p blocks of trsmNB columns
+	// would hold more than trsmPackedA values.
+	mc := min(gemmMC, max(4*kern.mr, trsmPackedA/(p*trsmNB)/kern.mr*kern.mr))
 	chunks := newRowChunks(k, p, roundUp(8, kern.nr))
 	forEach(p, chunks.Count(), taskFunc(func(_, c int) {
 		lo, hi := chunks.Bounds(c)
-		trsmBlocked(ul, t, a, b.view(0, n, lo, hi), trsmNB, true)
+		trsmBlocked(ul, t, a, b.view(0, n, lo, hi), trsmNB, mc)
 	}))
 }
+
+// trsmPackedA bounds the packed blocks of A that the chunks of columns of
+// a split solve hold at once, all together: 2¹⁶ doubles (512 KiB), so that
+// they do not grow with the goroutines. Blocks of trsmNB = 128 columns
+// keep MC = 128 rows (the AVX-512 kernel's on the 2-core AMD EPYC of
+// BENCHMARKS.md) for up to four chunks, 32 rows for sixteen, and at least
+// 4·MR. The rows of a block change nothing in the result.
+const trsmPackedA = 1 << 16
 
 // trsmBlocked solves op(A)·X = B in place by blocks of nb rows, on the
 // fixed grid of blocks [j·nb, (j+1)·nb). A diagonal block of more than
 // trsmInnerNB rows is solved the same way in blocks of trsmInnerNB rows
-// (when nb is larger), a smaller one by substitution. With serial set, its Gemm
-// updates run on the calling goroutine.
-func trsmBlocked(ul Uplo, t Op, a, b Dense, nb int, serial bool) {
+// (when nb is larger), a smaller one by substitution. With serialRows > 0,
+// its Gemm updates run on the calling goroutine, with blocks of A of that
+// many rows; with 0, over the goroutines.
+func trsmBlocked(ul Uplo, t Op, a, b Dense, nb int, serialRows int) {
 	n, k := b.Rows, b.Cols
 	nblocks := (n + nb - 1) / nb
 	forward := (ul == Lower) == (t == NoTrans) // op(A) is lower triangular
@@ -96,21 +113,25 @@ func trsmBlocked(ul Uplo, t Op, a, b Dense, nb int, serial bool) {
 		i0, i1 := blk*nb, min((blk+1)*nb, n)
 		x := b.view(i0, i1, 0, k)
 		if nb > trsmInnerNB && i1-i0 > trsmInnerNB {
-			trsmBlocked(ul, t, a.view(i0, i1, i0, i1), x, trsmInnerNB, serial)
+			trsmBlocked(ul, t, a.view(i0, i1, i0, i1), x, trsmInnerNB, serialRows)
 		} else {
 			trsmUnblocked(ul, t, a.view(i0, i1, i0, i1), x)
 		}
 		// Remove the contribution of the solved rows from the rows still
 		// to be solved: B[rest] −= op(A)[rest, i0:i1]·X[i0:i1].
+		serial, mc := serialRows > 0, gemmMC
+		if serial {
+			mc = serialRows
+		}
 		switch {
 		case forward && i1 < n && t == NoTrans: // A lower: op(A)[i1:, i0:i1] = A[i1:, i0:i1]
-			blockedProduct(NoTrans, NoTrans, -1, a.view(i1, n, i0, i1), x, 1, b.view(i1, n, 0, k), full, serial)
+			blockedProductRows(NoTrans, NoTrans, -1, a.view(i1, n, i0, i1), x, 1, b.view(i1, n, 0, k), full, serial, mc)
 		case forward && i1 < n: // A upper, transposed: op(A)[i1:, i0:i1] = A[i0:i1, i1:]ᵀ
-			blockedProduct(Trans, NoTrans, -1, a.view(i0, i1, i1, n), x, 1, b.view(i1, n, 0, k), full, serial)
+			blockedProductRows(Trans, NoTrans, -1, a.view(i0, i1, i1, n), x, 1, b.view(i1, n, 0, k), full, serial, mc)
 		case !forward && i0 > 0 && t == NoTrans: // A upper: op(A)[:i0, i0:i1] = A[:i0, i0:i1]
-			blockedProduct(NoTrans, NoTrans, -1, a.view(0, i0, i0, i1), x, 1, b.view(0, i0, 0, k), full, serial)
+			blockedProductRows(NoTrans, NoTrans, -1, a.view(0, i0, i0, i1), x, 1, b.view(0, i0, 0, k), full, serial, mc)
 		case !forward && i0 > 0: // A lower, transposed: op(A)[:i0, i0:i1] = A[i0:i1, :i0]ᵀ
-			blockedProduct(Trans, NoTrans, -1, a.view(i0, i1, 0, i0), x, 1, b.view(0, i0, 0, k), full, serial)
+			blockedProductRows(Trans, NoTrans, -1, a.view(i0, i1, 0, i0), x, 1, b.view(0, i0, 0, k), full, serial, mc)
 		}
 	}
 }

@@ -149,7 +149,11 @@ type NystromSelection struct {
 // m = 1000): for m = 1000, S = 5, L = 50, d = 10 and one output,
 // 152 MiB. When that exceeds the memory limit (see linalg.MemoryError)
 // the passes run one σ at a time, which holds one σ's statistics, then
-// its path.
+// its path. Beside this, the packing buffers of the largest matrix
+// product, K_b·W, about 8·KC·(m + b) bytes (8.4 MiB for m = 1000 with the
+// AVX-512 kernel's KC = 512; see linalg.Gemm), and nothing that grows with
+// GOMAXPROCS: the goroutines of every product and pass share their
+// workspaces.
 //
 // Errors: InputErrors wrapping ErrInput for a nil Kernel, an invalid
 // kernel from it (also kernels.ErrParameter), invalid grids or centres

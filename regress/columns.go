@@ -139,12 +139,16 @@ func withOnes(y *linalg.Dense, free bool) *linalg.Dense {
 	return appendOnes(y)
 }
 
-// centerRows subtracts from each row of m its mean and returns the means.
-// The rows are split over the goroutines (parallel.Team, chunks of 8
-// rows); each row is summed in order by one of them, so the result is
-// the same for any GOMAXPROCS.
-func centerRows(m *linalg.Dense) []float64 {
-	means := make([]float64, m.Rows)
+// centerRows subtracts from each row of m its mean and returns the means,
+// in means when it has room for them (it is then overwritten), else in a
+// new slice. The rows are split over the goroutines (parallel.Team, chunks
+// of 8 rows); each row is summed in order by one of them, so the result
+// is the same for any GOMAXPROCS.
+func centerRows(m *linalg.Dense, means []float64) []float64 {
+	if cap(means) < m.Rows {
+		means = make([]float64, m.Rows)
+	}
+	means = means[:m.Rows]
 	p := parallel.Team(m.Rows, float64(m.Rows)*float64(m.Cols), 1<<15)
 	chunks := parallel.NewChunks(m.Rows, p, 8)
 	parallel.For(p, chunks.Count(), parallel.Func(func(_, c int) {

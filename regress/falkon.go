@@ -81,9 +81,13 @@ import (
 // 4m²q for the triangular solves; once, a pass for K_nmᵀy and K_nmᵀ1, the
 // Gram matrix K_mm and m³/3 + m³/3 + m³/3 flops for the two factorizations
 // and T·Tᵀ (linalg.Lauum). Memory: two m×m matrices (also while a jitter is
-// tried), a block of K_nm (about 1 MiB) per goroutine, the partial
-// results of the streamed products (at most 64 MiB unless one m×q partial
-// is larger), X and a copy of [Y 1] (n×(q+1)), and
+// tried), the rows of K_nm the goroutines evaluate at once (2¹⁸ values,
+// 2 MiB, in all; for m above 2¹⁶/GOMAXPROCS, 4 rows a goroutine, still
+// under 1% of the m×m matrices at 16 goroutines), the partial results of
+// the streamed products (at most 64 MiB unless one m×q partial is
+// larger), the packing buffers of the m×m products (about 2m·KC doubles,
+// 8 MiB for m = 1000 with the AVX-512 kernel's KC = 512, see linalg.Gemm),
+// X and a copy of [Y 1] (n×(q+1)), and
 // for the choice of centres a permutation of the rows and a hash table of
 // the rows it visits (together about 48 bytes a row, as FalkonMemory
 // counts): O(m² + n·(d+q)).

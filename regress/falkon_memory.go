@@ -9,7 +9,8 @@ import "rkhs/internal/memlimit"
 // copy of [Y 1] with the permutation and hash table of the choice of
 // centres (n×(q+1) doubles and about 48 bytes a row; n = 0 for
 // FitOperator), and the streamed products' partial results (64 MiB) and
-// blocks (1 MiB and b×(d+q) per goroutine, counted for 8 goroutines). Fit
+// kernel blocks (2¹⁸ values of K_nm in all, and their rows of d + q; 4
+// rows a goroutine where that is more, counted for 16 goroutines). Fit
 // refuses a fit whose FalkonMemory exceeds the memory the program may
 // use; a caller can use it to choose the largest m that fits.
 func FalkonMemory(n, m, d, q int) uint64 {
@@ -17,7 +18,8 @@ func FalkonMemory(n, m, d, q int) uint64 {
 		memlimit.Floats(2, m, m),
 		memlimit.Floats(m, d+6*q),
 		memlimit.Floats(n, q+1+6),
-		64<<20+memlimit.Floats(8, 1<<17+32*(d+q)),
+		64<<20+memlimit.Floats(2, 1<<17+32*(d+q)),
+		memlimit.Floats(16, 4, m+d+q),
 	)
 }
 

@@ -83,7 +83,7 @@ func (s Nystrom) Fit(x, y *linalg.Dense) (*NystromFit, error) {
 	ys := y
 	var bMean, yMean []float64
 	if s.Intercept == FreeIntercept {
-		bMean = centerRows(bt)
+		bMean = centerRows(bt, nil)
 		yMean = center.Means(y)
 		ys = center.Subtract(y, yMean)
 	}

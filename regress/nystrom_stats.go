@@ -48,11 +48,14 @@ import (
 // depth of the merges); the same rows added in the same groups and merged
 // in the same order give bit-identical statistics for any GOMAXPROCS.
 //
-// Memory: m(2m + q + d + 2) doubles (M and L); the workspace of Add (and
+// Memory: m(2m + q + d + 3) doubles (M and L); the workspace of Add (and
 // of AddKernelRows unless the caller gives one), NystromWorkLen(m, q)
 // doubles (8.25 KiB·m + 8.03 KiB·q), allocated by the first call and
 // kept; and during Add a block of K_nm of at most 2²⁰ doubles (8 MiB) or
-// of 256 rows, whichever is more. Cost: NewNystromStats m³/3 flops (L);
+// of 256 rows, whichever is more (kernels.Rows.Blocks, which pools it, so
+// that Adds one after another reuse one). None of it grows with
+// GOMAXPROCS: the goroutines of the matrix products share their packing
+// buffers (see linalg.Gemm). Cost: NewNystromStats m³/3 flops (L);
 // Add 2md + 2m² flops per row (the kernel, the triangular solve for bᵢ,
 // and the symmetric rank-k update of M by linalg.Syrk) and m kernel
 // transforms; AddKernelRows 2m² flops per row; Merge 2m² flops; Solve m³/3
@@ -78,7 +81,8 @@ type NystromStats struct {
 	cy   *linalg.Dense // m×q
 	syy  []float64     // q
 
-	work []float64 // Add's workspace (NystromWorkLen values), nil until the first Add
+	work  []float64 // Add's workspace (NystromWorkLen values), nil until the first Add
+	means []float64 // the means of a group's features in addBlock (m), nil until needed
 }
 
 // NewNystromStats returns empty statistics (n = 0) for the kernel k and the

@@ -66,8 +66,11 @@ func NystromWorkLen(m, q int) int {
 //
 // Cost: 2md + 2m² flops and m kernel transforms a row (see NystromStats).
 // Memory: a block of K_nm of at most 2²⁰ values (8 MiB) or one group of
-// rows, whichever is more, and the workspace, NystromWorkLen(m, q) values,
-// allocated by the first Add and kept.
+// rows, whichever is more (pooled: Adds one after another reuse it), the
+// workspace, NystromWorkLen(m, q) values, allocated by the first Add and
+// kept, and the packing buffers of the triangular solve and the rank-k
+// update, about 2m·KC doubles (see linalg.Gemm), none of it growing with
+// GOMAXPROCS.
 //
 // Errors wrap ErrInput: the zero value; x or y nil, malformed, without
 // rows or not finite (also linalg.ErrNotFinite); y of a magnitude whose
@@ -258,7 +261,8 @@ func (s *NystromStats) addBlock(bts, ybuf *linalg.Dense, grp, r int) {
 	na, nb := float64(s.n), float64(r)
 	nt := na + nb
 	g := math.Sqrt(na * nb / nt)
-	mB := centerRows(bt.Slice(0, m, 0, r))
+	s.means = centerRows(bt.Slice(0, m, 0, r), s.means)
+	mB := s.means
 	for j, mb := range mB {
 		bt.Set(j, r, g*(mb-s.mu[j]))
 		s.mu[j] += nb / nt * (mb - s.mu[j])

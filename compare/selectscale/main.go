@@ -23,9 +23,12 @@
 // x1…x10, y: the label last) so that another program can run on the same
 // data.
 //
-// Peak memory is the process's VmHWM (Linux /proc/self/status) at the end,
-// reset after the data are generated, and the resident size at that point
-// is printed beside it: their difference is what the selection added.
+// Peak memory is the process's VmHWM (Linux /proc/self/status), reset
+// after the data are generated, and the resident size at that point is
+// printed beside it: their difference is what the selection added. With
+// -v (the default) each pass's line also gives the time and the peak
+// resident size of the part before it (the peak reset at each line), and a
+// last line those of the last pass.
 package main
 
 import (
@@ -99,18 +102,32 @@ func main() {
 		Seed:      1,
 		Intercept: regress.FreeIntercept,
 	}
+	peak := 0.0 // the most of VmHWM over the parts, each part's read and reset at its end
+	part := func() float64 {
+		hwm := synthetic.Status("VmHWM")
+		peak = max(peak, hwm)
+		synthetic.ResetPeak()
+		return hwm
+	}
+	last := start
 	if *verbose {
 		sn.Progress = func(pass, passes int, sigma float64) {
 			what := fmt.Sprintf("σ = %.4g", sigma)
 			if math.IsNaN(sigma) {
 				what = "every σ"
 			}
-			fmt.Printf("  pass %d of %d, %s: %.2f s\n", pass, passes, what, time.Since(start).Seconds())
+			now := time.Now()
+			fmt.Printf("  pass %d of %d, %s: %.2f s (the part before: %.2f s, peak RSS %.0f MiB)\n",
+				pass, passes, what, now.Sub(start).Seconds(), now.Sub(last).Seconds(), part())
+			last = now
 		}
 	}
 	sel, err := sn.Fit(xtr, ytr)
 	check(err)
 	elapsed := time.Since(start)
+	if *verbose {
+		fmt.Printf("  end of the last pass: %.2f s (the part before: %.2f s, peak RSS %.0f MiB)\n", elapsed.Seconds(), time.Since(last).Seconds(), part())
+	}
 	p, err := sel.Fit.Predict(xte)
 	check(err)
 	mse, err := regress.MSE(yte, p)
@@ -118,7 +135,8 @@ func main() {
 	se := sel.StdErr[slices.Index(sel.Scores.Sigmas, sel.Sigma)][slices.Index(sel.Scores.Lambdas, sel.Lambda)]
 	fmt.Printf("chosen σ=%.4g λ=%.3g loo_mse=%.6g ± %.2g over %d rows\n", sel.Sigma, sel.Lambda, sel.Score, se, sel.LOORows)
 	fmt.Printf("fit %.2fs test_mse=%.6g\n", elapsed.Seconds(), mse)
-	fmt.Printf("rss_data %.0f MiB peak_rss %.0f MiB (selection added %.0f MiB)\n", rssData, synthetic.Status("VmHWM"), synthetic.Status("VmHWM")-rssData)
+	hwm := max(peak, synthetic.Status("VmHWM"))
+	fmt.Printf("rss_data %.0f MiB peak_rss %.0f MiB (selection added %.0f MiB)\n", rssData, hwm, hwm-rssData)
 }
 
 // writeCSV writes x and y as CSV with a header x1…xd, y, every value in

@@ -67,6 +67,10 @@ func Status(field string) float64 {
 	return 0
 }
 
+// ResetPeak resets the peak resident size, VmHWM, to the resident size now
+// (Linux: writing 5 to /proc/self/clear_refs; a no-op elsewhere).
+func ResetPeak() { _ = os.WriteFile("/proc/self/clear_refs", []byte("5"), 0) }
+
 // Begin starts the measured part of a program: it returns to the system
 // what loading the data freed and resets the peak resident size (Linux:
 // writing 5 to /proc/self/clear_refs), so that VmHWM read afterwards is the
@@ -75,7 +79,7 @@ func Status(field string) float64 {
 // file; stop ends it (a no-op otherwise).
 func Begin(profile string) (rssData float64, stop func(), err error) {
 	debug.FreeOSMemory()
-	_ = os.WriteFile("/proc/self/clear_refs", []byte("5"), 0)
+	ResetPeak()
 	rssData = Status("VmRSS")
 	if profile == "" {
 		return rssData, func() {}, nil
