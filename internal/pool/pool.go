@@ -161,13 +161,17 @@ func arm() {
 	runtime.AddCleanup(new(sentinel), func(int) { collected() }, 0)
 }
 
-// collected runs after a collection.
+// collected runs after a collection. It arms the next sentinel before it
+// releases anything: a sentinel allocated while a collection marks is
+// marked live and outlives that collection, so one armed after the
+// releases could miss the collection that a caller, seeing its entries
+// released, starts at once.
 func collected() {
+	arm()
 	pools.Lock()
 	list := pools.list
 	pools.Unlock()
 	for _, p := range list {
 		p.release()
 	}
-	arm()
 }
