@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"unicode/utf8"
 
 	"rkhs/loo"
 	"rkhs/optimize"
@@ -225,7 +226,11 @@ func (s *Scales) PrintTable(w io.Writer) {
 	if !s.Standardized {
 		unit = "units of the feature"
 	}
-	fmt.Fprintf(w, "rank  %-16s σ_j (%s)\n", "feature", unit)
+	width := 16 // the feature column: as wide as the longest name
+	for j := range r.Sigmas {
+		width = max(width, utf8.RuneCountInString(columnName(s.Names, j)))
+	}
+	fmt.Fprintf(w, "rank  %-*s σ_j (%s)\n", width, "feature", unit)
 	constant := make(map[int]bool, len(r.Constant))
 	for _, j := range r.Constant {
 		constant[j] = true
@@ -235,7 +240,7 @@ func (s *Scales) PrintTable(w io.Writer) {
 		if constant[j] {
 			v = "constant (its σ_j, the start's, is meaningless)"
 		}
-		fmt.Fprintf(w, "%4d  %-16s %s\n", i+1, columnName(s.Names, j), v)
+		fmt.Fprintf(w, "%4d  %-*s %s\n", i+1, width, columnName(s.Names, j), v)
 	}
 	fmt.Fprintf(w, "chosen λ = %.4g with these scales: %s %.6g", r.Lambda, name, r.Objective)
 	if r.StdErr > 0 {

@@ -122,6 +122,13 @@ func TestScalesReport(t *testing.T) {
 			t.Errorf("the table lacks %q:\n%s", want, out)
 		}
 	}
+	s.Names = []string{"a", "housing_median_age_of_the_block", "c", "d"} // longer than the column
+	b.Reset()
+	s.PrintTable(&b)
+	if out := b.String(); !strings.Contains(out, "rank  feature                         σ_j") ||
+		!strings.Contains(out, "   1  housing_median_age_of_the_block 1.5\n   2  c                               2\n") {
+		t.Errorf("a long name must widen the column:\n%s", out)
+	}
 	s.Names, s.Standardized = nil, false
 	b.Reset()
 	s.PrintTable(&b)
