@@ -175,31 +175,56 @@ type NystromSelection struct {
 // *linalg.MemoryError before the codes are allocated if they do not fit;
 // and the errors of loo.SelectNystrom.Fit.
 func (s SelectNystrom) Fit(x *linalg.Dense, labels []float64) (*NystromSelection, error) {
-	const op = "SelectNystrom.Fit"
+	c, err := newCodedSelection("SelectNystrom.Fit", x, labels, s.Criterion, s.OneVsAll)
+	if err != nil {
+		return nil, err
+	}
+	sn := s.Selection
+	sn.Criterion = c.criterion
+	sel, err := sn.Fit(x, c.y)
+	if err != nil {
+		return nil, err
+	}
+	return &NystromSelection{NystromSelection: sel, Classifier: c.classifier(sel.Lambda, sel.Fit.Model)}, nil
+}
+
+// codedSelection is what a selection over classes needs beside the
+// selection itself: the criterion on the codes, the classes in order, the
+// coding and the n×q codes.
+type codedSelection struct {
+	criterion loo.Criterion
+	classes   []float64
+	ova       bool
+	y         *linalg.Dense
+}
+
+// newCodedSelection checks the rows and labels of a selection over
+// classes (SelectNystrom.Fit, SelectScales.Fit, named by op) and codes the
+// labels: ±1 for two classes, one column a class for more or with
+// oneVsAll.
+func newCodedSelection(op string, x *linalg.Dense, labels []float64, cc ClassCriterion, oneVsAll bool) (*codedSelection, error) {
 	if err := checkTrain(op, x, labels); err != nil {
 		return nil, err
 	}
-	crit, ok := s.Criterion.criterion()
+	crit, ok := cc.criterion()
 	if !ok {
-		return nil, inputError(op, "Criterion", "unknown criterion %d", int(s.Criterion))
+		return nil, inputError(op, "Criterion", "unknown criterion %d", int(cc))
 	}
 	classes := classesOf(labels)
 	if len(classes) < 2 {
 		return nil, inputError(op, "labels", "only one class (%v); need two or more", classes[0])
 	}
-	ova := s.OneVsAll || len(classes) > 2
+	ova := oneVsAll || len(classes) > 2
 	y, err := codeTargets(op, labels, classes, ova)
 	if err != nil {
 		return nil, err
 	}
-	sn := s.Selection
-	sn.Criterion = crit
-	sel, err := sn.Fit(x, y)
-	if err != nil {
-		return nil, err
-	}
-	return &NystromSelection{NystromSelection: sel,
-		Classifier: &RLSModel{Classes: classes, OneVsAll: ova, Lambda: sel.Lambda, Model: sel.Fit.Model}}, nil
+	return &codedSelection{criterion: crit, classes: classes, ova: ova, y: y}, nil
+}
+
+// classifier returns the classifier of the selection's fit at λ.
+func (c *codedSelection) classifier(lambda float64, m *regress.Model) *RLSModel {
+	return &RLSModel{Classes: c.classes, OneVsAll: c.ova, Lambda: lambda, Model: m}
 }
 
 // MaxClasses returns the default limit of CheckClasses for n rows:

@@ -50,29 +50,15 @@ type ScaleSelection struct {
 // *linalg.MemoryError before the codes are allocated if they do not fit;
 // and the errors of loo.SelectScales.Fit.
 func (s SelectScales) Fit(x *linalg.Dense, labels []float64) (*ScaleSelection, error) {
-	const op = "SelectScales.Fit"
-	if err := checkTrain(op, x, labels); err != nil {
-		return nil, err
-	}
-	crit, ok := s.Criterion.criterion()
-	if !ok {
-		return nil, inputError(op, "Criterion", "unknown criterion %d", int(s.Criterion))
-	}
-	classes := classesOf(labels)
-	if len(classes) < 2 {
-		return nil, inputError(op, "labels", "only one class (%v); need two or more", classes[0])
-	}
-	ova := s.OneVsAll || len(classes) > 2
-	y, err := codeTargets(op, labels, classes, ova)
+	c, err := newCodedSelection("SelectScales.Fit", x, labels, s.Criterion, s.OneVsAll)
 	if err != nil {
 		return nil, err
 	}
 	ss := s.Selection
-	ss.Objective.Criterion = crit
-	sel, err := ss.Fit(x, y)
+	ss.Objective.Criterion = c.criterion
+	sel, err := ss.Fit(x, c.y)
 	if err != nil {
 		return nil, err
 	}
-	return &ScaleSelection{ScaleSelection: sel,
-		Classifier: &RLSModel{Classes: classes, OneVsAll: ova, Lambda: sel.Lambda, Model: sel.Fit.Model}}, nil
+	return &ScaleSelection{ScaleSelection: sel, Classifier: c.classifier(sel.Lambda, sel.Fit.Model)}, nil
 }
