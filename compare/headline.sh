@@ -5,7 +5,7 @@
 #
 #   compare/headline.sh [-tiny] [outdir]      (default outdir: compare/results)
 #
-# Rows (the benchmark names of compare/*_test.go and the root bench_test.go):
+# Rows (the benchmark names of the test files in compare/ and of the root bench_test.go):
 #
 #   GEMM n=2048              compare  Gemm/{rkhs,gonum}/n=2048        reference.py gemm
 #   Cholesky n=4096          compare  Cholesky/{rkhs,gonum}/n=4096    reference.py cholesky (dpotrf)
