@@ -168,7 +168,8 @@ type NystromSelection struct {
 // finite values, at least two distinct), which it does not modify.
 //
 // Cost and memory: those of loo.SelectNystrom with q = 1 coded column for
-// two classes, one per class beyond, and the n×q codes.
+// two classes (two with OneVsAll), one per class beyond, and the n×q
+// codes.
 //
 // Errors: a *linalg.InputError wrapping ErrInput for labels of the wrong
 // length, not finite or of one class, an unknown criterion; a

@@ -1,9 +1,8 @@
 package loo
 
 import (
-	"encoding/binary"
-	"hash/fnv"
 	"math"
+	"slices"
 
 	"rkhs/internal/memlimit"
 	"rkhs/kernels"
@@ -96,7 +95,7 @@ func (p *ScalePath) NewAdjoint(a *ScaleLOO) (*ScaleAdjoint, error) {
 		return nil, a.err
 	case !gcv && a.rows == 0:
 		return nil, inputError(op, "a", "no rows added: call ScaleLOO.Add with the rows of S")
-	case !gcv && a.p != p && !sameHeader(a.p.header(), p.header()):
+	case !gcv && a.p != p && !slices.Equal(a.p.header(), p.header()):
 		return nil, inputError(op, "a", "the sums of another path: other statistics or θ")
 	}
 	b := passRows(m)
@@ -215,17 +214,6 @@ func check2(op string, err error) error {
 	return regressError(op, "Centers", err)
 }
 
-// transpose returns aᵀ, a new matrix.
-func transpose(a *linalg.Dense) *linalg.Dense {
-	t := linalg.NewDense(a.Cols, a.Rows, nil)
-	for i := 0; i < a.Rows; i++ {
-		for j, v := range a.Row(i) {
-			t.Data[j*t.Stride+i] = v
-		}
-	}
-	return t
-}
-
 // contractCenters returns, for the symmetric E_P (m×m) and ze = [Z′ | 1]
 // (Z′ the shifted scaled centres, m×d), Σ_kl (E_P)_kl(z′_kj − z′_lj)² for
 // every j, as 2·(z′∘z′)ᵀ(E_P·1) − 2·diag(Z′ᵀE_P·Z′) from one product
@@ -248,15 +236,7 @@ func contractCenters(ep, ze *linalg.Dense) []float64 {
 // ScaleAdjoints of the same path and the same pass-A sums hold the same
 // ones.
 func (ad *ScaleAdjoint) fingerprint() uint64 {
-	h := fnv.New64a()
-	var w [8]byte
-	for _, vs := range [][]float64{ad.qhat.Data, ad.upsT.Data, ad.off, ad.fixed} {
-		for _, v := range vs {
-			binary.LittleEndian.PutUint64(w[:], math.Float64bits(v))
-			h.Write(w[:])
-		}
-	}
-	return h.Sum64()
+	return hashFloats(ad.qhat.Data, ad.upsT.Data, ad.off, ad.fixed)
 }
 
 // Add adds the rows x (b×d) with the outputs y (b×q) to the sums; loo
@@ -451,7 +431,7 @@ func (ad *ScaleAdjoint) Merge(o *ScaleAdjoint) error {
 	if o.err != nil {
 		return o.err
 	}
-	if o.hash != ad.hash || (o.p != ad.p && !sameHeader(o.p.header(), ad.p.header())) {
+	if o.hash != ad.hash || (o.p != ad.p && !slices.Equal(o.p.header(), ad.p.header())) {
 		return inputError(op, "o", "the sums of another path or other leave-one-out sums")
 	}
 	if o.rows > ad.p.np.n-ad.rows || o.sRows > ad.loo-ad.sRows {

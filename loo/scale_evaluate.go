@@ -14,7 +14,7 @@ import (
 // over the rows of S (SubsetRows(n), copied once), pass B over every row
 // with those rows marked. Neither x nor y is modified.
 //
-// Cost: (4md + 8m²)n + (2md + 3m²)s flops and (2n + s)m exponentials for
+// Cost: (6md + 8m²)n + (2md + 3m²)s flops and (2n + s)m exponentials for
 // n rows and s rows of S (s = n for every row), and about 14m³ once.
 // Memory besides x and y: that of the passes, at most six m×m matrices
 // and four blocks of about 2²⁰ values, and the rows of S; a

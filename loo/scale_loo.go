@@ -2,6 +2,7 @@ package loo
 
 import (
 	"math"
+	"slices"
 
 	"rkhs/internal/memlimit"
 	"rkhs/linalg"
@@ -163,7 +164,7 @@ func (a *ScaleLOO) block(kb, yb *linalg.Dense) bool {
 
 // Merge adds the sums o has collected to a; o is not modified. Both must
 // be of the same path (the same statistics and θ: checked by the
-// fingerprint of W, as NystromPath.Merge does). Errors wrap ErrInput, or
+// path's header, n, q, m, d, the modes, θ and a hash of W). Errors wrap ErrInput, or
 // are the error of a failed Add of either; on error a is unchanged.
 func (a *ScaleLOO) Merge(o *ScaleLOO) error {
 	const op = "ScaleLOO.Merge"
@@ -176,7 +177,7 @@ func (a *ScaleLOO) Merge(o *ScaleLOO) error {
 	if o.err != nil {
 		return o.err
 	}
-	if o.p != a.p && !sameHeader(o.p.header(), a.p.header()) {
+	if o.p != a.p && !slices.Equal(o.p.header(), a.p.header()) {
 		return inputError(op, "o", "the sums of another path: other statistics or θ")
 	}
 	if o.rows > a.p.np.n-a.rows {

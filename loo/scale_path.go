@@ -1,10 +1,8 @@
 package loo
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"math"
 
 	"rkhs/internal/parallel"
@@ -134,33 +132,12 @@ func renameOp(err error, from, to string) error {
 // encodings begin with: n, q, m, d, the intercept mode, the criterion,
 // the bits of θ and a 64-bit FNV-1a hash of the bits of W.
 func (p *ScalePath) header() []uint64 {
-	h := fnv.New64a()
-	var w [8]byte
-	for i := 0; i < p.np.m; i++ {
-		for _, v := range p.np.w.Row(i) {
-			binary.LittleEndian.PutUint64(w[:], math.Float64bits(v))
-			h.Write(w[:])
-		}
-	}
 	out := []uint64{uint64(p.np.n), uint64(p.np.q), uint64(p.np.m), uint64(len(p.sk.sigma)),
 		uint64(p.obj.Intercept), uint64(p.obj.Criterion)}
 	for _, v := range p.theta {
 		out = append(out, math.Float64bits(v))
 	}
-	return append(out, h.Sum64())
-}
-
-// sameHeader reports whether two headers are equal.
-func sameHeader(a, b []uint64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
+	return append(out, p.np.hashW())
 }
 
 // scaleWork is the workspace of the blocks of the passes: one serves the

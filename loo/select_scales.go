@@ -1,6 +1,7 @@
 package loo
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -63,7 +64,7 @@ import (
 //
 // # Cost
 //
-// An evaluation costs about (4md + 8m²)n flops and 2nm exponentials for
+// An evaluation costs about (6md + 8m²)n flops and 2nm exponentials for
 // the passes over the n rows (or Rows), (2md + 3m²) flops and m
 // exponentials more on each row of S, and 14m³ once; an iteration
 // usually makes one evaluation, two or three while L-BFGS learns the
@@ -336,7 +337,7 @@ func (ss SelectScales) Descend(d int, constant []int, evaluate func(theta []floa
 // descend is Descend after the checks, for the call op begun at start;
 // constant is kept.
 func (ss SelectScales) descend(op string, start time.Time, d int, constant []int, evaluate func([]float64) (*ScaleEval, error)) (*ScaleSelection, []float64, error) {
-	maxIter, tol := cmpOr(ss.MaxIter, defaultScaleIter), cmpOr(ss.Tol, defaultScaleTol)
+	maxIter, tol := cmp.Or(ss.MaxIter, defaultScaleIter), cmp.Or(ss.Tol, defaultScaleTol)
 	eval := func(theta []float64) (*ScaleEval, error) {
 		ev, err := evaluate(theta)
 		if err == nil && (ev == nil || len(ev.Gradient) != d+1) {
@@ -502,14 +503,6 @@ func (ss SelectScales) check(op string, d int) error {
 		}
 	}
 	return nil
-}
-
-// cmpOr returns v, or def when v is 0.
-func cmpOr[T int | float64](v, def T) T {
-	if v == 0 {
-		return def
-	}
-	return v
 }
 
 // constantFeatures returns the columns in which every row of x and of c
