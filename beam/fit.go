@@ -36,7 +36,8 @@ type FitOptions struct {
 	// deviation 1 by the moments of the rows read (see prepare.go) before
 	// the kernel; the centres, drawn or from CentersFile (in the input's
 	// units), are scaled alike, and the model keeps the map, so that
-	// predictions take raw features. A constant feature fails the job.
+	// predictions take raw features. A constant feature is kept at its
+	// value (see prepare.go).
 	Standardize bool
 	// Model is the file the fitted model is written to, in the JSON
 	// format of regress.Model (what rkhs predict reads).

@@ -25,8 +25,8 @@
 //     (MedianDistance, WarnDegenerate) and memory advice that fits the
 //     verb (TooLarge);
 //   - one length scale per feature (-sigma ard): the value of -sigma
-//     (SigmaValue), the rules of -ard-rows and -ard-iters (CheckARD,
-//     ARDRows), the progress line (ScalesProgress) and the report of the
+//     (SigmaValue), the rules of -ard-rows and -ard-iters (ARDFlags:
+//     Register, Check, RowsOf), the progress line (ScalesProgress) and the report of the
 //     descent (Scales: the ranked scales, the fields of -json, the plot);
 //   - small text helpers (Count, JSONFloat).
 //

@@ -71,7 +71,7 @@ type ARDFlags struct {
 // Register adds -ard-rows and -ard-iters to fs, Rows auto.
 func (a *ARDFlags) Register(fs *flag.FlagSet) {
 	a.Rows = AutoValue{Auto: true}
-	fs.Var(&a.Rows, "ard-rows", fmt.Sprintf("-sigma ard: descend on this many rows drawn at random (-seed), the rows of a leave-one-out subset among them; the final fit on every row; 0: every row; auto: every row up to %d rows, %d above", AutoARDAbove, AutoARDRows))
+	fs.Var(&a.Rows, "ard-rows", fmt.Sprintf("-sigma ard: descend on this many rows drawn at random (-seed) (in rkhs, the rows of its -loo-rows subset among them); the final fit on every row; 0: every row; auto: every row up to %d rows, %d above", AutoARDAbove, AutoARDRows))
 	fs.IntVar(&a.Iters, "ard-iters", 0, "-sigma ard: the budget of L-BFGS iterations, each about one evaluation of the criterion and its gradient (three passes over the rows); 0: 50")
 }
 
