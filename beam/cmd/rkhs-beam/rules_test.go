@@ -140,9 +140,15 @@ func TestDataRefusals(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "m.json")); err == nil {
 		t.Error("a refused selection wrote its model")
 	}
-	// -max-classes raises the limit, as in rkhs classify.
-	if code, out := rkhsBeam(t, dir, append(sel, "-input", "s.csv", "-centers", "10", "-sigmas", "1:1:1", "-classes", "-max-classes", "80", "-criterion", "gcv")...); code != 0 {
-		t.Errorf("-max-classes 80: exit %d:\n%s", code, out)
+	// -max-classes raises the limit, as in rkhs classify; chosen by GCV,
+	// the score is no error rate, so -json has no loo_error (as rkhs).
+	code, out, errOut := rkhsBeamStreams(t, dir, append(sel, "-input", "s.csv", "-centers", "10", "-sigmas", "1:1:1", "-classes", "-max-classes", "80", "-criterion", "gcv", "-json")...)
+	var res map[string]any
+	if code != 0 || json.Unmarshal([]byte(out), &res) != nil {
+		t.Fatalf("-max-classes 80: exit %d:\n%s%s", code, out, errOut)
+	}
+	if v, ok := res["loo_error"]; ok {
+		t.Errorf("-criterion gcv -classes: loo_error %v, but the score is GCV's", v)
 	}
 }
 

@@ -258,7 +258,10 @@ func showSelection(sel *rkhsbeam.Selection, o rkhsbeam.SelectOptions, asJSON boo
 		r.Lambda = cli.JSONFloat(sel.Scales.Lambda)
 	}
 	if sel.Classifier != nil {
-		r.Classes, r.LOOError = cli.JSONFloats(sel.Classifier.Classes), cli.JSONPtr(sel.Score)
+		r.Classes = cli.JSONFloats(sel.Classifier.Classes)
+		if sel.Criterion == loo.LOOErrorRate { // as rkhs: the score is an error rate only then
+			r.LOOError = cli.JSONPtr(sel.Score)
+		}
 	}
 	for name, t := range map[string][][]float64{"gcv": sel.GCV, "df": sel.DF, "loo_mse": sel.LOO, "loo_error": sel.LOOError} {
 		for _, row := range t {
