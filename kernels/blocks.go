@@ -62,7 +62,7 @@ const (
 // streamed product hold at once, all together: 2¹⁸ doubles (2 MiB), two
 // blocks of streamBlockElems. Up to two goroutines evaluate whole blocks;
 // more evaluate each block a part of streamWorkElems/p values at a time
-// (evalRows), so that the workspace of a pass does not grow with
+// (partRows), so that the workspace of a pass does not grow with
 // GOMAXPROCS. The parts are consumed in order, and each row of K, of
 // K_b·V and of K_bᵀ·W is computed as it is in the whole block, so the
 // results do not change.
@@ -140,7 +140,7 @@ type streamJob struct {
 	plan  streamPlan
 	op    streamOp
 	split bool                              // opFunc: f takes parts of blocks (its rows are independent)
-	sub   int                               // rows evaluated at a time: plan.b, or fewer (evalRows)
+	sub   int                               // rows evaluated at a time: plan.b, or fewer (partRows)
 	f     func(c, i0 int, kb *linalg.Dense) // opFunc
 	in    *linalg.Dense                     // V (opNormal) or Y (opTrans)
 	q     int                               // columns of in
@@ -210,7 +210,7 @@ func (j *streamJob) stream() {
 	p := parallel.Team(j.plan.chunks, float64(n)*float64(m), minParallelWork)
 	j.sub = j.plan.b
 	if j.op != opFunc || j.split {
-		j.sub = evalRows(j.plan.b, m, p)
+		j.sub = partRows(j.plan.b, m, p)
 	}
 	for len(j.works) < p {
 		j.works = append(j.works, new(blockWork))
@@ -218,12 +218,12 @@ func (j *streamJob) stream() {
 	parallel.Claim(p, j.plan.chunks, j)
 }
 
-// evalRows returns the rows of K that each of p goroutines evaluates at a
+// partRows returns the rows of K that each of p goroutines evaluates at a
 // time in a pass of blocks of b rows and m columns: b while p blocks fit
 // in streamWorkElems, otherwise as many rows as a p-th of it holds, a
 // multiple of 4 (the rows addRows takes together, so that the parts of a
 // block group its rows as the block does), and at least 4.
-func evalRows(b, m, p int) int {
+func partRows(b, m, p int) int {
 	if p*b*m <= streamWorkElems {
 		return b
 	}
@@ -278,7 +278,7 @@ func (r *Rows) EachBlock(chunks int, f func(c, i0 int, kb *linalg.Dense)) {
 }
 
 // eachBlock is EachBlock, but with split set f is called for parts of the
-// blocks (evalRows), each with its own i0: for consumers whose rows are
+// blocks (partRows), each with its own i0: for consumers whose rows are
 // independent of one another (MulVecTo, MulTo), so that the kernel blocks
 // of a pass stay within streamWorkElems whatever GOMAXPROCS is.
 func (r *Rows) eachBlock(chunks int, split bool, f func(c, i0 int, kb *linalg.Dense)) {

@@ -131,7 +131,8 @@ const (
 // before its macro-kernel; pieces that enter it meanwhile pack the rest of
 // it alongside.
 // Each band thus has one join, and no serial part that grows with the
-// number of goroutines, each block of A is packed once, and the workspace
+// number of goroutines, each block of A is packed once (again only when a
+// piece enters it after every piece that held it has left), and the workspace
 // is one block of B (KC×NC values at most) and one band of A whatever the
 // number of goroutines; see productJob for the arithmetic at n = 4096. On
 // one goroutine a band is one block row. Every micro-tile of C lies on

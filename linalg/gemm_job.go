@@ -22,7 +22,8 @@ import "runtime"
 // per goroutine, each about a sixth of a block row, where splitting by
 // block rows alone gave 22 units to 16 goroutines, so that 6 of them did
 // two while 10 waited. B (512×4096) is packed in 16 chunks of 256
-// columns. Each block of A is packed once, 22 per step, by the six or so
+// columns. Each block of A is packed once, 22 per step (again only when
+// re-entered after every holder left it), by the six or so
 // pieces that enter it, together (see enter). When each piece packed the
 // blocks it entered, in a buffer of its goroutine, a step packed 64 or
 // more blocks of 192×512 values for its 22 block rows, the workspace grew
@@ -39,7 +40,7 @@ type productJob struct {
 	mc          int // rows of a block row (MC, or fewer: see blockedProductRows)
 	jc, nc      int // the block of columns (loop 5)
 	pc, kc      int // the block of k (loop 4)
-	ibLo, ibHi  int // the block rows of the band
+	ibLo        int // the first block row of the band
 	weight      []int64
 	pieces      int
 	bChunk      int // columns of a chunk of B (packB)
@@ -70,7 +71,7 @@ func (j *productJob) setColumns(jc, nc int) (ibLo, ibHi int) {
 // setBand prepares the band of block rows [ibLo, ibHi) for p goroutines:
 // their weights and the number of pieces.
 func (j *productJob) setBand(ibLo, ibHi, p int) {
-	j.ibLo, j.ibHi = ibLo, ibHi
+	j.ibLo = ibLo
 	ws := j.ws
 	ws.free = ws.free[:0]
 	for r := ibHi - ibLo - 1; r >= 0; r-- {

@@ -24,8 +24,8 @@ var trsmNB = 128
 // Memory: the packing buffers of the Gemm updates (products of n×128 by
 // 128×k at most), and, when the columns are split, those of each chunk's
 // own updates: their blocks of B together 128·k doubles, their blocks of
-// A at most 2¹⁶ doubles (512 KiB) together, whatever the number of
-// goroutines (trsmPackedA).
+// A at most 2¹⁶ doubles (512 KiB) together up to 32 goroutines
+// (trsmPackedA; beyond, 2¹¹ doubles a goroutine, a block of 16 rows).
 //
 // Trsm panics if A is not square, B does not have n rows or ul is All.
 func Trsm(ul Uplo, t Op, a, b *Dense) {
