@@ -61,6 +61,34 @@
 //     (streamPass.block, one screen), and the fit at the chosen λ;
 //  6. loo/table.go: the choice, Table.Best, and Table.Facts.
 //
+// # Reading the length scales
+//
+// From `rkhs fit -method nystrom -sigma ard -lambda auto`, past the grid
+// selection above that gives its start, the descent reads in eight files,
+// in this order:
+//
+//  1. cmd/rkhs/choose.go: fitRun.descend, the command's call of
+//     SelectScales.Fit from the grid's (σ₀, λ₀) on the same centres;
+//  2. loo/select_scales.go: SelectScales — the box, the start, the
+//     descent by optimize.LBFGS on J/J(θ₀), and the final fit on every
+//     row;
+//  3. loo/scale_evaluate.go: one evaluation of the objective and its
+//     gradient, the three passes in order (scaleData.eval);
+//  4. loo/scale_stats.go: ScaleObjective (the objective, the scaled
+//     kernel) and pass 0, the statistics of the scaled rows;
+//  5. loo/scale_path.go, then loo/nystrom_frame.go: the fit at one λ, the
+//     frame the grid's λ path stands on too (the rows F = K_b·W − 1cᵀ,
+//     the hat diagonal, the residuals), and the leave-one-out weights of
+//     a row;
+//  6. loo/scale_loo.go: pass A, the leave-one-out sums over S;
+//  7. loo/scale_adjoint.go: the adjoint's matrices from the weights
+//     (NewAdjoint: leave-one-out or GCV weights, then the frame), and
+//     pass B, the adjoint contracted with the kernel's derivatives;
+//  8. optimize/lbfgs.go: the descent itself.
+//
+// docs/notes/ard-gradient.md derives every formula; the code cites its
+// equations by number.
+//
 // "Exact" means equal to refitting without point i while keeping the full
 // fit's penalty nλ (not rescaling it to (n−1)λ): that is the refit for which
 // the identity (yᵢ − ŷᵢ)/(1 − Hᵢᵢ) holds, and the tests check it against n

@@ -69,17 +69,10 @@ type NystromPath struct {
 	// the statistics alone (see Method for its accuracy).
 	GCV []float64
 
-	ic      regress.Intercept
+	frame   // W, c, μ, D, Z∘D and ȳ of the λ path
 	kernel  kernels.Kernel
 	centers *linalg.Dense
-	n, q, m int
-	mu      []float64     // eigenvalues of G, ascending
-	w       *linalg.Dense // m×m: rows fᵢ = Wᵀk(xᵢ, C) − c
-	c       []float64     // m
-	d       *linalg.Dense // m×L, D_kj = 1/(μ_k + nλ_j)
-	zd      *linalg.Dense // m×(qL), Z_k,out·D_kj at column out·L + j
-	ybar    []float64     // ȳ with a free intercept, zeros otherwise
-	jitter  float64       // the δ of K_mm's factor
+	jitter  float64 // the δ of K_mm's factor
 
 	seen  int
 	sse   []float64 // Σ over rows and outputs of the LOO residual squared, per λ
@@ -173,10 +166,9 @@ func newNystromPath(s *regress.NystromStats, ic regress.Intercept, lambdas []flo
 	m, q, nl := centers.Rows, fr.R.Cols, len(lambdas)
 	p = &NystromPath{
 		Lambdas: append([]float64(nil), lambdas...),
-		ic:      ic, kernel: k, centers: centers, jitter: fr.Jitter,
-		n: fr.N, q: q, m: m,
-		ybar: make([]float64, q),
-		sse:  make([]float64, nl), sse2: make([]float64, nl), rss: make([]float64, nl), wrong: make([]int, nl),
+		frame:   frame{ic: ic, n: fr.N, q: q, m: m, ybar: make([]float64, q)},
+		kernel:  k, centers: centers, jitter: fr.Jitter,
+		sse: make([]float64, nl), sse2: make([]float64, nl), rss: make([]float64, nl), wrong: make([]int, nl),
 	}
 	qf, err := standardForm(fr)
 	if err != nil {
@@ -409,63 +401,29 @@ func (a *streamPass) keep(rows int) {
 }
 
 // block adds the residuals of one block to the pass: kb holds k(xᵢ, C)
-// for its rows, yb their outputs. The elementwise passes are split over
-// the goroutines by rows; the sums run row by row in order.
+// for its rows, yb their outputs. The frame's products are split over
+// the goroutines; the sums run row by row in order.
 func (a *streamPass) block(ws *streamWork, kb, yb *linalg.Dense) {
 	p := a.p
-	b, m, q, nl := kb.Rows, p.m, p.q, len(p.Lambdas)
-	f := ws.f.Reuse(b, m)
-	h := ws.h.Reuse(b, nl)
-	yhat := ws.yhat.Reuse(b, q*nl)
-	// F = K_b·W − 1cᵀ, then Ŷ − ȳ = F·(Z∘D) for every λ and output.
-	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, kb, p.w, 0, f)
-	eachRow(b, m, func(i int) {
-		row := f.Row(i)
-		for k, ck := range p.c {
-			row[k] -= ck
-		}
-	})
-	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, f, p.zd, 0, yhat)
-	// Hᵢᵢ − (1/n for a free intercept) = (F∘F)·D, squaring F in place.
-	eachRow(b, m, func(i int) {
-		row := f.Row(i)
-		for k, v := range row {
-			row[k] = v * v
-		}
-	})
-	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, f, p.d, 0, h)
-	var h0 float64
-	if p.ic == regress.FreeIntercept {
-		h0 = 1 / float64(p.n)
-	}
+	nl := len(p.Lambdas)
+	f := p.rows(&ws.f, kb)
+	e := p.residuals(&ws.yhat, f, yb)
+	h, h0 := p.hats(&ws.h, f), p.h0()
 	sse, sse2, rss, wrong := a.sse, a.sse2, a.rss, a.wrong
-	for i := 0; i < b; i++ {
-		yi, hi, fi := yb.Row(i), h.Row(i), yhat.Row(i)
+	for i := 0; i < kb.Rows; i++ {
+		yi, hi, ei := yb.Row(i), h.Row(i), e.Row(i)
 		for j := 0; j < nl; j++ {
 			g := 1 - (hi[j] + h0)
-			truth, pred := -1, -1 // argmax of y and of the leave-one-out prediction
-			var ty, tp, row float64
-			for out, yv := range yi {
-				fit := fi[out*nl+j] + p.ybar[out]
-				res := yv - fit
+			var row float64
+			for out := range yi {
+				res := ei[out*nl+j]
 				loo := res / g
 				sse[j] += loo * loo
 				row += loo * loo
 				rss[j] += res * res
-				if pv := yv - loo; pred < 0 || pv > tp {
-					pred, tp = out, pv
-				}
-				if truth < 0 || yv > ty {
-					truth, ty = out, yv
-				}
 			}
 			sse2[j] += row * row
-			if q == 1 {
-				// One output: the sign is the class (±1 coding).
-				if (ty > 0) != (tp > 0) {
-					wrong[j]++
-				}
-			} else if pred != truth {
+			if wrongClass(yi, ei[j:], nl, g) {
 				wrong[j]++
 			}
 		}
@@ -488,17 +446,7 @@ func (p *NystromPath) Fit(j int) *regress.NystromFit {
 	if j < 0 || j >= nl {
 		panic(fmt.Sprintf("loo: NystromPath.Fit: index %d of a path of %d λ", j, nl))
 	}
-	zd := linalg.NewDense(p.m, p.q, nil)
-	b := append([]float64(nil), p.ybar...)
-	for k, ck := range p.c {
-		src, dst := p.zd.Row(k), zd.Row(k)
-		for out := range dst {
-			dst[out] = src[out*nl+j]
-			b[out] -= ck * dst[out]
-		}
-	}
-	coef := linalg.NewDense(p.m, p.q, nil)
-	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, p.w, zd, 0, coef)
+	coef, b := p.fit(j)
 	return &regress.NystromFit{
 		Model:  &regress.Model{Kernel: p.kernel, Centers: p.centers.Clone(), Coef: coef, Intercept: b},
 		Jitter: p.jitter,

@@ -119,16 +119,6 @@ func (p *NystromPath) header() []uint64 {
 	return []uint64{uint64(p.n), uint64(p.q), uint64(p.m), uint64(p.ic), uint64(len(p.Lambdas)), uint64(p.seen), p.hashW()}
 }
 
-// hashW returns the hash of W's first m rows (hashFloats) that the
-// headers of the path's encodings, and of ScalePath's, carry.
-func (p *NystromPath) hashW() uint64 {
-	rows := make([][]float64, p.m)
-	for i := range rows {
-		rows[i] = p.w.Row(i)
-	}
-	return hashFloats(rows...)
-}
-
 // hashFloats returns the 64-bit FNV-1a hash of the bits of the values of
 // vs in order, each as 8 little-endian bytes: the fingerprint an encoding
 // carries of matrices too large to carry whole.

@@ -17,7 +17,7 @@ import (
 //	∂J/∂log σ_j = Σ_ik E_ik·(x̃_ij − z̃_kj)² + Σ_kl (E_P)_kl·(z̃_kj − z̃_lj)²,
 //	E = N∘K_nm,  E_P = P∘K_mm,  P = −nλ·Q,  ∂J/∂log λ = −nλ·tr Q̂
 //
-// with x̃ = x/σ and z̃ = c/σ (docs/notes/ard-gradient.md). NewAdjoint
+// with x̃ = x/σ and z̃ = c/σ (docs/notes/ard-gradient.md, eq. 6 and 11). NewAdjoint
 // forms, from the path and the sums of pass A, the matrices of the
 // frame every row needs, and the K_mm part. Each block of rows then costs
 // three products: the frame's rows F_b = K_b·W − 1cᵀ, the adjoint in the
@@ -46,7 +46,6 @@ type ScaleAdjoint struct {
 	qhat  *linalg.Dense // Q̂′ (m×m): Q̂, or for GCV Q̂ − b·D − (κ_G/2)·ĈĈᵀ
 	upsT  *linalg.Dense // Υ̂′ᵀ (q×m): (D·Φ̂ + κ_G·Ĉ)ᵀ, κ_G = 0 without GCV
 	off   []float64     // ô = Υ̂′ȳ − ν̂, the offset of every row of G (m)
-	ze    *linalg.Dense // [Z̃ − 1z̄ᵀ | 1] (m×(d+1))
 	fixed []float64     // the K_mm part of ∂J/∂log σ (d) and ∂J/∂log λ
 	hash  uint64        // of the bits of Q̂′, Υ̂′, ô and the K_mm part
 
@@ -83,153 +82,161 @@ func (p *ScalePath) NewAdjoint(a *ScaleLOO) (*ScaleAdjoint, error) {
 	if err := p.ready(op); err != nil {
 		return nil, err
 	}
-	np := p.np
-	n, m, q, d := np.n, np.m, np.q, len(p.sk.sigma)
-	gcv := p.obj.Criterion == GCV
-	switch {
-	case gcv && a != nil:
-		return nil, inputError(op, "a", "the GCV criterion has no leave-one-out sums: pass nil")
-	case !gcv && (a == nil || a.p == nil):
-		return nil, inputError(op, "a", "nil or zero ScaleLOO: the %v criterion needs the sums of its leave-one-out pass (ScalePath.NewLOO, ScaleLOO.Add)", p.obj.Criterion)
-	case !gcv && a.err != nil:
-		return nil, a.err
-	case !gcv && a.rows == 0:
-		return nil, inputError(op, "a", "no rows added: call ScaleLOO.Add with the rows of S")
-	case !gcv && a.p != p && !slices.Equal(a.p.header(), p.header()):
-		return nil, inputError(op, "a", "the sums of another path: other statistics or θ")
-	}
-	b := passRows(m)
-	if err := memlimit.Check(op, memlimit.Sum(memlimit.Floats(4, m, m), memlimit.Floats(m, 3*q+2*d+8),
-		memlimit.Floats(b, 4*m+3*q+d+4))); err != nil {
+	w, err := p.weights(op, a)
+	if err != nil {
 		return nil, err
 	}
-	nl := float64(n) * p.lambda
-	ad := &ScaleAdjoint{p: p, g: make([]float64, d), t: make([]float64, m)}
+	m, q, d := p.m, p.q, len(p.sk.Sigma())
+	nl := float64(p.n) * p.lambda
+	ad := &ScaleAdjoint{p: p, value: w.value, kappa: w.kappa, loo: w.loo, all: w.all, g: make([]float64, d), t: make([]float64, m)}
 
-	// The sums of pass A in the frame, times κ; or GCV's from the fit.
-	omega := linalg.NewDense(m, m, nil) // Ω̂, then Q̂
-	phi := linalg.NewDense(m, q, nil)   // Φ̂
-	sb, sa := make([]float64, m), make([]float64, q)
-	var kappaG, bG float64
-	if gcv {
-		tau := float64(n) - p.DF
-		kappaG, bG = 2*float64(n)/(float64(q)*tau*tau), 2*p.GCV/tau
-		for k, mu := range np.mu {
-			omega.Set(k, k, bG*mu)
-			for out, v := range p.chat.Row(k) {
-				phi.Set(k, out, kappaG*nl*v)
-			}
-		}
-		ad.value = &ScaleEval{Value: p.GCV, DF: p.DF, ErrorRate: math.NaN(), ErrorRateStdErr: math.NaN()}
-	} else {
-		ad.value = a.result()
-		ad.loo, ad.all = a.rows, a.rows == n
-		ad.kappa = 2 / (float64(a.rows) * float64(q))
-		for k := 0; k < m; k++ {
-			row := omega.Row(k)
-			for l, v := range a.omega.Row(k)[:k+1] {
-				row[l] = ad.kappa * v
-				omega.Set(l, k, ad.kappa*v)
-			}
-			for out, v := range a.phi.Row(k)[:q] {
-				phi.Set(k, out, ad.kappa*v)
-			}
-			sb[k] = ad.kappa * a.phi.At(k, q)
-		}
-		for out, v := range a.salpha {
-			sa[out] = ad.kappa * v
-		}
-	}
-
-	// Q̂ = DΩ̂D − (DΦ̂Ĉᵀ + ĈΦ̂ᵀD)/2 in Ω̂'s storage, and ∂J/∂log λ.
+	// Q̂ = DΩ̂D − (DΦ̂Ĉᵀ + ĈΦ̂ᵀD)/2 in Ω̂'s storage, and ∂J/∂log λ (eq. 15).
+	chat, dk := p.zd, p.dk
 	pc := linalg.NewDense(m, m, nil) // Φ̂Ĉᵀ, later W·Q̂ and P∘K_mm
-	linalg.Gemm(linalg.NoTrans, linalg.Trans, 1, phi, p.chat, 0, pc)
-	dk := p.dk
+	linalg.Gemm(linalg.NoTrans, linalg.Trans, 1, w.phi, chat, 0, pc)
 	var tr float64
 	for k := 0; k < m; k++ {
-		row := omega.Row(k)
+		row := w.omega.Row(k)
 		for l := range row {
 			row[l] = dk[k]*row[l]*dk[l] - (dk[k]*pc.At(k, l)+pc.At(l, k)*dk[l])/2
 		}
 		tr += row[k]
 	}
-	qhat := omega
+	qhat := w.omega
 	dlam := -nl * tr
 
-	// Q = W·Q̂·Wᵀ; the K_mm part from P∘K_mm, P = −nλ·Q.
-	w := np.w
+	// Q = W·Q̂·Wᵀ; the K_mm part from P∘K_mm, P = −nλ·Q (eq. 6, the
+	// second sum of eq. 11).
 	qm := linalg.NewDense(m, m, nil)
-	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, w, qhat, 0, pc)
-	linalg.Gemm(linalg.NoTrans, linalg.Trans, 1, pc, w, 0, qm)
-	ad.ze = linalg.NewDense(m, d+1, nil)
-	for k := 0; k < m; k++ {
-		row := ad.ze.Row(k)
-		for j, v := range p.sk.zs.Row(k) {
-			row[j] = v - p.sk.zbar[j]
-		}
-		row[d] = 1
+	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, p.w, qhat, 0, pc)
+	linalg.Gemm(linalg.NoTrans, linalg.Trans, 1, pc, p.w, 0, qm)
+	for i := range qm.Data {
+		qm.Data[i] *= -nl
 	}
-	ep, err := kernels.GramTo(pc, kernels.Gaussian{Sigma: 1}, p.sk.zs, linalg.All)
-	if err != nil {
-		return nil, check2(op, err)
+	if ad.fixed, err = p.sk.CentersGradient(qm, pc); err != nil {
+		return nil, regressError(op, "Centers", err)
 	}
-	for i := range ep.Data {
-		ep.Data[i] *= -nl * qm.Data[i]
-	}
-	ad.fixed = contractCenters(ep, ad.ze)
 	ad.fixed = append(ad.fixed, dlam)
 
-	// Q̂′ (for GCV Q̂ − b·D − (κ_G/2)·ĈĈᵀ, so that the rows of G need no
-	// weights of their own), Υ̂′ = D·Φ̂ + κ_G·Ĉ, and the offset
-	// ô = Υ̂′ȳ − ν̂ with ν̄ = W·ν̂ (−Ỹ_bΥ̂′ᵀ = −Y_bΥ̂′ᵀ + 1(Υ̂′ȳ)ᵀ).
-	if gcv {
-		for k := 0; k < m; k++ {
-			row := qhat.Row(k)
-			row[k] -= bG * dk[k]
-		}
-		linalg.Gemm(linalg.NoTrans, linalg.Trans, -kappaG/2, p.chat, p.chat, 1, qhat)
+	// Q̂′ = Q̂ − b·D − (κ_G/2)·ĈĈᵀ (eq. 14), so that the rows of G need no weights
+	// of their own for GCV (b = κ_G = 0 otherwise), Υ̂′ = D·Φ̂ + κ_G·Ĉ,
+	// and the offset ô = Υ̂′ȳ − ν̂ with ν̄ = W·ν̂
+	// (−Ỹ_bΥ̂′ᵀ = −Y_bΥ̂′ᵀ + 1(Υ̂′ȳ)ᵀ).
+	for k := 0; k < m; k++ {
+		qhat.Row(k)[k] -= w.b * dk[k]
 	}
+	linalg.Gemm(linalg.NoTrans, linalg.Trans, -w.kappaG/2, chat, chat, 1, qhat)
 	ad.qhat = qhat
 	ad.upsT = linalg.NewDense(q, m, nil)
 	ad.off = make([]float64, m)
-	free := p.obj.Intercept == regress.FreeIntercept && !gcv
 	for k := 0; k < m; k++ {
 		var s float64
 		for out := 0; out < q; out++ {
-			u := dk[k]*phi.At(k, out) + kappaG*p.chat.At(k, out)
+			u := dk[k]*w.phi.At(k, out) + w.kappaG*chat.At(k, out)
 			ad.upsT.Set(out, k, u)
-			ad.off[k] += u * np.ybar[out]
-			s += p.chat.At(k, out) * sa[out]
+			ad.off[k] += u * p.ybar[out]
+			s += chat.At(k, out) * w.sa[out]
 		}
-		if free {
-			ad.off[k] -= (2*dk[k]*sb[k] - s) / float64(n)
+		if p.ic == regress.FreeIntercept {
+			ad.off[k] -= (2*dk[k]*w.sb[k] - s) / float64(p.n)
 		}
 	}
 	ad.hash = ad.fingerprint()
 	return ad, nil
 }
 
-// check2 wraps an error of package kernels on the scaled centres.
-func check2(op string, err error) error {
-	return regressError(op, "Centers", err)
+// adjointWeights are what the adjoint of a criterion is formed from
+// (NewAdjoint): its value, and the weighted sums over the rows in the
+// frame, times the weights' scale κ — from pass A for a leave-one-out
+// criterion (looWeights), from the fit for GCV (gcvWeights): the sums
+// of eq. 7 in the frame, with the weights of eq. 5.
+type adjointWeights struct {
+	value      *ScaleEval
+	omega, phi *linalg.Dense // Ω̂ (m×m, both triangles), Φ̂ (m×q)
+	sb, sa     []float64     // ŝ_β (m) and s_α (q); zeros for GCV
+	kappa      float64       // κ = 2/(|S|q); 0 for GCV
+	loo        int           // |S|; 0 for GCV
+	all        bool          // every row is of S
+	kappaG, b  float64       // GCV's κ_G = 2n/(qτ²) and b = 2n·RSS/(qτ³); 0 otherwise
 }
 
-// contractCenters returns, for the symmetric E_P (m×m) and ze = [Z′ | 1]
-// (Z′ the shifted scaled centres, m×d), Σ_kl (E_P)_kl(z′_kj − z′_lj)² for
-// every j, as 2·(z′∘z′)ᵀ(E_P·1) − 2·diag(Z′ᵀE_P·Z′) from one product
-// E_P·[Z′ | 1].
-func contractCenters(ep, ze *linalg.Dense) []float64 {
-	m, d := ze.Rows, ze.Cols-1
-	r := linalg.NewDense(m, d+1, nil)
-	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, ep, ze, 0, r)
-	out := make([]float64, d)
+// weights checks a, the pass-A sums of the path's criterion (nil for
+// GCV), and the memory of NewAdjoint, and returns the criterion's
+// weights.
+func (p *ScalePath) weights(op string, a *ScaleLOO) (*adjointWeights, error) {
+	if p.obj.Criterion == GCV {
+		if a != nil {
+			return nil, inputError(op, "a", "the GCV criterion has no leave-one-out sums: pass nil")
+		}
+		if err := p.adjointMemory(op); err != nil {
+			return nil, err
+		}
+		return p.gcvWeights(), nil
+	}
+	switch {
+	case a == nil || a.p == nil:
+		return nil, inputError(op, "a", "nil or zero ScaleLOO: the %v criterion needs the sums of its leave-one-out pass (ScalePath.NewLOO, ScaleLOO.Add)", p.obj.Criterion)
+	case a.err != nil:
+		return nil, a.err
+	case a.rows == 0:
+		return nil, inputError(op, "a", "no rows added: call ScaleLOO.Add with the rows of S")
+	case a.p != p && !slices.Equal(a.p.header(), p.header()):
+		return nil, inputError(op, "a", "the sums of another path: other statistics or θ")
+	}
+	if err := p.adjointMemory(op); err != nil {
+		return nil, err
+	}
+	return p.looWeights(a), nil
+}
+
+// adjointMemory checks that NewAdjoint's matrices and Add's workspace fit.
+func (p *ScalePath) adjointMemory(op string) error {
+	m, q, d := p.m, p.q, len(p.sk.Sigma())
+	return memlimit.Check(op, memlimit.Sum(memlimit.Floats(4, m, m), memlimit.Floats(m, 3*q+2*d+8),
+		memlimit.Floats(passRows(m), 4*m+3*q+d+4)))
+}
+
+// looWeights returns the leave-one-out weights: the pass-A sums of a
+// (its lower triangle of Ω̂ mirrored) times κ = 2/(|S|q) (eq. 5).
+func (p *ScalePath) looWeights(a *ScaleLOO) *adjointWeights {
+	m, q := p.m, p.q
+	w := &adjointWeights{value: a.result(), loo: a.rows, all: a.rows == p.n,
+		omega: linalg.NewDense(m, m, nil), phi: linalg.NewDense(m, q, nil), sb: make([]float64, m), sa: make([]float64, q)}
+	w.kappa = 2 / (float64(a.rows) * float64(q))
 	for k := 0; k < m; k++ {
-		rk, zk := r.Row(k), ze.Row(k)
-		for j := 0; j < d; j++ {
-			out[j] += 2 * zk[j] * (zk[j]*rk[d] - rk[j])
+		row := w.omega.Row(k)
+		for l, v := range a.omega.Row(k)[:k+1] {
+			row[l] = w.kappa * v
+			w.omega.Set(l, k, w.kappa*v)
+		}
+		for out, v := range a.phi.Row(k)[:q] {
+			w.phi.Set(k, out, w.kappa*v)
+		}
+		w.sb[k] = w.kappa * a.phi.At(k, q)
+	}
+	for out, v := range a.salpha {
+		w.sa[out] = w.kappa * v
+	}
+	return w
+}
+
+// gcvWeights returns GCV's weights, which follow from the fit: with
+// τ = n − tr H, κ_G = 2n/(qτ²) and b = 2n·RSS/(qτ³) = 2·GCV/τ,
+// Ω̂ = b·diag(μ) and Φ̂ = κ_G·nλ·Ĉ (eq. 5 and 16).
+func (p *ScalePath) gcvWeights() *adjointWeights {
+	m, q, n := p.m, p.q, float64(p.n)
+	w := &adjointWeights{value: &ScaleEval{Value: p.GCV, DF: p.DF, ErrorRate: math.NaN(), ErrorRateStdErr: math.NaN()},
+		omega: linalg.NewDense(m, m, nil), phi: linalg.NewDense(m, q, nil), sb: make([]float64, m), sa: make([]float64, q)}
+	tau := n - p.DF
+	w.kappaG, w.b = 2*n/(float64(q)*tau*tau), 2*p.GCV/tau
+	nl := n * p.lambda
+	for k, mu := range p.mu {
+		w.omega.Set(k, k, w.b*mu)
+		for out, v := range p.zd.Row(k) {
+			w.phi.Set(k, out, w.kappaG*nl*v)
 		}
 	}
-	return out
+	return w
 }
 
 // fingerprint hashes the bits of Q̂′, Υ̂′, ô and the K_mm part: two
@@ -272,11 +279,11 @@ func (ad *ScaleAdjoint) Add(x, y *linalg.Dense, loo []bool) error {
 		return err
 	}
 	p := ad.p
-	if err := checkScaleRows(op, x, y, len(p.sk.sigma), p.np.q); err != nil {
+	if err := checkScaleRows(op, x, y, len(p.sk.Sigma()), p.q); err != nil {
 		return err
 	}
-	if x.Rows > p.np.n-ad.rows {
-		return inputError(op, "X", "%d rows, but only %d of the %d rows summarised are left to add", x.Rows, p.np.n-ad.rows, p.np.n)
+	if x.Rows > p.n-ad.rows {
+		return inputError(op, "X", "%d rows, but only %d of the %d rows summarised are left to add", x.Rows, p.n-ad.rows, p.n)
 	}
 	var srows []int
 	all := ad.all
@@ -305,19 +312,17 @@ func (ad *ScaleAdjoint) Add(x, y *linalg.Dense, loo []bool) error {
 // them in ascending order, or every row when all.
 func (ad *ScaleAdjoint) add(op string, x, y *linalg.Dense, srows []int, all bool) error {
 	p := ad.p
-	b := passRows(p.np.m)
-	for i0 := 0; i0 < x.Rows; i0 += b {
-		i1 := min(i0+b, x.Rows)
-		xs, kb, err := p.sk.block(op, x.Slice(i0, i1, 0, x.Cols), &ad.ws)
+	for blk, err := range p.sk.Blocks(x, passRows(p.m), &ad.ws.blk) {
 		if err != nil {
-			return err
+			return scaledError(op, err)
 		}
+		i0, i1 := blk.I0, blk.I0+blk.K.Rows
 		var in []int // the rows of S in this block, from i0
 		for len(srows) > 0 && srows[0] < i1 {
 			in = append(in, srows[0]-i0)
 			srows = srows[1:]
 		}
-		if !ad.block(xs, kb, y.Slice(i0, i1, 0, y.Cols), in, all) {
+		if !ad.block(blk, y.Slice(i0, i1, 0, y.Cols), in, all) {
 			ad.err = singularScale(op, p.lambda)
 			return ad.err
 		}
@@ -325,8 +330,8 @@ func (ad *ScaleAdjoint) add(op string, x, y *linalg.Dense, srows []int, all bool
 	return nil
 }
 
-// block adds the rows of one block to the sums: xs their scaled rows, kb
-// their kernel rows, yb their outputs, in the rows of S among them (from
+// block adds the rows of one block to the sums: blk their scaled rows
+// and kernel rows (kernels.Scaled.Blocks), yb their outputs, in the rows of S among them (from
 // 0, ascending), or every row when all. It reports false, adding nothing,
 // when the fit interpolates a row of S.
 //
@@ -337,11 +342,12 @@ func (ad *ScaleAdjoint) add(op string, x, y *linalg.Dense, srows []int, all bool
 // the order of ‖W‖²‖Q̂‖ ≈ ‖Q̂‖/λ_min(K_mm), once for every row, and that
 // error adds up over the rows instead of averaging out: where K_mm is
 // ill-conditioned the gradient lost every digit of its entries near an
-// optimum (see docs/notes/ard-gradient.md).
-func (ad *ScaleAdjoint) block(xs, kb, yb *linalg.Dense, in []int, all bool) bool {
+// optimum (see docs/notes/ard-gradient.md, "Pass B in the frame", eq. 14).
+func (ad *ScaleAdjoint) block(blk *kernels.ScaledBlock, yb *linalg.Dense, in []int, all bool) bool {
 	p, ws := ad.p, &ad.ws
-	b, m, q, d := kb.Rows, p.np.m, p.np.q, len(p.sk.sigma)
-	f := p.frameRows(ws, kb)
+	kb := &blk.K
+	b, m, q := kb.Rows, p.m, p.q
+	f := p.rows(&ws.f, kb)
 	// The rows of S first, which may fail.
 	var fs *linalg.Dense
 	if all || len(in) > 0 {
@@ -354,12 +360,12 @@ func (ad *ScaleAdjoint) block(xs, kb, yb *linalg.Dense, in []int, all bool) bool
 				copy(ys.Row(r), yb.Row(i))
 			}
 		}
-		if !p.residuals(ws, fs, ys) {
+		if !p.rowWeights(ws, fs, ys) {
 			return false
 		}
 		ad.sRows += fs.Rows
 	}
-	// G_b in the frame.
+	// G_b in the frame (eq. 14).
 	gf := ws.gf.Reuse(b, m)
 	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, -2, f, ad.qhat, 0, gf)
 	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, -1, yb, ad.upsT, 1, gf)
@@ -380,38 +386,18 @@ func (ad *ScaleAdjoint) block(xs, kb, yb *linalg.Dense, in []int, all bool) bool
 			beta, alpha := 2*kappa*wr[q], wr[:q]
 			for k, v := range fr {
 				v *= beta * p.dk[k]
-				for out, c := range p.chat.Row(k) {
+				for out, c := range p.zd.Row(k) {
 					v -= kappa * alpha[out] * c
 				}
 				row[k] += v
 			}
 		})
 	}
-	// N_b = G_b·Wᵀ, then E_b = N_b∘K_b.
+	// N_b = G_b·Wᵀ, then its contraction with K_b's derivatives in every
+	// log σ_j (the first sum of eq. 11, expanded as eq. 12).
 	nb := ws.n.Reuse(b, m)
-	linalg.Gemm(linalg.NoTrans, linalg.Trans, 1, gf, p.np.w, 0, nb)
-	eachRow(b, m, func(i int) {
-		row, krow := nb.Row(i), kb.Row(i)
-		for k := range row {
-			row[k] *= krow[k]
-		}
-	})
-	// R = E_b·[Z′ | 1] and t += E_bᵀ·1, then the d sums in row order.
-	r := ws.r.Reuse(b, d+1)
-	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, nb, ad.ze, 0, r)
-	ones := ws.ones.Reuse(b, 1)
-	for i := range ones.Data {
-		ones.Data[i] = 1
-	}
-	linalg.Gemm(linalg.Trans, linalg.NoTrans, 1, nb, ones, 1, linalg.NewDense(m, 1, ad.t))
-	zbar := p.sk.zbar
-	for i := 0; i < b; i++ {
-		ri, xi := r.Row(i), xs.Row(i)
-		for j, v := range xi {
-			x := v - zbar[j]
-			ad.g[j] += x * (x*ri[d] - 2*ri[j])
-		}
-	}
+	linalg.Gemm(linalg.NoTrans, linalg.Trans, 1, gf, p.w, 0, nb)
+	p.sk.AddGradient(ad.g, ad.t, blk, nb, &ws.grad)
 	ad.rows += b
 	return true
 }
@@ -434,8 +420,8 @@ func (ad *ScaleAdjoint) Merge(o *ScaleAdjoint) error {
 	if o.hash != ad.hash || (o.p != ad.p && !slices.Equal(o.p.header(), ad.p.header())) {
 		return inputError(op, "o", "the sums of another path or other leave-one-out sums")
 	}
-	if o.rows > ad.p.np.n-ad.rows || o.sRows > ad.loo-ad.sRows {
-		return inputError(op, "o", "%d rows (%d of S) added, but only %d of the %d rows (%d of S) are left", o.rows, o.sRows, ad.p.np.n-ad.rows, ad.p.np.n, ad.loo-ad.sRows)
+	if o.rows > ad.p.n-ad.rows || o.sRows > ad.loo-ad.sRows {
+		return inputError(op, "o", "%d rows (%d of S) added, but only %d of the %d rows (%d of S) are left", o.rows, o.sRows, ad.p.n-ad.rows, ad.p.n, ad.loo-ad.sRows)
 	}
 	ad.rows += o.rows
 	ad.sRows += o.sRows
@@ -461,7 +447,8 @@ func (ad *ScaleAdjoint) Rows() int {
 //
 //	∂J/∂log σ_j = g_j + Σ_k t_k·z′_kj² + (the K_mm part),  ∂J/∂log λ = −nλ·tr Q̂,
 //
-// g and t the sums of the rows. Errors wrap ErrInput: a nil or zero
+// g and t the sums of the rows (docs/notes/ard-gradient.md, eq. 12 and
+// 15). Errors wrap ErrInput: a nil or zero
 // ScaleAdjoint, fewer rows added than the statistics summarise, or fewer
 // rows of S than pass A had; or the error of a failed Add.
 func (ad *ScaleAdjoint) Result() (*ScaleEval, error) {
@@ -470,25 +457,20 @@ func (ad *ScaleAdjoint) Result() (*ScaleEval, error) {
 		return nil, err
 	}
 	p := ad.p
-	if ad.rows != p.np.n {
-		return nil, inputError(op, "ScaleAdjoint", "%d rows added, the statistics summarise %d: add every row once", ad.rows, p.np.n)
+	if ad.rows != p.n {
+		return nil, inputError(op, "ScaleAdjoint", "%d rows added, the statistics summarise %d: add every row once", ad.rows, p.n)
 	}
 	if ad.sRows != ad.loo && !ad.all {
 		return nil, inputError(op, "ScaleAdjoint", "%d rows of S marked, the leave-one-out pass had %d: mark every row of S once", ad.sRows, ad.loo)
 	}
-	d := len(p.sk.sigma)
+	d := len(p.sk.Sigma())
 	ev := *ad.value
 	ev.Gradient = make([]float64, d+1)
 	copy(ev.Gradient, ad.fixed)
 	for j := 0; j < d; j++ {
 		ev.Gradient[j] += ad.g[j]
 	}
-	for k, tk := range ad.t {
-		zk := ad.ze.Row(k)
-		for j := 0; j < d; j++ {
-			ev.Gradient[j] += tk * zk[j] * zk[j]
-		}
-	}
+	p.sk.EndGradient(ev.Gradient, ad.t)
 	return &ev, nil
 }
 

@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"math"
 
-	"rkhs/kernels"
 	"rkhs/regress"
 )
 
@@ -143,7 +142,7 @@ func (s *ScaleStats) UnmarshalBinary(b []byte) error {
 	if err := st.UnmarshalBinary(r.b); err != nil {
 		return regressError(op, "data", renameOp(err, "NystromStats.UnmarshalBinary", op))
 	}
-	if c := st.Centers(); c == nil || !sameBits(c.Data, s.sk.zs.Data) || c.Rows != s.sk.zs.Rows || st.Kernel() != (kernels.Gaussian{Sigma: 1}) {
+	if c := st.Centers(); c == nil || !sameBits(c.Data, s.sk.Centers().Data) || c.Rows != s.sk.Centers().Rows || st.Kernel() != s.sk.Kernel() {
 		return inputError(op, "data", "the statistics of other centres or another kernel")
 	}
 	s.stats = &st
@@ -201,8 +200,8 @@ func (a *ScaleLOO) UnmarshalBinary(b []byte) error {
 	if r.bad || len(r.b) != 8*count {
 		return inputError(op, "data", "truncated or malformed: %d bytes", len(b))
 	}
-	if rows > uint64(a.p.np.n) || wrong > rows {
-		return inputError(op, "data", "%d rows (%d wrong), the statistics summarise %d", rows, wrong, a.p.np.n)
+	if rows > uint64(a.p.n) || wrong > rows {
+		return inputError(op, "data", "%d rows (%d wrong), the statistics summarise %d", rows, wrong, a.p.n)
 	}
 	for i := 0; i < 3+count; i++ {
 		if bad(math.Float64frombits(binary.LittleEndian.Uint64(body[8*i:]))) {
@@ -266,8 +265,8 @@ func (ad *ScaleAdjoint) UnmarshalBinary(b []byte) error {
 	if r.bad || len(r.b) != 0 {
 		return inputError(op, "data", "truncated or malformed: %d bytes", len(b))
 	}
-	if rows > uint64(ad.p.np.n) || sRows > uint64(ad.loo) || sRows > rows {
-		return inputError(op, "data", "%d rows (%d of S), the statistics summarise %d (%d of S)", rows, sRows, ad.p.np.n, ad.loo)
+	if rows > uint64(ad.p.n) || sRows > uint64(ad.loo) || sRows > rows {
+		return inputError(op, "data", "%d rows (%d of S), the statistics summarise %d (%d of S)", rows, sRows, ad.p.n, ad.loo)
 	}
 	for _, vs := range [][]float64{g, t} {
 		for _, v := range vs {

@@ -68,11 +68,7 @@ func newScaleData(op string, o ScaleObjective, x, y *linalg.Dense) (*scaleData, 
 	}
 	sd := &scaleData{obj: o, x: x, y: y, sx: x, sy: y, sIdx: o.SubsetRows(x.Rows)}
 	if sd.sIdx != nil {
-		sd.sx, sd.sy = linalg.NewDense(len(sd.sIdx), x.Cols, nil), linalg.NewDense(len(sd.sIdx), y.Cols, nil)
-		for r, i := range sd.sIdx {
-			copy(sd.sx.Row(r), x.Row(i))
-			copy(sd.sy.Row(r), y.Row(i))
-		}
+		sd.sx, sd.sy = pickRows(x, y, sd.sIdx)
 	}
 	return sd, nil
 }

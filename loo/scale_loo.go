@@ -37,7 +37,7 @@ type ScaleEval struct {
 // their sums (J_LOO, its standard error, the error rate) and the sums the
 // gradient needs, in the path's frame, with the weights αᵢ = rᵢ/(1 − Hᵢᵢ)
 // and βᵢ = Σ_ℓ r_iℓ²/(1 − Hᵢᵢ) of the leave-one-out residuals rᵢ
-// (docs/notes/ard-gradient.md, with κ = 1: ScalePath.NewAdjoint scales
+// (docs/notes/ard-gradient.md, eq. 5 and 7, with κ = 1: ScalePath.NewAdjoint scales
 // them once |S| is known):
 //
 //	Ω̂ = Σ βᵢ·fᵢfᵢᵀ (m×m),  Φ̂ = Σ fᵢαᵢᵀ (m×q),  ŝ_β = Σ βᵢ·fᵢ (m),  s_α = Σ αᵢ (q).
@@ -73,9 +73,9 @@ func (p *ScalePath) NewLOO() (*ScaleLOO, error) {
 	if p.obj.Criterion == GCV {
 		return nil, inputError(op, "ScalePath", "the GCV criterion has no leave-one-out pass: call NewAdjoint(nil)")
 	}
-	m, q := p.np.m, p.np.q
+	m, q := p.m, p.q
 	b := passRows(m)
-	if err := memlimit.Check(op, memlimit.Sum(memlimit.Floats(m, m+q+1), memlimit.Floats(b, 2*m+2*q+len(p.sk.sigma)+2))); err != nil {
+	if err := memlimit.Check(op, memlimit.Sum(memlimit.Floats(m, m+q+1), memlimit.Floats(b, 2*m+2*q+len(p.sk.Sigma())+2))); err != nil {
 		return nil, err
 	}
 	return &ScaleLOO{p: p, omega: linalg.NewDense(m, m, nil), phi: linalg.NewDense(m, q+1, nil), salpha: make([]float64, q)}, nil
@@ -105,20 +105,17 @@ func (a *ScaleLOO) Add(x, y *linalg.Dense) error {
 		return err
 	}
 	p := a.p
-	if err := checkScaleRows(op, x, y, len(p.sk.sigma), p.np.q); err != nil {
+	if err := checkScaleRows(op, x, y, len(p.sk.Sigma()), p.q); err != nil {
 		return err
 	}
-	if x.Rows > p.np.n-a.rows {
-		return inputError(op, "X", "%d rows, but only %d of the %d rows summarised are left to add", x.Rows, p.np.n-a.rows, p.np.n)
+	if x.Rows > p.n-a.rows {
+		return inputError(op, "X", "%d rows, but only %d of the %d rows summarised are left to add", x.Rows, p.n-a.rows, p.n)
 	}
-	b := passRows(p.np.m)
-	for i0 := 0; i0 < x.Rows; i0 += b {
-		i1 := min(i0+b, x.Rows)
-		_, kb, err := p.sk.block(op, x.Slice(i0, i1, 0, x.Cols), &a.ws)
+	for blk, err := range p.sk.Blocks(x, passRows(p.m), &a.ws.blk) {
 		if err != nil {
-			return err
+			return scaledError(op, err)
 		}
-		if !a.block(kb, y.Slice(i0, i1, 0, y.Cols)) {
+		if !a.block(&blk.K, y.Slice(blk.I0, blk.I0+blk.K.Rows, 0, y.Cols)) {
 			a.err = singularScale(op, p.lambda)
 			return a.err
 		}
@@ -130,9 +127,9 @@ func (a *ScaleLOO) Add(x, y *linalg.Dense) error {
 // reports false, adding nothing, when the fit interpolates one of them.
 func (a *ScaleLOO) block(kb, yb *linalg.Dense) bool {
 	p, ws := a.p, &a.ws
-	q := p.np.q
-	f := p.frameRows(ws, kb)
-	if !p.residuals(ws, f, yb) {
+	q := p.q
+	f := p.rows(&ws.f, kb)
+	if !p.rowWeights(ws, f, yb) {
 		return false
 	}
 	e, ab, g := &ws.yhat, &ws.ab, ws.g
@@ -147,7 +144,7 @@ func (a *ScaleLOO) block(kb, yb *linalg.Dense) bool {
 		a.sse += row
 		a.sse2 += row * row
 		a.rss += res
-		if p.obj.Criterion == LOOErrorRate && wrongClass(yb.Row(i), ei, gi) {
+		if p.obj.Criterion == LOOErrorRate && wrongClass(yb.Row(i), ei, 1, gi) {
 			a.wrong++
 		}
 		for out, v := range ab.Row(i)[:q] {
@@ -180,8 +177,8 @@ func (a *ScaleLOO) Merge(o *ScaleLOO) error {
 	if o.p != a.p && !slices.Equal(o.p.header(), a.p.header()) {
 		return inputError(op, "o", "the sums of another path: other statistics or θ")
 	}
-	if o.rows > a.p.np.n-a.rows {
-		return inputError(op, "o", "%d rows added, but only %d of the %d rows summarised are left", o.rows, a.p.np.n-a.rows, a.p.np.n)
+	if o.rows > a.p.n-a.rows {
+		return inputError(op, "o", "%d rows added, but only %d of the %d rows summarised are left", o.rows, a.p.n-a.rows, a.p.n)
 	}
 	a.rows += o.rows
 	a.sse += o.sse
@@ -228,7 +225,7 @@ func (a *ScaleLOO) Result() (*ScaleEval, error) {
 // result is Result after the checks.
 func (a *ScaleLOO) result() *ScaleEval {
 	p := a.p
-	r, n, q := float64(a.rows), float64(p.np.n), float64(p.np.q)
+	r, n, q := float64(a.rows), float64(p.n), float64(p.q)
 	ev := &ScaleEval{Value: a.sse / (r * q), DF: p.DF, LOORows: a.rows, ErrorRate: math.NaN(), ErrorRateStdErr: math.NaN()}
 	if a.rows >= 2 {
 		ev.StdErr = sampleStdErr(a.sse/q, a.sse2/(q*q), r, n)

@@ -6,19 +6,20 @@ import (
 	"math"
 
 	"rkhs/internal/parallel"
+	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/regress"
 )
 
-// ScalePath is the Nyström fit of a ScaleStats at its θ, in the frame of
-// NystromPath at the one λ = exp(θ_{d+1}): W = L⁻ᵀV (m×m, with the
-// penalized intercept's change of variables), the eigenvalues μ of the
-// features' Gram matrix, D = diag(1/(μ + nλ)), the coefficients Ĉ = Z∘D
-// (m×q) and the shift c, so that the rows of a block are
-// F = K_b·W − 1cᵀ, the hat diagonal Hᵢᵢ = fᵢᵀDfᵢ (+ 1/n with a free
-// intercept) and the fit ŷᵢ = Ĉᵀfᵢ (+ ȳ). Every worker of a pass builds
-// it from the same statistics, bit for bit the same path: that is what
-// lets the passes' sums (ScaleLOO, ScaleAdjoint) merge.
+// ScalePath is the Nyström fit of a ScaleStats at its θ: the frame of
+// NystromPath at the one λ = exp(θ_{d+1}) (W = L⁻ᵀV, m×m, with the
+// penalized intercept's change of variables; the eigenvalues μ of the
+// features' Gram matrix; D = diag(1/(μ + nλ)); the coefficients Ĉ = Z∘D,
+// m×q; the shift c), so that the rows of a block are F = K_b·W − 1cᵀ,
+// the hat diagonal Hᵢᵢ = fᵢᵀDfᵢ (+ 1/n with a free intercept) and the
+// fit ŷᵢ = Ĉᵀfᵢ (+ ȳ). Every worker of a pass builds it from the same
+// statistics, bit for bit the same path: that is what lets the passes'
+// sums (ScaleLOO, ScaleAdjoint) merge.
 type ScalePath struct {
 	// DF is tr H at λ, the effective number of parameters.
 	DF float64
@@ -26,13 +27,13 @@ type ScalePath struct {
 	// statistics alone (see NystromPath's Method for its accuracy).
 	GCV float64
 
+	frame                 // the fit at the one λ: Ĉ is its Z∘D (m×q)
 	obj    ScaleObjective // Centers nil
 	theta  []float64
 	lambda float64
-	sk     *scaledKernel
-	np     *NystromPath  // the path at the one λ
-	dk     []float64     // d_k = 1/(μ_k + nλ)
-	chat   *linalg.Dense // Ĉ (m×q): the path's Z∘D
+	sk     *kernels.Scaled
+	jitter float64   // the δ of K_mm's factor
+	dk     []float64 // d_k = 1/(μ_k + nλ), D's one column
 }
 
 // NewScalePath returns the fit of the statistics s at its θ: NewNystromPath
@@ -74,12 +75,11 @@ func newScalePath(op string, s *ScaleStats, es *linalg.EigenSym, spend bool) (*S
 	}
 	p := &ScalePath{
 		DF: np.DF[0], GCV: np.GCV[0],
-		obj: s.obj, theta: s.theta, lambda: lambda,
-		sk: s.sk,
-		np: np, dk: make([]float64, np.m), chat: np.zd,
+		frame: np.frame, obj: s.obj, theta: s.theta, lambda: lambda,
+		sk: s.sk, jitter: np.jitter, dk: make([]float64, np.m),
 	}
 	for k := range p.dk {
-		p.dk[k] = np.d.At(k, 0)
+		p.dk[k] = p.d.At(k, 0)
 	}
 	return p, nil
 }
@@ -95,8 +95,8 @@ func (p *ScalePath) Fit() (*regress.NystromFit, error) {
 	if err := p.ready("ScalePath.Fit"); err != nil {
 		return nil, err
 	}
-	fit := p.np.Fit(0)
-	std, err := ComposeScales(nil, p.sk.sigma)
+	fit := p.fit()
+	std, err := ComposeScales(nil, p.sk.Sigma())
 	if err != nil {
 		return nil, err
 	}
@@ -104,9 +104,19 @@ func (p *ScalePath) Fit() (*regress.NystromFit, error) {
 	return fit, nil
 }
 
+// fit is Fit without the standardization: the model of the scaled
+// centres, which predicts scaled rows.
+func (p *ScalePath) fit() *regress.NystromFit {
+	coef, b := p.frame.fit(0)
+	return &regress.NystromFit{
+		Model:  &regress.Model{Kernel: p.sk.Kernel(), Centers: p.sk.Centers().Clone(), Coef: coef, Intercept: b},
+		Jitter: p.jitter,
+	}
+}
+
 // ready reports a nil or zero ScalePath.
 func (p *ScalePath) ready(op string) error {
-	if p == nil || p.np == nil {
+	if p == nil || p.w == nil {
 		return inputError(op, "ScalePath", "nil or zero value: make it with NewScalePath")
 	}
 	return nil
@@ -132,79 +142,50 @@ func renameOp(err error, from, to string) error {
 // encodings begin with: n, q, m, d, the intercept mode, the criterion,
 // the bits of θ and a 64-bit FNV-1a hash of the bits of W.
 func (p *ScalePath) header() []uint64 {
-	out := []uint64{uint64(p.np.n), uint64(p.np.q), uint64(p.np.m), uint64(len(p.sk.sigma)),
+	out := []uint64{uint64(p.n), uint64(p.q), uint64(p.m), uint64(len(p.sk.Sigma())),
 		uint64(p.obj.Intercept), uint64(p.obj.Criterion)}
 	for _, v := range p.theta {
 		out = append(out, math.Float64bits(v))
 	}
-	return append(out, p.np.hashW())
+	return append(out, p.hashW())
 }
 
 // scaleWork is the workspace of the blocks of the passes: one serves the
 // passes of an evaluation in turn, and the evaluations of a descent.
 type scaleWork struct {
-	xs, kb      linalg.Dense // the scaled rows of a block and its kernel block
-	work        []float64    // the statistics' (regress.NystromWorkLen values)
-	f, yhat, ab linalg.Dense // F (b×m), the residuals (b×q), the weights [α | β] (b×(q+1))
-	g           []float64    // 1 − Hᵢᵢ (b)
-	gf, n, fs   linalg.Dense // pass B: the adjoint in the frame, G (b×m), N = G·Wᵀ, and the rows of F of S
-	ys          linalg.Dense // pass B: the outputs of the rows of S
-	r, ones     linalg.Dense // pass B: E·[Z̃ − 1z̄ᵀ | 1] (b×(d+1)), a column of ones (b×1)
+	blk         kernels.ScaledBlock  // the scaled rows of a block and its kernel block
+	work        []float64            // the statistics' (regress.NystromWorkLen values)
+	f, yhat, ab linalg.Dense         // F (b×m), the residuals (b×q), the weights [α | β] (b×(q+1))
+	g           []float64            // 1 − Hᵢᵢ (b)
+	gf, n, fs   linalg.Dense         // pass B: the adjoint in the frame, G (b×m), N = G·Wᵀ, and the rows of F of S
+	ys          linalg.Dense         // pass B: the outputs of the rows of S
+	grad        kernels.GradientWork // pass B: the contraction's
 }
 
-// frameRows computes the frame's rows F = K_b·W − 1cᵀ (b×m) of the kernel
-// rows kb of a block into ws.f and returns it: one linalg.Gemm, the shift
-// subtracted row by row.
-func (p *ScalePath) frameRows(ws *scaleWork, kb *linalg.Dense) *linalg.Dense {
-	np := p.np
-	f := ws.f.Reuse(kb.Rows, np.m)
-	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, kb, np.w, 0, f)
-	eachRow(kb.Rows, np.m, func(i int) {
-		row := f.Row(i)
-		for k, ck := range np.c {
-			row[k] -= ck
-		}
-	})
-	return f
-}
-
-// residuals computes, for the rows of the frame f (b×m, see frameRows)
-// with the outputs yb (b×q), the residuals eᵢ = yᵢ − ŷᵢ (ŷ = F·Ĉ + 1ȳᵀ,
-// one linalg.Gemm) into ws.yhat, gᵢ = 1 − Hᵢᵢ into ws.g, and the weights
-// of the leave-one-out objective with κ = 1 into ws.ab: with
-// rᵢ = eᵢ/gᵢ, αᵢ = rᵢ/gᵢ (q columns) and βᵢ = Σ_ℓ r_iℓ²/gᵢ (column q).
-// It reports false when a row has gᵢ ≤ 0 or a value that is not finite:
-// the fit interpolates that row to rounding and λ is numerically
-// singular. The rows are split over the goroutines; each row is computed
-// on its own.
-func (p *ScalePath) residuals(ws *scaleWork, f, yb *linalg.Dense) bool {
-	np := p.np
-	b, m, q := f.Rows, np.m, np.q
-	e := ws.yhat.Reuse(b, q)
+// rowWeights computes, for the frame's rows f (b×m) of a block with the
+// outputs yb (b×q), the residuals eᵢ = yᵢ − ŷᵢ into ws.yhat
+// (frame.residuals), gᵢ = 1 − Hᵢᵢ into ws.g, and the weights of the
+// leave-one-out objective (docs/notes/ard-gradient.md, eq. 5) with κ = 1 into ws.ab: with rᵢ = eᵢ/gᵢ,
+// αᵢ = rᵢ/gᵢ (q columns) and βᵢ = Σ_ℓ r_iℓ²/gᵢ (column q). It reports
+// false when a row has gᵢ ≤ 0 or a value that is not finite: the fit
+// interpolates that row to rounding and λ is numerically singular. The
+// rows are split over the goroutines; each row is computed on its own.
+func (p *ScalePath) rowWeights(ws *scaleWork, f, yb *linalg.Dense) bool {
+	b, m, q := f.Rows, p.m, p.q
+	e := p.residuals(&ws.yhat, f, yb)
 	ab := ws.ab.Reuse(b, q+1)
 	if cap(ws.g) < b {
 		ws.g = make([]float64, b)
 	}
 	g := ws.g[:b]
-	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, f, p.chat, 0, e)
-	var h0 float64
-	if p.obj.Intercept == regress.FreeIntercept {
-		h0 = 1 / float64(np.n)
-	}
+	h0 := p.h0()
 	eachRow(b, m, func(i int) {
-		row := f.Row(i)
-		var h float64
-		for k, v := range row {
-			h += v * v * p.dk[k]
-		}
-		gi := 1 - (h + h0)
+		gi := 1 - (p.hat(f.Row(i), 0) + h0)
 		g[i] = gi
-		ei, yi, wi := e.Row(i), yb.Row(i), ab.Row(i)
+		ei, wi := e.Row(i), ab.Row(i)
 		var beta float64
-		for out, yv := range yi {
-			res := yv - (ei[out] + np.ybar[out])
+		for out, res := range ei {
 			loo := res / gi
-			ei[out] = res
 			wi[out] = loo / gi
 			beta += loo * loo
 		}
@@ -221,26 +202,6 @@ func (p *ScalePath) residuals(ws *scaleWork, f, yb *linalg.Dense) bool {
 		}
 	}
 	return true
-}
-
-// wrongClass reports whether the leave-one-out prediction yᵢ − eᵢ/gᵢ of a
-// row has another class than yᵢ: with one output its sign (±1 codes),
-// with several (one against all) the index of the largest.
-func wrongClass(yi, ei []float64, gi float64) bool {
-	truth, pred := -1, -1
-	var ty, tp float64
-	for out, yv := range yi {
-		if pv := yv - ei[out]/gi; pred < 0 || pv > tp {
-			pred, tp = out, pv
-		}
-		if truth < 0 || yv > ty {
-			truth, ty = out, yv
-		}
-	}
-	if len(yi) == 1 {
-		return (ty > 0) != (tp > 0)
-	}
-	return pred != truth
 }
 
 // scaleRowsBy multiplies row i of a (b×m) by s[i], the rows split over

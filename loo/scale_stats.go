@@ -1,9 +1,9 @@
 package loo
 
 import (
+	"cmp"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"slices"
 
 	"rkhs/internal/check"
@@ -19,7 +19,8 @@ import (
 //	θ = (log σ₁ … log σ_d, log λ)
 //
 // for the kernel k_θ(x, z) = exp(−Σ_j (x_j − z_j)²/(2σ_j²)), the Gaussian
-// kernel of width 1 on the features divided by σ_j, λ in the K + nλI
+// kernel of width 1 on the features divided by σ_j (or, with Kernel, the
+// Laplacian exp(−Σ_j |x_j − z_j|/σ_j): kernels.Scaled), λ in the K + nλI
 // convention (n the rows of the fit). The centres are fixed; the fit,
 // its residuals and the objective are those of NystromPath on the rows
 // and centres divided by σ, and J_LOO is the mean over a set S of rows
@@ -27,7 +28,8 @@ import (
 //
 // The value and its gradient in θ come from three passes over the rows,
 // each a sum over blocks of rows that can run on any number of workers
-// and be merged (docs/notes/ard-gradient.md derives them):
+// and be merged (docs/notes/ard-gradient.md derives them; eq. 1 is the
+// kernel, eq. 3 the objectives):
 //
 //  1. pass 0, every row: ScaleStats, the statistics of the features at θ
 //     (regress.NystromStats on the scaled rows), then NewScalePath, the
@@ -53,6 +55,10 @@ type ScaleObjective struct {
 	Centers *linalg.Dense
 	// Intercept is the intercept mode of the fit.
 	Intercept regress.Intercept
+	// Kernel is the kernel whose width the length scales replace (its own
+	// σ is not used): nil, the zero value, means kernels.Gaussian; or
+	// kernels.Laplacian. kernels.Scaled evaluates it and its derivatives.
+	Kernel kernels.Kernel
 	// Criterion is the objective: LOOMSE (the zero value), the mean
 	// squared leave-one-out residual over S; GCV, generalized
 	// cross-validation over every row (no pass A); or LOOErrorRate, for
@@ -88,14 +94,6 @@ func (o ScaleObjective) SubsetRows(n int) []int {
 	return subsetIndex(n, o.Subset, o.Seed)
 }
 
-// subsetIndex returns k of the indices 0 … n−1 drawn uniformly without
-// replacement (seeded), in ascending order: SelectNystrom's subset.
-func subsetIndex(n, k int, seed uint64) []int {
-	idx := rand.New(rand.NewPCG(seed, 0x6c6f6f737562)).Perm(n)[:k] // "loosub"
-	slices.Sort(idx)
-	return idx
-}
-
 // check validates the objective's fields for the call op.
 func (o ScaleObjective) check(op string) error {
 	if err := check.Data(ErrInput, op, "Centers", o.Centers, 1); err != nil {
@@ -103,6 +101,11 @@ func (o ScaleObjective) check(op string) error {
 	}
 	if err := check.Valid(ErrInput, op, "Intercept", o.Intercept); err != nil {
 		return err
+	}
+	if o.Kernel != nil {
+		if _, err := kernels.NewScaled(o.Kernel, o.Centers.Slice(0, 1, 0, o.Centers.Cols), ones(o.Centers.Cols)); err != nil {
+			return check.Wrap(ErrInput, op, "Kernel", err)
+		}
 	}
 	if o.Criterion < LOOMSE || o.Criterion > LOOErrorRate {
 		return inputError(op, "Criterion", "unknown criterion %d", int(o.Criterion))
@@ -114,6 +117,15 @@ func (o ScaleObjective) check(op string) error {
 		return inputError(op, "Subset", "%d rows: the GCV criterion makes no leave-one-out pass to run on a subset", o.Subset)
 	}
 	return nil
+}
+
+// ones returns n ones.
+func ones(n int) []float64 {
+	v := make([]float64, n)
+	for i := range v {
+		v[i] = 1
+	}
+	return v
 }
 
 // maxLogScale bounds |θ_j|: exp(θ_j) is then a normal float64, neither 0
@@ -138,65 +150,25 @@ func checkTheta(op string, theta []float64, d int) error {
 	return nil
 }
 
-// scaledKernel evaluates blocks of rows of K_θ = k(X/σ, C/σ) for the
-// Gaussian kernel of width 1: each block of X is divided by σ column by
-// column into a workspace (the same division Standardization.Apply makes
-// with Mean 0 and Scale σ, so that a model of the scaled centres predicts
-// with these values) and its kernel block computed by kernels.CrossTo
-// against the scaled centres. A row's values do not depend on the rows of
-// its block. It is only read, so the passes of one θ share it.
-type scaledKernel struct {
-	sigma []float64     // σ_j = exp(θ_j)
-	zs    *linalg.Dense // C/σ (m×d)
-	zbar  []float64     // the column means of zs, by which the contraction shifts both sets
-}
-
-// newScaledKernel prepares the kernel at the scales σ_j = exp(θ_j) of
-// the first d entries of theta for the centres c (m×d), which it copies.
-func newScaledKernel(c *linalg.Dense, theta []float64) *scaledKernel {
-	d := c.Cols
-	sk := &scaledKernel{sigma: make([]float64, d), zbar: make([]float64, d)}
-	for j := range sk.sigma {
-		sk.sigma[j] = math.Exp(theta[j])
+// newScaled returns the objective's kernel at the scales σ_j = exp(θ_j)
+// of the first d entries of theta, on its centres, which it divides by σ
+// into a copy (kernels.NewScaled).
+func (o ScaleObjective) newScaled(op string, theta []float64) (*kernels.Scaled, error) {
+	sigma := make([]float64, o.Centers.Cols)
+	for j := range sigma {
+		sigma[j] = math.Exp(theta[j])
 	}
-	sk.zs = scaleRows(nil, c, sk.sigma)
-	for k := 0; k < c.Rows; k++ {
-		for j, v := range sk.zs.Row(k) {
-			sk.zbar[j] += v
-		}
-	}
-	for j := range sk.zbar {
-		sk.zbar[j] /= float64(c.Rows)
-	}
-	return sk
-}
-
-// scaleRows writes x with column j divided by sigma[j] into dst (an empty
-// dst is allocated) and returns it.
-func scaleRows(dst, x *linalg.Dense, sigma []float64) *linalg.Dense {
-	if dst == nil {
-		dst = new(linalg.Dense)
-	}
-	dst.Reuse(x.Rows, x.Cols)
-	for i := 0; i < x.Rows; i++ {
-		src, row := x.Row(i), dst.Row(i)
-		for j, v := range src {
-			row[j] = v / sigma[j]
-		}
-	}
-	return dst
-}
-
-// block returns the scaled rows x/σ of a block (b×d) and their kernel
-// block k(x/σ, C/σ) (b×m), in ws.xs and ws.kb, valid until the next call.
-// An error (a scaled value that overflows) wraps ErrInput.
-func (sk *scaledKernel) block(op string, x *linalg.Dense, ws *scaleWork) (xs, kb *linalg.Dense, err error) {
-	xs = scaleRows(&ws.xs, x, sk.sigma)
-	kb, err = kernels.CrossTo(ws.kb.Reuse(x.Rows, sk.zs.Rows), kernels.Gaussian{Sigma: 1}, xs, sk.zs)
+	sk, err := kernels.NewScaled(cmp.Or[kernels.Kernel](o.Kernel, kernels.Gaussian{Sigma: 1}), o.Centers, sigma)
 	if err != nil {
-		return nil, nil, check.Wrap(ErrInput, op, "X", fmt.Errorf("the rows divided by the scales: %w", err))
+		return nil, check.Wrap(ErrInput, op, "Centers", err)
 	}
-	return xs, kb, nil
+	return sk, nil
+}
+
+// scaledError is the error of a block of rows whose kernel values, on
+// the rows divided by the scales, kernels refuses.
+func scaledError(op string, err error) error {
+	return check.Wrap(ErrInput, op, "X", fmt.Errorf("the rows divided by the scales: %w", err))
 }
 
 // ScaleStats is pass 0 of a ScaleObjective at one θ: the statistics of
@@ -207,9 +179,9 @@ func (sk *scaledKernel) block(op string, x *linalg.Dense, ws *scaleWork) (xs, kb
 // NystromStats do. Make one with ScaleObjective.NewStats; the zero value
 // is not usable. It is not safe for concurrent use.
 type ScaleStats struct {
-	obj   ScaleObjective // Centers nil: the scaled centres are sk.zs
+	obj   ScaleObjective // Centers nil: the scaled centres are sk.Centers()
 	theta []float64
-	sk    *scaledKernel
+	sk    *kernels.Scaled
 	stats *regress.NystromStats
 	ws    *scaleWork // the blocks of Add, and the statistics' workspace
 }
@@ -239,8 +211,11 @@ func (o ScaleObjective) NewStats(theta []float64) (*ScaleStats, error) {
 
 // newStats is NewStats after the checks.
 func (o ScaleObjective) newStats(op string, theta []float64) (*ScaleStats, error) {
-	sk := newScaledKernel(o.Centers, theta)
-	st, err := regress.NewNystromStats(kernels.Gaussian{Sigma: 1}, sk.zs)
+	sk, err := o.newScaled(op, theta)
+	if err != nil {
+		return nil, err
+	}
+	st, err := regress.NewNystromStats(sk.Kernel(), sk.Centers())
 	if err != nil {
 		return nil, regressError(op, "Centers", renameOp(err, "NewNystromStats", op))
 	}
@@ -275,22 +250,20 @@ func (s *ScaleStats) Add(x, y *linalg.Dense) error {
 	// unchanged.
 	for i := 0; i < x.Rows; i++ {
 		for j, v := range x.Row(i) {
-			if math.IsInf(v/s.sk.sigma[j], 0) {
-				return inputError(op, "X", "row %d, feature %d: %g divided by σ = %g overflows", i+1, j+1, v, s.sk.sigma[j])
+			if sj := s.sk.Sigma()[j]; math.IsInf(v/sj, 0) {
+				return inputError(op, "X", "row %d, feature %d: %g divided by σ = %g overflows", i+1, j+1, v, sj)
 			}
 		}
 	}
-	m, q := s.sk.zs.Rows, y.Cols
+	m, q := s.sk.Centers().Rows, y.Cols
 	if len(s.ws.work) < regress.NystromWorkLen(m, q) {
 		s.ws.work = make([]float64, regress.NystromWorkLen(m, q))
 	}
-	for i0 := 0; i0 < x.Rows; i0 += statsRows(m) {
-		i1 := min(i0+statsRows(m), x.Rows)
-		_, kb, err := s.sk.block(op, x.Slice(i0, i1, 0, x.Cols), s.ws)
-		if err == nil {
-			err = s.stats.AddKernelRows(kb, y.Slice(i0, i1, 0, q), s.ws.work)
-		}
+	for blk, err := range s.sk.Blocks(x, statsRows(m), &s.ws.blk) {
 		if err != nil {
+			return regressError(op, "X", scaledError(op, err))
+		}
+		if err := s.stats.AddKernelRows(&blk.K, y.Slice(blk.I0, blk.I0+blk.K.Rows, 0, q), s.ws.work); err != nil {
 			return regressError(op, "X", err)
 		}
 	}
@@ -301,7 +274,7 @@ func (s *ScaleStats) Add(x, y *linalg.Dense) error {
 // objective: finite, at least one row, d columns, b rows of y and q
 // columns when q > 0.
 func (s *ScaleStats) checkRows(op string, x, y *linalg.Dense, q int) error {
-	return checkScaleRows(op, x, y, s.sk.zs.Cols, q)
+	return checkScaleRows(op, x, y, s.sk.Centers().Cols, q)
 }
 
 // checkScaleRows validates rows x with outputs y: finite, at least one
@@ -347,10 +320,11 @@ func (s *ScaleStats) Merge(o *ScaleStats) error {
 
 // same reports whether o is of the same objective and θ as s, bit for bit.
 func (s *ScaleStats) same(o *ScaleStats) bool {
-	if s.obj != o.obj || !sameBits(s.theta, o.theta) || len(s.sk.zs.Data) != len(o.sk.zs.Data) {
+	a, b := s.sk.Centers(), o.sk.Centers()
+	if s.obj != o.obj || !sameBits(s.theta, o.theta) || len(a.Data) != len(b.Data) {
 		return false
 	}
-	return sameBits(s.sk.zs.Data, o.sk.zs.Data)
+	return sameBits(a.Data, b.Data)
 }
 
 // sameBits reports whether a and b hold the same float64 values bit for

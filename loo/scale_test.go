@@ -469,3 +469,78 @@ func TestScaleRefusals(t *testing.T) {
 
 // errOf returns the error of a call with two results.
 func errOf[T any](_ T, err error) error { return err }
+
+// TestScaleGradientLaplacian: with Kernel the Laplacian, whose rows and
+// derivatives come from kernels.Scaled alone, the objective's gradient
+// equals the five-point difference of its value to 1e-6 relative to the
+// largest entry, in every intercept mode, over every row, a subset and
+// for GCV; and its value equals NystromPath's MSE of the Laplacian of
+// width 1 on the rows and centres divided by σ.
+func TestScaleGradientLaplacian(t *testing.T) {
+	{
+		x, y, o := scaleCases()[0].data()
+		o.Kernel = kernels.Polynomial{Degree: 2, Offset: 1}
+		if _, err := o.Evaluate(x, y, ardTheta); !errors.Is(err, ErrInput) || !errors.Is(err, kernels.ErrParameter) {
+			t.Errorf("a polynomial kernel: error %v, want ErrInput and kernels.ErrParameter", err)
+		}
+	}
+	for _, c := range scaleCases()[:7] {
+		x, y, o := c.data()
+		o.Kernel = kernels.Laplacian{Sigma: 1}
+		ev, err := o.Evaluate(x, y, ardTheta)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		fd := make([]float64, len(ardTheta))
+		for j := range fd {
+			fd[j] = ardFD(func(s float64) float64 {
+				th := append([]float64(nil), ardTheta...)
+				th[j] += s
+				e, err := o.Evaluate(x, y, th)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return e.Value
+			}, ardStep)
+		}
+		if rf := relDiff(ev.Gradient, fd); rf > 1e-6 {
+			t.Errorf("%s: gradient %v, finite differences %v (rel %.2g)", c.name, ev.Gradient, fd, rf)
+		}
+		if o.Criterion != LOOMSE || o.Subset != 0 {
+			continue
+		}
+		d := x.Cols
+		sigma := make([]float64, d)
+		for j := range sigma {
+			sigma[j] = math.Exp(ardTheta[j])
+		}
+		div := func(a *linalg.Dense) *linalg.Dense {
+			b := a.Clone()
+			for i := 0; i < b.Rows; i++ {
+				for j, v := range b.Row(i) {
+					b.Set(i, j, v/sigma[j])
+				}
+			}
+			return b
+		}
+		xs, cs := div(x), div(o.Centers)
+		st, err := regress.NewNystromStats(kernels.Laplacian{Sigma: 1}, cs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.Add(xs, y); err != nil {
+			t.Fatal(err)
+		}
+		p, err := NewNystromPath(st, o.Intercept, []float64{math.Exp(ardTheta[d])})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := p.Add(xs, y); err != nil {
+			t.Fatal(err)
+		}
+		mse, _ := p.MSE()
+		if math.Abs(ev.Value-mse[0]) > 1e-12*mse[0] {
+			t.Errorf("%s: J = %.15g, NystromPath's MSE on the scaled rows %.15g", c.name, ev.Value, mse[0])
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"slices"
 
 	"rkhs/internal/check"
@@ -413,8 +414,22 @@ func infs(n int) []float64 {
 // sampleRows returns k rows of x and y drawn uniformly without
 // replacement (seeded), in their original order.
 func sampleRows(x, y *linalg.Dense, k int, seed uint64) (*linalg.Dense, *linalg.Dense) {
-	idx := subsetIndex(x.Rows, k, seed)
-	sx, sy := linalg.NewDense(k, x.Cols, nil), linalg.NewDense(k, y.Cols, nil)
+	return pickRows(x, y, subsetIndex(x.Rows, k, seed))
+}
+
+// subsetIndex returns k of the indices 0 … n−1 drawn uniformly without
+// replacement (seeded), in ascending order: the subset of every
+// selection's leave-one-out pass (SelectNystrom's Subset, and
+// ScaleObjective's, which draws the same rows).
+func subsetIndex(n, k int, seed uint64) []int {
+	idx := rand.New(rand.NewPCG(seed, 0x6c6f6f737562)).Perm(n)[:k] // "loosub"
+	slices.Sort(idx)
+	return idx
+}
+
+// pickRows returns copies of the rows idx of x and of y, in that order.
+func pickRows(x, y *linalg.Dense, idx []int) (*linalg.Dense, *linalg.Dense) {
+	sx, sy := linalg.NewDense(len(idx), x.Cols, nil), linalg.NewDense(len(idx), y.Cols, nil)
 	for r, i := range idx {
 		copy(sx.Row(r), x.Row(i))
 		copy(sy.Row(r), y.Row(i))

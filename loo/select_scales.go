@@ -269,8 +269,8 @@ func (ss SelectScales) Fit(x, y *linalg.Dense) (*ScaleSelection, error) {
 	if o.Criterion == GCV {
 		sel.ErrorRate, sel.ErrorRateStdErr = math.NaN(), math.NaN()
 	}
-	sel.Fit = path.np.Fit(0)
-	if sel.Fit.Model.Standardization, err = ComposeScales(ss.Standardization, path.sk.sigma); err != nil {
+	sel.Fit = path.fit()
+	if sel.Fit.Model.Standardization, err = ComposeScales(ss.Standardization, path.sk.Sigma()); err != nil {
 		return nil, err
 	}
 	return sel, nil
