@@ -185,6 +185,7 @@ func (r *fitRun) streamed(kernel func(float64) kernels.Kernel, sigmas, lambdas [
 func (r *fitRun) descend(ns *loo.NystromSelection) (*fitted, error) {
 	o, x := r.o, &r.train.X
 	obj := loo.ScaleObjective{Centers: r.centres, Intercept: r.ic, Seed: o.seed, Criterion: loo.GCV}
+	obj.Kernel, _ = o.kf.kernelAt(ns.Sigma) // its type: the scales replace its σ
 	if o.criterion != "gcv" {
 		obj.Criterion, obj.Subset = loo.LOOMSE, cli.LOORows(o.looRows, x.Rows)
 	}
@@ -219,7 +220,7 @@ func (r *fitRun) descend(ns *loo.NystromSelection) (*fitted, error) {
 }
 
 // fitScaled fits the method (falkon, on all M centres) at the scales and
-// λ of s: on the rows divided by σ_j, with the Gaussian kernel of width 1,
+// λ of s: on the rows divided by σ_j, with the kernel of width 1,
 // as the descent's fit sees them; the model then maps raw rows by the
 // descent's composed standardization.
 func (r *fitRun) fitScaled(s *loo.ScaleSelection) (*fitted, error) {
@@ -231,7 +232,7 @@ func (r *fitRun) fitScaled(s *loo.ScaleSelection) (*fitted, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := sr.fit(kernels.Gaussian{Sigma: 1}, s.Lambda)
+	f, err := sr.fit(s.Fit.Model.Kernel, s.Lambda)
 	if err == nil {
 		*cli.ModelOf(f.model).Standardization = s.Fit.Model.Standardization
 	}

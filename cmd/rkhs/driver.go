@@ -101,7 +101,7 @@ func (o *modelFlags) register(fs *flagSet) {
 	fs.BoolVar(&o.json, "json", false, "print the result as one JSON object")
 	o.data.register(fs, false)
 	o.kf.register(fs, "; auto: chosen by leave-one-out over the median distance between rows × {1/4, 1/2, 1, 2, 4} (-sigmas overrides the grid), by -method "+strings.Join(selecting, ", ")+
-		"; ard: one σ per feature (automatic relevance determination), the gaussian kernel by -method "+names(withScales(ms), "and")+": auto's σ and λ, then the σ_j and λ that minimize the same criterion, by L-BFGS from there on the same centres (loo.SelectScales; -ard-rows, -ard-iters), the features ranked by σ_j")
+		"; ard: one σ per feature (automatic relevance determination), the gaussian or laplacian kernel by -method "+names(withScales(ms), "and")+": auto's σ and λ, then the σ_j and λ that minimize the same criterion, by L-BFGS from there on the same centres (loo.SelectScales; -ard-rows, -ard-iters), the features ranked by σ_j")
 	fs.StringVar(&o.method, "method", ms[0].name, "method: "+strings.Join(list, "; "))
 	fs.StringVar(&o.intercept, "intercept", "", "offset b: none, free (unpenalized) or penalized (the kernel k + 1); default free, the first named where a method offers fewer ("+strings.Join(intercepts, "; ")+")")
 	fs.Var(&o.lambda, "lambda", "regularization λ in (K + nλI)c = y, n = training rows; auto: chosen by leave-one-out over 51 values from 1e-10 to 1, five a decade (-lambdas overrides the grid)")

@@ -89,8 +89,8 @@ func (a *ARDFlags) Check(sigma SigmaValue, kernel string, given map[string]bool)
 		return BadInputf("-ard-rows 1: want 0 (every row), auto, or at least 2 rows (a fit on one row has no leave-one-out error)")
 	case a.Iters < 0:
 		return BadInputf("-ard-iters %d: want ≥ 0 (0 selects the library's budget of 50 iterations)", a.Iters)
-	case sigma.ARD && kernel != "gaussian":
-		return BadInputf("-sigma ard: one length scale per feature is learnt for the gaussian kernel, not %s", kernel)
+	case sigma.ARD && kernel != "gaussian" && kernel != "laplacian":
+		return BadInputf("-sigma ard: one length scale per feature is learnt for the gaussian and laplacian kernels, not %s", kernel)
 	}
 	for _, f := range []string{"ard-rows", "ard-iters"} {
 		if given[f] && !sigma.ARD {

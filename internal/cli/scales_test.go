@@ -62,7 +62,8 @@ func TestARDFlags(t *testing.T) {
 		{ARDFlags{Rows: AutoValue{V: 2.5}}, ard, "gaussian", nil, "-ard-rows 2.5: want a whole number"},
 		{ARDFlags{Rows: AutoValue{V: -3}}, ard, "gaussian", nil, "-ard-rows -3"},
 		{ARDFlags{Rows: AutoValue{Auto: true}, Iters: -1}, ard, "gaussian", nil, "-ard-iters -1: want ≥ 0"},
-		{ARDFlags{Rows: AutoValue{Auto: true}}, ard, "laplacian", nil, "-sigma ard: one length scale per feature is learnt for the gaussian kernel, not laplacian"},
+		{ARDFlags{Rows: AutoValue{Auto: true}}, ard, "laplacian", nil, ""},
+		{ARDFlags{Rows: AutoValue{Auto: true}}, ard, "polynomial", nil, "-sigma ard: one length scale per feature is learnt for the gaussian and laplacian kernels, not polynomial"},
 		{ARDFlags{Rows: AutoValue{V: 10}}, auto, "gaussian", map[string]bool{"ard-rows": true}, "-ard-rows is for -sigma ard"},
 		{ARDFlags{Rows: AutoValue{Auto: true}, Iters: 5}, auto, "gaussian", map[string]bool{"ard-iters": true}, "-ard-iters is for -sigma ard"},
 	} {

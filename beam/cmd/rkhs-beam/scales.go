@@ -22,6 +22,10 @@ func ardOptions(o *rkhsbeam.SelectOptions, sigma string, ard *cli.ARDFlags) erro
 	if err := ard.Check(cli.SigmaValue{ARD: sigma == "ard"}, o.Kernel.Type, given); err != nil {
 		return err
 	}
+	if sigma == "ard" && o.Kernel.Type != "gaussian" {
+		// The pipelines' passes build the objective of the Gaussian.
+		return cli.BadInputf("-sigma ard: rkhs-beam learns one length scale per feature for the gaussian kernel, not %s", o.Kernel.Type)
+	}
 	if sigma == "ard" {
 		o.ARD, o.ARDIters, o.ARDRows = true, ard.Iters, ard.RowsOf
 		o.ARDProgress = cli.ScalesProgress(os.Stderr, "rkhs-beam select", o.Criterion)
