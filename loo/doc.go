@@ -69,7 +69,7 @@
 //
 //  1. cmd/rkhs/choose.go: fitRun.descend, the command's call of
 //     SelectScales.Fit from the grid's (σ₀, λ₀) on the same centres;
-//  2. loo/select_scales.go: SelectScales — the box, the start, the
+//  2. loo/scale_select.go: SelectScales — the box, the start, the
 //     descent by optimize.LBFGS on J/J(θ₀), and the final fit on every
 //     row;
 //  3. loo/scale_evaluate.go: one evaluation of the objective and its
