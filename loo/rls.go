@@ -136,13 +136,13 @@ func checkPathMemory(op string, s *decomp.Spectral, nl int) error {
 // corrections of RLS) for M⁻¹ = Q·diag(d_j)·Qᵀ, one column d_j per
 // parameter.
 func resolventPath(s *decomp.Spectral, lambdas []float64, d *linalg.Dense, ic regress.Intercept) *Path {
-	q, z, o := s.Q, s.QtY, s.Qt1
+	q, z, qt1 := s.Q, s.QtY, s.Qt1
 	n, nq, nl := q.Rows, z.Cols, len(lambdas)
 	diag := squaredRowsTimes(q, d) // (G⁻¹)ᵢᵢ per λ
 	// Eigen-coordinates of c (one block of L columns per output) and of u.
-	m := linalg.NewDense(n, nl*(nq+1), nil)
+	coef := linalg.NewDense(n, nl*(nq+1), nil)
 	for k := 0; k < n; k++ {
-		row, dk := m.Row(k), d.Row(k)
+		row, dk := coef.Row(k), d.Row(k)
 		for out := 0; out < nq; out++ {
 			zk := z.At(k, out)
 			for j := range dk {
@@ -150,33 +150,33 @@ func resolventPath(s *decomp.Spectral, lambdas []float64, d *linalg.Dense, ic re
 			}
 		}
 		for j := range dk {
-			row[nq*nl+j] = o[k] * dk[j]
+			row[nq*nl+j] = qt1[k] * dk[j]
 		}
 	}
-	cu := linalg.NewDense(n, m.Cols, nil) // [G⁻¹y per output | G⁻¹1], all λ
-	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, q, m, 0, cu)
+	ginv := linalg.NewDense(n, coef.Cols, nil) // [G⁻¹y per output | G⁻¹1], all λ
+	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, q, coef, 0, ginv)
 
 	p := &Path{Params: append([]float64(nil), lambdas...), y: s.Y}
 	for j := range lambdas {
-		var sj float64 // s = 1ᵀG⁻¹1 = Σ o_k² D_kj
+		var s1 float64 // s = 1ᵀG⁻¹1 = Σ (Qᵀ1)_k² D_kj
 		for k := 0; k < n; k++ {
-			sj += o[k] * o[k] * d.At(k, j)
+			s1 += qt1[k] * qt1[k] * d.At(k, j)
 		}
 		res := linalg.NewDense(n, nq, nil)
 		for out := 0; out < nq; out++ {
-			var t float64 // 1ᵀG⁻¹y = Σ o_k z_k D_kj
+			var t float64 // 1ᵀG⁻¹y = Σ (Qᵀ1)_k z_k D_kj
 			for k := 0; k < n; k++ {
-				t += o[k] * z.At(k, out) * d.At(k, j)
+				t += qt1[k] * z.At(k, out) * d.At(k, j)
 			}
 			for i := 0; i < n; i++ {
-				c, u, g := cu.At(i, out*nl+j), cu.At(i, nq*nl+j), diag.At(i, j)
+				c, u, g := ginv.At(i, out*nl+j), ginv.At(i, nq*nl+j), diag.At(i, j)
 				switch ic {
 				case regress.NoIntercept:
 					res.Set(i, out, c/g)
 				case regress.FreeIntercept:
-					res.Set(i, out, (c-t/sj*u)/(g-u*u/sj))
+					res.Set(i, out, (c-t/s1*u)/(g-u*u/s1))
 				case regress.PenalizedIntercept:
-					res.Set(i, out, (c-u*t/(1+sj))/(g-u*u/(1+sj)))
+					res.Set(i, out, (c-u*t/(1+s1))/(g-u*u/(1+s1)))
 				}
 			}
 		}
