@@ -247,6 +247,12 @@ func newNystromPath(s *regress.NystromStats, ic regress.Intercept, lambdas []flo
 	return p, good, nil
 }
 
+// first returns the frame of a path of one λ, and its tr H, GCV and the
+// δ of K_mm's factor: the fit ScalePath stands on.
+func (p *NystromPath) first() (f frame, df, gcv, jitter float64) {
+	return p.frame, p.DF[0], p.GCV[0], p.jitter
+}
+
 // standardForm turns the problem fr of a penalized intercept, whose
 // penalty is nλ(I + wwᵀ) (see regress.NystromGram), into the frame where
 // it is nλI: with Q the Cholesky factor of I + wwᵀ and a = Q⁻ᵀa', G

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 
-	"rkhs/internal/parallel"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/regress"
@@ -73,11 +72,9 @@ func newScalePath(op string, s *ScaleStats, es *linalg.EigenSym, spend bool) (*S
 	if spend {
 		s.stats = nil
 	}
-	p := &ScalePath{
-		DF: np.DF[0], GCV: np.GCV[0],
-		frame: np.frame, obj: s.obj, theta: s.theta, lambda: lambda,
-		sk: s.sk, jitter: np.jitter, dk: make([]float64, np.m),
-	}
+	p := &ScalePath{obj: s.obj, theta: s.theta, lambda: lambda, sk: s.sk}
+	p.frame, p.DF, p.GCV, p.jitter = np.first()
+	p.dk = make([]float64, p.m)
 	for k := range p.dk {
 		p.dk[k] = p.d.At(k, 0)
 	}
@@ -204,21 +201,15 @@ func (p *ScalePath) rowWeights(ws *scaleWork, f, yb *linalg.Dense) bool {
 	return true
 }
 
-// scaleRowsBy multiplies row i of a (b×m) by s[i], the rows split over
-// the goroutines.
+// scaleRowsBy multiplies row i of a (b×m) by s(i), the rows split over
+// the goroutines (eachRow).
 func scaleRowsBy(a *linalg.Dense, s func(i int) float64) {
-	t := parallel.Team(a.Rows, float64(a.Rows)*float64(a.Cols), 1<<15)
-	chunks := parallel.NewChunks(a.Rows, t, 1)
-	parallel.For(t, chunks.Count(), parallel.Func(func(_, c int) {
-		lo, hi := chunks.Bounds(c)
-		for i := lo; i < hi; i++ {
-			v := s(i)
-			row := a.Row(i)
-			for k := range row {
-				row[k] *= v
-			}
+	eachRow(a.Rows, a.Cols, func(i int) {
+		v, row := s(i), a.Row(i)
+		for k := range row {
+			row[k] *= v
 		}
-	}))
+	})
 }
 
 // singularScale is the error of a pass at a θ where the fit interpolates a
