@@ -75,18 +75,7 @@ func TestScaleGradient(t *testing.T) {
 			t.Errorf("%s: J = %.15g, the dense reference %.15g", c.name, ev.Value, v)
 		}
 		dense, _ := ref.gradient(t, ardTheta)
-		fd := make([]float64, len(ardTheta))
-		for j := range fd {
-			fd[j] = ardFD(func(s float64) float64 {
-				th := append([]float64(nil), ardTheta...)
-				th[j] += s
-				e, err := o.Evaluate(x, y, th)
-				if err != nil {
-					t.Fatal(err)
-				}
-				return e.Value
-			}, ardStep)
-		}
+		fd := scaleFD(t, o, x, y, ardTheta)
 		rd, rf := relDiff(ev.Gradient, dense), relDiff(ev.Gradient, fd)
 		t.Logf("%s: J %.6g, ∇J %.6g; relative differences: dense %.2g, finite differences %.2g", c.name, ev.Value, ev.Gradient, rd, rf)
 		if rd > 1e-9 {
@@ -96,6 +85,25 @@ func TestScaleGradient(t *testing.T) {
 			t.Errorf("%s: gradient %v, finite differences %v (rel %.2g)", c.name, ev.Gradient, fd, rf)
 		}
 	}
+}
+
+// scaleFD returns the five-point central difference (step ardStep) of
+// the objective's value at theta in every entry of θ.
+func scaleFD(t *testing.T, o ScaleObjective, x, y *linalg.Dense, theta []float64) []float64 {
+	t.Helper()
+	fd := make([]float64, len(theta))
+	for j := range fd {
+		fd[j] = ardFD(func(s float64) float64 {
+			th := append([]float64(nil), theta...)
+			th[j] += s
+			e, err := o.Evaluate(x, y, th)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return e.Value
+		}, ardStep)
+	}
+	return fd
 }
 
 // TestScaleGradientIllConditioned: on 300 rows of the housing data with
@@ -118,18 +126,7 @@ func TestScaleGradientIllConditioned(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fd := make([]float64, len(theta))
-	for j := range fd {
-		fd[j] = ardFD(func(s float64) float64 {
-			th := append([]float64(nil), theta...)
-			th[j] += s
-			e, err := o.Evaluate(x, y, th)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return e.Value
-		}, ardStep)
-	}
+	fd := scaleFD(t, o, x, y, theta)
 	r := relDiff(ev.Gradient, fd)
 	t.Logf("housing, σ = 4: relative difference from finite differences %.2g", r)
 	if r > 1e-6 {
@@ -491,18 +488,7 @@ func TestScaleGradientLaplacian(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
-		fd := make([]float64, len(ardTheta))
-		for j := range fd {
-			fd[j] = ardFD(func(s float64) float64 {
-				th := append([]float64(nil), ardTheta...)
-				th[j] += s
-				e, err := o.Evaluate(x, y, th)
-				if err != nil {
-					t.Fatal(err)
-				}
-				return e.Value
-			}, ardStep)
-		}
+		fd := scaleFD(t, o, x, y, ardTheta)
 		if rf := relDiff(ev.Gradient, fd); rf > 1e-6 {
 			t.Errorf("%s: gradient %v, finite differences %v (rel %.2g)", c.name, ev.Gradient, fd, rf)
 		}

@@ -79,14 +79,7 @@ func TestARDKnownScales(t *testing.T) {
 	if loo := res["loo_mse"].(float64); !(loo > 0.3) {
 		t.Errorf("the grid's leave-one-out MSE %v: the isotropic start should be poor", loo)
 	}
-	raw, err := os.ReadFile(model)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m regress.Model
-	if err := m.UnmarshalJSON(raw); err != nil {
-		t.Fatal(err)
-	}
+	m := readModel(t, model)
 	std, err := kernels.StandardizationOf(&readData(t, train).X)
 	if err != nil {
 		t.Fatal(err)
@@ -115,7 +108,16 @@ func TestARDLaplacian(t *testing.T) {
 	if len(s) != 5 || min(s[0], s[2], s[4]) < max(s[1], s[3]) {
 		t.Errorf("scales %v: want those of a, c and e above those of b and d", s)
 	}
-	raw, err := os.ReadFile(model)
+	m := readModel(t, model)
+	if m.Kernel != (kernels.Laplacian{Sigma: 1}) {
+		t.Errorf("model kernel %v, want the Laplacian of width 1", m.Kernel)
+	}
+}
+
+// readModel returns the model of the file path.
+func readModel(t *testing.T, path string) *regress.Model {
+	t.Helper()
+	raw, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,9 +125,7 @@ func TestARDLaplacian(t *testing.T) {
 	if err := m.UnmarshalJSON(raw); err != nil {
 		t.Fatal(err)
 	}
-	if m.Kernel != (kernels.Laplacian{Sigma: 1}) {
-		t.Errorf("model kernel %v, want the Laplacian of width 1", m.Kernel)
-	}
+	return &m
 }
 
 // TestARDDeterminism: the same command at GOMAXPROCS 1 and 2 prints the
