@@ -58,14 +58,16 @@
 //  5. loo/nystrom_path.go: the λ path of one σ — the ridge problem the
 //     statistics define (NystromStats.Gram), one eigendecomposition, tr H
 //     and GCV for every λ, the second pass's leave-one-out residuals
-//     (streamPass.block, one screen), and the fit at the chosen λ;
+//     (streamPass.block, one screen, on the frame of
+//     loo/nystrom_frame.go: the rows F = K_b·W − 1cᵀ, the residuals, the
+//     hat diagonal), and the fit at the chosen λ;
 //  6. loo/table.go: the choice, Table.Best, and Table.Facts.
 //
 // # Reading the length scales
 //
 // From `rkhs fit -method nystrom -sigma ard -lambda auto`, past the grid
-// selection above that gives its start, the descent reads in eight files,
-// in this order:
+// selection above that gives its start, the descent reads in ten files, in
+// eight steps:
 //
 //  1. cmd/rkhs/choose.go: fitRun.descend, the command's call of
 //     SelectScales.Fit from the grid's (σ₀, λ₀) on the same centres;
@@ -81,9 +83,10 @@
 //     the hat diagonal, the residuals), and the leave-one-out weights of
 //     a row;
 //  6. loo/scale_loo.go: pass A, the leave-one-out sums over S;
-//  7. loo/scale_adjoint.go: the adjoint's matrices from the weights
-//     (NewAdjoint: leave-one-out or GCV weights, then the frame), and
-//     pass B, the adjoint contracted with the kernel's derivatives;
+//  7. loo/scale_weights.go, then loo/scale_adjoint.go: the criterion's
+//     weights (leave-one-out or GCV), the adjoint's matrices formed from
+//     them in the frame (NewAdjoint), and pass B, the adjoint contracted
+//     with the kernel's derivatives (kernels.Scaled);
 //  8. optimize/lbfgs.go: the descent itself.
 //
 // docs/notes/ard-gradient.md derives every formula; the code cites its

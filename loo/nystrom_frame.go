@@ -1,6 +1,7 @@
 package loo
 
 import (
+	"rkhs/internal/parallel"
 	"rkhs/linalg"
 	"rkhs/regress"
 )
@@ -149,4 +150,18 @@ func (f *frame) hashW() uint64 {
 		rows[i] = f.w.Row(i)
 	}
 	return hashFloats(rows...)
+}
+
+// eachRow calls f(i) for every row i < n of an n×m elementwise pass, the
+// rows split over the goroutines in contiguous chunks; each row is one
+// call, so the split cannot change a value.
+func eachRow(n, m int, f func(i int)) {
+	t := parallel.Team(n, float64(n)*float64(m), 1<<15)
+	chunks := parallel.NewChunks(n, t, 1)
+	parallel.For(t, chunks.Count(), parallel.Func(func(_, c int) {
+		lo, hi := chunks.Bounds(c)
+		for i := lo; i < hi; i++ {
+			f(i)
+		}
+	}))
 }

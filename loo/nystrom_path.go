@@ -6,7 +6,6 @@ import (
 
 	"rkhs/internal/check"
 	"rkhs/internal/memlimit"
-	"rkhs/internal/parallel"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/regress"
@@ -457,20 +456,6 @@ func (p *NystromPath) Fit(j int) *regress.NystromFit {
 		Model:  &regress.Model{Kernel: p.kernel, Centers: p.centers.Clone(), Coef: coef, Intercept: b},
 		Jitter: p.jitter,
 	}
-}
-
-// eachRow calls f(i) for every row i < n of an n×m elementwise pass, the
-// rows split over the goroutines in contiguous chunks; each row is one
-// call, so the split cannot change a value.
-func eachRow(n, m int, f func(i int)) {
-	t := parallel.Team(n, float64(n)*float64(m), 1<<15)
-	chunks := parallel.NewChunks(n, t, 1)
-	parallel.For(t, chunks.Count(), parallel.Func(func(_, c int) {
-		lo, hi := chunks.Bounds(c)
-		for i := lo; i < hi; i++ {
-			f(i)
-		}
-	}))
 }
 
 // Merge adds the residuals that o has collected to p; o is not modified.
