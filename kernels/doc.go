@@ -36,7 +36,10 @@
 // 1e-300, get their standard deviation (Moments counts extreme columns in
 // a unit near their magnitude). Standardization.Outlying reports rows
 // that lie far outside the training rows' scale, where a kernel model
-// predicts its intercept alone.
+// predicts its intercept alone. Scaled goes further: a Gaussian or
+// Laplacian kernel with one length scale per feature, whose blocks of
+// rows and whose derivatives in every log σ_j it gives to an objective
+// that learns the scales (package loo's ScaleObjective).
 //
 // # Passes over blocks of rows
 //
