@@ -28,6 +28,7 @@ const (
 	indexes   = "indices or sizes a program fixes, not data: impossible ones panic, as make does (doc.go, Failure)"
 	evalLoop  = "the inner loop of every kernel matrix: no checks, which Validate, Gram, Cross and NewRows make"
 	rowsOp    = "no error result: NewRows checked kernel and data; a destination or vector of the wrong shape panics, as in linalg"
+	scaledOp  = "a pass's block over a Scaled kernel: NewScaled checked kernel, scales and centres, Blocks's error is CrossTo's; a block or sum of the wrong shape panics, as in linalg"
 	blas      = "linalg's BLAS layer: no error result, misuse panics (doc.go, Failure)"
 	factored  = "reads a factorization; before a successful Factorize it panics, as linalg does for misuse"
 )
@@ -110,6 +111,12 @@ var exempt = map[string]string{
 	"kernels.Widths.Blocks":                 rowsOp,
 	"kernels.WidthsBlock.Kernel":            rowsOp,
 	"kernels.BlockRows":                     indexes,
+	"kernels.Scaled.Kernel":                 accessor,
+	"kernels.Scaled.Sigma":                  accessor,
+	"kernels.Scaled.Centers":                accessor,
+	"kernels.Scaled.Blocks":                 scaledOp,
+	"kernels.Scaled.AddGradient":            scaledOp,
+	"kernels.Scaled.EndGradient":            scaledOp,
 	"kernels.NewWidthsBlock":                indexes,
 	"regress.NystromWorkLen":                indexes,
 	"dataset.Data.Split":                    indexes,

@@ -8,6 +8,7 @@ package rkhs_test
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"rkhs/classify"
@@ -76,6 +77,8 @@ func scaleNotFiniteRows(t testing.TB) []apiRow {
 	bad := append([]float64(nil), f.theta...)
 	bad[1] = nanf
 	return []apiRow{
+		{"kernels.NewScaled", "σ NaN", func() error { return errOf(kernels.NewScaled(kernels.Gaussian{Sigma: 1}, x, slices.Repeat([]float64{nanf}, x.Cols))) }},
+		{"kernels.NewScaled", "Z NaN", func() error { return errOf(kernels.NewScaled(kernels.Laplacian{Sigma: 1}, nan, []float64{1})) }},
 		{"loo.ScaleObjective.NewStats", "θ NaN", func() error { return errOf(f.obj.NewStats(bad)) }},
 		{"loo.ScaleObjective.Evaluate", "X NaN", func() error { return errOf(f.obj.Evaluate(nan, y, f.theta)) }},
 		{"loo.ScaleObjective.Evaluate", "θ NaN", func() error { return errOf(f.obj.Evaluate(x, y, bad)) }},
@@ -127,6 +130,9 @@ func scaleNoPanicRows(t testing.TB) []apiRow {
 		adj   loo.ScaleAdjoint
 	)
 	return []apiRow{
+		{"kernels.NewScaled", "k, nil, σ", func() error { return errOf(kernels.NewScaled(kernels.Gaussian{Sigma: 1}, nil, []float64{1})) }},
+		{"kernels.NewScaled", "nil, Z, σ", func() error { return errOf(kernels.NewScaled(nil, x, []float64{1})) }},
+		{"kernels.NewScaled", "k, Z, nil", func() error { return errOf(kernels.NewScaled(kernels.Gaussian{Sigma: 1}, x, nil)) }},
 		{"loo.ScaleObjective.NewStats", "ScaleObjective{}", func() error { return errOf(loo.ScaleObjective{}.NewStats(f.theta)) }},
 		{"loo.ScaleObjective.NewStats", "nil θ", func() error { return errOf(f.obj.NewStats(nil)) }},
 		{"loo.ScaleObjective.Evaluate", "nil, nil, θ", func() error { return errOf(f.obj.Evaluate(nil, nil, f.theta)) }},
@@ -187,7 +193,13 @@ func scaleTooLargeRows(t testing.TB, x, y, centers *linalg.Dense) []apiRow {
 	if err != nil {
 		t.Fatal(err)
 	}
+	sk, err := kernels.NewScaled(kernels.Gaussian{Sigma: 1}, centers, []float64{1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := linalg.NewDense(centers.Rows, centers.Rows, nil)
 	return []apiRow{
+		{"kernels.Scaled.CentersGradient", "m = 400", func() error { return errOf(sk.CentersGradient(p, nil)) }},
 		{"loo.ScaleStats.UnmarshalBinary", "m = 400", func() error { return recv.UnmarshalBinary(file) }},
 		{"loo.ScaleObjective.NewStats", "m = 400", func() error { return errOf(f.obj.NewStats(f.theta)) }},
 		{"loo.ScaleObjective.Evaluate", "m = 400", func() error { return errOf(f.obj.Evaluate(x, y, f.theta)) }},

@@ -105,11 +105,6 @@ func (s *Scaled) Sigma() []float64 { return s.sigma }
 // modify them.
 func (s *Scaled) Centers() *linalg.Dense { return s.zs }
 
-// Shifted returns [Z̃ − 1z̄ᵀ | 1] (m×(d+1)): the scaled centres shifted by
-// their column means z̄, and a column of ones, the operand of the
-// contraction's product; the caller must not modify it.
-func (s *Scaled) Shifted() *linalg.Dense { return s.ze }
-
 // scaleColumns writes x with column j divided by sigma[j] into dst (nil
 // is allocated) and returns it: the same division
 // Standardization.Apply makes with Mean 0 and Scale σ, so that a model of
