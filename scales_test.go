@@ -77,7 +77,9 @@ func scaleNotFiniteRows(t testing.TB) []apiRow {
 	bad := append([]float64(nil), f.theta...)
 	bad[1] = nanf
 	return []apiRow{
-		{"kernels.NewScaled", "σ NaN", func() error { return errOf(kernels.NewScaled(kernels.Gaussian{Sigma: 1}, x, slices.Repeat([]float64{nanf}, x.Cols))) }},
+		{"kernels.NewScaled", "σ NaN", func() error {
+			return errOf(kernels.NewScaled(kernels.Gaussian{Sigma: 1}, x, slices.Repeat([]float64{nanf}, x.Cols)))
+		}},
 		{"kernels.NewScaled", "Z NaN", func() error { return errOf(kernels.NewScaled(kernels.Laplacian{Sigma: 1}, nan, []float64{1})) }},
 		{"loo.ScaleObjective.NewStats", "θ NaN", func() error { return errOf(f.obj.NewStats(bad)) }},
 		{"loo.ScaleObjective.Evaluate", "X NaN", func() error { return errOf(f.obj.Evaluate(nan, y, f.theta)) }},
