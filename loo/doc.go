@@ -31,9 +31,9 @@
 //     distances, and train/test and k-fold splits with a seed (Split draws
 //     the same split as dataset.Data.Split), complete it.
 //   - Length scales: ScaleObjective, the exact leave-one-out error (or
-//     GCV) of a Nyström fit as a function of one Gaussian length scale
-//     per feature and λ, with its gradient, in three streamed, mergeable
-//     passes; SelectScales, which descends on it from a grid's isotropic
+//     GCV) of a Nyström fit as a function of one Gaussian (or Laplacian)
+//     length scale per feature and λ, with its gradient, in three
+//     streamed, mergeable passes; SelectScales, which descends on it from a grid's isotropic
 //     choice (automatic relevance determination), on rows in memory (Fit)
 //     or on passes the caller runs elsewhere (Descend).
 //

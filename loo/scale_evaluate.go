@@ -119,15 +119,15 @@ func (sd *scaleData) eval(op string, theta []float64, grad bool) (*ScaleEval, *S
 }
 
 // ComposeScales returns the standardization that maps a raw row x to the
-// scaled features a ScaleObjective's kernel is the Gaussian of width 1
+// scaled features a ScaleObjective's kernel is the kernel of width 1
 // on: with the caller's standardization s (Mean μ_j, Scale s_j) applied
 // to the rows before the objective, and the length scales σ_j learnt on
 // them, z_j = ((x_j − μ_j)/s_j)/σ_j = (x_j − μ_j)/(s_j·σ_j), one
 // standardization of Mean μ and Scale s∘σ; with s nil, Mean 0 and Scale σ.
-// A model of the kernel Gaussian{Sigma: 1} on the scaled centres, with
-// this Standardization, predicts raw rows, and its model file is that of
-// any standardized model (rkhs predict reads it). Neither s nor sigmas is
-// modified.
+// A model of the kernel of width 1 (Gaussian{Sigma: 1}, or Laplacian)
+// on the scaled centres, with this Standardization, predicts raw rows,
+// and its model file is that of any standardized model (rkhs predict
+// reads it). Neither s nor sigmas is modified.
 //
 // Errors wrap ErrInput: sigmas empty, not positive and finite (also
 // linalg.ErrNotFinite) or not of s's width; s invalid (see

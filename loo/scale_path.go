@@ -83,7 +83,7 @@ func newScalePath(op string, s *ScaleStats, es *linalg.EigenSym, spend bool) (*S
 
 // Fit returns the Nyström fit at the path's θ, read from its λ path
 // (NystromPath.Fit): the model whose residuals the passes score, of the
-// Gaussian kernel of width 1 on the scaled centres C/σ (a copy), with the
+// objective's kernel of width 1 on the scaled centres C/σ (a copy), with the
 // Standardization of Mean 0 and Scale σ, so that it predicts rows in the
 // space of X (compose it with the caller's own by ComposeScales). O(m²q)
 // flops, no pass over the rows. An error wraps ErrInput for a nil or zero

@@ -12,7 +12,7 @@ import (
 	"rkhs/regress"
 )
 
-// ScaleObjective is the objective of learning one Gaussian length scale
+// ScaleObjective is the objective of learning one kernel length scale
 // per feature (automatic relevance determination) for a Nyström fit: the
 // exact leave-one-out error, or GCV, as a function of
 //
@@ -173,7 +173,7 @@ func scaledError(op string, err error) error {
 
 // ScaleStats is pass 0 of a ScaleObjective at one θ: the statistics of
 // the Nyström fit of the rows divided by σ (regress.NystromStats of the
-// Gaussian kernel of width 1 and the centres divided by σ), summed over
+// kernel of width 1 and the centres divided by σ), summed over
 // the rows added, a block at a time. Shards of the rows summarised on
 // different workers merge (Merge, MarshalBinary and UnmarshalBinary), as
 // NystromStats do. Make one with ScaleObjective.NewStats; the zero value
