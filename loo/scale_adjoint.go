@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"rkhs/internal/memlimit"
+	"rkhs/internal/wire"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/regress"
@@ -236,7 +237,7 @@ func contractCenters(ep, ze *linalg.Dense) []float64 {
 // ScaleAdjoints of the same path and the same pass-A sums hold the same
 // ones.
 func (ad *ScaleAdjoint) fingerprint() uint64 {
-	return hashFloats(ad.qhat.Data, ad.upsT.Data, ad.off, ad.fixed)
+	return wire.HashFloats(ad.qhat.Data, ad.upsT.Data, ad.off, ad.fixed)
 }
 
 // Add adds the rows x (b×d) with the outputs y (b×q) to the sums; loo
