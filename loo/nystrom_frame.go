@@ -2,6 +2,7 @@ package loo
 
 import (
 	"rkhs/internal/parallel"
+	"rkhs/internal/wire"
 	"rkhs/linalg"
 	"rkhs/regress"
 )
@@ -142,14 +143,14 @@ func (f *frame) fit(j int) (coef *linalg.Dense, b []float64) {
 	return coef, b
 }
 
-// hashW returns the hash of W's first m rows (hashFloats) that the
+// hashW returns the hash of W's first m rows (wire.HashFloats) that the
 // fingerprints of the sums of a frame's passes carry.
 func (f *frame) hashW() uint64 {
 	rows := make([][]float64, f.m)
 	for i := range rows {
 		rows[i] = f.w.Row(i)
 	}
-	return hashFloats(rows...)
+	return wire.HashFloats(rows...)
 }
 
 // eachRow calls f(i) for every row i < n of an n×m elementwise pass, the

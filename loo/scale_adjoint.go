@@ -3,6 +3,7 @@ package loo
 import (
 	"slices"
 
+	"rkhs/internal/wire"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/regress"
@@ -147,7 +148,7 @@ func (p *ScalePath) NewAdjoint(a *ScaleLOO) (*ScaleAdjoint, error) {
 // ScaleAdjoints of the same path and the same pass-A sums hold the same
 // ones.
 func (ad *ScaleAdjoint) fingerprint() uint64 {
-	return hashFloats(ad.qhat.Data, ad.upsT.Data, ad.off, ad.fixed)
+	return wire.HashFloats(ad.qhat.Data, ad.upsT.Data, ad.off, ad.fixed)
 }
 
 // Add adds the rows x (b×d) with the outputs y (b×q) to the sums; loo

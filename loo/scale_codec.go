@@ -1,15 +1,16 @@
 package loo
 
 import (
-	"encoding/binary"
 	"math"
 
+	"rkhs/internal/check"
+	"rkhs/internal/wire"
 	"rkhs/regress"
 )
 
 // The sums of the passes of a ScaleObjective cross process boundaries in
 // binary encodings, so that each pass can run on many workers and be
-// merged, as NystromPath's sums do (see nystrom_path_codec.go). A worker
+// merged (see "Mergeable sums" in the package documentation). A worker
 // of pass 0 makes its ScaleStats with ScaleObjective.NewStats at the θ of
 // the evaluation and ships its statistics; a worker of pass A or B builds
 // the ScalePath from the merged statistics with NewScalePath — bit for
@@ -39,51 +40,6 @@ const (
 	scaleAdjointMagic = "rkhsARB1"
 )
 
-// appendWords appends uint64 words and float64 bits.
-func appendWords(b []byte, us []uint64, fs ...[]float64) []byte {
-	for _, u := range us {
-		b = binary.LittleEndian.AppendUint64(b, u)
-	}
-	for _, f := range fs {
-		for _, v := range f {
-			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v))
-		}
-	}
-	return b
-}
-
-// words reads the uint64 words of an encoding after its magic.
-type words struct {
-	b   []byte
-	bad bool
-}
-
-// next returns the next word, or 0 and marks the reader bad past the end.
-func (r *words) next() uint64 {
-	if len(r.b) < 8 {
-		r.bad = true
-		return 0
-	}
-	u := binary.LittleEndian.Uint64(r.b)
-	r.b = r.b[8:]
-	return u
-}
-
-// floats fills v with the next float64 values.
-func (r *words) floats(v []float64) {
-	for i := range v {
-		v[i] = math.Float64frombits(r.next())
-	}
-}
-
-// open checks the magic of an encoding and returns a reader of the rest.
-func open(op, magic string, b []byte) (*words, error) {
-	if len(b) < len(magic) || string(b[:len(magic)]) != magic {
-		return nil, inputError(op, "data", "not the encoding of a %s's sums", op[:len(op)-len(".UnmarshalBinary")])
-	}
-	return &words{b: b[len(magic):]}, nil
-}
-
 // header returns the words of the statistics' objective and θ.
 func (s *ScaleStats) header() []uint64 {
 	h := []uint64{uint64(len(s.theta) - 1)}
@@ -106,8 +62,10 @@ func (s *ScaleStats) MarshalBinary() ([]byte, error) {
 	if err != nil {
 		return nil, regressError(op, "ScaleStats", err)
 	}
-	b := append([]byte(scaleStatsMagic), appendWords(nil, append(s.header(), uint64(len(st))))...)
-	return append(b, st...), nil
+	w := wire.NewWriter(len(scaleStatsMagic) + 8*(len(s.theta)+6) + len(st))
+	w.Header(scaleStatsMagic, append(s.header(), uint64(len(st)))...)
+	w.Bytes(st)
+	return w.Encoding(), nil
 }
 
 // UnmarshalBinary replaces the statistics of s by those MarshalBinary
@@ -125,21 +83,18 @@ func (s *ScaleStats) UnmarshalBinary(b []byte) error {
 	if err := s.ready(op); err != nil {
 		return err
 	}
-	r, err := open(op, scaleStatsMagic, b)
-	if err != nil {
-		return err
-	}
-	for _, w := range s.header() {
-		if r.next() != w && !r.bad {
-			return inputError(op, "data", "the statistics of another objective or θ")
-		}
-	}
-	size := r.next()
-	if r.bad || size != uint64(len(r.b)) {
-		return inputError(op, "data", "truncated or malformed: %d bytes", len(b))
+	r := wire.NewReader(b)
+	r.Magic(scaleStatsMagic, "a ScaleStats's sums")
+	r.Expect("the statistics of another objective or θ", s.header()...)
+	size, enc := r.U64(), r.Bytes(r.Len())
+	switch err := r.Done(); {
+	case err != nil:
+		return check.Wrap(ErrInput, op, "data", err)
+	case size != uint64(len(enc)):
+		return inputError(op, "data", "%d bytes of statistics, the header says %d", len(enc), size)
 	}
 	var st regress.NystromStats
-	if err := st.UnmarshalBinary(r.b); err != nil {
+	if err := st.UnmarshalBinary(enc); err != nil {
 		return regressError(op, "data", renameOp(err, "NystromStats.UnmarshalBinary", op))
 	}
 	if c := st.Centers(); c == nil || !sameBits(c.Data, s.sk.Centers().Data) || c.Rows != s.sk.Centers().Rows || st.Kernel() != s.sk.Kernel() {
@@ -157,13 +112,14 @@ func (a *ScaleLOO) MarshalBinary() ([]byte, error) {
 	if err := a.ready("ScaleLOO.MarshalBinary"); err != nil {
 		return nil, err
 	}
-	m := a.omega.Rows
-	tri := make([]float64, 0, m*(m+1)/2)
+	m, h := a.omega.Rows, a.p.header()
+	w := wire.NewWriter(len(scaleLOOMagic) + 8*(len(h)+5+len(a.salpha)+len(a.phi.Data)+m*(m+1)/2))
+	w.Header(scaleLOOMagic, append(h, uint64(a.rows), uint64(a.wrong))...)
+	w.Floats([]float64{a.sse, a.sse2, a.rss}, a.salpha, a.phi.Data)
 	for k := 0; k < m; k++ {
-		tri = append(tri, a.omega.Row(k)[:k+1]...)
+		w.Floats(a.omega.Row(k)[:k+1])
 	}
-	h := append(a.p.header(), uint64(a.rows), uint64(a.wrong))
-	return appendWords([]byte(scaleLOOMagic), h, []float64{a.sse, a.sse2, a.rss}, a.salpha, a.phi.Data, tri), nil
+	return w.Encoding(), nil
 }
 
 // UnmarshalBinary replaces the sums of a by those MarshalBinary encoded
@@ -180,41 +136,28 @@ func (a *ScaleLOO) UnmarshalBinary(b []byte) error {
 	if a == nil || a.p == nil {
 		return inputError(op, "ScaleLOO", "nil or zero value: make it with ScalePath.NewLOO")
 	}
-	r, err := open(op, scaleLOOMagic, b)
-	if err != nil {
-		return err
-	}
-	for _, w := range a.p.header() {
-		if r.next() != w && !r.bad {
-			return inputError(op, "data", "the sums of another path: other statistics or θ")
-		}
-	}
 	m, q := a.omega.Rows, len(a.salpha)
-	rows, wrong := r.next(), r.next()
-	// Check every value before writing any, so that a is unchanged on
-	// error without a second copy of Ω̂.
-	body := r.b
-	sums := make([]float64, 3)
-	r.floats(sums)
-	count := q + m*(q+1) + m*(m+1)/2
-	if r.bad || len(r.b) != 8*count {
-		return inputError(op, "data", "truncated or malformed: %d bytes", len(b))
+	r := wire.NewReader(b)
+	r.Magic(scaleLOOMagic, "a ScaleLOO's sums")
+	r.Expect("the sums of another path: other statistics or θ", a.p.header()...)
+	rows, wrong := r.U64(), r.U64()
+	sums, salpha, phi, tri := r.Floats(3), r.Floats(q), r.Floats(m*(q+1)), r.Floats(m*(m+1)/2)
+	if err := r.Done(); err != nil {
+		return check.Wrap(ErrInput, op, "data", err)
 	}
 	if rows > uint64(a.p.n) || wrong > rows {
 		return inputError(op, "data", "%d rows (%d wrong), the statistics summarise %d", rows, wrong, a.p.n)
 	}
-	for i := 0; i < 3+count; i++ {
-		if bad(math.Float64frombits(binary.LittleEndian.Uint64(body[8*i:]))) {
-			return inputError(op, "data", "sums that are not finite")
-		}
+	if err := finiteSums(op, sums, salpha, phi, tri); err != nil {
+		return err
 	}
 	if sums[0] < 0 || sums[1] < 0 || sums[2] < 0 {
 		return inputError(op, "data", "negative sums of squares")
 	}
-	r.floats(a.salpha)
-	r.floats(a.phi.Data)
+	copy(a.salpha, salpha)
+	copy(a.phi.Data, phi)
 	for k := 0; k < m; k++ {
-		r.floats(a.omega.Row(k)[:k+1])
+		tri = tri[copy(a.omega.Row(k)[:k+1], tri):]
 	}
 	a.rows, a.wrong = int(rows), int(wrong)
 	a.sse, a.sse2, a.rss = sums[0], sums[1], sums[2]
@@ -231,8 +174,11 @@ func (ad *ScaleAdjoint) MarshalBinary() ([]byte, error) {
 	if err := ad.ready("ScaleAdjoint.MarshalBinary"); err != nil {
 		return nil, err
 	}
-	h := append(ad.p.header(), ad.hash, uint64(ad.rows), uint64(ad.sRows))
-	return appendWords([]byte(scaleAdjointMagic), h, ad.g, ad.t), nil
+	h := ad.p.header()
+	w := wire.NewWriter(len(scaleAdjointMagic) + 8*(len(h)+3+len(ad.g)+len(ad.t)))
+	w.Header(scaleAdjointMagic, append(h, ad.hash, uint64(ad.rows), uint64(ad.sRows))...)
+	w.Floats(ad.g, ad.t)
+	return w.Encoding(), nil
 }
 
 // UnmarshalBinary replaces the sums of ad by those MarshalBinary encoded
@@ -249,32 +195,30 @@ func (ad *ScaleAdjoint) UnmarshalBinary(b []byte) error {
 	if ad == nil || ad.p == nil {
 		return inputError(op, "ScaleAdjoint", "nil or zero value: make it with ScalePath.NewAdjoint")
 	}
-	r, err := open(op, scaleAdjointMagic, b)
-	if err != nil {
-		return err
-	}
-	for _, w := range append(ad.p.header(), ad.hash) {
-		if r.next() != w && !r.bad {
-			return inputError(op, "data", "the sums of another path or other leave-one-out sums")
-		}
-	}
-	rows, sRows := r.next(), r.next()
-	g, t := make([]float64, len(ad.g)), make([]float64, len(ad.t))
-	r.floats(g)
-	r.floats(t)
-	if r.bad || len(r.b) != 0 {
-		return inputError(op, "data", "truncated or malformed: %d bytes", len(b))
+	r := wire.NewReader(b)
+	r.Magic(scaleAdjointMagic, "a ScaleAdjoint's sums")
+	r.Expect("the sums of another path or other leave-one-out sums", append(ad.p.header(), ad.hash)...)
+	rows, sRows := r.U64(), r.U64()
+	g, t := r.Floats(len(ad.g)), r.Floats(len(ad.t))
+	if err := r.Done(); err != nil {
+		return check.Wrap(ErrInput, op, "data", err)
 	}
 	if rows > uint64(ad.p.n) || sRows > uint64(ad.loo) || sRows > rows {
 		return inputError(op, "data", "%d rows (%d of S), the statistics summarise %d (%d of S)", rows, sRows, ad.p.n, ad.loo)
 	}
-	for _, vs := range [][]float64{g, t} {
-		for _, v := range vs {
-			if bad(v) {
-				return inputError(op, "data", "sums that are not finite")
-			}
-		}
+	if err := finiteSums(op, g, t); err != nil {
+		return err
 	}
 	ad.rows, ad.sRows, ad.g, ad.t, ad.err = int(rows), int(sRows), g, t, nil
+	return nil
+}
+
+// finiteSums reports the first NaN or ±Inf among the decoded sums vs.
+func finiteSums(op string, vs ...[]float64) error {
+	for _, v := range vs {
+		if err := check.Vector(ErrInput, op, "data", v); err != nil {
+			return err
+		}
+	}
 	return nil
 }

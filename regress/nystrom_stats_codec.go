@@ -9,6 +9,7 @@ import (
 
 	"rkhs/internal/check"
 	"rkhs/internal/memlimit"
+	"rkhs/internal/wire"
 	"rkhs/kernels"
 	"rkhs/linalg"
 )
@@ -47,35 +48,24 @@ func (s *NystromStats) MarshalBinary() ([]byte, error) {
 		return nil, err
 	}
 	m, d := s.centers.Rows, s.centers.Cols
-	size := 8 + 4 + 4 + len(s.spec) + 32 + 8 + 32 + 8*(m*d+m+m*(m+1)/2+(m+2)*s.q) + 4
-	b := make([]byte, 0, size)
-	b = append(b, statsMagic...)
-	b = binary.LittleEndian.AppendUint32(b, statsVersion)
-	b = binary.LittleEndian.AppendUint32(b, uint32(len(s.spec)))
-	b = append(b, s.spec...)
-	for _, v := range []int{m, d, s.q, s.n} {
-		b = binary.LittleEndian.AppendUint64(b, uint64(v))
-	}
-	b = appendFloats(b, []float64{s.jitter})
-	b = append(b, s.fp[:]...)
-	b = appendFloats(b, s.centers.Data)
-	b = appendFloats(b, s.mu)
-	b = appendFloats(b, s.ybar)
+	w := wire.NewWriter(8 + 4 + 4 + len(s.spec) + 32 + 8 + 32 + 8*(m*d+m+m*(m+1)/2+(m+2)*s.q) + 4)
+	w.Header(statsMagic)
+	w.U32(statsVersion)
+	w.U32(uint32(len(s.spec)))
+	w.Bytes(s.spec)
+	w.U64(uint64(m), uint64(d), uint64(s.q), uint64(s.n))
+	w.Floats([]float64{s.jitter})
+	w.Bytes(s.fp[:])
+	w.Floats(s.centers.Data, s.mu, s.ybar)
 	for i := 0; i < m; i++ {
-		b = appendFloats(b, s.mm.Row(i)[:i+1])
+		w.Floats(s.mm.Row(i)[:i+1])
 	}
 	if s.q > 0 {
-		b = appendFloats(b, s.cy.Data)
+		w.Floats(s.cy.Data)
 	}
-	b = appendFloats(b, s.syy)
-	return binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, statsCRC)), nil
-}
-
-func appendFloats(b []byte, v []float64) []byte {
-	for _, x := range v {
-		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(x))
-	}
-	return b
+	w.Floats(s.syy)
+	w.U32(crc32.Checksum(w.Encoding(), statsCRC))
+	return w.Encoding(), nil
 }
 
 // UnmarshalBinary decodes statistics saved by MarshalBinary into s. Into
@@ -93,74 +83,100 @@ func appendFloats(b []byte, v []float64) []byte {
 // (linalg.ErrTooLarge) if the statistics do not fit in memory.
 func (s *NystromStats) UnmarshalBinary(data []byte) error {
 	const op = "NystromStats.UnmarshalBinary"
-	bad := func(format string, args ...any) error { return check.Input(ErrInput, op, "data", format, args...) }
+	t, err := decodeStats(op, data)
+	if err == nil {
+		err = t.checkDecoded(op)
+	}
+	switch {
+	case err != nil:
+		return err
+	case s.centers != nil && s.fp != t.fp:
+		return statsDataError(op, "statistics of another kernel or centre set: %s, want %s", t.describe(), s.describe())
+	case s.centers != nil && s.jitter != t.jitter:
+		return statsDataError(op, "made with the jitter δ = %g of K_mm, want δ = %g", t.jitter, s.jitter)
+	case s.centers != nil:
+		t.l = s.l // the same kernel, centres and δ: the same L
+	}
+	*s = *t
+	return nil
+}
+
+// statsDataError is the error of an encoding UnmarshalBinary refuses.
+func statsDataError(op, format string, args ...any) error {
+	return check.Input(ErrInput, op, "data", format, args...)
+}
+
+// decodeStats reads the statistics of an encoding whose checksum, magic,
+// version, sizes and kernel are right, and says why otherwise.
+func decodeStats(op string, data []byte) (*NystromStats, error) {
 	if len(data) < 8+4+4+4 || string(data[:8]) != statsMagic {
-		return bad("not Nyström statistics (no %q header)", statsMagic)
+		return nil, statsDataError(op, "not Nyström statistics (no %q header)", statsMagic)
 	}
 	body, sum := data[:len(data)-4], binary.LittleEndian.Uint32(data[len(data)-4:])
 	if got := crc32.Checksum(body, statsCRC); got != sum {
-		return bad("checksum %08x, the file says %08x: the data are damaged or truncated", got, sum)
+		return nil, statsDataError(op, "checksum %08x, the file says %08x: the data are damaged or truncated", got, sum)
 	}
-	rd := statsReader{b: body[8:]}
-	if v := rd.u32(); v != statsVersion {
-		return bad("version %d, this build reads version %d", v, statsVersion)
+	r := wire.NewReader(body[8:])
+	if v := r.U32(); v != statsVersion {
+		return nil, statsDataError(op, "version %d, this build reads version %d", v, statsVersion)
 	}
-	spec := bytes.Clone(rd.bytes(int(rd.u32())))
-	var dims [4]uint64
-	for i := range dims {
-		dims[i] = rd.u64()
-	}
-	jitter := math.Float64frombits(rd.u64())
-	var fp [32]byte
-	copy(fp[:], rd.bytes(32))
-	if rd.short {
-		return bad("truncated header")
-	}
-	if dims[0] < 1 || dims[1] < 1 || dims[0] > maxStatsDim || dims[1] > maxStatsDim || dims[2] > maxStatsDim || dims[3] > uint64(math.MaxInt) {
-		return bad("sizes m = %d, d = %d, q = %d, n = %d out of range", dims[0], dims[1], dims[2], dims[3])
-	}
-	m, d, q, n := int(dims[0]), int(dims[1]), int(dims[2]), int(dims[3])
-	if !(jitter >= 0 && jitter < math.Inf(1)) {
-		return bad("jitter δ = %g", jitter)
-	}
-	if (n == 0) != (q == 0) {
-		return bad("%d rows with %d outputs", n, q)
-	}
+	t := &NystromStats{spec: bytes.Clone(r.Bytes(int(r.U32())))}
+	m, d, q, n := r.U64(), r.U64(), r.U64(), r.U64()
+	t.jitter = math.Float64frombits(r.U64())
+	copy(t.fp[:], r.Bytes(32))
 	// Count the values in uint64: m, d and q are at most 2²⁸.
-	want := uint64(m)*uint64(d) + uint64(m) + uint64(m)*uint64(m+1)/2 + uint64(m+2)*uint64(q)
-	if uint64(len(rd.b)) != 8*want {
-		return bad("%d bytes of values for m = %d, d = %d, q = %d, want %d", len(rd.b), m, d, q, 8*want)
+	want := m*d + m + m*(m+1)/2 + (m+2)*q
+	switch {
+	case r.Err() != nil:
+		return nil, statsDataError(op, "truncated header")
+	case m < 1 || d < 1 || m > maxStatsDim || d > maxStatsDim || q > maxStatsDim || n > uint64(math.MaxInt):
+		return nil, statsDataError(op, "sizes m = %d, d = %d, q = %d, n = %d out of range", m, d, q, n)
+	case uint64(r.Len()) != 8*want:
+		return nil, statsDataError(op, "%d bytes of values for m = %d, d = %d, q = %d, want %d", r.Len(), m, d, q, 8*want)
 	}
-	if err := memlimit.Check(op, memlimit.Floats(m, m+d+q+2)); err != nil {
-		return err
+	if err := memlimit.Check(op, memlimit.Floats(int(m), int(m+d+q+2))); err != nil {
+		return nil, err
 	}
+	t.n, t.q = int(n), int(q)
+	return t, t.readValues(op, r, int(m), int(d))
+}
+
+// readValues reads the kernel of the spec and the m×d centres and sums
+// that follow the header.
+func (t *NystromStats) readValues(op string, r *wire.Reader, m, d int) error {
 	var sp kernels.Spec
-	if err := json.Unmarshal(spec, &sp); err != nil {
+	if err := json.Unmarshal(t.spec, &sp); err != nil {
 		return check.Wrap(ErrInput, op, "kernel", err)
 	}
 	k, err := sp.Kernel()
 	if err != nil {
 		return kernelError(op, "kernel", err)
 	}
-	t := &NystromStats{kernel: k, spec: spec, n: n, q: q, jitter: jitter}
-	t.centers = linalg.NewDense(m, d, rd.floats(m*d))
-	t.mu = rd.floats(m)
-	t.ybar = rd.floats(q)
+	t.kernel, t.centers = k, linalg.NewDense(m, d, r.Floats(m*d))
+	t.mu, t.ybar = r.Floats(m), r.Floats(t.q)
 	t.mm = linalg.NewDense(m, m, nil)
 	for i := 0; i < m; i++ {
-		copy(t.mm.Row(i)[:i+1], rd.floats(i+1))
+		copy(t.mm.Row(i)[:i+1], r.Floats(i+1))
 	}
-	if q > 0 {
-		t.cy = linalg.NewDense(m, q, rd.floats(m*q))
-	} else {
-		t.ybar, t.cy = nil, nil
+	if t.q == 0 {
+		t.ybar = nil
+		return nil
 	}
-	t.syy = rd.floats(q)
-	if q == 0 {
-		t.syy = nil
+	t.cy, t.syy = linalg.NewDense(m, t.q, r.Floats(m*t.q)), r.Floats(t.q)
+	return nil
+}
+
+// checkDecoded checks decoded statistics: the fingerprint of their kernel
+// and centres, finite values, distinct centres.
+func (t *NystromStats) checkDecoded(op string) error {
+	if fp := fingerprint(t.spec, t.centers); fp != t.fp {
+		return statsDataError(op, "fingerprint does not match the kernel and centres of the file")
 	}
-	if t.fp = fingerprint(spec, t.centers); t.fp != fp {
-		return bad("fingerprint does not match the kernel and centres of the file")
+	if (t.n == 0) != (t.q == 0) {
+		return statsDataError(op, "%d rows with %d outputs", t.n, t.q)
+	}
+	if !(t.jitter >= 0 && t.jitter < math.Inf(1)) {
+		return statsDataError(op, "jitter δ = %g", t.jitter)
 	}
 	for _, v := range [][]float64{t.centers.Data, t.mu, t.ybar, t.syy} {
 		if err := check.Vector(ErrInput, op, "data", v); err != nil {
@@ -175,57 +191,7 @@ func (s *NystromStats) UnmarshalBinary(data []byte) error {
 		}
 	}
 	if i, j, dup := duplicateRow(t.centers); dup {
-		return bad("centre rows %d and %d are identical", i, j)
+		return statsDataError(op, "centre rows %d and %d are identical", i, j)
 	}
-	if s.centers != nil && s.fp != t.fp {
-		return bad("statistics of another kernel or centre set: %s, want %s", t.describe(), s.describe())
-	}
-	if s.centers != nil && s.jitter != t.jitter {
-		return bad("made with the jitter δ = %g of K_mm, want δ = %g", t.jitter, s.jitter)
-	}
-	if s.centers != nil {
-		t.l = s.l // the same kernel, centres and δ: the same L
-	}
-	*s = *t
 	return nil
-}
-
-// statsReader reads little-endian values from b, noting when it runs out.
-type statsReader struct {
-	b     []byte
-	short bool
-}
-
-func (r *statsReader) bytes(n int) []byte {
-	if n < 0 || n > len(r.b) {
-		r.short, r.b = true, nil
-		return nil
-	}
-	v := r.b[:n]
-	r.b = r.b[n:]
-	return v
-}
-
-func (r *statsReader) u32() uint32 {
-	if b := r.bytes(4); b != nil {
-		return binary.LittleEndian.Uint32(b)
-	}
-	return 0
-}
-
-func (r *statsReader) u64() uint64 {
-	if b := r.bytes(8); b != nil {
-		return binary.LittleEndian.Uint64(b)
-	}
-	return 0
-}
-
-// floats reads n float64 values (the caller has checked the length).
-func (r *statsReader) floats(n int) []float64 {
-	v := make([]float64, n)
-	b := r.bytes(8 * n)
-	for i := range v {
-		v[i] = math.Float64frombits(binary.LittleEndian.Uint64(b[8*i:]))
-	}
-	return v
 }
