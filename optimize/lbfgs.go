@@ -84,13 +84,13 @@ type Callback func(iter int, x []float64, f, projGrad float64) bool
 // RelTol also bounds what a line search spends where it cannot matter.
 // Along d from x, convexity of φ(α) = f(x + αd) bounds the decrease of a
 // step α by α·|gᵀd|, and the decrease still to be had past an acceptable
-// step lo, inside a bracket [lo, hi], by |hi − lo|·|φ'(lo)|. So the search
-// tries no step whose decrease α·|gᵀd| would be at most RelTol·|f| (an
-// iteration that small would end the run anyway), zoom accepts lo once
-// the rest of its bracket can add at most RelTol·|f|, and a search that
-// finds no step above that bound ends the run at the last iterate with
-// StopRelTol — the decrease RelTol asks for is not to be had along d —
-// without the restart from the steepest descent. A decrease of the
+// step lo, inside a bracket [lo, hi], by |hi − lo|·|φ'(lo)| (lo = 0:
+// hi·|gᵀd|). So zoom accepts lo once its bracket can add at most RelTol·|f|
+// (an iteration that small would end the run anyway), the backtracking
+// stops where its steps could not decrease f by more, and a search that
+// so finds no step ends the run at the last iterate with StopRelTol —
+// the decrease RelTol asks for is not to be had along d — without the
+// restart from the steepest descent. A decrease of the
 // relative size RelTol is a test on f alone, well above its rounding, so
 // that two runs whose values differ in the last bits take the same
 // stopping decisions unless a decrease falls within those bits of the

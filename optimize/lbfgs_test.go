@@ -562,11 +562,13 @@ func TestRelTol(t *testing.T) {
 	}
 
 	// At 1 + x² from x = 10⁻³ a step can decrease f by at most 10⁻⁶:
-	// below RelTol = 10⁻⁵, so the line search tries none.
+	// below RelTol = 10⁻⁵. The first step, α = 1 along −g, is too long
+	// (f = 1 + 10⁻⁶), and the bracket [0, 1] it makes can hold a decrease
+	// of at most α·|gᵀd| = 4·10⁻⁶: the search ends there.
 	f := func(x, g []float64) float64 { g[0] = 2 * x[0]; return 1 + x[0]*x[0] }
 	res, err := LBFGS{RelTol: 1e-5}.Minimize(f, []float64{1e-3}, nil, nil)
-	if err != nil || res.Stop != StopRelTol || res.Evaluations != 1 || res.X[0] != 1e-3 {
-		t.Errorf("%v: stopped by %v at %v after %d evaluations, want %v at 0.001 after 1", err, res.Stop, res.X, res.Evaluations, StopRelTol)
+	if err != nil || res.Stop != StopRelTol || res.Evaluations != 2 || res.X[0] != 1e-3 {
+		t.Errorf("%v: stopped by %v at %v after %d evaluations, want %v at 0.001 after 2", err, res.Stop, res.X, res.Evaluations, StopRelTol)
 	}
 	res, err = LBFGS{}.Minimize(f, []float64{1e-3}, nil, nil)
 	if err != nil || res.Stop != StopGradTol || math.Abs(res.X[0]) > 1e-5 {

@@ -32,16 +32,15 @@ type point struct {
 // d0 = gᵀdir, starting with the step a. It leaves the new point and its
 // gradient in xt, gt and returns its value, or false when d0 is not
 // negative (a slope that underflowed) or no step was acceptable within
-// MaxLineSearch evaluations and above minStep: the step whose predicted
-// decrease α·|d0| is roundoff·|f0|, or RelTol·|f0| when RelTol is larger
-// (then belowRelTol says that the search gave up at minStep).
+// MaxLineSearch evaluations and above minStep, or (belowRelTol) none
+// could decrease f by more than RelTol·|f0| (see LBFGS).
 func (r *run) search(f0, d0, a float64) (float64, bool) {
 	r.belowRelTol = false
 	if !(d0 < 0) || math.IsInf(d0, -1) {
 		return 0, false
 	}
-	r.minStep = math.Max(roundoff, r.relTol) * math.Abs(f0) / -d0
-	if r.tooShort(a) {
+	r.minStep = roundoff * math.Abs(f0) / -d0
+	if a <= r.minStep {
 		return 0, false
 	}
 	if amax := r.maxStep(); a <= amax {
@@ -65,12 +64,11 @@ func (r *run) maxStep() float64 {
 	return amax
 }
 
-// tooShort reports whether the step a is at most minStep, and notes in
-// belowRelTol whether RelTol set that bound.
-func (r *run) tooShort(a float64) bool {
-	short := a <= r.minStep
-	r.belowRelTol = short && r.relTol > roundoff
-	return short
+// negligible reports whether a decrease of at most dec (≥ 0) is one that
+// RelTol ignores, dec ≤ RelTol·|f0|, and notes it in belowRelTol.
+func (r *run) negligible(f0, dec float64) bool {
+	r.belowRelTol = r.relTol > 0 && dec <= r.relTol*math.Abs(f0)
+	return r.belowRelTol
 }
 
 // armijo is the sufficient decrease condition at the step a of value fa:
@@ -136,14 +134,14 @@ func (r *run) wolfe(f0, d0, a, amax float64) (float64, bool) {
 // lo.a = 0, the iterate); hi lies past a minimizer of φ seen from lo,
 // (hi.a − lo.a)·lo.d < 0. When the budget runs out, the interval shrinks
 // to rounding or, with lo.a = 0, the step to below minStep, or, with
-// RelTol, the rest of the bracket can add at most RelTol·|f0| to lo's
-// decrease (|hi.a − lo.a|·|lo.d|, see LBFGS), lo is accepted if it is a
-// step at all.
+// RelTol, the bracket can add at most RelTol·|f0| to lo's decrease
+// (|hi.a − lo.a|·|lo.d|, see LBFGS), lo is accepted if it is a step at
+// all.
 func (r *run) zoom(f0, d0 float64, lo, hi point, budget int) (float64, bool) {
 	for ; budget > 0; budget-- {
 		a := interpolate(lo, hi)
 		w := math.Abs(hi.a - lo.a)
-		if w <= 0x1p-40*math.Max(lo.a, hi.a) || (lo.a == 0 && r.tooShort(a)) || (lo.a > 0 && w*math.Abs(lo.d) <= r.relTol*math.Abs(f0)) {
+		if w <= 0x1p-40*math.Max(lo.a, hi.a) || (lo.a == 0 && a <= r.minStep) || r.negligible(f0, w*math.Abs(lo.d)) {
 			break
 		}
 		cur := r.trial(a)
@@ -193,9 +191,10 @@ func interpolate(lo, hi point) float64 {
 // f(P(x + a·dir)) ≤ f0 + C1·gᵀ(P(x + a·dir) − x): each new step is the
 // minimizer of the quadratic through f0, the slope d0 and the value at a,
 // kept in [a/10, a/2], or a/10 after a NaN or ±Inf; it gives up below
-// minStep.
+// minStep, or where the steps left could decrease f by at most
+// RelTol·|f0| (a·|d0|).
 func (r *run) backtrack(f0, d0, a float64) (float64, bool) {
-	for k := 0; k < r.maxLS && !r.tooShort(a); k++ {
+	for k := 0; k < r.maxLS && a > r.minStep && !r.negligible(f0, -a*d0); k++ {
 		cur := r.trial(a)
 		next := 0.1 * a
 		if cur.ok {

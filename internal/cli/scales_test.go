@@ -107,13 +107,13 @@ func errString(err error) string {
 func TestScalesReport(t *testing.T) {
 	sel := &loo.ScaleSelection{Sigmas: []float64{900, 1.5, 2, 3.25}, Lambda: 1e-4, Objective: 0.25, StdErr: 0.01,
 		ErrorRate: 0.1, ErrorRateStdErr: 0.02, LOORows: 50, Start: 0.5, History: []float64{0.4, 0.3, 0.26},
-		Iterations: 3, Evaluations: 4, Stop: optimize.StopTol, Constant: []int{3}, FitRows: 80}
+		Iterations: 3, Evaluations: 4, Stop: optimize.StopRelTol, Constant: []int{3}, FitRows: 80}
 	s := &Scales{Sel: sel, Criterion: loo.LOOErrorRate, Sigma: 2, Lambda: 1e-3, Names: []string{"a", "b", "c", "d"}, Rows: 100, Standardized: true}
 	var b bytes.Buffer
 	s.PrintTable(&b)
 	out := b.String()
 	for _, want := range []string{
-		"ard from σ = 2, λ = 0.001: loo_mse 0.5 → 0.26 on 80 of the 100 rows, drawn at random in 3 iterations (4 evaluations); stopped: converged (an iteration's decrease below the tolerance)",
+		"ard from σ = 2, λ = 0.001: loo_mse 0.5 → 0.26 on 80 of the 100 rows, drawn at random in 3 iterations (4 evaluations); stopped: converged (a decrease below the tolerance)",
 		"   1  b                1.5\n   2  c                2\n   3  a                900\n   4  d                constant",
 		"σ_j (standard deviations)",
 		"chosen λ = 0.0001 with these scales: loo_mse 0.25 ± 0.01 (one standard error of the estimate) over 50 of the 100 rows, drawn at random, loo_error 0.1000 ± 0.02",
@@ -139,7 +139,7 @@ func TestScalesReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"sigmas":[900,1.5,2,3.25],"ard_ranking":[1,2,0,3],"ard_constant":[3],"ard_criterion":"loo_mse","ard_objective":0.25,"ard_stderr":0.01,"ard_loo_rows":50,"ard_loo_error":0.1,"ard_loo_error_stderr":0.02,"ard_rows":80,"ard_start":0.5,"ard_history":[0.4,0.3,0.26],"ard_iterations":3,"ard_evaluations":4,"ard_stop":"tolerance"}`
+	want := `{"sigmas":[900,1.5,2,3.25],"ard_ranking":[1,2,0,3],"ard_constant":[3],"ard_criterion":"loo_mse","ard_objective":0.25,"ard_stderr":0.01,"ard_loo_rows":50,"ard_loo_error":0.1,"ard_loo_error_stderr":0.02,"ard_rows":80,"ard_start":0.5,"ard_history":[0.4,0.3,0.26],"ard_iterations":3,"ard_evaluations":4,"ard_stop":"relative tolerance"}`
 	if string(raw) != want {
 		t.Errorf("fields\n%s, want\n%s", raw, want)
 	}
