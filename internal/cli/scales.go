@@ -273,7 +273,7 @@ func (s *Scales) PrintTable(w io.Writer) {
 	}
 	stop := map[optimize.StopReason]string{optimize.StopMaxIter: "the budget of iterations (-ard-iters) spent",
 		optimize.StopTol: "converged (an iteration's decrease below the tolerance)", optimize.StopRelTol: "converged (a decrease below the tolerance)",
-		optimize.StopGradTol: "converged (the projected gradient below the tolerance)",
+		optimize.StopGradTol:    "converged (the projected gradient below the tolerance)",
 		optimize.StopLineSearch: "no step decreases it further"}[r.Stop]
 	fmt.Fprintf(w, "ard from σ = %.4g, λ = %.4g: %s %.6g → %.6g on %s in %s (%s); stopped: %s\n",
 		s.Sigma, s.Lambda, name, r.Start, last(r.History, r.Start), of, Count(r.Iterations, "iteration"), Count(r.Evaluations, "evaluation"), stop)
