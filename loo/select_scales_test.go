@@ -439,6 +439,21 @@ func TestSelectScalesSubsetOneValue(t *testing.T) {
 	}
 }
 
+// TestSelectScalesDuplicateCentres: identical centres are an InputError
+// naming Centers, whose message says "invalid input" and the call once.
+func TestSelectScalesDuplicateCentres(t *testing.T) {
+	x, y, ss := scaleSmall()
+	c := ss.Objective.Centers.Clone()
+	copy(c.Row(1), c.Row(0))
+	ss.Objective.Centers = c
+	_, err := ss.Fit(x, y)
+	var ie *linalg.InputError
+	if !errors.As(err, &ie) || ie.Arg != "Centers" || !errors.Is(err, ErrInput) || !errors.Is(err, regress.ErrInput) ||
+		strings.Count(err.Error(), "invalid input") != 1 || strings.Count(err.Error(), "SelectScales.Fit") != 1 {
+		t.Errorf("identical centres: %v; want an InputError naming Centers, with its prefix and call once", err)
+	}
+}
+
 // TestDescendNonFiniteStart: an evaluate that returns NaN or 0 at the
 // start is blamed, not Y, which Descend never sees.
 func TestDescendNonFiniteStart(t *testing.T) {
