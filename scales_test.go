@@ -170,6 +170,7 @@ func scaleNoPanicRows(t testing.TB) []apiRow {
 			_, _, err := loo.SelectScales{Sigma: 1, Lambda: 1e-2}.Descend(1, nil, func([]float64) (*loo.ScaleEval, error) { return nil, nil })
 			return err
 		}},
+		{"loo.SelectScales.DescentRows", "n = −1", func() error { return errOf(loo.SelectScales{}.DescentRows(-1)) }},
 		{"loo.ComposeScales", "nil, nil", func() error { return errOf(loo.ComposeScales(nil, nil)) }},
 		{"loo.ComposeScales", "Standardization{}, σ", func() error {
 			return errOf(loo.ComposeScales(new(kernels.Standardization), []float64{1}))

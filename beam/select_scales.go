@@ -83,7 +83,11 @@ func (r *selection) scales() error {
 		ss.Rows = o.ARDRows(r.sel.Rows)
 	}
 	evaluate, fitRows := sr.evaluate, r.sel.Rows
-	if idx := ss.DescentRows(r.sel.Rows); idx != nil {
+	idx, err := ss.DescentRows(r.sel.Rows)
+	if err != nil {
+		return err
+	}
+	if idx != nil {
 		x, y, err := r.gatherRows(idx)
 		if err != nil {
 			return err

@@ -12,7 +12,9 @@
 # Environment: M (centres, default 1000), LAMBDAS (default 1e-10:1e-2:25),
 # RKHS_ARGS (more flags for both rkhs runs), BUDGET (the Gaussian
 # process's seconds, default 600), RKHS_DATA, GOMAXPROCS (default 2;
-# OPENBLAS_NUM_THREADS follows it), PYTHON (default /usr/bin/python3).
+# OPENBLAS_NUM_THREADS follows it), PYTHON (default /usr/bin/python3),
+# GP (no: skip the Gaussian process, for timing the two rkhs runs alone),
+# BIN (an rkhs binary to time instead of building the SIMD one).
 # Prepared files go to ${TMPDIR:-/tmp}/rkhs-select, shared with select.sh.
 # Each run prints its lines and /usr/bin/time's wall time and peak RSS.
 set -euo pipefail
@@ -33,7 +35,8 @@ export RKHS_DATA=${RKHS_DATA:-$(cd .. && pwd)/../shared/data/large}
 tmp=${TMPDIR:-/tmp}/rkhs-select
 bin=$tmp/bin
 mkdir -p "$bin"
-(cd .. && GOEXPERIMENT=simd go build -o "$bin/simd" ./cmd/rkhs)
+rkhs=${BIN:-$bin/simd}
+[[ -n ${BIN:-} ]] || (cd .. && GOEXPERIMENT=simd go build -o "$bin/simd" ./cmd/rkhs)
 date -u
 lscpu | grep -E 'Model name|^CPU\(s\)|^Model:|L2 cache' | sed 's/  */ /g'
 go version
@@ -59,10 +62,10 @@ compare() { # compare TRAIN TEST TARGET fit|classify
   local train=$1 test=$2 target=$3 cmd=$4 cls=
   [[ $cmd == classify ]] && cls=--classify
   for s in auto ard; do
-    timed "rkhs -sigma $s" "$bin/simd" "$cmd" -train "$train" -test "$test" -target "$target" -drop-missing \
+    timed "rkhs -sigma $s" "$rkhs" "$cmd" -train "$train" -test "$test" -target "$target" -drop-missing \
       -method nystrom -centers "$m" -sigma "$s" -lambdas "$lambdas" ${RKHS_ARGS:-}
   done
-  timed "scikit-learn GaussianProcessRegressor, ARD RBF" "$py" ard_sklearn.py run "$train" "$test" --target "$target" $cls --budget "$budget"
+  [[ ${GP:-} == no ]] || timed "scikit-learn GaussianProcessRegressor, ARD RBF" "$py" ard_sklearn.py run "$train" "$test" --target "$target" $cls --budget "$budget"
 }
 for job in "$@"; do
   echo "### $job"

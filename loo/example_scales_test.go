@@ -356,10 +356,16 @@ func ExampleSelectScales_Descend() {
 // a pipeline gathers these rows, runs Descend on them in memory, and
 // fits the scales on every row.
 func ExampleSelectScales_DescentRows() {
-	ss := loo.SelectScales{Objective: loo.ScaleObjective{Seed: 1}, Rows: 5}
-	fmt.Println(ss.DescentRows(20))
-	fmt.Println(ss.DescentRows(5) == nil) // every row
+	ss := loo.SelectScales{Objective: loo.ScaleObjective{Seed: 1}, Rows: 30}
+	idx, err := ss.DescentRows(40)
+	fmt.Println(len(idx), idx[:5], err)
+	idx, err = ss.DescentRows(30)
+	fmt.Println(idx == nil, err) // every row
+	ss.Rows = 20                 // below loo.MinDescentRows: 30 rows, or twice the centres
+	_, err = ss.DescentRows(40)
+	fmt.Println(err != nil)
 	// Output:
-	// [4 8 12 15 19]
+	// 30 [0 1 2 3 5] <nil>
+	// true <nil>
 	// true
 }

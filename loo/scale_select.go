@@ -40,11 +40,18 @@ import (
 // difference of 4 standard deviations changes the exponent by
 // 8·10⁻⁶/σ₀², and ∂J/∂log σ_j, which falls as 1/σ_j², is far below the
 // gradient test. A θ where the fit is numerically singular (λ too small)
-// counts as +Inf, and the line search backs off. The descent stops after
-// an iteration that decreases J by at most Tol·J (optimize.StopTol), when
-// the projected gradient test holds (optimize.StopGradTol), after MaxIter
-// iterations (optimize.StopMaxIter) or when no step decreases J
-// (optimize.StopLineSearch). Nothing depends on the number of goroutines:
+// counts as +Inf, and the line search backs off. The stopping rule is
+// optimize's relative tolerance (LBFGS.RelTol = Tol): the descent stops
+// after an iteration that decreases J by at most Tol·J, or on a line
+// search whose steps could not decrease it by more (optimize.StopRelTol);
+// when the projected gradient test holds (optimize.StopGradTol); after
+// MaxIter iterations (optimize.StopMaxIter); or when no step decreases J
+// (optimize.StopLineSearch). Tol is far above J's rounding errors, so
+// that builds whose values differ in the last bits (the SIMD kernels)
+// take the same stopping decisions unless a decrease falls within those
+// bits of Tol·J; the iterates still carry such differences on, and a
+// descent can amplify them (its scales agree between builds to a few
+// digits, not to the last bits). Nothing depends on the number of goroutines:
 // the same rows and options give the same scales, bit for bit, at any
 // GOMAXPROCS. Descend is this descent on an objective the caller
 // evaluates, for passes streamed elsewhere (a pipeline's workers); Fit
@@ -98,12 +105,13 @@ type SelectScales struct {
 	// iteration costs about one evaluation, see Cost).
 	MaxIter int
 	// Tol stops the descent after an iteration that decreases J by at
-	// most Tol·J; 0 selects 1e-4.
+	// most Tol·J, and ends a line search whose steps could not decrease
+	// it by more (optimize.LBFGS.RelTol); 0 selects 1e-4.
 	Tol float64
 	// Rows, if positive and below n, makes the descent fit on that many
 	// rows drawn uniformly without replacement (Objective.Seed), S among
 	// them; 0 means every row. The final fit uses every row (see Rows
-	// above). Not 1.
+	// above). Below n, at least MinDescentRows of the centres.
 	Rows int
 	// Standardization is the one the caller applied to the rows before
 	// Fit (nil: none). The model of the result carries its composition
@@ -209,8 +217,11 @@ func cmpFloat(a, b float64) int {
 // ScaleObjective.NewStats); X or Y nil, malformed, of the wrong shape or
 // not finite (also linalg.ErrNotFinite), fewer than 2 rows; Sigma or
 // Lambda not positive and finite; MaxIter, Tol or Rows negative, Rows 1;
-// a Standardization that is invalid or of another width; outputs that
-// are not ±1 codes with LOOErrorRate. linalg.ErrNotPositiveDefinite when
+// Rows below n and below MinDescentRows of the centres; rows drawn by
+// Rows that hold one value of every output where the rows hold several
+// (one class of ±1 codes; the error names Rows); a Standardization that
+// is invalid or of another width; outputs that are not ±1 codes with
+// LOOErrorRate. linalg.ErrNotPositiveDefinite when
 // the fit at (σ₀, λ₀) is numerically singular; a *linalg.MemoryError
 // (linalg.ErrTooLarge) before allocating; and the errors of the passes.
 func (ss SelectScales) Fit(x, y *linalg.Dense) (*ScaleSelection, error) {
@@ -233,11 +244,18 @@ func (ss SelectScales) Fit(x, y *linalg.Dense) (*ScaleSelection, error) {
 
 	// The descent's rows, S among them.
 	fx, fy := x, y
-	if idx := ss.DescentRows(x.Rows); idx != nil {
+	idx, err := ss.descentRows(op, x.Rows)
+	if err != nil {
+		return nil, err
+	}
+	if idx != nil {
 		fx, fy = linalg.NewDense(len(idx), d, nil), linalg.NewDense(len(idx), y.Cols, nil)
 		for r, i := range idx {
 			copy(fx.Row(r), x.Row(i))
 			copy(fy.Row(r), y.Row(i))
+		}
+		if constantRows(fy) && !constantRows(y) {
+			return nil, inputError(op, "Rows", "the %d rows drawn (Objective.Seed) hold one value of every output, where the %d rows hold several (for ±1 codes: one class): the descent has no error to reduce on them; raise Rows", fx.Rows, x.Rows)
 		}
 	}
 	sd, err := newScaleData(op, o, fx, fy)
@@ -245,7 +263,7 @@ func (ss SelectScales) Fit(x, y *linalg.Dense) (*ScaleSelection, error) {
 		return nil, err
 	}
 	constant := constantFeatures(x, o.Centers)
-	sel, theta, err := ss.descend(op, start, d, constant, func(theta []float64) (*ScaleEval, error) {
+	sel, theta, err := ss.descend(op, "Y", start, d, constant, func(theta []float64) (*ScaleEval, error) {
 		ev, _, err := sd.eval(op, theta, true)
 		return ev, err
 	})
@@ -331,12 +349,13 @@ func (ss SelectScales) Descend(d int, constant []int, evaluate func(theta []floa
 	if err := ss.check(op, d); err != nil {
 		return nil, nil, err
 	}
-	return ss.descend(op, start, d, slices.Clone(constant), evaluate)
+	return ss.descend(op, "evaluate", start, d, slices.Clone(constant), evaluate)
 }
 
 // descend is Descend after the checks, for the call op begun at start;
-// constant is kept.
-func (ss SelectScales) descend(op string, start time.Time, d int, constant []int, evaluate func([]float64) (*ScaleEval, error)) (*ScaleSelection, []float64, error) {
+// constant is kept. arg names what a start with no error to reduce blames:
+// Y for Fit, evaluate for Descend.
+func (ss SelectScales) descend(op, arg string, start time.Time, d int, constant []int, evaluate func([]float64) (*ScaleEval, error)) (*ScaleSelection, []float64, error) {
 	maxIter, tol := cmp.Or(ss.MaxIter, defaultScaleIter), cmp.Or(ss.Tol, defaultScaleTol)
 	eval := func(theta []float64) (*ScaleEval, error) {
 		ev, err := evaluate(theta)
@@ -367,10 +386,13 @@ func (ss SelectScales) descend(op string, start time.Time, d int, constant []int
 		return nil, nil, err
 	}
 	j0 := ev0.Value
-	if !(j0 > 0) {
-		return nil, nil, inputError(op, "Y", "the objective is %g at (σ₀, λ₀): the fit has no error to reduce", j0)
+	switch {
+	case math.IsNaN(j0) || math.IsInf(j0, 0):
+		return nil, nil, inputError(op, "evaluate", "the objective is %g at (σ₀, λ₀): want a finite value", j0)
+	case !(j0 > 0):
+		return nil, nil, inputError(op, arg, "the objective is %g at (σ₀, λ₀): the fit has no error to reduce (outputs constant on the rows evaluated, as ±1 codes of one class are)", j0)
 	}
-	sel := &ScaleSelection{Start: j0, Constant: constant, Stop: optimize.StopMaxIter}
+	sel := &ScaleSelection{Start: j0, Constant: constant}
 	// The evaluations made, for the value at the minimum found.
 	type point struct {
 		theta []float64
@@ -404,18 +426,12 @@ func (ss SelectScales) descend(op string, start time.Time, d int, constant []int
 	if ss.Progress != nil {
 		ss.Progress(0, j0, projGrad(theta0, ev0.Gradient, lo, hi, j0), time.Since(start).Seconds())
 	}
-	prev := 1.0
-	lb := optimize.LBFGS{MaxIter: maxIter, Callback: func(iter int, _ []float64, fv, pg float64) bool {
+	lb := optimize.LBFGS{MaxIter: maxIter, RelTol: tol, Callback: func(iter int, _ []float64, fv, pg float64) bool {
 		sel.History = append(sel.History, fv*j0)
 		if ss.Progress != nil {
 			ss.Progress(iter, fv*j0, pg, time.Since(start).Seconds())
 		}
-		small := prev-fv <= tol*math.Abs(fv)
-		prev = fv
-		if small {
-			sel.Stop = optimize.StopTol
-		}
-		return fatal == nil && !small
+		return fatal == nil
 	}}
 	res, err := lb.Minimize(f, theta0, lo, hi)
 	switch {
@@ -424,10 +440,7 @@ func (ss SelectScales) descend(op string, start time.Time, d int, constant []int
 	case fatal != nil:
 		return nil, nil, fatal
 	}
-	if res.Stop != optimize.StopCallback {
-		sel.Stop = res.Stop
-	}
-	sel.Iterations = res.Iterations
+	sel.Stop, sel.Iterations = res.Stop, res.Iterations
 
 	theta := res.X
 	sel.Sigmas = make([]float64, d)
@@ -456,17 +469,50 @@ func (s *ScaleSelection) setValue(ev *ScaleEval) {
 // Objective.Seed, or nil, meaning every row, when Rows is 0 or at least
 // n. A caller whose rows are elsewhere (a pipeline) gathers these rows
 // and runs Descend on them in memory, as Fit does; the objective's S is
-// then Objective.SubsetRows of them. It panics if n is negative.
-func (ss SelectScales) DescentRows(n int) []int {
+// then Objective.SubsetRows of them.
+//
+// Errors wrap ErrInput: n negative; Rows negative or 1; Rows below n and
+// below MinDescentRows of the centres (Objective.Centers, if set).
+func (ss SelectScales) DescentRows(n int) ([]int, error) {
+	return ss.descentRows("SelectScales.DescentRows", n)
+}
+
+// descentRows is DescentRows for the call op.
+func (ss SelectScales) descentRows(op string, n int) ([]int, error) {
 	if n < 0 {
-		panic(fmt.Sprintf("loo: SelectScales.DescentRows: %d rows", n))
+		return nil, inputError(op, "n", "%d rows: want at least 0", n)
 	}
-	if ss.Rows <= 0 || ss.Rows >= n {
-		return nil
+	if ss.Rows == 0 || ss.Rows >= n {
+		return nil, nil
+	}
+	m := 0
+	if ss.Objective.Centers != nil {
+		m = ss.Objective.Centers.Rows
+	}
+	if min := MinDescentRows(m); ss.Rows < min {
+		return nil, inputError(op, "Rows", "%d of the %d rows for %d centres: want at least %d, or 0 for every row (on fewer than two rows a centre, or 30, the fit nearly interpolates its rows, and their leave-one-out error says little about every row's)", ss.Rows, n, m, min)
 	}
 	idx := rand.New(rand.NewPCG(ss.Objective.Seed, 0x7363616c6573)).Perm(n)[:ss.Rows] // "scales"
 	slices.Sort(idx)
-	return idx
+	return idx, nil
+}
+
+// MinDescentRows returns the fewest rows a descent of SelectScales on m
+// centres may fit on when it draws a subset (Rows): 2m, and at least 30.
+// On a subset near m rows the Nyström fit nearly interpolates it, its
+// leave-one-out error falls as the scales shrink towards fitting those
+// rows, and the scales it finds can do worse on every row than the
+// isotropic start.
+func MinDescentRows(m int) int { return max(30, 2*m) }
+
+// constantRows reports whether every row of a holds the same values.
+func constantRows(a *linalg.Dense) bool {
+	for i := 1; i < a.Rows; i++ {
+		if !slices.Equal(a.Row(i), a.Row(0)) {
+			return false
+		}
+	}
+	return true
 }
 
 // check validates the descent's own fields for d features.

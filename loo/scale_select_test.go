@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 
 	"rkhs/kernels"
@@ -234,6 +235,8 @@ func TestSelectScalesErrors(t *testing.T) {
 		{"MaxIter < 0", "MaxIter", mod(func(s *SelectScales) { s.MaxIter = -1 }), x, false},
 		{"Tol NaN", "Tol", mod(func(s *SelectScales) { s.Tol = math.NaN() }), x, true},
 		{"Rows 1", "Rows", mod(func(s *SelectScales) { s.Rows = 1 }), x, false},
+		{"Rows below twice the centres", "Rows", mod(func(s *SelectScales) { s.Rows = 59 }), x, false},
+		{"Rows 2", "Rows", mod(func(s *SelectScales) { s.Rows = 2 }), x, false},
 		{"centres of 4 columns", "Centers", mod(func(s *SelectScales) { s.Objective.Centers = x.Slice(0, 30, 0, 4).Clone() }), x, false},
 		{"no centres", "Centers", mod(func(s *SelectScales) { s.Objective.Centers = nil }), x, false},
 		{"Subset 1", "Subset", mod(func(s *SelectScales) { s.Objective.Subset = 1 }), x, false},
@@ -271,7 +274,7 @@ func TestSelectScalesErrors(t *testing.T) {
 }
 
 // TestSelectScalesStop: the descent reports why it stopped: its budget,
-// or the relative decrease below Tol.
+// or the relative decrease below Tol (optimize.LBFGS's RelTol).
 func TestSelectScalesStop(t *testing.T) {
 	x, y, ss := scaleSmall()
 	ss.MaxIter = 2
@@ -286,10 +289,17 @@ func TestSelectScalesStop(t *testing.T) {
 	if sel, err = ss.Fit(x, y); err != nil {
 		t.Fatal(err)
 	}
+	// Stopped by optimize's relative tolerance: after the first iteration
+	// whose decrease is at most Tol·J, or on a line search that could find
+	// no larger one; never past such an iteration.
 	h := append([]float64{sel.Start}, sel.History...)
-	last := len(h) - 1
-	if sel.Stop != optimize.StopTol || h[last-1]-h[last] > 0.05*h[last] {
-		t.Errorf("Tol 0.05: stop %v with history %v", sel.Stop, h)
+	if sel.Stop != optimize.StopRelTol {
+		t.Errorf("Tol 0.05: stop %v with history %v, want %v", sel.Stop, h, optimize.StopRelTol)
+	}
+	for k := 1; k < len(h)-1; k++ {
+		if h[k-1]-h[k] <= 0.05*h[k] {
+			t.Errorf("Tol 0.05: iteration %d decreased J from %v to %v, and the descent went on: %v", k, h[k-1], h[k], h)
+		}
 	}
 }
 
@@ -361,6 +371,104 @@ func TestSelectScalesDescend(t *testing.T) {
 	}
 }
 
+// TestDescentRowsErrors: a negative count of rows, and a subset below
+// MinDescentRows of the centres (twice the centres, at least 30), are
+// errors naming the argument, not a panic or a descent that stops at
+// once.
+func TestDescentRowsErrors(t *testing.T) {
+	_, _, ss := scaleSmall() // 30 centres
+	for _, tc := range []struct {
+		name    string
+		rows, n int
+		arg     string
+	}{
+		{"n = −1", 0, -1, "n"},
+		{"2 rows of 300", 2, 300, "Rows"},
+		{"59 rows of 300, 30 centres", 59, 300, "Rows"},
+		{"29 rows, no centres", 29, 300, "Rows"},
+	} {
+		s := ss
+		s.Rows = tc.rows
+		if tc.arg == "Rows" && tc.name == "29 rows, no centres" {
+			s.Objective.Centers = nil
+		}
+		idx, err := s.DescentRows(tc.n)
+		var ie *linalg.InputError
+		if idx != nil || !errors.As(err, &ie) || !errors.Is(err, ErrInput) || ie.Arg != tc.arg {
+			t.Errorf("%s: %d rows, %v; want an InputError naming %s", tc.name, len(idx), err, tc.arg)
+		}
+	}
+	for _, tc := range []struct{ m, want int }{{0, 30}, {10, 30}, {15, 30}, {16, 32}, {1000, 2000}} {
+		if got := MinDescentRows(tc.m); got != tc.want {
+			t.Errorf("MinDescentRows(%d) = %d, want %d", tc.m, got, tc.want)
+		}
+	}
+	ss.Rows = 60
+	if idx, err := ss.DescentRows(300); err != nil || len(idx) != 60 {
+		t.Errorf("60 rows of 300, 30 centres: %d rows, %v; want 60", len(idx), err)
+	}
+}
+
+// TestSelectScalesSubsetOneValue: when the rows drawn for the descent
+// hold one value of the output (for codes, one class) where the rows hold
+// several, Fit says so and names Rows, not the outputs.
+func TestSelectScalesSubsetOneValue(t *testing.T) {
+	x, _, ss := scaleSmall()
+	ss.Rows = 60
+	idx, err := ss.DescentRows(x.Rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	drawn := make(map[int]bool)
+	for _, i := range idx {
+		drawn[i] = true
+	}
+	y := linalg.NewDense(x.Rows, 1, nil)
+	rare := -1
+	for i := 0; i < x.Rows; i++ {
+		y.Set(i, 0, 1)
+		if !drawn[i] && rare < 0 {
+			rare = i
+			y.Set(i, 0, -1)
+		}
+	}
+	_, err = ss.Fit(x, y)
+	var ie *linalg.InputError
+	if !errors.As(err, &ie) || !errors.Is(err, ErrInput) || ie.Arg != "Rows" || !strings.Contains(err.Error(), "60 rows drawn") {
+		t.Errorf("row %d the only −1, not among the 60 drawn: %v; want an InputError naming Rows and the 60 rows", rare, err)
+	}
+}
+
+// TestSelectScalesDuplicateCentres: identical centres are an InputError
+// naming Centers, whose message says "invalid input" and the call once.
+func TestSelectScalesDuplicateCentres(t *testing.T) {
+	x, y, ss := scaleSmall()
+	c := ss.Objective.Centers.Clone()
+	copy(c.Row(1), c.Row(0))
+	ss.Objective.Centers = c
+	_, err := ss.Fit(x, y)
+	var ie *linalg.InputError
+	if !errors.As(err, &ie) || ie.Arg != "Centers" || !errors.Is(err, ErrInput) || !errors.Is(err, regress.ErrInput) ||
+		strings.Count(err.Error(), "invalid input") != 1 || strings.Count(err.Error(), "SelectScales.Fit") != 1 {
+		t.Errorf("identical centres: %v; want an InputError naming Centers, with its prefix and call once", err)
+	}
+}
+
+// TestDescendNonFiniteStart: an evaluate that returns NaN or 0 at the
+// start is blamed, not Y, which Descend never sees.
+func TestDescendNonFiniteStart(t *testing.T) {
+	_, _, ss := scaleSmall()
+	for _, v := range []float64{math.NaN(), math.Inf(1), 0} {
+		_, _, err := ss.Descend(2, nil, func([]float64) (*ScaleEval, error) {
+			return &ScaleEval{Value: v, Gradient: make([]float64, 3)}, nil
+		})
+		var ie *linalg.InputError
+		if !errors.As(err, &ie) || !errors.Is(err, ErrInput) || ie.Arg != "evaluate" || strings.Contains(err.Error(), "Y:") {
+			t.Errorf("J(θ₀) = %v: %v; want an InputError naming evaluate, not Y", v, err)
+		}
+	}
+}
+
 // TestSelectScalesDescentRows: the rows DescentRows gives are the rows
 // Fit descends on: Descend on them in memory is Fit's descent with Rows,
 // bit for bit; none (every row) for Rows 0 and Rows ≥ n, otherwise Rows
@@ -369,13 +477,13 @@ func TestSelectScalesDescentRows(t *testing.T) {
 	x, y, ss := scaleSmall()
 	for _, rows := range []int{0, 300, 400} {
 		ss.Rows = rows
-		if idx := ss.DescentRows(300); idx != nil {
-			t.Errorf("Rows %d of 300: %d rows, want nil (every row)", rows, len(idx))
+		if idx, err := ss.DescentRows(300); idx != nil || err != nil {
+			t.Errorf("Rows %d of 300: %d rows, %v; want nil (every row)", rows, len(idx), err)
 		}
 	}
 	ss.Rows = 150
-	idx := ss.DescentRows(300)
-	if len(idx) != 150 || !slices.IsSorted(idx) || len(slices.Compact(slices.Clone(idx))) != 150 || idx[0] < 0 || idx[149] >= 300 {
+	idx, err := ss.DescentRows(300)
+	if err != nil || len(idx) != 150 || !slices.IsSorted(idx) || len(slices.Compact(slices.Clone(idx))) != 150 || idx[0] < 0 || idx[149] >= 300 {
 		t.Fatalf("Rows 150 of 300: %v", idx)
 	}
 	fx, fy := linalg.NewDense(150, 5, nil), linalg.NewDense(150, 1, nil)
@@ -427,7 +535,7 @@ func TestSelectScalesDescendErrors(t *testing.T) {
 		{"nil evaluate", "evaluate", ss, 5, nil, nil},
 		{"σ₀ NaN", "Sigma", nan, 5, nil, eval},
 		{"a gradient of 5 entries", "evaluate", ss, 5, nil, short},
-		{"J(θ₀) = 0", "Y", ss, 5, nil, zero},
+		{"J(θ₀) = 0", "evaluate", ss, 5, nil, zero},
 	} {
 		_, _, err := tc.ss.Descend(tc.d, tc.constant, tc.eval)
 		var ie *linalg.InputError

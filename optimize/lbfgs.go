@@ -66,13 +66,35 @@ type Callback func(iter int, x []float64, f, projGrad float64) bool
 // clears the memory and the search starts again from the steepest descent
 // −P_F·g.
 //
+// A slope gᵀd that overflows is measured on d scaled by a power of two
+// (exact), the steps in that unit, so that a direction of huge entries
+// still gets its steps.
+//
+// # Stopping
+//
 // The run stops, after iteration k with values fₖ₋₁ → fₖ, at the first of
 // these, in this order: the callback returns false (StopCallback); the
 // projected gradient norm ‖P(x − g) − x‖∞ is at most GradTol (StopGradTol;
 // also tested at x0, before any iteration); fₖ₋₁ − fₖ ≤
-// Tol·max(|fₖ₋₁|, |fₖ|, 1) (StopTol); k = MaxIter (StopMaxIter). A line
-// search that fails from the steepest descent stops the run at the last
-// iterate (StopLineSearch).
+// Tol·max(|fₖ₋₁|, |fₖ|, 1) (StopTol); fₖ₋₁ − fₖ ≤ RelTol·|fₖ|, when
+// RelTol is set (StopRelTol); k = MaxIter (StopMaxIter). A line search
+// that fails from the steepest descent stops the run at the last iterate
+// (StopLineSearch).
+//
+// RelTol also bounds what a line search spends where it cannot matter.
+// Along d from x, convexity of φ(α) = f(x + αd) bounds the decrease of a
+// step α by α·|gᵀd|, and the decrease still to be had past an acceptable
+// step lo, inside a bracket [lo, hi], by |hi − lo|·|φ'(lo)| (lo = 0:
+// hi·|gᵀd|). So zoom accepts lo once its bracket can add at most RelTol·|f|
+// (an iteration that small would end the run anyway), the backtracking
+// stops where its steps could not decrease f by more, and a search that
+// so finds no step ends the run at the last iterate with StopRelTol —
+// the decrease RelTol asks for is not to be had along d — without the
+// restart from the steepest descent. A decrease of the
+// relative size RelTol is a test on f alone, well above its rounding, so
+// that two runs whose values differ in the last bits take the same
+// stopping decisions unless a decrease falls within those bits of the
+// tolerance.
 //
 // Cost: each iteration is one line search, usually one evaluation of f
 // near the solution, and about 10·M·d flops for the two-loop recursion
@@ -88,6 +110,10 @@ type LBFGS struct {
 	// Tol stops the run when an iteration decreases f by at most
 	// Tol·max(|f|, 1) (see LBFGS); 0 selects 1e-9.
 	Tol float64
+	// RelTol, if positive, stops the run when an iteration decreases f
+	// by at most RelTol·|f|, and bounds the line searches by it (see
+	// Stopping); 0: no relative test. Below 1.
+	RelTol float64
 	// GradTol stops the run when the projected gradient norm
 	// ‖P(x − ∇f(x)) − x‖∞ is at most GradTol; 0 selects 1e-5.
 	GradTol float64
@@ -135,10 +161,13 @@ const (
 	StopLineSearch
 	// StopCallback: the callback returned false.
 	StopCallback
+	// StopRelTol: an iteration decreased f by at most RelTol·|f|, or no
+	// step along the last direction could decrease it by more.
+	StopRelTol
 )
 
 // String returns "iterations", "tolerance", "gradient tolerance",
-// "line search" or "callback".
+// "line search", "callback" or "relative tolerance".
 func (r StopReason) String() string {
 	switch r {
 	case StopMaxIter:
@@ -151,6 +180,8 @@ func (r StopReason) String() string {
 		return "line search"
 	case StopCallback:
 		return "callback"
+	case StopRelTol:
+		return "relative tolerance"
 	}
 	return fmt.Sprintf("StopReason(%d)", int(r))
 }
@@ -186,9 +217,9 @@ func (lb LBFGS) Minimize(f Objective, x0, lo, hi []float64) (*Result, error) {
 	res := &Result{Stop: StopGradTol}
 	pg := r.projGrad()
 	for iter := 1; pg > opt.gradTol; iter++ {
-		fNew, ok := r.step(fx)
-		if !ok {
-			res.Stop = StopLineSearch
+		fNew, stop := r.step(fx)
+		if stop != 0 {
+			res.Stop = stop
 			break
 		}
 		r.update()
@@ -204,6 +235,10 @@ func (lb LBFGS) Minimize(f Objective, x0, lo, hi []float64) (*Result, error) {
 		}
 		if fOld-fx <= opt.tol*math.Max(math.Max(math.Abs(fOld), math.Abs(fx)), 1) {
 			res.Stop = StopTol
+			break
+		}
+		if fOld-fx <= opt.relTol*math.Abs(fx) {
+			res.Stop = StopRelTol
 			break
 		}
 		if iter >= opt.maxIter {
@@ -241,6 +276,7 @@ type run struct {
 	free       []bool  // the variables not in the binding set
 
 	minStep          float64 // the shortest step the line search tries (see roundoff)
+	belowRelTol      bool    // the last search gave up at minStep, set by RelTol
 	evals, nonFinite int
 }
 
@@ -300,29 +336,39 @@ func (r *run) binding(i int) bool {
 	return (r.x[i] <= r.lo[i] && r.g[i] > 0) || (r.x[i] >= r.hi[i] && r.g[i] < 0)
 }
 
-// step finds the next iterate into xt, gt and returns its value, or false
-// when neither the L-BFGS direction nor, after the memory is cleared, the
-// steepest descent gives an acceptable step.
-func (r *run) step(fx float64) (float64, bool) {
+// step finds the next iterate into xt, gt and returns its value and 0, or
+// the reason to stop: StopLineSearch when neither the L-BFGS direction
+// nor, after the memory is cleared, the steepest descent gives an
+// acceptable step, StopRelTol when no step could decrease f by more than
+// RelTol·|f| (see LBFGS).
+func (r *run) step(fx float64) (float64, StopReason) {
 	for {
-		slope := r.direction()
-		a := 1.0
+		slope, unit := r.direction()
+		a := unit
 		if r.n == 0 {
-			a = math.Min(1, 1/linalg.Nrm2(r.dir))
+			a = math.Min(unit, 1/linalg.Nrm2(r.dir))
 		}
-		if fNew, ok := r.search(fx, slope, a); ok || r.n == 0 {
-			return fNew, ok
+		fNew, ok := r.search(fx, slope, a)
+		switch {
+		case ok:
+			return fNew, 0
+		case r.belowRelTol:
+			return 0, StopRelTol
+		case r.n == 0:
+			return 0, StopLineSearch
 		}
 		r.n, r.gamma = 0, 1
 	}
 }
 
 // direction sets dir to −H_F·P_F·g with the components that would leave
-// the box at once dropped, and returns the slope gᵀdir. Those components
-// belong to free variables at a bound, whose gradient points into the box
-// (or is 0): each dropped term gᵢdᵢ is ≥ 0, so the slope stays at most
-// −(P_F·g)ᵀH_F(P_F·g) < 0.
-func (r *run) direction() float64 {
+// the box at once dropped, and returns the slope gᵀdir and the unit step,
+// 1. Those components belong to free variables at a bound, whose gradient
+// points into the box (or is 0): each dropped term gᵢdᵢ is ≥ 0, so the
+// slope stays at most −(P_F·g)ᵀH_F(P_F·g) < 0. When the slope overflows,
+// dir is scaled by 2⁻ᵏ, exactly, to a largest entry in [½, 1), and the
+// unit step is 2ᵏ: the steps along the scaled dir are the same points.
+func (r *run) direction() (slope, unit float64) {
 	d := r.dir
 	for i := range d {
 		r.free[i] = !r.binding(i)
@@ -338,7 +384,19 @@ func (r *run) direction() float64 {
 			d[i] = 0
 		}
 	}
-	return linalg.Dot(r.g, d)
+	slope, unit = linalg.Dot(r.g, d), 1
+	if math.IsInf(slope, -1) {
+		big := 0.0
+		for _, v := range d {
+			big = math.Max(big, math.Abs(v))
+		}
+		_, k := math.Frexp(big)
+		for i := range d {
+			d[i] = math.Ldexp(d[i], -k)
+		}
+		slope, unit = linalg.Dot(r.g, d), math.Ldexp(1, k)
+	}
+	return slope, unit
 }
 
 // twoLoop overwrites q, zero outside the free variables, with H_F·q by the

@@ -525,6 +525,124 @@ func TestStopReasons(t *testing.T) {
 	})
 }
 
+// TestRelTol: with RelTol the run ends after the first iteration whose
+// decrease is at most RelTol·|f|, every earlier one larger, at a point no
+// worse than the run without it reaches then; a line search whose steps
+// could not decrease f by more ends the run at once; the bound set by
+// Tol alone is that of a run without RelTol.
+func TestRelTol(t *testing.T) {
+	for _, relTol := range []float64{1e-2, 1e-4, 1e-7} {
+		// An offset of 1 keeps |f| away from 0, where a relative test is
+		// meaningless.
+		f := func(x, g []float64) float64 { return 1 + rosenbrock(x, g) }
+		var fs []float64
+		cb := func(_ int, _ []float64, f, _ float64) bool { fs = append(fs, f); return true }
+		res, err := LBFGS{RelTol: relTol, Callback: cb}.Minimize(f, rosenStart(4), nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f0 := f(rosenStart(4), make([]float64, 4))
+		fs = append([]float64{f0}, fs...)
+		k := len(fs) - 1
+		switch {
+		case res.Stop == StopRelTol && fs[k-1]-fs[k] <= relTol*math.Abs(fs[k]):
+			// ended by an iteration's decrease
+		case res.Stop == StopRelTol:
+			// ended by a line search with no step above the bound
+		default:
+			t.Errorf("RelTol %g: stopped by %v, want %v", relTol, res.Stop, StopRelTol)
+		}
+		for i := 1; i < k; i++ {
+			if fs[i-1]-fs[i] <= relTol*math.Abs(fs[i]) {
+				t.Errorf("RelTol %g: iteration %d decreased f by %g ≤ RelTol·|f| = %g, but the run went on", relTol, i, fs[i-1]-fs[i], relTol*fs[i])
+				break
+			}
+		}
+		t.Logf("RelTol %g: %d iterations, %d evaluations, f − 1 = %.3g", relTol, res.Iterations, res.Evaluations, res.F-1)
+	}
+
+	// At 1 + x² from x = 10⁻³ a step can decrease f by at most 10⁻⁶:
+	// below RelTol = 10⁻⁵. The first step, α = 1 along −g, is too long
+	// (f = 1 + 10⁻⁶), and the bracket [0, 1] it makes can hold a decrease
+	// of at most α·|gᵀd| = 4·10⁻⁶: the search ends there.
+	f := func(x, g []float64) float64 { g[0] = 2 * x[0]; return 1 + x[0]*x[0] }
+	res, err := LBFGS{RelTol: 1e-5}.Minimize(f, []float64{1e-3}, nil, nil)
+	if err != nil || res.Stop != StopRelTol || res.Evaluations != 2 || res.X[0] != 1e-3 {
+		t.Errorf("%v: stopped by %v at %v after %d evaluations, want %v at 0.001 after 2", err, res.Stop, res.X, res.Evaluations, StopRelTol)
+	}
+	res, err = LBFGS{}.Minimize(f, []float64{1e-3}, nil, nil)
+	if err != nil || res.Stop != StopGradTol || math.Abs(res.X[0]) > 1e-5 {
+		t.Errorf("without RelTol: %v: stopped by %v at %v, want %v near 0", err, res.Stop, res.X, StopGradTol)
+	}
+}
+
+// TestRelTolZoom: on a function whose curvature condition is hard to meet
+// near its minimum — 1 + x² with a ripple of size 10⁻⁹ and a slope of
+// 10⁻² — RelTol = 10⁻⁶ stops the searches from refining steps that cannot
+// matter: at most 3/4 of the evaluations of a run without it (24), to a
+// value within RelTol of its.
+func TestRelTolZoom(t *testing.T) {
+	f := func(x, g []float64) float64 {
+		g[0] = 2*x[0] + 1e-9*1e7*math.Cos(1e7*x[0])
+		return 1 + x[0]*x[0] + 1e-9*math.Sin(1e7*x[0])
+	}
+	without, err := LBFGS{}.Minimize(f, []float64{3}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	with, err := LBFGS{RelTol: 1e-6}.Minimize(f, []float64{3}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("without RelTol: %v after %d evaluations, f − 1 = %.3g; with: %v after %d, f − 1 = %.3g",
+		without.Stop, without.Evaluations, without.F-1, with.Stop, with.Evaluations, with.F-1)
+	if with.Stop != StopRelTol || 4*with.Evaluations > 3*without.Evaluations || with.F-without.F > 1e-6*with.F {
+		t.Errorf("with RelTol: %v after %d evaluations, f = %v; want %v after at most 3/4 of %d, f within 1e-6 of %v",
+			with.Stop, with.Evaluations, with.F, StopRelTol, without.Evaluations, without.F)
+	}
+}
+
+// TestSlopeOverflow: at f = 10³⁰⁷x² from x = 3 the slope gᵀd = −36·10⁶¹⁴
+// overflows, yet the first step, α = 1/‖d‖, is acceptable: the run moves
+// and decreases f instead of ending at x0 on the line search.
+func TestSlopeOverflow(t *testing.T) {
+	f := func(x, g []float64) float64 { g[0] = 2e307 * x[0]; return 1e307 * x[0] * x[0] }
+	res, err := LBFGS{}.Minimize(f, []float64{3}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Iterations == 0 || !(res.F < 9e307) || math.Abs(res.X[0]) >= 3 {
+		t.Errorf("stopped by %v at %v (f = %v) after %d iterations, want a step from 3 that decreases f from 9e307",
+			res.Stop, res.X, res.F, res.Iterations)
+	}
+	t.Logf("%v at %v after %d iterations, %d evaluations", res.Stop, res.X, res.Iterations, res.Evaluations)
+}
+
+// TestLineSearchConditions: the sufficient decrease (armijo) and the
+// strong Wolfe curvature condition (strongWolfe) at their boundaries.
+func TestLineSearchConditions(t *testing.T) {
+	r := &run{settings: settings{c1: 1e-4, c2: 0.9}}
+	for _, tc := range []struct {
+		name         string
+		f0, dec, fa  float64
+		d0, da       float64
+		armijo, wolf bool
+	}{
+		{"on both boundaries", 1, -1, 1 - 1e-4, -1, 0.9, true, true},
+		{"decrease just short", 1, -1, 1 - 0.99e-4, -1, -0.9, false, true},
+		{"slope just steep", 1, -1, 0, -1, -0.9000001, true, false},
+		{"slope just positive", 1, -1, 0, -1, 0.9000001, true, false},
+		{"NaN value", 1, -1, math.NaN(), -1, 0, false, true},
+	} {
+		if got := r.armijo(tc.f0, tc.dec, tc.fa); got != tc.armijo {
+			t.Errorf("%s: armijo(%v, %v, %v) = %v, want %v", tc.name, tc.f0, tc.dec, tc.fa, got, tc.armijo)
+		}
+		if got := r.strongWolfe(tc.d0, tc.da); got != tc.wolf {
+			t.Errorf("%s: strongWolfe(%v, %v) = %v, want %v", tc.name, tc.d0, tc.da, got, tc.wolf)
+		}
+	}
+}
+
 // TestBacksOffNonFinite: x − log x from x = 10, where the second
 // quasi-Newton step is about 80 long and lands where log x is NaN: the
 // search backs off from the NaN values instead of failing, and finds
@@ -607,6 +725,9 @@ func TestErrors(t *testing.T) {
 		{"MaxIter < 0", LBFGS{MaxIter: -1}, rosenbrock, x0, nil, nil, "MaxIter", false},
 		{"MaxLineSearch < 0", LBFGS{MaxLineSearch: -2}, rosenbrock, x0, nil, nil, "MaxLineSearch", false},
 		{"Tol < 0", LBFGS{Tol: -1e-3}, rosenbrock, x0, nil, nil, "Tol", false},
+		{"RelTol < 0", LBFGS{RelTol: -1e-3}, rosenbrock, x0, nil, nil, "RelTol", false},
+		{"RelTol ≥ 1", LBFGS{RelTol: 1}, rosenbrock, x0, nil, nil, "RelTol", false},
+		{"RelTol NaN", LBFGS{RelTol: nan}, rosenbrock, x0, nil, nil, "RelTol", true},
 		{"GradTol NaN", LBFGS{GradTol: nan}, rosenbrock, x0, nil, nil, "GradTol", true},
 		{"C1 ≥ 1", LBFGS{C1: 1}, rosenbrock, x0, nil, nil, "C1", false},
 		{"C2 ≤ C1", LBFGS{C1: 0.5, C2: 0.4}, rosenbrock, x0, nil, nil, "C2", false},
@@ -638,7 +759,8 @@ func TestStopReasonString(t *testing.T) {
 		r    StopReason
 		want string
 	}{{StopMaxIter, "iterations"}, {StopTol, "tolerance"}, {StopGradTol, "gradient tolerance"},
-		{StopLineSearch, "line search"}, {StopCallback, "callback"}, {StopReason(9), "StopReason(9)"}} {
+		{StopLineSearch, "line search"}, {StopCallback, "callback"}, {StopRelTol, "relative tolerance"},
+		{StopReason(9), "StopReason(9)"}} {
 		if got := tc.r.String(); got != tc.want {
 			t.Errorf("StopReason(%d).String() = %q, want %q", int(tc.r), got, tc.want)
 		}

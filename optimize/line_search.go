@@ -32,8 +32,10 @@ type point struct {
 // d0 = gᵀdir, starting with the step a. It leaves the new point and its
 // gradient in xt, gt and returns its value, or false when d0 is not
 // negative (a slope that underflowed) or no step was acceptable within
-// MaxLineSearch evaluations and above minStep.
+// MaxLineSearch evaluations and above minStep, or (belowRelTol) none
+// could decrease f by more than RelTol·|f0| (see LBFGS).
 func (r *run) search(f0, d0, a float64) (float64, bool) {
+	r.belowRelTol = false
 	if !(d0 < 0) || math.IsInf(d0, -1) {
 		return 0, false
 	}
@@ -61,6 +63,22 @@ func (r *run) maxStep() float64 {
 	}
 	return amax
 }
+
+// negligible reports whether a decrease of at most dec (≥ 0) is one that
+// RelTol ignores, dec ≤ RelTol·|f0|, and notes it in belowRelTol.
+func (r *run) negligible(f0, dec float64) bool {
+	r.belowRelTol = r.relTol > 0 && dec <= r.relTol*math.Abs(f0)
+	return r.belowRelTol
+}
+
+// armijo is the sufficient decrease condition at the step a of value fa:
+// fa ≤ f0 + C1·dec, where dec = a·d0 is the decrease the slope predicts
+// (along the arc, gᵀ(x(a) − x)). A NaN fa fails it.
+func (r *run) armijo(f0, dec, fa float64) bool { return fa <= f0+r.c1*dec }
+
+// strongWolfe is the curvature condition of the strong Wolfe conditions
+// at a step whose slope is da: |da| ≤ C2·|d0|.
+func (r *run) strongWolfe(d0, da float64) bool { return math.Abs(da) <= -r.c2*d0 }
 
 // trial evaluates f at P(x + a·dir) into xt, gt.
 func (r *run) trial(a float64) point {
@@ -93,9 +111,9 @@ func (r *run) wolfe(f0, d0, a, amax float64) (float64, bool) {
 	for k := 1; k <= r.maxLS; k++ {
 		cur := r.trial(a)
 		switch {
-		case !cur.ok || cur.f > f0+r.c1*a*d0 || (prev.a > 0 && cur.f >= prev.f):
+		case !cur.ok || !r.armijo(f0, a*d0, cur.f) || (prev.a > 0 && cur.f >= prev.f):
 			return r.zoom(f0, d0, prev, cur, r.maxLS-k)
-		case math.Abs(cur.d) <= -r.c2*d0:
+		case r.strongWolfe(d0, cur.d):
 			return cur.f, true
 		case cur.d >= 0:
 			r.swapBest()
@@ -115,19 +133,22 @@ func (r *run) wolfe(f0, d0, a, amax float64) (float64, bool) {
 // the lowest value of the trials that do (its point is in xl, gl unless
 // lo.a = 0, the iterate); hi lies past a minimizer of φ seen from lo,
 // (hi.a − lo.a)·lo.d < 0. When the budget runs out, the interval shrinks
-// to rounding or, with lo.a = 0, the step to below minStep, lo is accepted
-// if it is a step at all.
+// to rounding or, with lo.a = 0, the step to below minStep, or, with
+// RelTol, the bracket can add at most RelTol·|f0| to lo's decrease
+// (|hi.a − lo.a|·|lo.d|, see LBFGS), lo is accepted if it is a step at
+// all.
 func (r *run) zoom(f0, d0 float64, lo, hi point, budget int) (float64, bool) {
 	for ; budget > 0; budget-- {
 		a := interpolate(lo, hi)
-		if math.Abs(hi.a-lo.a) <= 0x1p-40*math.Max(lo.a, hi.a) || (lo.a == 0 && a <= r.minStep) {
+		w := math.Abs(hi.a - lo.a)
+		if w <= 0x1p-40*math.Max(lo.a, hi.a) || (lo.a == 0 && a <= r.minStep) || r.negligible(f0, w*math.Abs(lo.d)) {
 			break
 		}
 		cur := r.trial(a)
 		switch {
-		case !cur.ok || cur.f > f0+r.c1*a*d0 || cur.f >= lo.f:
+		case !cur.ok || !r.armijo(f0, a*d0, cur.f) || cur.f >= lo.f:
 			hi = cur
-		case math.Abs(cur.d) <= -r.c2*d0:
+		case r.strongWolfe(d0, cur.d):
 			return cur.f, true
 		default:
 			if cur.d*(hi.a-lo.a) >= 0 {
@@ -170,16 +191,17 @@ func interpolate(lo, hi point) float64 {
 // f(P(x + a·dir)) ≤ f0 + C1·gᵀ(P(x + a·dir) − x): each new step is the
 // minimizer of the quadratic through f0, the slope d0 and the value at a,
 // kept in [a/10, a/2], or a/10 after a NaN or ±Inf; it gives up below
-// minStep.
+// minStep, or where the steps left could decrease f by at most
+// RelTol·|f0| (a·|d0|).
 func (r *run) backtrack(f0, d0, a float64) (float64, bool) {
-	for k := 0; k < r.maxLS && a > r.minStep; k++ {
+	for k := 0; k < r.maxLS && a > r.minStep && !r.negligible(f0, -a*d0); k++ {
 		cur := r.trial(a)
 		next := 0.1 * a
 		if cur.ok {
 			for i, xi := range r.x {
 				r.sNew[i] = r.xt[i] - xi
 			}
-			if dec := linalg.Dot(r.g, r.sNew); dec < 0 && cur.f <= f0+r.c1*dec {
+			if dec := linalg.Dot(r.g, r.sNew); dec < 0 && r.armijo(f0, dec, cur.f) {
 				return cur.f, true
 			}
 			next = 0.5 * a

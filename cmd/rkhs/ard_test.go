@@ -280,6 +280,7 @@ func TestARDRefusals(t *testing.T) {
 		{append([]string{"fit", "-sigma", "2", "-lambda", "1e-3", "-ard-iters", "5"}, ny...), "-ard-iters is for -sigma ard"},
 		{[]string{"fit", "-method", "cholesky", "-sigma", "1", "-lambda", "1", "-ard-iters", "5"}, "-ard-iters is not used by -method cholesky"},
 		{[]string{"loo", "-sigma", "ard"}, "-sigma ard: loo takes a number"},
+		{append([]string{"fit", "-sigma", "ard", "-lambda", "auto", "-standardize=no"}, ny...), "-sigma ard -standardize=no: the descent starts every feature at the grid's one σ"},
 	} {
 		code, _, e := runCmd(append(c.args, "-train", train)...)
 		if code != 2 || !strings.Contains(e, c.msg) || strings.Count(e, "\n") != 1 {
@@ -289,5 +290,44 @@ func TestARDRefusals(t *testing.T) {
 	res, _ := runJSON(t, append([]string{"fit", "-train", train, "-sigma", "ard", "-sigmas", "1:4:3", "-lambda", "auto", "-ard-iters", "2"}, ny...)...)
 	if g := floats(res["table"].(map[string]any)["sigmas"]); len(g) != 3 || g[0] != 1 || g[2] != 4 || len(floats(res["sigmas"])) != 5 {
 		t.Errorf("-sigma ard -sigmas 1:4:3: grid %v, scales %v", res["table"], res["sigmas"])
+	}
+}
+
+// TestARDRowsRefusals: a descent subset below twice the centres (and 30)
+// is refused, naming -ard-rows, instead of a descent that "converges" at
+// once or saves scales worse than the grid's; a subset that holds one
+// class is refused in the words of -ard-rows, not blamed on the labels.
+func TestARDRowsRefusals(t *testing.T) {
+	dir := t.TempDir()
+	train := knownScales(t, dir, "train.csv", 60, 1)
+	ny := []string{"-method", "nystrom", "-centers", "20", "-sigma", "ard", "-lambda", "auto", "-train", train}
+	for _, c := range []struct {
+		rows, msg string
+	}{
+		{"2", "-ard-rows 2: below 40, twice the 20 centres"},
+		{"39", "-ard-rows 39: below 40, twice the 20 centres"},
+	} {
+		code, _, e := runCmd(append([]string{"fit", "-ard-rows", c.rows}, ny...)...)
+		if code != 2 || !strings.Contains(e, c.msg) {
+			t.Errorf("-ard-rows %s: exit %d, %q; want 2 and %q", c.rows, code, e, c.msg)
+		}
+	}
+
+	// 198 rows of one class and 2 of another: the 30 rows drawn with
+	// -seed 1 hold neither of the 2.
+	rnd := rand.New(rand.NewPCG(7, 7))
+	var b strings.Builder
+	b.WriteString("a,b,label\n")
+	for i := range 200 {
+		label := "1"
+		if i == 17 || i == 124 {
+			label = "2"
+		}
+		fmt.Fprintf(&b, "%.6f,%.6f,%s\n", rnd.NormFloat64(), rnd.NormFloat64(), label)
+	}
+	rare := write(t, dir, "rare.csv", []byte(b.String()))
+	code, _, e := runCmd("classify", "-train", rare, "-method", "nystrom", "-centers", "10", "-sigma", "ard", "-lambda", "auto", "-ard-rows", "30", "-seed", "1")
+	if code != 2 || !strings.Contains(e, "-ard-rows 30: the 30 rows drawn at random (-seed) for the descent hold one class") || strings.Contains(e, "Y:") {
+		t.Errorf("a subset of one class: exit %d, %q; want 2 and a message about -ard-rows", code, e)
 	}
 }

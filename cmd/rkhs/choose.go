@@ -97,8 +97,13 @@ func (r *fitRun) choose() (*fitted, *cli.Selection, error) {
 		}
 		sel := cli.FromNystrom(ns, median, x.Rows)
 		if sel.Start = r.o.kf.sigma.ARD; sel.Start {
-			f, err = r.descend(ns)
-			return f, sel, err
+			fa, err := r.descend(ns)
+			if err != nil || !r.scales.Worse(ns.Score) {
+				return fa, sel, err
+			}
+			fmt.Fprintf(r.stderr, "rkhs %s: warning: %s\n", r.o.verb, r.scales.WorseWarning(ns.Score))
+			r.scales = nil // the report describes the model saved
+			return f, sel, nil
 		}
 		if r.m.selects == falkonSelection && r.o.centers > f.centers {
 			r.selectedOn = f.centers
@@ -181,7 +186,11 @@ func (r *fitRun) streamed(kernel func(float64) kernels.Kernel, sigmas, lambdas [
 // iterations, a progress line each. The descent's fit on every row is the
 // model, its standardization the training rows' composed with the
 // scales (loo.ComposeScales); falkon with more centres than the
-// selection's then fits on all M at the scales (fitScaled).
+// selection's then fits on all M at the scales (fitScaled). -ard-rows
+// below loo.MinDescentRows of the centres is refused (cli.CheckARDRows),
+// and so is a draw of it that holds one class (cli.ARDRowsError); choose
+// keeps the grid's model when the scales do worse on every row
+// (cli.Scales.Worse).
 func (r *fitRun) descend(ns *loo.NystromSelection) (*fitted, error) {
 	o, x := r.o, &r.train.X
 	obj := loo.ScaleObjective{Centers: r.centres, Intercept: r.ic, Seed: o.seed, Criterion: loo.GCV}
@@ -195,18 +204,21 @@ func (r *fitRun) descend(ns *loo.NystromSelection) (*fitted, error) {
 	}
 	ss := loo.SelectScales{Objective: obj, Sigma: ns.Sigma, Lambda: ns.Lambda, MaxIter: o.ard.Iters, Rows: o.ard.RowsOf(x.Rows),
 		Standardization: r.scale, Progress: cli.ScalesProgress(r.stderr, "rkhs "+o.verb+" -method "+r.m.name, crit)}
+	if err := cli.CheckARDRows(ss.Rows, x.Rows, r.centres.Rows); err != nil {
+		return nil, err
+	}
 	var s *loo.ScaleSelection
 	var f *fitted
 	var err error
 	if o.classes() {
 		var cs *classify.ScaleSelection
 		if cs, err = (classify.SelectScales{Selection: ss, Criterion: cc}).Fit(x, r.train.Y); err != nil {
-			return nil, err
+			return nil, cli.ARDRowsError(err, ss.Rows, x.Rows)
 		}
 		s, f = cs.ScaleSelection, &fitted{model: cs.Classifier, classes: cs.Classifier.Classes}
 	} else {
 		if s, err = ss.Fit(x, cli.Column(r.train.Y)); err != nil {
-			return nil, err
+			return nil, cli.ARDRowsError(err, ss.Rows, x.Rows)
 		}
 		f = &fitted{model: s.Fit.Model, b: s.Fit.Intercept[0]}
 	}

@@ -186,6 +186,8 @@ func (o *modelFlags) check() (*method, error) {
 		return nil, cli.BadInputf("-sigma ard is offered by -method %s, not %s", names(withScales(ms), "and"), m.name)
 	case ard && !o.lambda.Auto:
 		return nil, cli.BadInputf("-sigma ard learns λ with the scales: give -lambda auto (or -lambdas, the grid of its start)")
+	case ard && o.std.Mode == "no":
+		return nil, cli.BadInputf("-sigma ard -standardize=no: the descent starts every feature at the grid's one σ and moves it by at most a factor 10³, which cannot resolve features whose spreads differ by more; leave -standardize on (the saved model maps raw rows all the same)")
 	case o.kf.sigma.Auto && !o.kf.hasWidth():
 		return nil, cli.BadInputf("-sigma auto: the %s kernel has no width (use gaussian or laplacian)", o.kf.name)
 	case selecting && m.selects == noSelection:

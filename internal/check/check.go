@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 
 	"rkhs/linalg"
 )
@@ -27,13 +28,26 @@ func Input(kind error, op, arg, format string, args ...any) error {
 
 // Wrap returns an InputError for err, an error another package returned
 // about the argument arg: the reason is err's message and err stays
-// reachable by errors.Is and errors.As. A *linalg.MemoryError (a problem
-// too large, which no argument is to blame for) is returned as it is.
+// reachable by errors.Is and errors.As. When err is itself an InputError
+// the reason is its own, without its kind's prefix, and without its call
+// and argument where they are op's and arg's (in any case), so that a
+// message names each once. A *linalg.MemoryError (a problem too large,
+// which no argument is to blame for) is returned as it is.
 func Wrap(kind error, op, arg string, err error) error {
 	if errors.Is(err, linalg.ErrTooLarge) {
 		return err
 	}
-	return &linalg.InputError{Op: op, Arg: arg, Reason: err.Error(), Kind: kind, Err: err}
+	reason := err.Error()
+	if ie, ok := err.(*linalg.InputError); ok {
+		reason = ie.Reason
+		if !strings.EqualFold(ie.Arg, arg) {
+			reason = ie.Arg + ": " + reason
+		}
+		if ie.Op != op {
+			reason = ie.Op + ": " + reason
+		}
+	}
+	return &linalg.InputError{Op: op, Arg: arg, Reason: reason, Kind: kind, Err: err}
 }
 
 // View reports a matrix that is nil or not a valid row-major view: negative

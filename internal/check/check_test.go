@@ -111,3 +111,29 @@ func TestCellsCountFromOne(t *testing.T) {
 		t.Errorf("Result: %v, want %q", err, want)
 	}
 }
+
+// TestWrapNamesOnce: wrapping another package's InputError keeps its
+// reason, its call and argument only where they differ from the
+// wrapper's, and not its kind's prefix, so that the message names each
+// once; errors.Is still reaches both kinds.
+func TestWrapNamesOnce(t *testing.T) {
+	inner := errors.New("inner: invalid input")
+	outer := errors.New("outer: invalid input")
+	for _, tc := range []struct {
+		op, arg string
+		want    string
+	}{
+		{"Fit", "Centers", "outer: invalid input: Fit: Centers: rows 0 and 1 are identical"},
+		{"Fit", "X", "outer: invalid input: Fit: X: centers: rows 0 and 1 are identical"},
+		{"Select", "Centers", "outer: invalid input: Select: Centers: Fit: rows 0 and 1 are identical"},
+	} {
+		in := &linalg.InputError{Op: "Fit", Arg: "centers", Reason: "rows 0 and 1 are identical", Kind: inner}
+		err := Wrap(outer, tc.op, tc.arg, in)
+		if got := err.Error(); got != tc.want {
+			t.Errorf("Wrap(%s, %s): %q, want %q", tc.op, tc.arg, got, tc.want)
+		}
+		if !errors.Is(err, inner) || !errors.Is(err, outer) {
+			t.Errorf("Wrap(%s, %s): %v does not reach both kinds", tc.op, tc.arg, err)
+		}
+	}
+}

@@ -1,12 +1,14 @@
 package cli
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"strconv"
 	"unicode/utf8"
 
+	"rkhs/linalg"
 	"rkhs/loo"
 	"rkhs/optimize"
 )
@@ -110,6 +112,58 @@ func (a *ARDFlags) RowsOf(n int) int {
 		return 0
 	}
 	return int(a.Rows.V)
+}
+
+// CheckARDRows refuses a descent subset of rows (loo.SelectScales.Rows,
+// drawn when below the n training rows) smaller than
+// loo.MinDescentRows of its m centres: on fewer than two rows a centre
+// the fit nearly interpolates the rows it descends on, and its scales
+// can do worse on every row than the grid's σ.
+func CheckARDRows(rows, n, m int) error {
+	if min := loo.MinDescentRows(m); rows > 0 && rows < n && rows < min {
+		return BadInputf("-ard-rows %d: below %d, twice the %d centres (and at least 30): on so few rows a centre the descent fits the rows it descends on nearly exactly, and its scales say little about the others; raise -ard-rows, or lower -centers", rows, min, m)
+	}
+	return nil
+}
+
+// ARDRowsError returns err of a descent on rows of the n training rows
+// (loo.SelectScales.Fit) in the words of -ard-rows when it blames the
+// rows drawn — they hold one class, or one value of the label — and err
+// otherwise.
+func ARDRowsError(err error, rows, n int) error {
+	var ie *linalg.InputError
+	if errors.As(err, &ie) && ie.Arg == "Rows" && rows > 0 && rows < n {
+		return BadInputf("-ard-rows %d: the %d rows drawn at random (-seed) for the descent hold one class (or one value of the label), where the %d training rows hold several: the descent has nothing to reduce on them; raise -ard-rows", rows, rows, n)
+	}
+	return err
+}
+
+// Worse reports whether the descent's model does worse on every row than
+// the grid's choice whose score is grid: its leave-one-out error rate
+// (loo.LOOErrorRate), or its objective (the leave-one-out MSE or GCV),
+// above the grid's over the same rows.
+func (s *Scales) Worse(grid float64) bool {
+	if s == nil || s.Sel == nil {
+		return false
+	}
+	if s.Criterion == loo.LOOErrorRate {
+		return s.Sel.ErrorRate > grid
+	}
+	return s.Sel.Objective > grid
+}
+
+// WorseWarning says why the grid's model is kept (see Worse).
+func (s *Scales) WorseWarning(grid float64) string {
+	name, v := objectiveName(s.Criterion), s.Sel.Objective
+	if s.Criterion == loo.LOOErrorRate {
+		name, v = "loo_error", s.Sel.ErrorRate
+	}
+	of := ""
+	if s.Sel.FitRows < s.Rows {
+		of = fmt.Sprintf(", learnt on %d of the %s (-ard-rows),", s.Sel.FitRows, Count(s.Rows, "row"))
+	}
+	return fmt.Sprintf("the length scales%s do worse on every row than the grid's σ = %.4g, λ = %.4g (%s %.6g against %.6g): the model saved is the grid's; raise -ard-rows, or give -sigma auto",
+		of, s.Sigma, s.Lambda, name, v, grid)
 }
 
 // ScalesProgress returns loo.SelectScales.Progress for a command: one
@@ -218,7 +272,8 @@ func (s *Scales) PrintTable(w io.Writer) {
 		of = fmt.Sprintf("%d of the %s, drawn at random", r.FitRows, Count(s.Rows, "row"))
 	}
 	stop := map[optimize.StopReason]string{optimize.StopMaxIter: "the budget of iterations (-ard-iters) spent",
-		optimize.StopTol: "converged (an iteration's decrease below the tolerance)", optimize.StopGradTol: "converged (the projected gradient below the tolerance)",
+		optimize.StopTol: "converged (an iteration's decrease below the tolerance)", optimize.StopRelTol: "converged (a decrease below the tolerance)",
+		optimize.StopGradTol:    "converged (the projected gradient below the tolerance)",
 		optimize.StopLineSearch: "no step decreases it further"}[r.Stop]
 	fmt.Fprintf(w, "ard from σ = %.4g, λ = %.4g: %s %.6g → %.6g on %s in %s (%s); stopped: %s\n",
 		s.Sigma, s.Lambda, name, r.Start, last(r.History, r.Start), of, Count(r.Iterations, "iteration"), Count(r.Evaluations, "evaluation"), stop)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"math"
 	"strings"
 	"testing"
 
@@ -108,13 +109,13 @@ func errString(err error) string {
 func TestScalesReport(t *testing.T) {
 	sel := &loo.ScaleSelection{Sigmas: []float64{900, 1.5, 2, 3.25}, Lambda: 1e-4, Objective: 0.25, StdErr: 0.01,
 		ErrorRate: 0.1, ErrorRateStdErr: 0.02, LOORows: 50, Start: 0.5, History: []float64{0.4, 0.3, 0.26},
-		Iterations: 3, Evaluations: 4, Stop: optimize.StopTol, Constant: []int{3}, FitRows: 80}
+		Iterations: 3, Evaluations: 4, Stop: optimize.StopRelTol, Constant: []int{3}, FitRows: 80}
 	s := &Scales{Sel: sel, Criterion: loo.LOOErrorRate, Sigma: 2, Lambda: 1e-3, Names: []string{"a", "b", "c", "d"}, Rows: 100, Standardized: true}
 	var b bytes.Buffer
 	s.PrintTable(&b)
 	out := b.String()
 	for _, want := range []string{
-		"ard from σ = 2, λ = 0.001: loo_mse 0.5 → 0.26 on 80 of the 100 rows, drawn at random in 3 iterations (4 evaluations); stopped: converged (an iteration's decrease below the tolerance)",
+		"ard from σ = 2, λ = 0.001: loo_mse 0.5 → 0.26 on 80 of the 100 rows, drawn at random in 3 iterations (4 evaluations); stopped: converged (a decrease below the tolerance)",
 		"   1  b                1.5\n   2  c                2\n   3  a                900\n   4  d                constant",
 		"σ_j (standard deviations)",
 		"chosen λ = 0.0001 with these scales: loo_mse 0.25 ± 0.01 (one standard error of the estimate) over 50 of the 100 rows, drawn at random, loo_error 0.1000 ± 0.02",
@@ -140,7 +141,7 @@ func TestScalesReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"sigmas":[900,1.5,2,3.25],"ard_ranking":[1,2,0,3],"ard_constant":[3],"ard_criterion":"loo_mse","ard_objective":0.25,"ard_stderr":0.01,"ard_loo_rows":50,"ard_loo_error":0.1,"ard_loo_error_stderr":0.02,"ard_rows":80,"ard_start":0.5,"ard_history":[0.4,0.3,0.26],"ard_iterations":3,"ard_evaluations":4,"ard_stop":"tolerance"}`
+	want := `{"sigmas":[900,1.5,2,3.25],"ard_ranking":[1,2,0,3],"ard_constant":[3],"ard_criterion":"loo_mse","ard_objective":0.25,"ard_stderr":0.01,"ard_loo_rows":50,"ard_loo_error":0.1,"ard_loo_error_stderr":0.02,"ard_rows":80,"ard_start":0.5,"ard_history":[0.4,0.3,0.26],"ard_iterations":3,"ard_evaluations":4,"ard_stop":"relative tolerance"}`
 	if string(raw) != want {
 		t.Errorf("fields\n%s, want\n%s", raw, want)
 	}
@@ -153,5 +154,53 @@ func TestScalesReport(t *testing.T) {
 	}
 	if pts := svg[strings.Index(svg, `points="`):]; strings.Count(pts[:strings.Index(pts, `"/>`)], ",") != 4 {
 		t.Errorf("plot: want 4 points (the start and 3 iterations): %s", pts[:strings.Index(pts, `"/>`)])
+	}
+}
+
+// TestScalesWorse: the descent's model is worse than the grid's when its
+// score on every row — the error rate for classes, the objective
+// otherwise — is above the grid's; a tie keeps the descent's. The
+// warning names both figures and the rows of -ard-rows.
+func TestScalesWorse(t *testing.T) {
+	for _, tc := range []struct {
+		crit          loo.Criterion
+		obj, rate     float64
+		grid          float64
+		worse         bool
+		name, figures string
+	}{
+		{loo.LOOMSE, 0.0625, math.NaN(), 0.0515, true, "loo_mse", "loo_mse 0.0625 against 0.0515"},
+		{loo.LOOMSE, 0.0515, math.NaN(), 0.0515, false, "", ""},
+		{loo.GCV, 0.04, math.NaN(), 0.05, false, "", ""},
+		{loo.LOOErrorRate, 0.01, 0.695, 0.405, true, "loo_error", "loo_error 0.695 against 0.405"},
+		{loo.LOOErrorRate, 0.5, 0.125, 0.405, false, "", ""},
+	} {
+		s := &Scales{Sel: &loo.ScaleSelection{Objective: tc.obj, ErrorRate: tc.rate, FitRows: 51}, Criterion: tc.crit, Sigma: 5.456, Lambda: 3e-9, Rows: 200}
+		if got := s.Worse(tc.grid); got != tc.worse {
+			t.Errorf("%v, objective %v, error rate %v, grid %v: Worse %v, want %v", tc.crit, tc.obj, tc.rate, tc.grid, got, tc.worse)
+		}
+		if tc.worse {
+			w := s.WorseWarning(tc.grid)
+			if !strings.Contains(w, tc.figures) || !strings.Contains(w, "51 of the 200 rows (-ard-rows)") || !strings.Contains(w, "the model saved is the grid's") {
+				t.Errorf("%v: warning %q, want %q, the rows and the model kept", tc.crit, w, tc.figures)
+			}
+		}
+	}
+	if (*Scales)(nil).Worse(1) {
+		t.Errorf("nil Scales: Worse true, want false")
+	}
+}
+
+// TestCheckARDRows: a subset of rows below twice the centres, or 30, is
+// refused; every row (0, or at least n) is not.
+func TestCheckARDRows(t *testing.T) {
+	for _, tc := range []struct {
+		rows, n, m int
+		ok         bool
+	}{{0, 200, 50, true}, {200, 200, 50, true}, {500, 200, 50, true}, {100, 200, 50, true}, {99, 200, 50, false},
+		{2, 200, 50, false}, {29, 200, 5, false}, {30, 200, 5, true}} {
+		if err := CheckARDRows(tc.rows, tc.n, tc.m); (err == nil) != tc.ok {
+			t.Errorf("-ard-rows %d of %d rows, %d centres: %v, want ok %v", tc.rows, tc.n, tc.m, err, tc.ok)
+		}
 	}
 }

@@ -32,7 +32,8 @@ const (
 // settings are the options of an LBFGS with the defaults filled in.
 type settings struct {
 	m, maxIter, maxLS int
-	tol, gradTol      float64
+	tol, relTol       float64
+	gradTol           float64
 	c1, c2            float64
 	callback          Callback
 }
@@ -40,7 +41,7 @@ type settings struct {
 // settings validates the options for op and fills in the defaults.
 func (lb LBFGS) settings(op string) (settings, error) {
 	s := settings{callback: lb.Callback}
-	var errs [7]error
+	var errs [8]error
 	s.m, errs[0] = option(op, "M", lb.M, defaultM)
 	s.maxIter, errs[1] = option(op, "MaxIter", lb.MaxIter, defaultMaxIter)
 	s.tol, errs[2] = option(op, "Tol", lb.Tol, defaultTol)
@@ -48,6 +49,7 @@ func (lb LBFGS) settings(op string) (settings, error) {
 	s.c1, errs[4] = option(op, "C1", lb.C1, defaultC1)
 	s.c2, errs[5] = option(op, "C2", lb.C2, defaultC2)
 	s.maxLS, errs[6] = option(op, "MaxLineSearch", lb.MaxLineSearch, defaultMaxLineSearch)
+	s.relTol, errs[7] = lb.RelTol, check.Option(ErrInput, op, "RelTol", lb.RelTol, "no relative test")
 	switch {
 	case cmp.Or(errs[:]...) != nil:
 		return s, cmp.Or(errs[:]...)
@@ -55,6 +57,8 @@ func (lb LBFGS) settings(op string) (settings, error) {
 		return s, check.Input(ErrInput, op, "C1", "%v, must be below 1", s.c1)
 	case s.c2 >= 1 || s.c2 <= s.c1:
 		return s, check.Input(ErrInput, op, "C2", "%v, must lie between C1 = %v and 1", s.c2, s.c1)
+	case s.relTol >= 1:
+		return s, check.Input(ErrInput, op, "RelTol", "%v, must be below 1", s.relTol)
 	}
 	return s, nil
 }
