@@ -32,9 +32,9 @@
 // The guarantee (Barber et al., Theorems 1 and 4): if the n training rows
 // and the test row are exchangeable and the fitting method treats its
 // rows symmetrically, the test target lies in its interval with
-// probability at least 1 − 2α (jackknife+), at least 1 − 2α − √(2/n)
-// (CV+; 1 − 2α − 2(1 − 1/K)/(n/K + 1) for folds of equal size), and in
-// practice about 1 − α. The method here is kernel RLS at a fixed kernel
+// probability at least 1 − 2α (jackknife+), at least
+// 1 − 2α − min{2(1 − 1/K)/(n/K + 1), (1 − K/n)/(K + 1)} (CV+ with K folds
+// of n/K rows), and in practice about 1 − α. The method here is kernel RLS at a fixed kernel
 // and a fixed λ, which is symmetric. What breaks the guarantee is choosing
 // σ or λ on the same rows — by their leave-one-out error, as loo.SelectRLS
 // and the command's -lambda auto do: the fit then depends on every row

@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"rkhs/internal/check"
+	"rkhs/loo"
 	"rkhs/regress"
 )
 
@@ -19,11 +20,12 @@ func inputError(op, arg, format string, args ...any) error {
 	return check.Input(ErrInput, op, arg, format, args...)
 }
 
-// fitError wraps an argument error of the fit (regress.ErrInput) as an
+// fitError wraps an argument error of the fit (regress.ErrInput,
+// loo.ErrInput) as an
 // InputError of op on arg; other errors (a failed factorization, a
 // problem too large for memory) are returned as they are.
 func fitError(op, arg string, err error) error {
-	if errors.Is(err, regress.ErrInput) {
+	if errors.Is(err, regress.ErrInput) || errors.Is(err, loo.ErrInput) {
 		return check.Wrap(ErrInput, op, arg, err)
 	}
 	return err
