@@ -120,3 +120,43 @@ func TestNthSmallest(t *testing.T) {
 		}
 	}
 }
+
+// TestNystromCVEqualsRefits: the CV+ ends of a Nyström fit from per-fold
+// statistics equal those of K refits with the same centres, in every
+// intercept mode, and each fold model is the refit.
+func TestNystromCVEqualsRefits(t *testing.T) {
+	x, y, xt := problem(6, 45, 6, 2)
+	folds, err := Folds(x.Rows, 4, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ic := range intercepts {
+		t.Run(fmt.Sprint(ic), func(t *testing.T) {
+			cfg := regress.Nystrom{Kernel: kernels.Gaussian{Sigma: 1}, Lambda: 1e-3, Centers: 10, Seed: 2, Intercept: ic}
+			cv, err := NystromCV(cfg, x, y, folds)
+			if err != nil {
+				t.Fatal(err)
+			}
+			centers := cv.Model().Centers
+			got, err := cv.Predict(xt, 0.75)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lo, hi, _ := bruteIntervals(t, x, y, xt, folds, 0.75, nystromRefit(cfg, centers))
+			if d := scaledDiff(got.Lower, lo); d > 1e-9 {
+				t.Errorf("lower ends differ from refits' by %.2g", d)
+			}
+			if d := scaledDiff(got.Upper, hi); d > 1e-9 {
+				t.Errorf("upper ends differ from refits' by %.2g", d)
+			}
+			fit, err := cfg.Fit(x, y)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, _ := fit.Predict(xt)
+			if d := scaledDiff(got.Prediction, want); d > 1e-9 {
+				t.Errorf("predictions differ from regress.Nystrom's by %.2g", d)
+			}
+		})
+	}
+}
