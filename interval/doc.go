@@ -92,7 +92,7 @@
 //
 // Errors about the arguments are *linalg.InputError values wrapping
 // ErrInput that name the call and the argument (those the fit reports
-// also wrap regress.ErrInput or classify.ErrInput); NaN or ±Inf also wrap
+// also wrap regress.ErrInput or loo.ErrInput); NaN or ±Inf also wrap
 // linalg.ErrNotFinite. A level the rows cannot reach is not an error (see
 // above). Work matrices beyond the memory limit are refused before they
 // are allocated with a *linalg.MemoryError (linalg.ErrTooLarge). Nothing

@@ -12,7 +12,7 @@ import (
 // outside (0, 1), folds that do not partition the rows or are fewer than
 // 2, test rows of the wrong width, nil, malformed or non-finite data (NaN
 // or ±Inf also wrap linalg.ErrNotFinite), fewer than 2 training rows, an
-// invalid fit configuration (also regress.ErrInput or classify.ErrInput).
+// invalid fit configuration (also regress.ErrInput or loo.ErrInput).
 // They are *linalg.InputError values that name the call and the argument.
 var ErrInput = errors.New("interval: invalid input")
 
