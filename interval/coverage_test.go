@@ -64,6 +64,9 @@ func TestCoverage(t *testing.T) {
 					}
 				}
 				per[dr] = float64(in) / tests
+				if c, _ := iv.Coverage(yt); c != per[dr] {
+					t.Fatalf("Intervals.Coverage %v, counted %v", c, per[dr])
+				}
 			}
 			var mean, ss float64
 			for _, v := range per {

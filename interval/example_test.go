@@ -225,3 +225,22 @@ func ExampleMaxLevel() {
 	// Output:
 	// 0.952
 }
+
+func ExampleIntervals_Coverage() {
+	x, y, _ := data(40)
+	jk, err := interval.RLS(regress.RLS{Kernel: kernels.Gaussian{Sigma: 1}, Lambda: 1e-3}, x, y)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	xt, yt, _ := data(17) // other rows of the same curve
+	iv, err := jk.Predict(xt, 0.9)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	cov, width := iv.Coverage(yt)
+	fmt.Printf("coverage %.2f, mean width %.3f\n", cov, width)
+	// Output:
+	// coverage 1.00, mean width 0.317
+}

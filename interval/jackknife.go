@@ -186,3 +186,26 @@ func jackknifeBounds(w, pred, e *linalg.Dense, level float64, lower, upper *lina
 		}
 	}))
 }
+
+// Coverage returns the fraction of the t×q targets y that lie in their
+// intervals (Lower ≤ y ≤ Upper) and the mean width Upper − Lower over
+// the same entries (+Inf when Unbounded): the two figures a test file
+// reports. It returns NaN, NaN for a nil y, a y of another shape, or no
+// rows.
+func (iv *Intervals) Coverage(y *linalg.Dense) (coverage, meanWidth float64) {
+	if iv == nil || y == nil || iv.Lower == nil || y.Rows != iv.Lower.Rows || y.Cols != iv.Lower.Cols || y.Rows == 0 {
+		return math.NaN(), math.NaN()
+	}
+	in, cells := 0, y.Rows*y.Cols
+	var width float64
+	for j := 0; j < y.Rows; j++ {
+		for k, v := range y.Row(j) {
+			lo, hi := iv.Lower.At(j, k), iv.Upper.At(j, k)
+			if lo <= v && v <= hi {
+				in++
+			}
+			width += hi - lo
+		}
+	}
+	return float64(in) / float64(cells), width / float64(cells)
+}
