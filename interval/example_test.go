@@ -244,3 +244,25 @@ func ExampleIntervals_Coverage() {
 	// Output:
 	// coverage 1.00, mean width 0.317
 }
+
+func ExampleClassifyNystrom() {
+	x := linalg.NewDense(40, 1, nil)
+	labels := make([]float64, 40)
+	for i := range labels {
+		x.Set(i, 0, float64(i)/10)
+		labels[i] = float64(i / 20) // two classes along the line
+	}
+	c, err := interval.ClassifyNystrom(regress.Nystrom{Kernel: kernels.Gaussian{Sigma: 0.5}, Lambda: 1e-2, Centers: 10, Seed: 1}, false, x, labels)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	s, err := c.Predict(linalg.NewDense(2, 1, []float64{0.5, 3.5}), 0.8)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(s.Sets)
+	// Output:
+	// [[0] [1]]
+}

@@ -17,7 +17,8 @@ import (
 // Classes is an RLS classifier (classify.RLS: ±1 codings of the labels,
 // one column for two classes or one per class against all) prepared for
 // conformal label sets from its exact leave-one-out decision values.
-// It is read-only after ClassifyRLS and safe for concurrent use.
+// It is read-only after ClassifyRLS or ClassifyNystrom and safe for
+// concurrent use.
 //
 // The nonconformity score of label ℓ at x under a model f is
 //
@@ -67,6 +68,25 @@ func ClassifyRLS(cfg classify.RLS, x *linalg.Dense, labels []float64) (*Classes,
 	if cfg.ChooseLambda || len(cfg.Lambdas) > 0 {
 		return nil, inputError(op, "cfg.ChooseLambda", "λ chosen by leave-one-out on the same rows breaks the guarantee of the label sets: choose it first (classify.RLS with ChooseLambda) and give it as Lambda, knowing the sets then rest on a chosen λ")
 	}
+	return newClasses(op, x, labels, cfg.OneVsAll, cfg.Lambda, func(y *linalg.Dense) (*Jackknife, error) {
+		return RLS(regress.RLS{Kernel: cfg.Kernel, Lambda: cfg.Lambda, Intercept: cfg.Intercept}, x, y)
+	})
+}
+
+// ClassifyNystrom is ClassifyRLS for the Nyström fit cfg in memory
+// (interval.Nystrom on the ±1 codings, one column for two classes unless
+// oneVsAll, one per class otherwise): the same score and sets, with the
+// Nyström leave-one-out models, which keep the centres. Cost that of
+// Nystrom with q outputs; errors those of Nystrom and ClassifyRLS.
+func ClassifyNystrom(cfg regress.Nystrom, oneVsAll bool, x *linalg.Dense, labels []float64) (*Classes, error) {
+	return newClasses("ClassifyNystrom", x, labels, oneVsAll, cfg.Lambda, func(y *linalg.Dense) (*Jackknife, error) {
+		return Nystrom(cfg, x, y)
+	})
+}
+
+// newClasses codes the labels, fits by fit and computes each row's score
+// under its leave-one-out model.
+func newClasses(op string, x *linalg.Dense, labels []float64, oneVsAll bool, lambda float64, fit func(y *linalg.Dense) (*Jackknife, error)) (*Classes, error) {
 	if err := check.View(ErrInput, op, "X", x); err != nil {
 		return nil, err
 	}
@@ -75,6 +95,9 @@ func ClassifyRLS(cfg classify.RLS, x *linalg.Dense, labels []float64) (*Classes,
 	}
 	if err := check.Vector(ErrInput, op, "labels", labels); err != nil {
 		return nil, err
+	}
+	if len(labels) == 0 {
+		return nil, inputError(op, "labels", "no rows")
 	}
 	classes := slices.Clone(labels)
 	for i := range classes {
@@ -85,7 +108,7 @@ func ClassifyRLS(cfg classify.RLS, x *linalg.Dense, labels []float64) (*Classes,
 	if len(classes) < 2 {
 		return nil, inputError(op, "labels", "only one class (%v); need two or more", classes[0])
 	}
-	ova := cfg.OneVsAll || len(classes) > 2
+	ova := oneVsAll || len(classes) > 2
 	q := 1
 	if ova {
 		q = len(classes)
@@ -95,12 +118,12 @@ func ClassifyRLS(cfg classify.RLS, x *linalg.Dense, labels []float64) (*Classes,
 	}
 	y := linalg.NewDense(len(labels), q, nil)
 	coding.Targets(y, labels, classes)
-	jk, err := RLS(regress.RLS{Kernel: cfg.Kernel, Lambda: cfg.Lambda, Intercept: cfg.Intercept}, x, y)
+	jk, err := fit(y)
 	if err != nil {
 		return nil, err
 	}
 	c := &Classes{jk: jk, classes: classes, score: make([]float64, x.Rows),
-		model: &classify.RLSModel{Classes: classes, OneVsAll: ova, Lambda: cfg.Lambda, Model: jk.model}}
+		model: &classify.RLSModel{Classes: classes, OneVsAll: ova, Lambda: lambda, Model: jk.model}}
 	e := jk.sm.residuals()
 	for i, l := range labels {
 		ci, _ := slices.BinarySearch(classes, l+0)
@@ -132,7 +155,7 @@ func (c *Classes) Model() *classify.RLSModel {
 func (c *Classes) Predict(xt *linalg.Dense, level float64) (*LabelSets, error) {
 	const op = "Classes.Predict"
 	if c == nil || c.jk == nil {
-		return nil, inputError(op, "Classes", "nil or zero Classes: build one with ClassifyRLS")
+		return nil, inputError(op, "Classes", "nil or zero Classes: build one with ClassifyRLS or ClassifyNystrom")
 	}
 	sm := c.jk.sm
 	n, d := sm.rows()

@@ -38,11 +38,11 @@ func classProblem(seed uint64, n, t, classes int) (x *linalg.Dense, labels []flo
 
 // bruteSets refits the coded RLS without each row and builds the
 // jackknife+ label sets of Classes by counting.
-func bruteSets(t *testing.T, cfg classify.RLS, x *linalg.Dense, labels []float64, xt *linalg.Dense, level float64) [][]float64 {
+func bruteSets(t *testing.T, ova bool, fit refit, x *linalg.Dense, labels []float64, xt *linalg.Dense, level float64) [][]float64 {
 	t.Helper()
 	classes := slices.Compact(slices.Sorted(slices.Values(labels)))
 	q := 1
-	if cfg.OneVsAll || len(classes) > 2 {
+	if ova || len(classes) > 2 {
 		q = len(classes)
 	}
 	y := linalg.NewDense(len(labels), q, nil)
@@ -57,7 +57,7 @@ func bruteSets(t *testing.T, cfg classify.RLS, x *linalg.Dense, labels []float64
 		return row[ci]
 	}
 	for i := 0; i < n; i++ {
-		m := rlsRefit(regress.RLS{Kernel: cfg.Kernel, Lambda: cfg.Lambda, Intercept: cfg.Intercept})(t, without(x, []int{i}), without(y, []int{i}), n)
+		m := fit(t, without(x, []int{i}), without(y, []int{i}), n)
 		at[i], _ = m.Predict(xt)
 		pi, _ := m.Predict(rowsOf(x, []int{i}))
 		ci, _ := slices.BinarySearch(classes, labels[i])
@@ -102,7 +102,7 @@ func TestClassifyRLSEqualsRefits(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					want := bruteSets(t, cfg, x, labels, xt, level)
+					want := bruteSets(t, tc.ova, rlsRefit(regress.RLS{Kernel: cfg.Kernel, Lambda: cfg.Lambda, Intercept: cfg.Intercept}), x, labels, xt, level)
 					for j := range want {
 						if !slices.Equal(got.Sets[j], want[j]) {
 							t.Errorf("level %g, test row %d: set %v, want %v", level, j, got.Sets[j], want[j])
@@ -111,5 +111,30 @@ func TestClassifyRLSEqualsRefits(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestClassifyNystromEqualsRefits: the label sets of the Nyström
+// classifier equal those of n refits with the same centres.
+func TestClassifyNystromEqualsRefits(t *testing.T) {
+	x, labels, xt := classProblem(12, 40, 12, 3)
+	for _, ic := range intercepts {
+		t.Run(fmt.Sprint(ic), func(t *testing.T) {
+			cfg := regress.Nystrom{Kernel: kernels.Gaussian{Sigma: 0.7}, Lambda: 1e-2, Centers: 15, Seed: 4, Intercept: ic}
+			c, err := ClassifyNystrom(cfg, true, x, labels)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := c.Predict(xt, 0.8)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := bruteSets(t, true, nystromRefit(cfg, c.Model().Model.Centers), x, labels, xt, 0.8)
+			for j := range want {
+				if !slices.Equal(got.Sets[j], want[j]) {
+					t.Errorf("test row %d: set %v, want %v", j, got.Sets[j], want[j])
+				}
+			}
+		})
 	}
 }
