@@ -193,11 +193,12 @@ func (c *CV) Predict(xt *linalg.Dense, level float64) (*Intervals, error) {
 		shift    []float64
 		lo, hi   []int
 		buf      []float64
+		mids     []middle
 		low, upp shiftedLists
 	}
 	ws := make([]scratch, p)
 	for g := range ws {
-		ws[g] = scratch{shift: make([]float64, kk), lo: make([]int, kk), hi: make([]int, kk), buf: make([]float64, 0, 16*kk)}
+		ws[g] = scratch{shift: make([]float64, kk), lo: make([]int, kk), hi: make([]int, kk), buf: make([]float64, 0, 16*kk), mids: make([]middle, 0, kk)}
 	}
 	parallel.For(p, t, parallel.Func(func(g, j int) {
 		s := &ws[g]
@@ -213,11 +214,11 @@ func (c *CV) Predict(xt *linalg.Dense, level float64) (*Intervals, error) {
 			out.Prediction.Set(j, out2, mean/float64(c.n))
 			lv, uv := math.Inf(-1), math.Inf(1)
 			if lo >= 1 {
-				s.low = shiftedLists{res: c.sorted[out2], shift: s.shift, sign: -1}
+				s.low = shiftedLists{res: c.sorted[out2], shift: s.shift, sign: -1, mids: s.mids}
 				lv = selectShifted(&s.low, lo, s.lo, s.hi, s.buf)
 			}
 			if hi <= c.n {
-				s.upp = shiftedLists{res: c.sorted[out2], shift: s.shift, sign: 1}
+				s.upp = shiftedLists{res: c.sorted[out2], shift: s.shift, sign: 1, mids: s.mids}
 				uv = selectShifted(&s.upp, hi, s.lo, s.hi, s.buf)
 			}
 			out.Lower.Set(j, out2, lv)

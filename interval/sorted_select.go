@@ -1,6 +1,10 @@
 package interval
 
-import "sort"
+import (
+	"cmp"
+	"slices"
+	"sort"
+)
 
 // shiftedLists are K sorted lists of residuals, each seen shifted by its
 // own constant: list k holds the values shift[k] + r for r in res[k]
@@ -10,7 +14,14 @@ import "sort"
 type shiftedLists struct {
 	res   [][]float64 // ascending, non-negative
 	shift []float64
-	sign  float64 // +1 or −1
+	sign  float64  // +1 or −1
+	mids  []middle // weightedMedian's workspace, capacity K
+}
+
+// middle is the middle element of a list's values in play and their number.
+type middle struct {
+	v float64
+	w int
 }
 
 // value returns element idx (0-based, ascending order of values) of list k.
@@ -96,17 +107,14 @@ func selectShifted(l *shiftedLists, rank int, lo, hi []int, buf []float64) float
 // with values in play, at which the weights hi − lo of the lists whose
 // middle elements are smaller first reach half the total.
 func weightedMedian(l *shiftedLists, lo, hi []int, total int) float64 {
-	type mw struct {
-		v float64
-		w int
-	}
-	ms := make([]mw, 0, len(l.res))
+	ms := l.mids[:0]
 	for k := range l.res {
 		if lo[k] < hi[k] {
-			ms = append(ms, mw{l.value(k, lo[k]+(hi[k]-lo[k])/2), hi[k] - lo[k]})
+			ms = append(ms, middle{l.value(k, lo[k]+(hi[k]-lo[k])/2), hi[k] - lo[k]})
 		}
 	}
-	sort.Slice(ms, func(a, b int) bool { return ms[a].v < ms[b].v })
+	slices.SortFunc(ms, func(a, b middle) int { return cmp.Compare(a.v, b.v) })
+	l.mids = ms
 	acc := 0
 	for _, m := range ms {
 		acc += m.w
