@@ -45,28 +45,34 @@ type RLS struct {
 // (λ too small for the kernel's rounding errors, or a kernel that is not
 // positive semidefinite).
 func (r RLS) Fit(x, y *linalg.Dense) (*Model, error) {
-	const op = "RLS.Fit"
+	m, _, err := r.fit("RLS.Fit", x, y)
+	return m, err
+}
+
+// fit is Fit for the call op that also returns the Cholesky factorization
+// of G (package interval reads it through rkhs/internal/decomp).
+func (r RLS) fit(op string, x, y *linalg.Dense) (*Model, *linalg.Cholesky, error) {
 	if err := checkRegularized(op, r.Kernel, x, y, r.Lambda, r.Intercept); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	n := x.Rows
 	if err := memlimit.CheckSquares(op, n, 1, 2*x.Cols+3*(y.Cols+1)); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	g, err := kernels.GramTo(nil, r.Kernel, x, linalg.Lower)
 	if err != nil {
-		return nil, kernelError(op, "X", err)
+		return nil, nil, kernelError(op, "X", err)
 	}
 	shift(g, float64(n)*r.Lambda, r.Intercept == PenalizedIntercept)
 	var ch linalg.Cholesky
 	if err := ch.FactorizeInPlace(g); err != nil {
-		return nil, fmt.Errorf("regress: K + nλI with λ = %g (raise λ, or scale the features: on unscaled data the kernel matrix is nearly singular): %w", r.Lambda, err)
+		return nil, nil, fmt.Errorf("regress: K + nλI with λ = %g (raise λ, or scale the features: on unscaled data the kernel matrix is nearly singular): %w", r.Lambda, err)
 	}
 	coef, b := solveWithIntercept(&ch, y, r.Intercept)
 	if err := checkModel(op, coef, b); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return &Model{Kernel: r.Kernel, Centers: x.Clone(), Coef: coef, Intercept: b}, nil
+	return &Model{Kernel: r.Kernel, Centers: x.Clone(), Coef: coef, Intercept: b}, &ch, nil
 }
 
 // shift adds s to the diagonal of the lower triangle of g and, if ones is
