@@ -15,11 +15,11 @@ import (
 // no; alone, yes) to fs; model says whether the verb saves a model, which
 // keeps the map.
 func registerStandardize(fs *flagSet, s *cli.Standardize, model bool) {
-	keeps := "the test file is scaled with the training rows' values, never its own, and the model saved by -model keeps them, so that rkhs predict takes raw features. "
+	keeps := "The test file is scaled with the training rows' values, never its own, and the model saved by -model keeps them, so that rkhs predict takes raw features. "
 	if !model {
 		keeps = ""
 	}
-	fs.Var(s, "standardize", "scale every feature to mean 0 and standard deviation 1 before the kernel, by the mean and the population standard deviation (divided by n) of the training rows; "+keeps+
+	fs.Var(s, "standardize", "scale every feature to mean 0 and standard deviation 1 before the kernel, by the mean and the population standard deviation (divided by n) of the training rows. "+keeps+
 		"Given alone, -standardize is yes; as -standardize `auto|yes|no`, auto, the default, is on exactly when σ is chosen from the data (-sigma auto, or -sigmas, which implies it; rkhs-beam select follows the same rule), since one σ assumes one scale for every feature. "+
 		"A constant feature (standard deviation at most 1e-12 of its mean) is kept at its value, with a note naming it")
 }
