@@ -267,3 +267,44 @@ func unwrapPath(err error) error {
 	}
 	return err
 }
+
+// CheckOutputDir makes sure, before any long computation, that path can
+// be the directory an output flag names (a command writes its files
+// into it): an existing directory, possibly through a link, or a path
+// that does not exist yet below an existing directory (os.MkdirAll makes
+// it then). A regular file, a named pipe or another file that is not a
+// directory at path, or at the nearest of its parents that exists, is
+// refused: a BadInput naming the flag.
+func CheckOutputDir(flag, path string) error {
+	for p := path; ; {
+		st, err := os.Stat(p)
+		switch {
+		case err == nil && st.IsDir():
+			return nil
+		case err == nil && p == path:
+			return BadInputf("-%s %s: is a %s, not a directory", flag, path, fileKind(st.Mode()))
+		case err == nil:
+			return BadInputf("-%s %s: %s is a %s, not a directory", flag, path, p, fileKind(st.Mode()))
+		case !errors.Is(err, fs.ErrNotExist):
+			return BadInputf("-%s %s: %v", flag, path, unwrapPath(err))
+		}
+		parent := filepath.Dir(p)
+		if parent == p {
+			return nil
+		}
+		p = parent
+	}
+}
+
+// fileKind names the type of a file that is not a directory.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m.IsRegular():
+		return "file"
+	case m&fs.ModeNamedPipe != 0:
+		return "named pipe"
+	case m&fs.ModeCharDevice != 0:
+		return "character device"
+	}
+	return modeName(m)
+}
