@@ -57,10 +57,19 @@ func standardizeTrain(on bool, train *dataset.Data, names columnNames, verb stri
 // s): rows beyond kernels.DefaultOutlyingLimit standard deviations on some
 // feature draw one warning on w, which counts them and names the worst by
 // its 1-based row; a row beyond the float64 range in standard deviations,
-// where no kernel value can be computed, is refused.
+// where no kernel value can be computed, is refused. Rows that differ from
+// a feature constant in training draw a warning of their own
+// (cli.OffConstantWarning).
 func checkFar(w io.Writer, verb, flag string, s *kernels.Standardization, x *linalg.Dense, names []string) error {
 	if s == nil {
 		return nil
+	}
+	off, err := cli.OffConstantWarning(flag, s, x, names)
+	if err != nil {
+		return err
+	}
+	if off != "" {
+		fmt.Fprintf(w, "rkhs %s: warning: %s\n", verb, off)
 	}
 	o, err := s.Outlying(x, kernels.DefaultOutlyingLimit)
 	if err != nil || o.Rows == 0 {
