@@ -152,6 +152,9 @@ func notFiniteRows(t testing.TB) []apiRow {
 		{"kernels.Standardization.Outlying", "limit NaN", func() error {
 			return errOf((&kernels.Standardization{Mean: []float64{0, 0}, Scale: []float64{1, 1}}).Outlying(x, nanf))
 		}},
+		{"kernels.Standardization.OffConstant", "X NaN", func() error {
+			return errOf((&kernels.Standardization{Mean: []float64{0, 0}, Scale: []float64{1, 1}, Constant: []int{1}}).OffConstant(nan))
+		}},
 		{"kernels.Moments.Add", "X NaN", func() error { return new(kernels.Moments).Add(nan) }},
 		{"kernels.Moments.Merge", "o.Mean NaN", func() error {
 			return new(kernels.Moments).Merge(&kernels.Moments{N: 1, Mean: []float64{nanf}, SumSq: []float64{0}})
@@ -387,6 +390,15 @@ func noPanicRows(t testing.TB) []apiRow {
 		}},
 		{"kernels.Standardization.Outlying", "s, nil", func() error {
 			return errOf((&kernels.Standardization{Mean: []float64{0, 0}, Scale: []float64{1, 1}}).Outlying(nil, kernels.DefaultOutlyingLimit))
+		}},
+		{"kernels.Standardization.OffConstant", "Standardization{}, X", func() error {
+			return errOf(new(kernels.Standardization).OffConstant(x))
+		}},
+		{"kernels.Standardization.OffConstant", "s, nil", func() error {
+			return errOf((&kernels.Standardization{Mean: []float64{0, 0}, Scale: []float64{1, 1}}).OffConstant(nil))
+		}},
+		{"kernels.Standardization.OffConstant", "Constant out of range", func() error {
+			return errOf((&kernels.Standardization{Mean: []float64{0, 0}, Scale: []float64{1, 1}, Constant: []int{2}}).OffConstant(x))
 		}},
 		{"kernels.Moments.Add", "nil", func() error { return new(kernels.Moments).Add(nil) }},
 		{"kernels.Moments.Add", "nil receiver", func() error { var m *kernels.Moments; return m.Add(x) }},

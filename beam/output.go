@@ -73,16 +73,20 @@ func writeFile(ctx context.Context, name string, data []byte) error {
 
 // writeLines adds to the pipeline of s the writing of col, a PCollection
 // of strings, to the output name, one element a line, in no particular
-// order: every element is grouped on one worker, which writes them.
+// order: one worker reads every element as a side input and writes them,
+// so the file is written, empty, when col is.
 func writeLines(s beam.Scope, name string, col beam.PCollection) {
 	s = s.Scope("write lines")
-	beam.ParDo0(s, &writeLinesFn{Name: name}, beam.GroupByKey(s, beam.AddFixedKey(s, col)))
+	beam.ParDo0(s, &writeLinesFn{Name: name}, beam.Impulse(s), beam.SideInput{Input: col})
 }
 
-// writeLinesFn writes the lines of its one group to the file Name.
+// writeLinesFn writes the lines of its side input to the file Name, once,
+// from the one element of an impulse: the file is written, empty, when
+// there is no line (a group by key would have no group, and leave an
+// earlier run's file in place).
 type writeLinesFn struct{ Name string }
 
-func (f *writeLinesFn) ProcessElement(ctx context.Context, _ int, lines func(*string) bool) error {
+func (f *writeLinesFn) ProcessElement(ctx context.Context, _ []byte, lines func(*string) bool) error {
 	out, err := createFile(ctx, f.Name)
 	if err != nil {
 		return err
@@ -103,6 +107,6 @@ func (f *writeLinesFn) ProcessElement(ctx context.Context, _ int, lines func(*st
 }
 
 func init() {
-	register.DoFn3x1[context.Context, int, func(*string) bool, error](&writeLinesFn{})
+	register.DoFn3x1[context.Context, []byte, func(*string) bool, error](&writeLinesFn{})
 	register.Iter1[string]()
 }

@@ -51,8 +51,12 @@ type FalkonFit struct {
 // and stopped far from what its preconditioner promises (see
 // regress.FalkonFit.StoppedShort): more iterations or a larger λ are
 // needed for the converged classifier.
-func (f *FalkonFit) StoppedShort() bool {
-	return (&regress.FalkonFit{Iterations: f.Iterations, Residuals: f.Residuals, Stopped: f.Stopped}).StoppedShort()
+func (f *FalkonFit) StoppedShort() bool { return f.StoppedShortOf(f.Iterations) }
+
+// StoppedShortOf is StoppedShort measured against FalkonPromise(t)
+// (regress.FalkonFit.StoppedShortOf).
+func (f *FalkonFit) StoppedShortOf(t int) bool {
+	return (&regress.FalkonFit{Iterations: f.Iterations, Residuals: f.Residuals, Stopped: f.Stopped}).StoppedShortOf(t)
 }
 
 // Fit fits the classifier to the rows of x (n×d) and their labels (any

@@ -153,3 +153,30 @@ func ExampleStandardization_Outlying() {
 	// Output:
 	// 1 of 3 rows beyond 1000 sd; the worst: row 1, feature 1, z = 2.3e+06
 }
+
+// A feature constant in training (the second, 5 on every row) is kept at
+// its value, and the standardization remembers it: OffConstant counts the
+// test rows that move it, which the model never saw vary, however few
+// standard deviations they lie out.
+func ExampleStandardization_OffConstant() {
+	train := linalg.NewDense(4, 2, []float64{1, 5, 2, 5, 3, 5, 4, 5})
+	var m kernels.Moments
+	if err := m.Add(train); err != nil {
+		fmt.Println(err)
+		return
+	}
+	s, err := m.Standardization()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	test := linalg.NewDense(3, 2, []float64{2.5, 5, 1.5, 6, 9, 3})
+	o, err := s.OffConstant(test)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("constant %v; %d of %d rows off it; the worst: row %d, feature %d, z = %.2g\n", s.Constant, o.Rows, test.Rows, o.Row, o.Feature, o.Z)
+	// Output:
+	// constant [1]; 2 of 3 rows off it; the worst: row 2, feature 1, z = -0.4
+}

@@ -372,8 +372,8 @@ func (m *Moments) Standardization() (*Standardization, error) {
 	if m.N == 0 {
 		return nil, check.Input(ErrData, op, "m", "moments of no rows")
 	}
-	s := &Standardization{Mean: append([]float64(nil), m.Mean...), Scale: make([]float64, len(m.SumSq))}
 	constant := m.Constant()
+	s := &Standardization{Mean: append([]float64(nil), m.Mean...), Scale: make([]float64, len(m.SumSq)), Constant: constant}
 	for j := range m.SumSq {
 		if slices.Contains(constant, j) {
 			s.Scale[j] = 1 // a constant 0 (and below: see the doc)

@@ -84,3 +84,52 @@ func (s *Standardization) Outlying(x *linalg.Dense, limit float64) (Outliers, er
 	}
 	return r, nil
 }
+
+// OffConstant reports the rows of x (n×d, n ≥ 0, d features) that differ,
+// on some feature constant in the rows s was built from (s.Constant), from
+// the value it held there (Mean[j], to ConstantTol relative), in the shape of Outlying's report:
+// Rows, the number of such rows, and the element of largest |zᵢⱼ| among
+// those that differ, zᵢⱼ = (xᵢⱼ − Mean[j])/Scale[j] (Row and Feature −1,
+// Z 0 when none differs). It is Outlying's sibling for a feature that
+// never varied: a model fitted on such rows was never shown what the
+// feature does, and a row that moves it moves its distances to every
+// centre the same way, however few standard deviations that is. One pass
+// over the constant features of x, no allocation, x not modified; a nil s,
+// or one without constant features, reports no rows.
+//
+// Errors: as Outlying's, without the limit.
+func (s *Standardization) OffConstant(x *linalg.Dense) (Outliers, error) {
+	const op = "Standardization.OffConstant"
+	none := Outliers{Row: -1, Feature: -1}
+	if err := check.Field(ErrParameter, op, "s", s.Validate()); err != nil {
+		return none, err
+	}
+	if err := check.Data(ErrData, op, "x", x, 0); err != nil {
+		return none, err
+	}
+	if s == nil || len(s.Constant) == 0 {
+		return none, nil
+	}
+	if x.Rows > 0 && x.Cols != len(s.Mean) {
+		return none, check.Input(ErrData, op, "x", "%d columns, the standardization has %d features", x.Cols, len(s.Mean))
+	}
+	r := none
+	worst := -1.0
+	for i := 0; i < x.Rows; i++ {
+		row, off := x.Row(i), false
+		for _, j := range s.Constant {
+			if math.Abs(row[j]-s.Mean[j]) <= ConstantTol*math.Abs(s.Mean[j]) {
+				continue // the training value, to the rounding of its mean
+			}
+			off = true
+			z := (row[j] - s.Mean[j]) / s.Scale[j]
+			if a := math.Abs(z); a > worst {
+				worst, r.Row, r.Feature, r.Z = a, i, j, z
+			}
+		}
+		if off {
+			r.Rows++
+		}
+	}
+	return r, nil
+}

@@ -36,6 +36,13 @@ import (
 type Standardization struct {
 	Mean  []float64 `json:"mean"`
 	Scale []float64 `json:"scale"`
+	// Constant lists, in ascending order, the features that were constant
+	// in the rows the standardization was built from (Moments.Constant),
+	// each with the value Mean[j]: Moments.Standardization sets it, so that
+	// a row that differs there, which the model never saw vary, can be
+	// flagged (OffConstant). nil for none, or for a standardization saved
+	// before the field existed.
+	Constant []int `json:"constant,omitempty"`
 }
 
 // StandardizationOf returns the standardization of the rows of x (n×d,
@@ -91,6 +98,11 @@ func (s *Standardization) Validate() error {
 	}
 	if err := check.Vector(ErrParameter, op, "Scale", s.Scale); err != nil {
 		return err
+	}
+	for k, j := range s.Constant {
+		if j < 0 || j >= len(s.Mean) || k > 0 && j <= s.Constant[k-1] {
+			return check.Input(ErrParameter, op, fmt.Sprintf("Constant[%d]", k), "%d: want ascending features from 0 to %d", j, len(s.Mean)-1)
+		}
 	}
 	for j, v := range s.Scale {
 		switch {

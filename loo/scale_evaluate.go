@@ -2,6 +2,7 @@ package loo
 
 import (
 	"fmt"
+	"slices"
 
 	"rkhs/internal/check"
 	"rkhs/kernels"
@@ -154,6 +155,7 @@ func ComposeScales(s *kernels.Standardization, sigmas []float64) (*kernels.Stand
 			return nil, inputError(op, "sigmas", "%d scales for a standardization of %d features", d, len(s.Mean))
 		}
 		copy(out.Mean, s.Mean)
+		out.Constant = slices.Clone(s.Constant)
 		for j := range out.Scale {
 			out.Scale[j] *= s.Scale[j]
 		}

@@ -247,3 +247,57 @@ func TestPredictDropMissing(t *testing.T) {
 		}
 	}
 }
+
+// TestBesideFilesHeaderless: every file read beside a training file
+// (besideReaders) × every training layout a headerless file cannot share
+// — the label not the last column (-target), -features a subset: the file
+// with the training file's header is read (exit 0); the same file without
+// it is refused in one line that says why and names the header to give,
+// or, for predict, whose model does not record where the label was, read
+// by position with one note saying so (or refused for its width).
+func TestBesideFilesHeaderless(t *testing.T) {
+	dir := t.TempDir()
+	first := append([]string{"y"}, housingNames()[:13]...)
+	for _, l := range []struct {
+		name  string
+		cols  []string
+		flags []string
+		why   string
+	}{
+		{"label first", first, []string{"-target", "y"}, "its label y is column 1 of 14, not the last"},
+		{"features a subset", housingNames(), []string{"-features", "f1,f3,f6,f13"}, "its features are 4 of its 14 columns"},
+	} {
+		train := housingColumns(t, dir, "train.csv", 0, 150, l.cols, true)
+		headed := housingColumns(t, dir, "headed.csv", 150, 200, l.cols, true)
+		bare := housingColumns(t, dir, "bare.csv", 150, 200, l.cols, false)
+		for _, r := range besideReaders {
+			name := strings.TrimSuffix(r.flag+", "+r.name, ", ") + ", " + l.name
+			model := filepath.Join(dir, "model.json")
+			subst := func(args []string, file string) []string {
+				return substitute(args, map[string]string{"TRAIN": train, "FILE": file, "OUT": filepath.Join(dir, "out"), "MODEL": model})
+			}
+			trainArgs := func(args []string) []string { return append(subst(args, ""), l.flags...) }
+			run := func(file string) (int, string) {
+				args := subst(r.args, file)
+				if r.model == nil {
+					args = append(args, l.flags...)
+				} else if code, _, e := runCmd(trainArgs(r.model)...); code != 0 {
+					t.Fatalf("%s: saving the model: exit %d: %s", name, code, e)
+				}
+				code, _, e := runCmd(args...)
+				return code, e
+			}
+			if code, e := run(headed); code != 0 {
+				t.Errorf("%s, with the training header: exit %d: %s", name, code, e)
+			}
+			code, e := run(bare)
+			switch {
+			case r.model == nil && (code != 2 || strings.Count(e, "\n") != 1 || !strings.Contains(e, "has no header") || !strings.Contains(e, l.why) || !strings.Contains(e, strings.Join(l.cols, ","))):
+				t.Errorf("%s, without a header: exit %d, %q; want 2 and one line saying %q and naming the header", name, code, e, l.why)
+			case r.model != nil && code == 0 && strings.Count(e, "has no header: its columns are read by position as") != 1,
+				r.model != nil && code != 0 && (code != 2 || strings.Count(e, "\n") != 1):
+				t.Errorf("%s, without a header: exit %d, %q; want one note that the columns are read by position, or a one-line refusal", name, code, e)
+			}
+		}
+	}
+}

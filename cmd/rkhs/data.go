@@ -126,6 +126,10 @@ type columnNames struct {
 	features []string
 	target   string
 	libsvm   bool // the training file is LIBSVM: it may be narrower than a test file
+	// layout is how the training file's columns were read (nil for
+	// LIBSVM or a model), which a headerless file beside it must share
+	// (cli.HeaderlessBeside).
+	layout *dataset.CSVInfo
 }
 
 // readTraining reads the training file and the names of the columns it
@@ -133,7 +137,7 @@ type columnNames struct {
 // read beside it.
 func (df *dataFlags) readTraining(path string) (*dataset.Data, columnNames, error) {
 	d, info, err := df.readData(path)
-	names := columnNames{libsvm: info == nil}
+	names := columnNames{libsvm: info == nil, layout: info}
 	if info != nil {
 		names.features, names.target = info.Names()
 	}
@@ -144,15 +148,21 @@ func (df *dataFlags) readTraining(path string) (*dataset.Data, columnNames, erro
 // whose columns are names: when both have a header, by those names, in any
 // order and with other columns among them (dataset.CSVOptions.HeaderFeatures
 // and HeaderTarget), so that a missing column is an error naming it;
-// otherwise by position, and then its width must be the training file's
-// (a LIBSVM file, which leaves out trailing zero features, may be
-// narrower: it is padded with zero columns, tr too).
+// otherwise by position, and then the training file's columns must have
+// been read by position too (cli.HeaderlessBeside: not with -target
+// another column than the last, nor -features a subset) and its width
+// must be the training file's (a LIBSVM file, which leaves out trailing
+// zero features, may be narrower: it is padded with zero columns, tr
+// too).
 func (df *dataFlags) readBeside(path string, names columnNames, train string, tr *dataset.Data) (*dataset.Data, error) {
 	bd := *df
 	if names.features != nil {
 		bd.features, bd.target, bd.byName, bd.byTarget = "", "", names.features, names.target
 	}
 	te, info, err := bd.readData(path)
+	if err == nil {
+		err = cli.HeaderlessBeside(path, info, train, names.layout)
+	}
 	switch {
 	case err != nil:
 		return nil, err

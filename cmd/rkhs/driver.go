@@ -94,7 +94,7 @@ func (o *modelFlags) register(fs *flagSet) {
 		what, pred, labels = "the fitted classifier", "the predicted test labels", "; labels are class codes"
 	}
 	fs.file(&o.train, inputFlag, "train", "", "training data `file` (LIBSVM, or CSV if it ends in .csv, see -format)"+labels)
-	fs.file(&o.test, besideFlag, "test", "", "test data `file`: read by the column names of -train when both have a header (in any order, other columns not read), by position otherwise")
+	fs.file(&o.test, besideFlag, "test", "", "test data `file`: read by the column names of -train when both have a header (in any order, other columns not read), by position otherwise, which needs -train's label last and every other column a feature (a headerless file is refused after -target another column or -features a subset)")
 	fs.file(&o.model, outputFlag, "model", "", "write "+what+" to this `file` (JSON), for rkhs predict")
 	fs.file(&o.predictions, outputFlag, "predictions", "", "write "+pred+" to this `file`, one per line")
 	fs.file(&o.plot, outputFlag, "plot", "", "write an SVG `file` of the selection's curves: the criterion against λ, one curve per σ, the chosen point circled; with -sigma ard instead the descent's criterion against its iteration, one curve")

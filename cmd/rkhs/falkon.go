@@ -55,7 +55,7 @@ func fitFalkon(r *fitRun, k kernels.Kernel, lambda float64) (*fitted, error) {
 	if err != nil {
 		return nil, err
 	}
-	r.warnShort(fit.StoppedShort(), fit.Iterations, fit.Residuals)
+	r.warnShort(fit.StoppedShortOf, fit.Iterations, fit.Residuals)
 	return &fitted{model: fit.Model, b: fit.Intercept[0], centers: fit.Coef.Rows, jitter: fit.Jitter, iterations: fit.Iterations, lambda: lambda}, nil
 }
 
@@ -75,7 +75,7 @@ func classifyFalkon(r *fitRun, k kernels.Kernel, lambda float64) (*fitted, error
 	if err != nil {
 		return nil, err
 	}
-	r.warnShort(fit.StoppedShort(), fit.Iterations, fit.Residuals)
+	r.warnShort(fit.StoppedShortOf, fit.Iterations, fit.Residuals)
 	return &fitted{model: fit.RLSModel, classes: fit.Classes, centers: fit.Model.Coef.Rows, iterations: fit.Iterations, lambda: lambda}, nil
 }
 
@@ -100,11 +100,17 @@ func falkonProgress[M any](r *fitRun, stopAt float64, score func(current M, val 
 }
 
 // warnShort prints one line on stderr when a falkon run stopped short
-// (regress.FalkonFit.StoppedShort): its budget used, the relative
-// residual far above what the preconditioner promises. After a selection
-// it says that the model saved is not the one the selection scored.
-func (r *fitRun) warnShort(short bool, iters int, residuals []float64) {
-	if !short {
+// (regress.FalkonFit.StoppedShortOf, shortOf here): its budget used, the
+// relative residual far above what the preconditioner promises — after
+// the iterations done, or after a selection after the default budget
+// whatever -iters says, since the selection scored the converged fit. It
+// then says that the model saved is not the one the selection scored.
+func (r *fitRun) warnShort(shortOf func(t int) bool, iters int, residuals []float64) {
+	t := iters
+	if r.selectedOn > 0 {
+		t = regress.DefaultFalkonIter
+	}
+	if !shortOf(t) {
 		return
 	}
 	what, cure := "the model may be far from converged", "raise -iters or -lambda"
@@ -112,8 +118,8 @@ func (r *fitRun) warnShort(short bool, iters int, residuals []float64) {
 		what = fmt.Sprintf("the saved model is not converged, and the leave-one-out score above is the selection's, on %d centres, not this model's", r.selectedOn)
 		cure = fmt.Sprintf("raise -iters, or give -select-centers %d to fit from the selection's statistics", r.o.centers)
 	}
-	fmt.Fprintf(r.stderr, "rkhs: warning: falkon stopped after %d iterations at relative residual %.2g, above the %.2g its preconditioner promises: %s; %s\n",
-		iters, residuals[len(residuals)-1], regress.FalkonPromise(iters), what, cure)
+	fmt.Fprintf(r.stderr, "rkhs: warning: falkon stopped after %d iterations at relative residual %.2g, above the %.2g its preconditioner promises after %s: %s; %s\n",
+		iters, residuals[len(residuals)-1], regress.FalkonPromise(t), cli.Count(t, "iteration"), what, cure)
 }
 
 // falkonCost estimates a Falkon run on n rows of d features with q

@@ -37,3 +37,40 @@ func TestFalkonStopsShort(t *testing.T) {
 		}
 	}
 }
+
+// TestFalkonShortAfterSelection: after a selection (σ grid or length
+// scales, fit and classify), a falkon run on a small -iters is judged
+// against the promise of the default budget, which the selection's
+// converged score stands for, not the loose promise of the few
+// iterations given: 5 iterations warn that the saved model is not the
+// one scored; the default budget (which stops on that promise) does not.
+func TestFalkonShortAfterSelection(t *testing.T) {
+	dir := t.TempDir()
+	train, _ := splitHousing(t, dir)
+	heart, _ := splitSet(t, dir, "heart", "", 0)
+	for _, c := range []struct {
+		name  string
+		args  []string
+		iters string // "" for the default budget
+		warn  bool
+	}{
+		{"fit σ grid, -iters 5", []string{"fit", "-train", train, "-sigma", "auto", "-lambda", "auto"}, "5", true},
+		{"fit σ grid, default budget", []string{"fit", "-train", train, "-sigma", "auto", "-lambda", "auto"}, "", false},
+		{"fit ard, -iters 5", []string{"fit", "-train", train, "-sigma", "ard", "-lambda", "auto", "-ard-iters", "5"}, "5", true},
+		{"classify σ grid, -iters 3", []string{"classify", "-train", heart, "-sigma", "auto", "-lambda", "auto"}, "3", true},
+		{"classify σ grid, default budget", []string{"classify", "-train", heart, "-sigma", "auto", "-lambda", "auto"}, "", false},
+	} {
+		args := append(c.args, "-method", "falkon", "-centers", "60", "-select-centers", "30")
+		if c.iters != "" {
+			args = append(args, "-iters", c.iters)
+		}
+		code, _, e := runCmd(args...)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", c.name, code, e)
+		}
+		warned := strings.Contains(e, "rkhs: warning: falkon stopped after") && strings.Contains(e, "not the one the selection scored") || strings.Contains(e, "the saved model is not converged")
+		if warned != c.warn {
+			t.Errorf("%s: warned %v, want %v:\n%s", c.name, warned, c.warn, e)
+		}
+	}
+}

@@ -22,7 +22,8 @@ const (
 	inputFlag                  // a file read
 	besideFlag                 // a file read by the column names of the training file (or of the model)
 	outputFlag                 // a file written, checked by cli.CheckOutputs before anything runs
-	dirFlag                    // a directory read or written whole (rkhs paper)
+	dirFlag                    // a directory read whole (rkhs paper -data)
+	outDirFlag                 // a directory written into, checked by cli.CheckOutputDir before anything runs
 )
 
 // flagSet is the flags of a verb: the flag package's set, the kind of each

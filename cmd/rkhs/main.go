@@ -201,8 +201,13 @@
 // exactly, one a line, bit-identical to the fit's. A model fitted on a CSV
 // file with a header finds its features by name (feature_names in the
 // model file) in a CSV file with a header, its label not read; a file
-// without a header (or LIBSVM) is read by position, and a CSV file without
-// a label column then needs -unlabelled. With -drop-missing, the line of a
+// without a header (or LIBSVM) is read by position — the model's features
+// in its order, then the label, with a note saying so, since a model does
+// not record where its training file had the label — and a CSV file
+// without a label column then needs -unlabelled. In fit and classify, a
+// headerless -test beside a training file read with -target another column
+// than the last, or -features a subset, is refused, naming the header to
+// give it. With -drop-missing, the line of a
 // row dropped is NaN, so that line i is row i. Model files are read
 // strictly: keys exactly as written, each once, no unknown ones.
 //

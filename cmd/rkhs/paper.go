@@ -19,7 +19,7 @@ import (
 func setupPaper(fs *flagSet) func(stdout, stderr io.Writer) error {
 	var dataDir, outDir string
 	fs.file(&dataDir, dirFlag, "data", "", "read the data sets from `DIR` (files named as in the bundled set, e.g. housing_scale) instead of the bundled copies")
-	fs.file(&outDir, dirFlag, "out", "paper-out", "write results.json, table.md and one SVG plot per data set to `DIR`")
+	fs.file(&outDir, outDirFlag, "out", "paper-out", "write results.json, table.md and one SVG plot per data set to `DIR`")
 	seed := fs.Uint64("seed", 1, "seed of the train/test splits and of the σ subsample")
 	sets := fs.String("sets", "", "comma-separated subset of the data sets (default: all eight)")
 	return func(stdout, stderr io.Writer) error {
@@ -31,6 +31,9 @@ func setupPaper(fs *flagSet) func(stdout, stderr io.Writer) error {
 					return cli.BadInputf("-sets: %q is not one of the regression sets %s", n, strings.Join(paper.Sets(), ", "))
 				}
 			}
+		}
+		if err := cli.CheckOutputDir("out", outDir); err != nil {
+			return err
 		}
 		exps, total, err := paper.Run(names, dataDir, *seed, stderr)
 		if err != nil {

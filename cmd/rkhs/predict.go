@@ -58,6 +58,9 @@ func setupPredict(fs *flagSet) func(stdout, stderr io.Writer) error {
 		default:
 			return cli.BadInputf("%s: %s, the model has %d", dataPath, cli.Count(d.X.Cols, "feature"), w)
 		}
+		if note := cli.PositionNote(dataPath, info, *model.FeatureNames, *model.TargetName, df.unlabelled); note != "" {
+			fmt.Fprintf(stderr, "rkhs predict: note: %s\n", note)
+		}
 		if err := checkFar(stderr, "predict", "-data", *model.Standardization, &d.X, *model.FeatureNames); err != nil {
 			return err
 		}

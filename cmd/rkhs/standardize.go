@@ -15,11 +15,11 @@ import (
 // no; alone, yes) to fs; model says whether the verb saves a model, which
 // keeps the map.
 func registerStandardize(fs *flagSet, s *cli.Standardize, model bool) {
-	keeps := "the test file is scaled with the training rows' values, never its own, and the model saved by -model keeps them, so that rkhs predict takes raw features. "
+	keeps := "The test file is scaled with the training rows' values, never its own, and the model saved by -model keeps them, so that rkhs predict takes raw features. "
 	if !model {
 		keeps = ""
 	}
-	fs.Var(s, "standardize", "scale every feature to mean 0 and standard deviation 1 before the kernel, by the mean and the population standard deviation (divided by n) of the training rows; "+keeps+
+	fs.Var(s, "standardize", "scale every feature to mean 0 and standard deviation 1 before the kernel, by the mean and the population standard deviation (divided by n) of the training rows. "+keeps+
 		"Given alone, -standardize is yes; as -standardize `auto|yes|no`, auto, the default, is on exactly when σ is chosen from the data (-sigma auto, or -sigmas, which implies it; rkhs-beam select follows the same rule), since one σ assumes one scale for every feature. "+
 		"A constant feature (standard deviation at most 1e-12 of its mean) is kept at its value, with a note naming it")
 }
@@ -57,10 +57,19 @@ func standardizeTrain(on bool, train *dataset.Data, names columnNames, verb stri
 // s): rows beyond kernels.DefaultOutlyingLimit standard deviations on some
 // feature draw one warning on w, which counts them and names the worst by
 // its 1-based row; a row beyond the float64 range in standard deviations,
-// where no kernel value can be computed, is refused.
+// where no kernel value can be computed, is refused. Rows that differ from
+// a feature constant in training draw a warning of their own
+// (cli.OffConstantWarning).
 func checkFar(w io.Writer, verb, flag string, s *kernels.Standardization, x *linalg.Dense, names []string) error {
 	if s == nil {
 		return nil
+	}
+	off, err := cli.OffConstantWarning(flag, s, x, names)
+	if err != nil {
+		return err
+	}
+	if off != "" {
+		fmt.Fprintf(w, "rkhs %s: warning: %s\n", verb, off)
 	}
 	o, err := s.Outlying(x, kernels.DefaultOutlyingLimit)
 	if err != nil || o.Rows == 0 {

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -63,3 +64,64 @@ func Intercept(s string) (regress.Intercept, error) {
 // yes, and "-header no" reads as written once the arguments went through
 // JoinValues.
 type Header struct{ Standardize }
+
+// NotPositional says why a CSV file without a header cannot be read as
+// the training file was, or "" when it can. A file without a header is
+// read by position: every column a feature, in order, the label last.
+// That is the training file's reading when it had no header either (or
+// was LIBSVM: info nil), or when its header's columns were exactly the
+// features, in order, then the label; not when -target named another
+// column than the last, nor when -features read a subset or another
+// order: the headerless file would then be read with its features
+// shifted, and both commands refuse it, naming the training file's header
+// to give it.
+func NotPositional(info *dataset.CSVInfo) string {
+	if info == nil || info.Header == nil {
+		return ""
+	}
+	n := len(info.Header)
+	switch {
+	case info.Label >= 0 && info.Label != n-1:
+		return fmt.Sprintf("its label %s is column %d of %d, not the last", info.Header[info.Label], info.Label+1, n)
+	case info.Label >= 0 && len(info.Features) != n-1, info.Label < 0 && len(info.Features) != n:
+		return fmt.Sprintf("its features are %d of its %d columns", len(info.Features), n)
+	}
+	for k, j := range info.Features {
+		if j != k {
+			return "its features were read in another order than its columns'"
+		}
+	}
+	return ""
+}
+
+// HeaderlessBeside is the refusal of a headerless file path read beside
+// the training file train, whose reading info is not positional
+// (NotPositional gives why), or nil when the file has a header (beside
+// its info) or the training file's reading is positional.
+func HeaderlessBeside(path string, beside *dataset.CSVInfo, train string, info *dataset.CSVInfo) error {
+	why := NotPositional(info)
+	if why == "" || beside == nil || beside.Header != nil {
+		return nil
+	}
+	return BadInputf("%s has no header, so its columns would be read by position, the label last; but %s's %s: give %s the header line of %s (%s)",
+		path, train, why, path, train, strings.Join(info.Header, ","))
+}
+
+// PositionNote is what both commands tell the user who predicts from a
+// CSV file without a header with a model whose columns have names (a
+// training file with a header): the file is read by position as the
+// model's features in its order, then the label (unless unlabelled), and
+// a model does not record where its training file had the label, so a
+// file laid out as a training file read with -target or -features must
+// have a header. "" when the file has a header, is LIBSVM (info nil) or
+// the model has no names. The line has no prefix and no end of line.
+func PositionNote(path string, info *dataset.CSVInfo, features []string, target string, unlabelled bool) string {
+	if info == nil || info.Header != nil || len(features) == 0 {
+		return ""
+	}
+	cols := strings.Join(features, ", ")
+	if !unlabelled && target != "" {
+		cols += ", then the label " + target
+	}
+	return fmt.Sprintf("%s has no header: its columns are read by position as %s; a file laid out as a training file read with -target or -features needs its header line", path, cols)
+}

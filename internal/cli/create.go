@@ -12,14 +12,15 @@ import (
 type OutputFile struct {
 	path   string    // as the user gave it, for errors
 	w      io.Writer // where Write goes
-	f      *os.File  // the file to close: nil for standard output
+	f      *os.File  // the file to close: nil for a descriptor of the command
 	target string    // the file the temporary file f is renamed onto; "" for none
 }
 
 // Create opens the output path for writing as CheckOutputs checked it, for
 // an output written in parts (predictions, malformed lines) or whole
-// (WriteFile): "-" and /dev/stdout are stdout, which Close leaves open; a
-// named pipe or a character device is opened and written as it is; a
+// (WriteFile): descriptor 1 ("-", /dev/stdout, /dev/fd/1) is stdout, and
+// another descriptor of the command (/dev/stderr, /dev/fd/N: Descriptor)
+// is written as it is open, both left open by Close; a named pipe or a character device is opened and written as it is; a
 // regular file (or none yet) is written to a temporary file beside it,
 // with mode 0666 less the umask as a shell redirection would, that Close
 // renames onto it — onto the file a symbolic link points to, so that the
@@ -34,6 +35,14 @@ func Create(path string, stdout io.Writer) (*OutputFile, error) {
 	switch kind {
 	case toStdout:
 		o.w = stdout
+		return o, nil
+	case toDescriptor:
+		fd, _ := Descriptor(path)
+		f, err := descriptorFile(fd)
+		if err != nil {
+			return nil, &fs.PathError{Op: "write", Path: path, Err: err}
+		}
+		o.w = f
 		return o, nil
 	case toStream:
 		f, err := os.OpenFile(path, os.O_WRONLY, 0)
@@ -62,7 +71,8 @@ func (o *OutputFile) Write(p []byte) (int, error) {
 
 // Close finishes the output: it closes a file or a stream and renames a
 // temporary file onto the regular file it stands for (removing it if that
-// fails). Standard output is left open.
+// fails). A descriptor of the command (standard output, /dev/stderr) is
+// left open.
 func (o *OutputFile) Close() error {
 	if o.f == nil {
 		return nil

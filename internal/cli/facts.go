@@ -13,7 +13,10 @@ import (
 // (loo.Table.Facts): a grid whose smallest or largest value was chosen —
 // the criterion may keep falling beyond it, and the line names the flag
 // that widens it (-sigmas, -lambdas) — and a flat table, whose choice is
-// only the first pair. rkhs and rkhs-beam write the same lines.
+// only the first pair — and then no edge warning, since a flat table's
+// choice is the first pair for want of a difference, not a minimum found
+// at an edge, and widening a grid it cannot tell apart would not help.
+// rkhs and rkhs-beam write the same lines.
 func WarnFacts(w io.Writer, prefix string, t *loo.Table, chosen loo.Choice) {
 	warnFacts(w, prefix, t, chosen, true)
 }
@@ -21,7 +24,7 @@ func WarnFacts(w io.Writer, prefix string, t *loo.Table, chosen loo.Choice) {
 // warnFacts is WarnFacts, the edges warned about only with edges.
 func warnFacts(w io.Writer, prefix string, t *loo.Table, chosen loo.Choice, edges bool) {
 	f := t.Facts(chosen)
-	if !edges {
+	if !edges || f.Flat {
 		f.SigmaEdge, f.LambdaEdge = 0, 0
 	}
 	warn := func(name, flag string, v float64, grid []float64, e int) {

@@ -27,3 +27,16 @@ func TestWarnFacts(t *testing.T) {
 		}
 	}
 }
+
+// TestWarnFactsFlat: a flat table gets its one warning and no edge
+// warning, although its choice, the first pair, is at both grids'
+// smallest values: telling the user to widen a grid that does not tell
+// its values apart would contradict the flat warning.
+func TestWarnFactsFlat(t *testing.T) {
+	tb := &loo.Table{Sigmas: []float64{1, 2}, Lambdas: []float64{1e-3, 1}, Scores: [][]float64{{0.5, 0.5}, {0.5, 0.5}}}
+	var b strings.Builder
+	WarnFacts(&b, "x", tb, loo.Choice{Sigma: 1, Lambda: 1e-3, Score: 0.5})
+	if got := b.String(); strings.Count(got, "\n") != 1 || !strings.Contains(got, "the same to six digits") || strings.Contains(got, "widen") {
+		t.Errorf("%q, want the flat warning alone", got)
+	}
+}

@@ -21,28 +21,45 @@ type Input struct {
 	Paths       []string
 }
 
-// Stdout is the path that names standard output: "-", and /dev/stdout,
-// which is written to the command's own standard output rather than
-// reopened (reopening it would truncate a file standard output is
-// redirected to, or replace the link).
-func Stdout(path string) bool { return path == "-" || path == "/dev/stdout" }
+// Stdout reports whether path names standard output ("-", /dev/stdout,
+// /dev/fd/1, /proc/self/fd/1 or a link to one of them: Descriptor), which
+// is written to the command's own standard output rather than reopened
+// (reopening it would truncate a file standard output is redirected to,
+// or replace the link).
+func Stdout(path string) bool {
+	fd, ok := Descriptor(path)
+	return ok && fd == 1
+}
 
 // outputKind is what an output path is when the command checks it.
 type outputKind int
 
 const (
-	toStdout outputKind = iota // "-" or /dev/stdout: the command's standard output
-	toFile                     // a regular file, or none yet: replaced whole by a rename
-	toStream                   // a named pipe or a character device (/dev/null, a terminal): written to
+	toStdout     outputKind = iota // descriptor 1 ("-", /dev/stdout, /dev/fd/1): the command's standard output
+	toDescriptor                   // another open descriptor of the command (/dev/stderr, /dev/fd/N): written to
+	toFile                         // a regular file, or none yet: replaced whole by a rename
+	toStream                       // a named pipe or a character device (/dev/null, a terminal): written to
 )
 
 // kindOf returns what path is, following symbolic links, and the path a
 // file output is renamed onto: path itself, or the file a link (or a chain
-// of links) points to, so that the link stays a link. A path that exists
-// as a directory, a socket or another special file is refused.
+// of links) points to, so that the link stays a link. A path that names a
+// descriptor of the command (Descriptor) is that descriptor, whatever it
+// is open on. A path that exists as a directory, a socket or another
+// special file is refused, and so is standard input or a descriptor that
+// is not open.
 func kindOf(flag, path string) (outputKind, string, error) {
-	if Stdout(path) {
+	switch fd, ok := Descriptor(path); {
+	case !ok:
+	case fd == 0:
+		return 0, "", BadInputf("-%s %s: is standard input, not an output", flag, path)
+	case fd == 1:
 		return toStdout, path, nil
+	default:
+		if _, err := descriptorFile(fd); err != nil {
+			return 0, "", BadInputf("-%s %s: descriptor %d of this process is not open for writing: %v", flag, path, fd, err)
+		}
+		return toDescriptor, path, nil
 	}
 	target, err := linkTarget(path)
 	if err != nil {
@@ -100,8 +117,9 @@ func modeName(m fs.FileMode) string {
 // CheckOutputs makes sure, before any long computation, that every output
 // can be written: it is not an input file nor a file an input glob
 // matched (the same path, or the same file by another name or link), not
-// another output, and it is standard output ("-", /dev/stdout), a named
-// pipe or a character device (written to as they are), or a regular file
+// another output, and it is an open descriptor of the command ("-",
+// /dev/stdout, /dev/stderr, /dev/fd/N: Descriptor), a named pipe or a
+// character device (written to as they are), or a regular file
 // — existing or not, possibly through a symbolic link — whose directory
 // exists and accepts a new file (tried, and nothing left behind). Outputs
 // with an empty path are not given and not checked. The errors are
@@ -157,15 +175,32 @@ func isDir(path string) bool {
 	return err == nil && st.IsDir()
 }
 
-// sameFile reports whether two paths name one file: both standard output,
-// the same absolute path once links are followed, or files that exist and
-// are the same (os.SameFile: hard links, other spellings).
+// sameFile reports whether two paths name one file: the same descriptor
+// of the command (Descriptor: "-" and /dev/fd/1 are one), a descriptor
+// and the file it is open on, the same absolute path once links are
+// followed, or files that exist and are the same (os.SameFile: hard
+// links, other spellings).
 func sameFile(a, b string) bool {
 	if a == "" || b == "" {
 		return false
 	}
-	if Stdout(a) || Stdout(b) {
-		return Stdout(a) && Stdout(b)
+	fa, okA := Descriptor(a)
+	fb, okB := Descriptor(b)
+	switch {
+	case okA && okB:
+		return fa == fb
+	case okA || okB:
+		fd, other := fa, b
+		if okB {
+			fd, other = fb, a
+		}
+		f, err := descriptorFile(fd)
+		if err != nil {
+			return false
+		}
+		sf, errF := f.Stat()
+		so, errO := os.Stat(other)
+		return errF == nil && errO == nil && os.SameFile(sf, so)
 	}
 	ta, errA := linkTarget(a)
 	tb, errB := linkTarget(b)
@@ -182,7 +217,9 @@ func sameFile(a, b string) bool {
 }
 
 // WriteFile writes data to the output path, as CheckOutputs checked it
-// and Create opens it: to stdout for "-" and /dev/stdout; to a named pipe
+// and Create opens it: to stdout for descriptor 1 ("-", /dev/stdout,
+// /dev/fd/1), to the open descriptor for another (/dev/stderr, /dev/fd/N:
+// Descriptor); to a named pipe
 // or a character device as it is, in one write; to a regular file (or
 // none yet) whole, through a temporary file in its directory renamed onto
 // it — onto the file a symbolic link points to, so that the link stays.
@@ -229,4 +266,45 @@ func unwrapPath(err error) error {
 		return le.Err
 	}
 	return err
+}
+
+// CheckOutputDir makes sure, before any long computation, that path can
+// be the directory an output flag names (a command writes its files
+// into it): an existing directory, possibly through a link, or a path
+// that does not exist yet below an existing directory (os.MkdirAll makes
+// it then). A regular file, a named pipe or another file that is not a
+// directory at path, or at the nearest of its parents that exists, is
+// refused: a BadInput naming the flag.
+func CheckOutputDir(flag, path string) error {
+	for p := path; ; {
+		st, err := os.Stat(p)
+		switch {
+		case err == nil && st.IsDir():
+			return nil
+		case err == nil && p == path:
+			return BadInputf("-%s %s: is a %s, not a directory", flag, path, fileKind(st.Mode()))
+		case err == nil:
+			return BadInputf("-%s %s: %s is a %s, not a directory", flag, path, p, fileKind(st.Mode()))
+		case !errors.Is(err, fs.ErrNotExist):
+			return BadInputf("-%s %s: %v", flag, path, unwrapPath(err))
+		}
+		parent := filepath.Dir(p)
+		if parent == p {
+			return nil
+		}
+		p = parent
+	}
+}
+
+// fileKind names the type of a file that is not a directory.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m.IsRegular():
+		return "file"
+	case m&fs.ModeNamedPipe != 0:
+		return "named pipe"
+	case m&fs.ModeCharDevice != 0:
+		return "character device"
+	}
+	return modeName(m)
 }

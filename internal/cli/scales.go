@@ -343,7 +343,7 @@ func (s *Scales) Plot(title string) []byte {
 		x[i] = float64(i)
 	}
 	name := objectiveName(s.Criterion)
-	p := Panel{Title: title, XLabel: "L-BFGS iteration", YLabel: name, Series: []Series{{
+	p := Panel{Title: title, XLabel: "L-BFGS iteration", YLabel: name, CountX: true, Series: []Series{{
 		Name: fmt.Sprintf("%s, %s", name, Count(len(r.Sigmas), "scale")), Color: "#1f77b4", X: x, Y: y, Marker: len(y) - 1}}}
 	return []byte(SVG(p))
 }

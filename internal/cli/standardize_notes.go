@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"rkhs/kernels"
+	"rkhs/linalg"
 )
 
 // StandardizeNotes returns what both commands tell their user about the
@@ -19,7 +20,7 @@ func StandardizeNotes(m *kernels.Moments, s *kernels.Standardization, names []st
 	training := Count(rows, "training row")
 	constant := m.Constant()
 	for _, j := range constant {
-		notes = append(notes, fmt.Sprintf("%s (every value %.6g) is constant in the %s: kept at its value, it adds nothing to the distances between rows", FeatureName(names, j), m.Mean[j], training))
+		notes = append(notes, fmt.Sprintf("%s (every value %.6g) is constant in the %s: kept at its value, it adds nothing to the distances between them (a test row that differs there is warned about)", FeatureName(names, j), m.Mean[j], training))
 	}
 	for _, j := range m.NearlyConstant(kernels.NearlyConstantTol) {
 		if !slices.Contains(constant, j) {
@@ -37,4 +38,18 @@ func FeatureName(names []string, j int) string {
 		return "feature " + names[j]
 	}
 	return fmt.Sprintf("feature %d", j+1)
+}
+
+// OffConstantWarning returns what both commands tell their user about the
+// rows of x, the file of flag, that differ from a feature constant in the
+// training rows (kernels.Standardization.OffConstant): one line that
+// counts them and names the first worst, as the warning about outlying
+// rows does, or "" for none. The line has no prefix and no end of line.
+func OffConstantWarning(flag string, s *kernels.Standardization, x *linalg.Dense, names []string) (string, error) {
+	o, err := s.OffConstant(x)
+	if err != nil || o.Rows == 0 {
+		return "", err
+	}
+	return fmt.Sprintf("%d of the %s of %s differ from the value %s held on every training row (the worst: row %d, %.6g against %.6g): the model never saw it vary, so what it predicts there is a guess; fit on rows where it varies, or leave it out (-features)",
+		o.Rows, Count(x.Rows, "row"), flag, FeatureName(names, o.Feature), o.Row+1, x.At(o.Row, o.Feature), s.Mean[o.Feature]), nil
 }

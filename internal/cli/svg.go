@@ -21,10 +21,11 @@ type Series struct {
 
 // Panel is one plot: a title, axis labels, a log or linear x axis (the y
 // axis is logarithmic) and its curves. Points whose y is not positive and
-// finite are left out.
+// finite are left out. CountX marks an x axis of counts (iterations): its
+// ticks are whole numbers, however short the range.
 type Panel struct {
 	Title, XLabel, YLabel string
-	LogX                  bool
+	LogX, CountX          bool
 	Series                []Series
 }
 
@@ -90,13 +91,16 @@ func drawPanel(b *strings.Builder, p Panel, x0 int) {
 		}
 	} else {
 		step := niceStep((xmax - xmin) / 5)
-		for v := math.Ceil(xmin/step) * step; v <= xmax+1e-9; v += step {
-			xt = append(xt, v)
+		if p.CountX {
+			step = math.Max(1, math.Round(step))
+		}
+		for k := math.Ceil(xmin / step); k*step <= xmax+1e-9*step; k++ {
+			xt = append(xt, k*step) // k·step, not a sum of steps: no rounding drift
 		}
 	}
 	for _, v := range xt {
 		x := px(v)
-		label := fmt.Sprintf("%g", v)
+		label := fmt.Sprintf("%.6g", v)
 		if p.LogX {
 			label = fmt.Sprintf("1e%d", int(math.Round(math.Log10(v))))
 		}

@@ -461,7 +461,7 @@ func Table(exps []Experiment, seed uint64, total float64) string {
 func Plot(e Experiment) string {
 	colors := []string{"#1f77b4", "#d62728", "#2ca02c", "#9467bd"}
 	left := cli.Panel{Title: fmt.Sprintf("%s, Gaussian σ=%.3g: test MSE against λ", e.Set, e.Sigma), XLabel: "λ (K + nλI)", YLabel: "test MSE", LogX: true}
-	right := cli.Panel{Title: "CG on [K 1]: test MSE against t", XLabel: "iterations t", YLabel: "test MSE"}
+	right := cli.Panel{Title: "CG on [K 1]: test MSE against t", XLabel: "iterations t", YLabel: "test MSE", CountX: true}
 	for i, c := range e.Curves {
 		s := cli.Series{Name: c.Method, Color: colors[i%len(colors)], Marker: -1}
 		for j := range c.Values {
