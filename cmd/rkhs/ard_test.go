@@ -200,7 +200,7 @@ func TestARDFields(t *testing.T) {
 	if err != nil || strings.Count(string(svg), "<polyline") != 1 || !strings.Contains(string(svg), "L-BFGS iteration") {
 		t.Errorf("-plot with -sigma ard: want one curve against the iteration (%v):\n%s", err, svg)
 	}
-	code, out, e := runCmd("classify", "-train", heart, "-method", "nystrom", "-centers", "30", "-sigma", "ard", "-lambda", "auto", "-ard-iters", "3")
+	code, out, e := runCmd("classify", "-train", heart, "-method", "nystrom", "-centers", "30", "-sigma", "ard", "-lambda", "auto", "-ard-iters", "10")
 	if code != 0 || !strings.Contains(out, "σ one per feature (above), λ = ") || !strings.Contains(out, "σ_j and λ chosen by leave-one-out (LOO error 0.") ||
 		!strings.Contains(out, ", loo_error 0.") {
 		t.Errorf("classify text: exit %d, %s (%s)", code, out, e)
