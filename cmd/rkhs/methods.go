@@ -80,7 +80,7 @@ var methods = []*method{
 	{name: "tikh", help: "Tikhonov on the augmented matrix [K 1], whose b is free", fits: map[string]fitFunc{"fit": fitSpectral},
 		intercepts: []string{"free"}, lambda: lambdaRequired, cost: "eigen"},
 	{name: "tsvd", help: "truncated spectrum: eigenvalues below nλ dropped", fits: map[string]fitFunc{"fit": fitSpectral},
-		intercepts: everyIntercept, lambda: lambdaRequired, cost: "eigen"},
+		intercepts: []string{"free", "none"}, lambda: lambdaRequired, cost: "eigen"}, // the penalized intercept is Tikhonov's only (regress.Spectral)
 	{name: "cg", help: "CGLS on [K 1], -iters its regularization, stopping early once converged to rounding level", fits: map[string]fitFunc{"fit": fitIterative},
 		flags: []string{"iters"}, intercepts: everyIntercept},
 	{name: "landweber", help: "Landweber iteration, -iters its regularization", fits: map[string]fitFunc{"fit": fitIterative},
