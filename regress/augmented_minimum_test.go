@@ -68,19 +68,6 @@ func augmented(g *linalg.Dense) testmat.Matrix {
 	return a
 }
 
-// roundingMiss returns ρ = (ε·‖K‖)²/(nλ) + ε, ε = 2⁻⁵³: how far rounding
-// alone leaves any float64 method from the minimum of
-// J(c̃) = ‖[K 1]c̃ − y‖² + nλ‖c̃‖², relative to it. A method exact for
-// [K 1] + E with ‖E‖ ≤ ε‖K‖ (a backward stable one: an eigendecomposition
-// of K, an SVD or a QR of [K 1]) computes the minimiser of that problem,
-// c̃ + δ with δ ≈ H⁻¹(Eᵀr − [K 1]ᵀEc), H = [K 1]ᵀ[K 1] + nλI and r the
-// residual; J rises by δᵀHδ ≤ (ε‖K‖‖r‖)²/(nλ) ≤ ρ·J. The ε covers the
-// rounding of the objective itself.
-func roundingMiss(sigmaMax, nlambda float64) float64 {
-	const eps = 0x1p-53
-	return (eps*sigmaMax)*(eps*sigmaMax)/nlambda + eps
-}
-
 // TestFitAugmentedReachesMinimum: on low-rank kernel matrices (linear
 // and polynomial, several degrees, offsets and feature scales) Tikhonov on
 // [K 1] misses the minimum of ‖[K 1]c̃ − y‖² + nλ‖c̃‖², the exact one for
@@ -109,9 +96,15 @@ func TestFitAugmentedReachesMinimum(t *testing.T) {
 		}
 		vals := s.Values()
 		sigmaMax := math.Max(vals[len(vals)-1], -vals[0])
+		if got, want := s.RoundingLevel(), 0x1p-53*sigmaMax; got != want {
+			t.Errorf("RoundingLevel() = %g, want ε·‖K‖ = %g", got, want)
+		}
 		nl := float64(c.n) * c.lambda
 		ref := testmat.NewRidge(augmented(g), y.Data, nl)
-		bound := roundingMiss(sigmaMax, nl)
+		bound := s.RoundingMiss(c.lambda)
+		if want := 0x1p-53*sigmaMax*0x1p-53*sigmaMax/nl + 0x1p-53; testmat.RelErr(bound, want) > 1e-15 {
+			t.Errorf("RoundingMiss(%g) = %g, want (ε‖K‖)²/(nλ) + ε = %g", c.lambda, bound, want)
+		}
 		got := ref.Excess(append(append([]float64(nil), m.Coef.Data...), m.Intercept[0]))
 		if !(got <= 30*bound) {
 			t.Errorf("%v, %d×%d at scale %g + %g, λ = %g (‖K‖ = %.3g): objective %.3g above the minimum (relative), rounding allows %.3g",
