@@ -72,8 +72,9 @@ func augmented(g *linalg.Dense) testmat.Matrix {
 // and polynomial, several degrees, offsets and feature scales) Tikhonov on
 // [K 1] misses the minimum of ‖[K 1]c̃ − y‖² + nλ‖c̃‖², the exact one for
 // the K given (testmat.Ridge, in 256-bit arithmetic), by at most 30 times
-// what rounding forces on a backward stable method (roundingMiss): below
-// 10⁻¹⁰ relative wherever (ε‖K‖)²/(nλ) is. The normal equations of the
+// what rounding forces on a backward stable method
+// (Spectral.RoundingMiss, (ε‖K‖)²/(nλ) + ε): below 10⁻¹⁰ relative
+// wherever that is. The normal equations of the
 // same problem, formed and solved in float64 (Cholesky of
 // [K 1]ᵀ[K 1] + nλI, whose condition number is the square of the
 // problem's), must fail that bound where ‖K‖ is large, so that the test
