@@ -10,9 +10,9 @@ import (
 
 // drawDistinctCenters returns the indices of m distinct rows of x, in
 // increasing order: the first m rows with values not seen before in a
-// uniformly random order of all n rows (centerOrder, as drawCenters, so
-// that when the rows of x are distinct these are the indices Nystrom
-// draws with the same seed). The centres are thus drawn without
+// uniformly random order of all n rows (centerOrder, so that when the
+// rows of x are distinct these are the indices Nystrom draws with the
+// same seed). The centres are thus drawn without
 // replacement from the rows, skipping repeats: they follow the
 // distribution of the data, which Falkon's preconditioner assumes (n/m
 // K_mm² ≈ K_nmᵀK_nm), whereas a uniform draw from the distinct values
