@@ -2,7 +2,6 @@ package regress
 
 import (
 	"fmt"
-	"math/rand/v2"
 
 	"rkhs/internal/center"
 	"rkhs/internal/check"
@@ -209,11 +208,4 @@ func chooseCenters(op string, x, given *linalg.Dense, centers int, before func(m
 		copy(c.Row(j), x.Row(i))
 	}
 	return c, indices, nil
-}
-
-// centerOrder returns a uniformly random permutation of [0, n) from a PCG
-// generator seeded by seed, the order in which Nyström fits take centres.
-func centerOrder(n int, seed uint64) []int {
-	rnd := rand.New(rand.NewPCG(seed, 0x6e797374726f6d)) // second word: "nystrom"
-	return rnd.Perm(n)
 }

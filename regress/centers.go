@@ -1,6 +1,7 @@
 package regress
 
 import (
+	"math/rand/v2"
 	"slices"
 
 	"rkhs/internal/check"
@@ -70,4 +71,11 @@ func NystromCenters(x *linalg.Dense, m int, seed uint64) (*linalg.Dense, error) 
 		return drawDistinctCenters(op, x, m, seed)
 	})
 	return c, err
+}
+
+// centerOrder returns a uniformly random permutation of [0, n) from a PCG
+// generator seeded by seed, the order in which Nyström fits take centres.
+func centerOrder(n int, seed uint64) []int {
+	rnd := rand.New(rand.NewPCG(seed, 0x6e797374726f6d)) // second word: "nystrom"
+	return rnd.Perm(n)
 }
