@@ -48,7 +48,7 @@ func Filters(s *regress.Spectral, fs []regress.Filter, ic regress.Intercept) (*P
 	if ic != regress.NoIntercept && ic != regress.FreeIntercept {
 		return nil, inputError(op, "ic", "filters support intercept none and free; use RLS for %v", ic)
 	}
-	sigma, q, z, o, y := sp.Sigma, sp.Q, sp.QtY, sp.Qt1, sp.Y
+	sigma, q, z, o, y := sp.Eigenvalues, sp.Q, sp.QtY, sp.Qt1, sp.Y
 	n, nq, nf := len(sigma), z.Cols, len(fs)
 	if err := checkPoints(op, "s", n); err != nil {
 		return nil, err

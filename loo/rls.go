@@ -62,7 +62,7 @@ func RLS(s *regress.Spectral, lambdas []float64, ic regress.Intercept) (*Path, e
 // numerically singular λ leaves NaN or ±Inf in its residuals and MSE
 // (SelectRLS skips such λ).
 func rlsPath(s *decomp.Spectral, lambdas []float64, ic regress.Intercept) *Path {
-	d := resolvents(s.Sigma, len(s.Sigma), lambdas, func(sk float64) float64 { return sk }) // 1/(σ_k + nλ_j)
+	d := resolvents(s.Eigenvalues, len(s.Eigenvalues), lambdas, func(sk float64) float64 { return sk }) // 1/(σ_k + nλ_j)
 	return resolventPath(s, lambdas, d, ic)
 }
 
@@ -77,7 +77,7 @@ func spectralPath(op string, s *regress.Spectral, lambdas []float64) (*decomp.Sp
 	if err := checkParams(op, "lambdas", lambdas); err != nil {
 		return nil, err
 	}
-	if err := checkPoints(op, "s", len(d.Sigma)); err != nil {
+	if err := checkPoints(op, "s", len(d.Eigenvalues)); err != nil {
 		return nil, err
 	}
 	if err := check.Squarable(ErrInput, op, "s (its Y)", d.Y); err != nil {
@@ -117,7 +117,7 @@ func Augmented(s *regress.Spectral, lambdas []float64) (*Path, error) {
 	if err := checkPathMemory(op, sp, len(lambdas)); err != nil {
 		return nil, err
 	}
-	d := resolvents(sp.Sigma, len(sp.Sigma), lambdas, func(sk float64) float64 { return sk * sk }) // 1/(σ_k² + nλ_j)
+	d := resolvents(sp.Eigenvalues, len(sp.Eigenvalues), lambdas, func(sk float64) float64 { return sk * sk }) // 1/(σ_k² + nλ_j)
 	p := resolventPath(sp, lambdas, d, regress.PenalizedIntercept)
 	if err := checkPath(p, op, "A + nλI = K² + 11ᵀ + nλI"); err != nil {
 		return nil, err

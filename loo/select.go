@@ -69,7 +69,7 @@ func LambdaGrid(s *regress.Spectral, count int) ([]float64, error) {
 	if err := check.Count(ErrInput, op, "count", count, 1); err != nil {
 		return nil, err
 	}
-	sigma := sp.Sigma
+	sigma := sp.Eigenvalues
 	n := float64(len(sigma))
 	hi := sigma[len(sigma)-1]
 	lo := max(sigma[0], 200*0x1p-52*hi)

@@ -13,7 +13,7 @@ func init() {
 		if s.check("") != nil {
 			return nil
 		}
-		return &decomp.Spectral{Kernel: s.kernel, X: s.x, Y: s.y, Sigma: s.sigma, Q: s.q, QtY: s.qty, Qt1: s.qt1}
+		return &decomp.Spectral{Kernel: s.kernel, X: s.x, Y: s.y, Eigenvalues: s.sigma, Q: s.q, QtY: s.qty, Qt1: s.qt1}
 	}
 	decomp.LinearPathOf = func(v any) *decomp.LinearPath {
 		lp, _ := v.(*LinearPath)

@@ -2,8 +2,6 @@ package regress
 
 import (
 	"fmt"
-	"math/rand/v2"
-	"slices"
 
 	"rkhs/internal/center"
 	"rkhs/internal/check"
@@ -210,20 +208,4 @@ func chooseCenters(op string, x, given *linalg.Dense, centers int, before func(m
 		copy(c.Row(j), x.Row(i))
 	}
 	return c, indices, nil
-}
-
-// drawCenters returns m distinct indices in [0, n), drawn uniformly with a
-// PCG generator seeded by seed, in increasing order: the first m of
-// centerOrder(n, seed).
-func drawCenters(n, m int, seed uint64) []int {
-	perm := centerOrder(n, seed)[:m]
-	slices.Sort(perm)
-	return perm
-}
-
-// centerOrder returns a uniformly random permutation of [0, n) from a PCG
-// generator seeded by seed, the order in which Nyström fits take centres.
-func centerOrder(n int, seed uint64) []int {
-	rnd := rand.New(rand.NewPCG(seed, 0x6e797374726f6d)) // second word: "nystrom"
-	return rnd.Perm(n)
 }

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"testing"
 
@@ -36,6 +37,15 @@ func statsProblem(n, d, q, m int) (x, y, c *linalg.Dense) {
 		copy(c.Row(j), x.Row(i))
 	}
 	return x, y, c
+}
+
+// drawCenters returns m distinct indices in [0, n) in increasing order:
+// the first m of centerOrder(n, seed), the centres Nystrom draws from
+// distinct rows.
+func drawCenters(n, m int, seed uint64) []int {
+	perm := centerOrder(n, seed)[:m]
+	slices.Sort(perm)
+	return perm
 }
 
 // addSplit summarises the rows of x and y in the groups given by cuts (row

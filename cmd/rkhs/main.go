@@ -155,6 +155,12 @@
 //	$ rkhs fit -train datasets/regression/housing_scale -method nystrom -centers 50 -sigma 1e-4 -lambda 1e-3
 //	rkhs fit: warning: -sigma 0.0001 is far below the median distance between rows, 2.345: the kernel matrix of 50 centres is numerically the identity (50 of them with every off-diagonal entry below 1e-06); try -sigma auto or -standardize
 //
+// eigen, tsvd and tikh warn when nλ is so near the rounding level ε‖K‖ of
+// the kernel matrix that rounding alone leaves the fit uncertain
+// (regress.Spectral.RoundingLevel), as on raw features of large magnitude
+// under a polynomial kernel: for tikh when its objective may lie more than
+// 10⁻⁶ above its minimum, for eigen and tsvd when nλ is within 100 of ε‖K‖.
+//
 // # One σ per feature
 //
 // -sigma ard learns one Gaussian width per feature and λ (automatic

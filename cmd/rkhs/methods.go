@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"io"
 	"slices"
 	"strings"
 
@@ -80,7 +82,7 @@ var methods = []*method{
 	{name: "tikh", help: "Tikhonov on the augmented matrix [K 1], whose b is free", fits: map[string]fitFunc{"fit": fitSpectral},
 		intercepts: []string{"free"}, lambda: lambdaRequired, cost: "eigen"},
 	{name: "tsvd", help: "truncated spectrum: eigenvalues below nλ dropped", fits: map[string]fitFunc{"fit": fitSpectral},
-		intercepts: everyIntercept, lambda: lambdaRequired, cost: "eigen"},
+		intercepts: []string{"free", "none"}, lambda: lambdaRequired, cost: "eigen"}, // the penalized intercept is Tikhonov's only (regress.Spectral)
 	{name: "cg", help: "CGLS on [K 1], -iters its regularization, stopping early once converged to rounding level", fits: map[string]fitFunc{"fit": fitIterative},
 		flags: []string{"iters"}, intercepts: everyIntercept},
 	{name: "landweber", help: "Landweber iteration, -iters its regularization", fits: map[string]fitFunc{"fit": fitIterative},
@@ -180,7 +182,29 @@ func fitSpectral(r *fitRun, k kernels.Kernel, lambda float64) (*fitted, error) {
 	if err != nil {
 		return nil, err
 	}
+	warnRounding(r.stderr, "rkhs "+r.o.verb, r.m.name, s, lambda)
 	return &fitted{model: m, b: m.Intercept[0], lambda: lambda}, nil
+}
+
+// warnRounding prints one warning on w when nλ is so close to the rounding
+// level ε‖K‖ of the kernel matrix (regress.Spectral.RoundingLevel) that
+// rounding alone leaves the fit of the method uncertain: for tikh, when it
+// may leave the objective more than 10⁻⁶ above its minimum
+// (Spectral.RoundingMiss); for eigen and tsvd, whose filters act on the
+// eigenvalues themselves, when nλ is within a factor 100 of ε‖K‖, below
+// which the eigenvalues are noise.
+func warnRounding(w io.Writer, who, method string, s *regress.Spectral, lambda float64) {
+	level, nl := s.RoundingLevel(), float64(s.N())*lambda
+	var what string
+	switch {
+	case method == "tikh" && s.RoundingMiss(lambda) > 1e-6:
+		what = fmt.Sprintf("rounding alone may leave the objective of Tikhonov on [K 1] a relative %.2g above its minimum", s.RoundingMiss(lambda))
+	case method != "tikh" && level > nl/100:
+		what = "eigenvalues of K below that are rounding noise, and the coefficients are determined only to about " + fmt.Sprintf("%.2g", level/nl) + " relative"
+	default:
+		return
+	}
+	fmt.Fprintf(w, "%s: warning: nλ = %.3g is near the rounding level of the kernel matrix, ε‖K‖ = %.3g: %s; standardize the features (-standardize) or raise λ\n", who, nl, level, what)
 }
 
 // fitIterative is -method cg, landweber and nu, matrix-free: K is stored

@@ -12,16 +12,16 @@ import (
 	"rkhs/linalg"
 )
 
-// Spectral is the state of a regress.Spectral: K = Q·diag(Sigma)·Qᵀ for
+// Spectral is the state of a regress.Spectral: K = Q·diag(Eigenvalues)·Qᵀ for
 // the Gram matrix of the training points X, with the targets Y and their
 // projections QᵀY and Qᵀ1.
 type Spectral struct {
-	Kernel kernels.Kernel
-	X, Y   *linalg.Dense // n×d and n×q
-	Sigma  []float64     // eigenvalues of K, ascending
-	Q      *linalg.Dense // n×n, column i the eigenvector of Sigma[i]
-	QtY    *linalg.Dense // QᵀY, n×q
-	Qt1    []float64     // Qᵀ1
+	Kernel      kernels.Kernel
+	X, Y        *linalg.Dense // n×d and n×q
+	Eigenvalues []float64     // eigenvalues of K, ascending
+	Q           *linalg.Dense // n×n, column i the eigenvector of Eigenvalues[i]
+	QtY         *linalg.Dense // QᵀY, n×q
+	Qt1         []float64     // Qᵀ1
 }
 
 // LinearPath is the state of a regress.LinearPath: the thin SVD

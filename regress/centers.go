@@ -1,6 +1,7 @@
 package regress
 
 import (
+	"math/rand/v2"
 	"slices"
 
 	"rkhs/internal/check"
@@ -10,9 +11,9 @@ import (
 
 // drawDistinctCenters returns the indices of m distinct rows of x, in
 // increasing order: the first m rows with values not seen before in a
-// uniformly random order of all n rows (centerOrder, as drawCenters, so
-// that when the rows of x are distinct these are the indices Nystrom
-// draws with the same seed). The centres are thus drawn without
+// uniformly random order of all n rows (centerOrder, so that when the
+// rows of x are distinct these are the indices Nystrom draws with the
+// same seed). The centres are thus drawn without
 // replacement from the rows, skipping repeats: they follow the
 // distribution of the data, which Falkon's preconditioner assumes (n/m
 // K_mm² ≈ K_nmᵀK_nm), whereas a uniform draw from the distinct values
@@ -70,4 +71,11 @@ func NystromCenters(x *linalg.Dense, m int, seed uint64) (*linalg.Dense, error) 
 		return drawDistinctCenters(op, x, m, seed)
 	})
 	return c, err
+}
+
+// centerOrder returns a uniformly random permutation of [0, n) from a PCG
+// generator seeded by seed, the order in which Nyström fits take centres.
+func centerOrder(n int, seed uint64) []int {
+	rnd := rand.New(rand.NewPCG(seed, 0x6e797374726f6d)) // second word: "nystrom"
+	return rnd.Perm(n)
 }
