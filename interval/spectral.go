@@ -107,7 +107,7 @@ func (p *Path) Predict(xt *linalg.Dense, level float64) ([]*Intervals, error) {
 		for l, lambda := range p.lambdas {
 			nlam := float64(n) * lambda
 			var s float64
-			for k, sk := range p.s.Sigma {
+			for k, sk := range p.s.Eigenvalues {
 				dk[k] = 1 / (sk + nlam)
 				s += p.s.Qt1[k] * p.s.Qt1[k] * dk[k]
 			}
