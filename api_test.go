@@ -17,7 +17,7 @@ import (
 
 // apiPackages are the directories, relative to the module root, whose
 // exported functions and methods the convention tables must cover.
-var apiPackages = []string{"linalg", "kernels", "regress", "loo", "classify", "dataset", "optimize"}
+var apiPackages = []string{"linalg", "kernels", "regress", "loo", "interval", "classify", "dataset", "optimize"}
 
 // Reasons shared by several exemptions.
 const (
@@ -105,6 +105,16 @@ var exempt = map[string]string{
 	"kernels.Moments.Constant":              "reads the moments and checks nothing: the columns Moments.Standardization refuses, for a caller to name",
 	"kernels.Moments.NearlyConstant":        "reads the moments and checks nothing: the columns whose spread is below a threshold, for a caller's warning",
 	"loo.Norm.String":                       stringer,
+	"interval.Jackknife.Model":              accessor,
+	"interval.Jackknife.Residuals":          accessor,
+	"interval.Path.Lambdas":                 accessor,
+	"interval.CV.Model":                     accessor,
+	"interval.CV.Models":                    accessor,
+	"interval.CV.Rows":                      accessor,
+	"interval.Classes.Model":                accessor,
+	"interval.MaxLevel":                     "a formula on the number of rows: no error result, n < 1 gives 0",
+	"interval.Intervals.Coverage":           "scores the package's own result against targets: no error result, a nil, mismatched or empty y gives NaN, NaN",
+	"interval.LabelSets.Coverage":           "scores the package's own result against labels: no error result, a mismatched or empty labels gives NaN, NaN",
 	"kernels.Rows.BlockTo":                  rowsOp,
 	"kernels.Rows.EachBlock":                rowsOp,
 	"kernels.Rows.MulTo":                    rowsOp,

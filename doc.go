@@ -46,6 +46,12 @@
 //     gives the files to read, in order, from the command to the chosen
 //     model. One length scale per feature is learnt by gradient descent
 //     on the exact leave-one-out error (ScaleObjective, SelectScales).
+//   - [rkhs/interval]: prediction intervals with a finite-sample coverage
+//     guarantee — jackknife+ and CV+ (Barber, Candès, Ramdas and
+//     Tibshirani, 2021) from the exact leave-one-out and fold models of
+//     RLS, a λ path and Nyström, with no refits — the Gaussian-process
+//     standard deviation from the same weights, and conformal label sets
+//     for classes.
 //   - [rkhs/classify]: kernel perceptron, k-NN, RLS classification (binary
 //     and one-vs-all; Falkon for large n), kernel logistic regression and
 //     the kernel SVM; the choice of σ and λ for classes (SelectRLS,
@@ -102,15 +108,16 @@
 // "linalg:", at the entry of the routine; failure that depends on the
 // numbers (not positive definite, no convergence, NaN or ±Inf) is an error.
 //
-// The packages above it (kernels, regress, loo, classify, optimize,
-// dataset) validate every argument they are given: nil, malformed, empty
-// or non-finite matrices, nil or invalid kernels, invalid parameters, nil
-// or zero-value models and decompositions are errors, never panics.
-// Errors about arguments are *linalg.InputError values that name the call
-// (Op) and the argument (Arg), say why (Reason), and wrap the package's
-// sentinel (regress.ErrInput, classify.ErrInput, loo.ErrInput,
-// optimize.ErrInput, kernels.ErrParameter, kernels.ErrData) and the cause,
-// if any; dataset, whose arguments are files, returns its
+// The packages above it (kernels, regress, loo, interval, classify,
+// optimize, dataset) validate every argument they are given: nil,
+// malformed, empty or non-finite matrices, nil or invalid kernels, invalid
+// parameters, nil or zero-value models and decompositions are errors,
+// never panics. Errors about arguments are *linalg.InputError values that
+// name the call (Op) and the argument (Arg), say why (Reason), and wrap
+// the package's sentinel (regress.ErrInput, classify.ErrInput,
+// loo.ErrInput, interval.ErrInput, optimize.ErrInput,
+// kernels.ErrParameter, kernels.ErrData) and the cause, if any; dataset,
+// whose arguments are files, returns its
 // *dataset.ParseError (malformed input) and *dataset.DataError (a Data its
 // writers cannot write). NaN or ±Inf, in data or in a numeric parameter,
 // is tested the same way whichever package saw it, linalg's

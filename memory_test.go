@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"rkhs/classify"
+	"rkhs/interval"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/loo"
@@ -60,6 +61,43 @@ func tooLargeRows(t testing.TB) []apiRow {
 		t.Fatal(err)
 	}
 	it := regress.Iterative{MaxIter: 3}
+	// The predictions: fits on the 12 points, so that what is too large is
+	// the test rows' work (the jackknife's weights, the path's five
+	// blocks, CV+'s K predictions), not the fit.
+	folds, err := interval.Folds(n, 2, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sfolds, err := interval.Folds(sx.Rows, 2, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	jk, err := interval.RLS(regress.RLS{Kernel: g, Lambda: 1e-2}, sx, sy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ipath, err := interval.NewPath(s, []float64{1e-2}, regress.FreeIntercept)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cv, err := interval.RLSCV(regress.RLS{Kernel: g, Lambda: 1e-2}, sx, sy, sfolds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, _, slabels := vocabData()
+	sets, err := interval.ClassifyRLS(classify.RLS{Kernel: g, Lambda: 1e-2}, sx, slabels)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const tt = 40000 // test rows: 40000×2 floats = 640 KB, their work several MB
+	xt := linalg.NewDense(tt, sx.Cols, nil)
+	other, err := regress.NewNystromStats(g, centers)
+	if err == nil {
+		err = other.Add(x, y)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
 	return append(scaleTooLargeRows(t, x, y, centers), []apiRow{
 		{"kernels.Gram", "n = 600", func() error { return errOf(kernels.Gram(g, x)) }},
 		{"kernels.CheckDegenerate", "n = 600", func() error { return kernels.CheckDegenerate(g, x) }},
@@ -110,6 +148,28 @@ func tooLargeRows(t testing.TB) []apiRow {
 			}
 			return errOf(loo.Filters(s, fs, regress.NoIntercept))
 		}},
+		{"interval.RLS", "n = 600", func() error { return errOf(interval.RLS(regress.RLS{Kernel: g, Lambda: 1e-3}, x, y)) }},
+		{"interval.RLSCV", "n = 600", func() error { return errOf(interval.RLSCV(regress.RLS{Kernel: g, Lambda: 1e-3}, x, y, folds)) }},
+		{"interval.NewPath", "20000 λ", func() error { return errOf(interval.NewPath(s, manyLambdas, regress.FreeIntercept)) }},
+		{"interval.Nystrom", "m = 300", func() error {
+			return errOf(interval.Nystrom(regress.Nystrom{Kernel: g, Lambda: 1e-3, Centers: 300}, x, y))
+		}},
+		{"interval.NystromCV", "m = 300", func() error {
+			return errOf(interval.NystromCV(regress.Nystrom{Kernel: g, Lambda: 1e-3, Centers: 300}, x, y, folds))
+		}},
+		{"interval.FoldModels", "m = 400", func() error {
+			return errOf(interval.FoldModels([]*regress.NystromStats{stats, other}, 1e-3, regress.FreeIntercept))
+		}},
+		{"interval.ClassifyRLS", "n = 600", func() error {
+			return errOf(interval.ClassifyRLS(classify.RLS{Kernel: g, Lambda: 1e-3}, x, labels))
+		}},
+		{"interval.ClassifyNystrom", "m = 300", func() error {
+			return errOf(interval.ClassifyNystrom(regress.Nystrom{Kernel: g, Lambda: 1e-3, Centers: 300}, false, x, labels))
+		}},
+		{"interval.Jackknife.Predict", "40000 test rows", func() error { return errOf(jk.Predict(xt, 0.8)) }},
+		{"interval.Path.Predict", "40000 test rows", func() error { return errOf(ipath.Predict(xt, 0.8)) }},
+		{"interval.CV.Predict", "40000 test rows", func() error { return errOf(cv.Predict(xt, 0.8)) }},
+		{"interval.Classes.Predict", "40000 test rows", func() error { return errOf(sets.Predict(xt, 0.8)) }},
 		{"classify.RLS.Fit", "n = 600", func() error { return errOf(classify.RLS{Kernel: g, Lambda: 1e-3}.Fit(x, labels)) }},
 		{"classify.RLS.Fit", "n = 600, ChooseLambda", func() error {
 			return errOf(classify.RLS{Kernel: g, ChooseLambda: true}.Fit(x, labels))

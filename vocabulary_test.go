@@ -14,6 +14,7 @@ import (
 
 	"rkhs/classify"
 	"rkhs/dataset"
+	"rkhs/interval"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/loo"
@@ -128,6 +129,26 @@ func notFiniteRows(t testing.TB) []apiRow {
 	sym := linalg.NewDense(2, 2, []float64{2, 1, nanf, 2}) // NaN in the lower triangle, which the symmetric routines read
 	nanData := &dataset.Data{X: *nan, Y: labels}
 	infLabel := &dataset.Data{X: *x, Y: nanLabels}
+	folds, err := interval.Folds(x.Rows, 3, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	jk, err := interval.RLS(regress.RLS{Kernel: g, Lambda: 1e-2}, x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ipath, err := interval.NewPath(s, []float64{1e-2}, regress.FreeIntercept)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cv, err := interval.RLSCV(regress.RLS{Kernel: g, Lambda: 1e-2}, x, y, folds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sets, err := interval.ClassifyRLS(classify.RLS{Kernel: g, Lambda: 1e-2}, x, labels)
+	if err != nil {
+		t.Fatal(err)
+	}
 	return append(scaleNotFiniteRows(t), []apiRow{
 		{"kernels.Gram", "X NaN", func() error { return errOf(kernels.Gram(g, nan)) }},
 		{"kernels.Gram", "σ NaN", func() error { return errOf(kernels.Gram(kernels.Gaussian{Sigma: nanf}, x)) }},
@@ -251,6 +272,40 @@ func notFiniteRows(t testing.TB) []apiRow {
 		{"loo.SelectRLS", "σ NaN", func() error {
 			return errOf3(loo.SelectRLS(func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} }, x, y, []float64{nanf}, []float64{1e-2}, regress.NoIntercept))
 		}},
+		{"interval.RLS", "X NaN", func() error { return errOf(interval.RLS(regress.RLS{Kernel: g, Lambda: 1e-2}, nan, y)) }},
+		{"interval.RLS", "λ NaN", func() error { return errOf(interval.RLS(regress.RLS{Kernel: g, Lambda: nanf}, x, y)) }},
+		{"interval.Nystrom", "Y Inf", func() error {
+			return errOf(interval.Nystrom(regress.Nystrom{Kernel: g, Lambda: 1e-2, Centers: 4}, x, nanY))
+		}},
+		{"interval.NewPath", "λ NaN", func() error { return errOf(interval.NewPath(s, []float64{1e-2, nanf}, regress.FreeIntercept)) }},
+		{"interval.RLSCV", "X NaN", func() error { return errOf(interval.RLSCV(regress.RLS{Kernel: g, Lambda: 1e-2}, nan, y, folds)) }},
+		{"interval.RLSCV", "Y Inf", func() error { return errOf(interval.RLSCV(regress.RLS{Kernel: g, Lambda: 1e-2}, x, nanY, folds)) }},
+		{"interval.NystromCV", "X NaN", func() error {
+			return errOf(interval.NystromCV(regress.Nystrom{Kernel: g, Lambda: 1e-2, Centers: 4}, nan, y, folds))
+		}},
+		{"interval.NystromCV", "λ Inf", func() error {
+			return errOf(interval.NystromCV(regress.Nystrom{Kernel: g, Lambda: math.Inf(1), Centers: 4}, x, y, folds))
+		}},
+		{"interval.FoldModels", "λ NaN", func() error {
+			return errOf(interval.FoldModels([]*regress.NystromStats{st, vocabStats(t, g, x, y)}, nanf, regress.FreeIntercept))
+		}},
+		{"interval.NewCV", "residuals Inf", func() error {
+			return errOf(interval.NewCV([]*regress.Model{model, model}, []*linalg.Dense{y, nanY}))
+		}},
+		{"interval.ClassifyRLS", "labels NaN", func() error {
+			return errOf(interval.ClassifyRLS(classify.RLS{Kernel: g, Lambda: 1e-2}, x, nanLabels))
+		}},
+		{"interval.ClassifyNystrom", "X NaN", func() error {
+			return errOf(interval.ClassifyNystrom(regress.Nystrom{Kernel: g, Lambda: 1e-2, Centers: 4}, false, nan, labels))
+		}},
+		{"interval.Jackknife.Predict", "X NaN", func() error { return errOf(jk.Predict(nan, 0.8)) }},
+		{"interval.Jackknife.Predict", "level NaN", func() error { return errOf(jk.Predict(x, nanf)) }},
+		{"interval.Path.Predict", "X NaN", func() error { return errOf(ipath.Predict(nan, 0.8)) }},
+		{"interval.Path.Predict", "level Inf", func() error { return errOf(ipath.Predict(x, math.Inf(1))) }},
+		{"interval.CV.Predict", "X NaN", func() error { return errOf(cv.Predict(nan, 0.8)) }},
+		{"interval.CV.Predict", "level NaN", func() error { return errOf(cv.Predict(x, nanf)) }},
+		{"interval.Classes.Predict", "X NaN", func() error { return errOf(sets.Predict(nan, 0.8)) }},
+		{"interval.Classes.Predict", "level NaN", func() error { return errOf(sets.Predict(x, nanf)) }},
 		{"classify.Perceptron.Fit", "X NaN", func() error { return errOf(classify.Perceptron{Kernel: g}.Fit(nan, labels)) }},
 		{"classify.KNN.Fit", "labels NaN", func() error { return errOf(classify.KNN{Kernel: g, K: 3}.Fit(x, nanLabels)) }},
 		{"classify.RLS.Fit", "X NaN", func() error { return errOf(classify.RLS{Kernel: g, Lambda: 1e-2}.Fit(nan, labels)) }},
@@ -480,6 +535,86 @@ func noPanicRows(t testing.TB) []apiRow {
 		{"loo.MedianSigma", "short, …", func() error { return errOf(loo.MedianSigma(short, 0, 1)) }},
 		{"loo.MedianDistance", "nil, …", func() error { return errOf(loo.MedianDistance(nil, loo.L2, 0, 1)) }},
 		{"loo.MedianDistance", "X, Norm(9), …", func() error { return errOf(loo.MedianDistance(x, loo.Norm(9), 0, 1)) }},
+		{"interval.RLS", "RLS{}, nil, nil", func() error { return errOf(interval.RLS(regress.RLS{}, nil, nil)) }},
+		{"interval.RLS", "short X", func() error { return errOf(interval.RLS(regress.RLS{Kernel: g, Lambda: 1}, short, y)) }},
+		{"interval.Nystrom", "Nystrom{}, nil, nil", func() error { return errOf(interval.Nystrom(regress.Nystrom{}, nil, nil)) }},
+		{"interval.NewPath", "nil, …", func() error { return errOf(interval.NewPath(nil, []float64{1}, regress.FreeIntercept)) }},
+		{"interval.NewPath", "Spectral{}, …", func() error {
+			return errOf(interval.NewPath(&regress.Spectral{}, []float64{1}, regress.FreeIntercept))
+		}},
+		{"interval.RLSCV", "RLS{}, nil, nil, nil", func() error { return errOf(interval.RLSCV(regress.RLS{}, nil, nil, nil)) }},
+		{"interval.RLSCV", "nil folds", func() error { return errOf(interval.RLSCV(regress.RLS{Kernel: g, Lambda: 1}, x, y, nil)) }},
+		{"interval.NystromCV", "Nystrom{}, nil, nil, nil", func() error {
+			return errOf(interval.NystromCV(regress.Nystrom{}, nil, nil, nil))
+		}},
+		{"interval.NystromCV", "folds with a nil fold", func() error {
+			return errOf(interval.NystromCV(regress.Nystrom{Kernel: g, Lambda: 1, Centers: 4}, x, y, [][]int{{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}, nil}))
+		}},
+		{"interval.FoldModels", "nil", func() error { return errOf(interval.FoldModels(nil, 1, regress.FreeIntercept)) }},
+		{"interval.FoldModels", "nil, nil", func() error {
+			return errOf(interval.FoldModels([]*regress.NystromStats{nil, nil}, 1, regress.FreeIntercept))
+		}},
+		{"interval.FoldModels", "zero NystromStats", func() error {
+			return errOf(interval.FoldModels([]*regress.NystromStats{&stats, &stats}, 1, regress.FreeIntercept))
+		}},
+		{"interval.NewCV", "nil, nil", func() error { return errOf(interval.NewCV(nil, nil)) }},
+		{"interval.NewCV", "nil models", func() error { return errOf(interval.NewCV(make([]*regress.Model, 2), []*linalg.Dense{y, y})) }},
+		{"interval.NewCV", "Model{}", func() error {
+			return errOf(interval.NewCV([]*regress.Model{{}, {}}, []*linalg.Dense{y, y}))
+		}},
+		{"interval.NewCV", "nil residuals", func() error {
+			m, err := regress.RLS{Kernel: g, Lambda: 1}.Fit(x, y)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return errOf(interval.NewCV([]*regress.Model{m, m}, make([]*linalg.Dense, 2)))
+		}},
+		{"interval.Folds", "k = 1", func() error { return errOf(interval.Folds(12, 1, 1)) }},
+		{"interval.Folds", "k > n", func() error { return errOf(interval.Folds(2, 3, 1)) }},
+		{"interval.Folds", "n < 0", func() error { return errOf(interval.Folds(-4, 2, 1)) }},
+		{"interval.ClassifyRLS", "RLS{}, nil, nil", func() error { return errOf(interval.ClassifyRLS(classify.RLS{}, nil, nil)) }},
+		{"interval.ClassifyRLS", "short labels", func() error {
+			return errOf(interval.ClassifyRLS(classify.RLS{Kernel: g, Lambda: 1}, x, labels[:3]))
+		}},
+		{"interval.ClassifyNystrom", "Nystrom{}, nil, nil", func() error {
+			return errOf(interval.ClassifyNystrom(regress.Nystrom{}, false, nil, nil))
+		}},
+		{"interval.ClassifyNystrom", "Nystrom{}", func() error {
+			return errOf(interval.ClassifyNystrom(regress.Nystrom{}, true, x, labels))
+		}},
+		{"interval.Jackknife.Predict", "nil *Jackknife", func() error { var j *interval.Jackknife; return errOf(j.Predict(x, 0.8)) }},
+		{"interval.Jackknife.Predict", "Jackknife{}", func() error { return errOf((&interval.Jackknife{}).Predict(x, 0.8)) }},
+		{"interval.Jackknife.Predict", "nil X", func() error {
+			jk, err := interval.RLS(regress.RLS{Kernel: g, Lambda: 1}, x, y)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return errOf(jk.Predict(nil, 0.8))
+		}},
+		{"interval.Path.Predict", "nil *Path", func() error { var p *interval.Path; return errOf(p.Predict(x, 0.8)) }},
+		{"interval.Path.Predict", "Path{}", func() error { return errOf((&interval.Path{}).Predict(x, 0.8)) }},
+		{"interval.CV.Predict", "nil *CV", func() error { var c *interval.CV; return errOf(c.Predict(x, 0.8)) }},
+		{"interval.CV.Predict", "CV{}", func() error { return errOf((&interval.CV{}).Predict(x, 0.8)) }},
+		{"interval.CV.Predict", "short X", func() error {
+			folds, err := interval.Folds(x.Rows, 3, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cv, err := interval.RLSCV(regress.RLS{Kernel: g, Lambda: 1}, x, y, folds)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return errOf(cv.Predict(short, 0.8))
+		}},
+		{"interval.Classes.Predict", "nil *Classes", func() error { var c *interval.Classes; return errOf(c.Predict(x, 0.8)) }},
+		{"interval.Classes.Predict", "Classes{}", func() error { return errOf((&interval.Classes{}).Predict(x, 0.8)) }},
+		{"interval.Classes.Predict", "X of another width", func() error {
+			c, err := interval.ClassifyRLS(classify.RLS{Kernel: g, Lambda: 1}, x, labels)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return errOf(c.Predict(linalg.NewDense(2, 3, nil), 0.8))
+		}},
 		{"loo.NormOf", "nil", func() error { return errOf(loo.NormOf(nil)) }},
 		{"regress.NystromCenters", "nil, 1, 1", func() error { return errOf(regress.NystromCenters(nil, 1, 1)) }},
 		{"regress.NystromCenters", "X, 0, 1", func() error { return errOf(regress.NystromCenters(x, 0, 1)) }},

@@ -32,10 +32,17 @@
 // The guarantee (Barber et al., Theorems 1 and 4): if the n training rows
 // and the test row are exchangeable and the fitting method treats its
 // rows symmetrically, the test target lies in its interval with
-// probability at least 1 − 2α (jackknife+), at least
-// 1 − 2α − min{2(1 − 1/K)/(n/K + 1), (1 − K/n)/(K + 1)} (CV+ with K folds
-// of n/K rows), and in practice about 1 − α. The method here is kernel RLS at a fixed kernel
-// and a fixed λ, which is symmetric. What breaks the guarantee is choosing
+// probability at least 1 − 2α for the jackknife+ and, for CV+ with K folds
+// of n/K rows each, at least
+//
+//	1 − 2α − min{2(1 − 1/K)/(n/K + 1), (1 − K/n)/(K + 1)}  >  1 − 2α − √(2/n)
+//
+// (the two terms multiply to less than 2/n, so the smaller is below
+// √(2/n) whatever K; at K = n the second is 0, and CV+ is the jackknife+).
+// Folds whose sizes differ by one, as Folds draws when K does not divide
+// n, are outside the theorem as stated, and the extra term is then a
+// guide. In practice the coverage is about 1 − α. The method here is
+// kernel RLS at a fixed kernel and a fixed λ, which is symmetric. What breaks the guarantee is choosing
 // σ or λ on the same rows — by their leave-one-out error, as loo.SelectRLS
 // and the command's -lambda auto do: the fit then depends on every row
 // through the choice, the leave-one-out models do not repeat it, and the

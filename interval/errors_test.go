@@ -155,3 +155,40 @@ func TestBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestLabelSetErrorsNameTheCall: an argument error of the fit under
+// ClassifyRLS or ClassifyNystrom names the call the caller made, not the
+// RLS or Nystrom fit inside it, and still wraps ErrInput and
+// linalg.ErrNotFinite.
+func TestLabelSetErrorsNameTheCall(t *testing.T) {
+	x, labels, _ := classProblem(15, 12, 2, 2)
+	nan := x.Clone()
+	nan.Set(3, 1, math.NaN())
+	k := kernels.Gaussian{Sigma: 1}
+	for _, tc := range []struct {
+		op  string
+		err error
+	}{
+		{"ClassifyRLS", func() error {
+			_, err := ClassifyRLS(classify.RLS{Kernel: k, Lambda: 1e-2}, nan, labels)
+			return err
+		}()},
+		{"ClassifyNystrom", func() error {
+			_, err := ClassifyNystrom(regress.Nystrom{Kernel: k, Lambda: 1e-2, Centers: 4}, false, nan, labels)
+			return err
+		}()},
+		{"ClassifyNystrom", func() error {
+			_, err := ClassifyNystrom(regress.Nystrom{Kernel: k, Centers: 4}, false, x, labels)
+			return err
+		}()},
+	} {
+		var ie *linalg.InputError
+		if !errors.As(tc.err, &ie) || ie.Op != tc.op || !errors.Is(tc.err, ErrInput) {
+			t.Errorf("%v: want an InputError of %s wrapping ErrInput", tc.err, tc.op)
+		}
+	}
+	_, err := ClassifyRLS(classify.RLS{Kernel: k, Lambda: 1e-2}, nan, labels)
+	if !errors.Is(err, linalg.ErrNotFinite) {
+		t.Errorf("%v: want it to wrap linalg.ErrNotFinite", err)
+	}
+}

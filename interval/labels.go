@@ -1,6 +1,7 @@
 package interval
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -120,6 +121,12 @@ func newClasses(op string, x *linalg.Dense, labels []float64, oneVsAll bool, lam
 	coding.Targets(y, labels, classes)
 	jk, err := fit(y)
 	if err != nil {
+		// The fit's argument errors name RLS or Nystrom; the caller
+		// called op. Other errors (memory, factorization) pass as they are.
+		var ie *linalg.InputError
+		if errors.As(err, &ie) && errors.Is(err, ErrInput) {
+			return nil, check.Wrap(ErrInput, op, ie.Arg, err)
+		}
 		return nil, err
 	}
 	c := &Classes{jk: jk, classes: classes, score: make([]float64, x.Rows),
