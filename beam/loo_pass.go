@@ -13,7 +13,7 @@ import (
 // read by one worker, which rebuilds the λ path of a σ from the merged
 // statistics in the scratch directory — bit for bit the driver's path —
 // and adds the file's exact leave-one-out residuals to it; the residual
-// sums of the files are merged by a CombineFn, in their binary encoding
+// sums of the files are merged by mergeFn, in their binary encoding
 // (loo.NystromPath.MarshalBinary, Merge).
 
 // pathFn rebuilds, on a worker, the λ path of the statistics in the file
@@ -28,8 +28,8 @@ type pathFn struct {
 	fresh []byte // the encoding of the path with no rows: decoding it resets the path
 }
 
-// newPath returns a new λ path of the statistics.
-func (f *pathFn) newPath(ctx context.Context) (*loo.NystromPath, error) {
+// newSums returns a new λ path of the statistics, with no rows.
+func (f *pathFn) newSums(ctx context.Context) (*loo.NystromPath, error) {
 	if f.st == nil {
 		st, err := readStats(ctx, f.Stats)
 		if err != nil {
@@ -45,7 +45,7 @@ func (f *pathFn) build(ctx context.Context) error {
 	if f.path != nil {
 		return nil
 	}
-	p, err := f.newPath(ctx)
+	p, err := f.newSums(ctx)
 	if err != nil {
 		return err
 	}
@@ -97,58 +97,7 @@ func (f *looFileFn) ProcessElement(ctx context.Context, file string, emit func([
 	return nil
 }
 
-// mergeLOOFn merges the encoded residual sums of the files: both decoded
-// into paths rebuilt from the statistics, then NystromPath.Merge. The
-// empty accumulator stands for no sums yet.
-type mergeLOOFn struct {
-	pathFn
-	other *loo.NystromPath
-}
-
-func (f *mergeLOOFn) merge(ctx context.Context, a, b []byte) ([]byte, error) {
-	switch {
-	case len(a) == 0:
-		return b, nil
-	case len(b) == 0:
-		return a, nil
-	}
-	if err := f.build(ctx); err != nil {
-		return nil, err
-	}
-	if f.other == nil {
-		o, err := f.newPath(ctx)
-		if err != nil {
-			return nil, err
-		}
-		f.other = o
-	}
-	if err := f.path.UnmarshalBinary(a); err != nil {
-		return nil, err
-	}
-	if err := f.other.UnmarshalBinary(b); err != nil {
-		return nil, err
-	}
-	if err := f.path.Merge(f.other); err != nil {
-		return nil, err
-	}
-	return f.path.MarshalBinary()
-}
-
-func (f *mergeLOOFn) CreateAccumulator() []byte { return []byte{} }
-
-// The statistics are read with a background context: a CombineFn's
-// methods take none.
-func (f *mergeLOOFn) AddInput(a, b []byte) ([]byte, error) {
-	return f.merge(context.Background(), a, b)
-}
-
-func (f *mergeLOOFn) MergeAccumulators(a, b []byte) ([]byte, error) {
-	return f.merge(context.Background(), a, b)
-}
-
-func (f *mergeLOOFn) ExtractOutput(a []byte) []byte { return a }
-
 func init() {
 	register.DoFn3x1[context.Context, string, func([]byte), error](&looFileFn{})
-	register.Combiner3[[]byte, []byte, []byte](&mergeLOOFn{})
+	register.Combiner3[[]byte, []byte, []byte](&mergeFn[*loo.NystromPath, *pathFn]{})
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
 	"rkhs/linalg"
@@ -17,7 +18,7 @@ import (
 // workers: every file is read by one worker, which adds the file's rows
 // to the sums of the pass at θ — pass 0, loo.ScaleStats; pass A,
 // loo.ScaleLOO; pass B, loo.ScaleAdjoint — and emits their binary
-// encoding; a CombineFn merges the files' encodings (Merge). The workers
+// encoding; mergeFn merges the files' encodings (Merge). The workers
 // of passes A and B rebuild the path from the merged statistics in the
 // scratch directory (loo.NewScalePath: bit for bit the driver's path),
 // and those of pass B the adjoint's matrices from the merged pass-A sums
@@ -60,16 +61,7 @@ type scaleFn struct {
 	Stats     string
 	LOO       string
 
-	prep  *prep
-	sums  scaleSums
-	fresh []byte // the encoding of empty sums: decoding it resets them
-}
-
-// scaleSums are the sums of a pass: *loo.ScaleStats, *loo.ScaleLOO or
-// *loo.ScaleAdjoint.
-type scaleSums interface {
-	encoding.BinaryMarshaler
-	encoding.BinaryUnmarshaler
+	prep *prep
 }
 
 // objective returns the objective of the pass: the prep's centres with
@@ -78,33 +70,35 @@ func (f *scaleFn) objective() loo.ScaleObjective {
 	return loo.ScaleObjective{Centers: f.prep.Centers, Intercept: regress.Intercept(f.Intercept), Criterion: loo.Criterion(f.Criterion)}
 }
 
-// build decodes the prep and makes the sums of the pass, once.
-func (f *scaleFn) build(ctx context.Context) error {
-	if f.sums != nil {
-		return nil
-	}
-	if f.prep == nil {
-		pr, err := decodePrep(f.Prep)
-		if err != nil {
-			return err
-		}
-		f.prep = pr
-	}
-	s, err := f.newSums(ctx)
-	if err != nil {
-		return err
-	}
-	if f.fresh, err = s.MarshalBinary(); err != nil {
-		return err
-	}
-	f.sums = s
-	return nil
-}
+// passSums makes the sums of a pass, of type T: *loo.ScaleStats for pass
+// 0, *loo.ScaleLOO for pass A, *loo.ScaleAdjoint for pass B.
+type passSums[T sums[T]] struct{ scaleFn }
 
 // newSums returns new empty sums of the pass: for passes A and B of the
 // path rebuilt from the merged statistics, and for pass B of the merged
 // pass-A sums.
-func (f *scaleFn) newSums(ctx context.Context) (scaleSums, error) {
+func (f *passSums[T]) newSums(ctx context.Context) (T, error) {
+	var none T
+	if f.prep == nil {
+		pr, err := decodePrep(f.Prep)
+		if err != nil {
+			return none, err
+		}
+		f.prep = pr
+	}
+	s, err := f.emptySums(ctx)
+	if err != nil {
+		return none, err
+	}
+	t, ok := s.(T)
+	if !ok {
+		return none, fmt.Errorf("rkhsbeam: pass %c makes sums of type %T, not %T", "0AB"[f.Pass], s, none)
+	}
+	return t, nil
+}
+
+// emptySums returns new empty sums of the pass, of the type passSums says.
+func (f *scaleFn) emptySums(ctx context.Context) (any, error) {
 	st, err := f.objective().NewStats(f.Theta)
 	if err != nil || f.Pass == scalePass0 {
 		return st, err
@@ -141,7 +135,7 @@ func readScalePath(ctx context.Context, st *loo.ScaleStats, name string) (*loo.S
 
 // readSums decodes the merged sums in the file name into s; singularSums
 // are an error that wraps linalg.ErrNotPositiveDefinite.
-func readSums(ctx context.Context, s scaleSums, name string) error {
+func readSums(ctx context.Context, s encoding.BinaryUnmarshaler, name string) error {
 	b, err := readAllFile(ctx, name)
 	switch {
 	case err != nil:
@@ -154,13 +148,21 @@ func readSums(ctx context.Context, s scaleSums, name string) error {
 
 // scaleFileFn adds the rows of a file to the sums of the pass and emits
 // their encoding (singularSums at a singular θ).
-type scaleFileFn struct {
-	scaleFn
+type scaleFileFn[T sums[T]] struct {
+	passSums[T]
 	In Input
+
+	sums  T
+	fresh []byte // the encoding of empty sums: decoding it resets them
 }
 
-func (f *scaleFileFn) ProcessElement(ctx context.Context, file string, emit func([]byte)) error {
-	err := f.build(ctx)
+func (f *scaleFileFn[T]) ProcessElement(ctx context.Context, file string, emit func([]byte)) error {
+	var err error
+	if f.fresh == nil {
+		if f.sums, err = f.newSums(ctx); err == nil {
+			f.fresh, err = f.sums.MarshalBinary()
+		}
+	}
 	if err == nil {
 		err = f.sums.UnmarshalBinary(f.fresh)
 	}
@@ -184,8 +186,8 @@ func (f *scaleFileFn) ProcessElement(ctx context.Context, file string, emit func
 
 // add adds rows to the sums of the pass (in pass B, every row is of S
 // or, with GCV, none is).
-func (f *scaleFileFn) add(x, y *linalg.Dense) error {
-	switch s := f.sums.(type) {
+func (f *scaleFileFn[T]) add(x, y *linalg.Dense) error {
+	switch s := any(f.sums).(type) {
 	case *loo.ScaleStats:
 		return s.Add(x, y)
 	case *loo.ScaleLOO:
@@ -196,67 +198,32 @@ func (f *scaleFileFn) add(x, y *linalg.Dense) error {
 	return fmt.Errorf("rkhsbeam: sums of type %T", f.sums)
 }
 
-// mergeScaleFn merges the encoded sums of the files: both decoded into
-// sums made as the workers made theirs, then their Merge. The empty
-// accumulator stands for no sums yet; singularSums absorb any others.
-type mergeScaleFn struct {
-	scaleFn
-	other scaleSums
+// mergedSums adds the pass of fn over the files names to the pipeline s,
+// and returns the merged sums.
+func mergedSums(s beam.Scope, fn scaleFn, in Input, names beam.PCollection) beam.PCollection {
+	switch fn.Pass {
+	case scalePass0:
+		return mergedPass[*loo.ScaleStats](s, fn, in, names)
+	case scalePassA:
+		return mergedPass[*loo.ScaleLOO](s, fn, in, names)
+	}
+	return mergedPass[*loo.ScaleAdjoint](s, fn, in, names)
 }
 
-func (f *mergeScaleFn) merge(ctx context.Context, a, b []byte) ([]byte, error) {
-	switch {
-	case len(a) == 0 || isSingular(b):
-		return b, nil
-	case len(b) == 0 || isSingular(a):
-		return a, nil
-	}
-	if err := f.build(ctx); err != nil {
-		return nil, err
-	}
-	if f.other == nil {
-		o, err := f.newSums(ctx)
-		if err != nil {
-			return nil, err
-		}
-		f.other = o
-	}
-	if err := f.sums.UnmarshalBinary(a); err != nil {
-		return nil, err
-	}
-	if err := f.other.UnmarshalBinary(b); err != nil {
-		return nil, err
-	}
-	var err error
-	switch s := f.sums.(type) {
-	case *loo.ScaleStats:
-		err = s.Merge(f.other.(*loo.ScaleStats))
-	case *loo.ScaleLOO:
-		err = s.Merge(f.other.(*loo.ScaleLOO))
-	case *loo.ScaleAdjoint:
-		err = s.Merge(f.other.(*loo.ScaleAdjoint))
-	}
-	if err != nil {
-		return nil, err
-	}
-	return f.sums.MarshalBinary()
+// mergedPass is mergedSums for the sums of type T.
+func mergedPass[T sums[T]](s beam.Scope, fn scaleFn, in Input, names beam.PCollection) beam.PCollection {
+	per := beam.ParDo(s, &scaleFileFn[T]{passSums: passSums[T]{fn}, In: in}, names)
+	return beam.Combine(s, &mergeFn[T, *passSums[T]]{Make: &passSums[T]{fn}}, per)
 }
 
-func (f *mergeScaleFn) CreateAccumulator() []byte { return []byte{} }
-
-// The scratch files are read with a background context: a CombineFn's
-// methods take none.
-func (f *mergeScaleFn) AddInput(a, b []byte) ([]byte, error) {
-	return f.merge(context.Background(), a, b)
+// registerPass registers the DoFn and the CombineFn of a pass.
+func registerPass[T sums[T]]() {
+	register.DoFn3x1[context.Context, string, func([]byte), error](&scaleFileFn[T]{})
+	register.Combiner3[[]byte, []byte, []byte](&mergeFn[T, *passSums[T]]{})
 }
-
-func (f *mergeScaleFn) MergeAccumulators(a, b []byte) ([]byte, error) {
-	return f.merge(context.Background(), a, b)
-}
-
-func (f *mergeScaleFn) ExtractOutput(a []byte) []byte { return a }
 
 func init() {
-	register.DoFn3x1[context.Context, string, func([]byte), error](&scaleFileFn{})
-	register.Combiner3[[]byte, []byte, []byte](&mergeScaleFn{})
+	registerPass[*loo.ScaleStats]()
+	registerPass[*loo.ScaleLOO]()
+	registerPass[*loo.ScaleAdjoint]()
 }

@@ -464,7 +464,7 @@ func (r *selection) leaveOneOut() error {
 		}
 		fn := pathFn{Stats: r.statsFile(a), Lambdas: path.Lambdas, Intercept: int(o.Intercept)}
 		per := beam.ParDo(s, &looFileFn{pathFn: fn, In: o.Input, Prep: r.prepBytes}, names)
-		sums := beam.Combine(s, &mergeLOOFn{pathFn: fn}, per)
+		sums := beam.Combine(s, &mergeFn[*loo.NystromPath, *pathFn]{Make: &fn}, per)
 		beam.ParDo0(s, &writeBytesFn{Name: r.sumsFile(a)}, sums)
 	}
 	if err := r.run(r.ctx, p); err != nil {

@@ -227,8 +227,6 @@ func (sr *scaleRun) pass(theta []float64, pass int) error {
 	if err != nil {
 		return err
 	}
-	per := beam.ParDo(s, &scaleFileFn{scaleFn: fn, In: o.Input}, names)
-	sums := beam.Combine(s, &mergeScaleFn{scaleFn: fn}, per)
-	beam.ParDo0(s, &writeBytesFn{Name: r.scaleFile(pass)}, sums)
+	beam.ParDo0(s, &writeBytesFn{Name: r.scaleFile(pass)}, mergedSums(s, fn, o.Input, names))
 	return r.run(r.ctx, p)
 }

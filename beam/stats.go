@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -84,52 +83,17 @@ func (f *statsFileFn) ProcessElement(ctx context.Context, job fileJob, emit func
 	return nil
 }
 
-// mergeStatsFn merges the statistics of the files, in whatever order the
-// runner combines them: the sum is the same to rounding (see
-// regress.NystromStats). The accumulator is a *regress.NystromStats,
-// shipped between workers in its binary encoding; the zero value stands
-// for no statistics yet.
-type mergeStatsFn struct{}
+// newStats makes the zero regress.NystromStats, into which the
+// statistics of any kernel and centres decode: the maker of the
+// statistics' mergeFn.
+type newStats struct{}
 
-func (mergeStatsFn) CreateAccumulator() *regress.NystromStats { return &regress.NystromStats{} }
-
-func (mergeStatsFn) AddInput(a *regress.NystromStats, b []byte) (*regress.NystromStats, error) {
-	if a.Kernel() == nil {
-		err := a.UnmarshalBinary(b)
-		return a, err
-	}
-	var t regress.NystromStats
-	if err := t.UnmarshalBinary(b); err != nil {
-		return nil, err
-	}
-	return a, a.Merge(&t)
+func (newStats) newSums(context.Context) (*regress.NystromStats, error) {
+	return &regress.NystromStats{}, nil
 }
 
-func (mergeStatsFn) MergeAccumulators(a, b *regress.NystromStats) (*regress.NystromStats, error) {
-	switch {
-	case a.Kernel() == nil:
-		return b, nil
-	case b.Kernel() == nil:
-		return a, nil
-	}
-	return a, a.Merge(b)
-}
-
-func (mergeStatsFn) ExtractOutput(a *regress.NystromStats) ([]byte, error) {
-	if a.Kernel() == nil {
-		return []byte{}, nil // no statistics: solveFn says what that means
-	}
-	return a.MarshalBinary()
-}
-
-// encodeStats and decodeStats are the coder of the accumulator.
-func encodeStats(s *regress.NystromStats) ([]byte, error) {
-	if s.Kernel() == nil {
-		return []byte{}, nil
-	}
-	return s.MarshalBinary()
-}
-
+// decodeStats decodes merged statistics; no bytes are the zero value,
+// statistics of no files.
 func decodeStats(b []byte) (*regress.NystromStats, error) {
 	s := &regress.NystromStats{}
 	if len(b) == 0 {
@@ -139,12 +103,11 @@ func decodeStats(b []byte) (*regress.NystromStats, error) {
 }
 
 func init() {
-	beam.RegisterCoder(reflect.TypeOf((*regress.NystromStats)(nil)), encodeStats, decodeStats)
 	register.DoFn4x1[context.Context, fileJob, func([]byte), func(string), error](&statsFileFn{})
 	register.DoFn3x0[string, []byte, func(fileJob)](&withCentersFn{})
 	register.Emitter1[fileJob]()
 	register.Emitter1[[]byte]()
-	register.Combiner3[*regress.NystromStats, []byte, []byte](&mergeStatsFn{})
+	register.Combiner3[[]byte, []byte, []byte](&mergeFn[*regress.NystromStats, newStats]{})
 }
 
 // fileJob is an input file with the first pass's prep (the centres, the
@@ -177,5 +140,5 @@ func statistics(s beam.Scope, in Input, k kernels.Spec, ratio float64, names, pr
 	jobs := beam.ParDo(s, &withCentersFn{}, names, beam.SideInput{Input: prep})
 	jobs = beam.Reshuffle(s, jobs)
 	per, bad := beam.ParDo2(s, &statsFileFn{In: in, Kernel: k, Ratio: ratio, CentersFile: centersFile, DeadLetter: deadLetter}, jobs)
-	return beam.Combine(s, &mergeStatsFn{}, per), bad
+	return beam.Combine(s, &mergeFn[*regress.NystromStats, newStats]{}, per), bad
 }

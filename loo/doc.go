@@ -99,6 +99,36 @@
 //
 // λ enters as K + nλI, n the number of training rows, as everywhere in rkhs.
 //
+// # Mergeable sums
+//
+// The streamed quantities are sums over the rows, and every type that
+// holds one — regress.NystromStats, NystromPath, ScaleStats, ScaleLOO and
+// ScaleAdjoint — follows one protocol, so that shards of the rows can be
+// summed on different goroutines, processes or machines:
+//
+//   - it is made from what the sums depend on (the statistics, λ, θ, the
+//     pass-A sums), the same way on every worker: bit for bit the same
+//     value, the computation being deterministic;
+//   - Add adds a block of rows; Rows says how many were added; a failed
+//     Add leaves the sums unchanged or, where a block is folded in as it
+//     is computed (ScaleLOO, ScaleAdjoint), makes them unusable: every
+//     later call returns that error (a sticky error) until decoding
+//     resets them;
+//   - Merge adds the sums of another value made the same way, for other
+//     rows; the result depends on the grouping and order of the merges
+//     only through rounding;
+//   - MarshalBinary encodes the sums with a fingerprint of what they were
+//     made from (sizes, parameters, a 64-bit FNV-1a hash of matrices too
+//     large to carry); UnmarshalBinary into a value made the same way
+//     replaces its sums, refuses the sums of anything else, and leaves the
+//     value unchanged on error. Decoding the encoding of a fresh value
+//     resets one, and merging two encodings is decoding one, decoding the
+//     other into a second value and Merge.
+//
+// Each encoding is little-endian words and float64 bits after an 8-byte
+// magic that names its type and version; its layout is stated beside its
+// codec.
+//
 // # Failure
 //
 // Errors about the arguments are *linalg.InputError values wrapping

@@ -14,8 +14,9 @@ import (
 	"rkhs/linalg"
 )
 
-// Statistics are saved in a compact binary form, all integers and float64
-// values little-endian:
+// Statistics are saved in a compact binary form (written and read with
+// internal/wire; they follow the protocol of the mergeable sums stated in
+// package loo), all integers and float64 values little-endian:
 //
 //	magic    8 bytes "RKHSNYST"
 //	version  uint32 (1)
