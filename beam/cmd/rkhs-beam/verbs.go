@@ -163,7 +163,7 @@ func selectCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 		case o.Centers == 1:
 			err = cli.BadInputf("-centers 1: the σ grid is a multiple of the median distance between the centres, which needs at least 2 centres: give -sigmas, or more -centers")
 		default:
-			o.MedianRatios = cli.SigmaRatios
+			o.MedianRatios = loo.DefaultSigmaRatios()
 		}
 		if err != nil {
 			return "", err
