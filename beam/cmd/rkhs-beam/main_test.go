@@ -217,12 +217,17 @@ func TestSelectCommand(t *testing.T) {
 		t.Errorf("predict with the classifier select wrote: %v\n%.200s", err, b)
 	}
 
+	// Without -lambdas, rkhs's default λ grid: 51 values from 1e-10 to 1.
+	code, out, _ = rkhsBeamStreams(t, dir, "select", "-input", "a.csv", "-format", "csv", "-centers", "5", "-model", "d.json", "-json")
+	var dj struct{ Table struct{ Lambdas []float64 } }
+	if err := json.Unmarshal([]byte(out), &dj); code != 0 || err != nil || len(dj.Table.Lambdas) != 51 || dj.Table.Lambdas[0] != 1e-10 || dj.Table.Lambdas[50] != 1 {
+		t.Errorf("select without -lambdas: exit %d, %v, λ %v; want exit 0 and rkhs's 51 values from 1e-10 to 1:\n%.300s", code, err, dj.Table.Lambdas, out)
+	}
 	for _, tc := range []struct {
 		name  string
 		args  []string
 		first string
 	}{
-		{"no λ grid", []string{"select", "-input", "a.csv", "-format", "csv", "-centers", "5", "-model", "x.json"}, "rkhs-beam select: -lambdas is required"},
 		{"error rate without classes", with("-criterion", "loo_error", "-model", "x.json"), `-criterion "loo_error": want loo or gcv`},
 		{"σ ≤ 0", with("-sigmas", "0:1:3", "-model", "x.json"), `rkhs-beam select: -sigmas "0:1:3": want 0 < MIN ≤ MAX ≤ 1e300 and a whole COUNT ≥ 1`},
 		{"λ < 0", with("-lambdas", "-1:1:3", "-model", "x.json"), `rkhs-beam select: -lambdas "-1:1:3": want 0 < MIN`},
