@@ -161,8 +161,8 @@ func (o *modelFlags) check() (*method, error) {
 		}
 		g.v.Auto = true
 	}
-	if m.lambda == lambdaChosen && !o.set["lambda"] {
-		o.lambda.Auto = true
+	if (m.lambda == lambdaChosen || o.kf.sigma.ARD) && !o.set["lambda"] {
+		o.lambda.Auto = true // -sigma ard always learns λ with the scales
 	}
 	selecting := o.kf.sigma.Auto || o.lambda.Auto
 	auto := "lambda"
@@ -185,7 +185,7 @@ func (o *modelFlags) check() (*method, error) {
 	case ard && !m.selects.scales():
 		return nil, cli.BadInputf("-sigma ard is offered by -method %s, not %s", names(withScales(ms), "and"), m.name)
 	case ard && !o.lambda.Auto:
-		return nil, cli.BadInputf("-sigma ard learns λ with the scales: give -lambda auto (or -lambdas, the grid of its start)")
+		return nil, cli.BadInputf("-sigma ard learns λ with the scales: give no -lambda, or -lambda auto (or -lambdas, the grid of its start)")
 	case o.kf.sigma.Auto && !o.kf.hasWidth():
 		return nil, cli.BadInputf("-sigma auto: the %s kernel has no width (use gaussian or laplacian)", o.kf.name)
 	case selecting && m.selects == noSelection:

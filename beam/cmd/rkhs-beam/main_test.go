@@ -249,3 +249,30 @@ func TestSelectCommand(t *testing.T) {
 }
 
 func f(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+
+// TestHelpNamesVerbs: rkhs-beam -h lists the verbs with their usage,
+// exit 0, and none of the runner's flags.
+func TestHelpNamesVerbs(t *testing.T) {
+	for _, h := range []string{"-h", "-help", "--help"} {
+		code, out, _ := rkhsBeamStreams(t, t.TempDir(), h)
+		if code != 0 || !strings.HasPrefix(out, "usage: rkhs-beam VERB") || strings.Contains(out, "-dataflow_endpoint") {
+			t.Errorf("rkhs-beam %s: exit %d:\n%.300s\nwant exit 0, the verbs first and no runner flags", h, code, out)
+		}
+		for _, v := range verbs {
+			if !strings.Contains(out, "rkhs-beam "+v.name+" ") {
+				t.Errorf("rkhs-beam %s: the verb %s is not named:\n%s", h, v.name, out)
+			}
+		}
+	}
+}
+
+// TestFitSigmaPointsToSelect: fit takes σ as a number; auto and ard are
+// refused with the verb that chooses them.
+func TestFitSigmaPointsToSelect(t *testing.T) {
+	for _, c := range []struct{ sigma, want string }{{"ard", "select -sigma ard"}, {"auto", "rkhs-beam select chooses σ"}} {
+		code, _, e := rkhsBeamStreams(t, t.TempDir(), "fit", "-input", "a.csv", "-format", "csv", "-sigma", c.sigma, "-lambda", "1e-3", "-centers", "5", "-model", "m.json")
+		if code != 2 || !strings.Contains(e, c.want) {
+			t.Errorf("fit -sigma %s: exit %d, %q; want 2 and %q", c.sigma, code, e, c.want)
+		}
+	}
+}
