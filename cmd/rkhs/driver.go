@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -389,11 +388,11 @@ func (o *modelFlags) run(stdout, stderr io.Writer) error {
 		files = append(files, pendingFile{o.plot, sel.Plot(title)})
 	}
 	if o.model != "" {
-		b, err := json.Marshal(f.model)
+		b, err := cli.ModelJSON(f.model)
 		if err != nil {
 			return err
 		}
-		files = append(files, pendingFile{o.model, append(b, '\n')})
+		files = append(files, pendingFile{o.model, b})
 	}
 	if err := writeAll(files, stdout); err != nil {
 		return err

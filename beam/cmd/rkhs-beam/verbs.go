@@ -301,7 +301,7 @@ func solveCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		js, err := json.Marshal(fit.Model)
+		js, err := cli.ModelJSON(fit.Model)
 		if err != nil {
 			return "", err
 		}
