@@ -39,7 +39,7 @@
 //     filter (Filters), grids of λ and σ, splits; and the choice of σ and
 //     λ: SelectRLS (one eigendecomposition per σ) and, at any n,
 //     SelectNystrom, which streams the rows twice for every σ of a grid
-//     around the median distance (MedianSigma, MedianDistance) and scores
+//     around the median distance (MedianDistance, MedianDistanceOf) and scores
 //     every λ on the λ path of each σ (NystromPath, NewNystromPath,
 //     UsableNystromPath), the choice made by one rule (Table.Best) that
 //     every selection of the module shares. Its package documentation

@@ -2,7 +2,6 @@ package rkhsbeam
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -10,6 +9,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
 	"rkhs/internal/check"
+	"rkhs/internal/cli"
 	"rkhs/internal/memlimit"
 	"rkhs/kernels"
 	"rkhs/regress"
@@ -196,7 +196,7 @@ func (f *solveFn) ProcessElement(ctx context.Context, b, pr []byte, emit func([]
 		return err
 	}
 	p.keep(fit.Model)
-	js, err := json.Marshal(fit.Model)
+	js, err := cli.ModelJSON(fit.Model)
 	if err != nil {
 		return err
 	}

@@ -2,7 +2,6 @@ package rkhsbeam
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -12,6 +11,7 @@ import (
 
 	"rkhs/classify"
 	"rkhs/internal/check"
+	"rkhs/internal/cli"
 	"rkhs/internal/memlimit"
 	"rkhs/kernels"
 	"rkhs/linalg"
@@ -554,7 +554,7 @@ func (r *selection) write() error {
 	if r.sel.Classifier != nil {
 		saved = r.sel.Classifier
 	}
-	js, err := json.Marshal(saved)
+	js, err := cli.ModelJSON(saved)
 	if err != nil {
 		return err
 	}

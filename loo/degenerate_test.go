@@ -168,9 +168,9 @@ func TestDegenerateNystromY(t *testing.T) {
 	}
 }
 
-// SigmaGrid rejects NaN and ±Inf in x, and returns finite widths
+// DistanceQuantiles rejects NaN and ±Inf in x, and returns finite widths
 // for finite x even when squared distances overflow.
-func TestDegenerateSigmaGrid(t *testing.T) {
+func TestDegenerateDistanceQuantiles(t *testing.T) {
 	x := degMat(5, 12, 3)
 	q := []float64{0.1, 0.5, 0.9}
 	for _, c := range []struct {
@@ -183,12 +183,12 @@ func TestDegenerateSigmaGrid(t *testing.T) {
 		{"x -Inf", degWith(x, 0, 0, math.Inf(-1)), "X: row 1, column 1 is -Inf"},
 		{"x nil", nil, "X: nil matrix"},
 	} {
-		_, err := degCall2(func() ([]float64, error) { return SigmaGrid(c.x, q, 100, 1) })
+		_, err := degCall2(func() ([]float64, error) { return DistanceQuantiles(c.x, q, 100, 1) })
 		if !errors.Is(err, ErrInput) || !strings.Contains(fmt.Sprint(err), c.want) {
-			t.Errorf("SigmaGrid(%s): err %v, want ErrInput with %q", c.name, err, c.want)
+			t.Errorf("DistanceQuantiles(%s): err %v, want ErrInput with %q", c.name, err, c.want)
 		}
 	}
-	base, err := SigmaGrid(x, q, 100, 1)
+	base, err := DistanceQuantiles(x, q, 100, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,13 +196,13 @@ func TestDegenerateSigmaGrid(t *testing.T) {
 	for i := range big.Data {
 		big.Data[i] *= 1e300
 	}
-	got, err := SigmaGrid(big, q, 100, 1)
+	got, err := DistanceQuantiles(big, q, 100, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for j := range got {
 		if r := got[j] / 1e300 / base[j]; math.IsInf(got[j], 0) || math.Abs(r-1) > 1e-12 {
-			t.Errorf("SigmaGrid(x·1e300)[%d] = %v, want %v·1e300", j, got[j], base[j])
+			t.Errorf("DistanceQuantiles(x·1e300)[%d] = %v, want %v·1e300", j, got[j], base[j])
 		}
 	}
 }

@@ -23,7 +23,7 @@
 //     σ; SelectNystrom chooses them at any n, two passes over the rows for
 //     every σ of a grid at once (the Criterion: the leave-one-out MSE, the
 //     leave-one-out error rate of classes, or GCV), on a σ grid around the
-//     median distance between rows (MedianSigma, MedianDistance in the
+//     median distance between rows (MedianDistance, MedianDistanceOf in the
 //     kernel's own norm). Every selection fills a Table and lets it choose
 //     (Table.Best: one rule for ties and singular pairs), and Table.Facts
 //     says what a user should hear about the choice (an edge of a grid, a

@@ -9,11 +9,11 @@ import (
 )
 
 // σ and λ of a Nyström fit chosen together by exact leave-one-out, the rows
-// streamed: widths around the median distance between rows (SigmaGrid), a
-// λ grid, the same 40 centres for every σ.
+// streamed: widths around the median distance between rows
+// (MedianDistanceOf), a λ grid, the same 40 centres for every σ.
 func ExampleSelectNystrom() {
 	x, y := housing(300)
-	med, err := loo.SigmaGrid(x, []float64{0.5}, 0, 1)
+	med, err := loo.MedianDistanceOf(kernels.Gaussian{}, x, 1)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -21,7 +21,7 @@ func ExampleSelectNystrom() {
 	sel, err := loo.SelectNystrom{
 		Kernel:    func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} },
 		Centers:   x.Slice(0, 40, 0, x.Cols),
-		Sigmas:    []float64{med[0] / 4, med[0] / 2, med[0], 2 * med[0]},
+		Sigmas:    []float64{med / 4, med / 2, med, 2 * med},
 		Lambdas:   loo.Geometric(1e-10, 1, 11),
 		Intercept: regress.FreeIntercept,
 	}.Fit(x, y)
@@ -29,7 +29,7 @@ func ExampleSelectNystrom() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Printf("median distance %.3f\n", med[0])
+	fmt.Printf("median distance %.3f\n", med)
 	fmt.Printf("chosen σ = %.3f, λ = %.0e: LOO MSE %.2f (tr H = %.1f)\n", sel.Sigma, sel.Lambda, sel.Score,
 		sel.DF[indexOf(sel.Scores.Sigmas, sel.Sigma)][indexOf(sel.Scores.Lambdas, sel.Lambda)])
 	// Output:

@@ -118,7 +118,7 @@ func ExamplePath_Score() {
 
 func ExampleSelectRLS() {
 	x, y := housing(200)
-	sigmas, _ := loo.SigmaGrid(x, []float64{0.1, 0.5, 0.9}, 200, 1)
+	sigmas, _ := loo.DistanceQuantiles(x, []float64{0.1, 0.5, 0.9}, 200, 1)
 	best, table, err := loo.SelectRLS(func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} },
 		x, y, sigmas, loo.Geometric(1e-8, 1, 9), regress.FreeIntercept)
 	if err != nil {
@@ -149,9 +149,9 @@ func ExampleGeometric() {
 	// [0.01 0.1 1 10]
 }
 
-func ExampleSigmaGrid() {
+func ExampleDistanceQuantiles() {
 	x := linalg.NewDense(4, 1, []float64{0, 1, 3, 6})
-	q, _ := loo.SigmaGrid(x, []float64{0, 0.5, 1}, 0, 1) // distances 1, 2, 3, 3, 5, 6
+	q, _ := loo.DistanceQuantiles(x, []float64{0, 0.5, 1}, 0, 1) // distances 1, 2, 3, 3, 5, 6
 	fmt.Println(q)
 	// Output:
 	// [1 3 6]

@@ -79,26 +79,6 @@ func LambdaGrid(s *regress.Spectral, count int) ([]float64, error) {
 	return Geometric(lo/n, hi/n, count), nil
 }
 
-// SigmaGrid returns the given quantiles (in [0, 1]) of the Euclidean
-// distances between pairs of rows of x — candidate widths for a Gaussian
-// kernel at the data's own scale (for a Laplacian kernel, whose distance
-// is the 1-norm, see MedianDistance). With more than maxPoints rows, a
-// uniform sample of maxPoints rows (seeded) is used; the quantiles of the
-// m(m−1)/2 pairwise distances are then taken by sorting. Zero distances
-// (duplicate rows) are left out. The distances are formed on the rows
-// divided by a power of two near their largest magnitude when that lies
-// outside 2^±400, so the widths are right whenever they are float64
-// values: finite for features of 1e300, not zero for features of 1e-300
-// (see MedianDistance, which also refuses a median the Gaussian kernel
-// cannot use; SigmaGrid does not).
-//
-// Errors (InputErrors wrapping ErrInput): x nil, malformed or with fewer
-// than 2 rows, x with a NaN or ±Inf element or a NaN quantile (also
-// linalg.ErrNotFinite), a quantile outside [0, 1], all rows equal.
-func SigmaGrid(x *linalg.Dense, quantiles []float64, maxPoints int, seed uint64) ([]float64, error) {
-	return distanceQuantiles("SigmaGrid", x, L2, quantiles, maxPoints, seed)
-}
-
 // Split splits the indices 0…n−1 at random into a training part of
 // round(trainFrac·n) indices and a test part with the rest, both in
 // increasing order; the same seed gives the same split, and the same as

@@ -75,7 +75,9 @@ type SelectNystrom struct {
 	// regress.NystromCenters draws them as regress.Nystrom would.
 	Centers *linalg.Dense
 	// Sigmas and Lambdas are the grids (positive; λ in the K + nλI
-	// convention); required.
+	// convention). Nil gives the defaults (see defaults.go): Sigmas
+	// DefaultSigmas of MedianDistanceOf(Kernel(1), X, Seed), the median
+	// distance between rows in the kernel's norm; Lambdas DefaultLambdas.
 	Sigmas, Lambdas []float64
 	// Intercept is the intercept mode of every fit.
 	Intercept regress.Intercept
@@ -90,7 +92,8 @@ type SelectNystrom struct {
 	// leave-one-out MSE within 1% (one standard error) of its every-row
 	// value.
 	Subset int
-	// Seed seeds the subset.
+	// Seed seeds the subset, and the sample of rows of the default σ
+	// grid's median (MedianRows).
 	Seed uint64
 	// Progress, if not nil, is called before each pass with the pass
 	// number (1, 2, …), the number of passes and σ, or NaN for a pass that
@@ -176,6 +179,20 @@ func (sn SelectNystrom) Fit(x, y *linalg.Dense) (*NystromSelection, error) {
 	}
 	if sn.Centers.Cols != x.Cols {
 		return nil, inputError(op, "Centers", "%d columns, X has %d", sn.Centers.Cols, x.Cols)
+	}
+	if sn.Sigmas == nil {
+		norm, err := NormOf(sn.Kernel(1))
+		if err != nil {
+			return nil, inputError(op, "Sigmas", "nil, and the kernel has no width to take a median distance for: give the grid")
+		}
+		median, err := medianDistance(op, x, norm, 0, sn.Seed)
+		if err != nil {
+			return nil, err
+		}
+		sn.Sigmas = DefaultSigmas(median)
+	}
+	if sn.Lambdas == nil {
+		sn.Lambdas = DefaultLambdas()
 	}
 	if err := checkParams(op, "Sigmas", sn.Sigmas); err != nil {
 		return nil, err

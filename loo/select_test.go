@@ -53,12 +53,12 @@ func TestGridsAndSplits(t *testing.T) {
 // the table, and the table's rows are the LOO paths.
 func TestSelectRLS(t *testing.T) {
 	x, y := housing(80)
-	sig, err := SigmaGrid(x, []float64{0.1, 0.5, 0.9}, 50, 1)
+	sig, err := DistanceQuantiles(x, []float64{0.1, 0.5, 0.9}, 50, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !(sig[0] <= sig[1] && sig[1] <= sig[2] && sig[0] > 0) {
-		t.Errorf("SigmaGrid %v", sig)
+		t.Errorf("DistanceQuantiles %v", sig)
 	}
 	lambdas := Geometric(1e-8, 1, 9)
 	gauss := func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} }

@@ -254,7 +254,7 @@ func TestARDFalkon(t *testing.T) {
 }
 
 // TestARDRefusals: -sigma ard where a method does not stream, with
-// another kernel, without λ chosen, -ard-rows 1, a negative -ard-iters,
+// another kernel, with a λ given (without one, -sigma ard learns it: accepted), -ard-rows 1, a negative -ard-iters,
 // the descent's flags without -sigma ard or with a method that does not
 // read them, and loo, which takes a number; -sigmas is the grid of the
 // start, allowed.
@@ -271,8 +271,7 @@ func TestARDRefusals(t *testing.T) {
 		{[]string{"classify", "-method", "rls", "-sigma", "ard"}, "-sigma ard is offered by -method nystrom and falkon, not rls"},
 		{append([]string{"fit", "-sigma", "ard", "-lambda", "auto", "-kernel", "polynomial"}, ny...), "-sigma ard: one length scale per feature is learnt for the gaussian and laplacian kernels, not polynomial"},
 		{append([]string{"fit", "-sigma", "ard", "-lambda", "auto", "-kernel", "linear"}, ny...), "for the gaussian and laplacian kernels, not linear"},
-		{append([]string{"fit", "-sigma", "ard", "-lambda", "1e-3"}, ny...), "-sigma ard learns λ with the scales: give -lambda auto"},
-		{append([]string{"fit", "-sigma", "ard"}, ny...), "-sigma ard learns λ"},
+		{append([]string{"fit", "-sigma", "ard", "-lambda", "1e-3"}, ny...), "-sigma ard learns λ with the scales: give no -lambda, or -lambda auto"},
 		{append([]string{"fit", "-sigma", "ard", "-lambda", "auto", "-ard-rows", "1"}, ny...), "-ard-rows 1: want 0 (every row), auto, or at least 2"},
 		{append([]string{"fit", "-sigma", "ard", "-lambda", "auto", "-ard-rows", "-5"}, ny...), "-ard-rows -5: want a whole number"},
 		{append([]string{"fit", "-sigma", "ard", "-lambda", "auto", "-ard-iters", "-1"}, ny...), "-ard-iters -1: want ≥ 0"},
@@ -286,6 +285,10 @@ func TestARDRefusals(t *testing.T) {
 		if code != 2 || !strings.Contains(e, c.msg) || strings.Count(e, "\n") != 1 {
 			t.Errorf("%v: exit %d, %q; want 2 and %q", c.args, code, e, c.msg)
 		}
+	}
+	// -sigma ard learns λ with the scales: no -lambda needed.
+	if code, _, e := runCmd(append([]string{"fit", "-sigma", "ard", "-ard-iters", "2", "-train", train}, ny...)...); code != 0 {
+		t.Errorf("fit -sigma ard without -lambda: exit %d, %q; want 0 (λ is learnt)", code, e)
 	}
 	res, _ := runJSON(t, append([]string{"fit", "-train", train, "-sigma", "ard", "-sigmas", "1:4:3", "-lambda", "auto", "-ard-iters", "2"}, ny...)...)
 	if g := floats(res["table"].(map[string]any)["sigmas"]); len(g) != 3 || g[0] != 1 || g[2] != 4 || len(floats(res["sigmas"])) != 5 {

@@ -16,17 +16,17 @@ import (
 )
 
 // Choosing σ and λ in fit and classify (-sigma auto, -lambda auto): a
-// method's route (see route) says how; the grids are cli.SigmaGrid of the
-// median distance between rows and cli.DefaultLambdas unless -sigmas and
+// method's route (see route) says how; the grids are loo.DefaultSigmas of the
+// median distance between rows and loo.DefaultLambdas unless -sigmas and
 // -lambdas give them; the table, its facts and the plot are reported by
 // cli.Selection. A σ given as a number is checked on the data instead
 // (cli.WarnDegenerate); -sigma ard descends from the choice (descend).
 
 // grids returns the σ and λ grids of a selection on x: -sigmas, or
-// cli.SigmaGrid of the median distance between rows (which it returns), or
+// loo.DefaultSigmas of the median distance between rows (which it returns), or
 // the σ given; -lambdas, or for -method rls on one σ none (classify.SelectRLS
 // then takes 25 values over the spectrum of K, as classify.RLS chooses), or
-// cli.DefaultLambdas, or the λ given.
+// loo.DefaultLambdas, or the λ given.
 func (r *fitRun) grids(x *linalg.Dense) (sigmas, lambdas []float64, median float64, err error) {
 	o := r.o
 	switch {
@@ -34,13 +34,13 @@ func (r *fitRun) grids(x *linalg.Dense) (sigmas, lambdas []float64, median float
 		sigmas, err = cli.Grid("sigmas", o.sigmas)
 	case o.kf.sigma.Auto:
 		k, _ := o.kf.kernelAt(1) // its type, not its σ, chooses the distance
-		if median, err = cli.MedianDistance(k, x, o.seed); err != nil {
+		if median, err = loo.MedianDistanceOf(k, x, o.seed); err != nil {
 			var ie *linalg.InputError
 			if errors.As(err, &ie) {
 				err = cli.Explained{Msg: fmt.Sprintf("-sigma auto: the median distance between rows cannot be measured: %s; give -sigma S, a width for the data, instead", ie.Reason), Err: err}
 			}
 		}
-		sigmas = cli.SigmaGrid(median)
+		sigmas = loo.DefaultSigmas(median)
 	default:
 		sigmas = []float64{o.kf.sigma.V}
 	}
@@ -53,7 +53,7 @@ func (r *fitRun) grids(x *linalg.Dense) (sigmas, lambdas []float64, median float
 		lambdas = []float64{o.lambda.V}
 	case r.m.lambda == lambdaChosen && len(sigmas) == 1:
 	default:
-		lambdas = cli.DefaultLambdas()
+		lambdas = loo.DefaultLambdas()
 	}
 	return sigmas, lambdas, median, err
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -109,7 +108,7 @@ func (o *modelFlags) register(fs *flagSet) {
 	fs.StringVar(&o.lambdas, "lambdas", "", "λ grid of -lambda auto, `MIN:MAX:COUNT`, geometric; implies -lambda auto (default: 1e-10:1:51; rls on one σ: 25 values over the spectrum of K)")
 	fs.StringVar(&o.criterion, "criterion", "loo", "what a streamed selection minimizes: loo (exact leave-one-out: the mean squared residual in fit, the error rate in classify; two passes over the rows) or gcv (generalized cross-validation, one pass)")
 	o.looRows = cli.AutoValue{Auto: true}
-	fs.Var(&o.looRows, "loo-rows", fmt.Sprintf("compute the leave-one-out error of a streamed selection on this many rows drawn at random (-seed), each residual exact and their mean an unbiased estimate of every row's at a fraction of the cost, printed with its standard error; 0: every row; auto: every row up to %d rows, %d above", cli.AutoLOOAbove, cli.AutoLOORows))
+	fs.Var(&o.looRows, "loo-rows", fmt.Sprintf("compute the leave-one-out error of a streamed selection on this many rows drawn at random (-seed), each residual exact and their mean an unbiased estimate of every row's at a fraction of the cost, printed with its standard error; 0: every row; auto: every row up to %d rows, %d above", loo.DefaultSubsetAbove, loo.DefaultSubsetRows))
 	o.ard.Register(fs.FlagSet)
 	fs.IntVar(&o.selectCenters, "select-centers", defaultSelectCenters, "falkon choosing σ or λ: choose them on min(M, this) of the -centers M centres (the first of those falkon draws with -seed), then fit falkon on all M at the chosen pair, iterating until its preconditioner's promise is met (up to 100 iterations unless -iters is given); with M ≤ this the fit is solved directly from the selection's statistics, as nystrom's")
 	fs.IntVar(&o.centers, "centers", 0, "number of Nyström centres M")
@@ -161,8 +160,8 @@ func (o *modelFlags) check() (*method, error) {
 		}
 		g.v.Auto = true
 	}
-	if m.lambda == lambdaChosen && !o.set["lambda"] {
-		o.lambda.Auto = true
+	if (m.lambda == lambdaChosen || o.kf.sigma.ARD) && !o.set["lambda"] {
+		o.lambda.Auto = true // -sigma ard always learns λ with the scales
 	}
 	selecting := o.kf.sigma.Auto || o.lambda.Auto
 	auto := "lambda"
@@ -185,7 +184,7 @@ func (o *modelFlags) check() (*method, error) {
 	case ard && !m.selects.scales():
 		return nil, cli.BadInputf("-sigma ard is offered by -method %s, not %s", names(withScales(ms), "and"), m.name)
 	case ard && !o.lambda.Auto:
-		return nil, cli.BadInputf("-sigma ard learns λ with the scales: give -lambda auto (or -lambdas, the grid of its start)")
+		return nil, cli.BadInputf("-sigma ard learns λ with the scales: give no -lambda, or -lambda auto (or -lambdas, the grid of its start)")
 	case ard && o.std.Mode == "no":
 		return nil, cli.BadInputf("-sigma ard -standardize=no: the descent starts every feature at the grid's one σ and moves it by at most a factor 10³, which cannot resolve features whose spreads differ by more; leave -standardize on (the saved model maps raw rows all the same)")
 	case o.kf.sigma.Auto && !o.kf.hasWidth():
@@ -391,11 +390,11 @@ func (o *modelFlags) run(stdout, stderr io.Writer) error {
 		files = append(files, pendingFile{o.plot, sel.Plot(title)})
 	}
 	if o.model != "" {
-		b, err := json.Marshal(f.model)
+		b, err := cli.ModelJSON(f.model)
 		if err != nil {
 			return err
 		}
-		files = append(files, pendingFile{o.model, append(b, '\n')})
+		files = append(files, pendingFile{o.model, b})
 	}
 	if err := writeAll(files, stdout); err != nil {
 		return err

@@ -7,13 +7,13 @@ import (
 	"path/filepath"
 	"strings"
 
+	"rkhs/cmd/rkhs/internal/paper"
 	"rkhs/datasets"
 	"rkhs/internal/cli"
-	"rkhs/internal/paper"
 )
 
 // setupPaper registers the flags of rkhs paper and returns its run: the
-// experiment of Prato and Zanni (2012), package rkhs/internal/paper, on
+// experiment of Prato and Zanni (2012), package rkhs/cmd/rkhs/internal/paper, on
 // the bundled regression sets or those of -data, its table on stdout and
 // table.md, results.json and one SVG per set in -out.
 func setupPaper(fs *flagSet) func(stdout, stderr io.Writer) error {

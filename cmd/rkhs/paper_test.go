@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"rkhs/internal/paper"
+	"rkhs/cmd/rkhs/internal/paper"
 	"strings"
 	"testing"
 )

@@ -85,7 +85,7 @@ func TestSelectionMatchesLibrary(t *testing.T) {
 			t.Fatal(err)
 		}
 		d.X = *xs
-		median, err := loo.MedianSigma(&d.X, 0, 1)
+		median, err := loo.MedianDistance(&d.X, loo.L2, 0, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -264,7 +264,7 @@ func TestEdgeWarning(t *testing.T) {
 }
 
 // TestLOORowsAuto: -loo-rows auto runs the leave-one-out pass on every
-// row up to cli.AutoLOOAbove rows and on cli.AutoLOORows above (cli.LOORows); a number is taken
+// row up to loo.DefaultSubsetAbove rows and on loo.DefaultSubsetRows above (cli.LOORows); a number is taken
 // as it is (0: every row); GCV makes no pass, so no subset.
 func TestLOORowsAuto(t *testing.T) {
 	for _, c := range []struct {
@@ -272,9 +272,9 @@ func TestLOORowsAuto(t *testing.T) {
 		n, want         int
 	}{
 		{"auto", "loo", 16_512, 0},
-		{"auto", "loo", cli.AutoLOOAbove, 0},
-		{"auto", "loo", cli.AutoLOOAbove + 1, cli.AutoLOORows},
-		{"auto", "loo", 1_000_000, cli.AutoLOORows},
+		{"auto", "loo", loo.DefaultSubsetAbove, 0},
+		{"auto", "loo", loo.DefaultSubsetAbove + 1, loo.DefaultSubsetRows},
+		{"auto", "loo", 1_000_000, loo.DefaultSubsetRows},
 		{"auto", "gcv", 1_000_000, 0},
 		{"0", "loo", 1_000_000, 0},
 		{"5000", "loo", 1_000_000, 5000},

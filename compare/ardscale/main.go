@@ -12,7 +12,7 @@
 // The features are on one scale already and are used as they are.
 //
 // The grid: -m centres drawn uniformly without replacement from the
-// training rows (seeded), σ = the median distance (loo.MedianSigma) × 1/4,
+// training rows (seeded), σ = the median distance (loo.MedianDistance) × 1/4,
 // 1/2, 1, 2, 4, 50 values of λ from 1e-9 to 1e-1, a free intercept, the
 // leave-one-out MSE on the command's rows (every row up to 100,000 rows,
 // 20,000 drawn above). The descent: from the grid's choice, on the same
@@ -53,7 +53,7 @@ func main() {
 	check(err)
 	defer stop()
 	start := time.Now()
-	med, err := loo.MedianSigma(xtr, 0, 1)
+	med, err := loo.MedianDistance(xtr, loo.L2, 0, 1)
 	check(err)
 	var sigmas []float64
 	for _, f := range []float64{0.25, 0.5, 1, 2, 4} {

@@ -13,7 +13,7 @@
 // features are on comparable scales, so they are used as they are.
 //
 // Selection: -m centres drawn uniformly without replacement from the
-// training rows (seeded), σ = the median heuristic (loo.MedianSigma) times
+// training rows (seeded), σ = the median heuristic (loo.MedianDistance) times
 // 1/4, 1/2, 1, 2 and 4, 50 values of λ log-spaced from 1e-9 to 1e-1 (the
 // K + nλI convention), a free intercept, the leave-one-out MSE of every
 // row, or with -loo-rows N of N rows drawn at random (seeded; an unbiased
@@ -75,7 +75,7 @@ func main() {
 	check(err)
 	defer stop()
 	start := time.Now()
-	med, err := loo.MedianSigma(xtr, 0, 1)
+	med, err := loo.MedianDistance(xtr, loo.L2, 0, 1)
 	check(err)
 	var sigmas []float64
 	for _, f := range []float64{0.25, 0.5, 1, 2, 4} {

@@ -1,8 +1,8 @@
 package main
 
 // grids are the parameter grids searched. Widths are multiples of m, the
-// median distance between training points (loo.SigmaGrid at quantile
-// 0.5), so that they follow each training set's scale. Grids list their
+// median distance between training points (loo.MedianDistance,
+// Euclidean), so that they follow each training set's scale. Grids list their
 // most regularized settings first (wider σ, larger λ, more neighbours,
 // fewer passes), because ties go to the earlier setting.
 type grids struct {

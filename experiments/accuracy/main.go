@@ -106,7 +106,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(c.out, "# Accuracy of the rkhs classifiers\n\n")
 	fmt.Fprintf(c.out, "Command: `%s`\n\n", cmd)
-	fmt.Fprintf(c.out, "Seed %d: digits split `dataset.Split(0.7, %d)`; outer folds `loo.KFold(n, 5, %d)`; inner folds of outer fold f = 1…5 `loo.KFold(n_f, 3, %d+f)`, n_f its training rows; the median distance m from `loo.SigmaGrid` on at most 500 rows with seed %d.\n\n", c.seed, c.seed, c.seed, c.seed, c.seed)
+	fmt.Fprintf(c.out, "Seed %d: digits split `dataset.Split(0.7, %d)`; outer folds `loo.KFold(n, 5, %d)`; inner folds of outer fold f = 1…5 `loo.KFold(n_f, 3, %d+f)`, n_f its training rows; the median distance m from `loo.MedianDistance` on at most 500 rows with seed %d.\n\n", c.seed, c.seed, c.seed, c.seed, c.seed)
 	var times []string
 	for _, s := range c.sets {
 		if s == "digits" {

@@ -23,11 +23,7 @@ func accuracy(model predictor, d *dataset.Data) (float64, error) {
 // medianDistance is the median Euclidean distance between rows of the
 // training set (a seeded sample of 500 rows when it has more).
 func medianDistance(d *dataset.Data, seed uint64) (float64, error) {
-	m, err := loo.SigmaGrid(&d.X, []float64{0.5}, 500, seed)
-	if err != nil {
-		return 0, err
-	}
-	return m[0], nil
+	return loo.MedianDistance(&d.X, loo.L2, 500, seed)
 }
 
 // meanStd returns the mean and the sample standard deviation of v.

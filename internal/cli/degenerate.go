@@ -15,24 +15,12 @@ import (
 
 // What a width σ given as a number tells its user, in rkhs fit, classify
 // and loo: the median distance between rows that -sigma auto's grid is a
-// multiple of (MedianDistance), and a warning when the kernel matrix at
+// multiple of (loo.MedianDistanceOf), and a warning when the kernel matrix at
 // that σ is numerically the identity or all ones (WarnDegenerate).
 
 // degenerateRows is the number of rows (or centres) on which a σ given is
 // checked.
 const degenerateRows = 500
-
-// MedianDistance is the median heuristic for σ of kernel k on x
-// (loo.MedianDistance, on a seeded sample of loo.DefaultMedianRows rows)
-// in the distance k applies σ to (loo.NormOf): Euclidean for gaussian,
-// the 1-norm for laplacian.
-func MedianDistance(k kernels.Kernel, x *linalg.Dense, seed uint64) (float64, error) {
-	norm, err := loo.NormOf(k)
-	if err != nil {
-		return 0, err
-	}
-	return loo.MedianDistance(x, norm, 0, seed)
-}
 
 // WarnDegenerate prints one warning line on w, prefixed by prefix ("rkhs
 // fit"), when the kernel k, of the width sigma given as a number, is
@@ -67,7 +55,7 @@ func WarnDegenerate(w io.Writer, prefix string, k kernels.Kernel, sigma float64,
 	if !errors.As(kernels.CheckDegenerate(k, pts), &de) {
 		return
 	}
-	median, err := MedianDistance(k, x, seed)
+	median, err := loo.MedianDistanceOf(k, x, seed)
 	if err != nil {
 		return
 	}

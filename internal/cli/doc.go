@@ -2,8 +2,8 @@
 // so that a flag spelt the same means the same in both, a refusal reads
 // the same, and a fix made here reaches both:
 //
-//   - flag values: grids MIN:MAX:COUNT (Grid) and the default grids of a
-//     selection (SigmaGrid, DefaultLambdas), a number or auto
+//   - flag values: grids MIN:MAX:COUNT (Grid; the default grids of a
+//     selection are loo's, loo.DefaultSigmas and loo.DefaultLambdas), a number or auto
 //     (AutoValue), -standardize (Standardize, with JoinValues so that
 //     "-standardize yes" reads as "-standardize=yes"), the layout of a CSV
 //     file (CSVColumns: -header, -target, -features, -comma), -intercept
@@ -22,7 +22,7 @@
 //     the user can fix, 1 for a computation that failed on valid input;
 //   - what a selection tells its user (Selection, WarnFacts), the rows of
 //     its leave-one-out pass (LOORows), what a σ given tells its user
-//     (MedianDistance, WarnDegenerate) and memory advice that fits the
+//     (WarnDegenerate) and memory advice that fits the
 //     verb (TooLarge);
 //   - one length scale per feature (-sigma ard): the value of -sigma
 //     (SigmaValue), the rules of -ard-rows and -ard-iters (ARDFlags:

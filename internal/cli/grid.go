@@ -43,19 +43,3 @@ func Grid(name, s string) ([]float64, error) {
 	}
 	return loo.Geometric(lo, hi, count), nil
 }
-
-// SigmaGrid returns the default σ grid around the median distance
-// between rows: median × SigmaRatios.
-func SigmaGrid(median float64) []float64 {
-	g := make([]float64, len(SigmaRatios))
-	for i, r := range SigmaRatios {
-		g[i] = r * median
-	}
-	return g
-}
-
-// DefaultLambdas returns the default λ grid of a selection (-lambda auto)
-// in both commands: 51 values from 1e-10 to 1, five a decade. Below
-// 1e-10, nλ stops mattering next to the largest eigenvalues of K (about
-// n); at 1 the fit is close to the mean of the labels.
-func DefaultLambdas() []float64 { return loo.Geometric(1e-10, 1, 51) }

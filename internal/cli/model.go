@@ -154,3 +154,11 @@ func (m *Model) Lines(p *linalg.Dense) []byte {
 	}
 	return b.Bytes()
 }
+
+// ModelJSON returns the bytes of a model file, as both commands write it:
+// the model v as one line of JSON, ending in a newline, so that a model
+// written to standard output (-model -) is a line of its own.
+func ModelJSON(v any) ([]byte, error) {
+	b, err := json.Marshal(v)
+	return append(b, '\n'), err
+}

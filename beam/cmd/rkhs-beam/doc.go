@@ -6,7 +6,7 @@
 //	rkhs-beam fit     -input GLOB[,GLOB…] -format csv|libsvm -kernel K [-sigma S] -lambda L [-standardize auto|yes|no]
 //	                  [-intercept none|free|penalized] (-centers M [-seed N] | -centers-file FILE)
 //	                  [-solver direct|cg [-scratch DIR]] -model OUT [-stats OUT] [-dead-letter OUT] [runner flags]
-//	rkhs-beam select  -input GLOB[,GLOB…] -format csv|libsvm [-kernel gaussian|laplacian] [-sigmas A:B:K] -lambdas A:B:K
+//	rkhs-beam select  -input GLOB[,GLOB…] -format csv|libsvm [-kernel gaussian|laplacian] [-sigmas A:B:K] [-lambdas A:B:K]
 //	                  [-standardize auto|yes|no] [-classes [-max-classes N]] [-criterion loo|gcv] [-intercept I]
 //	                  [-sigma ard [-ard-rows N|auto] [-ard-iters N]] (-centers M [-seed N] | -centers-file FILE)
 //	                  [-scratch DIR] [-json] -model OUT [runner flags]

@@ -50,7 +50,7 @@ var verbs = []verb{
 		help:   "Fits Nyström kernel ridge regression to the rows of the input files and writes the model (the JSON rkhs predict reads).",
 		inputs: []string{"centers-file"}, outputs: []string{"model", "stats", "dead-letter"}},
 	{name: "select", pipeline: true, flags: selectCommand,
-		usage:  "-input GLOB[,GLOB…] -format csv|libsvm [-kernel gaussian|laplacian] [-sigmas A:B:K] -lambdas A:B:K [-sigma ard [-ard-rows N|auto] [-ard-iters N]] (-centers M [-seed N] | -centers-file FILE) -model OUT [flags]",
+		usage:  "-input GLOB[,GLOB…] -format csv|libsvm [-kernel gaussian|laplacian] [-sigmas A:B:K] [-lambdas A:B:K] [-sigma ard [-ard-rows N|auto] [-ard-iters N]] (-centers M [-seed N] | -centers-file FILE) -model OUT [flags]",
 		help:   "Chooses σ and λ of a Nyström fit over a σ × λ grid by exact leave-one-out (or GCV), writes the model at the pair chosen, and prints the table of every pair; with -sigma ard, then learns one σ per feature of the gaussian kernel from there, writes the model at the scales, and prints the features ranked.",
 		inputs: []string{"centers-file"}, outputs: []string{"model"}},
 	{name: "predict", pipeline: true, flags: predictCommand,
@@ -64,6 +64,15 @@ var verbs = []verb{
 }
 
 func main() {
+	if len(os.Args) == 2 && slices.Contains([]string{"-h", "-help", "--help"}, os.Args[1]) {
+		// Help without a verb: the verbs, not the runner's flags.
+		fmt.Fprint(os.Stdout, "usage: rkhs-beam VERB [flags]\n\nVerbs:\n")
+		for _, v := range verbs {
+			fmt.Fprintf(os.Stdout, "  rkhs-beam %s %s\n", v.name, v.usage)
+		}
+		fmt.Fprint(os.Stdout, "\nrkhs-beam VERB -h gives the verb's flags (and the runner's, for a verb that runs a pipeline).\n")
+		os.Exit(0)
+	}
 	if len(os.Args) < 2 || strings.HasPrefix(os.Args[1], "-") {
 		// No verb: a worker started by a runner (beam.Init does not
 		// return then), or a request for help.
@@ -334,10 +343,32 @@ func badOptions(err error) error {
 // kernelSpec registers the kernel flags of fit.
 func kernelSpec(fs *flag.FlagSet) func() kernels.Spec {
 	name := fs.String("kernel", "gaussian", "kernel: gaussian, linear, polynomial or laplacian")
-	sigma := fs.Float64("sigma", 0, "width σ of the gaussian or laplacian kernel (no default)")
+	var sigma fitSigma
+	fs.Var(&sigma, "sigma", "width σ of the gaussian or laplacian kernel (no default; select chooses it, and select -sigma ard one per feature)")
 	degree := fs.Int("degree", 0, "degree of the polynomial kernel")
 	offset := fs.Float64("offset", 0, "offset of the polynomial kernel")
 	return func() kernels.Spec {
-		return kernels.Spec{Type: *name, Sigma: *sigma, Degree: *degree, Offset: *offset}
+		return kernels.Spec{Type: *name, Sigma: float64(sigma), Degree: *degree, Offset: *offset}
 	}
+}
+
+// fitSigma is the -sigma of fit: a number. auto and ard, which rkhs fit
+// takes, are refused with the verb that chooses them.
+type fitSigma float64
+
+func (v *fitSigma) String() string { return strconv.FormatFloat(float64(*v), 'g', -1, 64) }
+
+func (v *fitSigma) Set(s string) error {
+	switch s {
+	case "auto":
+		return errors.New("fit takes a number: rkhs-beam select chooses σ (and λ)")
+	case "ard":
+		return errors.New("fit takes a number: rkhs-beam select -sigma ard learns one σ per feature (and λ)")
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return errors.New("want a number")
+	}
+	*v = fitSigma(f)
+	return nil
 }

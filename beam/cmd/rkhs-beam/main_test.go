@@ -217,12 +217,17 @@ func TestSelectCommand(t *testing.T) {
 		t.Errorf("predict with the classifier select wrote: %v\n%.200s", err, b)
 	}
 
+	// Without -lambdas, rkhs's default λ grid: 51 values from 1e-10 to 1.
+	code, out, _ = rkhsBeamStreams(t, dir, "select", "-input", "a.csv", "-format", "csv", "-centers", "5", "-model", "d.json", "-json")
+	var dj struct{ Table struct{ Lambdas []float64 } }
+	if err := json.Unmarshal([]byte(out), &dj); code != 0 || err != nil || len(dj.Table.Lambdas) != 51 || dj.Table.Lambdas[0] != 1e-10 || dj.Table.Lambdas[50] != 1 {
+		t.Errorf("select without -lambdas: exit %d, %v, λ %v; want exit 0 and rkhs's 51 values from 1e-10 to 1:\n%.300s", code, err, dj.Table.Lambdas, out)
+	}
 	for _, tc := range []struct {
 		name  string
 		args  []string
 		first string
 	}{
-		{"no λ grid", []string{"select", "-input", "a.csv", "-format", "csv", "-centers", "5", "-model", "x.json"}, "rkhs-beam select: -lambdas is required"},
 		{"error rate without classes", with("-criterion", "loo_error", "-model", "x.json"), `-criterion "loo_error": want loo or gcv`},
 		{"σ ≤ 0", with("-sigmas", "0:1:3", "-model", "x.json"), `rkhs-beam select: -sigmas "0:1:3": want 0 < MIN ≤ MAX ≤ 1e300 and a whole COUNT ≥ 1`},
 		{"λ < 0", with("-lambdas", "-1:1:3", "-model", "x.json"), `rkhs-beam select: -lambdas "-1:1:3": want 0 < MIN`},
@@ -244,3 +249,30 @@ func TestSelectCommand(t *testing.T) {
 }
 
 func f(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+
+// TestHelpNamesVerbs: rkhs-beam -h lists the verbs with their usage,
+// exit 0, and none of the runner's flags.
+func TestHelpNamesVerbs(t *testing.T) {
+	for _, h := range []string{"-h", "-help", "--help"} {
+		code, out, _ := rkhsBeamStreams(t, t.TempDir(), h)
+		if code != 0 || !strings.HasPrefix(out, "usage: rkhs-beam VERB") || strings.Contains(out, "-dataflow_endpoint") {
+			t.Errorf("rkhs-beam %s: exit %d:\n%.300s\nwant exit 0, the verbs first and no runner flags", h, code, out)
+		}
+		for _, v := range verbs {
+			if !strings.Contains(out, "rkhs-beam "+v.name+" ") {
+				t.Errorf("rkhs-beam %s: the verb %s is not named:\n%s", h, v.name, out)
+			}
+		}
+	}
+}
+
+// TestFitSigmaPointsToSelect: fit takes σ as a number; auto and ard are
+// refused with the verb that chooses them.
+func TestFitSigmaPointsToSelect(t *testing.T) {
+	for _, c := range []struct{ sigma, want string }{{"ard", "select -sigma ard"}, {"auto", "rkhs-beam select chooses σ"}} {
+		code, _, e := rkhsBeamStreams(t, t.TempDir(), "fit", "-input", "a.csv", "-format", "csv", "-sigma", c.sigma, "-lambda", "1e-3", "-centers", "5", "-model", "m.json")
+		if code != 2 || !strings.Contains(e, c.want) {
+			t.Errorf("fit -sigma %s: exit %d, %q; want 2 and %q", c.sigma, code, e, c.want)
+		}
+	}
+}

@@ -223,4 +223,13 @@ func TestOutputsThroughLinksAndStdout(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "-")); code != 0 || !strings.Contains(out, `"rkhs.regress.Model"`) || err == nil {
 		t.Errorf("-model -: exit %d, a file named - %v:\n%.300s", code, err == nil, out)
 	}
+	// The model written to standard output is a line of its own, before
+	// the table, in fit and select alike.
+	for _, args := range [][]string{fit, {"select", "-input", "s.csv", "-format", "csv", "-sigmas", "1:2:2", "-lambdas", "1e-3:1e-2:2", "-centers", "5"}} {
+		code, stdout, _ := rkhsBeamStreams(t, dir, append(args, "-model", "-")...)
+		first, _, _ := strings.Cut(stdout, "\n")
+		if code != 0 || !json.Valid([]byte(first)) {
+			t.Errorf("%s -model -: exit %d, the first line of standard output is not the model's JSON:\n%.300s", args[0], code, stdout)
+		}
+	}
 }

@@ -130,7 +130,7 @@ func selectCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 	var o rkhsbeam.SelectOptions
 	kernel := fs.String("kernel", "gaussian", "kernel: gaussian or laplacian")
 	sigmas := fs.String("sigmas", "", "σ grid `MIN:MAX:COUNT`, geometric (default: the median distance between the centres × {1/4, 1/2, 1, 2, 4}, after standardization)")
-	lambdas := fs.String("lambdas", "", "λ grid `MIN:MAX:COUNT`, geometric, in the K + nλI convention (required)")
+	lambdas := fs.String("lambdas", "", "λ grid `MIN:MAX:COUNT`, geometric, in the K + nλI convention (default: 1e-10:1:51, rkhs's, loo.DefaultLambdas)")
 	std := standardizeFlag(fs, "always in select, whose σ is chosen (around the median distance, or from -sigmas)")
 	fs.BoolVar(&o.Classes, "classes", false, "the labels are classes: coded ±1 (one-vs-all beyond two), chosen by the leave-one-out error rate (-criterion loo), and the model written is a classifier, as rkhs classify -method nystrom writes")
 	fs.IntVar(&o.MaxClasses, "max-classes", 0, "with -classes: refuse more distinct labels than this; 0: at most max(20, n/10) for n rows, fewer than 10 rows a class on average, beyond which the label is almost surely a continuous target (as rkhs classify)")
@@ -151,11 +151,11 @@ func selectCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 			return "", err
 		}
 		o.Kernel, o.Standardize = kernels.Spec{Type: *kernel}, std.On(true)
-		if *lambdas == "" {
-			return "", cli.BadInputf("-lambdas is required: MIN:MAX:COUNT")
-		}
-		if o.Lambdas, err = cli.Grid("lambdas", *lambdas); err != nil {
-			return "", err
+		o.Lambdas = loo.DefaultLambdas()
+		if *lambdas != "" {
+			if o.Lambdas, err = cli.Grid("lambdas", *lambdas); err != nil {
+				return "", err
+			}
 		}
 		switch {
 		case *sigmas != "":
@@ -163,7 +163,7 @@ func selectCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 		case o.Centers == 1:
 			err = cli.BadInputf("-centers 1: the σ grid is a multiple of the median distance between the centres, which needs at least 2 centres: give -sigmas, or more -centers")
 		default:
-			o.MedianRatios = cli.SigmaRatios
+			o.MedianRatios = loo.DefaultSigmaRatios()
 		}
 		if err != nil {
 			return "", err
@@ -301,7 +301,7 @@ func solveCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		js, err := json.Marshal(fit.Model)
+		js, err := cli.ModelJSON(fit.Model)
 		if err != nil {
 			return "", err
 		}

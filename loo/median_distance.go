@@ -3,7 +3,6 @@ package loo
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"slices"
 
 	"rkhs/internal/center"
@@ -12,7 +11,7 @@ import (
 	"rkhs/linalg"
 )
 
-// DefaultMedianRows is the number of rows MedianSigma samples when
+// DefaultMedianRows is the number of rows MedianDistance samples when
 // maxPoints is 0: 1000 rows give 499,500 distances, about 1000²·d/2 flops
 // and a sort of 4 MB, a few tens of milliseconds, whatever n is.
 const DefaultMedianRows = 1000
@@ -63,29 +62,15 @@ func NormOf(k kernels.Kernel) (Norm, error) {
 // later.
 const medianMargin = 16
 
-// MedianSigma returns the median heuristic for the width σ of a Gaussian
-// kernel: the median of the distance the kernel uses, the Euclidean
-// distance ‖xᵢ − xⱼ‖₂ between distinct rows of x (Schölkopf and Smola,
-// "Learning with Kernels", 2002; the default of many kernel two-sample and
-// kernel-ridge pipelines). It is MedianDistance(x, L2, maxPoints, seed),
-// under its own name in errors; for the Laplacian kernel, which uses the
-// 1-norm, call MedianDistance with L1 (or NormOf(k)).
-//
-// Errors: those of MedianDistance with L2, a median too large or too
-// small for a Gaussian width included.
-func MedianSigma(x *linalg.Dense, maxPoints int, seed uint64) (float64, error) {
-	return medianDistance("MedianSigma", x, L2, maxPoints, seed)
-}
-
 // MedianDistance returns the median heuristic for the width σ of the
 // radial kernel whose distance is norm (see NormOf): the median of the
 // distances between distinct rows of x. It is the middle of the sorted
 // distances (the upper middle for an even count, no interpolation), zero
-// distances (equal rows) left out; with L2 it is SigmaGrid's quantile 0.5.
+// distances (equal rows) left out; with L2 it is DistanceQuantiles's quantile 0.5.
 //
 // With more than maxPoints rows the distances are those of a uniform
 // sample of maxPoints rows without replacement, drawn with seed (the draw
-// of SigmaGrid: the same x, maxPoints and seed give the same σ); maxPoints
+// of DistanceQuantiles and MedianRows: the same x, maxPoints and seed give the same σ); maxPoints
 // = 0 means DefaultMedianRows. The cost is p²d/2 flops and a sort of
 // p²/2 distances for p = min(n, maxPoints) rows, and as much memory for
 // the distances. x is not modified.
@@ -123,6 +108,26 @@ func MedianDistance(x *linalg.Dense, norm Norm, maxPoints int, seed uint64) (flo
 	return medianDistance("MedianDistance", x, norm, maxPoints, seed)
 }
 
+// DistanceQuantiles returns the given quantiles (in [0, 1]) of the Euclidean
+// distances between pairs of rows of x — candidate widths for a Gaussian
+// kernel at the data's own scale (for a Laplacian kernel, whose distance
+// is the 1-norm, see MedianDistance). With more than maxPoints rows, a
+// uniform sample of maxPoints rows (seeded) is used; the quantiles of the
+// m(m−1)/2 pairwise distances are then taken by sorting. Zero distances
+// (duplicate rows) are left out. The distances are formed on the rows
+// divided by a power of two near their largest magnitude when that lies
+// outside 2^±400, so the widths are right whenever they are float64
+// values: finite for features of 1e300, not zero for features of 1e-300
+// (see MedianDistance, which also refuses a median the Gaussian kernel
+// cannot use; DistanceQuantiles does not).
+//
+// Errors (InputErrors wrapping ErrInput): x nil, malformed or with fewer
+// than 2 rows, x with a NaN or ±Inf element or a NaN quantile (also
+// linalg.ErrNotFinite), a quantile outside [0, 1], all rows equal.
+func DistanceQuantiles(x *linalg.Dense, quantiles []float64, maxPoints int, seed uint64) ([]float64, error) {
+	return distanceQuantiles("DistanceQuantiles", x, L2, quantiles, maxPoints, seed)
+}
+
 // medianDistance is MedianDistance under the name op.
 func medianDistance(op string, x *linalg.Dense, norm Norm, maxPoints int, seed uint64) (float64, error) {
 	switch {
@@ -155,7 +160,7 @@ func medianDistance(op string, x *linalg.Dense, norm Norm, maxPoints int, seed u
 // distanceQuantiles returns the given quantiles (each checked to lie in
 // [0, 1]) of the distances of norm between pairs of rows of x, or of a
 // seeded sample of maxPoints of them (maxPoints ≥ 2 and fewer rows than
-// x has), zero distances left out, as SigmaGrid documents; op names the
+// x has), zero distances left out, as DistanceQuantiles documents; op names the
 // caller in errors. The sampled rows are divided by center.Unit of their
 // largest magnitude when it is not 1.
 func distanceQuantiles(op string, x *linalg.Dense, norm Norm, quantiles []float64, maxPoints int, seed uint64) ([]float64, error) {
@@ -174,14 +179,7 @@ func distanceQuantiles(op string, x *linalg.Dense, norm Norm, quantiles []float6
 			return nil, inputError(op, fmt.Sprintf("quantiles[%d]", j), "%v, outside [0, 1]", q)
 		}
 	}
-	rows := make([]int, n)
-	for i := range rows {
-		rows[i] = i
-	}
-	if maxPoints >= 2 && n > maxPoints {
-		rows = rand.New(rand.NewPCG(seed, 0x7369676d61)).Perm(n)[:maxPoints] // "sigma"
-		slices.Sort(rows)
-	}
+	rows := sampleIndex(n, maxPoints, seed)
 	var mx float64
 	for _, i := range rows {
 		for _, v := range x.Row(i) {

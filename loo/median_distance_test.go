@@ -13,10 +13,10 @@ import (
 	"rkhs/linalg"
 )
 
-// TestMedianSigma: the median of the pairwise distances by brute force,
+// TestMedianDistance: the median of the pairwise distances by brute force,
 // all rows and a sample; the sample is the default's and depends on the
 // seed only; equal rows are left out.
-func TestMedianSigma(t *testing.T) {
+func TestMedianDistance(t *testing.T) {
 	// Points 0, 1, 3, 7 on a line: distances 1, 2, 3, 4, 6, 7; the upper
 	// middle of six is 4.
 	line := linalg.NewDense(4, 1, []float64{0, 1, 3, 7})
@@ -39,25 +39,25 @@ func TestMedianSigma(t *testing.T) {
 		{"housing, 200 rows", x, 200, bruteMedian(x, sampleOf(x.Rows, 200, 7))},
 		{"housing, default", x, 0, bruteMedian(x, sampleOf(x.Rows, DefaultMedianRows, 7))},
 	} {
-		got, err := MedianSigma(c.x, c.maxPoints, 7)
+		got, err := medianL2(c.x, c.maxPoints, 7)
 		if err != nil || math.Abs(got-c.want) > 1e-12*c.want {
 			t.Errorf("%s: %v, %v; want %v", c.name, got, err, c.want)
 		}
 	}
-	a, _ := MedianSigma(x, 100, 1)
-	b, _ := MedianSigma(x, 100, 1)
-	c, _ := MedianSigma(x, 100, 2)
+	a, _ := medianL2(x, 100, 1)
+	b, _ := medianL2(x, 100, 1)
+	c, _ := medianL2(x, 100, 2)
 	if a != b || a == c {
 		t.Errorf("seed 1 gives %v then %v, seed 2 %v: want the same, then another", a, b, c)
 	}
 }
 
-// sampleOf returns the rows SigmaGrid samples: its seeded permutation.
+// sampleOf returns the rows DistanceQuantiles samples: its seeded permutation.
 func sampleOf(n, k int, seed uint64) []int {
 	if n <= k {
 		return nil
 	}
-	r := rand.New(rand.NewPCG(seed, 0x7369676d61)).Perm(n)[:k] // SigmaGrid's draw
+	r := rand.New(rand.NewPCG(seed, 0x7369676d61)).Perm(n)[:k] // DistanceQuantiles's draw
 	slices.Sort(r)
 	return r
 }
@@ -86,7 +86,7 @@ func bruteMedian(x *linalg.Dense, rows []int) float64 {
 	return d[len(d)/2]
 }
 
-func TestMedianSigmaErrors(t *testing.T) {
+func TestMedianDistanceErrors(t *testing.T) {
 	x := linalg.NewDense(3, 1, []float64{0, 1, 3})
 	for _, c := range []struct {
 		name      string
@@ -102,11 +102,11 @@ func TestMedianSigmaErrors(t *testing.T) {
 		{"NaN", linalg.NewDense(2, 1, []float64{0, math.NaN()}), 0, "X", true},
 		{"all equal", linalg.NewDense(3, 1, []float64{2, 2, 2}), 0, "X", false},
 	} {
-		_, err := MedianSigma(c.x, c.maxPoints, 1)
+		_, err := medianL2(c.x, c.maxPoints, 1)
 		var ie *linalg.InputError
-		if !errors.As(err, &ie) || !errors.Is(err, ErrInput) || ie.Op != "MedianSigma" || !strings.HasPrefix(ie.Arg, c.arg) ||
+		if !errors.As(err, &ie) || !errors.Is(err, ErrInput) || ie.Op != "MedianDistance" || !strings.HasPrefix(ie.Arg, c.arg) ||
 			errors.Is(err, linalg.ErrNotFinite) != c.notFinite {
-			t.Errorf("%s: %v; want an ErrInput from MedianSigma naming %s (not finite: %v)", c.name, err, c.arg, c.notFinite)
+			t.Errorf("%s: %v; want an ErrInput from MedianDistance naming %s (not finite: %v)", c.name, err, c.arg, c.notFinite)
 		}
 	}
 }
@@ -135,7 +135,7 @@ func timesAll(x *linalg.Dense, f float64) *linalg.Dense {
 // of two (it scales every sum exactly), to 1e-14 for a power of ten —
 // in both norms, from 1e-300 to 1e300: the squares neither overflow nor
 // underflow. The Euclidean median of ordinary data is the brute-force
-// one bit for bit. MedianSigma refuses a median whose Gaussian widths
+// one bit for bit. MedianDistance refuses a median whose Gaussian widths
 // would overflow, naming the cause, and accepts one of 1e100.
 func TestMedianDistanceScales(t *testing.T) {
 	x := distinctRows(3, 200, 4)
@@ -177,18 +177,18 @@ func TestMedianDistanceScales(t *testing.T) {
 		{1e200, "is too large"},
 	} {
 		xs := timesAll(x, c.f)
-		_, err := MedianSigma(xs, 0, 1)
+		_, err := medianL2(xs, 0, 1)
 		_, errD := MedianDistance(xs, L2, 0, 1)
 		if c.want == "" && (err != nil || errD != nil) {
 			t.Errorf("×%g: %v, %v; want a median", c.f, err, errD)
 		}
-		if c.want != "" && (!errors.Is(err, ErrInput) || !strings.Contains(fmt.Sprint(err), "MedianSigma: X: the median distance") ||
+		if c.want != "" && (!errors.Is(err, ErrInput) || !strings.Contains(fmt.Sprint(err), "MedianDistance: X: the median distance") ||
 			!strings.Contains(fmt.Sprint(err), c.want) || !errors.Is(errD, ErrInput)) {
 			t.Errorf("×%g: %v; want ErrInput saying %q", c.f, err, c.want)
 		}
 		if c.want != "" {
-			if s, err := SigmaGrid(xs, []float64{0.5}, 0, 1); err != nil || s[0] <= 0 || math.IsInf(s[0], 0) {
-				t.Errorf("SigmaGrid ×%g: %v, %v; want the median, finite", c.f, s, err)
+			if s, err := DistanceQuantiles(xs, []float64{0.5}, 0, 1); err != nil || s[0] <= 0 || math.IsInf(s[0], 0) {
+				t.Errorf("DistanceQuantiles ×%g: %v, %v; want the median, finite", c.f, s, err)
 			}
 		}
 	}
@@ -204,10 +204,10 @@ func mustMedian(t *testing.T, x *linalg.Dense, norm Norm) float64 {
 	return m
 }
 
-// gridMedian is SigmaGrid's quantile 0.5, which does not refuse widths
+// gridMedian is DistanceQuantiles's quantile 0.5, which does not refuse widths
 // the Gaussian kernel cannot use.
 func gridMedian(x *linalg.Dense) (float64, error) {
-	s, err := SigmaGrid(x, []float64{0.5}, 0, 1)
+	s, err := DistanceQuantiles(x, []float64{0.5}, 0, 1)
 	if err != nil {
 		return 0, err
 	}
@@ -218,7 +218,7 @@ func gridMedian(x *linalg.Dense) (float64, error) {
 // same amount, i·(1, …, 1), the 1-norm distance is d|i − j| and the
 // Euclidean √d|i − j|; on rows that differ in one feature, i·e₁, both are
 // |i − j|. The medians are those of |i − j| times those factors, and
-// MedianSigma is MedianDistance with L2, bit for bit.
+// MedianDistanceOf is MedianDistance in the kernel's norm, bit for bit.
 func TestMedianDistanceNorms(t *testing.T) {
 	const n, d = 30, 9
 	// The upper middle of the sorted |i − j|, i < j < n.
@@ -253,10 +253,12 @@ func TestMedianDistanceNorms(t *testing.T) {
 		}
 	}
 	for _, x := range []*linalg.Dense{diag, axis, distinctRows(4, 1200, 3)} {
-		a, errA := MedianSigma(x, 0, 5)
+		a, errA := MedianDistanceOf(kernels.Gaussian{Sigma: 2}, x, 5)
 		b, errB := MedianDistance(x, L2, 0, 5)
-		if errA != nil || errB != nil || a != b {
-			t.Errorf("MedianSigma %v, %v; MedianDistance %v, %v: want the same", a, errA, b, errB)
+		c, errC := MedianDistanceOf(kernels.Laplacian{}, x, 5)
+		d, errD := MedianDistance(x, L1, 0, 5)
+		if errA != nil || errB != nil || a != b || errC != nil || errD != nil || c != d {
+			t.Errorf("MedianDistanceOf %v, %v and %v, %v; MedianDistance %v, %v and %v, %v: want the same", a, errA, c, errC, b, errB, d, errD)
 		}
 	}
 	for k, want := range map[kernels.Kernel]Norm{kernels.Gaussian{}: L2, kernels.Laplacian{Sigma: 3}: L1} {
@@ -274,7 +276,7 @@ func TestMedianDistanceNorms(t *testing.T) {
 
 // TestMedianDistanceOverflow: rows near ±MaxFloat64 whose distances
 // overflow float64 give an error in either norm, not a median of +Inf;
-// SigmaGrid returns the +Inf quantile as it is.
+// DistanceQuantiles returns the +Inf quantile as it is.
 func TestMedianDistanceOverflow(t *testing.T) {
 	x := linalg.NewDense(4, 2, []float64{1.5e308, -1.5e308, -1.5e308, 1.5e308, 1.4e308, -1.4e308, -1.4e308, 1.4e308})
 	for _, norm := range []Norm{L2, L1} {
@@ -282,7 +284,12 @@ func TestMedianDistanceOverflow(t *testing.T) {
 			t.Errorf("%v: %v, %v; want ErrInput saying the median overflows", norm, m, err)
 		}
 	}
-	if s, err := SigmaGrid(x, []float64{1}, 0, 1); err != nil || !math.IsInf(s[0], 1) {
-		t.Errorf("SigmaGrid: %v, %v; want +Inf", s, err)
+	if s, err := DistanceQuantiles(x, []float64{1}, 0, 1); err != nil || !math.IsInf(s[0], 1) {
+		t.Errorf("DistanceQuantiles: %v, %v; want +Inf", s, err)
 	}
+}
+
+// medianL2 is the median heuristic of the Gaussian kernel.
+func medianL2(x *linalg.Dense, maxPoints int, seed uint64) (float64, error) {
+	return MedianDistance(x, L2, maxPoints, seed)
 }

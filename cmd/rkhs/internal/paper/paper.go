@@ -56,10 +56,6 @@ const (
 	sigmaSubsample   = 1000 // training points used to choose σ
 )
 
-// sigmaFactors multiply the median pairwise distance of the training part
-// to give the candidate Gaussian widths.
-var sigmaFactors = []float64{0.25, 0.5, 1, 2, 4}
-
 // Curve is a method's test error along its parameter.
 type Curve struct {
 	Method     string          `json:"method"`
@@ -214,8 +210,8 @@ func (c *Curve) finish(path *loo.Path) {
 }
 
 // chooseSigma picks the Gaussian width on the training part alone: the
-// candidates are sigmaFactors times the median distance between training
-// points, and each is scored by the exact leave-one-out error of RLS with a
+// candidates are the default σ grid (loo.DefaultSigmas) around the median
+// distance between training points (of a seeded sample of 500), and each is scored by the exact leave-one-out error of RLS with a
 // free intercept at its best λ of the grid, on a random subsample of at most
 // sigmaSubsample training points (one eigendecomposition per candidate, so
 // that choosing σ costs a few seconds even for cpusmall).
@@ -225,14 +221,11 @@ func chooseSigma(train *dataset.Data, seed uint64) (float64, error) {
 		idx, _ := loo.Split(train.X.Rows, float64(sigmaSubsample)/float64(train.X.Rows), seed)
 		sub = train.Subset(idx)
 	}
-	med, err := loo.SigmaGrid(&sub.X, []float64{0.5}, 500, seed)
+	med, err := loo.MedianDistance(&sub.X, loo.L2, 500, seed)
 	if err != nil {
 		return 0, err
 	}
-	sigmas := make([]float64, len(sigmaFactors))
-	for i, f := range sigmaFactors {
-		sigmas[i] = f * med[0]
-	}
+	sigmas := loo.DefaultSigmas(med)
 	best, _, err := loo.SelectRLS(func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} }, &sub.X, cli.Column(sub.Y), sigmas, lambdas(), regress.FreeIntercept)
 	if err != nil {
 		return 0, err

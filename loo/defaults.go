@@ -1,0 +1,113 @@
+package loo
+
+import (
+	"math/rand/v2"
+	"slices"
+
+	"rkhs/kernels"
+	"rkhs/linalg"
+)
+
+// The defaults of a selection: what a selection uses when its caller
+// gives no grid, no subset size, no width. Both commands (rkhs fit,
+// classify and loo; rkhs-beam select), the paper's experiments and the
+// zero values of SelectNystrom and SelectRLS take them from here, so that
+// one set of flags chooses alike whichever front end runs it:
+//
+//   - the width: MedianDistanceOf, the median distance between rows in
+//     the kernel's own norm, on a seeded sample of DefaultMedianRows rows
+//     (MedianRows names them);
+//   - the σ grid: DefaultSigmas, the median times DefaultSigmaRatios;
+//   - the λ grid: DefaultLambdas;
+//   - the leave-one-out pass of a streamed selection: on DefaultSubset(n)
+//     of n rows (SelectNystrom.Subset, ScaleObjective.Subset);
+//   - the centres of a Nyström fit: regress.NystromCenters, the first m
+//     distinct rows in a seeded uniformly random order of the n rows, the
+//     centres regress.Nystrom and regress.Falkon draw when given none.
+
+// DefaultSigmaRatios returns the default σ grid as multiples of the
+// median distance between rows: 1/4, 1/2, 1, 2 and 4, ratios 2 apart,
+// where the Gaussian kernel matrix goes from nearly the identity to nearly
+// all ones on typical data. The slice is new on every call.
+func DefaultSigmaRatios() []float64 { return []float64{0.25, 0.5, 1, 2, 4} }
+
+// DefaultSigmas returns the default σ grid around the median distance
+// between rows (MedianDistanceOf): median × DefaultSigmaRatios, ascending.
+func DefaultSigmas(median float64) []float64 {
+	g := DefaultSigmaRatios()
+	for i := range g {
+		g[i] *= median
+	}
+	return g
+}
+
+// DefaultLambdas returns the default λ grid of a selection, in the
+// K + nλI convention: 51 values from 1e-10 to 1, five a decade
+// (Geometric). Below 1e-10, nλ stops mattering next to the largest
+// eigenvalues of K (about n); at 1 the fit is close to the mean of the
+// labels.
+func DefaultLambdas() []float64 { return Geometric(1e-10, 1, 51) }
+
+// The leave-one-out pass of a streamed selection, by default (see
+// DefaultSubset): every row of up to DefaultSubsetAbove rows, and
+// DefaultSubsetRows rows drawn at random above that. Every residual is
+// exact either way; a subset's mean is an unbiased estimate of every
+// row's, with its standard error. The pass on every row costs as much as
+// the statistics pass (2nm² flops a σ), so the subset halves the
+// selection's time at large n; at 20,000 rows the standard error is a few
+// percent of the leave-one-out MSE, and the λ of a σ are compared on the
+// same rows, so their differences are known better than that.
+const (
+	DefaultSubsetAbove = 100_000
+	DefaultSubsetRows  = 20_000
+)
+
+// DefaultSubset returns the default SelectNystrom.Subset (and
+// ScaleObjective.Subset) for n rows: 0, every row, up to
+// DefaultSubsetAbove rows, DefaultSubsetRows above.
+func DefaultSubset(n int) int {
+	if n > DefaultSubsetAbove {
+		return DefaultSubsetRows
+	}
+	return 0
+}
+
+// MedianDistanceOf returns the median heuristic for the width of the
+// kernel k on x: MedianDistance in the distance k applies its width to
+// (NormOf: Euclidean for kernels.Gaussian, the 1-norm for
+// kernels.Laplacian, whatever their σ), on the rows MedianRows(n, seed)
+// names. Errors: those of NormOf and MedianDistance.
+func MedianDistanceOf(k kernels.Kernel, x *linalg.Dense, seed uint64) (float64, error) {
+	norm, err := NormOf(k)
+	if err != nil {
+		return 0, err
+	}
+	return medianDistance("MedianDistanceOf", x, norm, 0, seed)
+}
+
+// MedianRows returns the rows of n, in increasing order, that
+// MedianDistance measures with maxPoints 0 and seed, and so
+// MedianDistanceOf: every row up to DefaultMedianRows rows, else a uniform
+// sample of DefaultMedianRows of them without replacement. A caller that
+// holds only those rows (a streamed front end gathering them from files)
+// gets the same median from them, bit for bit: MedianDistance on those
+// rows, in that order, with maxPoints 0.
+func MedianRows(n int, seed uint64) []int {
+	return sampleIndex(max(n, 0), DefaultMedianRows, seed)
+}
+
+// sampleIndex returns the rows 0…n−1 when n ≤ k, else k of them drawn
+// uniformly without replacement with seed; in increasing order. It is the
+// draw of the distance quantiles (distanceQuantiles).
+func sampleIndex(n, k int, seed uint64) []int {
+	if k < 2 || n <= k {
+		rows := make([]int, n)
+		for i := range rows {
+			rows[i] = i
+		}
+		return rows
+	}
+	rows := rand.New(rand.NewPCG(seed, 0x7369676d61)).Perm(n)[:k] // "sigma"
+	slices.Sort(rows)
+	return rows
+}
