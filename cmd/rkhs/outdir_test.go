@@ -5,8 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
+
+	"rkhs/internal/cli/clitest"
 )
 
 // outDirRuns are, for every flag naming a directory written into ("verb
@@ -48,7 +49,7 @@ func TestOutputDirFlags(t *testing.T) {
 				}},
 				{"a named pipe", func(dir string) (string, string) {
 					p := filepath.Join(dir, "fifo")
-					if err := syscall.Mkfifo(p, 0o644); err != nil {
+					if err := clitest.Mkfifo(p); err != nil {
 						t.Skip("no named pipes here:", err)
 					}
 					return p, ""

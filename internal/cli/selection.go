@@ -136,12 +136,26 @@ func (s *Selection) PrintTable(w io.Writer) {
 	fmt.Fprintln(w)
 }
 
+// TinyRows is the number of training rows at or below which a selection
+// is warned about whatever its table says: leave-one-out on at most five
+// rows fits each held-out row from four or fewer, and its score says
+// little about σ and λ, nor about the error on new rows (a descent of one
+// length scale per feature, which has as many parameters as such data
+// has rows, fits them by heart).
+const TinyRows = 5
+
 // WarnFacts prints the warnings about the choice (see the function
-// WarnFacts), but for the edges of a Start; a nil s prints none.
+// WarnFacts), but for the edges of a Start, after one about data of at
+// most TinyRows rows; a nil s prints none.
 func (s *Selection) WarnFacts(w io.Writer, prefix string) {
-	if s != nil {
-		warnFacts(w, prefix, s.Table, s.Choice, !s.Start)
+	if s == nil {
+		return
 	}
+	if s.Rows > 0 && s.Rows <= TinyRows {
+		fmt.Fprintf(w, "%s: warning: only %s: leave-one-out fits each row from the %d others, which says little about σ and λ, and the scores are no estimate of the error on new rows; give more rows\n",
+			prefix, Count(s.Rows, "training row"), s.Rows-1)
+	}
+	warnFacts(w, prefix, s.Table, s.Choice, !s.Start)
 }
 
 // Plot returns the SVG of the table: the criterion against λ, one curve
