@@ -58,7 +58,7 @@ var methodRuns = map[string][]string{
 	"fit nystrom ard":      {"-centers", "30", "-sigma", "ard", "-lambdas", "1e-6:1e-2:5", "-ard-iters", "10"},
 	"fit falkon ard":       {"-centers", "40", "-select-centers", "20", "-sigma", "ard", "-lambdas", "1e-4:1e-2:3", "-ard-iters", "10"},
 	"classify nystrom ard": {"-centers", "30", "-sigma", "ard", "-lambda", "auto", "-ard-iters", "10", "-criterion", "gcv"},
-	"classify falkon ard":  {"-centers", "30", "-select-centers", "15", "-sigma", "ard", "-lambda", "auto", "-ard-iters", "10", "-standardize=no"},
+	"classify falkon ard":  {"-centers", "30", "-select-centers", "15", "-sigma", "ard", "-lambda", "auto", "-ard-iters", "10"},
 }
 
 // verbFlags returns the flag set of verb v, registered as a run registers
