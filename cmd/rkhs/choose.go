@@ -98,10 +98,14 @@ func (r *fitRun) choose() (*fitted, *cli.Selection, error) {
 		sel := cli.FromNystrom(ns, median, x.Rows)
 		if sel.Start = r.o.kf.sigma.ARD; sel.Start {
 			fa, err := r.descend(ns)
-			if err != nil || !r.scales.Worse(ns.Score) {
+			grid := sel.LOOMSE // the descent's objective at the grid's pair: the leave-one-out MSE, or GCV
+			if ns.Criterion == loo.GCV {
+				grid = ns.Score
+			}
+			if err != nil || !r.scales.Worse(grid) {
 				return fa, sel, err
 			}
-			fmt.Fprintf(r.stderr, "rkhs %s: warning: %s\n", r.o.verb, r.scales.WorseWarning(ns.Score))
+			fmt.Fprintf(r.stderr, "rkhs %s: warning: %s\n", r.o.verb, r.scales.WorseWarning(grid))
 			r.scales = nil // the report describes the model saved
 			return f, sel, nil
 		}

@@ -139,31 +139,21 @@ func ARDRowsError(err error, rows, n int) error {
 }
 
 // Worse reports whether the descent's model does worse on every row than
-// the grid's choice whose score is grid: its leave-one-out error rate
-// (loo.LOOErrorRate), or its objective (the leave-one-out MSE or GCV),
-// above the grid's over the same rows.
+// the grid's choice, at which the descent's objective — the leave-one-out
+// MSE (of the ±1 codes for classes) over the same rows, or GCV — is grid:
+// its objective at the scales is above it.
 func (s *Scales) Worse(grid float64) bool {
-	if s == nil || s.Sel == nil {
-		return false
-	}
-	if s.Criterion == loo.LOOErrorRate {
-		return s.Sel.ErrorRate > grid
-	}
-	return s.Sel.Objective > grid
+	return s != nil && s.Sel != nil && s.Sel.Objective > grid
 }
 
 // WorseWarning says why the grid's model is kept (see Worse).
 func (s *Scales) WorseWarning(grid float64) string {
-	name, v := objectiveName(s.Criterion), s.Sel.Objective
-	if s.Criterion == loo.LOOErrorRate {
-		name, v = "loo_error", s.Sel.ErrorRate
-	}
 	of := ""
 	if s.Sel.FitRows < s.Rows {
 		of = fmt.Sprintf(", learnt on %d of the %s (-ard-rows),", s.Sel.FitRows, Count(s.Rows, "row"))
 	}
 	return fmt.Sprintf("the length scales%s do worse on every row than the grid's σ = %.4g, λ = %.4g (%s %.6g against %.6g): the model saved is the grid's; raise -ard-rows, or give -sigma auto",
-		of, s.Sigma, s.Lambda, name, v, grid)
+		of, s.Sigma, s.Lambda, objectiveName(s.Criterion), s.Sel.Objective, grid)
 }
 
 // ScalesProgress returns loo.SelectScales.Progress for a command: one

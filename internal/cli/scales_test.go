@@ -158,26 +158,26 @@ func TestScalesReport(t *testing.T) {
 }
 
 // TestScalesWorse: the descent's model is worse than the grid's when its
-// score on every row — the error rate for classes, the objective
-// otherwise — is above the grid's; a tie keeps the descent's. The
-// warning names both figures and the rows of -ard-rows.
+// objective on every row is above the grid's; a tie keeps the descent's.
+// The warning names both figures and the rows of -ard-rows.
 func TestScalesWorse(t *testing.T) {
 	for _, tc := range []struct {
-		crit          loo.Criterion
-		obj, rate     float64
-		grid          float64
-		worse         bool
-		name, figures string
+		crit    loo.Criterion
+		obj     float64
+		grid    float64
+		worse   bool
+		figures string
 	}{
-		{loo.LOOMSE, 0.0625, math.NaN(), 0.0515, true, "loo_mse", "loo_mse 0.0625 against 0.0515"},
-		{loo.LOOMSE, 0.0515, math.NaN(), 0.0515, false, "", ""},
-		{loo.GCV, 0.04, math.NaN(), 0.05, false, "", ""},
-		{loo.LOOErrorRate, 0.01, 0.695, 0.405, true, "loo_error", "loo_error 0.695 against 0.405"},
-		{loo.LOOErrorRate, 0.5, 0.125, 0.405, false, "", ""},
+		{loo.LOOMSE, 0.0625, 0.0515, true, "loo_mse 0.0625 against 0.0515"},
+		{loo.LOOMSE, 0.0515, 0.0515, false, ""},
+		{loo.GCV, 0.04, 0.05, false, ""},
+		{loo.GCV, 0.06, 0.05, true, "gcv 0.06 against 0.05"},
+		{loo.LOOErrorRate, 0.7, 0.4, true, "loo_mse 0.7 against 0.4"},
+		{loo.LOOErrorRate, 0.3, 0.4, false, ""},
 	} {
-		s := &Scales{Sel: &loo.ScaleSelection{Objective: tc.obj, ErrorRate: tc.rate, FitRows: 51}, Criterion: tc.crit, Sigma: 5.456, Lambda: 3e-9, Rows: 200}
+		s := &Scales{Sel: &loo.ScaleSelection{Objective: tc.obj, ErrorRate: math.NaN(), FitRows: 51}, Criterion: tc.crit, Sigma: 5.456, Lambda: 3e-9, Rows: 200}
 		if got := s.Worse(tc.grid); got != tc.worse {
-			t.Errorf("%v, objective %v, error rate %v, grid %v: Worse %v, want %v", tc.crit, tc.obj, tc.rate, tc.grid, got, tc.worse)
+			t.Errorf("%v, objective %v, grid %v: Worse %v, want %v", tc.crit, tc.obj, tc.grid, got, tc.worse)
 		}
 		if tc.worse {
 			w := s.WorseWarning(tc.grid)
