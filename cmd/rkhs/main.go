@@ -170,8 +170,16 @@
 // -ard-rows rows (auto: every row up to 100,000, 50,000 above) for at most
 // -ard-iters iterations (50), a line each on standard error. The features
 // are ranked by σ_j, in standard deviations; -json adds sigmas and the
-// descent (ard_history …), -plot draws it. The model, the Gaussian of width
-// 1 with the scales in its standardization, is read by predict as any:
+// descent (ard_history …), -plot draws it. The top level of -json is the
+// model saved: its lambda, its criterion on every row (loo_mse, or gcv;
+// loo_error beside it for classes; loo_rows, loo_stderr) and no single
+// sigma; the grid's choice where the descent began is under grid_sigma,
+// grid_lambda, grid_loo_mse, grid_gcv, grid_loo_error, grid_loo_rows and
+// grid_loo_stderr. When the scales do worse on every row than the grid's
+// choice, a warning says so and the grid's model is saved: the top level
+// is then the grid's, with no ard_ or grid_ fields. The model, the
+// Gaussian of width 1 with the scales in its standardization, is read by
+// predict as any:
 //
 //	$ rkhs fit -train datasets/regression/housing_scale -method nystrom -centers 200 -sigma ard -lambda auto -ard-iters 30
 //	…
