@@ -437,11 +437,14 @@ func checkClasses(train *dataset.Data, limit int) (int, error) {
 }
 
 // announce announces a long run of the method on n rows of d features
-// (see announceCost): an exact one by its factorization (an
-// eigendecomposition per σ when choosing), falkon by falkonCost.
+// (see announceCost), from minAnnounced rows: an exact one by its
+// factorization (an eigendecomposition per σ when choosing), falkon by
+// falkonCost. A streamed selection announces itself (fitRun.streamed),
+// on any number of rows: its grids alone can make it long.
 func (r *fitRun) announce(n, d int, selecting bool) (stop func()) {
 	what := r.o.verb + " -method " + r.m.name
 	switch route := r.m.cost; {
+	case n < minAnnounced:
 	case route == "falkon":
 		return announceCost(r.stderr, what, n, falkonCost(n, d, r.o.centers, r.q, r.o.iters))
 	case route != "" && selecting:

@@ -64,7 +64,10 @@
 // not fit (the Go memory limit, else the cgroup limit or the physical
 // memory), with one line naming what would fit instead; cg, landweber and
 // nu then stream K. A run estimated at more than 10 s says first how long
-// and how much memory it will take, then prints a progress line every 30 s.
+// and how much memory it will take, then prints a progress line every 30 s:
+// an exact or falkon fit on 3000 rows or more, and a streamed selection of
+// σ and λ (nystrom, falkon) on any number of rows, its grids alone (up to
+// 10⁴ values each) making it long.
 //
 // # fit
 //
