@@ -76,7 +76,7 @@ func TestARDKnownScales(t *testing.T) {
 	if mse := res["test_mse"].(float64); !(mse < 0.01) {
 		t.Errorf("test MSE %v, want below 0.01 (the noise's variance is 0.0025)", mse)
 	}
-	if loo := res["loo_mse"].(float64); !(loo > 0.3) {
+	if loo := res["grid_loo_mse"].(float64); !(loo > 0.3) {
 		t.Errorf("the grid's leave-one-out MSE %v: the isotropic start should be poor", loo)
 	}
 	m := readModel(t, model)
@@ -90,6 +90,64 @@ func TestARDKnownScales(t *testing.T) {
 	for j, sj := range s {
 		if got, want := m.Standardization.Scale[j], std.Scale[j]*sj; math.Abs(got-want) > 1e-12*want || m.Standardization.Mean[j] != std.Mean[j] {
 			t.Errorf("feature %d: the model's scale %v, mean %v; want sd × σ_j = %v, mean %v", j, got, m.Standardization.Mean[j], want, std.Mean[j])
+		}
+	}
+}
+
+// TestARDTopLevelIsTheSavedModel: with -sigma ard the top level of -json
+// describes the model saved — its λ, its criterion on every row (the
+// descent's final objective, its error rate for classes), no single σ —
+// and the grid's choice where the descent began is under grid_: its pair
+// is the table's minimum and its score that minimum.
+func TestARDTopLevelIsTheSavedModel(t *testing.T) {
+	dir := t.TempDir()
+	train := knownScales(t, dir, "train.csv", 200, 5)
+	heart, _ := splitSet(t, dir, "heart", "", 150)
+	for _, c := range []struct {
+		name, verb, train, score string
+		args                     []string
+		// final is the top-level field of the criterion and the ard_
+		// field it must equal.
+		final, ard string
+	}{
+		{"loo_mse", "fit", train, "loo_mse", nil, "loo_mse", "ard_objective"},
+		{"gcv", "fit", train, "gcv", []string{"-criterion", "gcv"}, "gcv", "ard_objective"},
+		{"classify", "classify", heart, "loo_error", nil, "loo_error", "ard_loo_error"},
+	} {
+		args := append([]string{c.verb, "-train", c.train, "-method", "nystrom", "-centers", "25", "-sigma", "ard", "-lambda", "auto", "-ard-iters", "6"}, c.args...)
+		res, _ := runJSON(t, args...)
+		if got, want := res[c.final], res[c.ard]; got == nil || got != want {
+			t.Errorf("%s: top-level %s %v, want the descent's %s %v", c.name, c.final, got, c.ard, want)
+		}
+		if c.verb == "classify" && res["loo_mse"] != res["ard_objective"] {
+			t.Errorf("%s: top-level loo_mse %v, want the descent's ard_objective %v", c.name, res["loo_mse"], res["ard_objective"])
+		}
+		if sigma, ok := res["sigma"]; ok {
+			t.Errorf("%s: a top-level sigma %v beside one σ per feature", c.name, sigma)
+		}
+		table := res["table"].(map[string]any)
+		sigmas, lambdas := floats(table["sigmas"]), floats(table["lambdas"])
+		best, at := math.Inf(1), math.NaN()
+		for a, row := range table["scores"].([]any) {
+			for j, v := range row.([]any) {
+				if v, ok := v.(float64); ok {
+					best = min(best, v)
+					if sigmas[a] == res["grid_sigma"] && lambdas[j] == res["grid_lambda"] {
+						at = v
+					}
+				}
+			}
+		}
+		if got := res["grid_"+c.score]; got != best || at != best {
+			t.Errorf("%s: grid_%s %v, the table's score at grid_sigma %v, grid_lambda %v is %v; want the table's minimum %v",
+				c.name, c.score, got, res["grid_sigma"], res["grid_lambda"], at, best)
+		}
+		own := map[string]string{"classify": "loo_mse"}[c.name] // error rates of 150 rows may tie
+		if own == "" {
+			own = c.final
+		}
+		if res["lambda"] == res["grid_lambda"] || res[own] == res["grid_"+own] {
+			t.Errorf("%s: λ %v and %s %v, the grid's %v and %v: want the descent's own", c.name, res["lambda"], own, res[own], res["grid_lambda"], res["grid_"+own])
 		}
 	}
 }

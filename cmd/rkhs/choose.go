@@ -161,6 +161,17 @@ func (r *fitRun) streamed(kernel func(float64) kernels.Kernel, sigmas, lambdas [
 			sn.Criterion, sn.Subset = loo.LOOMSE, cli.LOORows(r.o.looRows, x.Rows)
 		}
 		sn.Progress = r.progressLine(sigmas, nystromPasses(sn.Criterion, sn.Subset, x.Rows)...)
+		looRows := 0
+		if sn.Criterion != loo.GCV {
+			looRows = x.Rows
+			if sn.Subset > 0 && sn.Subset < x.Rows {
+				looRows = sn.Subset
+			}
+		}
+		q := max(r.q, 1)
+		stop := announceCost(r.stderr, r.o.verb+" -method "+r.m.name+", choosing σ and λ,", x.Rows,
+			nystromSelectionCost(x.Rows, x.Cols, q, centers.Rows, len(sigmas), len(lambdas), looRows))
+		defer stop()
 	}
 	var f *fitted
 	var ns *loo.NystromSelection

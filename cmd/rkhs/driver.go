@@ -437,11 +437,14 @@ func checkClasses(train *dataset.Data, limit int) (int, error) {
 }
 
 // announce announces a long run of the method on n rows of d features
-// (see announceCost): an exact one by its factorization (an
-// eigendecomposition per σ when choosing), falkon by falkonCost.
+// (see announceCost), from minAnnounced rows: an exact one by its
+// factorization (an eigendecomposition per σ when choosing), falkon by
+// falkonCost. A streamed selection announces itself (fitRun.streamed),
+// on any number of rows: its grids alone can make it long.
 func (r *fitRun) announce(n, d int, selecting bool) (stop func()) {
 	what := r.o.verb + " -method " + r.m.name
 	switch route := r.m.cost; {
+	case n < minAnnounced:
 	case route == "falkon":
 		return announceCost(r.stderr, what, n, falkonCost(n, d, r.o.centers, r.q, r.o.iters))
 	case route != "" && selecting:
@@ -509,7 +512,6 @@ type result struct {
 	Classes             []cli.JSONFloat `json:"classes,omitempty"`       // classify
 	Lambda              *cli.JSONFloat  `json:"lambda"`                  // null for a method without λ
 	LambdaByLOO         any             `json:"lambda_by_loo,omitempty"` // classify: λ was chosen by leave-one-out
-	LOOError            *cli.JSONFloat  `json:"loo_error,omitempty"`     // classify: the leave-one-out error rate at the pair chosen
 	K                   int             `json:"k,omitempty"`             // knn
 	B                   any             `json:"b,omitempty"`             // fit
 	TrainMSE            any             `json:"train_mse,omitempty"`
@@ -548,7 +550,7 @@ func (oc *outcome) report(w io.Writer) error {
 	o, f, sel := oc.o, oc.f, oc.sel
 	res := result{Method: o.method, Kernel: o.kf.name, Intercept: o.intercept, NTrain: oc.nTrain, NTest: oc.nTest, Features: oc.features,
 		K: f.k, FitSeconds: oc.seconds, Iterations: f.iterations, Converged: f.converged, Centers: f.centers, Jitter: f.jitter, NVal: oc.nVal,
-		SelectionFields: sel.Fields(), ScalesFields: oc.scales.Fields(), Standardized: oc.standardized}
+		SelectionFields: sel.Fields(oc.scales), ScalesFields: oc.scales.Fields(), Standardized: oc.standardized}
 	if f.lambda > 0 {
 		res.Lambda = cli.JSONPtr(f.lambda)
 	}
@@ -556,9 +558,6 @@ func (oc *outcome) report(w io.Writer) error {
 	score, format := "MSE", "%.6g"
 	if o.classes() {
 		res.Classes, res.LambdaByLOO, res.TrainAcc, res.TestAcc, res.ValAcc = cli.JSONFloats(f.classes), byLOO && o.lambda.Auto, oc.train, oc.test, oc.val
-		if byLOO {
-			res.LOOError = cli.JSONPtr(sel.Choice.Score)
-		}
 		score, format = "accuracy", "%.4f"
 	} else {
 		res.B, res.TrainMSE, res.TestMSE, res.ValMSE = cli.JSONFloat(f.b), oc.train, oc.test, oc.val

@@ -64,7 +64,10 @@
 // not fit (the Go memory limit, else the cgroup limit or the physical
 // memory), with one line naming what would fit instead; cg, landweber and
 // nu then stream K. A run estimated at more than 10 s says first how long
-// and how much memory it will take, then prints a progress line every 30 s.
+// and how much memory it will take, then prints a progress line every 30 s:
+// an exact or falkon fit on 3000 rows or more, and a streamed selection of
+// σ and λ (nystrom, falkon) on any number of rows, its grids alone (up to
+// 10⁴ values each) making it long.
 //
 // # fit
 //
@@ -170,8 +173,16 @@
 // -ard-rows rows (auto: every row up to 100,000, 50,000 above) for at most
 // -ard-iters iterations (50), a line each on standard error. The features
 // are ranked by σ_j, in standard deviations; -json adds sigmas and the
-// descent (ard_history …), -plot draws it. The model, the Gaussian of width
-// 1 with the scales in its standardization, is read by predict as any:
+// descent (ard_history …), -plot draws it. The top level of -json is the
+// model saved: its lambda, its criterion on every row (loo_mse, or gcv;
+// loo_error beside it for classes; loo_rows, loo_stderr) and no single
+// sigma; the grid's choice where the descent began is under grid_sigma,
+// grid_lambda, grid_loo_mse, grid_gcv, grid_loo_error, grid_loo_rows and
+// grid_loo_stderr. When the scales do worse on every row than the grid's
+// choice, a warning says so and the grid's model is saved: the top level
+// is then the grid's, with no ard_ or grid_ fields. The model, the
+// Gaussian of width 1 with the scales in its standardization, is read by
+// predict as any:
 //
 //	$ rkhs fit -train datasets/regression/housing_scale -method nystrom -centers 200 -sigma ard -lambda auto -ard-iters 30
 //	…

@@ -81,14 +81,38 @@ func announce(w io.Writer, what, route string, n, d int) (stop func()) {
 		"; -method falkon -centers M, with M a few thousand centres, takes O(M² + nd) memory and far less time"})
 }
 
+// nystromSelectionCost estimates loo.SelectNystrom on n rows of d
+// features with q outputs, m centres, s values of σ and l of λ, its
+// leave-one-out pass on looRows rows (0 with GCV, which has none). For
+// each σ: the statistics pass, 2nmd flops for the distances, nm kernel
+// transforms (10 flops each) and nm² for the moments, and the λ path's
+// eigendecomposition, 6m³; then, for each row of the leave-one-out pass
+// and each λ, the exact residuals of the q outputs, about 10(m + 20)q
+// flops at the speed of a product (measured: 44 ns a row and λ at m = 20
+// on a core whose product runs at 10¹⁰ flops a second). Its memory is the
+// λ path of each σ, m(2m + l(q + 1) + 2q + d + 3) floats, with one m×m
+// eigendecomposition's 5m²: the paths of every σ together when they fit
+// (the passes then serve every σ at once), of one σ otherwise.
+func nystromSelectionCost(n, d, q, m, s, l, looRows int) cost {
+	nf, mf := float64(n), float64(m)
+	perSigma := 2*nf*mf*float64(d) + 10*nf*mf + nf*mf*mf + 6*mf*mf*mf + float64(looRows)*float64(l)*10*(mf+20)*float64(q)
+	one := memlimit.Floats(m, 2*m+l*(q+1)+2*q+d+3)
+	bytes := memlimit.Sum(memlimit.Floats(s, m, 2*m+l*(q+1)+2*q+d+3), memlimit.Floats(m, 5*m))
+	if memlimit.Check("", bytes) != nil {
+		bytes = memlimit.Sum(one, memlimit.Floats(m, 5*m))
+	}
+	return cost{float64(s) * perSigma, bytes, fmt.Sprintf("%d σ × %d λ", s, l),
+		"; fewer values of -sigmas or -lambdas, or -loo-rows R (an estimate on R rows), take less"}
+}
+
 // announceCost says on w, when a run on n rows estimated at c will take
 // longer than longRunThreshold, how long and how much memory, with what
 // would be faster, and prints a progress line every progressEvery until
 // the returned stop is called. what names the run ("fit -method
-// cholesky"). Runs on fewer than minAnnounced rows, and those the memory
-// check will refuse at once, are not announced.
+// cholesky"). Runs the memory check will refuse at once are not
+// announced.
 func announceCost(w io.Writer, what string, n int, c cost) (stop func()) {
-	if n < minAnnounced || w == nil {
+	if w == nil {
 		return func() {}
 	}
 	if memlimit.Check("", c.bytes) != nil {

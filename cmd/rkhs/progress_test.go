@@ -41,3 +41,35 @@ func TestAnnounce(t *testing.T) {
 		t.Errorf("short runs announced: %q", b.String())
 	}
 }
+
+// TestAnnounceSelection: a streamed selection is announced before its
+// first pass on any number of rows, its grids alone making it long. At
+// 10¹⁰ flops a second the largest grid, 10⁴ σ × 10⁴ λ on 200 rows of 3
+// features with 20 centres, is 10⁴ × (2·200·20·3 + 10·200·20 + 200·20² +
+// 6·20³ + 200·10⁴·10·(20 + 20)) = 8.00192e12 flops: 13m20s. A command at
+// a speed that makes its small grid long prints the estimate first.
+func TestAnnounceSelection(t *testing.T) {
+	oldRate := productRate
+	defer func() { productRate = oldRate }()
+	productRate = func() float64 { return 1e10 }
+	c := nystromSelectionCost(200, 3, 1, 20, 10000, 10000, 200)
+	if c.flops != 8.00192e12 {
+		t.Errorf("the largest grid: %g flops, want 8.00192e12", c.flops)
+	}
+	var b bytes.Buffer
+	announceCost(&b, "fit -method nystrom, choosing σ and λ,", 200, c)()
+	if got := b.String(); !strings.HasPrefix(got, "rkhs fit -method nystrom, choosing σ and λ, on 200 rows: about 13m20s and ") || !strings.Contains(got, "(10000 σ × 10000 λ)") {
+		t.Errorf("announcement of the largest grid: %q", got)
+	}
+	if c := nystromSelectionCost(200, 3, 1, 20, 20, 100, 0); c.flops/1e10 > 1 {
+		t.Errorf("a small grid by GCV estimated at %g s", c.flops/1e10)
+	}
+
+	productRate = func() float64 { return 1e5 }
+	train := knownScales(t, t.TempDir(), "train.csv", 200, 1)
+	code, _, stderr := runCmd("fit", "-train", train, "-method", "nystrom", "-centers", "10", "-sigmas", "0.5:4:3", "-lambdas", "1e-6:1e-1:5")
+	est, pass := strings.Index(stderr, "rkhs fit -method nystrom, choosing σ and λ, on 200 rows: about "), strings.Index(stderr, "pass 1 of")
+	if code != 0 || est < 0 || pass < est {
+		t.Errorf("exit %d; the estimate at %d, the first pass at %d:\n%s", code, est, pass, stderr)
+	}
+}

@@ -252,6 +252,28 @@ func (s *Scales) Fields() *ScalesFields {
 	return f
 }
 
+// pair returns the figures of the descent's model as the top level of
+// -json has them (SelectionFields): no single σ, and the objective on
+// every row under the criterion's name, the error rate beside it for
+// classes, its standard error that of the error rate then.
+func (s *Scales) pair() PairFields {
+	r := s.Sel
+	p := PairFields{LOORows: r.LOORows}
+	stderr := r.StdErr
+	switch s.Criterion {
+	case loo.GCV:
+		p.GCV = JSONPtr(r.Objective)
+	case loo.LOOErrorRate:
+		p.LooMSE, p.LOOError, stderr = JSONPtr(r.Objective), JSONPtr(r.ErrorRate), r.ErrorRateStdErr
+	default:
+		p.LooMSE = JSONPtr(r.Objective)
+	}
+	if stderr > 0 {
+		p.LOOStdErr = JSONPtr(stderr)
+	}
+	return p
+}
+
 // PrintTable writes the descent in a line, the scales from the most
 // relevant feature to the least (a constant feature last, marked), and
 // the objective at the scales on every row in a line.

@@ -56,22 +56,46 @@ func FromNystrom(r *loo.NystromSelection, median float64, rows int) *Selection {
 }
 
 // SelectionFields are the fields of a selection in the JSON of rkhs fit
-// and classify and of rkhs-beam select: the pair chosen, the median
-// distance (a σ grid around it), the criterion, the leave-one-out MSE at
-// the pair, GCV at the pair with the GCV criterion, the rows the
-// leave-one-out mean is over, the standard error of the leave-one-out
-// score at the pair (of loo_mse, or of the error rate for classes) as an
-// estimate of its value over every row when a subset was drawn, and the
-// whole table.
+// and classify and of rkhs-beam select. The top level describes the model
+// saved (PairFields): the grid's pair, or, when a descent of one length
+// scale per feature (-sigma ard) went on from it and its model is the one
+// saved, the scales' figures, with no single sigma (the scales are the
+// sigmas of ScalesFields) and the grid's pair under grid_ (GridFields).
+// Beside them: the median distance (a σ grid around it), the criterion of
+// the table, and the whole table.
 type SelectionFields struct {
-	Sigma          *JSONFloat `json:"sigma,omitempty"`
+	PairFields
 	MedianDistance *JSONFloat `json:"median_distance,omitempty"`
 	Criterion      string     `json:"criterion,omitempty"`
-	LooMSE         *JSONFloat `json:"loo_mse,omitempty"`
-	GCV            *JSONFloat `json:"gcv,omitempty"`
-	LOORows        int        `json:"loo_rows,omitempty"`
-	LOOStdErr      *JSONFloat `json:"loo_stderr,omitempty"`
-	Table          *TableJSON `json:"table,omitempty"`
+	*GridFields
+	Table *TableJSON `json:"table,omitempty"`
+}
+
+// PairFields are the figures of the model saved: its σ (none for one σ
+// per feature), the leave-one-out MSE, the leave-one-out error rate when
+// it is the criterion (classes), GCV with the GCV criterion, the rows the
+// leave-one-out mean is over, and the standard error of the leave-one-out
+// score (of loo_mse, or of the error rate for classes) as an estimate of
+// its value over every row when a subset was drawn.
+type PairFields struct {
+	Sigma     *JSONFloat `json:"sigma,omitempty"`
+	LooMSE    *JSONFloat `json:"loo_mse,omitempty"`
+	LOOError  *JSONFloat `json:"loo_error,omitempty"`
+	GCV       *JSONFloat `json:"gcv,omitempty"`
+	LOORows   int        `json:"loo_rows,omitempty"`
+	LOOStdErr *JSONFloat `json:"loo_stderr,omitempty"`
+}
+
+// GridFields are, when a descent's model is saved, the grid's pair where
+// it started and that pair's figures, as PairFields has them.
+type GridFields struct {
+	GridSigma     JSONFloat  `json:"grid_sigma"`
+	GridLambda    JSONFloat  `json:"grid_lambda"`
+	GridLooMSE    *JSONFloat `json:"grid_loo_mse,omitempty"`
+	GridLOOError  *JSONFloat `json:"grid_loo_error,omitempty"`
+	GridGCV       *JSONFloat `json:"grid_gcv,omitempty"`
+	GridLOORows   int        `json:"grid_loo_rows,omitempty"`
+	GridLOOStdErr *JSONFloat `json:"grid_loo_stderr,omitempty"`
 }
 
 // TableJSON is the table in -json.
@@ -82,23 +106,22 @@ type TableJSON struct {
 	Scores    [][]JSONFloat `json:"scores"` // [σ][λ]; null where the system is singular
 }
 
-// Fields returns the JSON fields of s; a nil s gives none.
-func (s *Selection) Fields() SelectionFields {
+// Fields returns the JSON fields of s, and of the descent sc that went on
+// from its choice and whose model is saved (nil: none, or the grid's model
+// kept); a nil s gives none.
+func (s *Selection) Fields(sc *Scales) SelectionFields {
 	if s == nil {
 		return SelectionFields{}
 	}
-	r := SelectionFields{Sigma: JSONPtr(s.Choice.Sigma), Criterion: s.Table.Criterion.String(), LOORows: s.LOORows}
+	r := SelectionFields{PairFields: s.pair(), Criterion: s.Table.Criterion.String()}
 	if s.Median > 0 {
 		r.MedianDistance = JSONPtr(s.Median)
 	}
-	if !math.IsNaN(s.LOOMSE) {
-		r.LooMSE = JSONPtr(s.LOOMSE)
-	}
-	if s.StdErr > 0 {
-		r.LOOStdErr = JSONPtr(s.StdErr)
-	}
-	if s.Table.Criterion == loo.GCV {
-		r.GCV = JSONPtr(s.Choice.Score)
+	if sc != nil {
+		g := r.PairFields
+		r.GridFields = &GridFields{GridSigma: *g.Sigma, GridLambda: JSONFloat(s.Choice.Lambda), GridLooMSE: g.LooMSE, GridLOOError: g.LOOError,
+			GridGCV: g.GCV, GridLOORows: g.LOORows, GridLOOStdErr: g.LOOStdErr}
+		r.PairFields = sc.pair()
 	}
 	t := &TableJSON{Criterion: s.Table.Criterion.String(), Sigmas: JSONFloats(s.Table.Sigmas), Lambdas: JSONFloats(s.Table.Lambdas)}
 	for _, row := range s.Table.Scores {
@@ -106,6 +129,24 @@ func (s *Selection) Fields() SelectionFields {
 	}
 	r.Table = t
 	return r
+}
+
+// pair returns the figures of the grid's choice.
+func (s *Selection) pair() PairFields {
+	p := PairFields{Sigma: JSONPtr(s.Choice.Sigma), LOORows: s.LOORows}
+	if !math.IsNaN(s.LOOMSE) {
+		p.LooMSE = JSONPtr(s.LOOMSE)
+	}
+	switch s.Table.Criterion {
+	case loo.LOOErrorRate:
+		p.LOOError = JSONPtr(s.Choice.Score)
+	case loo.GCV:
+		p.GCV = JSONPtr(s.Choice.Score)
+	}
+	if s.StdErr > 0 {
+		p.LOOStdErr = JSONPtr(s.StdErr)
+	}
+	return p
 }
 
 // JSONPtr returns a pointer to v as a JSONFloat.

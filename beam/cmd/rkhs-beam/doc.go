@@ -92,8 +92,11 @@
 // feature) to the least, a constant feature last, and the criterion at
 // the scales; -json adds the fields of rkhs fit -json for the descent
 // (sigmas in the order of the columns, feature_names, ard_ranking,
-// ard_history, ard_iterations and the other ard_ fields), and its lambda
-// is the scales' λ. The grid's choice is only the descent's start: a
+// ard_history, ard_iterations and the other ard_ fields); its top level
+// is, as rkhs's, the model written (lambda the scales' λ, loo_mse or gcv
+// and loo_error their scores on every row, no single sigma), and the
+// grid's choice is under grid_sigma, grid_lambda, grid_loo_mse and the
+// other grid_ fields. The grid's choice is only the descent's start: a
 // choice at an edge of the grid draws no warning.
 //
 // # predict

@@ -58,9 +58,28 @@ func TestSelectARD(t *testing.T) {
 		FitRows      int       `json:"ard_rows"`
 		LOORows      int       `json:"ard_loo_rows"`
 		Classes      []float64
+		// The top level is the model written; the grid's pair under grid_.
+		Sigma      *float64 `json:"sigma"`
+		LooMSE     *float64 `json:"loo_mse"`
+		GridSigma  float64  `json:"grid_sigma"`
+		GridLambda float64  `json:"grid_lambda"`
+		GridLooMSE *float64 `json:"grid_loo_mse"`
+		Table      struct{ Scores [][]*float64 }
 	}
 	if err := json.Unmarshal([]byte(stdout), &r); code != 0 || err != nil {
 		t.Fatalf("-json: exit %d, %v:\n%s%s", code, err, stdout, stderr)
+	}
+	best := math.Inf(1)
+	for _, row := range r.Table.Scores {
+		for _, v := range row {
+			if v != nil {
+				best = min(best, *v)
+			}
+		}
+	}
+	if r.Sigma != nil || r.LooMSE == nil || *r.LooMSE != r.Objective || r.GridLooMSE == nil || *r.GridLooMSE != best || r.GridLambda == r.Lambda || !(r.GridSigma > 0) {
+		t.Errorf("-json: sigma %v, loo_mse %v beside ard_objective %v; grid_loo_mse %v, want the table's minimum %v; grid_sigma %v, grid_lambda %v, lambda %v",
+			r.Sigma, r.LooMSE, r.Objective, r.GridLooMSE, best, r.GridSigma, r.GridLambda, r.Lambda)
 	}
 	if len(r.Sigmas) != 3 || r.Iterations != 3 || len(r.History) != 3 || math.Abs(r.Objective-r.History[2]) > 1e-12*r.Objective || !(r.Objective < r.Start) ||
 		!slices.Equal(r.FeatureNames, []string{"a", "b", "c"}) || len(r.Ranking) != 3 || r.Criterion != "loo_mse" || r.LOOError != nil {

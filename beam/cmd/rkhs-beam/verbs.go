@@ -210,9 +210,9 @@ func selectCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 }
 
 // selectResult is the object select -json prints: the fields rkhs fit -json
-// prints for a selection (cli.SelectionFields, and loo_error as rkhs
-// classify prints it), and every table of the selection, [σ][λ], null
-// where the Nyström system is singular.
+// prints for a selection (cli.SelectionFields: the top level the model
+// written, the grid's pair under grid_ after a descent), and every table
+// of the selection, [σ][λ], null where the Nyström system is singular.
 type selectResult struct {
 	Kernel    string          `json:"kernel"`
 	Intercept string          `json:"intercept"`
@@ -221,7 +221,6 @@ type selectResult struct {
 	Centers   int             `json:"centers"`
 	Classes   []cli.JSONFloat `json:"classes,omitempty"`
 	Lambda    cli.JSONFloat   `json:"lambda"`
-	LOOError  *cli.JSONFloat  `json:"loo_error,omitempty"`
 	cli.SelectionFields
 	*cli.ScalesFields
 	Standardized bool                         `json:"standardized,omitempty"`
@@ -252,16 +251,13 @@ func showSelection(sel *rkhsbeam.Selection, o rkhsbeam.SelectOptions, asJSON boo
 		return nil
 	}
 	r := selectResult{Kernel: o.Kernel.Type, Intercept: o.Intercept.String(), NTrain: sel.Rows, Features: sel.Model.Centers.Cols,
-		Centers: sel.Model.Centers.Rows, Lambda: cli.JSONFloat(sel.Lambda), SelectionFields: s.Fields(), ScalesFields: scales.Fields(),
+		Centers: sel.Model.Centers.Rows, Lambda: cli.JSONFloat(sel.Lambda), SelectionFields: s.Fields(scales), ScalesFields: scales.Fields(),
 		Standardized: sel.Model.Standardization != nil, Tables: map[string][][]cli.JSONFloat{}}
 	if sel.Scales != nil {
 		r.Lambda = cli.JSONFloat(sel.Scales.Lambda)
 	}
 	if sel.Classifier != nil {
 		r.Classes = cli.JSONFloats(sel.Classifier.Classes)
-		if sel.Criterion == loo.LOOErrorRate { // as rkhs: the score is an error rate only then
-			r.LOOError = cli.JSONPtr(sel.Score)
-		}
 	}
 	for name, t := range map[string][][]float64{"gcv": sel.GCV, "df": sel.DF, "loo_mse": sel.LOO, "loo_error": sel.LOOError} {
 		for _, row := range t {
