@@ -100,14 +100,8 @@ func FoldModels(stats []*regress.NystromStats, lambda float64, ic regress.Interc
 // ErrInput for folds that are not a partition.
 func NystromCV(cfg regress.Nystrom, x, y *linalg.Dense, folds [][]int) (*CV, error) {
 	const op = "NystromCV"
-	if err := check.Data(ErrInput, op, "X", x, 2); err != nil {
+	if err := check.XY(ErrInput, op, x, y, 2); err != nil {
 		return nil, err
-	}
-	if err := check.Data(ErrInput, op, "Y", y, 2); err != nil {
-		return nil, err
-	}
-	if y.Rows != x.Rows {
-		return nil, inputError(op, "Y", "%d rows, X has %d", y.Rows, x.Rows)
 	}
 	if err := checkFolds(op, folds, x.Rows); err != nil {
 		return nil, err

@@ -44,14 +44,8 @@ import (
 // numerically singular.
 func Nystrom(cfg regress.Nystrom, x, y *linalg.Dense) (*Jackknife, error) {
 	const op = "Nystrom"
-	if err := check.Data(ErrInput, op, "X", x, 2); err != nil {
+	if err := check.XY(ErrInput, op, x, y, 2); err != nil {
 		return nil, err
-	}
-	if err := check.Data(ErrInput, op, "Y", y, 2); err != nil {
-		return nil, err
-	}
-	if y.Rows != x.Rows {
-		return nil, inputError(op, "Y", "%d rows, X has %d", y.Rows, x.Rows)
 	}
 	if err := check.Positive(ErrInput, op, "cfg.Lambda", cfg.Lambda); err != nil {
 		return nil, err

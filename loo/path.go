@@ -130,16 +130,7 @@ func meanSquare(m *linalg.Dense) float64 {
 // and Y n×q with n ≥ 2, d, q ≥ 1, valid views with finite elements, and
 // Y of a magnitude whose squared residuals float64 can sum (check.Squarable).
 func checkXY(op string, x, y *linalg.Dense) error {
-	if err := check.Data(ErrInput, op, "X", x, 2); err != nil {
-		return err
-	}
-	if err := check.View(ErrInput, op, "Y", y); err != nil {
-		return err
-	}
-	if y.Rows != x.Rows {
-		return inputError(op, "Y", "%d rows, X has %d", y.Rows, x.Rows)
-	}
-	if err := check.Data(ErrInput, op, "Y", y, 2); err != nil {
+	if err := check.XY(ErrInput, op, x, y, 2); err != nil {
 		return err
 	}
 	return check.Squarable(ErrInput, op, "Y", y)

@@ -23,16 +23,7 @@ func inputError(op, arg, format string, args ...any) error {
 // checkXY validates training data: X n×d with n ≥ 1 and d ≥ 1, Y n×q with
 // q ≥ 1, both valid views with finite elements.
 func checkXY(op string, x, y *linalg.Dense) error {
-	if err := check.Data(ErrInput, op, "X", x, 1); err != nil {
-		return err
-	}
-	if err := check.View(ErrInput, op, "Y", y); err != nil {
-		return err
-	}
-	if y.Rows != x.Rows {
-		return inputError(op, "Y", "%d rows, X has %d", y.Rows, x.Rows)
-	}
-	return check.Data(ErrInput, op, "Y", y, 1)
+	return check.XY(ErrInput, op, x, y, 1)
 }
 
 // checkFit validates what every kernel fit takes: the kernel, then X and Y.

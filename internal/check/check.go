@@ -111,6 +111,22 @@ func Data(kind error, op, name string, m *linalg.Dense, minRows int) error {
 	return Finite(kind, op, name, m)
 }
 
+// XY validates the training data of a fit: X n×d with n ≥ minRows, Y
+// n×q, both valid views (Y's shape is checked before its values, so that
+// a Y of the wrong length is said so) with finite elements.
+func XY(kind error, op string, x, y *linalg.Dense, minRows int) error {
+	if err := Data(kind, op, "X", x, minRows); err != nil {
+		return err
+	}
+	if err := View(kind, op, "Y", y); err != nil {
+		return err
+	}
+	if y.Rows != x.Rows {
+		return Input(kind, op, "Y", "%d rows, X has %d", y.Rows, x.Rows)
+	}
+	return Data(kind, op, "Y", y, minRows)
+}
+
 // Points validates points to evaluate a fitted function at: a valid finite
 // view (zero rows allowed) with cols columns when it has rows.
 func Points(kind error, op, name string, m *linalg.Dense, cols int) error {

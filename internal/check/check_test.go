@@ -137,3 +137,36 @@ func TestWrapNamesOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestXY: the training data's checks in their order — X's rows first,
+// then Y's shape (its length before its values), then Y's values — each
+// naming the argument at fault.
+func TestXY(t *testing.T) {
+	x := linalg.NewDense(3, 2, []float64{1, 2, 3, 4, 5, 6})
+	y := linalg.NewDense(3, 1, []float64{1, 2, 3})
+	short := linalg.NewDense(2, 1, []float64{math.NaN(), 1})
+	nan := linalg.NewDense(3, 1, []float64{1, math.NaN(), 3})
+	for _, c := range []struct {
+		name      string
+		x, y      *linalg.Dense
+		min       int
+		want      string // "" for no error
+		notFinite bool
+	}{
+		{"valid", x, y, 2, "", false},
+		{"too few rows", x, y, 4, "X: 3 rows, needs at least 4", false},
+		{"nil Y", x, nil, 2, "Y", false},
+		{"Y of another length, its NaN unread", x, short, 1, "Y: 2 rows, X has 3", false},
+		{"NaN in Y", x, nan, 2, "Y", true},
+	} {
+		err := XY(errKind, "Fit", c.x, c.y, c.min)
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s: %v, want nil", c.name, err)
+		case c.want != "" && (err == nil || !errors.Is(err, errKind) || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%s: %v, want an error of errKind containing %q", c.name, err, c.want)
+		case c.notFinite && !errors.Is(err, linalg.ErrNotFinite):
+			t.Errorf("%s: %v, want it to wrap linalg.ErrNotFinite", c.name, err)
+		}
+	}
+}
