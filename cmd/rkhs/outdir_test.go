@@ -35,19 +35,19 @@ func TestOutputDirFlags(t *testing.T) {
 			}
 			for _, c := range []struct {
 				name string
-				make func(dir string) (path, file string)
+				make func(t *testing.T, dir string) (path, file string)
 			}{
-				{"a regular file", func(dir string) (string, string) {
+				{"a regular file", func(_ *testing.T, dir string) (string, string) {
 					p := filepath.Join(dir, "afile")
 					os.WriteFile(p, []byte("old\n"), 0o644)
 					return p, p
 				}},
-				{"below a regular file", func(dir string) (string, string) {
+				{"below a regular file", func(_ *testing.T, dir string) (string, string) {
 					p := filepath.Join(dir, "afile")
 					os.WriteFile(p, []byte("old\n"), 0o644)
 					return filepath.Join(p, "sub"), p
 				}},
-				{"a named pipe", func(dir string) (string, string) {
+				{"a named pipe", func(t *testing.T, dir string) (string, string) {
 					p := filepath.Join(dir, "fifo")
 					if err := clitest.Mkfifo(p); err != nil {
 						t.Skip("no named pipes here:", err)
@@ -56,7 +56,7 @@ func TestOutputDirFlags(t *testing.T) {
 				}},
 			} {
 				t.Run(key+"/"+c.name, func(t *testing.T) {
-					path, file := c.make(t.TempDir())
+					path, file := c.make(t, t.TempDir())
 					code, _, e := runCmd(substitute(args, map[string]string{"OUT": path})...)
 					if code != 2 || strings.Count(e, "\n") != 1 || !strings.Contains(e, "-"+f.Name+" ") || !strings.Contains(e, "not a directory") {
 						t.Errorf("%s: exit %d, %q; want one line of refusal naming -%s, exit 2, before anything runs", path, code, e, f.Name)

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"syscall"
 )
 
 // Output is an output flag of a command and the path it was given ("" for
@@ -285,7 +286,9 @@ func CheckOutputDir(flag, path string) error {
 			return BadInputf("-%s %s: is a %s, not a directory", flag, path, fileKind(st.Mode()))
 		case err == nil:
 			return BadInputf("-%s %s: %s is a %s, not a directory", flag, path, p, fileKind(st.Mode()))
-		case !errors.Is(err, fs.ErrNotExist):
+		case !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR):
+			// ENOTDIR: a file above p (WASI says so where Linux says
+			// not found); the walk up names it.
 			return BadInputf("-%s %s: %v", flag, path, unwrapPath(err))
 		}
 		parent := filepath.Dir(p)
