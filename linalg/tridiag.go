@@ -165,11 +165,10 @@ const panelAxpyCols = 512
 
 // panelAxpys sets y −= Σ_q (c[2q]·X_q + c[2q+1]·Y_q), X_q and Y_q the rows
 // q < len(c)/2 of xt and yt from column off on (as long as y): the
-// panel's earlier reflectors applied to a row or to w. The vector is split
-// into ranges of fixed bounds over goroutines, and every element takes its
-// terms in an order that depends on the range alone (panelAxpysRange), so
-// the result is the same for any number of goroutines. Cost: 2·len(c)·len(y)
-// flops.
+// panel's earlier reflectors applied to a row or to w. Every element takes
+// its len(c) terms in the order written, one axpy at a time, so the
+// vector is split into ranges over goroutines and the result is the same
+// for any number of them. Cost: 2·len(c)·len(y) flops.
 func panelAxpys(y []float64, xt, yt Dense, off int, c []float64) {
 	n := len(y)
 	units := (n + panelAxpyCols - 1) / panelAxpyCols
@@ -179,20 +178,14 @@ func panelAxpys(y []float64, xt, yt Dense, off int, c []float64) {
 }
 
 // panelAxpysRange is panelAxpys on the elements [lo, hi) of y, on the
-// calling goroutine: the reflectors two at a time (axpy2x2, four rows of
-// the panel a pass over y), the last alone if their number is odd
-// (axpy2), so y is loaded and stored once for four terms rather than once
-// for each.
+// calling goroutine.
 func panelAxpysRange(y []float64, xt, yt Dense, off int, c []float64, lo, hi int) {
-	row := func(t Dense, q int) []float64 { return t.Data[q*t.Stride+off+lo : q*t.Stride+off+hi] }
-	nq := len(c) / 2
-	q := 0
-	for ; q+1 < nq; q += 2 {
-		axpy2x2(-c[2*q], -c[2*q+1], -c[2*q+2], -c[2*q+3],
-			row(xt, q), row(yt, q), row(xt, q+1), row(yt, q+1), y[lo:hi])
-	}
-	if q < nq {
-		axpy2(-c[2*q], -c[2*q+1], row(xt, q), row(yt, q), y[lo:hi])
+	n := len(y)
+	for q := range len(c) / 2 {
+		x := xt.Data[q*xt.Stride+off : q*xt.Stride+off+n]
+		z := yt.Data[q*yt.Stride+off : q*yt.Stride+off+n]
+		axpy(-c[2*q], x[lo:hi], y[lo:hi])
+		axpy(-c[2*q+1], z[lo:hi], y[lo:hi])
 	}
 }
 
