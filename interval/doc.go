@@ -56,7 +56,7 @@
 // reports every fold's pair. Intervals from a λ chosen on all rows
 // should be reported as such. On synthetic data with Gaussian noise
 // (TestCoverage's problem, 1000 draws of 39 rows, 13 folds, level 0.8;
-// the test runs 400) both cover within three standard errors of the
+// the test runs 250) both cover within three standard errors of the
 // rank's 0.8 — 0.791 ± 0.005 at the λ chosen on all rows, 0.808 ± 0.005
 // with λ chosen in each fold — so
 // the difference the choice makes is small there; only the second is
