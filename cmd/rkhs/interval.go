@@ -1,0 +1,237 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"rkhs/classify"
+	"rkhs/dataset"
+	"rkhs/internal/cli"
+	"rkhs/interval"
+	"rkhs/linalg"
+	"rkhs/regress"
+)
+
+// -interval LEVEL of fit, classify and predict: jackknife+ and CV+
+// intervals (labels sets for classes) from the exact leave-one-out or
+// leave-fold-out models of package interval, at the fit's σ and λ, on the
+// rows as the model's kernel sees them.
+
+// intervalFlags are -interval, -interval-method and -folds.
+type intervalFlags struct {
+	level  float64
+	method string
+	folds  int
+}
+
+// register adds the flags; offer names the methods with intervals.
+func (iv *intervalFlags) register(fs *flagSet, offer string) {
+	fs.Float64Var(&iv.level, "interval", 0, "prediction intervals at this level in (0, 1), as 0.9, by "+offer+": with -test their coverage and mean width (classify: label sets, their coverage and mean size), -predictions a CSV file of prediction,lower,upper (classify: label,set, the set's labels joined by |), -plot the coverage on -test against the level from 0.5 to 0.99 instead of a selection's curves")
+	fs.StringVar(&iv.method, "interval-method", "", "jackknife+ (the n leave-one-out models, closed forms of the fit) or cv+ (-folds models, which -model saves for rkhs predict -interval); default jackknife+ where the rows are in memory, cv+ for falkon and a streamed selection")
+	fs.IntVar(&iv.folds, "folds", 10, "cv+: the number of folds K, drawn with -seed")
+}
+
+// check checks the flags against method m (whose selection streams the
+// rows when streamed) and sets the default -interval-method.
+func (iv *intervalFlags) check(o *modelFlags, m *method, streamed bool) error {
+	offered := m.intervals
+	if o.classes() {
+		offered = slices.DeleteFunc(slices.Clone(offered), func(s string) bool { return s != "jackknife+" })
+	}
+	var with []*method
+	for _, w := range methodsOf(o.verb) {
+		if len(w.intervals) > 0 && (!o.classes() || slices.Contains(w.intervals, "jackknife+")) {
+			with = append(with, w)
+		}
+	}
+	switch {
+	case !o.set["interval"]:
+		for _, f := range []string{"interval-method", "folds"} {
+			if o.set[f] {
+				return cli.BadInputf("-%s is for -interval LEVEL", f)
+			}
+		}
+		return nil
+	case !(iv.level > 0 && iv.level < 1):
+		return cli.BadInputf("-interval %v: want a level strictly between 0 and 1 (0.9 for 90%% intervals)", iv.level)
+	case len(offered) == 0:
+		return cli.BadInputf("-interval is offered by -method %s, not %s: only their leave-out models are closed forms of the fit", names(with, "and"), m.name)
+	case iv.method == "":
+		iv.method = offered[0]
+		if streamed && slices.Contains(offered, "cv+") {
+			iv.method = "cv+"
+		}
+	case !slices.Contains(offered, iv.method):
+		return cli.BadInputf("-interval-method %q is not offered by %s -method %s: use %s (falkon keeps no factorization of the rows, a classifier's sets are jackknife+)", iv.method, o.verb, m.name, strings.Join(offered, " or "))
+	}
+	switch {
+	case o.set["folds"] && iv.method != "cv+":
+		return cli.BadInputf("-folds is for -interval-method cv+")
+	case iv.folds < 2:
+		return cli.BadInputf("-folds %d: want K ≥ 2 (CV+ leaves out one of K folds)", iv.folds)
+	case o.plot != "" && o.test == "":
+		return cli.BadInputf("-plot with -interval draws the coverage on the test file: give -test")
+	}
+	return nil
+}
+
+// reach refuses a level that n rows cannot reach (interval.MaxLevel):
+// every interval would be the whole line.
+func reach(level float64, n int) error {
+	if level > interval.MaxLevel(n) {
+		return cli.BadInputf("-interval %v: %s give finite intervals only up to level n/(n+1) = %.4g; at %v every interval is the whole line (every label in every set): lower the level, or give more rows", level, cli.Count(n, "row"), interval.MaxLevel(n), level)
+	}
+	return nil
+}
+
+// predictor is what the intervals of a test file need: raw rows in, as
+// the saved model takes them.
+type predictor func(x *linalg.Dense, level float64) (*interval.Intervals, *interval.LabelSets, error)
+
+// intervals prepares the intervals of the fitted model inner (the
+// regress.Model of the saved one) on the training rows train, raw: at
+// its kernel and the fit's λ, on the rows mapped by its standardization.
+// For cv+ it also returns the CV+ to save, whose fold models take raw rows.
+func (r *fitRun) intervals(inner *regress.Model, lambda float64, train *dataset.Data) (predictor, *interval.CV, error) {
+	o, n := r.o, train.X.Rows
+	if err := reach(o.iv.level, n); err != nil {
+		return nil, nil, err
+	}
+	x, err := inner.Standardization.Apply(&train.X)
+	if err != nil {
+		return nil, nil, err
+	}
+	k, y, nys := inner.Kernel, cli.Column(train.Y), regress.Nystrom{Kernel: inner.Kernel, Lambda: lambda, Intercept: r.ic, Given: inner.Centers}
+	mapped := func(p func(*linalg.Dense, float64) (*interval.Intervals, *interval.LabelSets, error)) predictor {
+		return func(raw *linalg.Dense, level float64) (*interval.Intervals, *interval.LabelSets, error) {
+			xt, err := inner.Standardization.Apply(raw)
+			if err != nil {
+				return nil, nil, err
+			}
+			return p(xt, level)
+		}
+	}
+	var c *interval.Classes
+	var j *interval.Jackknife
+	switch nystrom := r.m.selects >= streamedSelection; {
+	case o.classes() && nystrom:
+		c, err = interval.ClassifyNystrom(nys, r.q > 1, x, train.Y)
+	case o.classes():
+		c, err = interval.ClassifyRLS(classify.RLS{Kernel: k, Lambda: lambda, Intercept: r.ic, OneVsAll: r.q > 1}, x, train.Y)
+	case o.iv.method == "cv+":
+		return r.cvPlus(inner, nys, x, y, nystrom)
+	case nystrom:
+		j, err = interval.Nystrom(nys, x, y)
+	case r.spectral != nil:
+		p, err := interval.NewPath(r.spectral, []float64{lambda}, r.ic)
+		return mapped(func(xt *linalg.Dense, level float64) (*interval.Intervals, *interval.LabelSets, error) {
+			ivs, err := p.Predict(xt, level)
+			if err != nil {
+				return nil, nil, err
+			}
+			return ivs[0], nil, nil
+		}), nil, err
+	default:
+		j, err = interval.RLS(regress.RLS{Kernel: k, Lambda: lambda, Intercept: r.ic}, x, y)
+	}
+	if c != nil {
+		return mapped(func(xt *linalg.Dense, level float64) (*interval.Intervals, *interval.LabelSets, error) {
+			s, err := c.Predict(xt, level)
+			return nil, s, err
+		}), nil, err
+	}
+	return mapped(func(xt *linalg.Dense, level float64) (*interval.Intervals, *interval.LabelSets, error) {
+		iv, err := j.Predict(xt, level)
+		return iv, nil, err
+	}), nil, err
+}
+
+// cvPlus builds the CV+ of -folds folds drawn with -seed: exact RLS's
+// (interval.RLSCV) or Nyström's on the model's centres
+// (interval.NystromCV, falkon's too), its predictions the saved model's.
+func (r *fitRun) cvPlus(inner *regress.Model, nys regress.Nystrom, x, y *linalg.Dense, nystrom bool) (predictor, *interval.CV, error) {
+	folds, err := interval.Folds(x.Rows, r.o.iv.folds, r.o.seed)
+	if err != nil {
+		return nil, nil, cli.Explained{Msg: fmt.Sprintf("-folds %d: want at most the %s fitted", r.o.iv.folds, cli.Count(x.Rows, "row")), Err: err}
+	}
+	var cv *interval.CV
+	if nystrom {
+		cv, err = interval.NystromCV(nys, x, y, folds)
+	} else {
+		cv, err = interval.RLSCV(regress.RLS{Kernel: inner.Kernel, Lambda: nys.Lambda, Intercept: r.ic}, x, y, folds)
+	}
+	if err == nil {
+		cv, err = cv.WithModel(inner)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return func(raw *linalg.Dense, level float64) (*interval.Intervals, *interval.LabelSets, error) {
+		iv, err := cv.Predict(raw, level)
+		return iv, nil, err
+	}, cv, nil
+}
+
+// calibrationLevels are the levels of the coverage plot.
+var calibrationLevels = []float64{0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.99}
+
+// testIntervals scores the intervals of the test rows at -interval (and
+// with -plot at calibrationLevels): it fills the outcome's figures and
+// returns the lines of -predictions and the plot.
+func (oc *outcome) testIntervals(p predictor, test *dataset.Data, pred *linalg.Dense, title string) (lines, plot []byte, err error) {
+	o := oc.o
+	levels := []float64{o.iv.level}
+	if o.plot != "" {
+		levels = append(levels, calibrationLevels...)
+	}
+	nominal := cli.Series{Name: "nominal", Color: "#7f7f7f", Marker: -1}
+	empirical := cli.Series{Name: "empirical, " + o.iv.method, Color: "#1f77b4", Marker: -1}
+	for i, level := range levels {
+		iv, sets, err := p(&test.X, level)
+		if err != nil {
+			return nil, nil, err
+		}
+		var cover, width float64
+		if sets != nil {
+			cover, width = sets.Coverage(test.Y)
+		} else {
+			cover, width = iv.Coverage(cli.Column(test.Y))
+		}
+		if i == 0 {
+			oc.coverage, oc.width, lines = cli.JSONPtr(cover), cli.JSONPtr(width), intervalLines(pred, iv, sets)
+			continue
+		}
+		nominal.X, nominal.Y = append(nominal.X, level), append(nominal.Y, level)
+		empirical.X, empirical.Y = append(empirical.X, level), append(empirical.Y, cover)
+	}
+	if o.plot != "" {
+		plot = []byte(cli.SVG(cli.Panel{Title: title, XLabel: "nominal level", YLabel: "coverage on the test file", Series: []cli.Series{nominal, empirical}}))
+	}
+	return lines, plot, nil
+}
+
+// intervalLines are the lines of -predictions with -interval: a header,
+// then prediction,lower,upper a row (values as %.17g), or for label sets
+// label,set with the set's labels joined by |.
+func intervalLines(pred *linalg.Dense, iv *interval.Intervals, sets *interval.LabelSets) []byte {
+	var b bytes.Buffer
+	if sets != nil {
+		b.WriteString("label,set\n")
+		for i, s := range sets.Sets {
+			labels := make([]string, len(s))
+			for j, l := range s {
+				labels[j] = strconv.FormatFloat(l, 'g', -1, 64)
+			}
+			fmt.Fprintf(&b, "%s,%s\n", strconv.FormatFloat(sets.Predicted[i], 'g', -1, 64), strings.Join(labels, "|"))
+		}
+		return b.Bytes()
+	}
+	b.WriteString("prediction,lower,upper\n")
+	for i := range pred.Rows {
+		fmt.Fprintf(&b, "%.17g,%.17g,%.17g\n", pred.At(i, 0), iv.Lower.At(i, 0), iv.Upper.At(i, 0))
+	}
+	return b.Bytes()
+}
