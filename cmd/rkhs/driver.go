@@ -440,12 +440,12 @@ func (oc *outcome) evaluate(r *fitRun, saved *cli.Model, sets trainingSets, test
 		if c, ok := oc.f.model.(*classify.RLSModel); ok {
 			inner = c.Model
 		}
-		p, cv, err := r.intervals(inner, oc.f.lambda, sets.train)
+		p, err := r.intervals(inner, oc.f.lambda, sets.train)
 		if err != nil {
 			return nil, r.explain(err)
 		}
-		if cv != nil {
-			model = cv
+		if p.cv != nil {
+			model = p.cv
 		}
 		if test != nil {
 			if lines, plot, err = oc.testIntervals(p, test, testPred, title); err != nil {

@@ -11,6 +11,7 @@ import (
 	"rkhs/dataset"
 	"rkhs/internal/cli"
 	"rkhs/interval"
+	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/regress"
 )
@@ -87,92 +88,82 @@ func reach(level float64, n int) error {
 	return nil
 }
 
-// predictor is what the intervals of a test file need: raw rows in, as
-// the saved model takes them.
-type predictor func(x *linalg.Dense, level float64) (*interval.Intervals, *interval.LabelSets, error)
+// predictor gives the intervals (or label sets) of test rows, raw as the
+// saved model takes them: the one of its fields that is set, on the rows
+// mapped by std (the CV+'s fold models map them themselves).
+type predictor struct {
+	std *kernels.Standardization
+	j   *interval.Jackknife
+	p   *interval.Path
+	c   *interval.Classes
+	cv  *interval.CV
+}
+
+func (p *predictor) predict(raw *linalg.Dense, level float64) (*interval.Intervals, *interval.LabelSets, error) {
+	if p.cv != nil {
+		iv, err := p.cv.Predict(raw, level)
+		return iv, nil, err
+	}
+	x, err := p.std.Apply(raw)
+	switch {
+	case err != nil:
+		return nil, nil, err
+	case p.c != nil:
+		s, err := p.c.Predict(x, level)
+		return nil, s, err
+	case p.p != nil:
+		ivs, err := p.p.Predict(x, level)
+		if err != nil {
+			return nil, nil, err
+		}
+		return ivs[0], nil, nil
+	}
+	iv, err := p.j.Predict(x, level)
+	return iv, nil, err
+}
 
 // intervals prepares the intervals of the fitted model inner (the
-// regress.Model of the saved one) on the training rows train, raw: at
-// its kernel and the fit's λ, on the rows mapped by its standardization.
-// For cv+ it also returns the CV+ to save, whose fold models take raw rows.
-func (r *fitRun) intervals(inner *regress.Model, lambda float64, train *dataset.Data) (predictor, *interval.CV, error) {
-	o, n := r.o, train.X.Rows
-	if err := reach(o.iv.level, n); err != nil {
-		return nil, nil, err
+// regress.Model of the saved one) on the training rows train, raw: at its
+// kernel and the fit's λ, on the rows mapped by its standardization; the
+// CV+ of cv+ (-folds folds drawn with -seed) predicts with inner and is
+// what -model saves. Nyström's (falkon's too) keep the model's centres.
+func (r *fitRun) intervals(inner *regress.Model, lambda float64, train *dataset.Data) (*predictor, error) {
+	o, p := r.o, &predictor{std: inner.Standardization}
+	if err := reach(o.iv.level, train.X.Rows); err != nil {
+		return nil, err
 	}
 	x, err := inner.Standardization.Apply(&train.X)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	k, y, nys := inner.Kernel, cli.Column(train.Y), regress.Nystrom{Kernel: inner.Kernel, Lambda: lambda, Intercept: r.ic, Given: inner.Centers}
-	mapped := func(p func(*linalg.Dense, float64) (*interval.Intervals, *interval.LabelSets, error)) predictor {
-		return func(raw *linalg.Dense, level float64) (*interval.Intervals, *interval.LabelSets, error) {
-			xt, err := inner.Standardization.Apply(raw)
-			if err != nil {
-				return nil, nil, err
-			}
-			return p(xt, level)
+	y, rls := cli.Column(train.Y), regress.RLS{Kernel: inner.Kernel, Lambda: lambda, Intercept: r.ic}
+	nys := regress.Nystrom{Kernel: inner.Kernel, Lambda: lambda, Intercept: r.ic, Given: inner.Centers}
+	var folds [][]int
+	if o.iv.method == "cv+" {
+		if folds, err = interval.Folds(x.Rows, o.iv.folds, o.seed); err != nil {
+			return nil, cli.Explained{Msg: fmt.Sprintf("-folds %d: want at most the %s fitted", o.iv.folds, cli.Count(x.Rows, "row")), Err: err}
 		}
 	}
-	var c *interval.Classes
-	var j *interval.Jackknife
 	switch nystrom := r.m.selects >= streamedSelection; {
 	case o.classes() && nystrom:
-		c, err = interval.ClassifyNystrom(nys, r.q > 1, x, train.Y)
+		p.c, err = interval.ClassifyNystrom(nys, r.q > 1, x, train.Y)
 	case o.classes():
-		c, err = interval.ClassifyRLS(classify.RLS{Kernel: k, Lambda: lambda, Intercept: r.ic, OneVsAll: r.q > 1}, x, train.Y)
-	case o.iv.method == "cv+":
-		return r.cvPlus(inner, nys, x, y, nystrom)
+		p.c, err = interval.ClassifyRLS(classify.RLS{Kernel: inner.Kernel, Lambda: lambda, Intercept: r.ic, OneVsAll: r.q > 1}, x, train.Y)
+	case folds != nil && nystrom:
+		p.cv, err = interval.NystromCV(nys, x, y, folds)
+	case folds != nil:
+		p.cv, err = interval.RLSCV(rls, x, y, folds)
 	case nystrom:
-		j, err = interval.Nystrom(nys, x, y)
+		p.j, err = interval.Nystrom(nys, x, y)
 	case r.spectral != nil:
-		p, err := interval.NewPath(r.spectral, []float64{lambda}, r.ic)
-		return mapped(func(xt *linalg.Dense, level float64) (*interval.Intervals, *interval.LabelSets, error) {
-			ivs, err := p.Predict(xt, level)
-			if err != nil {
-				return nil, nil, err
-			}
-			return ivs[0], nil, nil
-		}), nil, err
+		p.p, err = interval.NewPath(r.spectral, []float64{lambda}, r.ic)
 	default:
-		j, err = interval.RLS(regress.RLS{Kernel: k, Lambda: lambda, Intercept: r.ic}, x, y)
+		p.j, err = interval.RLS(rls, x, y)
 	}
-	if c != nil {
-		return mapped(func(xt *linalg.Dense, level float64) (*interval.Intervals, *interval.LabelSets, error) {
-			s, err := c.Predict(xt, level)
-			return nil, s, err
-		}), nil, err
+	if err == nil && p.cv != nil {
+		p.cv, err = p.cv.WithModel(inner)
 	}
-	return mapped(func(xt *linalg.Dense, level float64) (*interval.Intervals, *interval.LabelSets, error) {
-		iv, err := j.Predict(xt, level)
-		return iv, nil, err
-	}), nil, err
-}
-
-// cvPlus builds the CV+ of -folds folds drawn with -seed: exact RLS's
-// (interval.RLSCV) or Nyström's on the model's centres
-// (interval.NystromCV, falkon's too), its predictions the saved model's.
-func (r *fitRun) cvPlus(inner *regress.Model, nys regress.Nystrom, x, y *linalg.Dense, nystrom bool) (predictor, *interval.CV, error) {
-	folds, err := interval.Folds(x.Rows, r.o.iv.folds, r.o.seed)
-	if err != nil {
-		return nil, nil, cli.Explained{Msg: fmt.Sprintf("-folds %d: want at most the %s fitted", r.o.iv.folds, cli.Count(x.Rows, "row")), Err: err}
-	}
-	var cv *interval.CV
-	if nystrom {
-		cv, err = interval.NystromCV(nys, x, y, folds)
-	} else {
-		cv, err = interval.RLSCV(regress.RLS{Kernel: inner.Kernel, Lambda: nys.Lambda, Intercept: r.ic}, x, y, folds)
-	}
-	if err == nil {
-		cv, err = cv.WithModel(inner)
-	}
-	if err != nil {
-		return nil, nil, err
-	}
-	return func(raw *linalg.Dense, level float64) (*interval.Intervals, *interval.LabelSets, error) {
-		iv, err := cv.Predict(raw, level)
-		return iv, nil, err
-	}, cv, nil
+	return p, err
 }
 
 // calibrationLevels are the levels of the coverage plot.
@@ -181,7 +172,7 @@ var calibrationLevels = []float64{0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.99}
 // testIntervals scores the intervals of the test rows at -interval (and
 // with -plot at calibrationLevels): it fills the outcome's figures and
 // returns the lines of -predictions and the plot.
-func (oc *outcome) testIntervals(p predictor, test *dataset.Data, pred *linalg.Dense, title string) (lines, plot []byte, err error) {
+func (oc *outcome) testIntervals(p *predictor, test *dataset.Data, pred *linalg.Dense, title string) (lines, plot []byte, err error) {
 	o := oc.o
 	levels := []float64{o.iv.level}
 	if o.plot != "" {
@@ -190,7 +181,7 @@ func (oc *outcome) testIntervals(p predictor, test *dataset.Data, pred *linalg.D
 	nominal := cli.Series{Name: "nominal", Color: "#7f7f7f", Marker: -1}
 	empirical := cli.Series{Name: "empirical, " + o.iv.method, Color: "#1f77b4", Marker: -1}
 	for i, level := range levels {
-		iv, sets, err := p(&test.X, level)
+		iv, sets, err := p.predict(&test.X, level)
 		if err != nil {
 			return nil, nil, err
 		}
