@@ -56,8 +56,8 @@ func (iv *intervalFlags) check(o *modelFlags, m *method, streamed bool) error {
 			}
 		}
 		return nil
-	case !(iv.level > 0 && iv.level < 1):
-		return cli.BadInputf("-interval %v: want a level strictly between 0 and 1 (0.9 for 90%% intervals)", iv.level)
+	case checkLevel(iv.level) != nil:
+		return checkLevel(iv.level)
 	case len(offered) == 0:
 		return cli.BadInputf("-interval is offered by -method %s, not %s: only their leave-out models are closed forms of the fit", names(with, "and"), m.name)
 	case iv.method == "":
@@ -75,6 +75,14 @@ func (iv *intervalFlags) check(o *modelFlags, m *method, streamed bool) error {
 		return cli.BadInputf("-folds %d: want K ≥ 2 (CV+ leaves out one of K folds)", iv.folds)
 	case o.plot != "" && o.test == "":
 		return cli.BadInputf("-plot with -interval draws the coverage on the test file: give -test")
+	}
+	return nil
+}
+
+// checkLevel refuses a level of -interval outside (0, 1).
+func checkLevel(level float64) error {
+	if !(level > 0 && level < 1) {
+		return cli.BadInputf("-interval %v: want a level strictly between 0 and 1 (0.9 for 90%% intervals)", level)
 	}
 	return nil
 }

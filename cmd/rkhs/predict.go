@@ -100,8 +100,8 @@ func setupPredict(fs *flagSet) func(stdout, stderr io.Writer) error {
 // the reason, and a level outside (0, 1) or beyond its rows' reach.
 func checkIntervals(model *cli.Model, path string, level float64) error {
 	switch {
-	case !(level > 0 && level < 1):
-		return cli.BadInputf("-interval %v: want a level strictly between 0 and 1 (0.9 for 90%% intervals)", level)
+	case checkLevel(level) != nil:
+		return checkLevel(level)
 	case model.Labels:
 		return cli.BadInputf("-interval: %s is a classifier, whose label sets need its training rows (rkhs classify -interval gives them for -test)", path)
 	case model.Intervals == nil:
