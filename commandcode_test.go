@@ -17,7 +17,7 @@ import (
 // code moved from one command folder into another does not pass for a
 // smaller command. It is today's size, after the length scales' refusals,
 // the streams' rules, the defaults' move and -interval; the aim is 5,000.
-const commandLines = 6_712
+const commandLines = 6_722
 
 // TestCommandCodeIsSmall: the command code is at most commandLines
 // non-test lines.

@@ -404,31 +404,11 @@ func (r *fitRun) fitOrChoose(k kernels.Kernel) (*fitted, *cli.Selection, float64
 // computes the intervals of -interval, and returns the files to write:
 // -predictions, -plot and -model.
 func (oc *outcome) evaluate(r *fitRun, saved *cli.Model, sets trainingSets, test *dataset.Data) ([]pendingFile, error) {
+	testPred, err := oc.score(saved, sets, test)
+	if err != nil {
+		return nil, err
+	}
 	o := oc.o
-	var testPred *linalg.Dense
-	for _, s := range []struct {
-		d     *dataset.Data
-		score **cli.JSONFloat
-	}{{sets.train, &oc.train}, {test, &oc.test}, {sets.val, &oc.val}} {
-		if s.d == nil || s.d == sets.train && o.skipTrain {
-			continue
-		}
-		pr, err := saved.Predict(&s.d.X)
-		if err != nil {
-			return nil, err
-		}
-		v, err := o.score(s.d.Y, pr)
-		if err != nil {
-			return nil, err
-		}
-		*s.score = cli.JSONPtr(v)
-		if s.d == test {
-			testPred, oc.nTest = pr, test.X.Rows
-		}
-	}
-	if sets.val != nil {
-		oc.nVal = sets.val.X.Rows
-	}
 	var lines, plot []byte
 	if testPred != nil {
 		lines = saved.Lines(testPred)
@@ -466,6 +446,36 @@ func (oc *outcome) evaluate(r *fitRun, saved *cli.Model, sets trainingSets, test
 		files = append(files, pendingFile{o.model, b})
 	}
 	return files, nil
+}
+
+// score scores the model saved on the training, test and -val rows and
+// returns its predictions of the test rows (nil without).
+func (oc *outcome) score(saved *cli.Model, sets trainingSets, test *dataset.Data) (testPred *linalg.Dense, err error) {
+	o := oc.o
+	for _, s := range []struct {
+		d     *dataset.Data
+		score **cli.JSONFloat
+	}{{sets.train, &oc.train}, {test, &oc.test}, {sets.val, &oc.val}} {
+		if s.d == nil || s.d == sets.train && o.skipTrain {
+			continue
+		}
+		pr, err := saved.Predict(&s.d.X)
+		if err != nil {
+			return nil, err
+		}
+		v, err := o.score(s.d.Y, pr)
+		if err != nil {
+			return nil, err
+		}
+		*s.score = cli.JSONPtr(v)
+		if s.d == test {
+			testPred, oc.nTest = pr, test.X.Rows
+		}
+	}
+	if sets.val != nil {
+		oc.nVal = sets.val.X.Rows
+	}
+	return testPred, nil
 }
 
 // score scores predictions p of labels y: the mean squared error (fit),
