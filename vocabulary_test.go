@@ -606,6 +606,8 @@ func noPanicRows(t testing.TB) []apiRow {
 			}
 			return errOf(cv.Predict(short, 0.8))
 		}},
+		{"interval.CV.WithModel", "nil *CV", func() error { var c *interval.CV; return errOf(c.WithModel(&regress.Model{})) }},
+		{"interval.CV.WithModel", "CV{}, Model{}", func() error { return errOf((&interval.CV{}).WithModel(&regress.Model{})) }},
 		{"interval.Classes.Predict", "nil *Classes", func() error { var c *interval.Classes; return errOf(c.Predict(x, 0.8)) }},
 		{"interval.Classes.Predict", "Classes{}", func() error { return errOf((&interval.Classes{}).Predict(x, 0.8)) }},
 		{"interval.Classes.Predict", "X of another width", func() error {
@@ -676,6 +678,7 @@ func noPanicRows(t testing.TB) []apiRow {
 		{"classify.PerceptronModel", &classify.PerceptronModel{}},
 		{"classify.RLSModel", &classify.RLSModel{}},
 		{"classify.SVMModel", &classify.SVMModel{}},
+		{"interval.CV", &interval.CV{}},
 	}
 	for _, f := range files {
 		rows = append(rows,

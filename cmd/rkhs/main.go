@@ -5,7 +5,7 @@
 //
 //	rkhs fit      -train FILE [-test FILE] [-method M] [-kernel K] [-sigma S|auto|ard] [-lambda L|auto] [...]
 //	rkhs classify -train FILE [-test FILE] [-method M] [-kernel K] [-sigma S|auto|ard] [-lambda L|auto] [...]
-//	rkhs predict  -model FILE -data FILE [-predictions OUT]
+//	rkhs predict  -model FILE -data FILE [-interval LEVEL] [-predictions OUT]
 //	rkhs loo      -train FILE [-kernel K] [-sigma S] [-lambdas MIN:MAX:COUNT] [-intercept I] [-json]
 //	rkhs paper    [-data DIR] [-out DIR] [-seed N] [-sets A,B,...]
 //
@@ -233,6 +233,21 @@
 //	22.542277690513892
 //	33.103891528791934
 //
+// # Intervals
+//
+// -interval LEVEL (fit -method cholesky, eigen, nystrom, falkon; classify
+// -method rls, nystrom) gives each test row an interval that holds its
+// target with probability about LEVEL, or a set of labels: jackknife+ or
+// CV+ (Barber, Candès, Ramdas and Tibshirani, 2021) from the exact
+// leave-one-out or leave-fold-out models, closed forms of the fit (package
+// interval). -interval-method cv+ (falkon's and a streamed selection's
+// default) uses -folds K folds drawn by -seed, and -model then saves the K
+// fold models and residuals for predict -interval LEVEL. With -test the
+// coverage and the mean width (a set's mean size) are printed;
+// -predictions writes prediction,lower,upper (label,set); -plot the
+// coverage against the level. The guarantee holds at a fixed σ and λ:
+// after a choice on the same rows a note says so.
+//
 // # loo
 //
 // loo prints the exact leave-one-out error of RLS along a geometric range
@@ -283,7 +298,7 @@ var verbs = []*verb{
 		"fit kernel RLS (or a relative) on -train and report its errors", setupModel("fit")},
 	{"classify", "-train FILE [-test FILE] [-method M] [-kernel K] [-sigma S|auto|ard] [-lambda L|auto] [...]",
 		"fit a kernel classifier on -train and report its accuracy", setupModel("classify")},
-	{"predict", "-model FILE -data FILE [-predictions OUT]",
+	{"predict", "-model FILE -data FILE [-interval LEVEL] [-predictions OUT]",
 		"predict with a model saved by rkhs fit -model or rkhs classify -model", setupPredict},
 	{"loo", "-train FILE [-kernel K] [-sigma S] [-lambdas MIN:MAX:COUNT] [-intercept I] [-json]",
 		"exact leave-one-out errors of kernel RLS over a geometric range of λ, from one eigendecomposition", setupLOO},
