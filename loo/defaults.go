@@ -123,9 +123,9 @@ func sampleIndex(n, k int, seed uint64) []int {
 // 2m² on the others: at n rows above DefaultDescentAbove and m = 1000
 // centres, an evaluation on 25,000 rows costs about 0.09 of a five-σ grid
 // on 256,525 rows (Beijing), 0.11 on 196,046 (skin), and 0.025 at 10⁶
-// rows, so that the 15 to 25 evaluations of a descent stay within twice
-// the grid. On 50,000 rows it cost twice that, and the descent 6× the
-// grid. 25 rows a centre is above the 16.5 of cal_housing's 16,512 rows on
+// rows (flop counts), so that the 15 to 20 evaluations of a descent cost
+// 1.4 to 2.3 grids. On 50,000 rows each cost twice that, and the whole
+// run 6 to 7× the grid's. 25 rows a centre is above the 16.5 of cal_housing's 16,512 rows on
 // 1000 centres, where the scales lower the test error by a sixth; on 4
 // rows a centre (4000 of its rows) the scales do worse than the grid's σ
 // on every row. Up to DefaultDescentAbove rows every row serves: the
