@@ -118,22 +118,21 @@ func sampleIndex(n, k int, seed uint64) []int {
 // default (see DefaultDescentRows): every row of up to DefaultDescentAbove
 // rows, DefaultDescentSubset rows drawn at random above that (the
 // leave-one-out subset, DefaultSubset, among them). An evaluation of the
-// objective costs about 11m² flops a row where the grid's statistics and
-// leave-one-out passes cost 5m² a row and a σ on DefaultSubsetRows rows,
-// 2m² on the others: at n rows above DefaultDescentAbove and m = 1000
-// centres, an evaluation on 25,000 rows costs about 0.09 of a five-σ grid
-// on 256,525 rows (Beijing), 0.11 on 196,046 (skin), and 0.025 at 10⁶
-// rows (flop counts), so that the 15 to 20 evaluations of a descent cost
-// 1.4 to 2.3 grids. On 50,000 rows each cost twice that, and the whole
-// run 6 to 7× the grid's. 25 rows a centre is above the 16.5 of cal_housing's 16,512 rows on
-// 1000 centres, where the scales lower the test error by a sixth; on 4
-// rows a centre (4000 of its rows) the scales do worse than the grid's σ
-// on every row. Up to DefaultDescentAbove rows every row serves: the
-// grid's leave-one-out pass is then over every row too, and the descent
-// costs about 0.45 of the grid an evaluation whatever n.
+// objective costs about 8m²R + 3m²s flops on R rows and s of S, where a
+// five-σ grid costs about 5·(2m²n + 3m²s): at m = 1000 an evaluation on
+// 50,000 rows is about 0.16 of the grid on 256,525 rows (Beijing's air
+// quality), 0.2 on 196,046 (skin) and 0.045 at 10⁶ rows. Fewer rows are
+// cheaper but fit another problem: the λ the grid chose for every row is
+// then too small for the subset (the same penalty per row, fewer rows a
+// centre), its leave-one-out error at the start doubles (Beijing on
+// 25,000 rows: 866 against 424 on 50,000), and the scales learnt there did
+// worse on every row than the grid's σ (skin on 25,000 rows). Up to
+// DefaultDescentAbove rows every row serves: the grid's leave-one-out pass
+// is then over every row too, and an evaluation costs about 0.45 of the
+// grid whatever n (docs/notes/ard-gradient.md).
 const (
 	DefaultDescentAbove  = 100_000
-	DefaultDescentSubset = 25_000
+	DefaultDescentSubset = 50_000
 )
 
 // DefaultDescentRows returns the default SelectScales.Rows for n rows: 0,

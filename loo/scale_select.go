@@ -99,9 +99,8 @@ import (
 // fit on more rows would usually prefer a somewhat smaller λ and can
 // resolve shorter scales. At n = 10⁶ and m = 1000, an evaluation on
 // every row costs about 0.8 of a five-σ SelectNystrom with its 20,000-row
-// leave-one-out subset, on R = 50,000 rows about 0.05, and on the
-// 25,000 of DefaultDescentRows above 100,000 rows about 0.03
-// (docs/notes/ard-gradient.md has the measurements and the
+// leave-one-out subset, and on R = 50,000 rows (DefaultDescentRows
+// above 100,000 rows) about 0.05 (docs/notes/ard-gradient.md has the measurements and the
 // recommendation).
 type SelectScales struct {
 	// Objective is the objective: the centres (required), the intercept

@@ -72,7 +72,7 @@
 // is reported beside it; or GCV) with the same centres and
 // standardization (loo.SelectScales), for at most -ard-iters iterations
 // (0: 50), on the rows of -ard-rows, whose rule is rkhs's: auto, the
-// default, every row up to 100,000 rows and 25,000 drawn at random (with
+// default, every row up to 100,000 rows and 50,000 drawn at random (with
 // -seed) above; 0 every row; or a count. On every row, each evaluation
 // of the criterion and its gradient is three pipelines (two for GCV):
 // the statistics at the scales, then this process forms the fit, then
