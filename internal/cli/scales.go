@@ -48,18 +48,13 @@ func (s *SigmaValue) Set(v string) error {
 	return s.AutoValue.Set(v)
 }
 
-// -ard-rows auto, the default: the descent fits on every row of a
-// training set of up to AutoARDAbove rows, and on AutoARDRows rows drawn
-// at random above that (loo.SelectScales.Rows; its leave-one-out subset,
-// -loo-rows, among them). At n = 10⁶ rows and 1000 centres an evaluation
-// of the objective on every row costs 0.8 of a five-σ grid search, and
-// the descent makes 25 to 40; on 50,000 rows one costs 0.05 of it, so
-// that 60 evaluations stay within three grid searches, and 50 rows a
-// centre leave d + 1 parameters well determined
-// (docs/notes/ard-gradient.md has the measurements).
+// -ard-rows auto, the default: the library's rows of a descent
+// (loo.DefaultDescentRows): every row of a training set of up to
+// AutoARDAbove rows, and AutoARDRows rows drawn at random above that
+// (loo.SelectScales.Rows; its leave-one-out subset, -loo-rows, among them).
 const (
-	AutoARDAbove = 100_000
-	AutoARDRows  = 50_000
+	AutoARDAbove = loo.DefaultDescentAbove
+	AutoARDRows  = loo.DefaultDescentSubset
 )
 
 // ARDFlags are the flags of a descent, -ard-rows (Rows: auto, 0 for
@@ -106,10 +101,7 @@ func (a *ARDFlags) Check(sigma SigmaValue, kernel string, given map[string]bool)
 // checked): 0 (every row) or the rows the descent fits on.
 func (a *ARDFlags) RowsOf(n int) int {
 	if a.Rows.Auto {
-		if n > AutoARDAbove {
-			return AutoARDRows
-		}
-		return 0
+		return loo.DefaultDescentRows(n)
 	}
 	return int(a.Rows.V)
 }
