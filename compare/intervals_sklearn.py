@@ -23,7 +23,7 @@ Jackknife+: n refits of Ridge on the other n − 1 rows of the features
 Nystroem each time, so this is a lower bound on its time), each predicting
 the test rows and its own row, an n×t matrix of leave-one-out predictions
 as MAPIE keeps; then the ranks of Barber et al. (np.partition). Before the
-loop it times the first refits and skips the rest, printing the estimate,
+loop it times the first refits (10 to 50, 5 s or more, after the first) and skips the rest, printing the estimate,
 when n refits would take more than --budget seconds, and it runs nothing
 when the features and the n×t predictions would pass --max-mib MiB. CV+: K refits on the
 rows outside each fold. Classes (skin): the same refits on the ±1 coding
@@ -185,14 +185,17 @@ def run(args):
     p = np.empty((n, t))
     own = np.empty(n)
     mask = np.ones(n, dtype=bool)
-    probe = min(n, 10)
-    skipped = False
+    skipped, probing, t1 = False, True, None
     for i in range(n):
-        if i == probe:
-            est = (time.perf_counter() - ph.t) / probe * n
+        if i == 1:
+            t1 = time.perf_counter()  # the first refit warms up; the estimate starts after it
+        elapsed = time.perf_counter() - t1 if t1 else 0
+        if probing and i >= 10 and (elapsed >= 5 or i == 50):
+            probing = False
+            est = (time.perf_counter() - ph.t) + elapsed / (i - 1) * (n - i)
             if est > o.budget:
                 print(f"sklearn jackknife+ | - | skipped: {n} refits would take about {est:.0f} s "
-                      f"(from the first {probe}), over the budget of {o.budget:.0f} s | | |", flush=True)
+                      f"(from the first {i}), over the budget of {o.budget:.0f} s | | |", flush=True)
                 skipped = True
                 break
         mask[i] = False
