@@ -36,8 +36,8 @@
 //   - with -per-fold, CV+ with σ and λ re-chosen in each fold (the honest
 //     variant of package interval's documentation): each fold model is the
 //     selection above run on the rows outside the fold alone (the same
-//     centres and grids), the fold's residuals from that model, assembled
-//     by interval.NewCV. This refits K selections; when package interval
+//     centres and λ grid, the σ grid from those rows' median distance),
+//     the fold's residuals from that model, assembled by interval.NewCV. This refits K selections; when package interval
 //     offers the same from the folds' statistics, this row should call it;
 //   - split conformal at the pair: a seeded 80 % of the rows fitted (on its
 //     own -centers M centres), the other 20 % the calibration part, the
