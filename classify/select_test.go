@@ -168,3 +168,19 @@ func TestCheckClasses(t *testing.T) {
 		t.Errorf("CountClasses: %d, want 3", n)
 	}
 }
+
+// TestMissingClasses: the classes no row of a subset holds, in ascending
+// order, −0 as 0; none for every row (nil) or a subset holding them all.
+func TestMissingClasses(t *testing.T) {
+	labels := []float64{2, 0, 1, 1, math.Copysign(0, -1), 7, 2}
+	for _, c := range []struct {
+		rows []int
+		want []float64
+	}{
+		{nil, nil}, {[]int{0, 1, 2, 5}, nil}, {[]int{4, 2, 5}, []float64{2}}, {[]int{1}, []float64{1, 2, 7}}, {[]int{}, []float64{0, 1, 2, 7}},
+	} {
+		if got := MissingClasses(labels, c.rows); !slices.Equal(got, c.want) {
+			t.Errorf("rows %v: %v, want %v", c.rows, got, c.want)
+		}
+	}
+}

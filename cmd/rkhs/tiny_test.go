@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"rkhs/loo"
 )
 
 // selection is one way a verb chooses by leave-one-out: a route of a
@@ -167,6 +169,59 @@ func TestContinuousLabelsAsClasses(t *testing.T) {
 			default:
 				t.Errorf("classify -method %s, %d rows of %d labels: exit %d; want a warning or a one-line refusal:\n%s", m.name, n, n, code, e)
 			}
+		}
+	}
+}
+
+// TestSubsetMissingAClass: every selection of classify that draws a
+// subset of the rows (-loo-rows for the leave-one-out pass, -ard-rows for
+// the descent), on rows where a third class sits on two rows the draw
+// misses, warns once that the subset lacks that class, naming its flag,
+// or refuses in one line; it never chooses silently on rows that never
+// see a class.
+func TestSubsetMissingAClass(t *testing.T) {
+	const n = 80
+	dir := t.TempDir()
+	for _, s := range selections() {
+		if !s.classes || s.subset == nil {
+			continue
+		}
+		flag, k := s.subset[0], 0
+		fmt.Sscan(s.subset[1], &k)
+		var drawn []int
+		if flag == "-ard-rows" {
+			var err error
+			if drawn, err = (loo.SelectScales{Rows: k, Objective: loo.ScaleObjective{Seed: 1}}).DescentRows(n); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			drawn = loo.ScaleObjective{Subset: k, Seed: 1}.SubsetRows(n)
+		}
+		var rare []int
+		for i := n - 1; len(rare) < 2; i-- {
+			if !slices.Contains(drawn, i) {
+				rare = append(rare, i)
+			}
+		}
+		r := rand.New(rand.NewPCG(3, 4))
+		var sb strings.Builder
+		sb.WriteString("a,b,c,y\n")
+		for i := range n {
+			a, b, c := r.Float64(), r.Float64(), r.Float64()
+			y := map[bool]string{true: "1", false: "-1"}[a+b > 1]
+			if slices.Contains(rare, i) {
+				y = "7"
+			}
+			fmt.Fprintf(&sb, "%g,%g,%g,%s\n", a, b, c, y)
+		}
+		train := write(t, dir, "rare.csv", []byte(sb.String()))
+		args := append(append(s.args(n), "-train", train, "-seed", "1"), s.subset...)
+		code, _, e := runCmd(args...)
+		switch {
+		case code == 2 && strings.Count(e, "\n") == 1 && strings.Contains(e, flag):
+		case code == 0 && strings.Count(e, "warning: "+flag) == 1 && strings.Contains(e, "class 7"):
+		default:
+			t.Errorf("%s %v: exit %d; want one warning that %s misses class 7, or a one-line refusal:\n%s", s.name, s.subset, code, flag, e)
 		}
 	}
 }
