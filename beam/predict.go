@@ -11,6 +11,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
+	"rkhs/classify"
 	"rkhs/internal/cli"
 	"rkhs/linalg"
 )
@@ -28,7 +29,7 @@ type PredictOptions struct {
 	// start with a label).
 	Input Input
 	// Model is the model file: any model rkhs fit, rkhs classify or Fit
-	// saves (see cli.LoadModel).
+	// saves (see classify.LoadSaved).
 	Model string
 	// Output is a directory: the predictions for the input file F go to
 	// Output/B.pred, B the last element of F without ".gz", one line per
@@ -105,7 +106,7 @@ type predictFileFn struct {
 	Output     string
 	DeadLetter bool
 
-	model *cli.Model
+	model *classify.Saved
 }
 
 func (f *predictFileFn) ProcessElement(ctx context.Context, file string, emit func(string), emitBad func(string)) error {
@@ -114,7 +115,7 @@ func (f *predictFileFn) ProcessElement(ctx context.Context, file string, emit fu
 		if err != nil {
 			return err
 		}
-		m, err := cli.LoadModel(b)
+		m, err := classify.LoadSaved(b)
 		if err != nil {
 			return fmt.Errorf("rkhsbeam: model %s: %w", f.Model, err)
 		}

@@ -11,7 +11,6 @@ import (
 
 	"rkhs/classify"
 	"rkhs/internal/check"
-	"rkhs/internal/cli"
 	"rkhs/internal/memlimit"
 	"rkhs/kernels"
 	"rkhs/linalg"
@@ -554,7 +553,7 @@ func (r *selection) write() error {
 	if r.sel.Classifier != nil {
 		saved = r.sel.Classifier
 	}
-	js, err := cli.ModelJSON(saved)
+	js, err := classify.ModelFile(saved)
 	if err != nil {
 		return err
 	}

@@ -14,7 +14,6 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 
 	"rkhs/classify"
-	"rkhs/internal/cli"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/loo"
@@ -105,7 +104,7 @@ func TestFitStandardized(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	saved, err := cli.LoadModel(b)
+	saved, err := classify.LoadSaved(b)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"rkhs/classify"
 	"rkhs/dataset"
 	"rkhs/internal/cli"
 	"rkhs/linalg"
@@ -134,7 +135,7 @@ func TestValidationHeldOut(t *testing.T) {
 			t.Fatal(err)
 		}
 		raw, _ := os.ReadFile(model)
-		m, err := cli.LoadModel(raw)
+		m, err := classify.LoadSaved(raw)
 		if err != nil {
 			t.Fatal(err)
 		}

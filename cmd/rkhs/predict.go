@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"rkhs/classify"
 	"rkhs/internal/cli"
 	"rkhs/linalg"
 )
@@ -36,7 +37,7 @@ func setupPredict(fs *flagSet) func(stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		model, err := cli.LoadModel(raw)
+		model, err := classify.LoadSaved(raw)
 		if err != nil {
 			return modelFileError(modelPath, err)
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 
 	rkhsbeam "rkhs/beam"
+	"rkhs/classify"
 	"rkhs/internal/cli"
 	"rkhs/internal/outfile"
 	"rkhs/kernels"
@@ -298,7 +299,7 @@ func solveCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		js, err := cli.ModelJSON(fit.Model)
+		js, err := classify.ModelFile(fit.Model)
 		if err != nil {
 			return "", err
 		}

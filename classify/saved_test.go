@@ -1,20 +1,19 @@
-package cli
+package classify
 
 import (
 	"encoding/json"
 	"errors"
 	"testing"
 
-	"rkhs/classify"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/regress"
 )
 
-// TestModelRoundTrip: a model of each kind a command saves loads back by
+// TestSavedRoundTrip: a model of each kind a program saves loads back by
 // its format, with its width, outputs, labels and names, predicts as the
-// fitted one, and writes its predictions as every command writes them.
-func TestModelRoundTrip(t *testing.T) {
+// fitted one, and writes its predictions as AppendLine writes them.
+func TestSavedRoundTrip(t *testing.T) {
 	x := linalg.NewDense(6, 2, []float64{0, 0, 1, 0, 0, 1, 1, 1, 2, 1, 1, 2})
 	labels := []float64{-1, -1, -1, 1, 1, 1}
 	y := linalg.NewDense(6, 1, []float64{0.5, 1, 1.5, 2, 3, 3.5})
@@ -23,11 +22,11 @@ func TestModelRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rls, err := classify.RLS{Kernel: g, Lambda: 1e-3}.Fit(x, labels)
+	rls, err := RLS{Kernel: g, Lambda: 1e-3}.Fit(x, labels)
 	if err != nil {
 		t.Fatal(err)
 	}
-	knn, err := classify.KNN{Kernel: g, K: 1}.Fit(x, labels)
+	knn, err := KNN{Kernel: g, K: 1}.Fit(x, labels)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,13 +35,13 @@ func TestModelRoundTrip(t *testing.T) {
 		labels bool
 		line   string
 	}{{reg, false, ""}, {rls, true, "-1\n"}, {knn, true, "-1\n"}} {
-		m := ModelOf(c.model)
+		m := SavedOf(c.model)
 		*m.FeatureNames, *m.TargetName = []string{"a", "b"}, "y"
 		raw, err := json.Marshal(c.model)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := LoadModel(raw)
+		got, err := LoadSaved(raw)
 		if err != nil {
 			t.Fatalf("%T: %v", c.model, err)
 		}
@@ -61,12 +60,11 @@ func TestModelRoundTrip(t *testing.T) {
 			t.Errorf("%T: %q, want %q", c.model, got.Lines(p), c.line)
 		}
 	}
-	two := &Model{Outputs: 2}
+	two := &Saved{Outputs: 2}
 	if got := string(two.AppendLine(nil, []float64{0.1, 2})) + string(two.AppendLine(nil, nil)); got != "0.10000000000000001\t2\nNaN\tNaN\n" {
 		t.Errorf("two outputs: %q", got)
 	}
-	var bad BadInput
-	if _, err := LoadModel([]byte(`{"format":"rkhs.other.Model","version":1}`)); !errors.As(err, &bad) {
-		t.Errorf("an unknown format: %v, want BadInput", err)
+	if _, err := LoadSaved([]byte(`{"format":"rkhs.other.Model","version":1}`)); !errors.Is(err, ErrInput) {
+		t.Errorf("an unknown format: %v, want ErrInput", err)
 	}
 }
