@@ -8,8 +8,7 @@
 //     "-standardize yes" reads as "-standardize=yes"), the layout of a CSV
 //     file (CSVColumns: -header, -target, -features, -comma), -intercept
 //     (Intercept);
-//   - data files: compression found by a file's first bytes (Decompress),
-//     and the flag that reads a CSV file written in another dialect
+//   - data files: the flag that reads a CSV file written in another dialect
 //     (CSVHint);
 //   - output files: which paths may be written (CheckOutputs and
 //     CheckOutputDir: never an input file or a file an input glob
