@@ -151,3 +151,14 @@ func ExampleDecompress() {
 	fmt.Println(d.X.Rows, d.Y)
 	// Output: 2 [2 4]
 }
+
+// A file read with -target on another column than the last cannot be
+// matched by a headerless file read by position.
+func ExampleCSVInfo_NotPositional() {
+	_, info, err := dataset.ReadCSVInfo(strings.NewReader("y,a,b\n1,2,3\n"), dataset.CSVOptions{Header: true, LabelCol: -1, Target: "y"})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("%q\n", info.NotPositional())
+	// Output: "its label y is column 1 of 3, not the last"
+}
