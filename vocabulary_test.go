@@ -524,8 +524,6 @@ func noPanicRows(t testing.TB) []apiRow {
 		{"regress.Model.Predict", "Model{}", func() error { return errOf((&regress.Model{}).Predict(x)) }},
 		{"regress.LinearModel.Predict", "LinearModel{}", func() error { return errOf((&regress.LinearModel{}).Predict(x)) }},
 		{"regress.FormatOf", "nil", func() error { return errOf(regress.FormatOf(nil)) }},
-		{"classify.LoadSaved", "nil", func() error { return errOf(classify.LoadSaved(nil)) }},
-		{"classify.LoadSaved", "an unknown format", func() error { return errOf(classify.LoadSaved([]byte(`{"format":"rkhs.other.Model","version":1}`))) }},
 		{"loo.RLS", "nil, …", func() error { return errOf(loo.RLS(nil, []float64{1}, 0)) }},
 		{"loo.Augmented", "nil, …", func() error { return errOf(loo.Augmented(nil, []float64{1})) }},
 		{"loo.Filters", "Spectral{}, …", func() error { return errOf(loo.Filters(&regress.Spectral{}, nil, 0)) }},

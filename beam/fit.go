@@ -8,8 +8,8 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
-	"rkhs/classify"
 	"rkhs/internal/check"
+	"rkhs/internal/cli"
 	"rkhs/internal/memlimit"
 	"rkhs/kernels"
 	"rkhs/regress"
@@ -196,7 +196,7 @@ func (f *solveFn) ProcessElement(ctx context.Context, b, pr []byte, emit func([]
 		return err
 	}
 	p.keep(fit.Model)
-	js, err := classify.ModelFile(fit.Model)
+	js, err := cli.ModelJSON(fit.Model)
 	if err != nil {
 		return err
 	}

@@ -11,7 +11,6 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
-	"rkhs/classify"
 	"rkhs/internal/cli"
 	"rkhs/linalg"
 )
@@ -29,7 +28,7 @@ type PredictOptions struct {
 	// start with a label).
 	Input Input
 	// Model is the model file: any model rkhs fit, rkhs classify or Fit
-	// saves (see classify.LoadSaved).
+	// saves (see cli.LoadModel).
 	Model string
 	// Output is a directory: the predictions for the input file F go to
 	// Output/B.pred, B the last element of F without ".gz", one line per
@@ -106,7 +105,7 @@ type predictFileFn struct {
 	Output     string
 	DeadLetter bool
 
-	model *classify.Saved
+	model *cli.Model
 }
 
 func (f *predictFileFn) ProcessElement(ctx context.Context, file string, emit func(string), emitBad func(string)) error {
@@ -115,7 +114,7 @@ func (f *predictFileFn) ProcessElement(ctx context.Context, file string, emit fu
 		if err != nil {
 			return err
 		}
-		m, err := classify.LoadSaved(b)
+		m, err := cli.LoadModel(b)
 		if err != nil {
 			return fmt.Errorf("rkhsbeam: model %s: %w", f.Model, err)
 		}

@@ -11,6 +11,7 @@ import (
 
 	"rkhs/classify"
 	"rkhs/internal/check"
+	"rkhs/internal/cli"
 	"rkhs/internal/memlimit"
 	"rkhs/kernels"
 	"rkhs/linalg"
@@ -553,7 +554,7 @@ func (r *selection) write() error {
 	if r.sel.Classifier != nil {
 		saved = r.sel.Classifier
 	}
-	js, err := classify.ModelFile(saved)
+	js, err := cli.ModelJSON(saved)
 	if err != nil {
 		return err
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 
 	"rkhs/classify"
+	"rkhs/internal/cli"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/loo"
@@ -104,7 +105,7 @@ func TestFitStandardized(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	saved, err := classify.LoadSaved(b)
+	saved, err := cli.LoadModel(b)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -378,30 +378,3 @@ func ExampleFalkon_Fit() {
 	// Output:
 	// [0 0 1] 20 iterations
 }
-
-// A saved model is loaded without knowing its type, by the format its
-// file names, and predicts as the fitted one.
-func ExampleLoadSaved() {
-	x := linalg.NewDense(4, 1, []float64{0, 1, 3, 4})
-	m, err := classify.RLS{Kernel: kernels.Gaussian{Sigma: 1}, Lambda: 1e-3}.Fit(x, []float64{-1, -1, 1, 1})
-	if err != nil {
-		panic(err)
-	}
-	file, err := classify.ModelFile(m)
-	if err != nil {
-		panic(err)
-	}
-	saved, err := classify.LoadSaved(file)
-	if err != nil {
-		panic(err)
-	}
-	p, err := saved.Predict(linalg.NewDense(2, 1, []float64{0.5, 3.5}))
-	if err != nil {
-		panic(err)
-	}
-	fmt.Printf("%T, labels %v, width %d\n%s", saved.Model, saved.Labels, saved.Width, saved.Lines(p))
-	// Output:
-	// *classify.RLSModel, labels true, width 1
-	// -1
-	// 1
-}

@@ -262,7 +262,7 @@ func (r *fitRun) fitScaled(s *loo.ScaleSelection) (*fitted, error) {
 	}
 	f, err := sr.fit(s.Fit.Model.Kernel, s.Lambda)
 	if err == nil {
-		*classify.SavedOf(f.model).Standardization = s.Fit.Model.Standardization
+		*cli.ModelOf(f.model).Standardization = s.Fit.Model.Standardization
 	}
 	return f, err
 }

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"rkhs/classify"
 	"rkhs/dataset"
 	"rkhs/internal/cli"
 	"rkhs/internal/memlimit"
@@ -136,7 +135,7 @@ func TestValidationHeldOut(t *testing.T) {
 			t.Fatal(err)
 		}
 		raw, _ := os.ReadFile(model)
-		m, err := classify.LoadSaved(raw)
+		m, err := cli.LoadModel(raw)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -352,7 +352,7 @@ func (o *modelFlags) run(stdout, stderr io.Writer) error {
 		cli.WarnDegenerate(stderr, "rkhs "+o.verb, k, o.kf.sigma.V, &r.train.X, m, o.seed)
 	}
 	sel.WarnFacts(stderr, "rkhs "+o.verb)
-	saved := classify.SavedOf(f.model)
+	saved := cli.ModelOf(f.model)
 	*saved.FeatureNames, *saved.TargetName = names.features, names.target
 	if r.scales == nil { // the descent's model composes sets.scale with the scales
 		*saved.Standardization = sets.scale // the model takes raw rows
@@ -391,7 +391,7 @@ func (o *modelFlags) run(stdout, stderr io.Writer) error {
 		files = append(files, pendingFile{o.plot, sel.Plot(title)})
 	}
 	if o.model != "" {
-		b, err := classify.ModelFile(f.model)
+		b, err := cli.ModelJSON(f.model)
 		if err != nil {
 			return err
 		}

@@ -10,7 +10,6 @@ import (
 	"slices"
 	"strings"
 
-	"rkhs/classify"
 	"rkhs/internal/cli"
 	"rkhs/linalg"
 )
@@ -37,7 +36,7 @@ func setupPredict(fs *flagSet) func(stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		model, err := classify.LoadSaved(raw)
+		model, err := cli.LoadModel(raw)
 		if err != nil {
 			return modelFileError(modelPath, err)
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"rkhs/classify"
+	"rkhs/internal/cli"
 	"rkhs/kernels"
 	"rkhs/regress"
 )
@@ -116,15 +117,15 @@ func TestClassifyModelFile(t *testing.T) {
 	if !bytes.Equal(raw, append(want, '\n')) {
 		t.Errorf("classify -model wrote\n%.200s…\nin process the model saves as\n%.200s…", raw, want)
 	}
-	loaded, err := classify.LoadSaved(raw)
+	loaded, err := cli.LoadModel(raw)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := loaded.Model.(*classify.SVMModel); !ok || !loaded.Labels {
-		t.Errorf("classify.LoadSaved gave a %T (labels %v)", loaded.Model, loaded.Labels)
+	if _, ok := loaded.Saved.(*classify.SVMModel); !ok || !loaded.Labels {
+		t.Errorf("cli.LoadModel gave a %T (labels %v)", loaded.Saved, loaded.Labels)
 	}
 	if loaded.Width != d.X.Cols {
-		t.Errorf("classify.LoadSaved: width %d, want %d", loaded.Width, d.X.Cols)
+		t.Errorf("cli.LoadModel: width %d, want %d", loaded.Width, d.X.Cols)
 	}
 }
 

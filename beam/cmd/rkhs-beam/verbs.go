@@ -11,7 +11,6 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 
 	rkhsbeam "rkhs/beam"
-	"rkhs/classify"
 	"rkhs/internal/cli"
 	"rkhs/internal/outfile"
 	"rkhs/kernels"
@@ -299,7 +298,7 @@ func solveCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		js, err := classify.ModelFile(fit.Model)
+		js, err := cli.ModelJSON(fit.Model)
 		if err != nil {
 			return "", err
 		}

@@ -1,19 +1,20 @@
-package classify
+package cli
 
 import (
 	"encoding/json"
 	"errors"
 	"testing"
 
+	"rkhs/classify"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/regress"
 )
 
-// TestSavedRoundTrip: a model of each kind a program saves loads back by
+// TestModelRoundTrip: a model of each kind a command saves loads back by
 // its format, with its width, outputs, labels and names, predicts as the
-// fitted one, and writes its predictions as AppendLine writes them.
-func TestSavedRoundTrip(t *testing.T) {
+// fitted one, and writes its predictions as every command writes them.
+func TestModelRoundTrip(t *testing.T) {
 	x := linalg.NewDense(6, 2, []float64{0, 0, 1, 0, 0, 1, 1, 1, 2, 1, 1, 2})
 	labels := []float64{-1, -1, -1, 1, 1, 1}
 	y := linalg.NewDense(6, 1, []float64{0.5, 1, 1.5, 2, 3, 3.5})
@@ -22,11 +23,11 @@ func TestSavedRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rls, err := RLS{Kernel: g, Lambda: 1e-3}.Fit(x, labels)
+	rls, err := classify.RLS{Kernel: g, Lambda: 1e-3}.Fit(x, labels)
 	if err != nil {
 		t.Fatal(err)
 	}
-	knn, err := KNN{Kernel: g, K: 1}.Fit(x, labels)
+	knn, err := classify.KNN{Kernel: g, K: 1}.Fit(x, labels)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,13 +36,13 @@ func TestSavedRoundTrip(t *testing.T) {
 		labels bool
 		line   string
 	}{{reg, false, ""}, {rls, true, "-1\n"}, {knn, true, "-1\n"}} {
-		m := SavedOf(c.model)
+		m := ModelOf(c.model)
 		*m.FeatureNames, *m.TargetName = []string{"a", "b"}, "y"
 		raw, err := json.Marshal(c.model)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := LoadSaved(raw)
+		got, err := LoadModel(raw)
 		if err != nil {
 			t.Fatalf("%T: %v", c.model, err)
 		}
@@ -60,11 +61,12 @@ func TestSavedRoundTrip(t *testing.T) {
 			t.Errorf("%T: %q, want %q", c.model, got.Lines(p), c.line)
 		}
 	}
-	two := &Saved{Outputs: 2}
+	two := &Model{Outputs: 2}
 	if got := string(two.AppendLine(nil, []float64{0.1, 2})) + string(two.AppendLine(nil, nil)); got != "0.10000000000000001\t2\nNaN\tNaN\n" {
 		t.Errorf("two outputs: %q", got)
 	}
-	if _, err := LoadSaved([]byte(`{"format":"rkhs.other.Model","version":1}`)); !errors.Is(err, ErrInput) {
-		t.Errorf("an unknown format: %v, want ErrInput", err)
+	var bad BadInput
+	if _, err := LoadModel([]byte(`{"format":"rkhs.other.Model","version":1}`)); !errors.As(err, &bad) {
+		t.Errorf("an unknown format: %v, want BadInput", err)
 	}
 }
