@@ -636,6 +636,7 @@ func noPanicRows(t testing.TB) []apiRow {
 		{"classify.LogisticModel.Probabilities", "LogisticModel{}", func() error {
 			return errOf((&classify.LogisticModel{}).Probabilities(x))
 		}},
+		{"dataset.Decompress", "nil", func() error { return errOf(dataset.Decompress(nil)) }},
 		{"dataset.ReadCSV", "empty", func() error { return errOf(dataset.ReadCSV(strings.NewReader(""), dataset.CSVOptions{})) }},
 		{"dataset.ReadCSVInfo", "empty", func() error {
 			return errOf3(dataset.ReadCSVInfo(strings.NewReader(""), dataset.CSVOptions{}))

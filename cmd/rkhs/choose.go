@@ -174,7 +174,8 @@ func (r *fitRun) streamed(kernel func(float64) kernels.Kernel, sigmas, lambdas [
 		}
 		q := max(r.q, 1)
 		stop := announceCost(r.stderr, r.o.verb+" -method "+r.m.name+", choosing σ and λ,", x.Rows,
-			nystromSelectionCost(x.Rows, x.Cols, q, centers.Rows, len(sigmas), len(lambdas), looRows))
+			cost{loo.SelectNystromCost(x.Rows, x.Cols, q, centers.Rows, len(sigmas), len(lambdas), looRows), fmt.Sprintf("%d σ × %d λ", len(sigmas), len(lambdas)),
+				"; fewer values of -sigmas or -lambdas, or -loo-rows R (an estimate on R rows), take less"})
 		defer stop()
 	}
 	var f *fitted

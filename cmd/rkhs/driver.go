@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -515,14 +516,15 @@ func checkClasses(train *dataset.Data, limit int) (int, error) {
 // announce announces a long run of the method on n rows of d features
 // (see announceCost), from minAnnounced rows: an exact one by its
 // factorization (an eigendecomposition per σ when choosing), falkon by
-// falkonCost. A streamed selection announces itself (fitRun.streamed),
+// regress.FalkonCost. A streamed selection announces itself (fitRun.streamed),
 // on any number of rows: its grids alone can make it long.
 func (r *fitRun) announce(n, d int, selecting bool) (stop func()) {
 	what := r.o.verb + " -method " + r.m.name
 	switch route := r.m.cost; {
 	case n < minAnnounced:
 	case route == "falkon":
-		return announceCost(r.stderr, what, n, falkonCost(n, d, r.o.centers, r.q, r.o.iters))
+		return announceCost(r.stderr, what, n, cost{regress.FalkonCost(n, d, r.o.centers, r.q, r.o.iters),
+			fmt.Sprintf("O(M³ + T·nMd) work, M = %d centres, T = %s", r.o.centers, cli.Count(cmp.Or(r.o.iters, regress.DefaultFalkonIter), "iteration")), ""})
 	case route != "" && selecting:
 		return announce(r.stderr, what, "eigen", n, d)
 	case route != "":
