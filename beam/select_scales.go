@@ -13,7 +13,8 @@ import (
 // The descent of one length scale per feature (SelectOptions.ARD), after
 // the grid: loo.SelectScales.Descend from the grid's pair (σ₀, λ₀), on
 // the centres and standardization of the first pass and the selection's
-// criterion, S every row. Each evaluation of the objective J and its
+// criterion, S the rows of the grid's leave-one-out pass (every row up to
+// loo.DefaultSubsetAbove, as rkhs). Each evaluation of the objective J and its
 // gradient at θ = (log σ₁ … log σ_d, log λ) is two or three pipelines
 // and the work of this process between them (the passes of
 // loo.ScaleObjective, docs/notes/ard-gradient.md; scale_pass.go runs them
@@ -68,7 +69,11 @@ type scaleRun struct {
 
 // newScaleRun returns the descent of the selection r, after its grid.
 func newScaleRun(r *selection) *scaleRun {
-	return &scaleRun{r: r, obj: loo.ScaleObjective{Centers: r.first.Centers, Intercept: r.o.Intercept, Criterion: r.o.Criterion}}
+	obj := loo.ScaleObjective{Centers: r.first.Centers, Intercept: r.o.Intercept, Criterion: r.o.Criterion, Seed: r.o.Seed}
+	if obj.Criterion != loo.GCV {
+		obj.Subset = loo.DefaultSubset(r.sel.Rows)
+	}
+	return &scaleRun{r: r, obj: obj}
 }
 
 // scales runs the descent from the grid's pair and makes the fit at the
@@ -78,7 +83,6 @@ func (r *selection) scales() error {
 	sr := newScaleRun(r)
 	ss := loo.SelectScales{Objective: sr.obj, Sigma: r.sel.Sigma, Lambda: r.sel.Lambda, MaxIter: o.ARDIters,
 		Standardization: r.first.Scale, Progress: o.ARDProgress}
-	ss.Objective.Seed = o.Seed // the draw of the descent's rows
 	if o.ARDRows != nil {
 		ss.Rows = o.ARDRows(r.sel.Rows)
 	}
@@ -88,7 +92,7 @@ func (r *selection) scales() error {
 		return err
 	}
 	if idx != nil {
-		x, y, err := r.gatherRows(idx)
+		x, y, err := r.gatherRows("length scales, the descent's rows", idx)
 		if err != nil {
 			return err
 		}
@@ -143,8 +147,8 @@ func (sr *scaleRun) evaluate(theta []float64) (*loo.ScaleEval, error) {
 		if err != nil {
 			return nil, err
 		}
-		if a.Rows() != r.sel.Rows {
-			return nil, fmt.Errorf("rkhsbeam: the leave-one-out pass read %d rows, the grid %d: did the input change?", a.Rows(), r.sel.Rows)
+		if a.Rows() != r.sel.LOORows {
+			return nil, fmt.Errorf("rkhsbeam: the leave-one-out pass read %d rows, the grid %d: did the input change?", a.Rows(), r.sel.LOORows)
 		}
 	}
 	ad, err := path.NewAdjoint(a)
@@ -220,7 +224,7 @@ func (sr *scaleRun) statistics(theta []float64) (*loo.ScalePath, error) {
 func (sr *scaleRun) pass(theta []float64, pass int) error {
 	r, o := sr.r, sr.r.o
 	fn := scaleFn{Prep: r.prepBytes, Theta: theta, Intercept: int(o.Intercept), Criterion: int(o.Criterion), Pass: pass,
-		Stats: r.scaleFile(scalePass0), LOO: r.scaleFile(scalePassA)}
+		Subset: sr.obj.Subset, Seed: sr.obj.Seed, At: r.loo, Stats: r.scaleFile(scalePass0), LOO: r.scaleFile(scalePassA)}
 	p, s := beam.NewPipelineWithRoot()
 	s = s.Scope(fmt.Sprintf("rkhs length scales, pass %c", "0AB"[pass]))
 	names, err := files(s, o.Input)

@@ -125,7 +125,7 @@ func TestStandardizeRule(t *testing.T) {
 
 // TestDataRefusals: data that a selection cannot use is refused in one
 // line that names the cause: a continuous label given as classes, labels
-// whose squares overflow, one centre for the median grid.
+// whose squares overflow.
 func TestDataRefusals(t *testing.T) {
 	dir := t.TempDir()
 	writeRows(t, filepath.Join(dir, "s.csv"), "a,b,c,y", 80, 1, 1)
@@ -135,8 +135,6 @@ func TestDataRefusals(t *testing.T) {
 		append(sel, "-input", "s.csv", "-centers", "10", "-sigmas", "1:1:1", "-classes")...)
 	refused(t, dir, 2, []string{"labels: values up to ", "e+300 in magnitude", "scale them"},
 		append(sel, "-input", "huge.csv", "-centers", "10", "-sigmas", "1:1:1")...)
-	refused(t, dir, 2, []string{"-centers 1", "median distance", "at least 2 centres", "-sigmas"},
-		append(sel, "-input", "s.csv", "-centers", "1")...)
 	if _, err := os.Stat(filepath.Join(dir, "m.json")); err == nil {
 		t.Error("a refused selection wrote its model")
 	}
