@@ -79,8 +79,10 @@ type SelectOptions struct {
 	// ARDIters is the descent's budget of iterations (0: loo's default,
 	// 50); ARDProgress, if not nil, is called at the start and after every
 	// iteration, as loo.SelectScales.Progress. ARDRows, if not nil, gives
-	// the number of rows the descent fits on for the n rows read
-	// (loo.SelectScales.Rows: 0, or n or more, for every row): drawn with
+	// the number of rows the descent fits on for the n rows read and the m
+	// centres (loo.SelectScales.Rows: 0, or n or more, for every row), or
+	// an error that refuses the run (a front end's words for the rule of
+	// loo.MinDescentRows; loo's error otherwise): drawn with
 	// Seed by their place among all the rows (the files in the order
 	// Input.Files lists them), gathered by one pipeline, and the descent
 	// runs on them in this process; the fit at the scales, and the
@@ -88,7 +90,7 @@ type SelectOptions struct {
 	ARD         bool
 	ARDIters    int
 	ARDProgress func(iter int, objective, projGrad, seconds float64)
-	ARDRows     func(n int) int
+	ARDRows     func(n, m int) (int, error)
 	// Model is the file the model at the chosen pair (with ARD, the
 	// scales) is written to, in the JSON format of regress.Model
 	// (classify.RLSModel with Classes).
@@ -126,16 +128,22 @@ type Selection struct {
 	// Model is the fit at the chosen pair (with the standardization, if
 	// any), also written to Model; Classifier, with Classes, is the
 	// classifier written instead, whose Model is Model. With ARD, Model
-	// is the fit at the scales (Scales.Fit.Model) and Grid the fit at the
-	// grid's pair, where the descent began (not written): its centres and
-	// standardization are the descent's.
+	// is the fit at the scales (Scales.Fit.Model, unless GridKept) and
+	// Grid the fit at the grid's pair, where the descent began: its
+	// centres and standardization are the descent's.
 	Model      *regress.Model
 	Classifier *classify.RLSModel
 	Grid       *regress.Model
 	// Scales is, with ARD, the descent's result (loo.ScaleSelection: the
 	// scales σ_j of the standardized features, λ, the objective, its
-	// history, the constant features), nil otherwise.
-	Scales *loo.ScaleSelection
+	// history, the constant features), nil otherwise. GridObjective is
+	// the descent's objective at the grid's pair (its leave-one-out MSE,
+	// or GCV), and GridKept says that the scales do worse on every row
+	// (loo.ScaleSelection.Worse): the model (Model, Classifier, the file
+	// written) is then the grid's, as rkhs keeps it.
+	Scales        *loo.ScaleSelection
+	GridObjective float64
+	GridKept      bool
 }
 
 func (o SelectOptions) check() error {

@@ -84,7 +84,10 @@ func (r *selection) scales() error {
 	ss := loo.SelectScales{Objective: sr.obj, Sigma: r.sel.Sigma, Lambda: r.sel.Lambda, MaxIter: o.ARDIters,
 		Standardization: r.first.Scale, Progress: o.ARDProgress}
 	if o.ARDRows != nil {
-		ss.Rows = o.ARDRows(r.sel.Rows)
+		var err error
+		if ss.Rows, err = o.ARDRows(r.sel.Rows, r.first.Centers.Rows); err != nil {
+			return err
+		}
 	}
 	evaluate, fitRows := sr.evaluate, r.sel.Rows
 	idx, err := ss.DescentRows(r.sel.Rows)
@@ -93,6 +96,9 @@ func (r *selection) scales() error {
 	}
 	if idx != nil {
 		x, y, err := r.gatherRows("length scales, the descent's rows", idx)
+		if err == nil {
+			err = ss.CheckDescentRows(y, r.sel.Rows, o.Classes) // ±1 codes of two classes or more
+		}
 		if err != nil {
 			return err
 		}
@@ -122,8 +128,15 @@ func (r *selection) scales() error {
 	}
 	fit.Model.FeatureNames, fit.Model.TargetName = r.first.Features, r.first.Target
 	sel.Fit, sel.FitRows = fit, fitRows
-	r.sel.Grid, r.sel.Scales = r.sel.Model, sel
-	r.setModel(fit.Model, sel.Lambda)
+	a, j, _ := r.sel.Scores.BestAt()
+	start := r.sel.Score // the descent's objective at the grid's pair: GCV, or the leave-one-out MSE
+	if o.Criterion != loo.GCV {
+		start = r.sel.LOO[a][j]
+	}
+	r.sel.Grid, r.sel.Scales, r.sel.GridObjective = r.sel.Model, sel, start
+	if r.sel.GridKept = sel.Worse(start); !r.sel.GridKept {
+		r.setModel(fit.Model, sel.Lambda)
+	}
 	return nil
 }
 

@@ -98,6 +98,9 @@ func predictCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 		if err := job.run(ctx, p); err != nil {
 			return "", err
 		}
+		for _, w := range job.warnings {
+			fmt.Fprintf(os.Stderr, "rkhs-beam predict: warning: %s\n", w)
+		}
 		return fmt.Sprintf("%s; predictions written to %s", job.counts(o.DeadLetter), o.Output), nil
 	}
 }
@@ -178,7 +181,8 @@ func selectCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 		if o.Model == "" {
 			return "", cli.BadInputf("-model is required: where to write the model")
 		}
-		if err := ardOptions(&o, *sigma, &ard); err != nil {
+		rowsErr, err := ardOptions(&o, *sigma, &ard)
+		if err != nil {
 			return "", err
 		}
 		absPaths(&o.Input, &o.CentersFile, &o.Scratch)
@@ -188,6 +192,7 @@ func selectCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 		var job jobRun
 		sel, err := rkhsbeam.Select(ctx, o, job.run)
 		if err != nil {
+			err = rowsErr(err)
 			if strings.Contains(err.Error(), "continuous target") {
 				err = cli.Explained{Msg: err.Error() + " (raise -max-classes if these are classes, or leave out -classes for regression)", Err: err}
 			}
