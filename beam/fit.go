@@ -148,7 +148,7 @@ func Fit(s beam.Scope, o FitOptions) (beam.PCollection, error) {
 		return beam.PCollection{}, err
 	}
 	pr := prepare(s, o.Input, names, firstPass{Centers: o.Centers, Seed: o.Seed, CentersFile: o.CentersFile, Standardize: o.Standardize, DeadLetter: o.DeadLetter != ""})
-	stats, bad := statistics(s, o.Input, o.Kernel, 0, names, pr, o.CentersFile, o.DeadLetter != "")
+	stats, bad := statistics(s, o.Input, o.Kernel, names, pr, o.CentersFile, o.DeadLetter != "")
 	if o.DeadLetter != "" {
 		writeLines(s, o.DeadLetter, bad)
 	}

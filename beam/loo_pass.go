@@ -5,6 +5,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
+	"rkhs/linalg"
 	"rkhs/loo"
 	"rkhs/regress"
 )
@@ -62,6 +63,7 @@ type looFileFn struct {
 	pathFn
 	In   Input
 	Prep []byte // the first pass's prep: the standardization and classes
+	At   places // the rows of the pass (Rows nil: every row)
 
 	prep *prep
 }
@@ -86,7 +88,11 @@ func (f *looFileFn) ProcessElement(ctx context.Context, file string, emit func([
 	// A row of a block costs its features (twice when standardized), its
 	// kernel values, its row of the path's features, its outputs and its
 	// hat diagonal and fits at every λ.
-	if err := f.prep.addFile(ctx, f.In, file, d, blockRows(2*d+2*m+q+(q+1)*nl), nil, p.Add); err != nil {
+	add, err := f.At.in(file, f.prep.fileRows(file), func(_ []int, x, y *linalg.Dense) error { return p.Add(x, y) })
+	if err != nil {
+		return err
+	}
+	if err := f.prep.addFile(ctx, f.In, file, d, blockRows(2*d+2*m+q+(q+1)*nl), nil, add); err != nil {
 		return err
 	}
 	b, err := p.MarshalBinary()

@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
+	"slices"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -12,6 +14,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
 	"rkhs/internal/cli"
+	"rkhs/kernels"
 	"rkhs/linalg"
 )
 
@@ -134,11 +137,18 @@ func (f *predictFileFn) ProcessElement(ctx context.Context, file string, emit fu
 		bad = func(e *LineError, text string) { emitBad(e.Error() + "\t" + text) }
 	}
 	var line []byte
+	var off offConstant
+	if m.Standardization != nil && m.FeatureNames != nil {
+		off.s, off.names = *m.Standardization, *m.FeatureNames
+	}
 	err = readBlocks(ctx, in, file, m.Width, blockRows(m.Width+m.Outputs), bad, func(b *block) error {
 		var p *linalg.Dense
 		if len(b.Y) > 0 {
 			var err error
-			if p, err = m.Predict(b.X); err != nil {
+			if err = off.add(b.X); err == nil {
+				p, err = m.Predict(b.X)
+			}
+			if err != nil {
 				return fmt.Errorf("%s: %w", file, err)
 			}
 		}
@@ -171,8 +181,66 @@ func (f *predictFileFn) ProcessElement(ctx context.Context, file string, emit fu
 	if err := out.Close(); err != nil {
 		return err
 	}
+	if w := off.warning(file); w != "" {
+		beam.NewCounter(warningSpace, w).Inc(ctx, 1)
+	}
 	emit(name)
 	return nil
+}
+
+// offConstant adds up, block by block, the rows of a file that differ
+// from a feature constant in the model's training rows
+// (kernels.Standardization.OffConstant), as rkhs predict finds them in
+// the whole file.
+type offConstant struct {
+	s     *kernels.Standardization
+	names []string
+	rows  int              // the rows added
+	o     kernels.Outliers // over them, the worst's row counted from the first
+	v     float64          // the worst's value
+}
+
+func (c *offConstant) add(x *linalg.Dense) error {
+	o, err := c.s.OffConstant(x)
+	if err == nil && o.Rows > 0 {
+		if c.o.Rows == 0 || math.Abs(o.Z) > math.Abs(c.o.Z) {
+			c.o.Row, c.o.Feature, c.o.Z, c.v = c.rows+o.Row, o.Feature, o.Z, x.At(o.Row, o.Feature)
+		}
+		c.o.Rows += o.Rows
+	}
+	c.rows += x.Rows
+	return err
+}
+
+// warning returns rkhs predict's warning for the file (cli.OffConstantLine),
+// "" when no row differs.
+func (c *offConstant) warning(file string) string {
+	if c.o.Rows == 0 {
+		return ""
+	}
+	return cli.OffConstantLine(file, c.s, c.o, c.rows, c.v, c.names)
+}
+
+// warningSpace is the namespace of the counters that carry a warning of
+// the workers to the driver, the warning their name (Warnings).
+const warningSpace = "rkhs-beam warnings"
+
+// Warnings returns the warnings of the workers of a job that Predict
+// built, from its metrics, sorted: for each input file with rows that
+// differ from a feature constant in the model's training rows, rkhs
+// predict's warning for it. A runner that reports no metrics gives none.
+func Warnings(r beam.PipelineResult) []string {
+	var w []string
+	if r == nil {
+		return nil
+	}
+	for _, c := range r.Metrics().AllMetrics().Counters() {
+		if c.Namespace() == warningSpace && c.Result() > 0 {
+			w = append(w, c.Name())
+		}
+	}
+	slices.Sort(w)
+	return slices.Compact(w)
 }
 
 // readAllFile reads a whole file from any filesystem Beam knows.

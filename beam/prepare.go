@@ -41,17 +41,13 @@ import (
 //     distinct labels of a classification;
 //   - for one length scale per feature (Select with ARD), the features in
 //     which every row and every centre hold one value (loo.SelectScales
-//     holds their scales: they add nothing to any distance), and the
-//     number of rows of each file, which place each row in the order of
-//     all the rows (a descent on some of them draws them by that order);
-//   - with σ chosen from the data, the median heuristic
-//     (loo.MedianDistance, in the kernel's own norm: Euclidean for the
-//     Gaussian kernel, the 1-norm for the Laplacian) on the centres as the
-//     kernel sees them (standardized): the centres are a uniform sample of
-//     the distinct rows drawn with the seed, so their median distance is
-//     the median heuristic on a seeded sample; with more than
-//     loo.DefaultMedianRows centres, MedianDistance samples that many of
-//     them with the seed.
+//     holds their scales: they add nothing to any distance);
+//   - when asked (Select), the number of rows of each file, which place
+//     each row in the order of all the rows: a selection draws its
+//     centres, the rows of its median and of its leave-one-out subset by
+//     that order, as rkhs draws them from the rows in memory, and gathers
+//     them (scale_rows.go); its prep then has no centres until the driver
+//     sets them.
 //
 // The result, a prep, reaches the workers of the later passes as a side
 // input (JSON keeps every float64 exactly), and the driver of a selection
@@ -67,13 +63,13 @@ const maxLabels = 1000
 // prep is what the first pass hands to the later ones.
 type prep struct {
 	// Centers are the centres as the kernel sees them (standardized when
-	// Scale is not nil).
+	// Scale is not nil); nil after a first pass that drew none (Select
+	// draws them from the rows it gathers). Width is the number of
+	// features of the rows.
 	Centers *linalg.Dense
+	Width   int
 	// Scale is the standardization of the features, nil for none.
 	Scale *kernels.Standardization
-	// Median is the median distance between the centres, 0 when not
-	// asked for.
-	Median float64
 	// Features and Target name the columns the rows were read from, as
 	// every file's header names them (nil and "" without a header): the
 	// model keeps them, so that predictions find the columns by name.
@@ -112,7 +108,7 @@ type fileRows struct {
 }
 
 type prepJSON struct {
-	Centers matrixJSON               `json:"centers"`
+	Centers *matrixJSON              `json:"centers,omitempty"`
 	Scale   *kernels.Standardization `json:"scale,omitempty"`
 	prep
 }
@@ -120,7 +116,11 @@ type prepJSON struct {
 func encodePrep(p *prep) []byte {
 	q := *p
 	q.Centers, q.Scale = nil, nil
-	b, _ := json.Marshal(prepJSON{matrixJSON{p.Centers.Rows, p.Centers.Cols, p.Centers.Clone().Data}, p.Scale, q})
+	var c *matrixJSON
+	if p.Centers != nil {
+		c = &matrixJSON{p.Centers.Rows, p.Centers.Cols, p.Centers.Clone().Data}
+	}
+	b, _ := json.Marshal(prepJSON{c, p.Scale, q})
 	return b
 }
 
@@ -129,15 +129,17 @@ func decodePrep(b []byte) (*prep, error) {
 	if err := json.Unmarshal(b, &pj); err != nil {
 		return nil, err
 	}
-	mj := pj.Centers
-	if mj.Rows < 1 || mj.Cols < 1 || len(mj.Data) != mj.Rows*mj.Cols {
-		return nil, fmt.Errorf("rkhsbeam: %d×%d centres with %d values", mj.Rows, mj.Cols, len(mj.Data))
-	}
 	if err := pj.Scale.Validate(); err != nil {
 		return nil, err
 	}
 	p := pj.prep
-	p.Centers, p.Scale = linalg.NewDense(mj.Rows, mj.Cols, mj.Data), pj.Scale
+	p.Scale = pj.Scale
+	if mj := pj.Centers; mj != nil {
+		if mj.Rows < 1 || mj.Cols < 1 || len(mj.Data) != mj.Rows*mj.Cols {
+			return nil, fmt.Errorf("rkhsbeam: %d×%d centres with %d values", mj.Rows, mj.Cols, len(mj.Data))
+		}
+		p.Centers = linalg.NewDense(mj.Rows, mj.Cols, mj.Data)
+	}
 	return &p, nil
 }
 
@@ -174,6 +176,14 @@ func labelCap(maxClasses int) int { return max(maxClasses, maxLabels) }
 // standardization, and the names of the columns.
 func (p *prep) keep(m *regress.Model) {
 	m.Standardization, m.FeatureNames, m.TargetName = p.Scale, p.Features, p.Target
+}
+
+// width returns the number of features of the rows.
+func (p *prep) width() int {
+	if p.Centers != nil {
+		return p.Centers.Cols
+	}
+	return p.Width
 }
 
 // outputs returns the number of outputs of the fit: 1 for regression
@@ -326,7 +336,7 @@ type scanFileFn struct {
 
 func (f *scanFileFn) ProcessElement(ctx context.Context, file string) (scan, error) {
 	a := scan{Sample: sample{D: f.In.Width, File: file}}
-	rows := f.Centers > 0 || f.Standardize || f.Classes || f.Scales
+	rows := f.Centers > 0 || f.Standardize || f.Classes || f.Scales || f.Places
 	if !rows && f.In.Format != "csv" {
 		return scan{}, nil // nothing to gather: the file is not read
 	}
@@ -385,7 +395,7 @@ func (f *scanFileFn) ProcessElement(ctx context.Context, file string) (scan, err
 	if err == nil {
 		err = flush()
 	}
-	if f.Scales {
+	if f.Scales || f.Places {
 		a.FileRows = []fileRows{{file, a.Rows}}
 	}
 	return a, err
@@ -419,14 +429,15 @@ func (f *scanCombineFn) ExtractOutput(a scan) ([]byte, error) {
 		return []byte{}, nil
 	}
 	p := &prep{Features: a.Features, Target: a.Target, Rows: a.Rows, Classify: f.Classes, Classes: a.Classes, More: a.More,
-		MaxClasses: f.MaxClasses, Squares: f.Squares, Largest: a.Largest, FileRows: a.FileRows}
-	if f.CentersFile != "" {
+		MaxClasses: f.MaxClasses, Squares: f.Squares, Largest: a.Largest, FileRows: a.FileRows, Width: a.Sample.D}
+	switch {
+	case f.CentersFile != "":
 		c, err := readCenters(context.Background(), f.In, a.Features, f.CentersFile)
 		if err != nil {
 			return nil, err
 		}
 		p.Centers = c
-	} else {
+	case f.Centers > 0:
 		if len(a.Sample.Keys) < f.Centers {
 			return nil, fmt.Errorf("rkhsbeam: the input has %s, fewer than the %d centres asked", cli.Count(len(a.Sample.Keys), "distinct row"), f.Centers)
 		}
@@ -441,31 +452,22 @@ func (f *scanCombineFn) ExtractOutput(a scan) ([]byte, error) {
 			return nil, err
 		}
 		p.Notes, p.Warnings = cli.StandardizeNotes(&a.Moments, s, a.Features, a.Moments.N)
-		if p.Centers.Cols != len(s.Mean) {
-			return nil, fmt.Errorf("rkhsbeam: the centres file %s has %s, the input %d", f.CentersFile, cli.Count(p.Centers.Cols, "feature"), len(s.Mean))
-		}
-		if p.Centers, err = s.Apply(p.Centers); err != nil {
-			return nil, fmt.Errorf("rkhsbeam: the centres: %w", err)
+		if p.Centers != nil {
+			if p.Centers.Cols != len(s.Mean) {
+				return nil, fmt.Errorf("rkhsbeam: the centres file %s has %s, the input %d", f.CentersFile, cli.Count(p.Centers.Cols, "feature"), len(s.Mean))
+			}
+			if p.Centers, err = s.Apply(p.Centers); err != nil {
+				return nil, fmt.Errorf("rkhsbeam: the centres: %w", err)
+			}
 		}
 		p.Scale = s
 	}
-	if f.Scales && a.Value != nil && len(a.Value) == p.Centers.Cols {
+	if f.Scales && a.Value != nil && len(a.Value) == p.width() {
 		c, err := constantFeatures(a, p)
 		if err != nil {
 			return nil, err
 		}
 		p.Constant = c
-	}
-	if f.Median && p.refusal() == nil {
-		norm := loo.L2
-		if f.L1 {
-			norm = loo.L1
-		}
-		med, err := loo.MedianDistance(p.Centers, norm, 0, f.Seed)
-		if err != nil {
-			return nil, fmt.Errorf("rkhsbeam: the median distance between the centres: %w", err)
-		}
-		p.Median = med
 	}
 	return encodePrep(p), nil
 }
@@ -473,7 +475,9 @@ func (f *scanCombineFn) ExtractOutput(a scan) ([]byte, error) {
 // constantFeatures returns the features in which every row the scan a
 // read and every centre of p hold one value, as the kernel sees them
 // (standardized by p.Scale, as the centres are), as loo.SelectScales
-// finds them on the rows in memory. The centres have the scan's width.
+// finds them on the rows in memory. The centres, if any, have the scan's
+// width; without them (centres drawn later from the rows, which then hold
+// the rows' one value) the features in which every row holds one value.
 func constantFeatures(a scan, p *prep) ([]int, error) {
 	v, err := p.Scale.Apply(linalg.NewDense(1, len(a.Value), slices.Clone(a.Value)))
 	if err != nil {
@@ -482,7 +486,7 @@ func constantFeatures(a scan, p *prep) ([]int, error) {
 	var out []int
 	for j, varies := range a.Varies {
 		same := !varies
-		for i := 0; same && i < p.Centers.Rows; i++ {
+		for i := 0; same && p.Centers != nil && i < p.Centers.Rows; i++ {
 			same = p.Centers.At(i, j) == v.At(0, j)
 		}
 		if same {
@@ -516,9 +520,9 @@ func readCenters(ctx context.Context, in Input, names []string, file string) (*l
 // firstPass is what a first pass gathers, and how: Centers centres drawn
 // with Seed, or read from CentersFile; the moments of the features
 // (Standardize); the classes (Classes, with the limit MaxClasses) and the
-// judgement of the labels' squares (Squares, see prep); the median
-// distance between the centres (Median); malformed lines skipped
-// (DeadLetter: the statistics pass sets them aside).
+// judgement of the labels' squares (Squares, see prep); malformed lines
+// skipped (DeadLetter: the statistics pass sets them
+// aside).
 type firstPass struct {
 	Centers     int
 	Seed        uint64
@@ -527,14 +531,13 @@ type firstPass struct {
 	Classes     bool
 	MaxClasses  int
 	Squares     bool
-	Median      bool
 	// Scales finds what a descent of one length scale per feature needs:
 	// the features in which every row and every centre hold one value
 	// (prep.Constant) and the rows of each file (prep.FileRows).
 	Scales bool
-	// L1 takes the median in the 1-norm, the Laplacian kernel's distance
-	// (loo.MedianDistance), instead of the Euclidean norm.
-	L1         bool
+	// Places counts the rows of each file (prep.FileRows), which place
+	// each row among all the rows.
+	Places     bool
 	DeadLetter bool
 }
 
@@ -544,15 +547,6 @@ func prepare(s beam.Scope, in Input, names beam.PCollection, fp firstPass) beam.
 	s = s.Scope("first pass")
 	per := beam.ParDo(s, &scanFileFn{In: in, firstPass: fp}, names)
 	return beam.Combine(s, &scanCombineFn{In: in, firstPass: fp}, per)
-}
-
-// sigmaAt returns the width of a pass: ratio times the median distance
-// of the prep when ratio > 0, else sigma.
-func sigmaAt(p *prep, sigma, ratio float64) float64 {
-	if ratio > 0 {
-		return ratio * p.Median
-	}
-	return sigma
 }
 
 func init() {

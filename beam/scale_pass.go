@@ -49,15 +49,19 @@ func isSingular(b []byte) bool { return string(b) == string(singularSums) }
 // scaleFn is the pass of an evaluation at θ that a worker runs, and what
 // it rebuilds its sums from, once per instance: the first pass's prep
 // (the centres, the standardization, the classes), the objective's
-// intercept mode and criterion, and the scratch files of the merged
-// statistics (passes A and B) and pass-A sums (pass B, leave-one-out
-// criteria).
+// intercept mode, criterion, subset S (Subset and Seed, as the driver's
+// objective; At, its rows: pass A adds them alone, pass B marks them) and
+// the scratch files of the merged statistics (passes A and B) and pass-A
+// sums (pass B, leave-one-out criteria).
 type scaleFn struct {
 	Prep      []byte
 	Theta     []float64
 	Intercept int
 	Criterion int
 	Pass      int
+	Subset    int
+	Seed      uint64
+	At        places
 	Stats     string
 	LOO       string
 
@@ -67,7 +71,7 @@ type scaleFn struct {
 // objective returns the objective of the pass: the prep's centres with
 // its intercept mode and criterion.
 func (f *scaleFn) objective() loo.ScaleObjective {
-	return loo.ScaleObjective{Centers: f.prep.Centers, Intercept: regress.Intercept(f.Intercept), Criterion: loo.Criterion(f.Criterion)}
+	return loo.ScaleObjective{Centers: f.prep.Centers, Intercept: regress.Intercept(f.Intercept), Criterion: loo.Criterion(f.Criterion), Subset: f.Subset, Seed: f.Seed}
 }
 
 // passSums makes the sums of a pass, of type T: *loo.ScaleStats for pass
@@ -166,9 +170,13 @@ func (f *scaleFileFn[T]) ProcessElement(ctx context.Context, file string, emit f
 	if err == nil {
 		err = f.sums.UnmarshalBinary(f.fresh)
 	}
+	var add func(x, y *linalg.Dense) error
+	if err == nil {
+		add, err = f.adder(file)
+	}
 	if err == nil {
 		c := f.prep.Centers
-		err = f.prep.addFile(ctx, f.In, file, c.Cols, blockRows(2*c.Cols+f.prep.outputs()), nil, f.add)
+		err = f.prep.addFile(ctx, f.In, file, c.Cols, blockRows(2*c.Cols+f.prep.outputs()), nil, add)
 	}
 	var b []byte
 	if err == nil {
@@ -184,18 +192,23 @@ func (f *scaleFileFn[T]) ProcessElement(ctx context.Context, file string, emit f
 	return nil
 }
 
-// add adds rows to the sums of the pass (in pass B, every row is of S
-// or, with GCV, none is).
-func (f *scaleFileFn[T]) add(x, y *linalg.Dense) error {
+// adder returns what adds the rows of a file to the sums of the pass:
+// pass 0 every row, pass A the rows of S, pass B every row with those of
+// S marked (with GCV, none is).
+func (f *scaleFileFn[T]) adder(file string) (func(x, y *linalg.Dense) error, error) {
+	n := f.prep.fileRows(file)
 	switch s := any(f.sums).(type) {
 	case *loo.ScaleStats:
-		return s.Add(x, y)
+		return s.Add, nil
 	case *loo.ScaleLOO:
-		return s.Add(x, y)
+		return f.At.in(file, n, func(_ []int, x, y *linalg.Dense) error { return s.Add(x, y) })
 	case *loo.ScaleAdjoint:
-		return s.Add(x, y, nil)
+		if loo.Criterion(f.Criterion) == loo.GCV {
+			return func(x, y *linalg.Dense) error { return s.Add(x, y, nil) }, nil
+		}
+		return f.At.marked(file, n, s.Add)
 	}
-	return fmt.Errorf("rkhsbeam: sums of type %T", f.sums)
+	return nil, fmt.Errorf("rkhsbeam: sums of type %T", f.sums)
 }
 
 // mergedSums adds the pass of fn over the files names to the pipeline s,

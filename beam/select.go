@@ -30,9 +30,11 @@ type SelectOptions struct {
 	Kernel kernels.Spec
 	// Sigmas and Lambdas are the grids: σ > 0, and λ > 0 in the K + nλI
 	// convention, n the number of rows read. Or, instead of Sigmas,
-	// MedianRatios: the σ grid is the median heuristic (the median
-	// distance between the centres as the kernel sees them, see
-	// prepare.go) times each ratio (rkhs's default: 1/4, 1/2, 1, 2, 4).
+	// MedianRatios: the σ grid is the median heuristic times each ratio
+	// (rkhs's default: loo.DefaultSigmaRatios), the median distance between
+	// rows as the kernel sees them (standardized, in its own norm) that
+	// loo.MedianDistanceOf measures on the rows in memory, on the same
+	// rows (loo.MedianRows with Seed).
 	Sigmas, MedianRatios, Lambdas []float64
 	Intercept                     regress.Intercept
 	// Standardize, if set, scales every feature to mean 0 and standard
@@ -54,10 +56,15 @@ type SelectOptions struct {
 	// broken by the leave-one-out MSE; a second pass) or loo.GCV (from
 	// the statistics alone).
 	Criterion loo.Criterion
-	// Centers is m, the number of centres drawn in a first pass (see
-	// sample.go) with Seed and shared by every σ; or CentersFile, if not
-	// empty, is a file of centres in the input's format, and Centers must
-	// be 0.
+	// Centers is m, the number of centres shared by every σ, drawn with
+	// Seed as regress.NystromCenters draws them from the rows in memory
+	// (the first m distinct rows in the order regress.CenterOrder gives,
+	// the rows as the kernel sees them), so that rkhs fit and classify
+	// with the same -centers and -seed use the same centres; or
+	// CentersFile, if not empty, is a file of centres in the input's
+	// format, and Centers must be 0. Seed also draws the leave-one-out
+	// subset (loo.DefaultSubset of the rows read, drawn as
+	// loo.SelectNystrom.SubsetRows draws it), as rkhs does by default.
 	Centers     int
 	Seed        uint64
 	CentersFile string
@@ -72,8 +79,10 @@ type SelectOptions struct {
 	// ARDIters is the descent's budget of iterations (0: loo's default,
 	// 50); ARDProgress, if not nil, is called at the start and after every
 	// iteration, as loo.SelectScales.Progress. ARDRows, if not nil, gives
-	// the number of rows the descent fits on for the n rows read
-	// (loo.SelectScales.Rows: 0, or n or more, for every row): drawn with
+	// the number of rows the descent fits on for the n rows read and the m
+	// centres (loo.SelectScales.Rows: 0, or n or more, for every row), or
+	// an error that refuses the run (a front end's words for the rule of
+	// loo.MinDescentRows; loo's error otherwise): drawn with
 	// Seed by their place among all the rows (the files in the order
 	// Input.Files lists them), gathered by one pipeline, and the descent
 	// runs on them in this process; the fit at the scales, and the
@@ -81,7 +90,7 @@ type SelectOptions struct {
 	ARD         bool
 	ARDIters    int
 	ARDProgress func(iter int, objective, projGrad, seconds float64)
-	ARDRows     func(n int) int
+	ARDRows     func(n, m int) (int, error)
 	// Model is the file the model at the chosen pair (with ARD, the
 	// scales) is written to, in the JSON format of regress.Model
 	// (classify.RLSModel with Classes).
@@ -107,10 +116,11 @@ type Selection struct {
 	// LOOError holds the leave-one-out error rate of every pair with the
 	// criterion loo.LOOErrorRate, nil otherwise.
 	LOOError [][]float64
-	// Rows is the number of rows read.
-	Rows int
-	// Median is the median distance between the centres when the σ grid
-	// is MedianRatios times it, 0 otherwise.
+	// Rows is the number of rows read; LOORows the number of rows of the
+	// leave-one-out pass (0 with GCV).
+	Rows, LOORows int
+	// Median is the median distance between rows when the σ grid is
+	// MedianRatios times it, 0 otherwise.
 	Median float64
 	// Notes and Warnings are what the standardization tells the user
 	// (cli.StandardizeNotes), one line each.
@@ -118,16 +128,22 @@ type Selection struct {
 	// Model is the fit at the chosen pair (with the standardization, if
 	// any), also written to Model; Classifier, with Classes, is the
 	// classifier written instead, whose Model is Model. With ARD, Model
-	// is the fit at the scales (Scales.Fit.Model) and Grid the fit at the
-	// grid's pair, where the descent began (not written): its centres and
-	// standardization are the descent's.
+	// is the fit at the scales (Scales.Fit.Model, unless GridKept) and
+	// Grid the fit at the grid's pair, where the descent began: its
+	// centres and standardization are the descent's.
 	Model      *regress.Model
 	Classifier *classify.RLSModel
 	Grid       *regress.Model
 	// Scales is, with ARD, the descent's result (loo.ScaleSelection: the
 	// scales σ_j of the standardized features, λ, the objective, its
-	// history, the constant features), nil otherwise.
-	Scales *loo.ScaleSelection
+	// history, the constant features), nil otherwise. GridObjective is
+	// the descent's objective at the grid's pair (its leave-one-out MSE,
+	// or GCV), and GridKept says that the scales do worse on every row
+	// (loo.ScaleSelection.Worse): the model (Model, Classifier, the file
+	// written) is then the grid's, as rkhs keeps it.
+	Scales        *loo.ScaleSelection
+	GridObjective float64
+	GridKept      bool
 }
 
 func (o SelectOptions) check() error {
@@ -192,9 +208,6 @@ func (o SelectOptions) check() error {
 	if o.MaxClasses < 0 {
 		return check.Input(ErrOptions, op, "MaxClasses", "%d: want ≥ 0 (0: classify.MaxClasses)", o.MaxClasses)
 	}
-	if len(o.MedianRatios) > 0 && o.Centers == 1 {
-		return check.Input(ErrOptions, op, "Centers", "1 with MedianRatios: the median distance between the centres needs at least 2 of them")
-	}
 	if m, d := o.Centers, o.Input.Width; m > 0 {
 		// This process holds a path of four m×m matrices per σ; a worker
 		// the centres, the statistics and a path (about 8m² values).
@@ -225,29 +238,34 @@ func (o SelectOptions) Check(ctx context.Context) error {
 // chosen to o.Model. run runs a pipeline (on the runner of the caller's
 // choice). The passes over the input are:
 //
-//  1. one pipeline (selection.statistics): the first pass of Fit (see
-//     prepare.go): unless o.CentersFile is given, the draw of the
-//     centres, shared by every σ, and in the same read, as asked, the
-//     features' moments (o.Standardize), the labels (their number, their
-//     largest magnitude, with o.Classes the classes) and the median
-//     distance between the centres (o.MedianRatios); then for each σ the
-//     statistics pass of Fit (regress.NystromStats per file, merged by a
-//     CombineFn) on the rows as the first pass prepared them; the prep
-//     and the statistics are written to the scratch directory, and labels
-//     the selection cannot use are refused here, with the kind of the
-//     library's error (classify.CheckClasses, loo's bound on labels whose
-//     squares overflow);
-//  2. in this process, for each σ, loo.UsableNystromPath on the merged
+//  1. one pipeline (selection.first): the first pass (see prepare.go): as
+//     asked, the features' moments (o.Standardize), the labels (their
+//     number, their largest magnitude, with o.Classes the classes) and the
+//     rows of each file; labels the selection cannot use are refused here,
+//     with the kind of the library's error (classify.CheckClasses, loo's
+//     bound on labels whose squares overflow);
+//  2. one pipeline (selection.draw, scale_rows.go) gathers the rows rkhs
+//     draws its centres and its median from: the first o.Centers places
+//     of regress.CenterOrder (more, in further pipelines, while fewer of
+//     them are distinct), and loo.MedianRows; here, the centres
+//     (regress.FirstDistinct) and the median (loo.MedianDistance), so the
+//     σ grid;
+//  3. one pipeline (selection.statistics): for each σ the statistics pass
+//     of Fit (regress.NystromStats per file, merged by a CombineFn) on
+//     the rows as the first pass prepared them, written to the scratch
+//     directory;
+//  4. in this process, for each σ, loo.UsableNystromPath on the merged
 //     statistics: tr H and GCV for every λ (selection.lambdaPaths);
-//  3. unless the criterion is GCV, one more pipeline
+//  5. unless the criterion is GCV, one more pipeline
 //     (selection.leaveOneOut): for each σ every file is read by one
 //     worker, which rebuilds the λ path from the statistics in the
 //     scratch directory (bit for bit the path of this process) and adds
-//     the file's rows (NystromPath.Add); the workers' residual sums cross
+//     the file's rows of the leave-one-out subset (NystromPath.Add:
+//     every row up to loo.DefaultSubsetAbove); the workers' residual sums cross
 //     the process boundary in their binary encoding
 //     (NystromPath.MarshalBinary) and are merged by a CombineFn
 //     (NystromPath.Merge);
-//  4. in this process (selection.choose), the pair loo.Table.Best
+//  6. in this process (selection.choose), the pair loo.Table.Best
 //     chooses, the rule of loo.SelectNystrom (the smallest score, ties of
 //     the error rate to the smaller leave-one-out MSE, then the first pair
 //     in grid order; a pair at which the system is numerically singular
@@ -255,7 +273,7 @@ func (o SelectOptions) Check(ctx context.Context) error {
 //     path (loo.NystromPath.Fit: the model whose residuals were scored),
 //     with the standardization and the column names, written as a
 //     regress.Model or, with o.Classes, a classify.RLSModel;
-//  5. with o.ARD, the descent of one length scale per feature from that
+//  7. with o.ARD, the descent of one length scale per feature from that
 //     pair (selection.scales, see select_scales.go): two or three
 //     pipelines for each evaluation of the objective and its gradient,
 //     the model written the fit at the scales.
@@ -268,8 +286,9 @@ func (o SelectOptions) Check(ctx context.Context) error {
 // here.
 //
 // The scores equal loo.SelectNystrom's on the same rows (standardized by
-// the model's map, labels coded as the classes say) and centres, with the
-// σ grid of the same median, to the rounding of the merges. A λ that
+// the model's map, labels coded as the classes say), with the centres,
+// median and subset rkhs draws from them with the same seed, to the
+// rounding of the merges (the moments of the standardization, the sums). A λ that
 // loo.UsableNystromPath finds the system singular at is left out of that
 // σ's pass; a leave-one-out residual that is not finite on a worker fails
 // the job (loo.SelectNystrom scores that λ alone instead).
@@ -294,6 +313,12 @@ func Select(ctx context.Context, o SelectOptions, run func(context.Context, *bea
 	defer cleanup()
 	r := &selection{o: o, ctx: ctx, run: run, dir: dir, ns: len(o.Sigmas) + len(o.MedianRatios)}
 	defer r.removeFiles()
+	if err := r.firstPass(); err != nil {
+		return nil, err
+	}
+	if err := r.draw(); err != nil {
+		return nil, err
+	}
 	if err := r.statistics(); err != nil {
 		return nil, err
 	}
@@ -325,8 +350,10 @@ type selection struct {
 	dir string
 	ns  int // the number of σ
 
-	prepBytes []byte // the first pass's prep, encoded
+	prepBytes []byte // the first pass's prep with the centres, encoded
 	first     *prep  // and decoded
+	loo       places // the rows of the leave-one-out passes
+	median    float64
 	sigmas    []float64
 	paths     []*loo.NystromPath // the λ path of each σ, nil where no λ is usable
 	usable    [][]int            // the λ of each path, indices into o.Lambdas
@@ -353,10 +380,9 @@ func (r *selection) removeFiles() {
 	removeFile(r.ctx, r.rowsFile())
 }
 
-// statistics runs the first pipeline — the first pass, then the
-// statistics of every σ — and reads its prep: the σ grid, and labels
-// refused.
-func (r *selection) statistics() error {
+// firstPass runs the first pipeline, the first pass, and reads its prep:
+// labels refused.
+func (r *selection) firstPass() error {
 	o := r.o
 	p, s := beam.NewPipelineWithRoot()
 	s = s.Scope("rkhs nystrom select")
@@ -364,19 +390,9 @@ func (r *selection) statistics() error {
 	if err != nil {
 		return err
 	}
-	pr := prepare(s, o.Input, names, firstPass{Centers: o.Centers, Seed: o.Seed, CentersFile: o.CentersFile, Standardize: o.Standardize,
-		Classes: o.Classes, MaxClasses: o.MaxClasses, Squares: true, Median: len(o.MedianRatios) > 0, L1: o.Kernel.Type == "laplacian", Scales: o.ARD})
+	pr := prepare(s, o.Input, names, firstPass{Seed: o.Seed, CentersFile: o.CentersFile, Standardize: o.Standardize,
+		Classes: o.Classes, MaxClasses: o.MaxClasses, Squares: true, Scales: o.ARD, Places: true})
 	beam.ParDo0(s, &writeBytesFn{Name: r.prepFile()}, pr)
-	for a := range r.ns {
-		k, ratio := o.Kernel, 0.0
-		if a < len(o.Sigmas) {
-			k.Sigma = o.Sigmas[a]
-		} else {
-			ratio = o.MedianRatios[a]
-		}
-		stats, _ := statistics(s, o.Input, k, ratio, names, pr, o.CentersFile, false)
-		beam.ParDo0(s, &writeBytesFn{Name: r.statsFile(a)}, stats)
-	}
 	if err := r.run(r.ctx, p); err != nil {
 		return err
 	}
@@ -386,17 +402,116 @@ func (r *selection) statistics() error {
 	if r.first, err = decodePrep(r.prepBytes); err != nil {
 		return err
 	}
-	if err := r.first.refusal(); err != nil {
-		return err
+	return r.first.refusal()
+}
+
+// draw draws the centres (unless a file gave them) and measures the
+// median of the σ grid (with MedianRatios) on the rows rkhs draws them
+// from — gathered by one pipeline, more while the centres' candidates
+// repeat rows — and sets the σ grid and the prep of the later passes.
+func (r *selection) draw() error {
+	o, n := r.o, r.first.Rows
+	var order, med []int
+	if o.CentersFile == "" {
+		if o.Centers > n {
+			return fmt.Errorf("rkhsbeam: the input has %s, fewer than the %d centres asked", cli.Count(n, "row"), o.Centers)
+		}
+		order = regress.CenterOrder(n, o.Seed)
 	}
-	r.sigmas = o.Sigmas
 	if len(o.MedianRatios) > 0 {
-		r.sigmas = make([]float64, r.ns)
-		for a, ratio := range o.MedianRatios {
-			r.sigmas[a] = sigmaAt(r.first, 0, ratio)
+		med = loo.MedianRows(n, o.Seed)
+	}
+	got := order[:min(len(order), o.Centers)] // the candidates gathered, in the order
+	idx := slices.Compact(slices.Sorted(slices.Values(append(slices.Clone(got), med...))))
+	var x *linalg.Dense
+	if len(idx) > 0 {
+		var err error
+		if x, _, err = r.gatherRows("nystrom select, the rows of the centres and the median", idx); err != nil {
+			return err
 		}
 	}
+	r.sigmas = o.Sigmas
+	if len(med) > 0 {
+		k := o.Kernel
+		k.Sigma = 1 // its type, not its σ, chooses the distance
+		kern, err := k.Kernel()
+		if err != nil {
+			return err
+		}
+		norm, err := loo.NormOf(kern)
+		if err == nil {
+			r.median, err = loo.MedianDistance(rowsAt(x, idx, med), norm, 0, o.Seed)
+		}
+		if err != nil {
+			return fmt.Errorf("rkhsbeam: the median distance between rows: %w", err)
+		}
+		r.sigmas = make([]float64, r.ns)
+		for a, ratio := range o.MedianRatios {
+			r.sigmas[a] = ratio * r.median
+		}
+	}
+	if order != nil {
+		cand := rowsAt(x, idx, got)
+		keep := regress.FirstDistinct(cand, o.Centers)
+		for len(keep) < o.Centers && len(got) < n {
+			more := order[len(got):min(n, len(got)+2*(o.Centers-len(keep))+16)]
+			sorted := slices.Sorted(slices.Values(more))
+			mx, _, err := r.gatherRows("nystrom select, more rows for the centres", sorted)
+			if err != nil {
+				return err
+			}
+			all := linalg.NewDense(cand.Rows+len(more), cand.Cols, nil)
+			copy(all.Data, cand.Data)
+			copy(all.Data[len(cand.Data):], rowsAt(mx, sorted, more).Data)
+			cand, got = all, order[:len(got)+len(more)]
+			keep = regress.FirstDistinct(cand, o.Centers)
+		}
+		if len(keep) < o.Centers {
+			return fmt.Errorf("rkhsbeam: the input has %s, fewer than the %d centres asked", cli.Count(len(keep), "distinct row"), o.Centers)
+		}
+		at := make([]int, len(keep)) // the centres' places, ascending, as NystromCenters returns them
+		for i, k := range keep {
+			at[i] = got[k]
+		}
+		slices.Sort(at)
+		r.first.Centers = rowsAt(cand, got, at)
+	}
+	r.prepBytes = encodePrep(r.first)
 	return nil
+}
+
+// rowsAt returns the rows of x, whose rows are at the places idx, that
+// are at the places want (each among idx), in the order of want.
+func rowsAt(x *linalg.Dense, idx, want []int) *linalg.Dense {
+	pos := make(map[int]int, len(idx))
+	for i, pl := range idx {
+		pos[pl] = i
+	}
+	out := linalg.NewDense(len(want), x.Cols, nil)
+	for i, pl := range want {
+		copy(out.Row(i), x.Row(pos[pl]))
+	}
+	return out
+}
+
+// statistics runs the pipeline of the statistics of every σ, on the
+// centres and standardization of the prep.
+func (r *selection) statistics() error {
+	o := r.o
+	p, s := beam.NewPipelineWithRoot()
+	s = s.Scope("rkhs nystrom select")
+	names, err := files(s, o.Input)
+	if err != nil {
+		return err
+	}
+	pr := beam.Create(s, r.prepBytes)
+	for a, sigma := range r.sigmas {
+		k := o.Kernel
+		k.Sigma = sigma
+		stats, _ := statistics(s, o.Input, k, names, pr, o.CentersFile, false)
+		beam.ParDo0(s, &writeBytesFn{Name: r.statsFile(a)}, stats)
+	}
+	return r.run(r.ctx, p)
 }
 
 // lambdaPaths forms, in this process, the λ path of every σ from its
@@ -406,7 +521,7 @@ func (r *selection) lambdaPaths() error {
 	r.sel = &Selection{
 		Criterion: o.Criterion,
 		Scores:    &loo.Table{Criterion: o.Criterion, Sigmas: slices.Clone(r.sigmas), Lambdas: slices.Clone(o.Lambdas)},
-		Median:    r.first.Median,
+		Median:    r.median,
 		Notes:     r.first.Notes,
 		Warnings:  r.first.Warnings,
 	}
@@ -458,12 +573,15 @@ func (r *selection) leaveOneOut() error {
 	if err != nil {
 		return err
 	}
+	if err := r.looRows(); err != nil {
+		return err
+	}
 	for a, path := range r.paths {
 		if path == nil {
 			continue
 		}
 		fn := pathFn{Stats: r.statsFile(a), Lambdas: path.Lambdas, Intercept: int(o.Intercept)}
-		per := beam.ParDo(s, &looFileFn{pathFn: fn, In: o.Input, Prep: r.prepBytes}, names)
+		per := beam.ParDo(s, &looFileFn{pathFn: fn, In: o.Input, Prep: r.prepBytes, At: r.loo}, names)
 		sums := beam.Combine(s, &mergeFn[*loo.NystromPath, *pathFn]{Make: &fn}, per)
 		beam.ParDo0(s, &writeBytesFn{Name: r.sumsFile(a)}, sums)
 	}
@@ -485,6 +603,23 @@ func (r *selection) leaveOneOut() error {
 	return nil
 }
 
+// looRows sets the rows of the leave-one-out passes: rkhs's default
+// subset of the rows read, drawn with the seed (loo.DefaultSubset,
+// loo.SelectNystrom.SubsetRows), every row up to loo.DefaultSubsetAbove.
+func (r *selection) looRows() error {
+	n := r.first.Rows
+	idx := loo.SelectNystrom{Subset: loo.DefaultSubset(n), Seed: r.o.Seed}.SubsetRows(n)
+	r.sel.LOORows = n
+	if idx == nil {
+		r.loo = places{}
+		return nil
+	}
+	var err error
+	r.loo, err = r.placesOf(idx)
+	r.sel.LOORows = len(idx)
+	return err
+}
+
 // readSums reads the merged leave-one-out sums of the σ of index a into
 // its path and returns the leave-one-out MSE and error rate of its λ (the
 // rate nil unless the criterion needs it and it exists).
@@ -497,8 +632,8 @@ func (r *selection) readSums(a int) (mse, rate []float64, err error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("rkhsbeam: the leave-one-out sums at σ = %g: %w", r.sigmas[a], err)
 	}
-	if path.Rows() != r.sel.Rows {
-		return nil, nil, fmt.Errorf("rkhsbeam: the leave-one-out pass at σ = %g read %d rows, the statistics %d: did the input change?", r.sigmas[a], path.Rows(), r.sel.Rows)
+	if path.Rows() != r.sel.LOORows {
+		return nil, nil, fmt.Errorf("rkhsbeam: the leave-one-out pass at σ = %g read %d rows, want %d: did the input change?", r.sigmas[a], path.Rows(), r.sel.LOORows)
 	}
 	if mse, err = path.MSE(); err != nil {
 		return nil, nil, err

@@ -13,7 +13,8 @@ import (
 // The descent of one length scale per feature (SelectOptions.ARD), after
 // the grid: loo.SelectScales.Descend from the grid's pair (σ₀, λ₀), on
 // the centres and standardization of the first pass and the selection's
-// criterion, S every row. Each evaluation of the objective J and its
+// criterion, S the rows of the grid's leave-one-out pass (every row up to
+// loo.DefaultSubsetAbove, as rkhs). Each evaluation of the objective J and its
 // gradient at θ = (log σ₁ … log σ_d, log λ) is two or three pipelines
 // and the work of this process between them (the passes of
 // loo.ScaleObjective, docs/notes/ard-gradient.md; scale_pass.go runs them
@@ -68,7 +69,11 @@ type scaleRun struct {
 
 // newScaleRun returns the descent of the selection r, after its grid.
 func newScaleRun(r *selection) *scaleRun {
-	return &scaleRun{r: r, obj: loo.ScaleObjective{Centers: r.first.Centers, Intercept: r.o.Intercept, Criterion: r.o.Criterion}}
+	obj := loo.ScaleObjective{Centers: r.first.Centers, Intercept: r.o.Intercept, Criterion: r.o.Criterion, Seed: r.o.Seed}
+	if obj.Criterion != loo.GCV {
+		obj.Subset = loo.DefaultSubset(r.sel.Rows)
+	}
+	return &scaleRun{r: r, obj: obj}
 }
 
 // scales runs the descent from the grid's pair and makes the fit at the
@@ -78,9 +83,11 @@ func (r *selection) scales() error {
 	sr := newScaleRun(r)
 	ss := loo.SelectScales{Objective: sr.obj, Sigma: r.sel.Sigma, Lambda: r.sel.Lambda, MaxIter: o.ARDIters,
 		Standardization: r.first.Scale, Progress: o.ARDProgress}
-	ss.Objective.Seed = o.Seed // the draw of the descent's rows
 	if o.ARDRows != nil {
-		ss.Rows = o.ARDRows(r.sel.Rows)
+		var err error
+		if ss.Rows, err = o.ARDRows(r.sel.Rows, r.first.Centers.Rows); err != nil {
+			return err
+		}
 	}
 	evaluate, fitRows := sr.evaluate, r.sel.Rows
 	idx, err := ss.DescentRows(r.sel.Rows)
@@ -88,7 +95,10 @@ func (r *selection) scales() error {
 		return err
 	}
 	if idx != nil {
-		x, y, err := r.gatherRows(idx)
+		x, y, err := r.gatherRows("length scales, the descent's rows", idx)
+		if err == nil {
+			err = ss.CheckDescentRows(y, r.sel.Rows, o.Classes) // ±1 codes of two classes or more
+		}
 		if err != nil {
 			return err
 		}
@@ -118,8 +128,15 @@ func (r *selection) scales() error {
 	}
 	fit.Model.FeatureNames, fit.Model.TargetName = r.first.Features, r.first.Target
 	sel.Fit, sel.FitRows = fit, fitRows
-	r.sel.Grid, r.sel.Scales = r.sel.Model, sel
-	r.setModel(fit.Model, sel.Lambda)
+	a, j, _ := r.sel.Scores.BestAt()
+	start := r.sel.Score // the descent's objective at the grid's pair: GCV, or the leave-one-out MSE
+	if o.Criterion != loo.GCV {
+		start = r.sel.LOO[a][j]
+	}
+	r.sel.Grid, r.sel.Scales, r.sel.GridObjective = r.sel.Model, sel, start
+	if r.sel.GridKept = sel.Worse(start); !r.sel.GridKept {
+		r.setModel(fit.Model, sel.Lambda)
+	}
 	return nil
 }
 
@@ -143,8 +160,8 @@ func (sr *scaleRun) evaluate(theta []float64) (*loo.ScaleEval, error) {
 		if err != nil {
 			return nil, err
 		}
-		if a.Rows() != r.sel.Rows {
-			return nil, fmt.Errorf("rkhsbeam: the leave-one-out pass read %d rows, the grid %d: did the input change?", a.Rows(), r.sel.Rows)
+		if a.Rows() != r.sel.LOORows {
+			return nil, fmt.Errorf("rkhsbeam: the leave-one-out pass read %d rows, the grid %d: did the input change?", a.Rows(), r.sel.LOORows)
 		}
 	}
 	ad, err := path.NewAdjoint(a)
@@ -220,7 +237,7 @@ func (sr *scaleRun) statistics(theta []float64) (*loo.ScalePath, error) {
 func (sr *scaleRun) pass(theta []float64, pass int) error {
 	r, o := sr.r, sr.r.o
 	fn := scaleFn{Prep: r.prepBytes, Theta: theta, Intercept: int(o.Intercept), Criterion: int(o.Criterion), Pass: pass,
-		Stats: r.scaleFile(scalePass0), LOO: r.scaleFile(scalePassA)}
+		Subset: sr.obj.Subset, Seed: sr.obj.Seed, At: r.loo, Stats: r.scaleFile(scalePass0), LOO: r.scaleFile(scalePassA)}
 	p, s := beam.NewPipelineWithRoot()
 	s = s.Scope(fmt.Sprintf("rkhs length scales, pass %c", "0AB"[pass]))
 	names, err := files(s, o.Input)

@@ -211,7 +211,7 @@ func TestSelectScalesRows(t *testing.T) {
 	files := scaleFiles(t, t.TempDir(), false)
 	x, y := readAll(t, files...)
 	o := scaleOptions(t, files, loo.LOOMSE)
-	o.ARDRows = func(n int) int { return n / 2 }
+	o.ARDRows = func(n, _ int) (int, error) { return n / 2, nil }
 	sel, err := Select(context.Background(), o, prismRun)
 	if err != nil {
 		t.Fatal(err)
@@ -287,7 +287,9 @@ func TestSelectScalesRefuses(t *testing.T) {
 		{"laplacian", func(o *SelectOptions) { o.Kernel.Type = "laplacian" }},
 		{"ARDIters < 0", func(o *SelectOptions) { o.ARDIters = -1 }},
 		{"ARDIters without ARD", func(o *SelectOptions) { o.ARD = false }},
-		{"ARDRows without ARD", func(o *SelectOptions) { o.ARD, o.ARDIters, o.ARDRows = false, 0, func(int) int { return 2 } }},
+		{"ARDRows without ARD", func(o *SelectOptions) {
+			o.ARD, o.ARDIters, o.ARDRows = false, 0, func(int, int) (int, error) { return 2, nil }
+		}},
 	} {
 		o := ok
 		tc.edit(&o)

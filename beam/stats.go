@@ -17,12 +17,10 @@ import (
 // of their regress.NystromStats (statistics of no rows for a file without
 // any) and, when DeadLetter is set, each malformed line as
 // "file:line: reason<TAB>text" instead of failing. The rows are those the
-// first pass prepared (prep.rows): standardized, labels coded, and the
-// kernel's width is Ratio times the median distance when Ratio > 0.
+// first pass prepared (prep.rows): standardized, labels coded.
 type statsFileFn struct {
 	In          Input
 	Kernel      kernels.Spec
-	Ratio       float64
 	CentersFile string // where the centres come from, if a file, for errors
 	DeadLetter  bool
 
@@ -48,9 +46,7 @@ func (f *statsFileFn) ProcessElement(ctx context.Context, job fileJob, emit func
 		if p.refusal() != nil {
 			return nil // the driver reports it
 		}
-		spec := f.Kernel
-		spec.Sigma = sigmaAt(p, spec.Sigma, f.Ratio)
-		k, err := spec.Kernel()
+		k, err := f.Kernel.Kernel()
 		if err != nil {
 			return err
 		}
@@ -131,14 +127,13 @@ func (withCentersFn) ProcessElement(file string, prep []byte, emit func(fileJob)
 }
 
 // statistics summarises the rows of the files for the prep (one encoded
-// prep; the kernel's width is ratio times its median distance when
-// ratio > 0) and returns the merged statistics (one encoded
+// prep) and returns the merged statistics (one encoded
 // regress.NystromStats) and the malformed lines (empty unless
 // deadLetter).
-func statistics(s beam.Scope, in Input, k kernels.Spec, ratio float64, names, prep beam.PCollection, centersFile string, deadLetter bool) (stats, bad beam.PCollection) {
+func statistics(s beam.Scope, in Input, k kernels.Spec, names, prep beam.PCollection, centersFile string, deadLetter bool) (stats, bad beam.PCollection) {
 	s = s.Scope("statistics")
 	jobs := beam.ParDo(s, &withCentersFn{}, names, beam.SideInput{Input: prep})
 	jobs = beam.Reshuffle(s, jobs)
-	per, bad := beam.ParDo2(s, &statsFileFn{In: in, Kernel: k, Ratio: ratio, CentersFile: centersFile, DeadLetter: deadLetter}, jobs)
+	per, bad := beam.ParDo2(s, &statsFileFn{In: in, Kernel: k, CentersFile: centersFile, DeadLetter: deadLetter}, jobs)
 	return beam.Combine(s, &mergeFn[*regress.NystromStats, newStats]{}, per), bad
 }

@@ -45,3 +45,14 @@ func indexOf(v []float64, x float64) int {
 	}
 	return -1
 }
+
+// The rows of a selection's leave-one-out pass on a subset: a caller whose
+// rows are elsewhere adds these rows, by their place, to the leave-one-out
+// sums and gets the scores of Fit with the same Subset and Seed.
+func ExampleSelectNystrom_SubsetRows() {
+	fmt.Println(loo.SelectNystrom{Subset: 4, Seed: 1}.SubsetRows(10))
+	fmt.Println(loo.SelectNystrom{Subset: loo.DefaultSubset(10), Seed: 1}.SubsetRows(10)) // every row
+	// Output:
+	// [4 5 7 9]
+	// []
+}

@@ -183,6 +183,18 @@ type ScaleSelection struct {
 	Fit *regress.NystromFit
 }
 
+// Worse reports whether the fit at the scales does worse on every row
+// than the isotropic start, whose objective — the same criterion over the
+// same rows (the grid's leave-one-out MSE, of the ±1 codes for classes,
+// or its GCV at (σ₀, λ₀) on every row) — is start: Objective is above it.
+// A descent on some of the rows (Rows) can end there, having fitted those
+// rows better and the others worse; a front end then keeps the start's
+// model (rkhs fit and classify, and rkhs-beam select, keep it with a
+// warning). False for a nil s.
+func (s *ScaleSelection) Worse(start float64) bool {
+	return s != nil && s.Objective > start
+}
+
 // Ranking returns the features from the most relevant to the least: in
 // ascending order of σ_j (a shorter scale, a faster change of the fit
 // along that feature), ties in index order, the constant features last.
@@ -266,8 +278,8 @@ func (ss SelectScales) Fit(x, y *linalg.Dense) (*ScaleSelection, error) {
 			copy(fx.Row(r), x.Row(i))
 			copy(fy.Row(r), y.Row(i))
 		}
-		if constantRows(fy) && !constantRows(y) {
-			return nil, inputError(op, "Rows", "the %d rows drawn (Objective.Seed) hold one value of every output, where the %d rows hold several (for ±1 codes: one class): the descent has no error to reduce on them; raise Rows", fx.Rows, x.Rows)
+		if err := oneValue(op, fy, x.Rows, !constantRows(y)); err != nil {
+			return nil, err
 		}
 	}
 	sd, err := newScaleData(op, o, fx, fy)
@@ -507,6 +519,25 @@ func (ss SelectScales) descentRows(op string, n int) ([]int, error) {
 	idx := rand.New(rand.NewPCG(ss.Objective.Seed, 0x7363616c6573)).Perm(n)[:ss.Rows] // "scales"
 	slices.Sort(idx)
 	return idx, nil
+}
+
+// CheckDescentRows returns the error of Fit for the rows DescentRows drew
+// of n, whose outputs are y (the rows as the descent sees them: ±1 codes
+// for classes), when they hold one value of every output where the n rows
+// hold several (varies; for codes of two classes or more, always): the
+// descent would have no error to reduce on them. A caller who gathers the
+// descent's rows elsewhere checks them so before Descend, and gets Fit's
+// error, which names Rows. nil otherwise.
+func (ss SelectScales) CheckDescentRows(y *linalg.Dense, n int, varies bool) error {
+	return oneValue("SelectScales.CheckDescentRows", y, n, varies)
+}
+
+// oneValue is CheckDescentRows for the call op.
+func oneValue(op string, y *linalg.Dense, n int, varies bool) error {
+	if y == nil || !varies || !constantRows(y) {
+		return nil
+	}
+	return inputError(op, "Rows", "the %d rows drawn (Objective.Seed) hold one value of every output, where the %d rows hold several (for ±1 codes: one class): the descent has no error to reduce on them; raise Rows", y.Rows, n)
 }
 
 // MinDescentRows returns the fewest rows a descent of SelectScales on m

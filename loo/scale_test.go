@@ -160,7 +160,7 @@ func TestScaleValue(t *testing.T) {
 		if o.Criterion != GCV {
 			sx, sy := xs, y
 			if idx := o.SubsetRows(x.Rows); idx != nil {
-				sx, sy = sampleRows(xs, y, len(idx), o.Seed)
+				sx, sy = pickRows(xs, y, SelectNystrom{Subset: len(idx), Seed: o.Seed}.SubsetRows(x.Rows))
 			}
 			if err := np.Add(sx, sy); err != nil {
 				t.Fatal(err)
@@ -395,7 +395,7 @@ func TestScaleRefusals(t *testing.T) {
 			t.Fatal(err)
 		}
 		a, _ := p.NewLOO()
-		sx, sy := sampleRows(x, y, 20, 1)
+		sx, sy := pickRows(x, y, SelectNystrom{Subset: 20, Seed: 1}.SubsetRows(x.Rows))
 		if err := a.Add(sx, sy); err != nil {
 			t.Fatal(err)
 		}

@@ -218,8 +218,8 @@ func (sn SelectNystrom) Fit(x, y *linalg.Dense) (*NystromSelection, error) {
 		}
 	}
 	lx, ly := x, y
-	if sn.Subset > 0 && sn.Subset < x.Rows {
-		lx, ly = sampleRows(x, y, sn.Subset, sn.Seed)
+	if idx := sn.SubsetRows(x.Rows); idx != nil {
+		lx, ly = pickRows(x, y, idx)
 	}
 	sel := &NystromSelection{
 		Criterion: sn.Criterion,
@@ -428,10 +428,18 @@ func infs(n int) []float64 {
 	return v
 }
 
-// sampleRows returns k rows of x and y drawn uniformly without
-// replacement (seeded), in their original order.
-func sampleRows(x, y *linalg.Dense, k int, seed uint64) (*linalg.Dense, *linalg.Dense) {
-	return pickRows(x, y, subsetIndex(x.Rows, k, seed))
+// SubsetRows returns the rows, ascending, of the leave-one-out pass of
+// Fit on n rows: the Subset rows drawn uniformly without replacement with
+// Seed (those ScaleObjective with the same Subset and Seed draws), or nil,
+// meaning every row, when Subset is 0 or at least n (or n < 2). A caller
+// whose rows are elsewhere (a pipeline over files) adds these rows, by
+// their place among all the rows, to the leave-one-out sums
+// (NystromPath.Add) and gets the scores of Fit.
+func (sn SelectNystrom) SubsetRows(n int) []int {
+	if sn.Subset <= 0 || sn.Subset >= n {
+		return nil
+	}
+	return subsetIndex(n, sn.Subset, sn.Seed)
 }
 
 // subsetIndex returns k of the indices 0 … n−1 drawn uniformly without

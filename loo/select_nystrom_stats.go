@@ -70,8 +70,9 @@ func (sn SelectNystrom) FitStats(stats []*regress.NystromStats, x, y *linalg.Den
 		switch {
 		case sn.Subset < 0 || sn.Subset == 1:
 			return nil, inputError(op, "Subset", "%d rows: want 0 (every row) or at least 2", sn.Subset)
-		case sn.Subset > 0 && sn.Subset < x.Rows:
-			lx, ly = sampleRows(x, y, sn.Subset, sn.Seed)
+		}
+		if idx := sn.SubsetRows(x.Rows); idx != nil {
+			lx, ly = pickRows(x, y, idx)
 		}
 		if sn.Criterion == LOOErrorRate {
 			if err := checkCodes(op, y); err != nil {

@@ -98,6 +98,14 @@ func TestSelectNystromGCVAndSubset(t *testing.T) {
 		t.Fatal(err)
 	}
 	idx := rand.New(rand.NewPCG(9, 0x6c6f6f737562)).Perm(x.Rows)[:k]
+	if got, want := (SelectNystrom{Subset: k, Seed: 9}).SubsetRows(x.Rows), slices.Sorted(slices.Values(idx)); !slices.Equal(got, want) {
+		t.Errorf("SubsetRows: %v, want the rows the subset's scores are over, %v", got, want)
+	}
+	for _, sub := range []int{0, x.Rows, x.Rows + 1} {
+		if got := (SelectNystrom{Subset: sub, Seed: 9}).SubsetRows(x.Rows); got != nil {
+			t.Errorf("SubsetRows with Subset %d of %d rows: %v, want nil (every row)", sub, x.Rows, got)
+		}
+	}
 	for j := range lambdas {
 		var s float64
 		e := make([]float64, k) // the rows' errors, the mean over the outputs

@@ -11,7 +11,7 @@ import (
 
 // drawDistinctCenters returns the indices of m distinct rows of x, in
 // increasing order: the first m rows with values not seen before in a
-// uniformly random order of all n rows (centerOrder, so that when the
+// uniformly random order of all n rows (CenterOrder, so that when the
 // rows of x are distinct these are the indices Nystrom draws with the
 // same seed). The centres are thus drawn without
 // replacement from the rows, skipping repeats: they follow the
@@ -27,7 +27,7 @@ func drawDistinctCenters(op string, x *linalg.Dense, m int, seed uint64) ([]int,
 	n := x.Rows
 	seen := newRowSet(x, m)
 	out := make([]int, 0, m)
-	for _, i := range centerOrder(n, seed) {
+	for _, i := range CenterOrder(n, seed) {
 		if _, dup := seen.add(i); !dup {
 			out = append(out, i)
 			if len(out) == m {
@@ -73,9 +73,40 @@ func NystromCenters(x *linalg.Dense, m int, seed uint64) (*linalg.Dense, error) 
 	return c, err
 }
 
-// centerOrder returns a uniformly random permutation of [0, n) from a PCG
-// generator seeded by seed, the order in which Nyström fits take centres.
-func centerOrder(n int, seed uint64) []int {
+// CenterOrder returns the order in which Nystrom, Falkon and
+// NystromCenters take centres from n rows with the seed when they are not
+// given theirs: a uniformly random permutation of 0 … n−1 (a PCG generator
+// seeded by seed). The centres are the first m distinct rows in this
+// order (FirstDistinct), in increasing row order. A caller whose rows are
+// elsewhere (a pipeline over files) gathers the rows at the first places
+// of this order, keeps the distinct ones with FirstDistinct, gathers more
+// while fewer than m are distinct, and so holds the centres NystromCenters
+// draws from the same rows. n < 0 counts as 0.
+//
+// Cost: O(n) time and memory (the permutation, 8 bytes a row).
+func CenterOrder(n int, seed uint64) []int {
 	rnd := rand.New(rand.NewPCG(seed, 0x6e797374726f6d)) // second word: "nystrom"
-	return rnd.Perm(n)
+	return rnd.Perm(max(n, 0))
+}
+
+// FirstDistinct returns the indices, ascending, of the first m rows of x
+// that hold values no earlier row holds (−0 counted as +0, as the kernels
+// do), or of every distinct row when x has fewer than m: the test of
+// repeated centres of NystromCenters, for rows gathered in the order
+// CenterOrder gives. x is not modified.
+//
+// Cost: O(md) expected time over the rows it reads; memory two map
+// entries a row read.
+func FirstDistinct(x *linalg.Dense, m int) []int {
+	if x == nil {
+		return nil
+	}
+	seen := newRowSet(x, m)
+	var out []int
+	for i := 0; i < x.Rows && len(out) < m; i++ {
+		if _, dup := seen.add(i); !dup {
+			out = append(out, i)
+		}
+	}
+	return out
 }

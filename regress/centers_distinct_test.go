@@ -112,3 +112,48 @@ func TestNystromCentersAsFits(t *testing.T) {
 		t.Errorf("37 centres of at most 36 distinct rows: err = %v, want ErrInput naming Centers", err)
 	}
 }
+
+// TestCenterOrderDraws: the centres NystromCenters draws are the rows at
+// the first m distinct places of CenterOrder (FirstDistinct over the rows
+// in that order), in row order, on rows with many repeats and with none,
+// for several m and seeds.
+func TestCenterOrderDraws(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, distinct := range []int{7, 1000} {
+		const n = 500
+		x := linalg.NewDense(n, 2, nil)
+		for i := range n {
+			v := float64(r.IntN(distinct))
+			x.Set(i, 0, v)
+			x.Set(i, 1, -v/3)
+		}
+		for _, m := range []int{1, 5, 7} {
+			for seed := range uint64(3) {
+				want, err := NystromCenters(x, m, seed)
+				if err != nil {
+					t.Fatal(err)
+				}
+				order := CenterOrder(n, seed)
+				in := linalg.NewDense(n, 2, nil)
+				for i, k := range order {
+					copy(in.Row(i), x.Row(k))
+				}
+				var at []int
+				for _, i := range FirstDistinct(in, m) {
+					at = append(at, order[i])
+				}
+				slices.Sort(at)
+				got := linalg.NewDense(len(at), 2, nil)
+				for i, k := range at {
+					copy(got.Row(i), x.Row(k))
+				}
+				if !slices.Equal(got.Data, want.Data) {
+					t.Errorf("%d distinct values, m = %d, seed %d: %v, NystromCenters %v", distinct, m, seed, got.Data, want.Data)
+				}
+			}
+		}
+	}
+	if got := FirstDistinct(linalg.NewDense(3, 1, []float64{0, math.Copysign(0, -1), 1}), 3); !slices.Equal(got, []int{0, 2}) {
+		t.Errorf("FirstDistinct of 0, −0, 1: %v, want [0 2] (−0 is 0)", got)
+	}
+}

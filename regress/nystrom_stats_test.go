@@ -40,10 +40,10 @@ func statsProblem(n, d, q, m int) (x, y, c *linalg.Dense) {
 }
 
 // drawCenters returns m distinct indices in [0, n) in increasing order:
-// the first m of centerOrder(n, seed), the centres Nystrom draws from
+// the first m of CenterOrder(n, seed), the centres Nystrom draws from
 // distinct rows.
 func drawCenters(n, m int, seed uint64) []int {
-	perm := centerOrder(n, seed)[:m]
+	perm := CenterOrder(n, seed)[:m]
 	slices.Sort(perm)
 	return perm
 }

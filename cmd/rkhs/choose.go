@@ -102,7 +102,7 @@ func (r *fitRun) choose() (*fitted, *cli.Selection, error) {
 			if ns.Criterion == loo.GCV {
 				grid = ns.Score
 			}
-			if err != nil || !r.scales.Worse(grid) {
+			if err != nil || !r.scales.Sel.Worse(grid) {
 				return fa, sel, err
 			}
 			fmt.Fprintf(r.stderr, "rkhs %s: warning: %s\n", r.o.verb, r.scales.WorseWarning(grid))
@@ -210,7 +210,7 @@ func (r *fitRun) streamed(kernel func(float64) kernels.Kernel, sigmas, lambdas [
 // below loo.MinDescentRows of the centres is refused (cli.CheckARDRows),
 // and so is a draw of it that holds one class (cli.ARDRowsError); choose
 // keeps the grid's model when the scales do worse on every row
-// (cli.Scales.Worse).
+// (loo.ScaleSelection.Worse).
 func (r *fitRun) descend(ns *loo.NystromSelection) (*fitted, error) {
 	o, x := r.o, &r.train.X
 	obj := loo.ScaleObjective{Centers: r.centres, Intercept: r.ic, Seed: o.seed, Criterion: loo.GCV}

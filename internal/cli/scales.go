@@ -153,15 +153,8 @@ func MissingClassesWarning(flag string, rows, n int, missing []float64) string {
 		flag, rows, rows, n, what, flag)
 }
 
-// Worse reports whether the descent's model does worse on every row than
-// the grid's choice, at which the descent's objective — the leave-one-out
-// MSE (of the ±1 codes for classes) over the same rows, or GCV — is grid:
-// its objective at the scales is above it.
-func (s *Scales) Worse(grid float64) bool {
-	return s != nil && s.Sel != nil && s.Sel.Objective > grid
-}
-
-// WorseWarning says why the grid's model is kept (see Worse).
+// WorseWarning says why the grid's model is kept, the grid's objective
+// being grid (see loo.ScaleSelection.Worse).
 func (s *Scales) WorseWarning(grid float64) string {
 	of := ""
 	if s.Sel.FitRows < s.Rows {

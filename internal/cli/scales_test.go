@@ -158,7 +158,8 @@ func TestScalesReport(t *testing.T) {
 }
 
 // TestScalesWorse: the descent's model is worse than the grid's when its
-// objective on every row is above the grid's; a tie keeps the descent's.
+// objective on every row is above the grid's (loo.ScaleSelection.Worse);
+// a tie keeps the descent's.
 // The warning names both figures and the rows of -ard-rows.
 func TestScalesWorse(t *testing.T) {
 	for _, tc := range []struct {
@@ -176,7 +177,7 @@ func TestScalesWorse(t *testing.T) {
 		{loo.LOOErrorRate, 0.3, 0.4, false, ""},
 	} {
 		s := &Scales{Sel: &loo.ScaleSelection{Objective: tc.obj, ErrorRate: math.NaN(), FitRows: 51}, Criterion: tc.crit, Sigma: 5.456, Lambda: 3e-9, Rows: 200}
-		if got := s.Worse(tc.grid); got != tc.worse {
+		if got := s.Sel.Worse(tc.grid); got != tc.worse {
 			t.Errorf("%v, objective %v, grid %v: Worse %v, want %v", tc.crit, tc.obj, tc.grid, got, tc.worse)
 		}
 		if tc.worse {
@@ -186,8 +187,8 @@ func TestScalesWorse(t *testing.T) {
 			}
 		}
 	}
-	if (*Scales)(nil).Worse(1) {
-		t.Errorf("nil Scales: Worse true, want false")
+	if (*loo.ScaleSelection)(nil).Worse(1) {
+		t.Errorf("nil ScaleSelection: Worse true, want false")
 	}
 }
 

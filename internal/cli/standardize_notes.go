@@ -50,6 +50,14 @@ func OffConstantWarning(flag string, s *kernels.Standardization, x *linalg.Dense
 	if err != nil || o.Rows == 0 {
 		return "", err
 	}
+	return OffConstantLine(flag, s, o, x.Rows, x.At(o.Row, o.Feature), names), nil
+}
+
+// OffConstantLine is the line of OffConstantWarning for the report o of n
+// rows (at least one off), v the value of the worst: for a caller that
+// reads the rows in blocks and adds their reports (o.Row counted over all
+// of them).
+func OffConstantLine(flag string, s *kernels.Standardization, o kernels.Outliers, n int, v float64, names []string) string {
 	return fmt.Sprintf("%d of the %s of %s differ from the value %s held on every training row (the worst: row %d, %.6g against %.6g): the model never saw it vary, so what it predicts there is a guess; fit on rows where it varies, or leave it out (-features)",
-		o.Rows, Count(x.Rows, "row"), flag, FeatureName(names, o.Feature), o.Row+1, x.At(o.Row, o.Feature), s.Mean[o.Feature]), nil
+		o.Rows, Count(n, "row"), flag, FeatureName(names, o.Feature), o.Row+1, v, s.Mean[o.Feature])
 }

@@ -35,14 +35,16 @@
 // # select
 //
 // select chooses σ and λ as rkhs fit -sigma auto -lambda auto does
-// (loo.SelectNystrom), in passes of the pipeline: one pipeline draws the
-// centres, shared by every σ of the geometric grid -sigmas MIN:MAX:COUNT
-// (default: the median distance between the centres, as the kernel sees
-// them, × {1/4, 1/2, 1, 2, 4}; the centres are a seeded uniform sample of
-// the distinct rows), gathers in the same read the features' moments and
-// the labels, and summarises the data for each σ; this process computes
-// GCV and tr H for every λ of -lambdas; unless -criterion gcv, a second
-// pipeline gives the exact leave-one-out residuals of every pair (each
+// (loo.SelectNystrom), in passes of the pipeline: a first pipeline reads
+// the features' moments and the labels; a second gathers the rows rkhs
+// draws its centres and its median from with the same -seed (the centres
+// of -centers, shared by every σ of the geometric grid -sigmas
+// MIN:MAX:COUNT, whose default is the median distance between rows, as
+// the kernel sees them, × {1/4, 1/2, 1, 2, 4}); a third summarises the
+// data for each σ; this process computes GCV and tr H for every λ of
+// -lambdas; unless -criterion gcv, a fourth pipeline gives the exact
+// leave-one-out residuals of every pair, on every row up to 100,000 rows
+// and on 20,000 drawn with -seed above, rkhs's default -loo-rows (each
 // worker rebuilds the λ path from the statistics, which it reads from
 // -scratch: a directory the workers share). It writes the model at the
 // pair with the smallest score to -model and prints the table of the
@@ -76,7 +78,7 @@
 // the order their globs list them), and the descent runs on them in this
 // process, as rkhs runs it; the fit at the scales and its criterion are
 // then on every row, two pipelines more. (rkhs-beam has no -loo-rows:
-// its leave-one-out errors are over every row of the descent.) One line
+// its leave-one-out errors are over rkhs's default subset.) One line
 // per iteration goes to standard error (the criterion, the projected
 // gradient, the seconds). The model written is the fit at the scales,
 // its standardization the features' composed with the scales, so that

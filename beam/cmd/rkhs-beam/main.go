@@ -314,12 +314,17 @@ func standardizeFlag(fs *flag.FlagSet, when string) *cli.Standardize {
 	return &std
 }
 
-// jobRun runs pipelines and keeps the counts of the last one.
-type jobRun struct{ rows, malformed int64 }
+// jobRun runs pipelines and keeps the counts and the workers' warnings
+// of the last one.
+type jobRun struct {
+	rows, malformed int64
+	warnings        []string
+}
 
 func (j *jobRun) run(ctx context.Context, p *beam.Pipeline) error {
 	r, err := beamx.RunWithMetrics(ctx, p)
 	j.rows, j.malformed = rkhsbeam.Counts(r)
+	j.warnings = rkhsbeam.Warnings(r)
 	return err
 }
 

@@ -125,7 +125,7 @@ func TestStandardizeRule(t *testing.T) {
 
 // TestDataRefusals: data that a selection cannot use is refused in one
 // line that names the cause: a continuous label given as classes, labels
-// whose squares overflow, one centre for the median grid.
+// whose squares overflow.
 func TestDataRefusals(t *testing.T) {
 	dir := t.TempDir()
 	writeRows(t, filepath.Join(dir, "s.csv"), "a,b,c,y", 80, 1, 1)
@@ -135,8 +135,6 @@ func TestDataRefusals(t *testing.T) {
 		append(sel, "-input", "s.csv", "-centers", "10", "-sigmas", "1:1:1", "-classes")...)
 	refused(t, dir, 2, []string{"labels: values up to ", "e+300 in magnitude", "scale them"},
 		append(sel, "-input", "huge.csv", "-centers", "10", "-sigmas", "1:1:1")...)
-	refused(t, dir, 2, []string{"-centers 1", "median distance", "at least 2 centres", "-sigmas"},
-		append(sel, "-input", "s.csv", "-centers", "1")...)
 	if _, err := os.Stat(filepath.Join(dir, "m.json")); err == nil {
 		t.Error("a refused selection wrote its model")
 	}
@@ -231,5 +229,47 @@ func TestOutputsThroughLinksAndStdout(t *testing.T) {
 		if code != 0 || !json.Valid([]byte(first)) {
 			t.Errorf("%s -model -: exit %d, the first line of standard output is not the model's JSON:\n%.300s", args[0], code, stdout)
 		}
+	}
+}
+
+// TestPredictOffConstant: rkhs-beam predict warns, as rkhs predict does
+// (cli.OffConstantWarning), when rows of an input file differ from a
+// feature constant in the training rows: how many, and the worst by its
+// row in the file, across the blocks the worker reads (the file is longer
+// than one); a file whose rows keep the value draws no warning.
+func TestPredictOffConstant(t *testing.T) {
+	dir := t.TempDir()
+	var train, test, same strings.Builder
+	train.WriteString("a,b,c,y\n")
+	test.WriteString("a,b,c,y\n")
+	same.WriteString("a,b,c,y\n")
+	r := rand.New(rand.NewPCG(1, 1))
+	for range 60 {
+		a, b := r.NormFloat64(), r.NormFloat64()
+		train.WriteString(f(a) + "," + f(b) + ",5," + f(a+b*b) + "\n")
+	}
+	const n = 5000
+	for i := range n {
+		c := "5"
+		switch i {
+		case 3:
+			c = "6"
+		case 4321:
+			c = "9"
+		}
+		test.WriteString("0.5,-0.5," + c + ",0\n")
+		same.WriteString("0.5,-0.5,5,0\n")
+	}
+	os.WriteFile(filepath.Join(dir, "train.csv"), []byte(train.String()), 0o644)
+	os.WriteFile(filepath.Join(dir, "test.csv"), []byte(test.String()), 0o644)
+	os.WriteFile(filepath.Join(dir, "same.csv"), []byte(same.String()), 0o644)
+	os.Mkdir(filepath.Join(dir, "out"), 0o755)
+	if code, _, said := rkhsBeamStreams(t, dir, "select", "-input", "train.csv", "-format", "csv", "-centers", "20", "-model", "m.json"); code != 0 {
+		t.Fatalf("rkhs-beam select: exit %d: %s", code, said)
+	}
+	code, _, said := rkhsBeamStreams(t, dir, "predict", "-input", "test.csv,same.csv", "-format", "csv", "-model", "m.json", "-output", "out")
+	want := "2 of the 5000 rows of test.csv differ from the value feature c held on every training row (the worst: row 4322, 9 against 5)"
+	if code != 0 || !strings.Contains(said, "rkhs-beam predict: warning: "+want) || strings.Count(said, "warning") != 1 {
+		t.Errorf("rkhs-beam predict: exit %d:\n%s\nwant exit 0 and one warning: %s", code, said, want)
 	}
 }

@@ -99,6 +99,9 @@ func predictCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 		if err := job.run(ctx, p); err != nil {
 			return "", err
 		}
+		for _, w := range job.warnings {
+			fmt.Fprintf(os.Stderr, "rkhs-beam predict: warning: %s\n", w)
+		}
 		return fmt.Sprintf("%s; predictions written to %s", job.counts(o.DeadLetter), o.Output), nil
 	}
 }
@@ -130,7 +133,7 @@ func selectCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 	in, ic := inputFlags(fs, false), interceptFlag(fs)
 	var o rkhsbeam.SelectOptions
 	kernel := fs.String("kernel", "gaussian", "kernel: gaussian or laplacian")
-	sigmas := fs.String("sigmas", "", "σ grid `MIN:MAX:COUNT`, geometric (default: the median distance between the centres × {1/4, 1/2, 1, 2, 4}, after standardization)")
+	sigmas := fs.String("sigmas", "", "σ grid `MIN:MAX:COUNT`, geometric (default: the median distance between rows × {1/4, 1/2, 1, 2, 4}, after standardization, as rkhs)")
 	lambdas := fs.String("lambdas", "", "λ grid `MIN:MAX:COUNT`, geometric, in the K + nλI convention (default: 1e-10:1:51, rkhs's, loo.DefaultLambdas)")
 	std := standardizeFlag(fs, "always in select, whose σ is chosen (around the median distance, or from -sigmas)")
 	fs.BoolVar(&o.Classes, "classes", false, "the labels are classes: coded ±1 (one-vs-all beyond two), chosen by the leave-one-out error rate (-criterion loo), and the model written is a classifier, as rkhs classify -method nystrom writes")
@@ -158,16 +161,12 @@ func selectCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 				return "", err
 			}
 		}
-		switch {
-		case *sigmas != "":
-			o.Sigmas, err = cli.Grid("sigmas", *sigmas)
-		case o.Centers == 1:
-			err = cli.BadInputf("-centers 1: the σ grid is a multiple of the median distance between the centres, which needs at least 2 centres: give -sigmas, or more -centers")
-		default:
-			o.MedianRatios = loo.DefaultSigmaRatios()
-		}
-		if err != nil {
-			return "", err
+		o.MedianRatios = loo.DefaultSigmaRatios()
+		if *sigmas != "" {
+			if o.Sigmas, err = cli.Grid("sigmas", *sigmas); err != nil {
+				return "", err
+			}
+			o.MedianRatios = nil
 		}
 		switch *criterion {
 		case "loo":
@@ -183,7 +182,8 @@ func selectCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 		if o.Model == "" {
 			return "", cli.BadInputf("-model is required: where to write the model")
 		}
-		if err := ardOptions(&o, *sigma, &ard); err != nil {
+		rowsErr, err := ardOptions(&o, *sigma, &ard)
+		if err != nil {
 			return "", err
 		}
 		absPaths(&o.Input, &o.CentersFile, &o.Scratch)
@@ -193,6 +193,7 @@ func selectCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 		var job jobRun
 		sel, err := rkhsbeam.Select(ctx, o, job.run)
 		if err != nil {
+			err = rowsErr(err)
 			if strings.Contains(err.Error(), "continuous target") {
 				err = cli.Explained{Msg: err.Error() + " (raise -max-classes if these are classes, or leave out -classes for regression)", Err: err}
 			}
@@ -234,7 +235,7 @@ func showSelection(sel *rkhsbeam.Selection, o rkhsbeam.SelectOptions, asJSON boo
 	s := cli.NewSelection(sel.Scores, sel.Choice, sel.Median, sel.Rows)
 	s.Start = sel.Scales != nil // the grid's edges are no limit of the descent
 	if a, j, ok := sel.Scores.BestAt(); ok && sel.LOO != nil {
-		s.LOOMSE, s.LOORows = sel.LOO[a][j], sel.Rows
+		s.LOOMSE, s.LOORows = sel.LOO[a][j], sel.LOORows
 	}
 	for _, n := range sel.Notes {
 		fmt.Fprintf(os.Stderr, "rkhs-beam select: note: %s\n", n)
