@@ -178,15 +178,9 @@ func panelAxpys(y []float64, xt, yt Dense, off int, c []float64) {
 }
 
 // panelAxpysRange is panelAxpys on the elements [lo, hi) of y, on the
-// calling goroutine.
+// calling goroutine, in one pass over them (axpyRows).
 func panelAxpysRange(y []float64, xt, yt Dense, off int, c []float64, lo, hi int) {
-	n := len(y)
-	for q := range len(c) / 2 {
-		x := xt.Data[q*xt.Stride+off : q*xt.Stride+off+n]
-		z := yt.Data[q*yt.Stride+off : q*yt.Stride+off+n]
-		axpy(-c[2*q], x[lo:hi], y[lo:hi])
-		axpy(-c[2*q+1], z[lo:hi], y[lo:hi])
-	}
+	axpyRows(y[lo:hi], xt, yt, off+lo, c)
 }
 
 // panelDot sets c[u] to V_q·v (u = 2q) or W_q·v (u = 2q+1), V_q and W_q the
