@@ -94,3 +94,43 @@ func TestAxpyRowsKernel(t *testing.T) {
 		}
 	}
 }
+
+// TestDotRows checks dotRowsScalar against dot, bit for bit, and the
+// dotRows of the build (AVX-512 in a GOEXPERIMENT=simd build) against
+// it to rounding: within 2·len(v)·ε of Σ|R_t[i]·v[i]|.
+func TestDotRows(t *testing.T) {
+	rnd := testmat.NewRand(9)
+	for _, pair := range []bool{false, true} {
+		for _, n := range []int{0, 1, 15, 16, 17, 40, 257} {
+			for _, k := range []int{1, 2, 3, 7} {
+				t.Run(fmt.Sprintf("pair=%v/n=%d/k=%d", pair, n, k), func(t *testing.T) {
+					off, w := 2, n+6
+					x := Dense(testmat.Random(rnd, k, w, 0))
+					var z Dense
+					terms := k
+					if pair {
+						z = Dense(testmat.Random(rnd, k, w, 0))
+						terms = 2 * k
+					}
+					v := testmat.Random(rnd, 1, n, 0).Data
+					want, got := make([]float64, terms), make([]float64, terms)
+					dotRowsScalar(want, x, z, off, v)
+					dotRows(got, x, z, off, v)
+					for q := range terms {
+						r := panelRow(x, z, off, q, n)
+						if d := dot(r, v); math.Float64bits(d) != math.Float64bits(want[q]) {
+							t.Fatalf("scalar out[%d] = %v, dot gives %v", q, want[q], d)
+						}
+						var bound float64
+						for i := range v {
+							bound += math.Abs(r[i] * v[i])
+						}
+						if d := math.Abs(got[q] - want[q]); d > 2*float64(n+1)*0x1p-52*bound {
+							t.Fatalf("out[%d] = %v, the scalar kernel gives %v", q, got[q], want[q])
+						}
+					}
+				})
+			}
+		}
+	}
+}

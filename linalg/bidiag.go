@@ -141,9 +141,7 @@ func bidiagPanel(a Dense, j0, b int, vt, xt, yt, ut Dense, d, e, tauq, taup []fl
 			} else {
 				ps.atv(a.view(j0+p, m, j0+p+1, n), vp[p:], y)
 			}
-			for q := 0; q < p; q++ {
-				coef[2*q], coef[2*q+1] = dot(tr(vt, q)[p:], vp[p:]), dot(tr(xt, q)[p:], vp[p:])
-			}
+			dotRows(coef[:2*p], vt, xt, p, vp[p:])
 			axpyRows(y, yt, ut, p+1, coef[:2*p])
 			for k := range y {
 				y[k] *= tq
@@ -184,11 +182,13 @@ func bidiagPanel(a Dense, j0, b int, vt, xt, yt, ut Dense, d, e, tauq, taup []fl
 		// (axpyRows subtracts: the coefficients are the dot products
 		// negated, exactly.)
 		clear(h)
+		dotRows(coef[:p+1], yt, Dense{}, p+1, uu)
+		dotRows(coef2[:p], ut, Dense{}, p+1, uu)
 		for q := 0; q <= p; q++ {
-			coef[q] = -dot(tr(yt, q)[p+1:], uu)
+			coef[q] = -coef[q]
 		}
 		for q := 0; q < p; q++ {
-			coef2[q] = -dot(tr(ut, q)[p+1:], uu)
+			coef2[q] = -coef2[q]
 		}
 		axpyRows(h, vt, Dense{}, p+1, coef[:p+1])
 		axpyRows(h, xt, Dense{}, p+1, coef2[:p])
