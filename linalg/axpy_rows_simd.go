@@ -40,21 +40,31 @@ func axpyRows8(y, x, z []float64, xs, zs, off int, pair bool, c []float64) {
 		y1 := simdapi.Load8(y[k+8 : k+16])
 		y2 := simdapi.Load8(y[k+16 : k+24])
 		y3 := simdapi.Load8(y[k+24 : k+32])
-		for t, ct := range c {
-			d, o := x, t*xs+off+k
-			if pair {
-				if t%2 == 0 {
-					o = t/2*xs + off + k
-				} else {
-					d, o = z, t/2*zs+off+k
-				}
+		if !pair {
+			o := off + k
+			for _, ct := range c {
+				r := x[o : o+32 : o+32]
+				o += xs
+				a := archsimd.BroadcastFloat64x8(-ct)
+				y0 = simdapi.Load8(r[0:8]).MulAdd(a, y0)
+				y1 = simdapi.Load8(r[8:16]).MulAdd(a, y1)
+				y2 = simdapi.Load8(r[16:24]).MulAdd(a, y2)
+				y3 = simdapi.Load8(r[24:32]).MulAdd(a, y3)
 			}
-			r := d[o : o+32 : o+32]
-			a := archsimd.BroadcastFloat64x8(-ct)
-			y0 = simdapi.Load8(r[0:8]).MulAdd(a, y0)
-			y1 = simdapi.Load8(r[8:16]).MulAdd(a, y1)
-			y2 = simdapi.Load8(r[16:24]).MulAdd(a, y2)
-			y3 = simdapi.Load8(r[24:32]).MulAdd(a, y3)
+		} else {
+			o, p := off+k, off+k
+			for q := 0; q+1 < len(c); q += 2 {
+				r := x[o : o+32 : o+32]
+				s := z[p : p+32 : p+32]
+				o += xs
+				p += zs
+				a := archsimd.BroadcastFloat64x8(-c[q])
+				b := archsimd.BroadcastFloat64x8(-c[q+1])
+				y0 = simdapi.Load8(s[0:8]).MulAdd(b, simdapi.Load8(r[0:8]).MulAdd(a, y0))
+				y1 = simdapi.Load8(s[8:16]).MulAdd(b, simdapi.Load8(r[8:16]).MulAdd(a, y1))
+				y2 = simdapi.Load8(s[16:24]).MulAdd(b, simdapi.Load8(r[16:24]).MulAdd(a, y2))
+				y3 = simdapi.Load8(s[24:32]).MulAdd(b, simdapi.Load8(r[24:32]).MulAdd(a, y3))
+			}
 		}
 		simdapi.Store8(y0, y[k:k+8])
 		simdapi.Store8(y1, y[k+8:k+16])

@@ -3,6 +3,7 @@ package linalg
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"rkhs/internal/testmat"
@@ -18,13 +19,7 @@ func TestAxpyRows(t *testing.T) {
 			for _, k := range []int{0, 1, 2, 5, 12} {
 				t.Run(fmt.Sprintf("pair=%v/n=%d/k=%d", pair, n, k), func(t *testing.T) {
 					off, w := 3, n+5
-					x := Dense(testmat.Random(rnd, k, w, 0))
-					var z Dense
-					terms := k
-					if pair {
-						z = Dense(testmat.Random(rnd, k, w, 0))
-						terms = 2 * k
-					}
+					x, z, terms := panelFixture(rnd, pair, k, w)
 					c := testmat.Random(rnd, 1, terms, 0).Data
 					y0 := testmat.Random(rnd, 1, n, 0).Data
 					want := append([]float64(nil), y0...)
@@ -59,13 +54,7 @@ func TestAxpyRowsKernel(t *testing.T) {
 			for _, k := range []int{1, 3, 16} {
 				t.Run(fmt.Sprintf("pair=%v/n=%d/k=%d", pair, n, k), func(t *testing.T) {
 					off, w := 5, n+9
-					x := Dense(testmat.Random(rnd, k, w, 0))
-					var z Dense
-					terms := k
-					if pair {
-						z = Dense(testmat.Random(rnd, k, w, 0))
-						terms = 2 * k
-					}
+					x, z, terms := panelFixture(rnd, pair, k, w)
 					c := testmat.Random(rnd, 1, terms, 0).Data
 					y0 := testmat.Random(rnd, 1, n, 0).Data
 					want := append([]float64(nil), y0...)
@@ -105,13 +94,7 @@ func TestDotRows(t *testing.T) {
 			for _, k := range []int{1, 2, 3, 7} {
 				t.Run(fmt.Sprintf("pair=%v/n=%d/k=%d", pair, n, k), func(t *testing.T) {
 					off, w := 2, n+6
-					x := Dense(testmat.Random(rnd, k, w, 0))
-					var z Dense
-					terms := k
-					if pair {
-						z = Dense(testmat.Random(rnd, k, w, 0))
-						terms = 2 * k
-					}
+					x, z, terms := panelFixture(rnd, pair, k, w)
 					v := testmat.Random(rnd, 1, n, 0).Data
 					want, got := make([]float64, terms), make([]float64, terms)
 					dotRowsScalar(want, x, z, off, v)
@@ -133,4 +116,15 @@ func TestDotRows(t *testing.T) {
 			}
 		}
 	}
+}
+
+// panelFixture returns random panels of k rows of width w for the tests of
+// axpyRows and dotRows: x, and z too when pair, with the number of rows
+// R_t they make.
+func panelFixture(rnd *rand.Rand, pair bool, k, w int) (x, z Dense, terms int) {
+	x = Dense(testmat.Random(rnd, k, w, 0))
+	if !pair {
+		return x, Dense{}, k
+	}
+	return x, Dense(testmat.Random(rnd, k, w, 0)), 2 * k
 }
