@@ -90,6 +90,11 @@ func bidiagPanel(a Dense, j0, b int, vt, xt, yt, ut Dense, d, e, tauq, taup []fl
 	// haveCol: col[p:] already holds column p up to date (from the fused
 	// pass); haveSum: aty[p+1:] holds Âᵀ·c for that column c.
 	haveCol, haveSum := false, false
+	// The coefficients of the corrections by the panel's earlier
+	// reflectors, each applied in one pass over its vector (axpyRows), in
+	// the order of the axpy calls they stand for.
+	coef := make([]float64, 2*b)
+	coef2 := make([]float64, b)
 	for p := 0; p < b; p++ {
 		i := j0 + p
 		// 1. Column p, rows p…, up to date.
@@ -99,9 +104,9 @@ func bidiagPanel(a Dense, j0, b int, vt, xt, yt, ut Dense, d, e, tauq, taup []fl
 				c[r-p] = row(r)[p]
 			}
 			for q := 0; q < p; q++ {
-				axpy(-tr(yt, q)[p], tr(vt, q)[p:], c)
-				axpy(-tr(ut, q)[p], tr(xt, q)[p:], c)
+				coef[2*q], coef[2*q+1] = tr(yt, q)[p], tr(ut, q)[p]
 			}
+			axpyRows(c, vt, xt, p, coef[:2*p])
 		}
 		// 2. Its reflector.
 		c0 := c[0]
@@ -136,11 +141,8 @@ func bidiagPanel(a Dense, j0, b int, vt, xt, yt, ut Dense, d, e, tauq, taup []fl
 			} else {
 				ps.atv(a.view(j0+p, m, j0+p+1, n), vp[p:], y)
 			}
-			for q := 0; q < p; q++ {
-				s, t := dot(tr(vt, q)[p:], vp[p:]), dot(tr(xt, q)[p:], vp[p:])
-				axpy(-s, tr(yt, q)[p+1:], y)
-				axpy(-t, tr(ut, q)[p+1:], y)
-			}
+			dotRows(coef[:2*p], vt, xt, p, vp[p:])
+			axpyRows(y, yt, ut, p+1, coef[:2*p])
 			for k := range y {
 				y[k] *= tq
 			}
@@ -149,11 +151,13 @@ func bidiagPanel(a Dense, j0, b int, vt, xt, yt, ut Dense, d, e, tauq, taup []fl
 		// 4. Row p, columns p+1…, up to date, and its reflector.
 		r := row(p)[p+1:]
 		for q := 0; q <= p; q++ {
-			axpy(-tr(vt, q)[p], tr(yt, q)[p+1:], r)
+			coef[q] = tr(vt, q)[p]
 		}
 		for q := 0; q < p; q++ {
-			axpy(-tr(xt, q)[p], tr(ut, q)[p+1:], r)
+			coef2[q] = tr(xt, q)[p]
 		}
+		axpyRows(r, yt, Dense{}, p+1, coef[:p+1])
+		axpyRows(r, ut, Dense{}, p+1, coef2[:p])
 		beta, tp := householder(r)
 		e[i], taup[i] = beta, tp
 		up := tr(ut, p)
@@ -175,13 +179,19 @@ func bidiagPanel(a Dense, j0, b int, vt, xt, yt, ut Dense, d, e, tauq, taup []fl
 		// h = V·(Yᵀ·u_p) + X·(Uᵀ·u_p) over rows p+1…, q ≤ p and q < p.
 		uu := up[p+1:]
 		h := g[p+1 : mm]
+		// (axpyRows subtracts: the coefficients are the dot products
+		// negated, exactly.)
 		clear(h)
+		dotRows(coef[:p+1], yt, Dense{}, p+1, uu)
+		dotRows(coef2[:p], ut, Dense{}, p+1, uu)
 		for q := 0; q <= p; q++ {
-			axpy(dot(tr(yt, q)[p+1:], uu), tr(vt, q)[p+1:], h)
+			coef[q] = -coef[q]
 		}
 		for q := 0; q < p; q++ {
-			axpy(dot(tr(ut, q)[p+1:], uu), tr(xt, q)[p+1:], h)
+			coef2[q] = -coef2[q]
 		}
+		axpyRows(h, vt, Dense{}, p+1, coef[:p+1])
+		axpyRows(h, xt, Dense{}, p+1, coef2[:p])
 		av := a.view(j0+p+1, m, j0+p+1, n)
 		if !next {
 			ps.mul(av, uu, x)
@@ -197,11 +207,13 @@ func bidiagPanel(a Dense, j0, b int, vt, xt, yt, ut Dense, d, e, tauq, taup []fl
 			cn[r-p-1] = row(r)[p+1]
 		}
 		for q := 0; q <= p; q++ {
-			axpy(-tr(yt, q)[p+1], tr(vt, q)[p+1:], cn)
+			coef[q] = tr(yt, q)[p+1]
 		}
 		for q := 0; q < p; q++ {
-			axpy(-tr(ut, q)[p+1], tr(xt, q)[p+1:], cn)
+			coef2[q] = tr(ut, q)[p+1]
 		}
+		axpyRows(cn, vt, Dense{}, p+1, coef[:p+1])
+		axpyRows(cn, xt, Dense{}, p+1, coef2[:p])
 		ps.fused(av, uu, tp, h, cn, x, aty[p+2:])
 		haveCol, haveSum = true, true
 	}

@@ -128,7 +128,7 @@ func tridiagPanel(a Dense, j0, b int, vt, wt Dense, d, e, tau, w []float64, sv *
 		// then scaled, w = τ·w. Two parallel loops do it: the products of
 		// the symmetric matrix's row ranges with the dot products Vᵀv and
 		// Wᵀv, then the sum of the ranges' partial vectors with the
-		// corrections and the scaling, range by range of w (panelDot and
+		// corrections and the scaling, range by range of w (dotRows and
 		// panelAxpysRange, one operation per element as if in loops of
 		// their own).
 		v := vp[p:]
@@ -139,8 +139,13 @@ func tridiagPanel(a Dense, j0, b int, vt, wt Dense, d, e, tau, w []float64, sv *
 		// it writes are above the diagonal, where it reads nothing.
 		c := coef[:2*p]
 		sj := symvJoin{
-			n:     len(c),
-			tasks: func(u int) { panelDot(c, vt, wt, p, v, u) },
+			n: p,
+			tasks: func(q int) {
+				// V_q·v and W_q·v.
+				vq := Dense{Rows: 1, Cols: m, Stride: m, Data: vt.Data[q*vt.Stride:]}
+				wq := Dense{Rows: 1, Cols: m, Stride: m, Data: wt.Data[q*wt.Stride:]}
+				dotRows(c[2*q:2*q+2], vq, wq, p, v)
+			},
 			flops: 2*float64(len(c)) + 1,
 			then: func(c0, c1 int) {
 				panelAxpysRange(wl, wt, vt, p, c, c0, c1)
@@ -178,27 +183,9 @@ func panelAxpys(y []float64, xt, yt Dense, off int, c []float64) {
 }
 
 // panelAxpysRange is panelAxpys on the elements [lo, hi) of y, on the
-// calling goroutine.
+// calling goroutine, in one pass over them (axpyRows).
 func panelAxpysRange(y []float64, xt, yt Dense, off int, c []float64, lo, hi int) {
-	n := len(y)
-	for q := range len(c) / 2 {
-		x := xt.Data[q*xt.Stride+off : q*xt.Stride+off+n]
-		z := yt.Data[q*yt.Stride+off : q*yt.Stride+off+n]
-		axpy(-c[2*q], x[lo:hi], y[lo:hi])
-		axpy(-c[2*q+1], z[lo:hi], y[lo:hi])
-	}
-}
-
-// panelDot sets c[u] to V_q·v (u = 2q) or W_q·v (u = 2q+1), V_q and W_q the
-// rows q of vt and wt from column off on (as long as v): one of the dot
-// products of the panel's earlier reflectors with v, 2·len(v) flops.
-func panelDot(c []float64, vt, wt Dense, off int, v []float64, u int) {
-	t := vt
-	if u%2 == 1 {
-		t = wt
-	}
-	q, n := u/2, len(v)
-	c[u] = dot(t.Data[q*t.Stride+off:q*t.Stride+off+n], v)
+	axpyRows(y[lo:hi], xt, yt, off+lo, c)
 }
 
 // symvUnits is the most units symvLower splits a product into, and
@@ -326,7 +313,7 @@ func symvQuadScalar(r0, r1, r2, r3, v, p []float64, vi *[4]float64) (sums [4]flo
 // zero value adds none.
 type symvJoin struct {
 	// tasks(u) for u < n, independent of the product and of each other,
-	// about 2·len(v) flops each, run beside the products of the row ranges.
+	// about 4·len(v) flops each, run beside the products of the row ranges.
 	n     int
 	tasks func(u int)
 	// then(c0, c1), about flops per element, runs on each range [c0, c1)
@@ -343,7 +330,7 @@ type symvJoin struct {
 func (s *symvLower) mul(a Dense, j int, v, y []float64, x symvJoin) {
 	m := a.Rows - j
 	units := symvBounds(m, s.bounds)
-	p := teamSize(units+x.n, float64(m)*float64(m+2*x.n))
+	p := teamSize(units+x.n, float64(m)*float64(m+4*x.n))
 	forEach(p, units+x.n, taskFunc(func(_, r int) {
 		if r >= units {
 			x.tasks(r - units)
