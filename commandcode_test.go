@@ -16,8 +16,8 @@ import (
 // in one place; the bound keeps the commands thin as a whole, so that
 // code moved from one command folder into another does not pass for a
 // smaller command. It is today's size, after the length scales' refusals,
-// the streams' rules and the defaults' move; the aim is 5,000.
-const commandLines = 6_320
+// the streams' rules, the defaults' move and -interval; the aim is 5,000.
+const commandLines = 6_722
 
 // TestCommandCodeIsSmall: the command code is at most commandLines
 // non-test lines.

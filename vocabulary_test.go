@@ -606,6 +606,8 @@ func noPanicRows(t testing.TB) []apiRow {
 			}
 			return errOf(cv.Predict(short, 0.8))
 		}},
+		{"interval.CV.WithModel", "nil *CV", func() error { var c *interval.CV; return errOf(c.WithModel(&regress.Model{})) }},
+		{"interval.CV.WithModel", "CV{}, Model{}", func() error { return errOf((&interval.CV{}).WithModel(&regress.Model{})) }},
 		{"interval.Classes.Predict", "nil *Classes", func() error { var c *interval.Classes; return errOf(c.Predict(x, 0.8)) }},
 		{"interval.Classes.Predict", "Classes{}", func() error { return errOf((&interval.Classes{}).Predict(x, 0.8)) }},
 		{"interval.Classes.Predict", "X of another width", func() error {
@@ -634,6 +636,7 @@ func noPanicRows(t testing.TB) []apiRow {
 		{"classify.LogisticModel.Probabilities", "LogisticModel{}", func() error {
 			return errOf((&classify.LogisticModel{}).Probabilities(x))
 		}},
+		{"dataset.Decompress", "nil", func() error { return errOf(dataset.Decompress(nil)) }},
 		{"dataset.ReadCSV", "empty", func() error { return errOf(dataset.ReadCSV(strings.NewReader(""), dataset.CSVOptions{})) }},
 		{"dataset.ReadCSVInfo", "empty", func() error {
 			return errOf3(dataset.ReadCSVInfo(strings.NewReader(""), dataset.CSVOptions{}))
@@ -676,6 +679,7 @@ func noPanicRows(t testing.TB) []apiRow {
 		{"classify.PerceptronModel", &classify.PerceptronModel{}},
 		{"classify.RLSModel", &classify.RLSModel{}},
 		{"classify.SVMModel", &classify.SVMModel{}},
+		{"interval.CV", &interval.CV{}},
 	}
 	for _, f := range files {
 		rows = append(rows,

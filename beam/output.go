@@ -11,13 +11,13 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
-	"rkhs/internal/cli"
+	"rkhs/internal/outfile"
 )
 
 // Outputs — the model, the statistics, the malformed lines, the
 // predictions — go to any filesystem Beam knows. A local path (one
 // without a scheme such as gs://) is written as rkhs writes its outputs
-// (package internal/cli): a regular file is replaced whole, by a
+// (package internal/outfile): a regular file is replaced whole, by a
 // temporary file renamed onto it once complete; a symbolic link is written
 // through, to the file it points to, and stays a link; a named pipe or a
 // device (/dev/null) is written to as it is; "-" and /dev/stdout are the
@@ -44,7 +44,7 @@ func (r remoteFile) Abort() { r.Close() }
 // createFile opens the output name for writing.
 func createFile(ctx context.Context, name string) (outputFile, error) {
 	if local(name) {
-		return cli.Create(name, os.Stdout)
+		return outfile.Create(name, os.Stdout)
 	}
 	fs, err := filesystem.New(ctx, name)
 	if err != nil {
@@ -61,7 +61,7 @@ func createFile(ctx context.Context, name string) (outputFile, error) {
 // writeFile writes data to the output name, whole.
 func writeFile(ctx context.Context, name string, data []byte) error {
 	if local(name) {
-		return cli.WriteFile(name, data, os.Stdout)
+		return outfile.WriteFile(name, data, os.Stdout)
 	}
 	fs, err := filesystem.New(ctx, name)
 	if err != nil {

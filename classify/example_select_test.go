@@ -123,3 +123,14 @@ func ExampleSelectScales_Fit() {
 	// scales: loo_error 0.00, the noise ranked last: true, its σ over 10× the rings': true
 	// [0 1]
 }
+
+// MissingClasses names the classes a subset of the rows never holds: here
+// class 2, on rows 4 and 5 only, which the subset {0, 1, 2, 3} misses.
+func ExampleMissingClasses() {
+	labels := []float64{0, 1, 0, 1, 2, 2}
+	fmt.Println(classify.MissingClasses(labels, []int{0, 1, 2, 3}))
+	fmt.Println(classify.MissingClasses(labels, nil))
+	// Output:
+	// [2]
+	// []
+}

@@ -20,6 +20,32 @@ func classesOf(labels []float64) []float64 {
 	return slices.Compact(c)
 }
 
+// MissingClasses returns, in ascending order, the classes of labels that
+// no row of rows holds: the classes a selection run on those rows only (a
+// leave-one-out subset, loo.ScaleObjective.SubsetRows; a descent's rows,
+// loo.SelectScales.DescentRows) never measures its error on, which a
+// command warns about. rows nil means every row (none missing). −0 and 0
+// are one class. Cost O(n log n) for n labels; labels is not modified.
+// It panics if a row is out of range.
+func MissingClasses(labels []float64, rows []int) []float64 {
+	if rows == nil {
+		return nil
+	}
+	classes := classesOf(labels)
+	held := make([]bool, len(classes))
+	for _, i := range rows {
+		j, _ := slices.BinarySearch(classes, labels[i]+0)
+		held[j] = true
+	}
+	var missing []float64
+	for j, c := range classes {
+		if !held[j] {
+			missing = append(missing, c)
+		}
+	}
+	return missing
+}
+
 // classIndex returns, for every label, the index of its class in the
 // ascending list classes.
 func classIndex(labels, classes []float64) []int {

@@ -237,10 +237,16 @@ func MaxClasses(n int) int { return max(20, n/10) }
 
 // CheckClasses refuses distinct class labels among n rows that look like
 // a continuous target: more than limit, or with limit 0 more than
-// MaxClasses(n). The error, an InputError wrapping ErrInput on "labels",
-// says so and names the counts; the limit is the caller's to raise when
-// the labels are classes after all.
+// MaxClasses(n), or, with limit 0, a label of its own on every one of
+// n ≥ 2 rows (the mark of a continuous target on a handful of rows, where
+// MaxClasses cannot tell: no class has a second row to learn it from).
+// The error, an InputError wrapping ErrInput on "labels", says so and
+// names the counts; the limit is the caller's to raise when the labels
+// are classes after all.
 func CheckClasses(distinct, n, limit int) error {
+	if limit <= 0 && n >= 2 && distinct == n {
+		return inputError("CheckClasses", "labels", "%d distinct labels in %d rows, a label of its own on every row: this looks like a continuous target (regression), not classes, and no class has a second row to learn it from", distinct, n)
+	}
 	if limit <= 0 {
 		limit = MaxClasses(n)
 	}

@@ -146,8 +146,10 @@ func TestSelectBadInput(t *testing.T) {
 	}
 }
 
-// TestCheckClasses: the limit max(20, n/10), an explicit limit, and the
-// count of distinct labels with −0 as 0.
+// TestCheckClasses: the limit max(20, n/10), an explicit limit, a label
+// of its own on every one of a handful of rows (refused by default,
+// accepted under a limit given), and the count of distinct labels with
+// −0 as 0.
 func TestCheckClasses(t *testing.T) {
 	for _, c := range []struct {
 		distinct, n, limit int
@@ -155,6 +157,7 @@ func TestCheckClasses(t *testing.T) {
 	}{
 		{20, 80, 0, false}, {21, 80, 0, true}, {80, 80, 0, true}, {100, 1000, 0, false},
 		{101, 1000, 0, true}, {80, 80, 80, false}, {3, 10, 2, true},
+		{5, 5, 0, true}, {2, 2, 0, true}, {4, 5, 0, false}, {1, 1, 0, false}, {5, 5, 5, false}, {2, 2, 2, false},
 	} {
 		err := CheckClasses(c.distinct, c.n, c.limit)
 		if (err != nil) != c.bad || err != nil && !errors.Is(err, ErrInput) {
@@ -163,5 +166,21 @@ func TestCheckClasses(t *testing.T) {
 	}
 	if n := CountClasses([]float64{math.Copysign(0, -1), 0, 1, 1, 2}); n != 3 {
 		t.Errorf("CountClasses: %d, want 3", n)
+	}
+}
+
+// TestMissingClasses: the classes no row of a subset holds, in ascending
+// order, −0 as 0; none for every row (nil) or a subset holding them all.
+func TestMissingClasses(t *testing.T) {
+	labels := []float64{2, 0, 1, 1, math.Copysign(0, -1), 7, 2}
+	for _, c := range []struct {
+		rows []int
+		want []float64
+	}{
+		{nil, nil}, {[]int{0, 1, 2, 5}, nil}, {[]int{4, 2, 5}, []float64{2}}, {[]int{1}, []float64{1, 2, 7}}, {[]int{}, []float64{0, 1, 2, 7}},
+	} {
+		if got := MissingClasses(labels, c.rows); !slices.Equal(got, c.want) {
+			t.Errorf("rows %v: %v, want %v", c.rows, got, c.want)
+		}
 	}
 }

@@ -471,3 +471,31 @@ func csvError(err error, got, want int) error {
 	}
 	return &ParseError{Line: pe.Line, Msg: fmt.Sprintf("%v (byte %d)", pe.Err, pe.Column)}
 }
+
+// NotPositional says why a CSV file without a header cannot be read as
+// the file of info was, or "" when it can (a nil info too). A file without a header is
+// read by position: every column a feature, in order, the label last.
+// That is the training file's reading when it had no header either (or
+// was LIBSVM: info nil), or when its header's columns were exactly the
+// features, in order, then the label; not when -target named another
+// column than the last, nor when -features read a subset or another
+// order: the headerless file would then be read with its features
+// shifted: rkhs and rkhs-beam refuse it, naming this header to give it.
+func (info *CSVInfo) NotPositional() string {
+	if info == nil || info.Header == nil {
+		return ""
+	}
+	n := len(info.Header)
+	switch {
+	case info.Label >= 0 && info.Label != n-1:
+		return fmt.Sprintf("its label %s is column %d of %d, not the last", info.Header[info.Label], info.Label+1, n)
+	case info.Label >= 0 && len(info.Features) != n-1, info.Label < 0 && len(info.Features) != n:
+		return fmt.Sprintf("its features are %d of its %d columns", len(info.Features), n)
+	}
+	for k, j := range info.Features {
+		if j != k {
+			return "its features were read in another order than its columns'"
+		}
+	}
+	return ""
+}

@@ -1,6 +1,9 @@
 package dataset_test
 
 import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
 	"errors"
 	"fmt"
 	"os"
@@ -128,4 +131,34 @@ func ExampleReadCSVInfo() {
 	// 2 rows, labels [4 7] dropped 1
 	// row 0: [-0.7 1023]
 	// dataset: line 2: field 4 ("wd"): "NNW" is not a decimal number
+}
+
+// A compressed file is read as a plain one: its compression is found by
+// its first bytes.
+func ExampleDecompress() {
+	var gz bytes.Buffer
+	w := gzip.NewWriter(&gz)
+	w.Write([]byte("x,y\n1,2\n3,4\n"))
+	w.Close()
+	r, err := dataset.Decompress(bufio.NewReader(&gz))
+	if err != nil {
+		panic(err)
+	}
+	d, err := dataset.ReadCSV(r, dataset.CSVOptions{Header: true, LabelCol: -1})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(d.X.Rows, d.Y)
+	// Output: 2 [2 4]
+}
+
+// A file read with -target on another column than the last cannot be
+// matched by a headerless file read by position.
+func ExampleCSVInfo_NotPositional() {
+	_, info, err := dataset.ReadCSVInfo(strings.NewReader("y,a,b\n1,2,3\n"), dataset.CSVOptions{Header: true, LabelCol: -1, Target: "y"})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("%q\n", info.NotPositional())
+	// Output: "its label y is column 1 of 3, not the last"
 }

@@ -73,3 +73,56 @@ func BenchmarkNystromCV(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkStreamedCV compares the fit's own pass (regress.NystromStats.Add
+// over every row and Solve) with the streamed CV+ built beside it: the
+// first pass into K = 10 fold statistics, the fold models, and the second
+// pass of held-out residuals (m = 200, d = 2, one output):
+//
+//	go test ./interval -run XXX -bench StreamedCV
+func BenchmarkStreamedCV(b *testing.B) {
+	for _, n := range []int{20000, 100000} {
+		x, y, _ := problem(32, n, 0, 1)
+		centers := x.Slice(0, 200, 0, 2).Clone()
+		k := kernels.Gaussian{Sigma: 1}
+		b.Run(fmt.Sprintf("n=%d/fit", n), func(b *testing.B) {
+			for b.Loop() {
+				st, err := regress.NewNystromStats(k, centers)
+				if err == nil {
+					err = st.Add(x, y)
+				}
+				if err == nil {
+					_, err = st.Solve(1e-4, regress.FreeIntercept)
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("n=%d/cv+", n), func(b *testing.B) {
+			for b.Loop() {
+				fs, err := NewFoldStats([]kernels.Kernel{k}, centers, 10, 1, 0)
+				if err == nil {
+					err = fs.Add(x, y)
+				}
+				var fits *FoldFits
+				if err == nil {
+					fits, err = fs.Models(1e-4, regress.FreeIntercept)
+				}
+				var p *CVPass
+				if err == nil {
+					p, err = fits.Pass(0)
+				}
+				if err == nil {
+					err = p.Add(x, y)
+				}
+				if err == nil {
+					_, err = p.CV()
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -24,6 +24,12 @@ type CV struct {
 	sorted [][][]float64 // sorted[out][k]: the |residuals| of fold k, ascending
 	n      int
 	full   *regress.Model // the fit on all rows, when the constructor made it
+
+	// chosen is the σ and λ the full fit was chosen with, and choices
+	// those of each fold model, when the constructor chose them
+	// (RLSCVChosen, NystromCVChosen, FoldFits from FoldStats.Choose).
+	chosen  *loo.Choice
+	choices []loo.Choice
 }
 
 // NewCV assembles CV+ from K ≥ 2 fold models and, for each fold k, the
@@ -126,6 +132,17 @@ func (c *CV) Model() *regress.Model {
 		return nil
 	}
 	return c.full
+}
+
+// Choices returns, when each fold chose its own σ and λ (RLSCVChosen,
+// NystromCVChosen, FoldStats.Choose), the pair the full fit was chosen
+// with and the pair of each fold model, fold k's by its own rule on the
+// rows outside fold k; ok is false for fold models at one fixed λ.
+func (c *CV) Choices() (full loo.Choice, folds []loo.Choice, ok bool) {
+	if c == nil || c.chosen == nil {
+		return loo.Choice{}, nil, false
+	}
+	return *c.chosen, slices.Clone(c.choices), true
 }
 
 // Models returns the K fold models (shared, not copies: do not modify

@@ -142,23 +142,5 @@ func NystromCV(cfg regress.Nystrom, x, y *linalg.Dense, folds [][]int) (*CV, err
 	if err != nil {
 		return nil, fitError(op, "cfg.Lambda", err)
 	}
-	residuals := make([]*linalg.Dense, len(folds))
-	for k, f := range folds {
-		p, err := models[k].Predict(xs[k])
-		if err != nil {
-			return nil, fitError(op, "X", err)
-		}
-		for r, i := range f {
-			for out := 0; out < p.Cols; out++ {
-				p.Set(r, out, y.At(i, out)-p.At(r, out))
-			}
-		}
-		residuals[k] = p
-	}
-	c, err := NewCV(models, residuals)
-	if err != nil {
-		return nil, err
-	}
-	c.full = full.Model
-	return c, nil
+	return assembleCV(op, models, xs, y, folds, full.Model, nil, nil)
 }

@@ -1,6 +1,7 @@
 package interval_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 
@@ -265,4 +266,54 @@ func ExampleClassifyNystrom() {
 	fmt.Println(s.Sets)
 	// Output:
 	// [[0] [1]]
+}
+
+// A CV+ is saved with its fold models and sorted residuals, O(K·m + n)
+// numbers, and read back to predict the same intervals.
+func ExampleCV_MarshalJSON() {
+	x, y, xt := data(40)
+	folds, _ := interval.Folds(x.Rows, 5, 1)
+	cv, err := interval.RLSCV(regress.RLS{Kernel: kernels.Gaussian{Sigma: 1}, Lambda: 1e-3}, x, y, folds)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	b, err := json.Marshal(cv)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var back interval.CV
+	if err := json.Unmarshal(b, &back); err != nil {
+		fmt.Println(err)
+		return
+	}
+	iv, _ := back.Predict(xt, 0.9)
+	fmt.Printf("%d rows; [%.3f, %.3f]\n", back.Rows(), iv.Lower.At(2, 0), iv.Upper.At(2, 0))
+	// Output:
+	// 40 rows; [0.804, 1.149]
+}
+
+// WithModel gives the fold models of a CV+ fitted on standardized rows
+// the map of raw rows of the model that is saved.
+func ExampleCV_WithModel() {
+	x, y, _ := data(40)
+	s := &kernels.Standardization{Mean: []float64{0}, Scale: []float64{2}} // raw rows are 2× the fitted ones
+	folds, _ := interval.Folds(x.Rows, 5, 1)
+	cv, err := interval.RLSCV(regress.RLS{Kernel: kernels.Gaussian{Sigma: 1}, Lambda: 1e-3}, x, y, folds)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	full := *cv.Model()
+	full.Standardization = s
+	raw, err := cv.WithModel(&full)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	iv, _ := raw.Predict(linalg.NewDense(1, 1, []float64{4}), 0.9) // the fitted row 2
+	fmt.Printf("[%.3f, %.3f]\n", iv.Lower.At(0, 0), iv.Upper.At(0, 0))
+	// Output:
+	// [0.804, 1.149]
 }

@@ -21,6 +21,8 @@ import (
 //   - the λ grid: DefaultLambdas;
 //   - the leave-one-out pass of a streamed selection: on DefaultSubset(n)
 //     of n rows (SelectNystrom.Subset, ScaleObjective.Subset);
+//   - the rows a descent of the length scales fits on (SelectScales.Rows):
+//     DefaultDescentRows(n) of n rows;
 //   - the centres of a Nyström fit: regress.NystromCenters, the first m
 //     distinct rows in a seeded uniformly random order of the n rows, the
 //     centres regress.Nystrom and regress.Falkon draw when given none.
@@ -110,4 +112,34 @@ func sampleIndex(n, k int, seed uint64) []int {
 	rows := rand.New(rand.NewPCG(seed, 0x7369676d61)).Perm(n)[:k] // "sigma"
 	slices.Sort(rows)
 	return rows
+}
+
+// The rows a descent of the length scales (SelectScales) fits on, by
+// default (see DefaultDescentRows): every row of up to DefaultDescentAbove
+// rows, DefaultDescentSubset rows drawn at random above that (the
+// leave-one-out subset, DefaultSubset, among them). An evaluation of the
+// objective costs about 8m²R + 3m²s flops on R rows and s of S, where a
+// five-σ grid costs about 5·(2m²n + 3m²s): at m = 1000 an evaluation on
+// 50,000 rows is about 0.16 of the grid on 256,525 rows (Beijing's air
+// quality), 0.2 on 196,046 (skin) and 0.045 at 10⁶ rows. Fewer rows are
+// cheaper but fit another problem: the λ the grid chose for every row is
+// then too small for the subset (the same penalty per row, fewer rows a
+// centre), its leave-one-out error at the start doubles (Beijing on
+// 25,000 rows: 866 against 424 on 50,000), and the scales learnt there did
+// worse on every row than the grid's σ (skin on 25,000 rows). Up to
+// DefaultDescentAbove rows every row serves: the grid's leave-one-out pass
+// is then over every row too, and an evaluation costs about 0.45 of the
+// grid whatever n (docs/notes/ard-gradient.md).
+const (
+	DefaultDescentAbove  = 100_000
+	DefaultDescentSubset = 50_000
+)
+
+// DefaultDescentRows returns the default SelectScales.Rows for n rows: 0,
+// every row, up to DefaultDescentAbove rows, DefaultDescentSubset above.
+func DefaultDescentRows(n int) int {
+	if n > DefaultDescentAbove {
+		return DefaultDescentSubset
+	}
+	return 0
 }

@@ -38,6 +38,21 @@ func TestDefaultSubset(t *testing.T) {
 
 // TestMedianRows: the median of the rows MedianRows names, gathered in
 // their order, is MedianDistanceOf's on all the rows, bit for bit — below
+// TestDefaultDescentRows: every row up to 100,000 rows, 50,000 above, the
+// leave-one-out subset among them and at least MinDescentRows of 1000
+// centres.
+func TestDefaultDescentRows(t *testing.T) {
+	for _, c := range []struct{ n, want int }{{0, 0}, {2, 0}, {16_512, 0}, {100_000, 0}, {100_001, 50_000}, {256_525, 50_000}, {1_000_000, 50_000}} {
+		got := DefaultDescentRows(c.n)
+		if got != c.want {
+			t.Errorf("DefaultDescentRows(%d) = %d, want %d", c.n, got, c.want)
+		}
+		if s := DefaultSubset(c.n); got > 0 && (s > got || got < MinDescentRows(1000)) {
+			t.Errorf("DefaultDescentRows(%d) = %d: below the leave-one-out subset %d or MinDescentRows(1000) = %d", c.n, got, s, MinDescentRows(1000))
+		}
+	}
+}
+
 // the sample's size (every row) and above it (a seeded sample).
 func TestMedianRows(t *testing.T) {
 	for _, n := range []int{40, DefaultMedianRows, DefaultMedianRows + 300} {

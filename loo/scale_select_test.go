@@ -274,7 +274,8 @@ func TestSelectScalesErrors(t *testing.T) {
 }
 
 // TestSelectScalesStop: the descent reports why it stopped: its budget,
-// or the relative decrease below Tol (optimize.LBFGS's RelTol).
+// or the relative decrease of its last three iterations below Tol
+// (optimize.LBFGS's RelTol and RelTolIters).
 func TestSelectScalesStop(t *testing.T) {
 	x, y, ss := scaleSmall()
 	ss.MaxIter = 2
@@ -289,17 +290,23 @@ func TestSelectScalesStop(t *testing.T) {
 	if sel, err = ss.Fit(x, y); err != nil {
 		t.Fatal(err)
 	}
-	// Stopped by optimize's relative tolerance: after the first iteration
-	// whose decrease is at most Tol·J, or on a line search that could find
-	// no larger one; never past such an iteration.
+	// Stopped by optimize's relative tolerance over three iterations:
+	// after the first iteration k ≥ 3 whose last three together decreased
+	// J by at most Tol·J, or on a line search that could find no larger
+	// decrease; never past such an iteration, nor on one short step.
 	h := append([]float64{sel.Start}, sel.History...)
 	if sel.Stop != optimize.StopRelTol {
 		t.Errorf("Tol 0.05: stop %v with history %v, want %v", sel.Stop, h, optimize.StopRelTol)
 	}
+	short := false
 	for k := 1; k < len(h)-1; k++ {
-		if h[k-1]-h[k] <= 0.05*h[k] {
-			t.Errorf("Tol 0.05: iteration %d decreased J from %v to %v, and the descent went on: %v", k, h[k-1], h[k], h)
+		short = short || h[k-1]-h[k] <= 0.05*h[k]
+		if k >= scaleTolIters && h[k-scaleTolIters]-h[k] <= 0.05*h[k] {
+			t.Errorf("Tol 0.05: iterations %d to %d decreased J from %v to %v, and the descent went on: %v", k-scaleTolIters+1, k, h[k-scaleTolIters], h[k], h)
 		}
+	}
+	if !short {
+		t.Errorf("Tol 0.05: no iteration before the last decreased J by at most Tol·J (%v): the window is not tested", h)
 	}
 }
 

@@ -76,10 +76,18 @@ type Callback func(iter int, x []float64, f, projGrad float64) bool
 // these, in this order: the callback returns false (StopCallback); the
 // projected gradient norm ‖P(x − g) − x‖∞ is at most GradTol (StopGradTol;
 // also tested at x0, before any iteration); fₖ₋₁ − fₖ ≤
-// Tol·max(|fₖ₋₁|, |fₖ|, 1) (StopTol); fₖ₋₁ − fₖ ≤ RelTol·|fₖ|, when
-// RelTol is set (StopRelTol); k = MaxIter (StopMaxIter). A line search
-// that fails from the steepest descent stops the run at the last iterate
-// (StopLineSearch).
+// Tol·max(|fₖ₋₁|, |fₖ|, 1) (StopTol); fₖ₋ᵥ − fₖ ≤ RelTol·|fₖ|, when
+// RelTol is set and k ≥ w = RelTolIters (StopRelTol: the last w
+// iterations together decreased f by at most RelTol relative to |f|; w = 1
+// by default, the last iteration alone); k = MaxIter (StopMaxIter). A line
+// search that fails from the steepest descent stops the run at the last
+// iterate (StopLineSearch).
+//
+// A window w > 1 makes the relative test one of progress over several
+// iterations, not of one step: a single short step (as the first ones
+// often are, while the memory learns the curvature) does not end the run,
+// and a looser RelTol can stop a slow tail sooner without stopping on such
+// a step.
 //
 // RelTol also bounds what a line search spends where it cannot matter.
 // Along d from x, convexity of φ(α) = f(x + αd) bounds the decrease of a
@@ -114,6 +122,11 @@ type LBFGS struct {
 	// by at most RelTol·|f|, and bounds the line searches by it (see
 	// Stopping); 0: no relative test. Below 1.
 	RelTol float64
+	// RelTolIters is the window w of the relative test: the run stops
+	// when the last w iterations together decreased f by at most
+	// RelTol·|f| (see Stopping); 0 selects 1. Without RelTol it has no
+	// effect.
+	RelTolIters int
 	// GradTol stops the run when the projected gradient norm
 	// ‖P(x − ∇f(x)) − x‖∞ is at most GradTol; 0 selects 1e-5.
 	GradTol float64
@@ -161,8 +174,9 @@ const (
 	StopLineSearch
 	// StopCallback: the callback returned false.
 	StopCallback
-	// StopRelTol: an iteration decreased f by at most RelTol·|f|, or no
-	// step along the last direction could decrease it by more.
+	// StopRelTol: the last RelTolIters iterations (by default the last
+	// one) decreased f by at most RelTol·|f|, or no step along the last
+	// direction could decrease it by more.
 	StopRelTol
 )
 
@@ -216,6 +230,10 @@ func (lb LBFGS) Minimize(f Objective, x0, lo, hi []float64) (*Result, error) {
 	}
 	res := &Result{Stop: StopGradTol}
 	pg := r.projGrad()
+	// The values of the last RelTolIters iterates, fx's among them, in a
+	// ring: hist[k%len(hist)] is f after iteration k (x0's at k = 0).
+	hist := make([]float64, opt.relIters+1)
+	hist[0] = fx
 	for iter := 1; pg > opt.gradTol; iter++ {
 		fNew, stop := r.step(fx)
 		if stop != 0 {
@@ -237,7 +255,9 @@ func (lb LBFGS) Minimize(f Objective, x0, lo, hi []float64) (*Result, error) {
 			res.Stop = StopTol
 			break
 		}
-		if fOld-fx <= opt.relTol*math.Abs(fx) {
+		w := len(hist) - 1
+		hist[iter%len(hist)] = fx
+		if iter >= w && hist[(iter-w)%len(hist)]-fx <= opt.relTol*math.Abs(fx) {
 			res.Stop = StopRelTol
 			break
 		}

@@ -576,6 +576,56 @@ func TestRelTol(t *testing.T) {
 	}
 }
 
+// TestRelTolIters: with a window of w iterations the run ends after the
+// first iteration k ≥ w whose last w iterations together decreased f by
+// at most RelTol·|f| (or on a line search that could not), none earlier:
+// a single short step does not end it; w = 0 is w = 1.
+func TestRelTolIters(t *testing.T) {
+	f := func(x, g []float64) float64 { return 1 + rosenbrock(x, g) }
+	x0 := rosenStart(4)
+	run := func(w int, relTol float64) ([]float64, *Result) {
+		fs := []float64{f(x0, make([]float64, len(x0)))}
+		cb := func(_ int, _ []float64, f, _ float64) bool { fs = append(fs, f); return true }
+		res, err := LBFGS{RelTol: relTol, RelTolIters: w, Callback: cb}.Minimize(f, x0, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fs, res
+	}
+	for _, tc := range []struct {
+		w      int
+		relTol float64
+	}{{1, 1e-2}, {2, 1e-2}, {3, 1e-2}, {3, 1e-4}, {5, 1e-3}} {
+		fs, res := run(tc.w, tc.relTol)
+		k := len(fs) - 1
+		below := func(i int) bool { return i >= tc.w && fs[i-tc.w]-fs[i] <= tc.relTol*math.Abs(fs[i]) }
+		// Ended by the window, or by a line search whose steps could not
+		// decrease f by more than RelTol·|f| (see TestRelTol).
+		if res.Stop != StopRelTol {
+			t.Errorf("w %d, RelTol %g: stopped by %v after %d iterations, want %v", tc.w, tc.relTol, res.Stop, k, StopRelTol)
+		}
+		for i := 1; i < k; i++ {
+			if below(i) {
+				t.Errorf("w %d, RelTol %g: the %d iterations to %d decreased f by %g ≤ RelTol·|f|, but the run went on", tc.w, tc.relTol, tc.w, i, fs[i-tc.w]-fs[i])
+				break
+			}
+		}
+		t.Logf("w %d, RelTol %g: %d iterations, %d evaluations, f − 1 = %.3g", tc.w, tc.relTol, res.Iterations, res.Evaluations, res.F-1)
+	}
+	// Some iteration of this run decreases f by less than 1e-2·|f| before
+	// the window of 3 does: the window runs longer than w = 1.
+	fs1, r1 := run(1, 1e-2)
+	_, r3 := run(3, 1e-2)
+	if r3.Iterations <= r1.Iterations {
+		t.Errorf("RelTol 1e-2: %d iterations with w = 3, %d with w = 1 (values %v): want more with the window", r3.Iterations, r1.Iterations, fs1)
+	}
+	// w = 0 is w = 1.
+	_, r0 := run(0, 1e-2)
+	if r0.Iterations != r1.Iterations || !slices.Equal(r0.X, r1.X) {
+		t.Errorf("RelTolIters 0: %d iterations at %v, want those of 1: %d at %v", r0.Iterations, r0.X, r1.Iterations, r1.X)
+	}
+}
+
 // TestRelTolZoom: on a function whose curvature condition is hard to meet
 // near its minimum — 1 + x² with a ripple of size 10⁻⁹ and a slope of
 // 10⁻² — RelTol = 10⁻⁶ stops the searches from refining steps that cannot
@@ -727,6 +777,7 @@ func TestErrors(t *testing.T) {
 		{"Tol < 0", LBFGS{Tol: -1e-3}, rosenbrock, x0, nil, nil, "Tol", false},
 		{"RelTol < 0", LBFGS{RelTol: -1e-3}, rosenbrock, x0, nil, nil, "RelTol", false},
 		{"RelTol ≥ 1", LBFGS{RelTol: 1}, rosenbrock, x0, nil, nil, "RelTol", false},
+		{"RelTolIters < 0", LBFGS{RelTolIters: -1}, rosenbrock, x0, nil, nil, "RelTolIters", false},
 		{"RelTol NaN", LBFGS{RelTol: nan}, rosenbrock, x0, nil, nil, "RelTol", true},
 		{"GradTol NaN", LBFGS{GradTol: nan}, rosenbrock, x0, nil, nil, "GradTol", true},
 		{"C1 ≥ 1", LBFGS{C1: 1}, rosenbrock, x0, nil, nil, "C1", false},

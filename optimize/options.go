@@ -27,11 +27,13 @@ const (
 	defaultC1            = 1e-4 // Nocedal and Wright, section 3.1
 	defaultC2            = 0.9  // the same, for quasi-Newton methods
 	defaultMaxLineSearch = 20
+	defaultRelTolIters   = 1
 )
 
 // settings are the options of an LBFGS with the defaults filled in.
 type settings struct {
 	m, maxIter, maxLS int
+	relIters          int
 	tol, relTol       float64
 	gradTol           float64
 	c1, c2            float64
@@ -41,7 +43,7 @@ type settings struct {
 // settings validates the options for op and fills in the defaults.
 func (lb LBFGS) settings(op string) (settings, error) {
 	s := settings{callback: lb.Callback}
-	var errs [8]error
+	var errs [9]error
 	s.m, errs[0] = option(op, "M", lb.M, defaultM)
 	s.maxIter, errs[1] = option(op, "MaxIter", lb.MaxIter, defaultMaxIter)
 	s.tol, errs[2] = option(op, "Tol", lb.Tol, defaultTol)
@@ -50,6 +52,7 @@ func (lb LBFGS) settings(op string) (settings, error) {
 	s.c2, errs[5] = option(op, "C2", lb.C2, defaultC2)
 	s.maxLS, errs[6] = option(op, "MaxLineSearch", lb.MaxLineSearch, defaultMaxLineSearch)
 	s.relTol, errs[7] = lb.RelTol, check.Option(ErrInput, op, "RelTol", lb.RelTol, "no relative test")
+	s.relIters, errs[8] = option(op, "RelTolIters", lb.RelTolIters, defaultRelTolIters)
 	switch {
 	case cmp.Or(errs[:]...) != nil:
 		return s, cmp.Or(errs[:]...)

@@ -31,3 +31,19 @@ func FalkonMemory(n, m, d, q int) uint64 {
 func checkFalkonMemory(op string, n, m, d, q int) error {
 	return memlimit.Check(op, FalkonMemory(n, m, d, q))
 }
+
+// FalkonMaxCenters returns the largest m ≤ n for which a Falkon fit on n
+// rows of d features with q outputs holds at most limit bytes
+// (FalkonMemory, which grows with m), 0 if none does.
+func FalkonMaxCenters(n, d, q int, limit uint64) int {
+	lo, hi := 0, max(n, 0) // FalkonMemory(lo) fits (or lo = 0); FalkonMemory(hi+1) does not (or hi = n)
+	for lo < hi {
+		mid := hi - (hi-lo)/2
+		if FalkonMemory(n, mid, d, q) <= limit {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return lo
+}

@@ -160,6 +160,10 @@ func (r *fitRun) streamed(kernel func(float64) kernels.Kernel, sigmas, lambdas [
 		if r.o.criterion != "gcv" {
 			sn.Criterion, sn.Subset = loo.LOOMSE, cli.LOORows(r.o.looRows, x.Rows)
 		}
+		if r.o.classes() {
+			drawn := loo.ScaleObjective{Subset: sn.Subset, Seed: sn.Seed}.SubsetRows(x.Rows) // SelectNystrom's rows
+			r.warnMissing("-loo-rows", len(drawn), classify.MissingClasses(r.train.Y, drawn))
+		}
 		sn.Progress = r.progressLine(sigmas, nystromPasses(sn.Criterion, sn.Subset, x.Rows)...)
 		looRows := 0
 		if sn.Criterion != loo.GCV {
@@ -170,7 +174,8 @@ func (r *fitRun) streamed(kernel func(float64) kernels.Kernel, sigmas, lambdas [
 		}
 		q := max(r.q, 1)
 		stop := announceCost(r.stderr, r.o.verb+" -method "+r.m.name+", choosing σ and λ,", x.Rows,
-			nystromSelectionCost(x.Rows, x.Cols, q, centers.Rows, len(sigmas), len(lambdas), looRows))
+			cost{loo.SelectNystromCost(x.Rows, x.Cols, q, centers.Rows, len(sigmas), len(lambdas), looRows), fmt.Sprintf("%d σ × %d λ", len(sigmas), len(lambdas)),
+				"; fewer values of -sigmas or -lambdas, or -loo-rows R (an estimate on R rows), take less"})
 		defer stop()
 	}
 	var f *fitted
@@ -221,6 +226,13 @@ func (r *fitRun) descend(ns *loo.NystromSelection) (*fitted, error) {
 		Standardization: r.scale, Progress: cli.ScalesProgress(r.stderr, "rkhs "+o.verb+" -method "+r.m.name, crit)}
 	if err := cli.CheckARDRows(ss.Rows, x.Rows, r.centres.Rows); err != nil {
 		return nil, err
+	}
+	if o.classes() {
+		drawn, err := ss.DescentRows(x.Rows)
+		if err != nil {
+			return nil, err
+		}
+		r.warnMissing("-ard-rows", len(drawn), classify.MissingClasses(r.train.Y, drawn))
 	}
 	var s *loo.ScaleSelection
 	var f *fitted
@@ -315,4 +327,12 @@ func nystromPasses(c loo.Criterion, sub, n int) []string {
 		return []string{"statistics", fmt.Sprintf("leave-one-out on %d of the %d rows, drawn at random (-loo-rows)", sub, n)}
 	}
 	return []string{"statistics", "leave-one-out"}
+}
+
+// warnMissing warns that the rows drawn for flag, rows of the training
+// rows, hold none of the classes missing (cli.MissingClassesWarning).
+func (r *fitRun) warnMissing(flag string, rows int, missing []float64) {
+	if w := cli.MissingClassesWarning(flag, rows, r.train.X.Rows, missing); w != "" {
+		fmt.Fprintf(r.stderr, "rkhs %s: warning: %s\n", r.o.verb, w)
+	}
 }

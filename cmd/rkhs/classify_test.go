@@ -214,11 +214,11 @@ func TestClassifyBadInvocations(t *testing.T) {
 }
 
 // TestClassifyComputeFailure: K + nλI not positive definite exits with
-// status 1.
+// status 1 (-max-classes 2 says that two rows of two labels are classes).
 func TestClassifyComputeFailure(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "dup")
 	os.WriteFile(path, []byte("1 1:1e8\n-1 1:1e8\n"), 0o644)
-	code, _, e := runCmd("classify", "-train", path, "-kernel", "linear", "-lambda", "1e-300", "-intercept", "none")
+	code, _, e := runCmd("classify", "-train", path, "-kernel", "linear", "-lambda", "1e-300", "-intercept", "none", "-max-classes", "2")
 	if code != 1 || !strings.Contains(e, "not positive definite") {
 		t.Errorf("exit %d, stderr %q; want 1 and a positive-definiteness error", code, e)
 	}

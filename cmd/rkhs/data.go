@@ -74,7 +74,7 @@ func (df *dataFlags) readData(path string) (d *dataset.Data, info *dataset.CSVIn
 		return nil, nil, err
 	}
 	defer f.Close()
-	r, err := cli.Decompress(bufio.NewReaderSize(f, 1<<16))
+	r, err := dataset.Decompress(bufio.NewReaderSize(f, 1<<16))
 	if err != nil {
 		return nil, nil, err
 	}

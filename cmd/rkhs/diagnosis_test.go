@@ -11,6 +11,7 @@ import (
 
 	"rkhs/dataset"
 	"rkhs/internal/cli"
+	"rkhs/internal/memlimit"
 	"rkhs/linalg"
 	"rkhs/regress"
 )
@@ -84,7 +85,7 @@ func TestMemoryAdvice(t *testing.T) {
 	p := write(t, dir, "d.csv", []byte(b.String()))
 	old := debug.SetMemoryLimit(100 << 20)
 	defer debug.SetMemoryLimit(old)
-	fits := cli.LargestCenters(4000, 2, 1)
+	fits := regress.FalkonMaxCenters(4000, 2, 1, func() uint64 { l, _ := memlimit.Limit(); return l }())
 	if fits < 100 || regress.FalkonMemory(4000, fits, 2, 1) > 100<<20 || regress.FalkonMemory(4000, fits+1, 2, 1) <= 100<<20 {
 		t.Fatalf("largestCenters = %d under 100 MiB", fits)
 	}
@@ -316,12 +317,12 @@ func TestAnnounceFalkon(t *testing.T) {
 	defer func() { productRate = oldRate }()
 	productRate = func() float64 { return 1e9 }
 	var b strings.Builder
-	announceCost(&b, "fit -method falkon", 100000, falkonCost(100000, 10, 8000, 1, 20))() // 1 GiB: within a 32-bit or wasm address space too
+	announceCost(&b, "fit -method falkon", 100000, cost{Cost: regress.FalkonCost(100000, 10, 8000, 1, 20)})() // 1 GiB: within a 32-bit or wasm address space too
 	if !strings.HasPrefix(b.String(), "rkhs fit -method falkon on 100000 rows: about ") || !strings.Contains(b.String(), "of memory") {
 		t.Errorf("announcement: %q", b.String())
 	}
 	b.Reset()
-	announceCost(&b, "fit -method falkon", 100000, falkonCost(100000, 10, 100, 1, 20))()
+	announceCost(&b, "fit -method falkon", 100000, cost{Cost: regress.FalkonCost(100000, 10, 100, 1, 20)})()
 	if b.Len() != 0 {
 		t.Errorf("a short falkon run announced: %q", b.String())
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -45,6 +46,7 @@ type modelFlags struct {
 	val                                   float64
 	skipTrain                             bool // classify
 	std                                   cli.Standardize
+	iv                                    intervalFlags
 	set                                   map[string]bool // the flags given
 	fs                                    *flagSet
 }
@@ -115,6 +117,7 @@ func (o *modelFlags) register(fs *flagSet) {
 	fs.Uint64Var(&o.seed, "seed", 1, "seed of random choices: Nyström centres, the -val split, the rows of -loo-rows, the sample of the median distance")
 	fs.Float64Var(&o.val, "val", 0, "falkon: hold out this fraction of -train (at random, -seed) and print its error after every iteration; never the test file")
 	registerStandardize(fs, &o.std, true)
+	o.iv.register(fs, names(slices.DeleteFunc(slices.Clone(ms), func(m *method) bool { return m.intervals == nil || o.classes() && m.intervals[0] != "jackknife+" }), "and"))
 	if !o.classes() {
 		fs.IntVar(&o.iters, "iters", 0, "iterations: of cg, landweber and nu, their regularization parameter, 50 if not given, cg stopping earlier once converged to rounding level; of falkon's conjugate gradient, 20 if not given (see -select-centers after a selection)")
 		return
@@ -218,14 +221,14 @@ func (o *modelFlags) check() (*method, error) {
 		return nil, cli.BadInputf("-val %v: want a fraction in [0, 1)", o.val)
 	}
 	for _, f := range []string{"plot", "criterion", "loo-rows", "select-centers"} {
-		if o.set[f] && !selecting {
+		if o.set[f] && !selecting && !(f == "plot" && o.set["interval"]) {
 			return nil, cli.BadInputf("-%s is for a selection: give -sigma auto or -lambda auto", f)
 		}
 	}
 	if !o.set["intercept"] && m.intercepts != nil {
 		o.intercept = m.intercepts[0]
 	}
-	return m, nil
+	return m, o.iv.check(o, m, selecting && m.selects >= streamedSelection)
 }
 
 // fitRun is one run of fit or classify, as the fit functions see it.
@@ -251,6 +254,7 @@ type fitRun struct {
 	features []string
 	centres  *linalg.Dense
 	scales   *cli.Scales
+	spectral *regress.Spectral // the eigendecomposition of -method eigen's fit
 }
 
 // fit fits the run's method at kernel k and λ.
@@ -271,68 +275,111 @@ type fitted struct {
 	k          int
 }
 
-// run is fit and classify.
+// run is fit and classify, in the steps below: prepare, read, fitOrChoose,
+// evaluate, then the files and the report.
 func (o *modelFlags) run(stdout, stderr io.Writer) error {
-	if o.train == "" {
-		return cli.BadInputf("-train is required")
-	}
-	if o.predictions != "" && o.test == "" {
-		return cli.BadInputf("-predictions needs -test")
-	}
-	if err := o.data.check(); err != nil {
-		return err
-	}
-	m, err := o.check()
+	r, k, err := o.prepare(stderr)
 	if err != nil {
 		return err
 	}
+	test, names, sets, err := r.read()
+	if err != nil {
+		return err
+	}
+	f, sel, seconds, err := r.fitOrChoose(k)
+	if err != nil {
+		return err
+	}
+	saved := cli.ModelOf(f.model)
+	*saved.FeatureNames, *saved.TargetName = names.features, names.target
+	if r.scales == nil { // the descent's model composes sets.scale with the scales
+		*saved.Standardization = sets.scale // the model takes raw rows
+	}
+	oc := &outcome{o: o, f: f, sel: sel, scales: r.scales, nTrain: sets.train.X.Rows, features: sets.train.X.Cols, standardized: sets.scale != nil, seconds: seconds}
+	files, err := oc.evaluate(r, saved, sets, test)
+	if err == nil {
+		err = writeAll(files, stdout)
+	}
+	if err != nil {
+		return err
+	}
+	return oc.report(stdout)
+}
+
+// prepare checks the flags and the outputs and returns the run with the
+// kernel of -sigma (nil when σ is chosen).
+func (o *modelFlags) prepare(stderr io.Writer) (*fitRun, kernels.Kernel, error) {
+	if o.train == "" {
+		return nil, nil, cli.BadInputf("-train is required")
+	}
+	if o.predictions != "" && o.test == "" {
+		return nil, nil, cli.BadInputf("-predictions needs -test")
+	}
+	if err := o.data.check(); err != nil {
+		return nil, nil, err
+	}
+	m, err := o.check()
+	if err != nil {
+		return nil, nil, err
+	}
 	if err := cli.CheckOutputs([]cli.Input{{Flag: "train", Value: o.train}, {Flag: "test", Value: o.test}},
 		[]cli.Output{{Flag: "model", Path: o.model}, {Flag: "predictions", Path: o.predictions}, {Flag: "plot", Path: o.plot}}); err != nil {
-		return err
+		return nil, nil, err
 	}
 	r := &fitRun{o: o, m: m, q: 1, stderr: stderr}
 	if m.intercepts != nil {
 		if r.ic, err = cli.Intercept(o.intercept); err != nil {
-			return err
+			return nil, nil, err
 		}
 	}
 	var k kernels.Kernel
 	if !o.kf.sigma.Auto {
-		if k, err = o.kf.kernelAt(o.kf.sigma.V); err != nil {
-			return err
-		}
+		k, err = o.kf.kernelAt(o.kf.sigma.V)
 	}
-	o.data.stderr = stderr
+	return r, k, err
+}
+
+// read reads the training file and the test file (by the training file's
+// column names), checks the classes, holds out -val and standardizes.
+func (r *fitRun) read() (test *dataset.Data, names columnNames, sets trainingSets, err error) {
+	o := r.o
+	o.data.stderr = r.stderr
 	train, names, err := o.data.readTraining(o.train)
 	if err != nil {
-		return err
+		return nil, names, sets, err
 	}
-	var test *dataset.Data
 	if o.test != "" {
 		if test, err = o.data.readBeside(o.test, names, o.train, train); err != nil {
-			return err
+			return nil, names, sets, err
 		}
 	}
 	if o.classes() {
 		if r.q, err = checkClasses(train, o.maxClasses); err != nil {
-			return err
+			return nil, names, sets, err
 		}
 	}
-	sets, err := splitTraining(o.val, o.seed, o.std.On(o.kf.sigma.Auto), train, names, o.verb, stderr)
-	if err != nil {
-		return err
+	if sets, err = splitTraining(o.val, o.seed, o.std.On(o.kf.sigma.Auto), train, names, o.verb, r.stderr); err != nil {
+		return nil, names, sets, err
 	}
 	if test != nil {
-		if err := checkFar(stderr, o.verb, "-test", sets.scale, &test.X, names.features); err != nil {
-			return err
+		if err := checkFar(r.stderr, o.verb, "-test", sets.scale, &test.X, names.features); err != nil {
+			return nil, names, sets, err
 		}
 	}
 	r.train, r.val, r.rows, r.start, r.scale, r.features = sets.fitTrain, sets.fitVal, train.X.Rows, time.Now(), sets.scale, names.features
-	n, d := sets.train.X.Rows, train.X.Cols
+	return test, names, sets, nil
+}
+
+// fitOrChoose fits at the kernel k and -lambda, or chooses σ and λ and
+// fits at the choice, and returns the fit, the selection (nil without)
+// and the seconds it took.
+func (r *fitRun) fitOrChoose(k kernels.Kernel) (*fitted, *cli.Selection, float64, error) {
+	o := r.o
 	selecting := o.kf.sigma.Auto || o.lambda.Auto
-	stop := r.announce(n, d, selecting)
+	stop := r.announce(r.train.X.Rows, r.train.X.Cols, selecting)
 	var f *fitted
 	var sel *cli.Selection
+	var err error
 	if selecting {
 		f, sel, err = r.choose()
 	} else {
@@ -340,7 +387,7 @@ func (o *modelFlags) run(stdout, stderr io.Writer) error {
 	}
 	stop()
 	if err != nil {
-		return r.explain(err)
+		return nil, nil, 0, r.explain(err)
 	}
 	seconds := time.Since(r.start).Seconds()
 	if k != nil && o.kf.hasWidth() { // after the fit, so that a run that fails says one line
@@ -348,16 +395,64 @@ func (o *modelFlags) run(stdout, stderr io.Writer) error {
 		if slices.Contains(r.m.flags, "centers") {
 			m = o.centers
 		}
-		cli.WarnDegenerate(stderr, "rkhs "+o.verb, k, o.kf.sigma.V, &r.train.X, m, o.seed)
+		cli.WarnDegenerate(r.stderr, "rkhs "+o.verb, k, o.kf.sigma.V, &r.train.X, m, o.seed)
 	}
-	sel.WarnFacts(stderr, "rkhs "+o.verb)
-	saved := cli.ModelOf(f.model)
-	*saved.FeatureNames, *saved.TargetName = names.features, names.target
-	if r.scales == nil { // the descent's model composes sets.scale with the scales
-		*saved.Standardization = sets.scale // the model takes raw rows
+	sel.WarnFacts(r.stderr, "rkhs "+o.verb)
+	return f, sel, seconds, nil
+}
+
+// evaluate scores the model saved on the training, test and -val rows,
+// computes the intervals of -interval, and returns the files to write:
+// -predictions, -plot and -model.
+func (oc *outcome) evaluate(r *fitRun, saved *cli.Model, sets trainingSets, test *dataset.Data) ([]pendingFile, error) {
+	testPred, err := oc.score(saved, sets, test)
+	if err != nil {
+		return nil, err
 	}
-	oc := outcome{o: o, f: f, sel: sel, scales: r.scales, nTrain: n, features: d, standardized: sets.scale != nil, seconds: seconds}
-	var files []pendingFile
+	o := oc.o
+	var lines, plot []byte
+	if testPred != nil {
+		lines = saved.Lines(testPred)
+	}
+	title, model := fmt.Sprintf("rkhs %s -method %s on %s (%s)", o.verb, r.m.name, filepath.Base(o.train), cli.Count(oc.nTrain, "row")), any(oc.f.model)
+	switch {
+	case o.set["interval"]:
+		inner, _ := oc.f.model.(*regress.Model)
+		if c, ok := oc.f.model.(*classify.RLSModel); ok {
+			inner = c.Model
+		}
+		p, err := r.intervals(inner, oc.f.lambda, sets.train)
+		if err != nil {
+			return nil, r.explain(err)
+		}
+		if p.cv != nil {
+			model = p.cv
+		}
+		if test != nil {
+			if lines, plot, err = oc.testIntervals(p, test, testPred, title); err != nil {
+				return nil, err
+			}
+		}
+	case r.scales != nil && o.plot != "":
+		plot = r.scales.Plot(title)
+	case oc.sel != nil && o.plot != "":
+		plot = oc.sel.Plot(title)
+	}
+	files := []pendingFile{{o.predictions, lines}, {o.plot, plot}}
+	if o.model != "" {
+		b, err := cli.ModelJSON(model)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, pendingFile{o.model, b})
+	}
+	return files, nil
+}
+
+// score scores the model saved on the training, test and -val rows and
+// returns its predictions of the test rows (nil without).
+func (oc *outcome) score(saved *cli.Model, sets trainingSets, test *dataset.Data) (testPred *linalg.Dense, err error) {
+	o := oc.o
 	for _, s := range []struct {
 		d     *dataset.Data
 		score **cli.JSONFloat
@@ -367,39 +462,21 @@ func (o *modelFlags) run(stdout, stderr io.Writer) error {
 		}
 		pr, err := saved.Predict(&s.d.X)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		v, err := o.score(s.d.Y, pr)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		*s.score = cli.JSONPtr(v)
 		if s.d == test {
-			files = append(files, pendingFile{o.predictions, saved.Lines(pr)})
+			testPred, oc.nTest = pr, test.X.Rows
 		}
-	}
-	if test != nil {
-		oc.nTest = test.X.Rows
 	}
 	if sets.val != nil {
 		oc.nVal = sets.val.X.Rows
 	}
-	if title := fmt.Sprintf("rkhs %s -method %s on %s (%s)", o.verb, m.name, filepath.Base(o.train), cli.Count(n, "row")); r.scales != nil && o.plot != "" {
-		files = append(files, pendingFile{o.plot, r.scales.Plot(title)})
-	} else if sel != nil && o.plot != "" {
-		files = append(files, pendingFile{o.plot, sel.Plot(title)})
-	}
-	if o.model != "" {
-		b, err := cli.ModelJSON(f.model)
-		if err != nil {
-			return err
-		}
-		files = append(files, pendingFile{o.model, b})
-	}
-	if err := writeAll(files, stdout); err != nil {
-		return err
-	}
-	return oc.report(stdout)
+	return testPred, nil
 }
 
 // score scores predictions p of labels y: the mean squared error (fit),
@@ -439,14 +516,15 @@ func checkClasses(train *dataset.Data, limit int) (int, error) {
 // announce announces a long run of the method on n rows of d features
 // (see announceCost), from minAnnounced rows: an exact one by its
 // factorization (an eigendecomposition per σ when choosing), falkon by
-// falkonCost. A streamed selection announces itself (fitRun.streamed),
+// regress.FalkonCost. A streamed selection announces itself (fitRun.streamed),
 // on any number of rows: its grids alone can make it long.
 func (r *fitRun) announce(n, d int, selecting bool) (stop func()) {
 	what := r.o.verb + " -method " + r.m.name
 	switch route := r.m.cost; {
 	case n < minAnnounced:
 	case route == "falkon":
-		return announceCost(r.stderr, what, n, falkonCost(n, d, r.o.centers, r.q, r.o.iters))
+		return announceCost(r.stderr, what, n, cost{regress.FalkonCost(n, d, r.o.centers, r.q, r.o.iters),
+			fmt.Sprintf("O(M³ + T·nMd) work, M = %d centres, T = %s", r.o.centers, cli.Count(cmp.Or(r.o.iters, regress.DefaultFalkonIter), "iteration")), ""})
 	case route != "" && selecting:
 		return announce(r.stderr, what, "eigen", n, d)
 	case route != "":
@@ -528,7 +606,13 @@ type result struct {
 	ValAcc              *cli.JSONFloat  `json:"val_accuracy,omitempty"`
 	cli.SelectionFields                 // with a selection
 	*cli.ScalesFields                   // with -sigma ard
-	Standardized        bool            `json:"standardized,omitempty"` // -standardize was on
+	Standardized        bool            `json:"standardized,omitempty"`          // -standardize was on
+	IntervalLevel       float64         `json:"interval_level,omitempty"`        // -interval
+	IntervalMethod      string          `json:"interval_method,omitempty"`       // jackknife+ or cv+
+	IntervalAfterChoice bool            `json:"interval_after_choice,omitempty"` // σ or λ were chosen on the same rows: the guarantee holds at fixed σ, λ
+	TestCoverage        *cli.JSONFloat  `json:"test_coverage,omitempty"`
+	IntervalMeanWidth   any             `json:"interval_mean_width,omitempty"` // fit
+	SetMeanSize         any             `json:"set_mean_size,omitempty"`       // classify
 }
 
 // outcome is what a run of fit or classify reports.
@@ -541,8 +625,9 @@ type outcome struct {
 	standardized                  bool
 	seconds                       float64
 	// train, test and val are the scores: the mean squared error or the
-	// accuracy; nil when not computed.
-	train, test, val *cli.JSONFloat
+	// accuracy; nil when not computed. coverage and width are those of
+	// -interval on the test rows (width: a label set's mean size).
+	train, test, val, coverage, width *cli.JSONFloat
 }
 
 // report prints the result: one JSON object, or text.
@@ -554,13 +639,22 @@ func (oc *outcome) report(w io.Writer) error {
 	if f.lambda > 0 {
 		res.Lambda = cli.JSONPtr(f.lambda)
 	}
+	if o.set["interval"] {
+		res.IntervalLevel, res.IntervalMethod, res.IntervalAfterChoice, res.TestCoverage = o.iv.level, o.iv.method, sel != nil, oc.coverage
+	}
 	byLOO := sel != nil && sel.Table.Criterion == loo.LOOErrorRate
 	score, format := "MSE", "%.6g"
 	if o.classes() {
 		res.Classes, res.LambdaByLOO, res.TrainAcc, res.TestAcc, res.ValAcc = cli.JSONFloats(f.classes), byLOO && o.lambda.Auto, oc.train, oc.test, oc.val
+		if oc.coverage != nil {
+			res.SetMeanSize = oc.width
+		}
 		score, format = "accuracy", "%.4f"
 	} else {
 		res.B, res.TrainMSE, res.TestMSE, res.ValMSE = cli.JSONFloat(f.b), oc.train, oc.test, oc.val
+		if oc.coverage != nil {
+			res.IntervalMeanWidth = oc.width
+		}
 	}
 	if o.json {
 		return printJSON(w, res)
@@ -619,7 +713,15 @@ func (oc *outcome) report(w io.Writer) error {
 		fmt.Fprintf(w, "not converged: stopped at the limit of %s (-iters)\n", cli.Count(f.iterations, "iteration"))
 	}
 	if oc.test != nil {
-		fmt.Fprintf(w, "n_test %d, test %s "+format+"\n", oc.nTest, score, float64(*oc.test))
+		fmt.Fprintf(w, "n_test %d, test %s "+format, oc.nTest, score, float64(*oc.test))
+		if oc.coverage != nil {
+			what := map[bool]string{false: "intervals", true: "label sets"}[o.classes()]
+			fmt.Fprintf(w, ", %s at %v by %s: coverage %.4f, mean %s %.4g", what, o.iv.level, o.iv.method, float64(*oc.coverage), map[bool]string{false: "width", true: "size"}[o.classes()], float64(*oc.width))
+		}
+		fmt.Fprintln(w)
+	}
+	if res.IntervalAfterChoice {
+		fmt.Fprintf(w, "note: %s chosen by leave-one-out on these rows: the coverage of %s (Barber, Candès, Ramdas and Tibshirani, 2021) is guaranteed at a fixed σ and λ, and after a choice may fall a little short\n", chosen, o.iv.method)
 	}
 	return nil
 }

@@ -121,23 +121,3 @@ func (r *fitRun) warnShort(shortOf func(t int) bool, iters int, residuals []floa
 	fmt.Fprintf(r.stderr, "rkhs: warning: falkon stopped after %d iterations at relative residual %.2g, above the %.2g its preconditioner promises after %s: %s; %s\n",
 		iters, residuals[len(residuals)-1], regress.FalkonPromise(t), cli.Count(t, "iteration"), what, cure)
 }
-
-// falkonCost estimates a Falkon run on n rows of d features with q
-// outputs, m centres and iters iterations (0: regress.DefaultFalkonIter):
-// the preconditioner, K_mm (m²d) and two m×m Cholesky factorizations and
-// a triangular product (about m³ in all), then one pass over the data for
-// the right-hand side and one per iteration, each 2nmd flops for the
-// distances, nm kernel transforms (counted as 10 flops each) and 4nmq for
-// the products; the memory is regress.FalkonMemory.
-func falkonCost(n, d, m, q, iters int) cost {
-	if iters == 0 {
-		iters = regress.DefaultFalkonIter
-	}
-	nm, mf := float64(n)*float64(m), float64(m)
-	pass := nm * (2*float64(d) + 10 + 4*float64(q))
-	return cost{
-		flops: mf*mf*float64(d) + mf*mf*mf + float64(iters+1)*pass,
-		bytes: regress.FalkonMemory(n, m, d, q),
-		order: fmt.Sprintf("O(M³ + T·nMd) work, M = %d centres, T = %s", m, cli.Count(iters, "iteration")),
-	}
-}

@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"rkhs/internal/cli"
+	"rkhs/internal/outfile"
 	"rkhs/kernels"
 )
 
@@ -106,14 +107,14 @@ type pendingFile struct {
 	data []byte
 }
 
-// writeAll writes every pending file with a path (cli.WriteFile): "-" and
+// writeAll writes every pending file with a path (outfile.WriteFile): "-" and
 // /dev/stdout to stdout.
 func writeAll(files []pendingFile, stdout io.Writer) error {
 	for _, f := range files {
 		if f.path == "" {
 			continue
 		}
-		if err := cli.WriteFile(f.path, f.data, stdout); err != nil {
+		if err := outfile.WriteFile(f.path, f.data, stdout); err != nil {
 			return err
 		}
 	}

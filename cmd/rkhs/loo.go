@@ -91,6 +91,7 @@ func setupLOO(fs *flagSet) func(stdout, stderr io.Writer) error {
 		if kf.hasWidth() {
 			cli.WarnDegenerate(stderr, "rkhs loo", k, kf.sigma.V, &d.X, 0, 1)
 		}
+		cli.WarnTiny(stderr, "rkhs loo", d.X.Rows)
 		cli.WarnFacts(stderr, "rkhs loo", table, best)
 		res := looResult{Kernel: kf.name, Intercept: ic.String(), NTrain: d.X.Rows, Lambdas: cli.JSONFloats(grid), LooMSE: cli.JSONFloats(p.MSE),
 			BestLambda: cli.JSONFloat(best.Lambda), BestMSE: cli.JSONFloat(best.Score), Seconds: time.Since(start).Seconds()}

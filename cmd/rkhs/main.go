@@ -5,7 +5,7 @@
 //
 //	rkhs fit      -train FILE [-test FILE] [-method M] [-kernel K] [-sigma S|auto|ard] [-lambda L|auto] [...]
 //	rkhs classify -train FILE [-test FILE] [-method M] [-kernel K] [-sigma S|auto|ard] [-lambda L|auto] [...]
-//	rkhs predict  -model FILE -data FILE [-predictions OUT]
+//	rkhs predict  -model FILE -data FILE [-interval LEVEL] [-predictions OUT]
 //	rkhs loo      -train FILE [-kernel K] [-sigma S] [-lambdas MIN:MAX:COUNT] [-intercept I] [-json]
 //	rkhs paper    [-data DIR] [-out DIR] [-seed N] [-sets A,B,...]
 //
@@ -17,27 +17,24 @@
 //
 // # Data files
 //
-// Data files are LIBSVM sparse text (label idx:val …), CSV when the name
-// ends in .csv, tab-separated when it ends in .tsv or .tab (-format says it
-// otherwise), each possibly gzip- or bzip2-compressed (found by their first
-// bytes). In a CSV file the first line is a header when none of its fields
-// is a number (-header yes|no overrides), and names the columns: the label
-// is the last column or the one -target names, the features all the others
-// or those -features A,B,… names (columns not named are not read, so they
-// may hold text; naming columns needs a header); -comma C sets another
-// separator (\t for a tab). A missing value (empty, NA, N/A, #N/A, NaN,
-// null, None, ?) is an error naming its line and column unless
-// -drop-missing drops its row and counts the rows dropped. The errors name
-// what makes a file look written in another dialect (another separator,
-// lines that end in one, carriage returns alone as line ends, a quote
-// never closed, a first line of numbers that is a header after all) with
-// the flag that reads it.
+// Data files are LIBSVM (label idx:val …), CSV (.csv) or tab-separated
+// (.tsv, .tab) by their name unless -format says, gzip- or
+// bzip2-compressed or not (found by their first bytes). A CSV file's
+// first line is a header when none of its fields is a number (-header
+// yes|no overrides); the label is the last column or -target's, the
+// features the others or -features A,B,…'s (columns not named are not
+// read, so may hold text); -comma C sets the separator (\t a tab). A
+// missing value (empty, NA, N/A, #N/A, NaN, null, None, ?) is an error
+// naming its line and column unless -drop-missing drops and counts its
+// rows. A file that looks written in another dialect (another separator,
+// carriage returns alone, a quote never closed, a header of numbers) gets
+// an error naming the flag that reads it.
 //
 // The test file of fit and classify, and the data of predict, are read by
-// the training file's column names when both files have a header — in any
-// order, other columns not read, a missing one an error naming it — and by
-// position otherwise, when their widths must agree (a LIBSVM file, which
-// leaves out trailing zero features, may be narrower).
+// the training file's column names when both have a header (in any order,
+// others not read, a missing one an error naming it), by position
+// otherwise, when the widths must agree (a LIBSVM file, which leaves out
+// trailing zero features, may be narrower).
 //
 //	$ rkhs fit -train PRSA_Data_Aotizhongxin_20130301-20170228.csv.gz -lambda 0.1
 //	rkhs fit: PRSA_Data_Aotizhongxin_20130301-20170228.csv.gz: dataset: line 2: field 16 ("wd"): "NNW" is not a decimal number
@@ -48,33 +45,29 @@
 //
 // # Errors, output files and memory
 //
-// Errors are one line on standard error. The exit status is 2 for bad
-// input — flags and their values, files that cannot be read or written or
-// do not parse, arguments the library rejects, a problem too large for the
-// memory there is — and 1 for a computation that fails on valid input (a
-// matrix that is not positive definite at a λ too small for it, an
-// iteration that does not converge); see cli.Status. Output paths are
-// checked before anything runs (never an input file, nor another output,
-// nor a directory), and outputs written only once everything has
-// succeeded: a regular file whole, through a temporary file renamed onto
-// it (onto its target for a symbolic link), a named pipe or a device as it
-// is, and "-" or /dev/stdout to standard output.
+// Errors are one line on standard error; the exit status is 2 for bad
+// input (flags, files that cannot be read, written or parsed, arguments
+// the library rejects, a problem too large for the memory) and 1 for a
+// computation that fails on valid input (cli.Status). Output paths are
+// checked before anything runs (never an input, another output or a
+// directory) and written once everything has succeeded, as package
+// internal/outfile writes them: a regular file whole, by a temporary file
+// renamed onto it (onto a symbolic link's target), a named pipe or a
+// device as it is, a descriptor of the command ("-", /dev/stdout,
+// /dev/fd/N) after what it already holds.
 //
-// A method that forms an n×n matrix says before allocating it when it will
-// not fit (the Go memory limit, else the cgroup limit or the physical
-// memory), with one line naming what would fit instead; cg, landweber and
-// nu then stream K. A run estimated at more than 10 s says first how long
-// and how much memory it will take, then prints a progress line every 30 s:
-// an exact or falkon fit on 3000 rows or more, and a streamed selection of
-// σ and λ (nystrom, falkon) on any number of rows, its grids alone (up to
-// 10⁴ values each) making it long.
+// A method that forms an n×n matrix says before allocating it when it
+// will not fit the memory (the Go memory limit, the cgroup limit or the
+// physical memory), naming what would fit; cg, landweber and nu then
+// stream K. A run estimated at more than 10 s (regress.ExactCost,
+// regress.FalkonCost, loo.SelectNystromCost) says first how long and how
+// much memory it will take, then prints a progress line every 30 s.
 //
 // # fit
 //
-// fit fits a model, reports its training and test error, and saves it
-// with -model for predict; -predictions writes one test prediction a line
-// (%.17g), -json one object with n_train, n_test, lambda, b, train_mse,
-// test_mse, fit_seconds:
+// fit fits a model, reports its training and test error and saves it
+// with -model for predict; -predictions writes the test predictions, -json
+// one object:
 //
 //	$ rkhs fit -train datasets/regression/housing_scale -sigma 1 -lambda 1e-4 -method cholesky -model housing.json
 //	method cholesky, kernel gaussian, intercept free, λ = 0.0001
@@ -92,42 +85,36 @@
 //
 // # Choosing σ and λ
 //
-// -sigma auto and -lambda auto choose the kernel width and λ by exact
-// leave-one-out: fit -method cholesky or eigen and classify -method rls
-// through one eigendecomposition per σ (loo.SelectRLS, classify.SelectRLS),
-// nystrom streaming the rows, two passes for all σ together and no n×M
-// matrix (loo.SelectNystrom, classify.SelectNystrom, on the centres
-// -method nystrom -seed draws). Either may be given as a number while the
-// other is chosen; rls chooses λ whenever -lambda is not given. The σ grid
-// is the median distance between rows in the kernel's own distance,
-// Euclidean for gaussian and the 1-norm for laplacian (loo.MedianDistance,
-// a seeded sample of 1000 rows), × 1/4, 1/2, 1, 2, 4, the λ grid 51 values
-// from 1e-10 to 1
-// (rls on one σ: 25 over the spectrum of K); -sigmas and -lambdas
-// MIN:MAX:COUNT replace them. σ is chosen on features standardized to
-// mean 0 and standard deviation 1 (-standardize auto), and the saved model
-// keeps the map. A constant feature is kept at its value, with a note; one
-// that barely varies draws a warning, and so do test (or predict) rows
-// more than 1000 standard deviations out on some feature, where the
-// kernel is 0 and the model predicts its intercept alone
-// (kernels.Standardization.Outlying); a row beyond the float64 range in
-// standard deviations is refused. Regression minimizes the mean squared leave-one-out
-// residual, classify the leave-one-out error rate; -criterion gcv
-// minimizes generalized cross-validation instead (nystrom and falkon, one
-// pass). -loo-rows N computes the leave-one-out mean over N rows drawn at
-// random, each residual exact, the mean printed with its standard error
-// (auto: every row up to 100,000 rows, 20,000 above).
+// -sigma auto and -lambda auto choose the width and λ by exact
+// leave-one-out: cholesky, eigen and rls by one eigendecomposition a σ
+// (loo.SelectRLS, classify.SelectRLS), nystrom streaming the rows in two
+// passes for every σ, with no n×M matrix (loo.SelectNystrom,
+// classify.SelectNystrom). Either may be a number while the other is
+// chosen; rls chooses λ unless given. The σ grid is loo.DefaultSigmas of
+// the median distance between rows in the kernel's own distance
+// (loo.MedianDistanceOf), the λ grid loo.DefaultLambdas, 51 values from
+// 1e-10 to 1 (rls on one σ: 25 over the spectrum of K); -sigmas and
+// -lambdas MIN:MAX:COUNT replace them. σ is chosen on features
+// standardized to mean 0 and standard deviation 1 (-standardize auto),
+// and the saved model keeps the map. A constant feature is kept at its
+// value, with a note; one that barely varies draws a warning, and so do
+// test (or predict) rows more than 1000 standard deviations out
+// (kernels.Standardization.Outlying), where the model predicts its
+// intercept alone, or that differ from a feature constant in training; a
+// row beyond the float64 range in standard deviations is refused.
+// Regression minimizes the mean squared leave-one-out residual, classify
+// the error rate; -criterion gcv minimizes generalized cross-validation
+// (nystrom and falkon, one pass). -loo-rows N takes the leave-one-out
+// mean over N rows drawn at random, each residual exact, printed with its
+// standard error (auto: loo.DefaultSubset).
 //
 // falkon -centers M chooses on m = min(M, -select-centers) of its centres
-// (default 1000), then fits on all M at the chosen pair: σ and λ carry
-// over, λ weighing one objective for any number of centres (Rudi,
-// Camoriano and Rosasco, "Less is More: Nyström Computational
-// Regularization", 2015). The final fit's memory is checked before the
-// selection. After a selection falkon iterates until its preconditioner's
-// promise is met, up to 100 iterations unless -iters is given; if it still
-// stops short, a warning says that the saved model is not converged and
-// that the leave-one-out score printed is the selection's, not this
-// model's. The saved model is always the one scored on -test.
+// (default 1000), then fits on all M at the pair, λ weighing one
+// objective for any number of centres (Rudi, Camoriano and Rosasco, "Less
+// is More: Nyström Computational Regularization", 2015), iterating until
+// its preconditioner's promise is met (at most 100 iterations unless
+// -iters); if it stops short, a warning says that the saved model is not
+// the one the selection scored. The final fit's memory is checked first.
 //
 // The table of the criterion (a row per λ, a column per σ, the chosen pair
 // starred) goes to standard output, or under "table" with -json; -plot
@@ -146,12 +133,11 @@
 //	method nystrom, kernel gaussian, intercept free, σ = 4.67, λ = 1.585e-05
 //	n_train 506, b = 28.5637, train MSE 4.98129, fit 0.269 s
 //
-// One line on standard error warns of a choice at an edge of its grid
-// (the criterion may keep falling beyond it), of a table whose scores all
-// agree (the choice is then only the first pair), and of a σ given as a
-// number at which the kernel matrix of the centres, or of 500 sampled rows,
-// is numerically the identity or all ones (kernels.CheckDegenerate); rkhs
-// loo prints them too:
+// One line on standard error warns of a choice at an edge of its grid, of
+// a table whose scores all agree, and of a σ given as a number at which
+// the kernel matrix of the centres, or of 500 sampled rows, is
+// numerically the identity or all ones (kernels.CheckDegenerate), in rkhs
+// loo too:
 //
 //	$ rkhs fit -train datasets/regression/cpusmall_scale -method nystrom -centers 300 -sigma auto -lambda auto
 //	rkhs fit: warning: the chosen σ = 14.56 is the largest of its grid (0.91 to 14.56, 5 values): the best σ may lie above it; widen -sigmas MIN:MAX:COUNT
@@ -159,9 +145,8 @@
 //	rkhs fit: warning: -sigma 0.0001 is far below the median distance between rows, 2.345: the kernel matrix of 50 centres is numerically the identity (50 of them with every off-diagonal entry below 1e-06); try -sigma auto or -standardize
 //
 // eigen, tsvd and tikh warn when nλ is so near the rounding level ε‖K‖ of
-// the kernel matrix that rounding alone leaves the fit uncertain
-// (regress.Spectral.RoundingLevel), as on raw features of large magnitude
-// under a polynomial kernel: for tikh when its objective may lie more than
+// the kernel matrix (regress.Spectral.RoundingLevel) that rounding alone
+// leaves the fit uncertain: for tikh when its objective may lie more than
 // 10⁻⁶ above its minimum, for eigen and tsvd when nλ is within 100 of ε‖K‖.
 //
 // # One σ per feature
@@ -213,25 +198,38 @@
 //
 // # predict
 //
-// predict predicts with a model saved by fit or classify: values as
-// %.17g, a classifier's labels in the shortest form that reads back
-// exactly, one a line, bit-identical to the fit's. A model fitted on a CSV
-// file with a header finds its features by name (feature_names in the
-// model file) in a CSV file with a header, its label not read; a file
-// without a header (or LIBSVM) is read by position — the model's features
-// in its order, then the label, with a note saying so, since a model does
-// not record where its training file had the label — and a CSV file
-// without a label column then needs -unlabelled. In fit and classify, a
-// headerless -test beside a training file read with -target another column
-// than the last, or -features a subset, is refused, naming the header to
-// give it. With -drop-missing, the line of a
-// row dropped is NaN, so that line i is row i. Model files are read
-// strictly: keys exactly as written, each once, no unknown ones.
+// predict predicts with a model saved by fit or classify (any file
+// classify.LoadSaved reads): values as %.17g, labels in the shortest form
+// that reads back exactly, one a line, bit-identical to the fit's. A
+// model fitted on a CSV file with a header finds its features by name in
+// a CSV file with a header, its label not read; another file is read by
+// position — the model's features in order, then the label, with a note,
+// since a model does not record where its training file had the label;
+// -unlabelled when there is none. In fit and classify, a headerless -test
+// beside a training file read with -target another column than the last,
+// or -features a subset, is refused, naming the header to give it. With
+// -drop-missing, a row dropped predicts NaN, so that line i is row i.
+// Model files are read strictly: keys exactly as written, each once.
 //
 //	$ rkhs predict -model housing.json -data datasets/regression/housing_scale | head -3
 //	24.610020612553001
 //	22.542277690513892
 //	33.103891528791934
+//
+// # Intervals
+//
+// -interval LEVEL (fit -method cholesky, eigen, nystrom, falkon; classify
+// -method rls, nystrom) gives each test row an interval that holds its
+// target with probability about LEVEL, or a set of labels: jackknife+ or
+// CV+ (Barber, Candès, Ramdas and Tibshirani, 2021) from the exact
+// leave-one-out or leave-fold-out models, closed forms of the fit (package
+// interval). -interval-method cv+ (falkon's and a streamed selection's
+// default) uses -folds K folds drawn by -seed, and -model then saves the K
+// fold models and residuals for predict -interval LEVEL. With -test the
+// coverage and the mean width (a set's mean size) are printed;
+// -predictions writes prediction,lower,upper (label,set); -plot the
+// coverage against the level. The guarantee holds at a fixed σ and λ:
+// after a choice on the same rows a note says so.
 //
 // # loo
 //
@@ -251,9 +249,8 @@
 //
 // paper reproduces the experiment of Prato and Zanni, "A practical use of
 // regularization for supervised learning with kernel methods" (2012), on
-// the eight LIBSVM regression sets bundled in package datasets (see
-// paper.go), into -out DIR (table.md, results.json, one SVG per set); the
-// repository's docs/paper holds the output of a run.
+// the eight LIBSVM regression sets of package datasets, into -out DIR
+// (table.md, results.json, one SVG per set; docs/paper holds a run's).
 package main
 
 import (
@@ -283,7 +280,7 @@ var verbs = []*verb{
 		"fit kernel RLS (or a relative) on -train and report its errors", setupModel("fit")},
 	{"classify", "-train FILE [-test FILE] [-method M] [-kernel K] [-sigma S|auto|ard] [-lambda L|auto] [...]",
 		"fit a kernel classifier on -train and report its accuracy", setupModel("classify")},
-	{"predict", "-model FILE -data FILE [-predictions OUT]",
+	{"predict", "-model FILE -data FILE [-interval LEVEL] [-predictions OUT]",
 		"predict with a model saved by rkhs fit -model or rkhs classify -model", setupPredict},
 	{"loo", "-train FILE [-kernel K] [-sigma S] [-lambdas MIN:MAX:COUNT] [-intercept I] [-json]",
 		"exact leave-one-out errors of kernel RLS over a geometric range of λ, from one eigendecomposition", setupLOO},

@@ -69,16 +69,21 @@ type method struct {
 	// cost names the announcement of a long run (see fitRun.announce):
 	// "cholesky" or "eigen" for an n×n factorization, "falkon", or "".
 	cost string
+	// intervals are the -interval-method values it offers, its default
+	// first (see intervalFlags.check); nil for none.
+	intervals []string
 }
+
+var bothIntervals = []string{"jackknife+", "cv+"}
 
 var everyIntercept = []string{"free", "none", "penalized"}
 
 // methods are every method of fit and classify, in the order -h lists them.
 var methods = []*method{
 	{name: "cholesky", help: "RLS by Cholesky", fits: map[string]fitFunc{"fit": fitRLS},
-		intercepts: everyIntercept, lambda: lambdaRequired, selects: exactSelection, cost: "cholesky"},
+		intercepts: everyIntercept, lambda: lambdaRequired, selects: exactSelection, cost: "cholesky", intervals: bothIntervals},
 	{name: "eigen", help: "RLS through the eigendecomposition", fits: map[string]fitFunc{"fit": fitSpectral},
-		intercepts: everyIntercept, lambda: lambdaRequired, selects: exactSelection, cost: "eigen"},
+		intercepts: everyIntercept, lambda: lambdaRequired, selects: exactSelection, cost: "eigen", intervals: bothIntervals},
 	{name: "tikh", help: "Tikhonov on the augmented matrix [K 1], whose b is free", fits: map[string]fitFunc{"fit": fitSpectral},
 		intercepts: []string{"free"}, lambda: lambdaRequired, cost: "eigen"},
 	{name: "tsvd", help: "truncated spectrum: eigenvalues below nλ dropped", fits: map[string]fitFunc{"fit": fitSpectral},
@@ -90,7 +95,7 @@ var methods = []*method{
 	{name: "nu", help: "the ν-method, -iters its regularization", fits: map[string]fitFunc{"fit": fitIterative},
 		flags: []string{"iters"}, intercepts: everyIntercept},
 	{name: "rls", help: "RLS classification, one-vs-all beyond two classes; λ chosen by leave-one-out unless given", fits: map[string]fitFunc{"classify": classifyRLS},
-		intercepts: everyIntercept, lambda: lambdaChosen, selects: exactSelection, cost: "cholesky"},
+		intercepts: everyIntercept, lambda: lambdaChosen, selects: exactSelection, cost: "cholesky", intervals: bothIntervals[:1]},
 	{name: "perceptron", help: "the kernel perceptron, binary", fits: map[string]fitFunc{"classify": classifyPerceptron},
 		flags: []string{"iters"}, intercepts: []string{"free", "none"}},
 	{name: "knn", help: "k nearest neighbours in the kernel's distance", fits: map[string]fitFunc{"classify": classifyKNN},
@@ -101,10 +106,10 @@ var methods = []*method{
 		flags: []string{"iters"}, intercepts: []string{"penalized", "none"}, lambda: lambdaRequired},
 	{name: "nystrom", help: "RLS on -centers M Nyström centres; memory O(nM), or, choosing σ and λ, O(M²) a σ with the rows streamed",
 		fits:  map[string]fitFunc{"fit": fitNystrom, "classify": classifyNystrom},
-		flags: []string{"centers", "seed"}, intercepts: everyIntercept, lambda: lambdaRequired, selects: streamedSelection},
+		flags: []string{"centers", "seed"}, intercepts: everyIntercept, lambda: lambdaRequired, selects: streamedSelection, intervals: bothIntervals},
 	{name: "falkon", help: "Nyström solved by preconditioned conjugate gradient, for large n: memory O(M² + nd)",
 		fits:  map[string]fitFunc{"fit": fitFalkon, "classify": classifyFalkon},
-		flags: []string{"centers", "seed", "iters", "val"}, intercepts: []string{"free", "none"}, lambda: lambdaRequired, selects: falkonSelection, cost: "falkon"},
+		flags: []string{"centers", "seed", "iters", "val"}, intercepts: []string{"free", "none"}, lambda: lambdaRequired, selects: falkonSelection, cost: "falkon", intervals: bothIntervals[1:]},
 }
 
 // methodsOf returns the methods verb offers, in table order.
@@ -183,6 +188,7 @@ func fitSpectral(r *fitRun, k kernels.Kernel, lambda float64) (*fitted, error) {
 		return nil, err
 	}
 	warnRounding(r.stderr, "rkhs "+r.o.verb, r.m.name, s, lambda)
+	r.spectral = s // for -interval
 	return &fitted{model: m, b: m.Intercept[0], lambda: lambda}, nil
 }
 

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"rkhs/internal/cli"
+	"rkhs/interval"
 	"rkhs/linalg"
 )
 
@@ -20,6 +21,8 @@ func setupPredict(fs *flagSet) func(stdout, stderr io.Writer) error {
 	fs.file(&modelPath, inputFlag, "model", "", "model `file` written by rkhs fit -model or rkhs classify -model")
 	fs.file(&dataPath, besideFlag, "data", "", "data `file` to predict (LIBSVM, or CSV if it ends in .csv, see -format): with a label column, read and not used, unless -unlabelled says there is none; a CSV file with a header, for a model fitted on one, is read by the model's column names, in any order, its label column not read")
 	fs.file(&out, outputFlag, "predictions", "", "write the predictions to this `file`, one per line: a regression model's as %.17g, a classifier's labels in the shortest form that reads back exactly, as rkhs classify -predictions writes them; with -drop-missing, NaN for a row dropped, so that line i is row i (default: standard output)")
+	var level float64
+	fs.Float64Var(&level, "interval", 0, "write CV+ intervals at this level in (0, 1) as a CSV file of prediction,lower,upper, from a model saved by rkhs fit -interval-method cv+ -model")
 	var df dataFlags
 	df.register(fs, true)
 	return func(stdout, stderr io.Writer) error {
@@ -39,6 +42,11 @@ func setupPredict(fs *flagSet) func(stdout, stderr io.Writer) error {
 		model, err := cli.LoadModel(raw)
 		if err != nil {
 			return modelFileError(modelPath, err)
+		}
+		if fs.set["interval"] {
+			if err := checkIntervals(model, modelPath, level); err != nil {
+				return err
+			}
 		}
 		if err := df.matchNames(columnNames{features: *model.FeatureNames, target: *model.TargetName}); err != nil {
 			return err
@@ -68,11 +76,38 @@ func setupPredict(fs *flagSet) func(stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
+		var iv *interval.Intervals
+		if fs.set["interval"] {
+			if iv, err = model.Intervals.Predict(&d.X, level); err != nil {
+				return err
+			}
+		}
 		if info != nil && len(info.DroppedRecords) > 0 {
 			p = withDropped(p, info.DroppedRecords)
+			if iv != nil {
+				iv.Lower, iv.Upper = withDropped(iv.Lower, info.DroppedRecords), withDropped(iv.Upper, info.DroppedRecords)
+			}
 		}
-		return writeAll([]pendingFile{{cmp.Or(out, "-"), model.Lines(p)}}, stdout)
+		lines := model.Lines(p)
+		if iv != nil {
+			lines = intervalLines(p, iv, nil)
+		}
+		return writeAll([]pendingFile{{cmp.Or(out, "-"), lines}}, stdout)
 	}
+}
+
+// checkIntervals refuses -interval for a model file without a CV+, with
+// the reason, and a level outside (0, 1) or beyond its rows' reach.
+func checkIntervals(model *cli.Model, path string, level float64) error {
+	switch {
+	case checkLevel(level) != nil:
+		return checkLevel(level)
+	case model.Labels:
+		return cli.BadInputf("-interval: %s is a classifier, whose label sets need its training rows (rkhs classify -interval gives them for -test)", path)
+	case model.Intervals == nil:
+		return cli.BadInputf("-interval: %s holds no interval data: jackknife+ needs the factorization of the training rows, which no model file keeps; fit with -interval LEVEL -interval-method cv+ -model to save the fold models and residuals of CV+", path)
+	}
+	return reach(level, model.Intervals.Rows())
 }
 
 // withDropped returns the predictions p of the rows read with a row of

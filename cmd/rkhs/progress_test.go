@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"rkhs/loo"
 )
 
 // TestAnnounce: a long exact run is announced with its time and memory
@@ -52,17 +54,17 @@ func TestAnnounceSelection(t *testing.T) {
 	oldRate := productRate
 	defer func() { productRate = oldRate }()
 	productRate = func() float64 { return 1e10 }
-	c := nystromSelectionCost(200, 3, 1, 20, 10000, 10000, 200)
-	if c.flops != 8.00192e12 {
-		t.Errorf("the largest grid: %g flops, want 8.00192e12", c.flops)
+	c := cost{Cost: loo.SelectNystromCost(200, 3, 1, 20, 10000, 10000, 200), order: "10000 σ × 10000 λ"}
+	if c.Flops != 8.00192e12 {
+		t.Errorf("the largest grid: %g flops, want 8.00192e12", c.Flops)
 	}
 	var b bytes.Buffer
 	announceCost(&b, "fit -method nystrom, choosing σ and λ,", 200, c)()
 	if got := b.String(); !strings.HasPrefix(got, "rkhs fit -method nystrom, choosing σ and λ, on 200 rows: about 13m20s and ") || !strings.Contains(got, "(10000 σ × 10000 λ)") {
 		t.Errorf("announcement of the largest grid: %q", got)
 	}
-	if c := nystromSelectionCost(200, 3, 1, 20, 20, 100, 0); c.flops/1e10 > 1 {
-		t.Errorf("a small grid by GCV estimated at %g s", c.flops/1e10)
+	if c := loo.SelectNystromCost(200, 3, 1, 20, 20, 100, 0); c.Flops/1e10 > 1 {
+		t.Errorf("a small grid by GCV estimated at %g s", c.Flops/1e10)
 	}
 
 	productRate = func() float64 { return 1e5 }

@@ -65,41 +65,12 @@ func Intercept(s string) (regress.Intercept, error) {
 // JoinValues.
 type Header struct{ Standardize }
 
-// NotPositional says why a CSV file without a header cannot be read as
-// the training file was, or "" when it can. A file without a header is
-// read by position: every column a feature, in order, the label last.
-// That is the training file's reading when it had no header either (or
-// was LIBSVM: info nil), or when its header's columns were exactly the
-// features, in order, then the label; not when -target named another
-// column than the last, nor when -features read a subset or another
-// order: the headerless file would then be read with its features
-// shifted, and both commands refuse it, naming the training file's header
-// to give it.
-func NotPositional(info *dataset.CSVInfo) string {
-	if info == nil || info.Header == nil {
-		return ""
-	}
-	n := len(info.Header)
-	switch {
-	case info.Label >= 0 && info.Label != n-1:
-		return fmt.Sprintf("its label %s is column %d of %d, not the last", info.Header[info.Label], info.Label+1, n)
-	case info.Label >= 0 && len(info.Features) != n-1, info.Label < 0 && len(info.Features) != n:
-		return fmt.Sprintf("its features are %d of its %d columns", len(info.Features), n)
-	}
-	for k, j := range info.Features {
-		if j != k {
-			return "its features were read in another order than its columns'"
-		}
-	}
-	return ""
-}
-
 // HeaderlessBeside is the refusal of a headerless file path read beside
 // the training file train, whose reading info is not positional
-// (NotPositional gives why), or nil when the file has a header (beside
-// its info) or the training file's reading is positional.
+// (dataset.CSVInfo.NotPositional gives why), or nil when the file has a
+// header (beside its info) or the training file's reading is positional.
 func HeaderlessBeside(path string, beside *dataset.CSVInfo, train string, info *dataset.CSVInfo) error {
-	why := NotPositional(info)
+	why := info.NotPositional()
 	if why == "" || beside == nil || beside.Header != nil {
 		return nil
 	}

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"rkhs/dataset"
 	"rkhs/regress"
 )
 
@@ -69,36 +68,5 @@ func TestHeaderFlag(t *testing.T) {
 		if err := fs.Parse(JoinValues(fs, c.args)); err != nil || h.String() != c.want || fs.NArg() != 0 {
 			t.Errorf("%v: %q, %v, %d arguments left; want %q", c.args, h.String(), err, fs.NArg(), c.want)
 		}
-	}
-}
-
-// TestNotPositional: a training file's reading is positional without a
-// header, or with one whose columns are the features in order and the
-// label last; not with the label elsewhere, a subset or another order.
-func TestNotPositional(t *testing.T) {
-	for _, c := range []struct {
-		csv, target, features string
-		want                  string
-	}{
-		{"1,2,3\n", "", "", ""},
-		{"a,b,y\n1,2,3\n", "", "", ""},
-		{"a,b,y\n1,2,3\n", "a", "", "its label a is column 1 of 3, not the last"},
-		{"a,b,y\n1,2,3\n", "", "a", "its features are 1 of its 3 columns"},
-		{"a,b,y\n1,2,3\n", "", "b,a", "its features were read in another order than its columns'"},
-	} {
-		opt, err := CSVColumns("", c.target, c.features, "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, info, err := dataset.ReadCSVInfo(strings.NewReader(c.csv), opt)
-		if err != nil {
-			t.Fatalf("%q: %v", c.csv, err)
-		}
-		if got := NotPositional(info); got != c.want {
-			t.Errorf("%q -target %q -features %q: %q, want %q", c.csv, c.target, c.features, got, c.want)
-		}
-	}
-	if got := NotPositional(nil); got != "" {
-		t.Errorf("LIBSVM: %q, want \"\"", got)
 	}
 }

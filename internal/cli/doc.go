@@ -8,16 +8,12 @@
 //     "-standardize yes" reads as "-standardize=yes"), the layout of a CSV
 //     file (CSVColumns: -header, -target, -features, -comma), -intercept
 //     (Intercept);
-//   - data files: compression found by a file's first bytes (Decompress),
-//     and the flag that reads a CSV file written in another dialect
+//   - data files: the flag that reads a CSV file written in another dialect
 //     (CSVHint);
-//   - output files: which paths may be written (CheckOutputs: never an
-//     input file or a file an input glob matches, never another output,
-//     never a directory; a symbolic link is written through to its
-//     target, a named pipe or a device is written to, "-" is standard
-//     output) and how (WriteFile: whole, after the computation, by a
-//     temporary file renamed into place where the path is a regular
-//     file);
+//   - output files: which paths may be written (CheckOutputs and
+//     CheckOutputDir: never an input file or a file an input glob
+//     matches, never another output; how they are written is package
+//     outfile's);
 //   - errors and exit statuses (BadInput, Status, OneLine): 2 for input
 //     the user can fix, 1 for a computation that failed on valid input;
 //   - what a selection tells its user (Selection, WarnFacts), the rows of

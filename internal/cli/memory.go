@@ -38,7 +38,8 @@ func ExactAdvice(*linalg.MemoryError) string {
 // centres Falkon can hold.
 func CentersAdvice(n, d, q int, nystrom bool) func(*linalg.MemoryError) string {
 	return func(*linalg.MemoryError) string {
-		m := LargestCenters(n, d, q)
+		limit, _ := memlimit.Limit()
+		m := regress.FalkonMaxCenters(n, d, q, limit)
 		switch {
 		case m < 1:
 			return "no number of centres fits: the data alone is too large for this memory"
@@ -69,21 +70,4 @@ func LOOAdvice(n int) func(*linalg.MemoryError) string {
 		rows := int(float64(n) * math.Sqrt(float64(me.Limit)/float64(me.Need)))
 		return fmt.Sprintf("leave-one-out decomposes the n×n kernel matrix: run it on a random subset of %s at most, then rkhs fit -method falkon on all the rows with the λ it finds", Count(rows, "row"))
 	}
-}
-
-// LargestCenters returns the largest m ≤ n for which a Falkon fit on n
-// rows of d features with q outputs fits in memory (regress.FalkonMemory
-// against internal/memlimit), 0 if none does.
-func LargestCenters(n, d, q int) int {
-	limit, _ := memlimit.Limit()
-	lo, hi := 0, n // FalkonMemory(lo) fits (or lo = 0); FalkonMemory(hi+1) does not (or hi = n)
-	for lo < hi {
-		mid := hi - (hi-lo)/2
-		if regress.FalkonMemory(n, mid, d, q) <= limit {
-			lo = mid
-		} else {
-			hi = mid - 1
-		}
-	}
-	return lo
 }

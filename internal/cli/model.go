@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"rkhs/classify"
+	"rkhs/interval"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/regress"
@@ -33,6 +34,9 @@ type Model struct {
 	Standardization **kernels.Standardization
 	FeatureNames    *[]string
 	TargetName      *string
+	// Intervals is the CV+ of a file that holds one (Saved is then its
+	// model); nil otherwise.
+	Intervals *interval.CV
 }
 
 // labeler is what every classifier of package classify offers.
@@ -42,7 +46,8 @@ type labeler interface {
 
 // ModelOf returns the Model of m, a model a command fits: *regress.Model,
 // *regress.LinearModel, *classify.RLSModel, *classify.PerceptronModel,
-// *classify.KNNModel, *classify.LogisticModel or *classify.SVMModel. It
+// *classify.KNNModel, *classify.LogisticModel, *classify.SVMModel or
+// *interval.CV with its model. It
 // panics on another type: a command fits only these.
 func ModelOf(m any) *Model {
 	mo := &Model{Saved: m, Outputs: 1}
@@ -53,6 +58,10 @@ func ModelOf(m any) *Model {
 	case *regress.LinearModel:
 		mo.Width, mo.Outputs = mm.Weights.Rows, mm.Weights.Cols
 		mo.Standardization, mo.FeatureNames, mo.TargetName = &mm.Standardization, &mm.FeatureNames, &mm.TargetName
+	case *interval.CV:
+		in := ModelOf(mm.Model())
+		in.Intervals = mm
+		return in
 	case *classify.RLSModel:
 		in := ModelOf(mm.Model)
 		in.Saved, in.Labels, in.Outputs = m, true, 1
@@ -85,6 +94,7 @@ var modelFormats = map[string]func() json.Unmarshaler{
 	"rkhs.classify.RLSModel":        func() json.Unmarshaler { return &classify.RLSModel{} },
 	"rkhs.classify.LogisticModel":   func() json.Unmarshaler { return &classify.LogisticModel{} },
 	"rkhs.classify.SVMModel":        func() json.Unmarshaler { return &classify.SVMModel{} },
+	"rkhs.interval.CV":              func() json.Unmarshaler { return &interval.CV{} },
 }
 
 // LoadModel decodes a model file by its format field, strictly (the
@@ -102,6 +112,9 @@ func LoadModel(raw []byte) (*Model, error) {
 	m := newModel()
 	if err := m.UnmarshalJSON(raw); err != nil {
 		return nil, err
+	}
+	if cv, ok := m.(*interval.CV); ok && cv.Model() == nil {
+		return nil, BadInputf("a CV+ file without its model: rkhs fit -interval-method cv+ -model saves one")
 	}
 	return ModelOf(m), nil
 }

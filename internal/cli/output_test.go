@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"rkhs/internal/cli/clitest"
+	"rkhs/internal/outfile"
 )
 
 // TestOutputCases: every shared output case, run through CheckOutputs and
@@ -37,8 +38,8 @@ func TestOutputCases(t *testing.T) {
 				t.Fatalf("%s: %v, want it accepted", path, err)
 			}
 			var stdout bytes.Buffer
-			if err := WriteFile(path, []byte("<svg/>\n"), &stdout); err != nil {
-				t.Fatalf("WriteFile(%s): %v", path, err)
+			if err := outfile.WriteFile(path, []byte("<svg/>\n"), &stdout); err != nil {
+				t.Fatalf("outfile.WriteFile(%s): %v", path, err)
 			}
 			check(t, stdout.Bytes())
 		})
@@ -93,7 +94,7 @@ func TestWriteFileReplaces(t *testing.T) {
 	if err := os.WriteFile(p, []byte("a much longer old content\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteFile(p, []byte("new\n"), nil); err != nil {
+	if err := outfile.WriteFile(p, []byte("new\n"), nil); err != nil {
 		t.Fatal(err)
 	}
 	if b, _ := os.ReadFile(p); string(b) != "new\n" {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"rkhs/linalg"
@@ -48,18 +49,13 @@ func (s *SigmaValue) Set(v string) error {
 	return s.AutoValue.Set(v)
 }
 
-// -ard-rows auto, the default: the descent fits on every row of a
-// training set of up to AutoARDAbove rows, and on AutoARDRows rows drawn
-// at random above that (loo.SelectScales.Rows; its leave-one-out subset,
-// -loo-rows, among them). At n = 10⁶ rows and 1000 centres an evaluation
-// of the objective on every row costs 0.8 of a five-σ grid search, and
-// the descent makes 25 to 40; on 50,000 rows one costs 0.05 of it, so
-// that 60 evaluations stay within three grid searches, and 50 rows a
-// centre leave d + 1 parameters well determined
-// (docs/notes/ard-gradient.md has the measurements).
+// -ard-rows auto, the default: the library's rows of a descent
+// (loo.DefaultDescentRows): every row of a training set of up to
+// AutoARDAbove rows, and AutoARDRows rows drawn at random above that
+// (loo.SelectScales.Rows; its leave-one-out subset, -loo-rows, among them).
 const (
-	AutoARDAbove = 100_000
-	AutoARDRows  = 50_000
+	AutoARDAbove = loo.DefaultDescentAbove
+	AutoARDRows  = loo.DefaultDescentSubset
 )
 
 // ARDFlags are the flags of a descent, -ard-rows (Rows: auto, 0 for
@@ -106,10 +102,7 @@ func (a *ARDFlags) Check(sigma SigmaValue, kernel string, given map[string]bool)
 // checked): 0 (every row) or the rows the descent fits on.
 func (a *ARDFlags) RowsOf(n int) int {
 	if a.Rows.Auto {
-		if n > AutoARDAbove {
-			return AutoARDRows
-		}
-		return 0
+		return loo.DefaultDescentRows(n)
 	}
 	return int(a.Rows.V)
 }
@@ -136,6 +129,28 @@ func ARDRowsError(err error, rows, n int) error {
 		return BadInputf("-ard-rows %d: the %d rows drawn at random (-seed) for the descent hold one class (or one value of the label), where the %d training rows hold several: the descent has nothing to reduce on them; raise -ard-rows", rows, rows, n)
 	}
 	return err
+}
+
+// MissingClassesWarning is the warning of a selection whose rows drawn
+// at random (-seed) for flag (-loo-rows: the leave-one-out pass, scored on
+// them only; -ard-rows: the descent, which fits on them only), rows of the
+// n training rows, hold none of the classes missing
+// (classify.MissingClasses): the choice never measures its error on
+// those classes. "" when none is missing. No prefix, no end of line.
+func MissingClassesWarning(flag string, rows, n int, missing []float64) string {
+	if len(missing) == 0 {
+		return ""
+	}
+	s := make([]string, len(missing))
+	for i, c := range missing {
+		s[i] = strconv.FormatFloat(c, 'g', -1, 64)
+	}
+	what := "class " + s[0]
+	if len(s) > 1 {
+		what = "classes " + strings.Join(s, ", ")
+	}
+	return fmt.Sprintf("%s %d: the %d rows drawn at random (-seed) of the %d training rows hold no row of %s, so the choice never measures its error there; raise %s (or 0 for every row)",
+		flag, rows, rows, n, what, flag)
 }
 
 // Worse reports whether the descent's model does worse on every row than

@@ -192,11 +192,18 @@ func (s *Selection) WarnFacts(w io.Writer, prefix string) {
 	if s == nil {
 		return
 	}
-	if s.Rows > 0 && s.Rows <= TinyRows {
-		fmt.Fprintf(w, "%s: warning: only %s: leave-one-out fits each row from the %d others, which says little about σ and λ, and the scores are no estimate of the error on new rows; give more rows\n",
-			prefix, Count(s.Rows, "training row"), s.Rows-1)
-	}
+	WarnTiny(w, prefix, s.Rows)
 	warnFacts(w, prefix, s.Table, s.Choice, !s.Start)
+}
+
+// WarnTiny prints the warning of a selection by leave-one-out on n rows
+// when 0 < n ≤ TinyRows (see TinyRows), and nothing otherwise: every
+// verb that chooses by leave-one-out says it the same way.
+func WarnTiny(w io.Writer, prefix string, n int) {
+	if n > 0 && n <= TinyRows {
+		fmt.Fprintf(w, "%s: warning: only %s: leave-one-out fits each row from the %d others, which says little about σ and λ, and the scores are no estimate of the error on new rows; give more rows\n",
+			prefix, Count(n, "training row"), n-1)
+	}
 }
 
 // Plot returns the SVG of the table: the criterion against λ, one curve

@@ -15,28 +15,22 @@
 //
 // # Input files
 //
-// A CSV file is read as rkhs reads one: its first line is a header when
-// none of its fields is a number (-header yes|no overrides); the label is
-// the last column, or the one -target names (or -label-col, 0-based,
-// negative from the end, for a file without a header), the features every
-// other column or those -features A,B,… names, which may stand in any
-// order in each file; -comma sets the separator (\t for a tab). The model
-// keeps the names of the columns, so that rkhs predict and rkhs-beam
-// predict find them again by name. LIBSVM input needs -width D, its
-// number of features (-features names CSV columns, as in rkhs). Names
-// ending in .gz are read through gzip. λ is in the K + nλI convention, n
-// the number of rows read; the model file is the JSON that rkhs predict
-// reads. -solver cg runs one pipeline per pass of the conjugate-gradient
-// solver, from this process, each writing its sums to a directory of its
-// own under -scratch (a directory the workers share; default the system's
-// temporary directory), removed at the end; the solver is
-// regress.Falkon's (20 iterations, no penalized intercept).
+// A CSV file is read as rkhs reads one (-header, -target, -features in
+// any order in each file, -comma), with -label-col, 0-based and negative
+// from the end, for the label of a file without a header; the model keeps
+// the columns' names, so that both predict verbs find them by name.
+// LIBSVM input needs -width D, its number of features. Names ending in
+// .gz are read through gzip. λ is in the K + nλI convention, n the rows
+// read; the model file is the JSON rkhs predict reads. -solver cg runs one
+// pipeline a pass of regress.Falkon's solver (20 iterations, no penalized
+// intercept), each writing its sums under -scratch (a directory the
+// workers share; default the system's temporary directory), removed at
+// the end.
 //
 // -standardize scales every feature to mean 0 and standard deviation 1 by
 // the moments of the rows read, merged across workers, and the model
-// keeps the map; auto, its default, is on exactly when σ is chosen from
-// the data, as in rkhs: always in select (the median grid, or -sigmas),
-// never in fit, whose σ is given.
+// keeps the map; auto is on exactly when σ is chosen from the data, as in
+// rkhs: always in select, never in fit.
 //
 // # select
 //
@@ -101,26 +95,21 @@
 //
 // # predict
 //
-// predict reads any model rkhs fit, rkhs classify or rkhs-beam fit saves
-// and writes, for each input file, OUT/NAME.pred (NAME the file's name
-// without .gz): one line per row, in the format of rkhs predict (%.17g, a
-// classifier's labels in the shortest form that reads back exactly); with
-// -dead-letter, a row that cannot be read gets a line of NaN, so that line
-// i stays row i. A CSV file with a header is read by the model's column
-// names, as rkhs predict reads it (in any order, other columns ignored, a
-// missing one an error that names it); any other file by position. Two
-// input files of the same NAME are refused.
+// predict reads any model classify.LoadSaved reads and writes, for each
+// input file, OUT/NAME.pred (NAME the file's name without .gz), one line
+// a row as rkhs predict writes them; with -dead-letter, a row that cannot
+// be read gets a line of NaN, so that line i stays row i. A CSV file with
+// a header is read by the model's column names, as rkhs predict reads it;
+// any other file by position. Two input files of one NAME are refused.
 //
 // # Outputs
 //
-// Output paths are checked before any job, as rkhs checks them: an output
-// that is an input file, or a file an -input glob matches, or another
-// output, is refused, and so is one in a directory that does not exist. A
-// local output is written as rkhs writes it: a regular file replaced whole
-// once complete, through a symbolic link to the file it points to, a named
-// pipe or a device written to as it is, "-" (or /dev/stdout) standard
-// output when the pipeline runs in this process. Paths with a scheme
-// (gs://) are the runner's to check.
+// Output paths are checked before any job, as rkhs checks them (never an
+// input, a file an -input glob matches, another output, or a file in a
+// directory that does not exist), and a local one is written as rkhs
+// writes it (package internal/outfile); "-" is standard output only when
+// the pipeline runs in this process. Paths with a scheme (gs://) are the
+// runner's to check.
 //
 // # Runners
 //
@@ -149,11 +138,8 @@
 //     Linux worker binary of itself (or give -worker_binary), and paths are
 //     gs:// paths.
 //
-// The command prints one line on standard error: a summary (rows read,
-// malformed lines set aside, what it wrote) or the error. -v shows the
-// runner's logs as well. The exit status is that of rkhs: 2 for input the
-// user can fix (an unknown verb, flag or runner, an extra argument,
-// invalid or missing options, an output path that cannot be written,
-// labels a selection refuses), found before any job or after its first
-// pass, and 1 for a job that fails.
+// The command prints one line on standard error, a summary or the error
+// (-v adds the runner's logs), and exits as rkhs does: 2 for input the
+// user can fix, found before any job or after its first pass, 1 for a job
+// that fails.
 package main

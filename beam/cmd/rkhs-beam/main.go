@@ -20,6 +20,7 @@ import (
 
 	rkhsbeam "rkhs/beam"
 	"rkhs/internal/cli"
+	"rkhs/internal/outfile"
 	"rkhs/kernels"
 	"rkhs/regress"
 )
@@ -227,7 +228,7 @@ func checkPaths(ctx context.Context, v verb) error {
 	for i, o := range outs {
 		if !local(o.Path) {
 			outs[i].Path = ""
-		} else if v.pipeline && remoteWorkers() && cli.Stdout(o.Path) {
+		} else if v.pipeline && remoteWorkers() && outfile.Stdout(o.Path) {
 			return cli.BadInputf("-%s %s: standard output is this process's, and the workers run outside it: give a file", o.Flag, o.Path)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 
 	rkhsbeam "rkhs/beam"
 	"rkhs/internal/cli"
+	"rkhs/internal/outfile"
 	"rkhs/kernels"
 	"rkhs/loo"
 	"rkhs/regress"
@@ -301,7 +302,7 @@ func solveCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		if err := cli.WriteFile(*model, js, os.Stdout); err != nil {
+		if err := outfile.WriteFile(*model, js, os.Stdout); err != nil {
 			return "", err
 		}
 		return fmt.Sprintf("%s of the statistics; model written to %s", cli.Count(st.Rows(), "row"), *model), nil

@@ -94,3 +94,20 @@ func Begin(profile string) (rssData float64, stop func(), err error) {
 	}
 	return rssData, func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
+
+// RowsGrowing is Rows with noise that grows with the first feature:
+// y = F(x) + (0.05 + 0.1·(x₁ + 1))·ε, a standard deviation from 0.05 at
+// x₁ = −1 to 0.25 at x₁ = 1 (0.15 on average), for intervals, whose width
+// should follow it.
+func RowsGrowing(rows int, s1, s2 uint64) (*linalg.Dense, *linalg.Dense) {
+	rnd := rand.New(rand.NewPCG(s1, s2))
+	x, y := linalg.NewDense(rows, 10, nil), linalg.NewDense(rows, 1, nil)
+	for i := range rows {
+		r := x.Row(i)
+		for j := range r {
+			r[j] = 2*rnd.Float64() - 1
+		}
+		y.Set(i, 0, F(r)+(0.05+0.1*(r[0]+1))*rnd.NormFloat64())
+	}
+	return x, y
+}

@@ -1,4 +1,4 @@
-package cli
+package outfile
 
 import (
 	"io/fs"
@@ -8,15 +8,6 @@ import (
 	"strings"
 	"sync"
 )
-
-// An output path can name one of the command's own open descriptors:
-// "-", /dev/stdout and /dev/stderr, /dev/fd/N, /proc/self/fd/N,
-// /proc/thread-self/fd/N (and the /proc/PID/... names they resolve to), or
-// a symbolic link to any of them. Such an output is written to the open
-// descriptor, after what the command has written there already, never
-// reopened: following /proc/self/fd/1 to the file a shell redirected
-// standard output to and renaming a new file over it would lose the rest
-// of the command's report, and a pipe behind it has no path to reopen.
 
 // Descriptor returns the descriptor of this process that an output path
 // names, and true: 1 for "-" and /dev/stdout, 2 for /dev/stderr, 0 for
@@ -47,6 +38,12 @@ func Descriptor(path string) (int, bool) {
 		path = to
 	}
 	return -1, false
+}
+
+// Stdout reports whether path names standard output (Descriptor 1).
+func Stdout(path string) bool {
+	fd, ok := Descriptor(path)
+	return ok && fd == 1
 }
 
 // descriptorName reports whether path, made absolute and with its
