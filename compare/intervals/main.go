@@ -37,8 +37,11 @@
 //     variant of package interval's documentation): each fold model is the
 //     selection above run on the rows outside the fold alone (the same
 //     centres and λ grid, the σ grid from those rows' median distance),
-//     the fold's residuals from that model, assembled by interval.NewCV. This refits K selections; when package interval
-//     offers the same from the folds' statistics, this row should call it;
+//     the fold's residuals from that model, assembled by interval.NewCV
+//     (K selections, brute force); then the same from the folds'
+//     statistics, package interval's own (interval.NystromCVChosen,
+//     interval.RLSCVChosen, on the σ grid of every row), which the brute
+//     force checks;
 //   - split conformal at the pair: a seeded 80 % of the rows fitted (on its
 //     own -centers M centres), the other 20 % the calibration part, the
 //     interval ŷ(x) ± the ⌈(1−α)(n_cal+1)⌉-th smallest calibration residual
@@ -197,6 +200,9 @@ func run(o options) error {
 	}
 	if o.perFold {
 		if err := perFold(o, p, folds); err != nil {
+			return err
+		}
+		if err := perFoldLibrary(o, p, folds); err != nil {
 			return err
 		}
 	} else {
@@ -433,6 +439,46 @@ func perFold(o options, p *problem, folds [][]int) error {
 		cv, err := interval.NewCV(models, residuals)
 		if err != nil {
 			return nil, err
+		}
+		return func(l float64) (float64, float64, error) {
+			iv, err := cv.Predict(p.xt, l)
+			return intervalsOf(iv, err, p.yt)
+		}, nil
+	})
+}
+
+// perFoldLibrary is perFold from the folds' statistics, package interval's
+// own (interval.NystromCVChosen, interval.RLSCVChosen): each fold's pair
+// chosen on the σ grid of every row's median distance and loo's λ grid, by
+// the same criterion, so it equals perFold to rounding where the two grids
+// agree (perFold takes its σ grid from the rows outside each fold).
+func perFoldLibrary(o options, p *problem, folds [][]int) error {
+	name := fmt.Sprintf("CV+ (K = %d), σ and λ re-chosen per fold, from the folds' statistics", len(folds))
+	if o.classes {
+		fmt.Printf("%s | - | no CV+ label sets in package interval | | |\n", name)
+		return nil
+	}
+	return report(p, name, func() (predictor, error) {
+		median, err := loo.MedianDistanceOf(gauss(1), p.x, o.seed)
+		if err != nil {
+			return nil, err
+		}
+		sigmas, lambdas := loo.DefaultSigmas(median), loo.DefaultLambdas()
+		var cv *interval.CV
+		if o.method == "rls" {
+			cv, err = interval.RLSCVChosen(gauss, sigmas, lambdas, regress.FreeIntercept, p.x, p.y, folds)
+		} else {
+			sn := loo.SelectNystrom{Kernel: gauss, Centers: p.centres, Sigmas: sigmas, Lambdas: lambdas,
+				Intercept: regress.FreeIntercept, Seed: o.seed, Criterion: loo.LOOMSE, Subset: loo.DefaultSubset(p.x.Rows)}
+			cv, err = interval.NystromCVChosen(sn, p.x, p.y, folds)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if _, fs, ok := cv.Choices(); ok {
+			for k, c := range fs {
+				fmt.Printf("  fold %d (statistics): σ = %.4g, λ = %.4g\n", k, c.Sigma, c.Lambda)
+			}
 		}
 		return func(l float64) (float64, float64, error) {
 			iv, err := cv.Predict(p.xt, l)
