@@ -16,8 +16,11 @@ import (
 // in one place; the bound keeps the commands thin as a whole, so that
 // code moved from one command folder into another does not pass for a
 // smaller command. It is today's size, after the length scales' refusals,
-// the streams' rules and the defaults' move; the aim is 5,000.
-const commandLines = 6_320
+// the streams' rules and the defaults' move, and the warnings of rkhs loo
+// on a handful of rows and of a subset that misses a class, and
+// rkhs-beam predict's note on a headerless file (25 lines); the aim is
+// 5,000.
+const commandLines = 6_345
 
 // TestCommandCodeIsSmall: the command code is at most commandLines
 // non-test lines.
