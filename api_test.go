@@ -48,6 +48,7 @@ var exempt = map[string]string{
 	"loo.SelectNystromCost":                 formula,
 	"classify.MaxClasses":                   formula,
 	"classify.CountClasses":                 "counts the caller's labels: any values, NaN counted as it sorts; no error result",
+	"classify.DescribeMissing":              "formats MissingClasses for a warning: " + indexes,
 	"classify.MissingClasses":               "counts labels at rows a program drew: " + indexes,
 	"classify.CheckClasses":                 "compares counts: its only error is the refusal it exists for",
 	"regress.Intercept.String":              stringer,

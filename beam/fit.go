@@ -61,13 +61,16 @@ var ErrOptions = errors.New("rkhsbeam: invalid options")
 // Check reports, before any pipeline, options that cannot run (as Fit and
 // FitCG report them): incomplete or invalid options, centres and
 // statistics that would not fit in memory, an input pattern that matches
-// no file.
+// no file, a centres file without a header beside an input whose columns
+// are not read by position (checkBesideLayout).
 func (o FitOptions) Check(ctx context.Context) error {
 	if err := o.check(); err != nil {
 		return err
 	}
-	_, err := o.Input.Files(ctx)
-	return err
+	if _, err := o.Input.Files(ctx); err != nil {
+		return err
+	}
+	return checkBesideLayout(ctx, o.Input, o.CentersFile)
 }
 
 func (o FitOptions) check() error {

@@ -46,6 +46,60 @@ type PredictOptions struct {
 	DeadLetter string
 }
 
+// PositionNotes returns, before anything runs, what both commands tell
+// the user who predicts from CSV files without a header with a model
+// whose columns have names (cli.PositionNote): one note for each such
+// input file, which is read by position as the model's features, then
+// its label; or an error, as rkhs predict gives it, when such a file's
+// width is not the model's (a file laid out as a training file read with
+// -features a subset). LIBSVM input and a model without names give none.
+func (o PredictOptions) PositionNotes(ctx context.Context) ([]string, error) {
+	if o.Input.Format != "csv" {
+		return nil, nil
+	}
+	b, err := readAllFile(ctx, o.Model)
+	if err != nil {
+		return nil, err
+	}
+	m, err := cli.LoadModel(b)
+	if err != nil {
+		return nil, fmt.Errorf("rkhsbeam: model %s: %w", o.Model, err)
+	}
+	if m.FeatureNames == nil || len(*m.FeatureNames) == 0 {
+		return nil, nil
+	}
+	target := ""
+	if m.TargetName != nil {
+		target = *m.TargetName
+	}
+	files, err := o.Input.Files(ctx)
+	if err != nil {
+		return nil, err
+	}
+	in := o.Input
+	in.CSV.HeaderFeatures = *m.FeatureNames
+	var notes []string
+	for _, f := range files {
+		info, err := firstLayout(ctx, in, f)
+		if err != nil {
+			return nil, err
+		}
+		note := cli.PositionNote(f, info, *m.FeatureNames, target, in.CSV.NoLabel)
+		if note == "" {
+			continue
+		}
+		if got := len(info.Features); got != m.Width {
+			hint := ""
+			if !in.CSV.NoLabel && got+1 == m.Width {
+				hint = " (if the file has no label column, say so: -unlabelled)"
+			}
+			return nil, cli.BadInputf("%s has %s, the last column read as the label (it has no header to name them); the model %s has %d: the widths must agree%s", f, cli.Count(got, "feature"), o.Model, m.Width, hint)
+		}
+		notes = append(notes, note)
+	}
+	return notes, nil
+}
+
 // PredictionFiles returns the output file of every input file of o, in
 // the order of Input.Files, before anything runs; two input files whose
 // outputs would have the same name are an error.

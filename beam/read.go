@@ -76,6 +76,56 @@ type layout struct {
 	Width    int
 	Features []string
 	Target   string
+	// Info is how the file's columns are read (its header, nil without
+	// one; the label's column and the features').
+	Info *dataset.CSVInfo
+}
+
+// errLayout stops readFile once the layout of a file is known
+// (firstLayout).
+var errLayout = errors.New("rkhsbeam: layout read")
+
+// firstLayout returns how in reads the columns of file, from its first
+// line (nil for LIBSVM, or a CSV file without a line), reading no
+// further.
+func firstLayout(ctx context.Context, in Input, file string) (*dataset.CSVInfo, error) {
+	if in.Format != "csv" {
+		return nil, nil
+	}
+	var info *dataset.CSVInfo
+	err := readFile(ctx, in, file, 0, func(l layout) error { info = l.Info; return errLayout }, func([]float64, float64) error { return errLayout }, nil)
+	if err != nil && !errors.Is(err, errLayout) {
+		return nil, err
+	}
+	return info, nil
+}
+
+// checkBesideLayout refuses a file without a header read beside the
+// input (a centres file) when the input's columns are not read by
+// position — a -target other than its last column, -features a subset —
+// as rkhs refuses such a -test file (cli.HeaderlessBeside): by position,
+// the label last, its columns would be misread. in reads the input, of
+// which the first file stands for all (every file shares the first's
+// columns).
+func checkBesideLayout(ctx context.Context, in Input, beside string) error {
+	if beside == "" || in.Format != "csv" {
+		return nil
+	}
+	files, err := in.Files(ctx)
+	if err != nil || len(files) == 0 {
+		return err
+	}
+	train, err := firstLayout(ctx, in, files[0])
+	if err != nil {
+		return err
+	}
+	bin := in
+	bin.CSV.Target, bin.CSV.Features = "", nil
+	info, err := firstLayout(ctx, bin, beside)
+	if err != nil {
+		return err
+	}
+	return cli.HeaderlessBeside(beside, info, files[0], train)
 }
 
 // widthError is a file whose rows have another number of features than
@@ -174,7 +224,7 @@ func readFile(ctx context.Context, in Input, file string, d int, setD func(layou
 			csvLines, x = c, make([]float64, c.Width())
 			guessed = !header && lineNo == 1 && in.CSV.DetectHeader && !in.CSV.Header
 			if setD != nil {
-				l := layout{Width: c.Width()}
+				l := layout{Width: c.Width(), Info: c.Info()}
 				l.Features, l.Target = c.Info().Names()
 				if err := setD(l); err != nil {
 					return err

@@ -230,8 +230,10 @@ func (o SelectOptions) Check(ctx context.Context) error {
 	if err := o.check(); err != nil {
 		return err
 	}
-	_, err := o.Input.Files(ctx)
-	return err
+	if _, err := o.Input.Files(ctx); err != nil {
+		return err
+	}
+	return checkBesideLayout(ctx, o.Input, o.CentersFile)
 }
 
 // Select chooses σ and λ as o describes and writes the model at the pair

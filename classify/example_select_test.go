@@ -134,3 +134,11 @@ func ExampleMissingClasses() {
 	// [2]
 	// []
 }
+
+// DescribeMissing words MissingClasses for a command's warning.
+func ExampleDescribeMissing() {
+	labels := []float64{0, 1, 0, 1, 2, 2}
+	fmt.Println(classify.DescribeMissing(labels, []int{0, 1, 2, 3}))
+	// Output:
+	// the 4 rows drawn at random (-seed) of the 6 hold no row of class 2, so the choice never measures its error there
+}

@@ -3,6 +3,7 @@ package classify
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"rkhs/internal/check"
@@ -44,6 +45,23 @@ func MissingClasses(labels []float64, rows []int) []float64 {
 		}
 	}
 	return missing
+}
+
+// DescribeMissing says which classes of labels no row of rows (drawn at
+// random, for a subset's selection) holds (MissingClasses), for a
+// warning: "the 30 rows drawn hold no row of class 7: …"; "" when none is
+// missing or rows is nil.
+func DescribeMissing(labels []float64, rows []int) string {
+	missing := MissingClasses(labels, rows)
+	if len(missing) == 0 {
+		return ""
+	}
+	s := make([]string, len(missing))
+	for i, c := range missing {
+		s[i] = strconv.FormatFloat(c, 'g', -1, 64)
+	}
+	what := map[bool]string{true: "class ", false: "classes "}[len(s) == 1] + strings.Join(s, ", ")
+	return fmt.Sprintf("the %d rows drawn at random (-seed) of the %d hold no row of %s, so the choice never measures its error there", len(rows), len(labels), what)
 }
 
 // classIndex returns, for every label, the index of its class in the

@@ -244,14 +244,15 @@ func MaxClasses(n int) int { return max(20, n/10) }
 // names the counts; the limit is the caller's to raise when the labels
 // are classes after all.
 func CheckClasses(distinct, n, limit int) error {
-	if limit <= 0 && n >= 2 && distinct == n {
-		return inputError("CheckClasses", "labels", "%d distinct labels in %d rows, a label of its own on every row: this looks like a continuous target (regression), not classes, and no class has a second row to learn it from", distinct, n)
-	}
-	if limit <= 0 {
+	given := limit > 0
+	if !given {
 		limit = MaxClasses(n)
 	}
 	if distinct > limit {
 		return inputError("CheckClasses", "labels", "%d distinct labels in %d rows, more than %d: this looks like a continuous target (regression), not classes", distinct, n, limit)
+	}
+	if !given && n >= 2 && distinct == n {
+		return inputError("CheckClasses", "labels", "%d distinct labels in %d rows, a label of its own on every row: this looks like a continuous target (regression), not classes, and no class has a second row to learn it from", distinct, n)
 	}
 	return nil
 }

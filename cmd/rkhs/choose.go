@@ -161,8 +161,7 @@ func (r *fitRun) streamed(kernel func(float64) kernels.Kernel, sigmas, lambdas [
 			sn.Criterion, sn.Subset = loo.LOOMSE, cli.LOORows(r.o.looRows, x.Rows)
 		}
 		if r.o.classes() {
-			drawn := loo.ScaleObjective{Subset: sn.Subset, Seed: sn.Seed}.SubsetRows(x.Rows) // SelectNystrom's rows
-			r.warnMissing("-loo-rows", len(drawn), classify.MissingClasses(r.train.Y, drawn))
+			r.warnMissing("-loo-rows", loo.ScaleObjective{Subset: sn.Subset, Seed: sn.Seed}.SubsetRows(x.Rows)) // SelectNystrom's rows
 		}
 		sn.Progress = r.progressLine(sigmas, nystromPasses(sn.Criterion, sn.Subset, x.Rows)...)
 		looRows := 0
@@ -227,12 +226,8 @@ func (r *fitRun) descend(ns *loo.NystromSelection) (*fitted, error) {
 	if err := cli.CheckARDRows(ss.Rows, x.Rows, r.centres.Rows); err != nil {
 		return nil, err
 	}
-	if o.classes() {
-		drawn, err := ss.DescentRows(x.Rows)
-		if err != nil {
-			return nil, err
-		}
-		r.warnMissing("-ard-rows", len(drawn), classify.MissingClasses(r.train.Y, drawn))
+	if drawn, _ := ss.DescentRows(x.Rows); o.classes() { // its error is CheckARDRows's
+		r.warnMissing("-ard-rows", drawn)
 	}
 	var s *loo.ScaleSelection
 	var f *fitted
@@ -329,10 +324,9 @@ func nystromPasses(c loo.Criterion, sub, n int) []string {
 	return []string{"statistics", "leave-one-out"}
 }
 
-// warnMissing warns that the rows drawn for flag, rows of the training
-// rows, hold none of the classes missing (cli.MissingClassesWarning).
-func (r *fitRun) warnMissing(flag string, rows int, missing []float64) {
-	if w := cli.MissingClassesWarning(flag, rows, r.train.X.Rows, missing); w != "" {
-		fmt.Fprintf(r.stderr, "rkhs %s: warning: %s\n", r.o.verb, w)
+// warnMissing warns when the rows drawn for flag miss a class.
+func (r *fitRun) warnMissing(flag string, drawn []int) {
+	if w := classify.DescribeMissing(r.train.Y, drawn); w != "" {
+		fmt.Fprintf(r.stderr, "rkhs %s: warning: %s %d: %s; raise %s (or 0 for every row)\n", r.o.verb, flag, len(drawn), w, flag)
 	}
 }

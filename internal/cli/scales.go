@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 	"unicode/utf8"
 
 	"rkhs/linalg"
@@ -129,28 +128,6 @@ func ARDRowsError(err error, rows, n int) error {
 		return BadInputf("-ard-rows %d: the %d rows drawn at random (-seed) for the descent hold one class (or one value of the label), where the %d training rows hold several: the descent has nothing to reduce on them; raise -ard-rows", rows, rows, n)
 	}
 	return err
-}
-
-// MissingClassesWarning is the warning of a selection whose rows drawn
-// at random (-seed) for flag (-loo-rows: the leave-one-out pass, scored on
-// them only; -ard-rows: the descent, which fits on them only), rows of the
-// n training rows, hold none of the classes missing
-// (classify.MissingClasses): the choice never measures its error on
-// those classes. "" when none is missing. No prefix, no end of line.
-func MissingClassesWarning(flag string, rows, n int, missing []float64) string {
-	if len(missing) == 0 {
-		return ""
-	}
-	s := make([]string, len(missing))
-	for i, c := range missing {
-		s[i] = strconv.FormatFloat(c, 'g', -1, 64)
-	}
-	what := "class " + s[0]
-	if len(s) > 1 {
-		what = "classes " + strings.Join(s, ", ")
-	}
-	return fmt.Sprintf("%s %d: the %d rows drawn at random (-seed) of the %d training rows hold no row of %s, so the choice never measures its error there; raise %s (or 0 for every row)",
-		flag, rows, rows, n, what, flag)
 }
 
 // WorseWarning says why the grid's model is kept, the grid's objective

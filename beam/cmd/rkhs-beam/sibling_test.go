@@ -137,25 +137,67 @@ func TestEveryOutputOfEveryVerb(t *testing.T) {
 
 // besideFiles are the files a verb reads beside its training file, each
 // with the run that reads one (in dir, where clean.csv and model.json,
-// its fit, are) and returns the exit status, what it wrote (the
-// predictions, the model) and what it said.
+// its fit, are) beside the training file train read with the flags
+// (-target, -features; for predict, those of the fit that saves the
+// model it reads, model.json for clean.csv and none) and returns the
+// exit status, what it wrote (the predictions, the model) and what it
+// said. TestEveryBesideFlagHasARow requires a row for every flag whose
+// help says it is read by the names of the training file's columns.
 var besideFiles = []struct {
 	name string
-	run  func(t *testing.T, dir, file string) (code int, wrote []byte, said string)
+	run  func(t *testing.T, dir, train, file string, flags []string) (code int, wrote []byte, said string)
 }{
-	{"predict -input", func(t *testing.T, dir, file string) (int, []byte, string) {
+	{"predict -input", func(t *testing.T, dir, train, file string, flags []string) (int, []byte, string) {
+		model := "model.json"
+		if train != "clean.csv" || flags != nil {
+			model = filepath.Join(dir, "model-"+train+".json")
+			if code, said := rkhsBeam(t, dir, append([]string{"fit", "-input", train, "-format", "csv", "-sigma", "1", "-lambda", "1e-3", "-centers", "5", "-model", model}, flags...)...); code != 0 {
+				t.Fatalf("fit on %s %v: exit %d: %s", train, flags, code, said)
+			}
+		}
 		out := filepath.Join(dir, "out-"+file)
 		os.Mkdir(out, 0o755)
-		code, said := rkhsBeam(t, dir, "predict", "-input", file, "-format", "csv", "-model", "model.json", "-output", out)
+		code, said := rkhsBeam(t, dir, "predict", "-input", file, "-format", "csv", "-model", model, "-output", out)
 		b, _ := os.ReadFile(filepath.Join(out, file+".pred"))
 		return code, b, said
 	}},
-	{"fit -centers-file", func(t *testing.T, dir, file string) (int, []byte, string) {
+	{"fit -centers-file", func(t *testing.T, dir, train, file string, flags []string) (int, []byte, string) {
 		model := filepath.Join(dir, "model-"+file+".json")
-		code, said := rkhsBeam(t, dir, "fit", "-input", "clean.csv", "-format", "csv", "-sigma", "1", "-lambda", "1e-3", "-centers-file", file, "-model", model)
+		code, said := rkhsBeam(t, dir, append([]string{"fit", "-input", train, "-format", "csv", "-sigma", "1", "-lambda", "1e-3", "-centers-file", file, "-model", model}, flags...)...)
 		b, _ := os.ReadFile(model)
 		return code, b, said
 	}},
+	{"select -centers-file", func(t *testing.T, dir, train, file string, flags []string) (int, []byte, string) {
+		model := filepath.Join(dir, "select-"+file+".json")
+		code, said := rkhsBeam(t, dir, append([]string{"select", "-input", train, "-format", "csv", "-sigmas", "1:1:1", "-lambdas", "1e-3:1e-3:1", "-criterion", "gcv", "-centers-file", file, "-model", model}, flags...)...)
+		b, _ := os.ReadFile(model)
+		return code, b, said
+	}},
+}
+
+// TestEveryBesideFlagHasARow walks the verb table: every file a verb
+// reads in the input's format beside its input (an input flag whose help
+// says "in the input format"), and the -input of a verb that reads a
+// model instead of training on its input (predict), has a row in
+// besideFiles, by its "verb -flag".
+func TestEveryBesideFlagHasARow(t *testing.T) {
+	rows := map[string]bool{}
+	for _, bf := range besideFiles {
+		rows[bf.name] = true
+	}
+	for _, v := range verbs {
+		fs := flag.NewFlagSet(v.name, flag.ContinueOnError)
+		v.flags(fs)
+		for _, in := range v.inputs {
+			key := v.name + " -" + in
+			if f := fs.Lookup(in); f != nil && strings.Contains(f.Usage, "in the input format") && !rows[key] {
+				t.Errorf("%s is read beside the input without a row in besideFiles", key)
+			}
+			if in == "model" && fs.Lookup("input") != nil && !rows[v.name+" -input"] {
+				t.Errorf("%s -input is read beside a model's training file without a row in besideFiles", v.name)
+			}
+		}
+	}
 }
 
 // TestFilesBesideTraining: every file read beside a training file with a
@@ -191,7 +233,7 @@ func TestFilesBesideTraining(t *testing.T) {
 		return name
 	}
 	for _, bf := range besideFiles {
-		code, want, said := bf.run(t, dir, layout("same.csv", true, "a", "b", "c", "y"))
+		code, want, said := bf.run(t, dir, "clean.csv", layout("same.csv", true, "a", "b", "c", "y"), nil)
 		if code != 0 || len(want) == 0 {
 			t.Fatalf("%s on the training layout: exit %d: %s", bf.name, code, said)
 		}
@@ -206,12 +248,67 @@ func TestFilesBesideTraining(t *testing.T) {
 			{"no header", layout("bare.csv", false, "a", "b", "c", "y"), nil},
 			{"another feature count", layout("narrow.csv", false, "a", "b", "y"), []string{"narrow.csv has 2 features"}},
 		} {
-			code, got, said := bf.run(t, dir, c.file)
+			code, got, said := bf.run(t, dir, "clean.csv", c.file, nil)
 			switch {
 			case c.fails == nil && (code != 0 || !bytes.Equal(got, want)):
 				t.Errorf("%s, %s: exit %d, %d bytes differ from the training layout's: %s", bf.name, c.name, code, len(got), said)
 			case c.fails != nil && (code == 0 || strings.Count(strings.TrimSpace(said), "\n") > 0 || !strings.Contains(said, c.fails[0])):
 				t.Errorf("%s, %s: exit %d: %s; want an error with %q", bf.name, c.name, code, said, c.fails[0])
+			}
+		}
+	}
+}
+
+// TestFilesBesideTrainingHeaderless: every file read beside a training
+// file (besideFiles) × every training layout a headerless file cannot
+// share — the label not the last column (-target), -features a subset:
+// with the training file's header it is read (exit 0); without it, it is
+// refused in one line that says it has no header, or, for predict, whose
+// model does not record where the label was, read by position with one
+// note saying so — as rkhs reads its -test and predict -data.
+func TestFilesBesideTrainingHeaderless(t *testing.T) {
+	dir := t.TempDir()
+	trainingFiles(t, dir)
+	b, _ := os.ReadFile(filepath.Join(dir, "clean.csv"))
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	cols := map[string]int{"a": 0, "b": 1, "c": 2, "y": 3}
+	layout := func(name string, header bool, names ...string) string {
+		var sb strings.Builder
+		if header {
+			sb.WriteString(strings.Join(names, ",") + "\n")
+		}
+		for _, l := range lines[1:] {
+			f := strings.Split(l, ",")
+			row := make([]string, len(names))
+			for k, n := range names {
+				row[k] = f[cols[n]]
+			}
+			sb.WriteString(strings.Join(row, ",") + "\n")
+		}
+		os.WriteFile(filepath.Join(dir, name), []byte(sb.String()), 0o644)
+		return name
+	}
+	for _, l := range []struct {
+		name  string
+		cols  []string
+		flags []string
+	}{
+		{"label first", []string{"y", "a", "b", "c"}, []string{"-target", "y"}},
+		{"features a subset", []string{"a", "b", "c", "y"}, []string{"-features", "a,b"}},
+	} {
+		train := layout("train-"+strings.ReplaceAll(l.name, " ", "-")+".csv", true, l.cols...)
+		headed := layout("headed.csv", true, l.cols...)
+		bare := layout("bare.csv", false, l.cols...)
+		for _, bf := range besideFiles {
+			name := bf.name + ", " + l.name
+			if code, _, said := bf.run(t, dir, train, headed, l.flags); code != 0 {
+				t.Errorf("%s, with the training header: exit %d: %s", name, code, said)
+			}
+			code, _, said := bf.run(t, dir, train, bare, l.flags)
+			refused := code == 2 && strings.Count(strings.TrimSpace(said), "\n") == 0 && strings.Contains(said, "has no header")
+			noted := code == 0 && strings.Count(said, "has no header: its columns are read by position as") == 1
+			if !refused && !(bf.name == "predict -input" && noted) {
+				t.Errorf("%s, without a header: exit %d: %s; want a one-line refusal saying it has no header (or, for predict, one note that its columns are read by position)", name, code, said)
 			}
 		}
 	}

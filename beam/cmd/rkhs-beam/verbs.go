@@ -91,6 +91,13 @@ func predictCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 			return "", cli.BadInputf("-target and -features: predict reads a file with a header by the names of the model's columns, and one without by position")
 		}
 		absPaths(&o.Input, &o.Model, &o.Output, &o.DeadLetter)
+		notes, err := o.PositionNotes(ctx)
+		if err != nil {
+			return "", badOptions(err)
+		}
+		for _, n := range notes {
+			fmt.Fprintf(os.Stderr, "rkhs-beam predict: note: %s\n", n)
+		}
 		p, s := beam.NewPipelineWithRoot()
 		if _, err := rkhsbeam.Predict(s, o); err != nil {
 			return "", badOptions(err)
