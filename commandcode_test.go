@@ -11,13 +11,16 @@ import (
 
 // commandLines bounds the non-test lines of Go of the command code: the
 // rkhs command with its internal packages, internal/cli (the rules the two
-// commands share) and the rkhs-beam command. Policy a library user needs
-// too belongs in the library (loo's defaults, for one), and presentation
-// in one place; the bound keeps the commands thin as a whole, so that
-// code moved from one command folder into another does not pass for a
-// smaller command. It is today's size, after the length scales' refusals,
-// the streams' rules and the defaults' move; the aim is 5,000.
-const commandLines = 6_320
+// commands share) and the rkhs-beam command. Policy and machinery a
+// library user needs too belong in the library — loo's defaults and the
+// selection's cost, regress's fit costs, classify's saved models,
+// dataset's decompression, internal/outfile's writing of outputs, which
+// package beam uses — and presentation in one place; the bound keeps the
+// commands thin as a whole, so that code moved from one command folder
+// into another does not pass for a smaller command. It is today's size
+// after those moves (5,456 lines), above the 5,000 the commands are to
+// reach.
+const commandLines = 5_460
 
 // TestCommandCodeIsSmall: the command code is at most commandLines
 // non-test lines.
