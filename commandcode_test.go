@@ -11,12 +11,14 @@ import (
 
 // commandLines bounds the non-test lines of Go of the command code: the
 // rkhs command with its internal packages, internal/cli (the rules the two
-// commands share) and the rkhs-beam command. Policy a library user needs
-// too belongs in the library (loo's defaults, for one), and presentation
-// in one place; the bound keeps the commands thin as a whole, so that
-// code moved from one command folder into another does not pass for a
-// smaller command. It is today's size, after the length scales' refusals,
-// the streams' rules, the defaults' move and -interval; the aim is 5,000.
+// commands share) and the rkhs-beam command. Policy and machinery a
+// library user needs too belong in the library — loo's defaults and the
+// selection's cost, regress's fit costs, dataset's decompression,
+// internal/outfile's writing of outputs, which package beam uses — and
+// presentation in one place; the bound keeps the commands thin as a whole,
+// so that code moved from one command folder into another does not pass
+// for a smaller command. It is today's size, with -interval, above the
+// 5,000 the commands are to reach.
 const commandLines = 6_722
 
 // TestCommandCodeIsSmall: the command code is at most commandLines
