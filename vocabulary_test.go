@@ -551,6 +551,29 @@ func noPanicRows(t testing.TB) []apiRow {
 			return errOf(interval.NystromCV(regress.Nystrom{Kernel: g, Lambda: 1, Centers: 4}, x, y, [][]int{{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}, nil}))
 		}},
 		{"interval.FoldModels", "nil", func() error { return errOf(interval.FoldModels(nil, 1, regress.FreeIntercept)) }},
+		{"interval.NewFoldStats", "nil, nil, …", func() error { return errOf(interval.NewFoldStats(nil, nil, 2, 1, 0)) }},
+		{"interval.NewFoldStats", "nil centres", func() error { return errOf(interval.NewFoldStats([]kernels.Kernel{g}, nil, 2, 1, 0)) }},
+		{"interval.FoldStats.Add", "nil *FoldStats", func() error { return (*interval.FoldStats)(nil).Add(x, y) }},
+		{"interval.FoldStats.Add", "FoldStats{}", func() error { return (&interval.FoldStats{}).Add(x, y) }},
+		{"interval.FoldStats.Merge", "nil, nil", func() error { return (*interval.FoldStats)(nil).Merge(nil) }},
+		{"interval.FoldStats.Stats", "nil *FoldStats", func() error { return errOf((*interval.FoldStats)(nil).Stats(0)) }},
+		{"interval.FoldStats.Models", "FoldStats{}", func() error { return errOf((&interval.FoldStats{}).Models(1, regress.FreeIntercept)) }},
+		{"interval.FoldStats.Choose", "nil *FoldStats", func() error { return errOf((*interval.FoldStats)(nil).Choose(loo.SelectNystrom{})) }},
+		{"interval.FoldFits.Pass", "nil *FoldFits", func() error { return errOf((*interval.FoldFits)(nil).Pass(0)) }},
+		{"interval.FoldFits.Pass", "FoldFits{}", func() error { return errOf((&interval.FoldFits{}).Pass(0)) }},
+		{"interval.CVPass.Add", "nil *CVPass", func() error { return (*interval.CVPass)(nil).Add(x, y) }},
+		{"interval.CVPass.Add", "CVPass{}", func() error { return (&interval.CVPass{}).Add(x, y) }},
+		{"interval.CVPass.Merge", "nil, nil", func() error { return (*interval.CVPass)(nil).Merge(nil) }},
+		{"interval.CVPass.CV", "CVPass{}", func() error { return errOf((&interval.CVPass{}).CV()) }},
+		{"interval.RLSCVChosen", "nil, …", func() error { return errOf(interval.RLSCVChosen(nil, nil, nil, 0, nil, nil, nil)) }},
+		{"interval.RLSCVChosen", "nil X", func() error {
+			return errOf(interval.RLSCVChosen(func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} }, []float64{1}, []float64{1}, 0, nil, nil, nil))
+		}},
+		{"interval.NystromCVChosen", "SelectNystrom{}, nil, nil, nil", func() error { return errOf(interval.NystromCVChosen(loo.SelectNystrom{}, nil, nil, nil)) }},
+		{"loo.SelectNystrom.FitStats", "nil, nil, nil", func() error { return errOf(loo.SelectNystrom{}.FitStats(nil, nil, nil)) }},
+		{"loo.SelectNystrom.FitStats", "nil statistics", func() error {
+			return errOf(loo.SelectNystrom{Sigmas: []float64{1}, Criterion: loo.GCV}.FitStats([]*regress.NystromStats{nil}, nil, nil))
+		}},
 		{"interval.FoldModels", "nil, nil", func() error {
 			return errOf(interval.FoldModels([]*regress.NystromStats{nil, nil}, 1, regress.FreeIntercept))
 		}},
