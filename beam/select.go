@@ -550,7 +550,7 @@ func (r *selection) lambdaPaths() error {
 		r.sel.GCV = append(r.sel.GCV, spread(gcv, r.usable[a], nl))
 		r.sel.DF = append(r.sel.DF, spread(df, r.usable[a], nl))
 	}
-	return nil
+	return r.looRows()
 }
 
 // spread returns the values v of the usable λ (their indices in a grid
@@ -573,9 +573,6 @@ func (r *selection) leaveOneOut() error {
 	s = s.Scope("rkhs nystrom leave-one-out")
 	names, err := files(s, o.Input)
 	if err != nil {
-		return err
-	}
-	if err := r.looRows(); err != nil {
 		return err
 	}
 	for a, path := range r.paths {
@@ -610,6 +607,9 @@ func (r *selection) leaveOneOut() error {
 // loo.SelectNystrom.SubsetRows), every row up to loo.DefaultSubsetAbove.
 func (r *selection) looRows() error {
 	n := r.first.Rows
+	if r.o.Criterion == loo.GCV {
+		return nil
+	}
 	idx := loo.SelectNystrom{Subset: loo.DefaultSubset(n), Seed: r.o.Seed}.SubsetRows(n)
 	r.sel.LOORows = n
 	if idx == nil {

@@ -89,8 +89,10 @@ func TestScaleEvaluationEqualsEvaluate(t *testing.T) {
 	for _, crit := range []loo.Criterion{loo.LOOMSE, loo.GCV} {
 		o := scaleOptions(t, files, crit)
 		r := &selection{o: o, ctx: context.Background(), run: prismRun, dir: t.TempDir(), ns: len(o.Sigmas)}
-		if err := r.statistics(); err != nil {
-			t.Fatal(err)
+		for _, step := range []func() error{r.firstPass, r.draw, r.statistics} {
+			if err := step(); err != nil {
+				t.Fatal(err)
+			}
 		}
 		if err := r.lambdaPaths(); err != nil {
 			t.Fatal(err)

@@ -231,12 +231,12 @@ func TestSelectAutoSigmaAndClasses(t *testing.T) {
 			}
 		}
 		z := checkScale(t, model.Standardization, x)
-		median, err := loo.MedianDistance(model.Centers, norm, 0, 7)
+		median, err := loo.MedianDistance(z, norm, 0, 7)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if sel.Median != median {
-			t.Errorf("%s: median %v, MedianDistance of the centres in the %v norm %v", tc.name, sel.Median, norm, median)
+			t.Errorf("%s: median %v, MedianDistance of the rows in the %v norm %v", tc.name, sel.Median, norm, median)
 		}
 		sigmas := make([]float64, len(ratios))
 		for a, r := range ratios {
