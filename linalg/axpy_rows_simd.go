@@ -9,14 +9,15 @@ import (
 )
 
 // axpyRows is axpyRowsScalar with AVX-512: thirty-two elements of y held
-// in four vectors while the rows go by, each term one fused multiply-add
-// per eight elements (y + (−c[t])·R_t, rounded once), then eight at a
-// time, and the last len(y) mod 8 elements by axpyRowsScalar. The result
-// depends only on the inputs and on where y ends, not on the number of
-// goroutines, but differs in the last bits from the scalar build's. It
-// corrects rows and products by the panels' earlier reflectors in the
-// tridiagonal and bidiagonal reductions, which the scalar axpy calls it
-// replaces ran at a tenth of the vector units' pace.
+// in four vectors while the rows go by (two a step when they alternate),
+// each term one fused multiply-add per eight elements (y + (−c[t])·R_t,
+// rounded once), then eight at a time, and the last len(y) mod 8 elements
+// by axpyRowsScalar. The result depends only on the inputs, not on the
+// number of goroutines, but differs in the last bits from the scalar
+// build's. It corrects rows and products by a panel's earlier reflectors
+// in the tridiagonal and bidiagonal reductions; on 32 rows of 480 it took
+// 0.09 ns a term where the axpy calls took 0.30 (one core of the AMD EPYC
+// of 2026-12-02, thread CPU time).
 func axpyRows(y []float64, x, z Dense, off int, c []float64) {
 	n := len(y)
 	if !hasAVX512 || n < 16 || len(c) == 0 {

@@ -9,41 +9,6 @@ import (
 	"rkhs/internal/testmat"
 )
 
-// TestAxpyRows checks axpyRowsScalar against the axpy calls it stands for, bit
-// for bit, with and without the second panel, at lengths around the block
-// of eight and offsets into rows wider than y.
-func TestAxpyRows(t *testing.T) {
-	rnd := testmat.NewRand(7)
-	for _, pair := range []bool{false, true} {
-		for _, n := range []int{0, 1, 7, 8, 9, 15, 16, 17, 63, 100} {
-			for _, k := range []int{0, 1, 2, 5, 12} {
-				t.Run(fmt.Sprintf("pair=%v/n=%d/k=%d", pair, n, k), func(t *testing.T) {
-					off, w := 3, n+5
-					x, z, terms := panelFixture(rnd, pair, k, w)
-					c := testmat.Random(rnd, 1, terms, 0).Data
-					y0 := testmat.Random(rnd, 1, n, 0).Data
-					want := append([]float64(nil), y0...)
-					for q := range k {
-						if pair {
-							axpy(-c[2*q], x.Data[q*w+off:q*w+off+n], want)
-							axpy(-c[2*q+1], z.Data[q*w+off:q*w+off+n], want)
-						} else {
-							axpy(-c[q], x.Data[q*w+off:q*w+off+n], want)
-						}
-					}
-					got := append([]float64(nil), y0...)
-					axpyRowsScalar(got, x, z, off, c)
-					for i := range want {
-						if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
-							t.Fatalf("y[%d] = %v, the axpy calls give %v", i, got[i], want[i])
-						}
-					}
-				})
-			}
-		}
-	}
-}
-
 // TestAxpyRowsKernel checks the axpyRows of the build (AVX-512 in a
 // GOEXPERIMENT=simd build) against axpyRowsScalar, to rounding: each
 // element within 4ε of the sum of the magnitudes of its terms.
