@@ -199,7 +199,7 @@
 // # predict
 //
 // predict predicts with a model saved by fit or classify (any file
-// classify.LoadSaved reads): values as %.17g, labels in the shortest form
+// the model file of internal/cli reads): values as %.17g, labels in the shortest form
 // that reads back exactly, one a line, bit-identical to the fit's. A
 // model fitted on a CSV file with a header finds its features by name in
 // a CSV file with a header, its label not read; another file is read by

@@ -97,7 +97,7 @@
 //
 // # predict
 //
-// predict reads any model classify.LoadSaved reads and writes, for each
+// predict reads any model file rkhs reads and writes, for each
 // input file, OUT/NAME.pred (NAME the file's name without .gz), one line
 // a row as rkhs predict writes them; with -dead-letter, a row that cannot
 // be read gets a line of NaN, so that line i stays row i. A CSV file with
