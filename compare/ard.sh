@@ -16,7 +16,7 @@
 # GP (no: skip the Gaussian process, for timing the two rkhs runs alone),
 # BIN (an rkhs binary to time instead of building the SIMD one).
 # Prepared files go to ${TMPDIR:-/tmp}/rkhs-select, shared with select.sh.
-# Each run prints its lines and /usr/bin/time's wall time and peak RSS.
+# Each run prints its lines and /usr/bin/time's wall and CPU time and peak RSS.
 set -euo pipefail
 cd "$(dirname "$0")"
 quick=
@@ -24,40 +24,15 @@ if [[ ${1:-} == -quick ]]; then
   quick=1
   shift
 fi
-export GOMAXPROCS=${GOMAXPROCS:-2}
-export OPENBLAS_NUM_THREADS=$GOMAXPROCS
-unset OPENBLAS_CORETYPE OPENBLAS_L2_SIZE
-py=${PYTHON:-/usr/bin/python3}
+source internal/prepare.sh
 m=${M:-$([[ -n $quick ]] && echo 200 || echo 1000)}
 lambdas=${LAMBDAS:-1e-10:1e-2:25}
 budget=${BUDGET:-$([[ -n $quick ]] && echo 30 || echo 600)}
-export RKHS_DATA=${RKHS_DATA:-$(cd .. && pwd)/../shared/data/large}
-tmp=${TMPDIR:-/tmp}/rkhs-select
 bin=$tmp/bin
-mkdir -p "$bin"
 rkhs=${BIN:-$bin/simd}
 [[ -n ${BIN:-} ]] || (cd .. && GOEXPERIMENT=simd go build -o "$bin/simd" ./cmd/rkhs)
-date -u
-lscpu | grep -E 'Model name|^CPU\(s\)|^Model:|L2 cache' | sed 's/  */ /g'
-go version
-git -C .. log -1 --format='commit %h %s'
+machine
 echo "GOMAXPROCS=$GOMAXPROCS M=$m LAMBDAS=$lambdas BUDGET=$budget${RKHS_ARGS:+ RKHS_ARGS=$RKHS_ARGS}${quick:+ (quick)}"
-timed() { # timed LABEL CMD...: one run under /usr/bin/time
-  local label=$1
-  shift
-  echo "== $label  (load average before: $(cut -d' ' -f1-3 /proc/loadavg))"
-  echo "\$ $*"
-  local rc=0
-  /usr/bin/time -f "wall %e s, max RSS %M KiB" "$@" 2>&1 || rc=$?
-  [[ $rc == 0 ]] || echo "exit status $rc"
-}
-prepared() {
-  local dir=$tmp/data${quick:+-quick}
-  if [[ ! -s $dir/$1-test.csv ]]; then
-    "$py" select_sklearn.py prepare "$1" "$dir" ${quick:+--quick} >&2
-  fi
-  echo "$dir"
-}
 compare() { # compare TRAIN TEST TARGET fit|classify
   local train=$1 test=$2 target=$3 cmd=$4 cls=
   [[ $cmd == classify ]] && cls=--classify

@@ -31,45 +31,21 @@
 # select.sh; the dumps to ${TMPDIR:-/tmp}/rkhs-intervals.
 set -euo pipefail
 cd "$(dirname "$0")"
-export GOMAXPROCS=${GOMAXPROCS:-2}
-export OPENBLAS_NUM_THREADS=$GOMAXPROCS
-unset OPENBLAS_CORETYPE OPENBLAS_L2_SIZE
-py=${PYTHON:-/usr/bin/python3}
+quick=
+source internal/prepare.sh
 ns=${NS:-5000:200 20000:1000}
 test_rows=${TEST_ROWS:-2000}
 budget=${BUDGET:-600}
-export RKHS_DATA=${RKHS_DATA:-$(cd .. && pwd)/../shared/data/large}
-tmp=${TMPDIR:-/tmp}/rkhs-select
 out=${TMPDIR:-/tmp}/rkhs-intervals
-mkdir -p "$tmp/bin" "$out"
+mkdir -p "$out"
 bin=$tmp/bin/intervals
 if [[ ${SIMD:-yes} == no ]]; then
   go build -o "$bin" ./intervals
 else
   GOEXPERIMENT=simd go build -o "$bin" ./intervals
 fi
-date -u
-lscpu | grep -E 'Model name|^CPU\(s\)|^Model:|L2 cache' | sed 's/  */ /g'
-echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
-go version
-"$py" select_sklearn.py info
-git -C .. log -1 --format='commit %h %s'
+machine
 echo "GOMAXPROCS=$GOMAXPROCS NS=$ns TEST_ROWS=$test_rows BUDGET=$budget SIMD=${SIMD:-yes}${INTERVAL_ARGS:+ INTERVAL_ARGS=$INTERVAL_ARGS}"
-timed() { # timed LABEL CMD...: one run under /usr/bin/time
-  local label=$1
-  shift
-  echo "== $label  (load average before: $(cut -d' ' -f1-3 /proc/loadavg))"
-  echo "\$ $*"
-  local rc=0
-  /usr/bin/time -f "wall %e s, user %U s, system %S s, max RSS %M KiB" "$@" 2>&1 || rc=$?
-  [[ $rc == 0 ]] || echo "exit status $rc"
-}
-prepared() { # prepared DATA: the directory of DATA's files, written once
-  if [[ ! -s $tmp/data/$1-test.csv ]]; then
-    "$py" select_sklearn.py prepare "$1" "$tmp/data" >&2
-  fi
-  echo "$tmp/data"
-}
 measure() { # measure NAME TARGET [-classify]
   local name=$1 target=$2 cls=${3:-} d
   d=$(prepared "$name")

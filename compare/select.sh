@@ -27,7 +27,7 @@
 # Each run prints its own lines (rkhs: the progress lines, the σ × λ table,
 # the choice, the test error and the fit time; scikit-learn: each σ's best
 # α and leave-one-out score, the choice, the test error) and /usr/bin/time's
-# wall time and maximum resident size. Run it on an otherwise idle machine,
+# wall and CPU time and maximum resident size. Run it on an otherwise idle machine,
 # one job at a time. To see how scikit-learn fails at n = 10⁶, set
 # SKLEARN_VMEM_KIB: its run alone gets that address space (ulimit -v), so
 # that numpy raises MemoryError, which select_sklearn.py reports with the
@@ -40,32 +40,13 @@ if [[ ${1:-} == -quick ]]; then
   quick=1
   shift
 fi
-export GOMAXPROCS=${GOMAXPROCS:-2}
-export OPENBLAS_NUM_THREADS=$GOMAXPROCS
-unset OPENBLAS_CORETYPE OPENBLAS_L2_SIZE
-py=${PYTHON:-/usr/bin/python3}
+source internal/prepare.sh
 m=${M:-$([[ -n $quick ]] && echo 200 || echo 1000)}
 lambdas=${LAMBDAS:-1e-10:1e-2:25}
-export RKHS_DATA=${RKHS_DATA:-$(cd .. && pwd)/../shared/data/large}
-tmp=${TMPDIR:-/tmp}/rkhs-select
 bin=$tmp/bin
-mkdir -p "$bin"
 (cd .. && go build -o "$bin/default" ./cmd/rkhs && GOEXPERIMENT=simd go build -o "$bin/simd" ./cmd/rkhs)
-date -u
-lscpu | grep -E 'Model name|^CPU\(s\)|^Model:|L2 cache' | sed 's/  */ /g'
-go version
-"$py" select_sklearn.py info
+machine
 echo "GOMAXPROCS=$GOMAXPROCS OPENBLAS_NUM_THREADS=$OPENBLAS_NUM_THREADS M=$m LAMBDAS=$lambdas${RKHS_ARGS:+ RKHS_ARGS=$RKHS_ARGS}${quick:+ (quick)}"
-timed() { # timed LABEL CMD...: one run under /usr/bin/time
-  local label=$1
-  shift
-  echo "== $label  (load average before: $(cut -d' ' -f1-3 /proc/loadavg))"
-  echo "\$ $*"
-  local rc=0
-  /usr/bin/time -f "wall %e s, max RSS %M KiB" "$@" 2>&1 || rc=$?
-  [[ $rc == 0 ]] || echo "exit status $rc"
-  echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
-}
 compare() { # compare TRAIN TEST TARGET fit|classify
   local train=$1 test=$2 target=$3 cmd=$4 cls=
   [[ $cmd == classify ]] && cls=--classify
@@ -77,13 +58,6 @@ compare() { # compare TRAIN TEST TARGET fit|classify
   [[ -n ${SKLEARN_VMEM_KIB:-} ]] && cap=(bash -c 'ulimit -v "$0" && exec "$@"' "$SKLEARN_VMEM_KIB")
   timed "scikit-learn${SKLEARN_VMEM_KIB:+ (address space capped at $SKLEARN_VMEM_KIB KiB)}" "${cap[@]}" \
     "$py" select_sklearn.py run "$train" "$test" --target "$target" $cls --m "$m" --lambdas "$lambdas"
-}
-prepared() { # prepared DATA: the directory of DATA's files, written once
-  local dir=$tmp/data${quick:+-quick}
-  if [[ ! -s $dir/$1-test.csv ]]; then
-    "$py" select_sklearn.py prepare "$1" "$dir" ${quick:+--quick} >&2
-  fi
-  echo "$dir"
 }
 for job in "$@"; do
   echo "### $job"
