@@ -13,9 +13,9 @@
 // (seeded (5, 6)); Gaussian σ = -sigma, λ = -lambda (K + nλI), a free
 // intercept; -folds K folds drawn by interval.StreamFold with seed 1.
 //
-// Parts, in order, each with its wall time, the process's CPU time
-// (user + system, getrusage) and its peak resident size (VmHWM, reset
-// after each part):
+// Parts, in order, each with its wall time, the process's CPU time (user
+// + system, synthetic.CPUSeconds) and its peak resident size (VmHWM,
+// reset after each part):
 //
 //	fit:    regress.NystromStats.Add over every row and Solve — the fit
 //	        alone, as a streamed Nyström fit makes it;
@@ -37,7 +37,6 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
-	"syscall"
 	"time"
 
 	"rkhs/compare/internal/synthetic"
@@ -59,14 +58,6 @@ var (
 	skipFit = flag.Bool("skip-fit", false, "do not measure the fit alone")
 )
 
-func cpu() float64 {
-	var r syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &r); err != nil {
-		return 0
-	}
-	return float64(r.Utime.Nano()+r.Stime.Nano()) / 1e9
-}
-
 func main() {
 	flag.Parse()
 	log.SetFlags(0)
@@ -86,12 +77,12 @@ func main() {
 		xtr.Rows, xtr.Cols, xte.Rows, centers.Rows, *folds, *sigma, *lambda, *level, runtime.GOMAXPROCS(0), runtime.Version())
 	fmt.Printf("rss_data %.0f MiB\n", rssData)
 	peak := 0.0
-	t0, c0 := time.Now(), cpu()
+	t0, c0 := time.Now(), synthetic.CPUSeconds()
 	part := func(name string) (wall, cpuS float64) {
 		hwm := synthetic.Status("VmHWM")
 		peak = max(peak, hwm)
 		synthetic.ResetPeak()
-		t1, c1 := time.Now(), cpu()
+		t1, c1 := time.Now(), synthetic.CPUSeconds()
 		wall, cpuS = t1.Sub(t0).Seconds(), c1-c0
 		fmt.Printf("  %-8s %8.2f s wall %8.2f s cpu  peak RSS %.0f MiB\n", name, wall, cpuS, hwm)
 		t0, c0 = t1, c1
@@ -119,7 +110,7 @@ func main() {
 		fmt.Printf("  fit test_mse=%.6g\n", mse)
 		runtime.GC()
 		synthetic.ResetPeak()
-		t0, c0 = time.Now(), cpu()
+		t0, c0 = time.Now(), synthetic.CPUSeconds()
 	}
 	fs, err := interval.NewFoldStats([]kernels.Kernel{k}, centers, *folds, 1, 0)
 	check(err)

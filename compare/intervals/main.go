@@ -219,12 +219,10 @@ func gauss(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} }
 // command does (see the package documentation) and returns the pair and
 // the model fitted there, a *regress.Model or a *classify.RLSModel.
 func selectPair(o options, centres, x *linalg.Dense, labels []float64) (sigma, lambda float64, model any, err error) {
-	median, err := loo.MedianDistanceOf(gauss(1), x, o.seed)
+	sigmas, lambdas, err := grids(o, x)
 	if err != nil {
 		return 0, 0, nil, err
 	}
-	sigmas, lambdas := loo.DefaultSigmas(median), loo.DefaultLambdas()
-	n := x.Rows
 	if o.method == "rls" {
 		if o.classes {
 			rs, err := classify.SelectRLS{Kernel: gauss, Sigmas: sigmas, Lambdas: lambdas, Intercept: regress.FreeIntercept}.Fit(x, labels)
@@ -240,8 +238,7 @@ func selectPair(o options, centres, x *linalg.Dense, labels []float64) (sigma, l
 		m, err := regress.RLS{Kernel: gauss(c.Sigma), Lambda: c.Lambda, Intercept: regress.FreeIntercept}.Fit(x, column(labels))
 		return c.Sigma, c.Lambda, m, err
 	}
-	sn := loo.SelectNystrom{Kernel: gauss, Centers: centres, Sigmas: sigmas, Lambdas: lambdas,
-		Intercept: regress.FreeIntercept, Seed: o.seed, Criterion: loo.LOOMSE, Subset: loo.DefaultSubset(n)}
+	sn := nystromSelection(o, centres, sigmas, lambdas, x.Rows)
 	if o.classes {
 		cs, err := classify.SelectNystrom{Selection: sn}.Fit(x, labels)
 		if err != nil {
@@ -254,6 +251,24 @@ func selectPair(o options, centres, x *linalg.Dense, labels []float64) (sigma, l
 		return 0, 0, nil, err
 	}
 	return ns.Sigma, ns.Lambda, ns.Fit.Model, nil
+}
+
+// grids returns loo's default grids for the rows x: σ on
+// loo.DefaultSigmas of their median distance, λ on loo.DefaultLambdas.
+func grids(o options, x *linalg.Dense) (sigmas, lambdas []float64, err error) {
+	median, err := loo.MedianDistanceOf(gauss(1), x, o.seed)
+	if err != nil {
+		return nil, nil, err
+	}
+	return loo.DefaultSigmas(median), loo.DefaultLambdas(), nil
+}
+
+// nystromSelection is the command's Nyström selection over the grids on n
+// rows: the centres given, a free intercept, the exact leave-one-out MSE
+// on loo.DefaultSubset(n) rows.
+func nystromSelection(o options, centres *linalg.Dense, sigmas, lambdas []float64, n int) loo.SelectNystrom {
+	return loo.SelectNystrom{Kernel: gauss, Centers: centres, Sigmas: sigmas, Lambdas: lambdas,
+		Intercept: regress.FreeIntercept, Seed: o.seed, Criterion: loo.LOOMSE, Subset: loo.DefaultSubset(n)}
 }
 
 func choose(o options, p *problem) error {
@@ -372,20 +387,16 @@ func jackknife(o options, p *problem) error {
 	})
 }
 
-func cvPlus(o options, p *problem, folds [][]int) error {
-	name := fmt.Sprintf("CV+ (K = %d)", len(folds))
+// reportCV is report for a CV+ variant whose model build makes: the
+// intervals of the test rows at each level from it. For classes the row
+// says that package interval has no CV+ label sets.
+func reportCV(o options, p *problem, name string, build func() (*interval.CV, error)) error {
 	if o.classes {
 		fmt.Printf("%s | - | no CV+ label sets in package interval | | |\n", name)
 		return nil
 	}
 	return report(p, name, func() (predictor, error) {
-		var cv *interval.CV
-		var err error
-		if o.method == "rls" {
-			cv, err = interval.RLSCV(p.rls(), p.x, p.y, folds)
-		} else {
-			cv, err = interval.NystromCV(p.nystrom(p.centres), p.x, p.y, folds)
-		}
+		cv, err := build()
 		if err != nil {
 			return nil, err
 		}
@@ -396,15 +407,19 @@ func cvPlus(o options, p *problem, folds [][]int) error {
 	})
 }
 
+func cvPlus(o options, p *problem, folds [][]int) error {
+	return reportCV(o, p, fmt.Sprintf("CV+ (K = %d)", len(folds)), func() (*interval.CV, error) {
+		if o.method == "rls" {
+			return interval.RLSCV(p.rls(), p.x, p.y, folds)
+		}
+		return interval.NystromCV(p.nystrom(p.centres), p.x, p.y, folds)
+	})
+}
+
 // perFold is CV+ with σ and λ chosen inside each fold, by K selections on
 // the rows outside each fold (see the package documentation).
 func perFold(o options, p *problem, folds [][]int) error {
-	name := fmt.Sprintf("CV+ (K = %d), σ and λ re-chosen per fold", len(folds))
-	if o.classes {
-		fmt.Printf("%s | - | no CV+ label sets in package interval | | |\n", name)
-		return nil
-	}
-	return report(p, name, func() (predictor, error) {
+	return reportCV(o, p, fmt.Sprintf("CV+ (K = %d), σ and λ re-chosen per fold", len(folds)), func() (*interval.CV, error) {
 		models := make([]*regress.Model, len(folds))
 		residuals := make([]*linalg.Dense, len(folds))
 		in := make([]bool, p.x.Rows)
@@ -436,14 +451,7 @@ func perFold(o options, p *problem, folds [][]int) error {
 			}
 			residuals[k] = pr
 		}
-		cv, err := interval.NewCV(models, residuals)
-		if err != nil {
-			return nil, err
-		}
-		return func(l float64) (float64, float64, error) {
-			iv, err := cv.Predict(p.xt, l)
-			return intervalsOf(iv, err, p.yt)
-		}, nil
+		return interval.NewCV(models, residuals)
 	})
 }
 
@@ -454,23 +462,16 @@ func perFold(o options, p *problem, folds [][]int) error {
 // agree (perFold takes its σ grid from the rows outside each fold).
 func perFoldLibrary(o options, p *problem, folds [][]int) error {
 	name := fmt.Sprintf("CV+ (K = %d), σ and λ re-chosen per fold, from the folds' statistics", len(folds))
-	if o.classes {
-		fmt.Printf("%s | - | no CV+ label sets in package interval | | |\n", name)
-		return nil
-	}
-	return report(p, name, func() (predictor, error) {
-		median, err := loo.MedianDistanceOf(gauss(1), p.x, o.seed)
+	return reportCV(o, p, name, func() (*interval.CV, error) {
+		sigmas, lambdas, err := grids(o, p.x)
 		if err != nil {
 			return nil, err
 		}
-		sigmas, lambdas := loo.DefaultSigmas(median), loo.DefaultLambdas()
 		var cv *interval.CV
 		if o.method == "rls" {
 			cv, err = interval.RLSCVChosen(gauss, sigmas, lambdas, regress.FreeIntercept, p.x, p.y, folds)
 		} else {
-			sn := loo.SelectNystrom{Kernel: gauss, Centers: p.centres, Sigmas: sigmas, Lambdas: lambdas,
-				Intercept: regress.FreeIntercept, Seed: o.seed, Criterion: loo.LOOMSE, Subset: loo.DefaultSubset(p.x.Rows)}
-			cv, err = interval.NystromCVChosen(sn, p.x, p.y, folds)
+			cv, err = interval.NystromCVChosen(nystromSelection(o, p.centres, sigmas, lambdas, p.x.Rows), p.x, p.y, folds)
 		}
 		if err != nil {
 			return nil, err
@@ -480,10 +481,7 @@ func perFoldLibrary(o options, p *problem, folds [][]int) error {
 				fmt.Printf("  fold %d (statistics): σ = %.4g, λ = %.4g\n", k, c.Sigma, c.Lambda)
 			}
 		}
-		return func(l float64) (float64, float64, error) {
-			iv, err := cv.Predict(p.xt, l)
-			return intervalsOf(iv, err, p.yt)
-		}, nil
+		return cv, nil
 	})
 }
 
@@ -619,28 +617,11 @@ type meter struct {
 func start() meter {
 	debug.FreeOSMemory()
 	synthetic.ResetPeak()
-	return meter{time.Now(), cpuSeconds()}
+	return meter{time.Now(), synthetic.CPUSeconds()}
 }
 
 func (m meter) stop() (wall, cpu, peakMiB float64) {
-	return time.Since(m.t).Seconds(), cpuSeconds() - m.cpu, synthetic.Status("VmHWM")
-}
-
-// cpuSeconds returns the process's user and system time from
-// /proc/self/stat (clock ticks of 1/100 s, Linux's USER_HZ), NaN elsewhere.
-func cpuSeconds() float64 {
-	b, err := os.ReadFile("/proc/self/stat")
-	if err != nil {
-		return math.NaN()
-	}
-	s := string(b)
-	f := strings.Fields(s[strings.LastIndexByte(s, ')')+2:]) // fields from the 3rd, state
-	if len(f) < 13 {
-		return math.NaN()
-	}
-	u, _ := strconv.ParseFloat(f[11], 64)
-	k, _ := strconv.ParseFloat(f[12], 64)
-	return (u + k) / 100
+	return time.Since(m.t).Seconds(), synthetic.CPUSeconds() - m.cpu, synthetic.Status("VmHWM")
 }
 
 // ---- data ---------------------------------------------------------------

@@ -1,6 +1,6 @@
 // Package synthetic holds what the scale programs of compare share: the
-// synthetic regression problem, the process's memory figures and the start
-// of the measured part.
+// synthetic regression problem, the process's memory and CPU figures and
+// the start of the measured part.
 package synthetic
 
 import (
@@ -65,6 +65,24 @@ func Status(field string) float64 {
 		}
 	}
 	return 0
+}
+
+// CPUSeconds returns the process's CPU time, user and system, in seconds
+// from /proc/self/stat (clock ticks of 1/100 s, Linux's USER_HZ), NaN
+// where there is none (not Linux).
+func CPUSeconds() float64 {
+	b, err := os.ReadFile("/proc/self/stat")
+	if err != nil {
+		return math.NaN()
+	}
+	s := string(b)
+	f := strings.Fields(s[strings.LastIndexByte(s, ')')+2:]) // fields from the 3rd, state
+	if len(f) < 13 {
+		return math.NaN()
+	}
+	u, _ := strconv.ParseFloat(f[11], 64)
+	k, _ := strconv.ParseFloat(f[12], 64)
+	return (u + k) / 100
 }
 
 // ResetPeak resets the peak resident size, VmHWM, to the resident size now
