@@ -119,6 +119,76 @@ func TestRunSmall(t *testing.T) {
 	}
 }
 
+// Every CV+ row of a run: with -per-fold the two honest variants print
+// their levels and cover about 90 % at 0.9 as the CV+ at the chosen pair
+// does; for classes each CV+ row says that there are no CV+ label sets.
+func TestRunCVRows(t *testing.T) {
+	if testing.Short() {
+		t.Skip("fits and selections")
+	}
+	dir := t.TempDir()
+	write := func(name string, n int, seed float64, classes bool) string {
+		var b strings.Builder
+		b.WriteString("a,b,y\n")
+		x := seed
+		for range n {
+			x = math.Mod(x+0.6180339887498949, 1)
+			z := math.Mod(x*7.123, 1)
+			e := math.Mod(x*13.37, 1) - 0.5
+			y := math.Sin(3*x) + z*z + 0.2*e
+			if classes {
+				y = 0
+				if x+z+0.1*e > 1 {
+					y = 1
+				}
+			}
+			b.WriteString(strings.Join([]string{ftoa(2*x - 1), ftoa(2*z - 1), ftoa(y)}, ","))
+			b.WriteString("\n")
+		}
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	cvRows := []string{"CV+ (K = 5)", "CV+ (K = 5), σ and λ re-chosen per fold",
+		"CV+ (K = 5), σ and λ re-chosen per fold, from the folds' statistics"}
+	for _, c := range []struct {
+		name    string
+		classes bool
+	}{{"regression", false}, {"classes", true}} {
+		t.Run(c.name, func(t *testing.T) {
+			o := options{train: write(c.name+"-train.csv", 300, 0.1, c.classes), test: write(c.name+"-test.csv", 300, 0.37, c.classes),
+				target: "y", classes: c.classes, perFold: true, method: "nystrom", levels: "0.8,0.9,0.95", centers: 30,
+				folds: 5, jackMax: 1000, seed: 1}
+			out := captureStdout(t, func() error { return run(o) })
+			lines := strings.Split(out, "\n")
+			for _, name := range cvRows {
+				var rows [][]string
+				for _, line := range lines {
+					if f := strings.Split(line, " | "); len(f) > 2 && f[0] == name {
+						rows = append(rows, f)
+					}
+				}
+				if c.classes {
+					if len(rows) != 1 || rows[0][2] != "no CV+ label sets in package interval" {
+						t.Errorf("%s: rows %q, want one saying there are no CV+ label sets", name, rows)
+					}
+					continue
+				}
+				if len(rows) != 3 || rows[1][1] != "0.9" {
+					t.Errorf("%s: rows %q, want one at each of the three levels", name, rows)
+					continue
+				}
+				// Within three standard errors, 3·√(0.9·0.1/300) ≈ 0.052, of 0.9.
+				if cov, err := strconv.ParseFloat(rows[1][2], 64); err != nil || math.Abs(cov-0.9) > 0.052 {
+					t.Errorf("%s: coverage at 0.9 %q, want within 0.052 of 0.9", name, rows[1][2])
+				}
+			}
+		})
+	}
+}
+
 func ftoa(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
 func captureStdout(t *testing.T, f func() error) string {
