@@ -71,22 +71,7 @@ func TestRunSmall(t *testing.T) {
 	}
 	dir := t.TempDir()
 	write := func(name string, n int, seed float64) string {
-		var b strings.Builder
-		b.WriteString("a,b,y\n")
-		x := seed
-		for range n {
-			// A deterministic scramble: the golden-ratio sequence, two coordinates.
-			x = math.Mod(x+0.6180339887498949, 1)
-			z := math.Mod(x*7.123, 1)
-			e := math.Mod(x*13.37, 1) - 0.5
-			b.WriteString(strings.Join([]string{ftoa(2*x - 1), ftoa(2*z - 1), ftoa(math.Sin(3*x) + z*z + 0.2*e)}, ","))
-			b.WriteString("\n")
-		}
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return path
+		return writeCSV(t, filepath.Join(dir, name), n, seed, false)
 	}
 	o := options{train: write("train.csv", 400, 0.1), test: write("test.csv", 300, 0.37), target: "y",
 		method: "nystrom", levels: "0.8,0.9,0.95", centers: 50, folds: 5, jackMax: 1000, testRows: 0, seed: 1,
@@ -128,28 +113,7 @@ func TestRunCVRows(t *testing.T) {
 	}
 	dir := t.TempDir()
 	write := func(name string, n int, seed float64, classes bool) string {
-		var b strings.Builder
-		b.WriteString("a,b,y\n")
-		x := seed
-		for range n {
-			x = math.Mod(x+0.6180339887498949, 1)
-			z := math.Mod(x*7.123, 1)
-			e := math.Mod(x*13.37, 1) - 0.5
-			y := math.Sin(3*x) + z*z + 0.2*e
-			if classes {
-				y = 0
-				if x+z+0.1*e > 1 {
-					y = 1
-				}
-			}
-			b.WriteString(strings.Join([]string{ftoa(2*x - 1), ftoa(2*z - 1), ftoa(y)}, ","))
-			b.WriteString("\n")
-		}
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return path
+		return writeCSV(t, filepath.Join(dir, name), n, seed, classes)
 	}
 	cvRows := []string{"CV+ (K = 5)", "CV+ (K = 5), σ and λ re-chosen per fold",
 		"CV+ (K = 5), σ and λ re-chosen per fold, from the folds' statistics"}
@@ -187,6 +151,35 @@ func TestRunCVRows(t *testing.T) {
 			}
 		})
 	}
+}
+
+// writeCSV writes n rows a,b,y of a deterministic scramble (the
+// golden-ratio sequence from seed, two coordinates) to path: y a smooth
+// function plus a bounded error, or for classes the label 0 or 1 of a
+// noisy half-plane.
+func writeCSV(t *testing.T, path string, n int, seed float64, classes bool) string {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("a,b,y\n")
+	x := seed
+	for range n {
+		x = math.Mod(x+0.6180339887498949, 1)
+		z := math.Mod(x*7.123, 1)
+		e := math.Mod(x*13.37, 1) - 0.5
+		y := math.Sin(3*x) + z*z + 0.2*e
+		if classes {
+			y = 0
+			if x+z+0.1*e > 1 {
+				y = 1
+			}
+		}
+		b.WriteString(strings.Join([]string{ftoa(2*x - 1), ftoa(2*z - 1), ftoa(y)}, ","))
+		b.WriteString("\n")
+	}
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
 
 func ftoa(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
