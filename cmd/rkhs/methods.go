@@ -74,7 +74,7 @@ type method struct {
 	intervals []string
 }
 
-var bothIntervals = []string{"jackknife+", "cv+"}
+var bothIntervals = []string{"jackknife+", "cv+", "cv+fold"}
 
 var everyIntercept = []string{"free", "none", "penalized"}
 
