@@ -58,8 +58,8 @@ var ErrUnreachable = fmt.Errorf("%w: a level the rows cannot reach", ErrInput)
 func CheckLevel(level float64) error { return checkLevel("CheckLevel", level) }
 
 // Reach returns nil when n rows give finite intervals at level
-// (level ≤ MaxLevel(n) = n/(n+1)) and otherwise an InputError wrapping
-// ErrUnreachable whose reason starts with the level and says so: n = 20
+// (0 < level ≤ MaxLevel(n) = n/(n+1)), CheckLevel's error for a level
+// outside (0, 1), and otherwise an InputError wrapping ErrUnreachable whose reason starts with the level and says so: n = 20
 // rows reach 0.95 but not 0.99. Predict itself accepts such a level and
 // answers Intervals.Unbounded; Reach is for a caller that would rather
 // refuse.
@@ -67,8 +67,8 @@ func Reach(level float64, n int) error { return reach("Reach", "level", level, n
 
 // reach is Reach for the call op and its argument arg.
 func reach(op, arg string, level float64, n int) error {
-	if level <= MaxLevel(n) {
-		return nil
+	if err := checkLevelArg(op, arg, level); err != nil || level <= MaxLevel(n) {
+		return err
 	}
 	what := "rows give"
 	if n == 1 {
@@ -156,9 +156,6 @@ func (s Spec) Build(x *linalg.Dense, y []float64) (*Fitted, error) {
 		return nil, inputError(op, "Choose", "nil: %s repeats a selection inside each fold", CVPlusFold)
 	case len(y) != n:
 		return nil, inputError(op, "y", "%d targets for %d rows", len(y), n)
-	}
-	if err := checkLevelArg(op, "Level", s.Level); err != nil {
-		return nil, err
 	}
 	if err := reach(op, "Level", s.Level, n); err != nil {
 		return nil, err
