@@ -306,6 +306,12 @@ func notFiniteRows(t testing.TB) []apiRow {
 		{"interval.CV.Predict", "level NaN", func() error { return errOf(cv.Predict(x, nanf)) }},
 		{"interval.Classes.Predict", "X NaN", func() error { return errOf(sets.Predict(nan, 0.8)) }},
 		{"interval.Classes.Predict", "level NaN", func() error { return errOf(sets.Predict(x, nanf)) }},
+		{"interval.ClassifyRLSCV", "labels NaN", func() error {
+			return errOf(interval.ClassifyRLSCV(classify.RLS{Kernel: g, Lambda: 1e-2}, x, nanLabels, folds))
+		}},
+		{"interval.ClassifyNystromCV", "X NaN", func() error {
+			return errOf(interval.ClassifyNystromCV(regress.Nystrom{Kernel: g, Lambda: 1e-2, Centers: 4}, false, nan, labels, folds))
+		}},
 		{"interval.CheckLevel", "NaN", func() error { return interval.CheckLevel(nanf) }},
 		{"interval.Reach", "level NaN", func() error { return interval.Reach(nanf, 10) }},
 		{"interval.Spec.Build", "Level NaN", func() error {
@@ -609,6 +615,11 @@ func noPanicRows(t testing.TB) []apiRow {
 			return errOf(interval.NewCV([]*regress.Model{m, m}, make([]*linalg.Dense, 2)))
 		}},
 		{"interval.Folds", "k = 1", func() error { return errOf(interval.Folds(12, 1, 1)) }},
+		{"interval.ClassifyRLSCV", "RLS{}, nil, nil, nil", func() error { return errOf(interval.ClassifyRLSCV(classify.RLS{}, nil, nil, nil)) }},
+		{"interval.ClassifyRLSCV", "nil folds", func() error { return errOf(interval.ClassifyRLSCV(classify.RLS{Kernel: g, Lambda: 1}, x, labels, nil)) }},
+		{"interval.ClassifyNystromCV", "Nystrom{}, nil, nil, nil", func() error {
+			return errOf(interval.ClassifyNystromCV(regress.Nystrom{}, false, nil, nil, nil))
+		}},
 		{"interval.Spec.Build", "Spec{}, nil, nil", func() error { return errOf(interval.Spec{}.Build(nil, nil)) }},
 		{"interval.Spec.Build", "cv+fold without Choose", func() error {
 			return errOf(interval.Spec{Method: interval.CVPlusFold, Level: 0.5, Folds: 3, Kernel: g, Lambda: 1}.Build(x, labels))

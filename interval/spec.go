@@ -129,6 +129,7 @@ type Fitted struct {
 // intervals:
 //
 //	Classes, JackknifePlus     ClassifyNystrom (Centers) or ClassifyRLS
+//	Classes, CVPlus            ClassifyNystromCV (Centers) or ClassifyRLSCV
 //	JackknifePlus              Nystrom (Centers), NewPath (Spectral) or RLS
 //	CVPlus                     NystromCV (Centers) or RLSCV
 //	CVPlusFold                 NystromCVChosen (Centers) or RLSCVChosen
@@ -139,8 +140,8 @@ type Fitted struct {
 //
 // Errors (ErrInput): an unknown Method, a Level outside (0, 1) or above
 // MaxLevel(n) (ErrUnreachable; the argument "Level"), Folds outside
-// 2…n (the argument "Folds"), CVPlusFold without Choose, label sets by
-// CV+, y of another length than the rows; and those of the constructor.
+// 2…n (the argument "Folds"), CVPlusFold without Choose or with
+// Classes, y of another length than the rows; and those of the constructor.
 func (s Spec) Build(x *linalg.Dense, y []float64) (*Fitted, error) {
 	const op = "Spec.Build"
 	if x == nil {
@@ -150,8 +151,8 @@ func (s Spec) Build(x *linalg.Dense, y []float64) (*Fitted, error) {
 	switch {
 	case s.Method != JackknifePlus && s.Method != CVPlus && s.Method != CVPlusFold:
 		return nil, inputError(op, "Method", "%q: want %s, %s or %s", s.Method, JackknifePlus, CVPlus, CVPlusFold)
-	case s.Classes && s.Method != JackknifePlus:
-		return nil, inputError(op, "Method", "%s: label sets are %s's", s.Method, JackknifePlus)
+	case s.Classes && s.Method == CVPlusFold:
+		return nil, inputError(op, "Method", "%s: label sets are %s's or %s's", s.Method, JackknifePlus, CVPlus)
 	case s.Method == CVPlusFold && s.Choose == nil:
 		return nil, inputError(op, "Choose", "nil: %s repeats a selection inside each fold", CVPlusFold)
 	case len(y) != n:
@@ -173,8 +174,12 @@ func (s Spec) Build(x *linalg.Dense, y []float64) (*Fitted, error) {
 	f := &Fitted{}
 	var err error
 	switch nystrom := s.Centers != nil; {
+	case s.Classes && nystrom && folds != nil:
+		f.c, err = ClassifyNystromCV(nys, s.OneVsAll, x, y, folds)
 	case s.Classes && nystrom:
 		f.c, err = ClassifyNystrom(nys, s.OneVsAll, x, y)
+	case s.Classes && folds != nil:
+		f.c, err = ClassifyRLSCV(classify.RLS{Kernel: s.Kernel, Lambda: s.Lambda, Intercept: s.Intercept, OneVsAll: s.OneVsAll}, x, y, folds)
 	case s.Classes:
 		f.c, err = ClassifyRLS(classify.RLS{Kernel: s.Kernel, Lambda: s.Lambda, Intercept: s.Intercept, OneVsAll: s.OneVsAll}, x, y)
 	case s.Method == CVPlusFold && nystrom:
@@ -225,7 +230,8 @@ func (f *Fitted) Classifier() *classify.RLSModel {
 	return f.c.Model()
 }
 
-// CV returns the CV+ (with CVPlus and CVPlusFold), nil otherwise: what a
+// CV returns the CV+ intervals (with CVPlus and CVPlusFold), nil otherwise
+// (label sets by CV+ too): what a
 // model file can keep (CV.MarshalJSON).
 func (f *Fitted) CV() *CV {
 	if f == nil {

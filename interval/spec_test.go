@@ -96,6 +96,8 @@ func TestSpecBuild(t *testing.T) {
 		{"nystrom cv+fold", func(s *Spec) { s.Method, s.Centers, s.Choose = CVPlusFold, centers, choose }, want{iv: cvOf(NystromCVChosen(sn, x, y, folds)), model: true}},
 		{"rls label sets", func(s *Spec) { s.Method, s.Classes = JackknifePlus, true }, want{sets: setsOf(ClassifyRLS(classify.RLS{Kernel: k, Lambda: lambda, Intercept: ic}, x, labels))}},
 		{"nystrom label sets", func(s *Spec) { s.Method, s.Classes, s.Centers = JackknifePlus, true, centers }, want{sets: setsOf(ClassifyNystrom(nys, false, x, labels))}},
+		{"rls cv+ label sets", func(s *Spec) { s.Method, s.Classes = CVPlus, true }, want{sets: setsOf(ClassifyRLSCV(classify.RLS{Kernel: k, Lambda: lambda, Intercept: ic}, x, labels, folds))}},
+		{"nystrom cv+ label sets", func(s *Spec) { s.Method, s.Classes, s.Centers = CVPlus, true, centers }, want{sets: setsOf(ClassifyNystromCV(nys, false, x, labels, folds))}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s := base
@@ -164,7 +166,7 @@ func TestSpecRefusals(t *testing.T) {
 		{"one fold", Spec{Method: CVPlus, Level: 0.9, Folds: 1}, "Folds", ErrInput},
 		{"more folds than rows", Spec{Method: CVPlus, Level: 0.9, Folds: 21}, "Folds", ErrInput},
 		{"unknown method", Spec{Method: "split", Level: 0.9}, "Method", ErrInput},
-		{"label sets by cv+", Spec{Method: CVPlus, Level: 0.9, Folds: 5, Classes: true}, "Method", ErrInput},
+		{"label sets by cv+fold", Spec{Method: CVPlusFold, Level: 0.9, Folds: 5, Classes: true, Choose: &loo.SelectNystrom{}}, "Method", ErrInput},
 		{"cv+fold without a choice", Spec{Method: CVPlusFold, Level: 0.9, Folds: 5}, "Choose", ErrInput},
 	} {
 		_, err := c.s.Build(x, y.Data)
