@@ -40,7 +40,7 @@ func (iv *intervalFlags) register(fs *flagSet, offer string) {
 func (iv *intervalFlags) check(o *modelFlags, m *method, streamed bool) error {
 	offered := m.intervals
 	if o.classes() {
-		offered = slices.DeleteFunc(slices.Clone(offered), func(s string) bool { return s != "jackknife+" })
+		offered = slices.DeleteFunc(slices.Clone(offered), func(s string) bool { return s == "cv+fold" || !slices.Contains(m.intervals, "jackknife+") })
 	}
 	var with []*method
 	for _, w := range methodsOf(o.verb) {
@@ -63,7 +63,7 @@ func (iv *intervalFlags) check(o *modelFlags, m *method, streamed bool) error {
 	case iv.method == "":
 		iv.method = string(interval.DefaultMethod(streamed && slices.Contains(offered, "cv+") || !slices.Contains(offered, "jackknife+")))
 	case !slices.Contains(offered, iv.method):
-		return cli.BadInputf("-interval-method %q is not offered by %s -method %s: use %s (falkon keeps no factorization of the rows, a classifier's sets are jackknife+)", iv.method, o.verb, m.name, strings.Join(offered, " or "))
+		return cli.BadInputf("-interval-method %q is not offered by %s -method %s: use %s (falkon keeps no factorization of the rows; a classifier's sets are jackknife+ or cv+, at its σ and λ)", iv.method, o.verb, m.name, strings.Join(offered, " or "))
 	}
 	switch {
 	case o.set["folds"] && iv.method == "jackknife+":

@@ -72,7 +72,8 @@ func TestIntervalRefusals(t *testing.T) {
 		{"plot without test", []string{"fit", "-train", "TRAIN", "-sigma", "3", "-lambda", "1e-3", "-interval", "0.9", "-plot", "OUT"}, "give -test"},
 		{"classify knn", []string{"classify", "-train", "CTRAIN", "-method", "knn", "-sigma", "3", "-interval", "0.9"}, "-interval is offered by -method rls and nystrom, not knn"},
 		{"classify falkon", []string{"classify", "-train", "CTRAIN", "-method", "falkon", "-centers", "30", "-sigma", "3", "-lambda", "1e-3", "-interval", "0.9"}, "not falkon"},
-		{"classify cv+", []string{"classify", "-train", "CTRAIN", "-method", "rls", "-sigma", "3", "-lambda", "1e-3", "-interval", "0.9", "-interval-method", "cv+"}, "use jackknife+"},
+		{"classify cv+fold", []string{"classify", "-train", "CTRAIN", "-method", "rls", "-sigma", "3", "-lambda", "1e-3", "-interval", "0.9", "-interval-method", "cv+fold"}, "use jackknife+ or cv+"},
+		{"cv+fold at a fixed pair", append(fit, "-interval", "0.9", "-interval-method", "cv+fold"), "give -sigma auto or -lambda auto"},
 		{"predict without interval data", []string{"predict", "-model", "MODEL", "-data", "TEST", "-interval", "0.9"}, "holds no interval data: jackknife+ needs the factorization of the training rows"},
 		{"predict level", []string{"predict", "-model", "MODEL", "-data", "TEST", "-interval", "2"}, "strictly between 0 and 1"},
 	} {
@@ -206,9 +207,11 @@ func TestClassifyLabelSets(t *testing.T) {
 	files := intervalFiles(t, dir)
 	labels := map[string]bool{"-1": true, "1": true}
 	size := map[string]float64{}
-	for _, m := range [][]string{{"-method", "rls", "-sigma", "3", "-lambda", "1e-3"}, {"-method", "nystrom", "-centers", "40", "-sigma", "3", "-lambda", "1e-3"}} {
+	for _, m := range [][]string{{"-method", "rls", "-sigma", "3", "-lambda", "1e-3"}, {"-method", "nystrom", "-centers", "40", "-sigma", "3", "-lambda", "1e-3"},
+		{"-method", "rls", "-sigma", "3", "-lambda", "1e-3", "-interval-method", "cv+"}, {"-method", "nystrom", "-centers", "40", "-sigma", "3", "-lambda", "1e-3", "-interval-method", "cv+", "-folds", "5"}} {
+		name := strings.Join(m, " ")
 		for _, level := range []string{"0.7", "0.95"} {
-			pred := filepath.Join(dir, m[1]+level+".csv")
+			pred := filepath.Join(dir, strings.ReplaceAll(name, " ", "_")+level+".csv")
 			res, _ := runJSON(t, append([]string{"classify", "-train", files["CTRAIN"], "-test", files["CTEST"], "-predictions", pred, "-interval", level}, m...)...)
 			header, rows := readCSV(t, pred)
 			if header != "label,set" || len(rows) != int(res["n_test"].(float64)) {
@@ -236,9 +239,9 @@ func TestClassifyLabelSets(t *testing.T) {
 			if c := res["test_coverage"].(float64); !(c > 0.5 && c <= 1) {
 				t.Errorf("%s %s: coverage %v", m[1], level, c)
 			}
-			size[m[1]+level] = total
+			size[name+level] = total
 		}
-		if size[m[1]+"0.95"] < size[m[1]+"0.7"] {
+		if size[name+"0.95"] < size[name+"0.7"] {
 			t.Errorf("%s: sets at 0.95 smaller than at 0.7: %v", m[1], size)
 		}
 	}
