@@ -105,6 +105,13 @@ type Spec struct {
 	// RLS classifier (classify.RLS; one column of ±1 for two classes
 	// unless OneVsAll, one a class beyond two).
 	Classes, OneVsAll bool
+	// Stream makes a Nyström CV+ (CVPlus, or CVPlusFold whose Choose is by
+	// loo.GCV; a leave-one-out choice stays in memory) in two
+	// passes over the rows in blocks (FoldStats, FoldFits.Pass, CVPass)
+	// instead of NystromCV's copies of each fold: row i goes to fold
+	// StreamFold(Seed, i, Folds), so the folds' sizes are random, and the
+	// memory is O(K·m² + n) whatever the rows. Ignored without Centers.
+	Stream bool
 	// Choose is the selection CVPlusFold repeats inside each fold: its
 	// Kernel, Sigmas (required), Lambdas and Criterion (Nyström only: the
 	// exact fit chooses by loo.SelectRLS); Centers and Intercept are the
@@ -131,8 +138,8 @@ type Fitted struct {
 //	Classes, JackknifePlus     ClassifyNystrom (Centers) or ClassifyRLS
 //	Classes, CVPlus            ClassifyNystromCV (Centers) or ClassifyRLSCV
 //	JackknifePlus              Nystrom (Centers), NewPath (Spectral) or RLS
-//	CVPlus                     NystromCV (Centers) or RLSCV
-//	CVPlusFold                 NystromCVChosen (Centers) or RLSCVChosen
+//	CVPlus                     NystromCV (Centers; FoldStats with Stream) or RLSCV
+//	CVPlusFold                 NystromCVChosen (Centers; FoldStats.Choose with Stream) or RLSCVChosen
 //
 // Cost and memory are those of the constructor (each checks its memory
 // first), after checks that cost nothing: the level and the folds are
@@ -161,11 +168,12 @@ func (s Spec) Build(x *linalg.Dense, y []float64) (*Fitted, error) {
 	if err := reach(op, "Level", s.Level, n); err != nil {
 		return nil, err
 	}
+	if s.Method != JackknifePlus && (s.Folds < 2 || s.Folds > n) {
+		return nil, inputError(op, "Folds", "%d, want 2 ≤ K ≤ n = %d (CV+ leaves out one of K non-empty folds)", s.Folds, n)
+	}
+	streams := s.Stream && s.Centers != nil && !s.Classes && (s.Method == CVPlus || s.Method == CVPlusFold && s.Choose.Criterion == loo.GCV)
 	var folds [][]int
-	if s.Method != JackknifePlus {
-		if s.Folds < 2 || s.Folds > n {
-			return nil, inputError(op, "Folds", "%d, want 2 ≤ K ≤ n = %d (CV+ leaves out one of K non-empty folds)", s.Folds, n)
-		}
+	if s.Method != JackknifePlus && !streams {
 		folds, _ = Folds(n, s.Folds, s.Seed)
 	}
 	yd := linalg.NewDense(n, 1, y)
@@ -182,6 +190,8 @@ func (s Spec) Build(x *linalg.Dense, y []float64) (*Fitted, error) {
 		f.c, err = ClassifyRLSCV(classify.RLS{Kernel: s.Kernel, Lambda: s.Lambda, Intercept: s.Intercept, OneVsAll: s.OneVsAll}, x, y, folds)
 	case s.Classes:
 		f.c, err = ClassifyRLS(classify.RLS{Kernel: s.Kernel, Lambda: s.Lambda, Intercept: s.Intercept, OneVsAll: s.OneVsAll}, x, y)
+	case streams:
+		f.cv, err = s.streamed(x, yd)
 	case s.Method == CVPlusFold && nystrom:
 		sn := *s.Choose
 		sn.Centers, sn.Intercept = s.Centers, s.Intercept
@@ -203,6 +213,58 @@ func (s Spec) Build(x *linalg.Dense, y []float64) (*Fitted, error) {
 		return nil, err
 	}
 	return f, nil
+}
+
+// streamBlock is the number of rows Spec.streamed adds at a time; the
+// result does not depend on it.
+const streamBlock = 8192
+
+// streamed is Build's CV+ of Nyström with Stream: FoldStats over the rows
+// in blocks, the fold models at λ (or, for CVPlusFold, chosen by each
+// fold from its statistics), and the second pass.
+func (s Spec) streamed(x, y *linalg.Dense) (*CV, error) {
+	ks := []kernels.Kernel{s.Kernel}
+	if s.Method == CVPlusFold {
+		ks = make([]kernels.Kernel, len(s.Choose.Sigmas))
+		for i, sg := range s.Choose.Sigmas {
+			ks[i] = s.Choose.Kernel(sg)
+		}
+	}
+	fs, err := NewFoldStats(ks, s.Centers, s.Folds, s.Seed, 0)
+	if err != nil {
+		return nil, err
+	}
+	blocks := func(add func(x, y *linalg.Dense) error) error {
+		for i := 0; i < x.Rows; i += streamBlock {
+			j := min(i+streamBlock, x.Rows)
+			if err := add(x.Slice(i, j, 0, x.Cols), y.Slice(i, j, 0, y.Cols)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := blocks(fs.Add); err != nil {
+		return nil, err
+	}
+	var fits *FoldFits
+	if s.Method == CVPlusFold {
+		sn := *s.Choose
+		sn.Intercept = s.Intercept
+		fits, err = fs.Choose(sn)
+	} else {
+		fits, err = fs.Models(s.Lambda, s.Intercept)
+	}
+	if err != nil {
+		return nil, err
+	}
+	pass, err := fits.Pass(0)
+	if err != nil {
+		return nil, err
+	}
+	if err := blocks(pass.Add); err != nil {
+		return nil, err
+	}
+	return pass.CV()
 }
 
 // Model returns the regression model fitted on all the rows (shared, not a

@@ -191,3 +191,56 @@ func TestSpecRefusals(t *testing.T) {
 		t.Errorf("DefaultMethod: %v in memory, %v streamed", DefaultMethod(false), DefaultMethod(true))
 	}
 }
+
+// TestSpecStream: a streamed Nyström CV+ (Stream) equals the in-memory
+// NystromCV, and with each fold's choice by GCV NystromCVChosen, on the
+// folds StreamFold draws, to 1e-9, in every intercept mode, with rows in
+// more than one block.
+func TestSpecStream(t *testing.T) {
+	x, y, xt := problem(5, 9000, 6, 1)
+	centers, err := regress.NystromCenters(x, 20, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const kk, seed = 5, 11
+	folds := make([][]int, kk)
+	for i := 0; i < x.Rows; i++ {
+		f := StreamFold(seed, i, kk)
+		folds[f] = append(folds[f], i)
+	}
+	k := kernels.Gaussian{Sigma: 1.1}
+	choose := &loo.SelectNystrom{Kernel: func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} }, Sigmas: []float64{0.7, 1.4}, Lambdas: []float64{1e-4, 1e-3, 1e-2}, Criterion: loo.GCV}
+	for _, ic := range intercepts {
+		for _, method := range []Method{CVPlus, CVPlusFold} {
+			s := Spec{Method: method, Level: 0.9, Folds: kk, Seed: seed, Kernel: k, Lambda: 1e-3, Intercept: ic, Centers: centers, Stream: true, Choose: choose}
+			f, err := s.Build(x, y.Data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want *CV
+			if method == CVPlus {
+				want, err = NystromCV(regress.Nystrom{Kernel: k, Lambda: 1e-3, Intercept: ic, Given: centers}, x, y, folds)
+			} else {
+				sn := *choose
+				sn.Centers, sn.Intercept = centers, ic
+				want, err = NystromCVChosen(sn, x, y, folds)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, _, err := f.Predict(xt, 0.9)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wi, err := want.Predict(xt, 0.9)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range [][2]*linalg.Dense{{got.Prediction, wi.Prediction}, {got.Lower, wi.Lower}, {got.Upper, wi.Upper}} {
+				if d := scaledDiff(p[0], p[1]); d > 1e-9 {
+					t.Errorf("%v %v: streamed and in-memory differ by %.3g relative", ic, method, d)
+				}
+			}
+		}
+	}
+}
