@@ -142,14 +142,20 @@ func (sn *SelectNystrom) checkGrids(op string) error {
 	if err := checkIntercept(op, sn.Intercept); err != nil {
 		return err
 	}
-	if sn.Criterion < LOOMSE || sn.Criterion > LOOErrorRate {
-		return inputError(op, "Criterion", "unknown criterion %d", int(sn.Criterion))
+	return checkCriterion(op, sn.Criterion, sn.Subset)
+}
+
+// checkCriterion requires a known criterion and a leave-one-out subset of
+// 0 (every row) or at least 2 rows, none with GCV.
+func checkCriterion(op string, c Criterion, subset int) error {
+	if c < LOOMSE || c > LOOErrorRate {
+		return inputError(op, "Criterion", "unknown criterion %d", int(c))
 	}
 	switch {
-	case sn.Subset < 0 || sn.Subset == 1:
-		return inputError(op, "Subset", "%d rows: want 0 (every row) or at least 2 (a mean of one residual has no standard error)", sn.Subset)
-	case sn.Subset > 0 && sn.Criterion == GCV:
-		return inputError(op, "Subset", "%d rows: the GCV criterion makes no leave-one-out pass to run on a subset", sn.Subset)
+	case subset < 0 || subset == 1:
+		return inputError(op, "Subset", "%d rows: want 0 (every row) or at least 2 (a mean of one residual has no standard error)", subset)
+	case subset > 0 && c == GCV:
+		return inputError(op, "Subset", "%d rows: the GCV criterion makes no leave-one-out pass to run on a subset", subset)
 	}
 	return nil
 }
