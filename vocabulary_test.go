@@ -306,6 +306,28 @@ func notFiniteRows(t testing.TB) []apiRow {
 		{"interval.CV.Predict", "level NaN", func() error { return errOf(cv.Predict(x, nanf)) }},
 		{"interval.Classes.Predict", "X NaN", func() error { return errOf(sets.Predict(nan, 0.8)) }},
 		{"interval.Classes.Predict", "level NaN", func() error { return errOf(sets.Predict(x, nanf)) }},
+		{"interval.ClassifyRLSCV", "labels NaN", func() error {
+			return errOf(interval.ClassifyRLSCV(classify.RLS{Kernel: g, Lambda: 1e-2}, x, nanLabels, folds))
+		}},
+		{"interval.ClassifyNystromCV", "X NaN", func() error {
+			return errOf(interval.ClassifyNystromCV(regress.Nystrom{Kernel: g, Lambda: 1e-2, Centers: 4}, false, nan, labels, folds))
+		}},
+		{"interval.CheckLevel", "NaN", func() error { return interval.CheckLevel(nanf) }},
+		{"interval.Reach", "level NaN", func() error { return interval.Reach(nanf, 10) }},
+		{"interval.Spec.Build", "Level NaN", func() error {
+			return errOf(interval.Spec{Method: interval.JackknifePlus, Level: nanf, Kernel: g, Lambda: 1e-2}.Build(x, labels))
+		}},
+		{"interval.Spec.Build", "X NaN", func() error {
+			return errOf(interval.Spec{Method: interval.CVPlus, Level: 0.5, Folds: 3, Kernel: g, Lambda: 1e-2}.Build(nan, labels))
+		}},
+		{"interval.Fitted.Predict", "level NaN", func() error {
+			f, err := interval.Spec{Method: interval.JackknifePlus, Level: 0.5, Kernel: g, Lambda: 1e-2}.Build(x, labels)
+			if err != nil {
+				return err
+			}
+			_, _, err = f.Predict(x, nanf)
+			return err
+		}},
 		{"classify.Perceptron.Fit", "X NaN", func() error { return errOf(classify.Perceptron{Kernel: g}.Fit(nan, labels)) }},
 		{"classify.KNN.Fit", "labels NaN", func() error { return errOf(classify.KNN{Kernel: g, K: 3}.Fit(x, nanLabels)) }},
 		{"classify.RLS.Fit", "X NaN", func() error { return errOf(classify.RLS{Kernel: g, Lambda: 1e-2}.Fit(nan, labels)) }},
@@ -593,6 +615,21 @@ func noPanicRows(t testing.TB) []apiRow {
 			return errOf(interval.NewCV([]*regress.Model{m, m}, make([]*linalg.Dense, 2)))
 		}},
 		{"interval.Folds", "k = 1", func() error { return errOf(interval.Folds(12, 1, 1)) }},
+		{"interval.ClassifyRLSCV", "RLS{}, nil, nil, nil", func() error { return errOf(interval.ClassifyRLSCV(classify.RLS{}, nil, nil, nil)) }},
+		{"interval.ClassifyRLSCV", "nil folds", func() error { return errOf(interval.ClassifyRLSCV(classify.RLS{Kernel: g, Lambda: 1}, x, labels, nil)) }},
+		{"interval.ClassifyNystromCV", "Nystrom{}, nil, nil, nil", func() error {
+			return errOf(interval.ClassifyNystromCV(regress.Nystrom{}, false, nil, nil, nil))
+		}},
+		{"interval.Spec.Build", "Spec{}, nil, nil", func() error { return errOf(interval.Spec{}.Build(nil, nil)) }},
+		{"interval.Spec.Build", "cv+fold without Choose", func() error {
+			return errOf(interval.Spec{Method: interval.CVPlusFold, Level: 0.5, Folds: 3, Kernel: g, Lambda: 1}.Build(x, labels))
+		}},
+		{"interval.Spec.Build", "short y", func() error {
+			return errOf(interval.Spec{Method: interval.JackknifePlus, Level: 0.5, Kernel: g, Lambda: 1}.Build(x, labels[:3]))
+		}},
+		{"interval.Fitted.Predict", "nil *Fitted", func() error { _, _, err := (*interval.Fitted)(nil).Predict(x, 0.5); return err }},
+		{"interval.Fitted.Predict", "Fitted{}", func() error { _, _, err := (&interval.Fitted{}).Predict(x, 0.5); return err }},
+		{"interval.Fitted.WithModel", "nil, nil", func() error { return errOf((*interval.Fitted)(nil).WithModel(nil)) }},
 		{"interval.Folds", "k > n", func() error { return errOf(interval.Folds(2, 3, 1)) }},
 		{"interval.Folds", "n < 0", func() error { return errOf(interval.Folds(-4, 2, 1)) }},
 		{"interval.ClassifyRLS", "RLS{}, nil, nil", func() error { return errOf(interval.ClassifyRLS(classify.RLS{}, nil, nil)) }},

@@ -73,6 +73,17 @@
 // residual, 8 bytes a row and output. Memory O(K·m² + n), checked before
 // allocating; both passes shard and merge.
 //
+// # One fit and its intervals
+//
+// Spec.Build is the whole of it for a caller that fits one model: the
+// method (DefaultMethod: jackknife+ for rows in memory, CV+ for streamed
+// ones; CVPlusFold for the choice inside each fold), the level and K
+// checked before anything is fitted (CheckLevel, Reach), then the model
+// and its intervals from one factorization. The model it hands back
+// (Fitted.Model) is the one to save, so nothing is fitted twice; label
+// sets by jackknife+ or CV+ (ClassifyRLSCV, ClassifyNystromCV) come the
+// same way.
+//
 // # The leave-one-out models
 //
 // Every fit here is a linear smoother, μ̂(x) = Σᵢ wᵢ(x)·yᵢ, from penalized

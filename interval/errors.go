@@ -2,8 +2,11 @@ package interval
 
 import (
 	"errors"
+	"fmt"
+	"math"
 
 	"rkhs/internal/check"
+	"rkhs/linalg"
 	"rkhs/loo"
 	"rkhs/regress"
 )
@@ -32,12 +35,17 @@ func fitError(op, arg string, err error) error {
 }
 
 // checkLevel requires 0 < level < 1.
-func checkLevel(op string, level float64) error {
-	if err := check.Finite1(ErrInput, op, "level", level); err != nil {
-		return err
+func checkLevel(op string, level float64) error { return checkLevelArg(op, "level", level) }
+
+// checkLevelArg is checkLevel for the argument arg; NaN and ±Inf also
+// wrap linalg.ErrNotFinite.
+func checkLevelArg(op, arg string, level float64) error {
+	if level > 0 && level < 1 {
+		return nil
 	}
-	if level <= 0 || level >= 1 {
-		return inputError(op, "level", "%v, must lie strictly between 0 and 1 (0.9 for 90 %% intervals)", level)
+	var cause error
+	if math.IsNaN(level) || math.IsInf(level, 0) {
+		cause = linalg.ErrNotFinite
 	}
-	return nil
+	return &linalg.InputError{Op: op, Arg: arg, Reason: fmt.Sprintf("%v, must lie strictly between 0 and 1 (0.9 for 90 %% intervals)", level), Kind: ErrInput, Err: cause}
 }

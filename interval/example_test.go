@@ -24,6 +24,18 @@ func data(n int) (x, y, xt *linalg.Dense) {
 	return x, y, linalg.NewDense(3, 1, []float64{-1.5, 0.25, 2})
 }
 
+// classLine returns n rows x = 0, 0.1, 0.2, … labelled 0, 1, 2, … in
+// runs of per rows.
+func classLine(n, per int) (*linalg.Dense, []float64) {
+	x := linalg.NewDense(n, 1, nil)
+	labels := make([]float64, n)
+	for i := range labels {
+		x.Set(i, 0, float64(i)/10)
+		labels[i] = float64(i / per)
+	}
+	return x, labels
+}
+
 func ExampleRLS() {
 	x, y, xt := data(40)
 	jk, err := interval.RLS(regress.RLS{Kernel: kernels.Gaussian{Sigma: 1}, Lambda: 1e-3, Intercept: regress.FreeIntercept}, x, y)
@@ -191,13 +203,8 @@ func ExampleNystromCV() {
 }
 
 func ExampleClassifyRLS() {
-	x := linalg.NewDense(30, 1, nil)
-	labels := make([]float64, 30)
-	for i := range labels {
-		x.Set(i, 0, float64(i)/10)
-		labels[i] = float64(i / 10) // three classes 0, 1, 2 along the line
-	}
-	labels[12] = 2 // one wrong label
+	x, labels := classLine(30, 10) // three classes 0, 1, 2 along the line
+	labels[12] = 2                 // one wrong label
 	c, err := interval.ClassifyRLS(classify.RLS{Kernel: kernels.Gaussian{Sigma: 0.3}, Lambda: 1e-2}, x, labels)
 	if err != nil {
 		fmt.Println(err)
@@ -247,13 +254,47 @@ func ExampleIntervals_Coverage() {
 }
 
 func ExampleClassifyNystrom() {
-	x := linalg.NewDense(40, 1, nil)
-	labels := make([]float64, 40)
-	for i := range labels {
-		x.Set(i, 0, float64(i)/10)
-		labels[i] = float64(i / 20) // two classes along the line
-	}
+	x, labels := classLine(40, 20) // two classes along the line
 	c, err := interval.ClassifyNystrom(regress.Nystrom{Kernel: kernels.Gaussian{Sigma: 0.5}, Lambda: 1e-2, Centers: 10, Seed: 1}, false, x, labels)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	s, err := c.Predict(linalg.NewDense(2, 1, []float64{0.5, 3.5}), 0.8)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(s.Sets)
+	// Output:
+	// [[0] [1]]
+}
+
+// CV+ label sets from 5 fold models: each row is scored by the model
+// that did not see its fold.
+func ExampleClassifyRLSCV() {
+	x, labels := classLine(30, 10)
+	labels[12] = 2
+	folds, _ := interval.Folds(x.Rows, 5, 1)
+	c, err := interval.ClassifyRLSCV(classify.RLS{Kernel: kernels.Gaussian{Sigma: 0.3}, Lambda: 1e-2}, x, labels, folds)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	s, err := c.Predict(linalg.NewDense(3, 1, []float64{0.3, 1.5, 2.5}), 0.8)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(s.Sets, s.Predicted)
+	// Output:
+	// [[0] [1] [2]] [0 1 2]
+}
+
+func ExampleClassifyNystromCV() {
+	x, labels := classLine(40, 20)
+	folds, _ := interval.Folds(x.Rows, 4, 1)
+	c, err := interval.ClassifyNystromCV(regress.Nystrom{Kernel: kernels.Gaussian{Sigma: 0.5}, Lambda: 1e-2, Centers: 10, Seed: 1}, false, x, labels, folds)
 	if err != nil {
 		fmt.Println(err)
 		return

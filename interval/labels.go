@@ -18,7 +18,8 @@ import (
 // Classes is an RLS classifier (classify.RLS: ±1 codings of the labels,
 // one column for two classes or one per class against all) prepared for
 // conformal label sets from its exact leave-one-out decision values.
-// It is read-only after ClassifyRLS or ClassifyNystrom and safe for
+// It is read-only after ClassifyRLS or ClassifyNystrom (or, for CV+ sets
+// from K fold models, ClassifyRLSCV or ClassifyNystromCV) and safe for
 // concurrent use.
 //
 // The nonconformity score of label ℓ at x under a model f is
@@ -43,6 +44,13 @@ type Classes struct {
 	model   *classify.RLSModel
 	classes []float64
 	score   []float64 // Sᵢ
+	n       int
+
+	// folds and foldScores are the fold models and each fold's scores Sᵢ,
+	// ascending, of CV+ sets (ClassifyRLSCV, ClassifyNystromCV); jk and
+	// score are then nil.
+	folds      []*regress.Model
+	foldScores [][]float64
 }
 
 // LabelSets are the conformal label sets of t test rows at one level.
@@ -88,60 +96,73 @@ func ClassifyNystrom(cfg regress.Nystrom, oneVsAll bool, x *linalg.Dense, labels
 // newClasses codes the labels, fits by fit and computes each row's score
 // under its leave-one-out model.
 func newClasses(op string, x *linalg.Dense, labels []float64, oneVsAll bool, lambda float64, fit func(y *linalg.Dense) (*Jackknife, error)) (*Classes, error) {
-	if err := check.View(ErrInput, op, "X", x); err != nil {
+	y, classes, ova, err := codeLabels(op, x, labels, oneVsAll)
+	if err != nil {
 		return nil, err
+	}
+	jk, err := fit(y)
+	if err != nil {
+		return nil, asCallError(op, err)
+	}
+	c := &Classes{jk: jk, classes: classes, score: make([]float64, x.Rows), n: x.Rows,
+		model: &classify.RLSModel{Classes: classes, OneVsAll: ova, Lambda: lambda, Model: jk.model}}
+	e := jk.sm.residuals()
+	for i, l := range labels {
+		col, sign := c.column(l)
+		// f₋ᵢ,yᵢ(xᵢ) = sign·(codeᵢ − eᵢ), and sign·codeᵢ = 1.
+		c.score[i] = -(1 - sign*e.At(i, col))
+	}
+	return c, nil
+}
+
+// codeLabels checks the labels of the rows of x and codes them ±1
+// (coding.Targets): one column for two classes unless oneVsAll, one a
+// class otherwise; classes ascending, ova whether there is a column a
+// class.
+func codeLabels(op string, x *linalg.Dense, labels []float64, oneVsAll bool) (y *linalg.Dense, classes []float64, ova bool, err error) {
+	if err := check.View(ErrInput, op, "X", x); err != nil {
+		return nil, nil, false, err
 	}
 	if len(labels) != x.Rows {
-		return nil, inputError(op, "labels", "%d labels for %d rows of X", len(labels), x.Rows)
+		return nil, nil, false, inputError(op, "labels", "%d labels for %d rows of X", len(labels), x.Rows)
 	}
 	if err := check.Vector(ErrInput, op, "labels", labels); err != nil {
-		return nil, err
+		return nil, nil, false, err
 	}
 	if len(labels) == 0 {
-		return nil, inputError(op, "labels", "no rows")
+		return nil, nil, false, inputError(op, "labels", "no rows")
 	}
-	classes := slices.Clone(labels)
+	classes = slices.Clone(labels)
 	for i := range classes {
 		classes[i] += 0 // −0 is +0, as coding.Targets reads it
 	}
 	slices.Sort(classes)
 	classes = slices.Compact(classes)
 	if len(classes) < 2 {
-		return nil, inputError(op, "labels", "only one class (%v); need two or more", classes[0])
+		return nil, nil, false, inputError(op, "labels", "only one class (%v); need two or more", classes[0])
 	}
-	ova := oneVsAll || len(classes) > 2
+	ova = oneVsAll || len(classes) > 2
 	q := 1
 	if ova {
 		q = len(classes)
 	}
 	if err := memlimit.Check(fmt.Sprintf("%s: one-vs-all targets of %d classes", op, q), memlimit.Floats(len(labels), 2*q+1)); err != nil {
-		return nil, err
+		return nil, nil, false, err
 	}
-	y := linalg.NewDense(len(labels), q, nil)
+	y = linalg.NewDense(len(labels), q, nil)
 	coding.Targets(y, labels, classes)
-	jk, err := fit(y)
-	if err != nil {
-		// The fit's argument errors name RLS or Nystrom; the caller
-		// called op. Other errors (memory, factorization) pass as they are.
-		var ie *linalg.InputError
-		if errors.As(err, &ie) && errors.Is(err, ErrInput) {
-			return nil, check.Wrap(ErrInput, op, ie.Arg, err)
-		}
-		return nil, err
+	return y, classes, ova, nil
+}
+
+// asCallError renames an argument error of a constructor that op called
+// (RLS, Nystrom, RLSCV, NystromCV name themselves) as op's; other errors
+// (memory, factorization) pass as they are.
+func asCallError(op string, err error) error {
+	var ie *linalg.InputError
+	if errors.As(err, &ie) && errors.Is(err, ErrInput) {
+		return check.Wrap(ErrInput, op, ie.Arg, err)
 	}
-	c := &Classes{jk: jk, classes: classes, score: make([]float64, x.Rows),
-		model: &classify.RLSModel{Classes: classes, OneVsAll: ova, Lambda: lambda, Model: jk.model}}
-	e := jk.sm.residuals()
-	for i, l := range labels {
-		ci, _ := slices.BinarySearch(classes, l+0)
-		col, sign := ci, 1.0
-		if !ova {
-			col, sign = 0, float64(2*ci-1)
-		}
-		// f₋ᵢ,yᵢ(xᵢ) = sign·(codeᵢ − eᵢ), and sign·codeᵢ = 1.
-		c.score[i] = -(1 - sign*e.At(i, col))
-	}
-	return c, nil
+	return err
 }
 
 // Model returns the classifier fitted on all the rows (shared, not a
@@ -161,8 +182,11 @@ func (c *Classes) Model() *classify.RLSModel {
 // row.
 func (c *Classes) Predict(xt *linalg.Dense, level float64) (*LabelSets, error) {
 	const op = "Classes.Predict"
-	if c == nil || c.jk == nil {
-		return nil, inputError(op, "Classes", "nil or zero Classes: build one with ClassifyRLS or ClassifyNystrom")
+	if c == nil || c.jk == nil && len(c.folds) == 0 {
+		return nil, inputError(op, "Classes", "nil or zero Classes: build one with ClassifyRLS, ClassifyNystrom, ClassifyRLSCV or ClassifyNystromCV")
+	}
+	if c.jk == nil {
+		return c.predictCV(op, xt, level)
 	}
 	sm := c.jk.sm
 	n, d := sm.rows()
@@ -195,11 +219,8 @@ func (c *Classes) Predict(xt *linalg.Dense, level float64) (*LabelSets, error) {
 		parallel.For(p, wb.Rows, parallel.Func(func(_, j int) {
 			wj := wb.Row(j)[:n]
 			var set []float64
-			for ci, l := range c.classes {
-				col, sign := ci, 1.0
-				if q == 1 {
-					col, sign = 0, float64(2*ci-1)
-				}
+			for _, l := range c.classes {
+				col, sign := c.column(l)
 				f := pb.At(j, col)
 				count := 0
 				for i, wi := range wj {

@@ -36,9 +36,10 @@ func classProblem(seed uint64, n, t, classes int) (x *linalg.Dense, labels []flo
 	return x, labels, xt
 }
 
-// bruteSets refits the coded RLS without each row and builds the
-// jackknife+ label sets of Classes by counting.
-func bruteSets(t *testing.T, ova bool, fit refit, x *linalg.Dense, labels []float64, xt *linalg.Dense, level float64) [][]float64 {
+// bruteSets refits the coded RLS without each fold of folds (singletons
+// for jackknife+) and builds the label sets of Classes by counting; it
+// returns the sets and each row's score under the model without its fold.
+func bruteSets(t *testing.T, ova bool, fit refit, x *linalg.Dense, labels []float64, xt *linalg.Dense, level float64, folds [][]int) ([][]float64, []float64) {
 	t.Helper()
 	classes := slices.Compact(slices.Sorted(slices.Values(labels)))
 	q := 1
@@ -56,12 +57,15 @@ func bruteSets(t *testing.T, ova bool, fit refit, x *linalg.Dense, labels []floa
 		}
 		return row[ci]
 	}
-	for i := 0; i < n; i++ {
-		m := fit(t, without(x, []int{i}), without(y, []int{i}), n)
-		at[i], _ = m.Predict(xt)
-		pi, _ := m.Predict(rowsOf(x, []int{i}))
-		ci, _ := slices.BinarySearch(classes, labels[i])
-		score[i] = -decision(pi.Row(0), ci)
+	for _, f := range folds {
+		m := fit(t, without(x, f), without(y, f), n)
+		pt, _ := m.Predict(xt)
+		pf, _ := m.Predict(rowsOf(x, f))
+		for r, i := range f {
+			at[i] = pt
+			ci, _ := slices.BinarySearch(classes, labels[i])
+			score[i] = -decision(pf.Row(r), ci)
+		}
 	}
 	_, hi := ranks(n, level)
 	sets := make([][]float64, xt.Rows)
@@ -78,7 +82,7 @@ func bruteSets(t *testing.T, ova bool, fit refit, x *linalg.Dense, labels []floa
 			}
 		}
 	}
-	return sets
+	return sets, score
 }
 
 // TestClassifyRLSEqualsRefits: the label sets from the exact leave-one-out
@@ -102,7 +106,7 @@ func TestClassifyRLSEqualsRefits(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					want := bruteSets(t, tc.ova, rlsRefit(regress.RLS{Kernel: cfg.Kernel, Lambda: cfg.Lambda, Intercept: cfg.Intercept}), x, labels, xt, level)
+					want, _ := bruteSets(t, tc.ova, rlsRefit(regress.RLS{Kernel: cfg.Kernel, Lambda: cfg.Lambda, Intercept: cfg.Intercept}), x, labels, xt, level, singletons(x.Rows))
 					for j := range want {
 						if !slices.Equal(got.Sets[j], want[j]) {
 							t.Errorf("level %g, test row %d: set %v, want %v", level, j, got.Sets[j], want[j])
@@ -129,12 +133,75 @@ func TestClassifyNystromEqualsRefits(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := bruteSets(t, true, nystromRefit(cfg, c.Model().Model.Centers), x, labels, xt, 0.8)
+			want, _ := bruteSets(t, true, nystromRefit(cfg, c.Model().Model.Centers), x, labels, xt, 0.8, singletons(x.Rows))
 			for j := range want {
 				if !slices.Equal(got.Sets[j], want[j]) {
 					t.Errorf("test row %d: set %v, want %v", j, got.Sets[j], want[j])
 				}
 			}
 		})
+	}
+}
+
+// TestClassifyCVEqualsRefits: the CV+ label sets of exact RLS and of
+// Nyström equal those of K brute-force refits without each fold (same
+// centres, the penalty nλ held), binary and one-vs-all, in every
+// intercept mode; each row's score under its fold's model matches the
+// refit's to 1e-9.
+func TestClassifyCVEqualsRefits(t *testing.T) {
+	for _, tc := range []struct {
+		classes int
+		ova     bool
+		nystrom bool
+	}{{2, false, false}, {2, true, false}, {3, true, false}, {2, false, true}, {3, true, true}} {
+		x, labels, xt := classProblem(13, 45, 15, tc.classes)
+		folds, err := Folds(x.Rows, 6, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ic := range intercepts {
+			t.Run(fmt.Sprintf("classes=%d/ova=%v/nystrom=%v/%v", tc.classes, tc.ova, tc.nystrom, ic), func(t *testing.T) {
+				k := kernels.Gaussian{Sigma: 0.7}
+				var c *Classes
+				var fit refit
+				if tc.nystrom {
+					cfg := regress.Nystrom{Kernel: k, Lambda: 1e-2, Centers: 15, Seed: 4, Intercept: ic}
+					if c, err = ClassifyNystromCV(cfg, tc.ova, x, labels, folds); err != nil {
+						t.Fatal(err)
+					}
+					fit = nystromRefit(cfg, c.Model().Model.Centers)
+				} else {
+					cfg := classify.RLS{Kernel: k, Lambda: 1e-2, Intercept: ic, OneVsAll: tc.ova}
+					if c, err = ClassifyRLSCV(cfg, x, labels, folds); err != nil {
+						t.Fatal(err)
+					}
+					fit = rlsRefit(regress.RLS{Kernel: k, Lambda: cfg.Lambda, Intercept: ic})
+				}
+				for _, level := range []float64{0.7, 0.9} {
+					got, err := c.Predict(xt, level)
+					if err != nil {
+						t.Fatal(err)
+					}
+					want, score := bruteSets(t, tc.ova, fit, x, labels, xt, level, folds)
+					for j := range want {
+						if !slices.Equal(got.Sets[j], want[j]) {
+							t.Errorf("level %g, test row %d: set %v, want %v", level, j, got.Sets[j], want[j])
+						}
+					}
+					for kk, f := range folds {
+						ws := make([]float64, len(f))
+						for r, i := range f {
+							ws[r] = score[i]
+						}
+						slices.Sort(ws)
+						for r := range ws {
+							if d := math.Abs(c.foldScores[kk][r] - ws[r]); d > 1e-9*(1+math.Abs(ws[r])) {
+								t.Fatalf("fold %d: score %v, the refit's %v", kk, c.foldScores[kk][r], ws[r])
+							}
+						}
+					}
+				}
+			})
+		}
 	}
 }

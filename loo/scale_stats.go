@@ -107,16 +107,7 @@ func (o ScaleObjective) check(op string) error {
 			return check.Wrap(ErrInput, op, "Kernel", err)
 		}
 	}
-	if o.Criterion < LOOMSE || o.Criterion > LOOErrorRate {
-		return inputError(op, "Criterion", "unknown criterion %d", int(o.Criterion))
-	}
-	switch {
-	case o.Subset < 0 || o.Subset == 1:
-		return inputError(op, "Subset", "%d rows: want 0 (every row) or at least 2 (a mean of one residual has no standard error)", o.Subset)
-	case o.Subset > 0 && o.Criterion == GCV:
-		return inputError(op, "Subset", "%d rows: the GCV criterion makes no leave-one-out pass to run on a subset", o.Subset)
-	}
-	return nil
+	return checkCriterion(op, o.Criterion, o.Subset)
 }
 
 // ones returns n ones.

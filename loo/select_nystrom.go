@@ -126,6 +126,40 @@ type NystromSelection struct {
 	Fit *regress.NystromFit
 }
 
+// checkGrids gives nil Lambdas the default grid and checks what Fit and
+// FitStats share: the grids (Sigmas already given or defaulted), the
+// intercept mode, the criterion and Subset.
+func (sn *SelectNystrom) checkGrids(op string) error {
+	if sn.Lambdas == nil {
+		sn.Lambdas = DefaultLambdas()
+	}
+	if err := checkParams(op, "Sigmas", sn.Sigmas); err != nil {
+		return err
+	}
+	if err := checkParams(op, "Lambdas", sn.Lambdas); err != nil {
+		return err
+	}
+	if err := checkIntercept(op, sn.Intercept); err != nil {
+		return err
+	}
+	return checkCriterion(op, sn.Criterion, sn.Subset)
+}
+
+// checkCriterion requires a known criterion and a leave-one-out subset of
+// 0 (every row) or at least 2 rows, none with GCV.
+func checkCriterion(op string, c Criterion, subset int) error {
+	if c < LOOMSE || c > LOOErrorRate {
+		return inputError(op, "Criterion", "unknown criterion %d", int(c))
+	}
+	switch {
+	case subset < 0 || subset == 1:
+		return inputError(op, "Subset", "%d rows: want 0 (every row) or at least 2 (a mean of one residual has no standard error)", subset)
+	case subset > 0 && c == GCV:
+		return inputError(op, "Subset", "%d rows: the GCV criterion makes no leave-one-out pass to run on a subset", subset)
+	}
+	return nil
+}
+
 // Fit runs the selection on x (n×d) and y (n×q) and fits the chosen pair.
 // Neither is modified. A pair at which the system is numerically singular
 // is kept in the table (as +Inf) and never chosen.
@@ -191,26 +225,8 @@ func (sn SelectNystrom) Fit(x, y *linalg.Dense) (*NystromSelection, error) {
 		}
 		sn.Sigmas = DefaultSigmas(median)
 	}
-	if sn.Lambdas == nil {
-		sn.Lambdas = DefaultLambdas()
-	}
-	if err := checkParams(op, "Sigmas", sn.Sigmas); err != nil {
+	if err := sn.checkGrids(op); err != nil {
 		return nil, err
-	}
-	if err := checkParams(op, "Lambdas", sn.Lambdas); err != nil {
-		return nil, err
-	}
-	if err := checkIntercept(op, sn.Intercept); err != nil {
-		return nil, err
-	}
-	if sn.Criterion < LOOMSE || sn.Criterion > LOOErrorRate {
-		return nil, inputError(op, "Criterion", "unknown criterion %d", int(sn.Criterion))
-	}
-	switch {
-	case sn.Subset < 0 || sn.Subset == 1:
-		return nil, inputError(op, "Subset", "%d rows: want 0 (every row) or at least 2 (a mean of one residual has no standard error)", sn.Subset)
-	case sn.Subset > 0 && sn.Criterion == GCV:
-		return nil, inputError(op, "Subset", "%d rows: the GCV criterion makes no leave-one-out pass to run on a subset", sn.Subset)
 	}
 	if sn.Criterion == LOOErrorRate {
 		if err := checkCodes(op, y); err != nil {

@@ -36,20 +36,8 @@ func (sn SelectNystrom) FitStats(stats []*regress.NystromStats, x, y *linalg.Den
 	if len(stats) != len(sn.Sigmas) || len(stats) == 0 {
 		return nil, inputError(op, "stats", "%d statistics for %d σ (Sigmas names the statistics: give both)", len(stats), len(sn.Sigmas))
 	}
-	if sn.Lambdas == nil {
-		sn.Lambdas = DefaultLambdas()
-	}
-	if err := checkParams(op, "Sigmas", sn.Sigmas); err != nil {
+	if err := sn.checkGrids(op); err != nil {
 		return nil, err
-	}
-	if err := checkParams(op, "Lambdas", sn.Lambdas); err != nil {
-		return nil, err
-	}
-	if err := checkIntercept(op, sn.Intercept); err != nil {
-		return nil, err
-	}
-	if sn.Criterion < LOOMSE || sn.Criterion > LOOErrorRate {
-		return nil, inputError(op, "Criterion", "unknown criterion %d", int(sn.Criterion))
 	}
 	for s, st := range stats {
 		if st == nil || st.Kernel() == nil || st.Rows() == 0 {
@@ -66,10 +54,6 @@ func (sn SelectNystrom) FitStats(stats []*regress.NystromStats, x, y *linalg.Den
 		}
 		if y.Cols != stats[0].Outputs() {
 			return nil, inputError(op, "Y", "%d columns, the statistics have %d outputs", y.Cols, stats[0].Outputs())
-		}
-		switch {
-		case sn.Subset < 0 || sn.Subset == 1:
-			return nil, inputError(op, "Subset", "%d rows: want 0 (every row) or at least 2", sn.Subset)
 		}
 		if idx := sn.SubsetRows(x.Rows); idx != nil {
 			lx, ly = pickRows(x, y, idx)

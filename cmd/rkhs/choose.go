@@ -90,6 +90,7 @@ func (r *fitRun) choose() (*fitted, *cli.Selection, error) {
 		k, _ := r.o.kf.kernelAt(s) // checked above
 		return k
 	}
+	r.grid = &loo.SelectNystrom{Kernel: kernel, Sigmas: sigmas, Lambdas: lambdas} // for cv+fold; streamed sets its own
 	if r.m.selects != exactSelection {
 		f, ns, err := r.streamed(kernel, sigmas, lambdas, false)
 		if err != nil {
@@ -163,6 +164,8 @@ func (r *fitRun) streamed(kernel func(float64) kernels.Kernel, sigmas, lambdas [
 		if r.o.classes() {
 			r.warnMissing("-loo-rows", loo.ScaleObjective{Subset: sn.Subset, Seed: sn.Seed}.SubsetRows(x.Rows)) // SelectNystrom's rows
 		}
+		grid := sn // its grids and criterion, for cv+fold
+		r.grid = &grid
 		sn.Progress = r.progressLine(sigmas, nystromPasses(sn.Criterion, sn.Subset, x.Rows)...)
 		looRows := 0
 		if sn.Criterion != loo.GCV {

@@ -15,6 +15,7 @@ import (
 	"rkhs/dataset"
 	"rkhs/internal/cli"
 	"rkhs/internal/memlimit"
+	"rkhs/interval"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/loo"
@@ -254,11 +255,16 @@ type fitRun struct {
 	features []string
 	centres  *linalg.Dense
 	scales   *cli.Scales
-	spectral *regress.Spectral // the eigendecomposition of -method eigen's fit
+	spectral *regress.Spectral  // the eigendecomposition of -method eigen's fit
+	built    *interval.Fitted   // -interval's fit, when it is the model's (fitOnce)
+	grid     *loo.SelectNystrom // the selection's grids, for -interval-method cv+fold
 }
 
 // fit fits the run's method at kernel k and λ.
 func (r *fitRun) fit(k kernels.Kernel, lambda float64) (*fitted, error) {
+	if r.o.set["interval"] && (r.m.name == "cholesky" || r.m.name == "rls") {
+		return r.fitOnce(k, lambda)
+	}
 	return r.m.fits[r.o.verb](r, k, lambda)
 }
 
@@ -425,8 +431,8 @@ func (oc *outcome) evaluate(r *fitRun, saved *cli.Model, sets trainingSets, test
 		if err != nil {
 			return nil, r.explain(err)
 		}
-		if p.cv != nil {
-			model = p.cv
+		if p.CV() != nil {
+			model = p.CV()
 		}
 		if test != nil {
 			if lines, plot, err = oc.testIntervals(p, test, testPred, title); err != nil {
@@ -560,7 +566,7 @@ func (r *fitRun) explain(err error) error {
 	}
 	msg, reason := err.Error(), strings.NewReplacer(" of X", " of the training file", "X has", "the training file has").Replace(ie.Reason)
 	var m, distinct int
-	flag := map[string]string{"Centers": "centers", "MaxIter": "iters", "Subset": "loo-rows", "labels": "train"}[ie.Arg]
+	flag := map[string]string{"Centers": "centers", "MaxIter": "iters", "Subset": "loo-rows", "labels": "train", "Level": "interval", "Folds": "folds"}[ie.Arg]
 	switch v := r.o.set[flag]; {
 	case ie.Arg == "labels":
 		msg = "the labels of -train: " + reason
@@ -640,7 +646,7 @@ func (oc *outcome) report(w io.Writer) error {
 		res.Lambda = cli.JSONPtr(f.lambda)
 	}
 	if o.set["interval"] {
-		res.IntervalLevel, res.IntervalMethod, res.IntervalAfterChoice, res.TestCoverage = o.iv.level, o.iv.method, sel != nil, oc.coverage
+		res.IntervalLevel, res.IntervalMethod, res.IntervalAfterChoice, res.TestCoverage = o.iv.level, o.iv.method, sel != nil && o.iv.method != string(interval.CVPlusFold), oc.coverage
 	}
 	byLOO := sel != nil && sel.Table.Criterion == loo.LOOErrorRate
 	score, format := "MSE", "%.6g"

@@ -2,12 +2,12 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
-	"rkhs/classify"
 	"rkhs/dataset"
 	"rkhs/internal/cli"
 	"rkhs/interval"
@@ -31,8 +31,8 @@ type intervalFlags struct {
 // register adds the flags; offer names the methods with intervals.
 func (iv *intervalFlags) register(fs *flagSet, offer string) {
 	fs.Float64Var(&iv.level, "interval", 0, "prediction intervals at this level in (0, 1), as 0.9, by "+offer+": with -test their coverage and mean width (classify: label sets, their coverage and mean size), -predictions a CSV file of prediction,lower,upper (classify: label,set, the set's labels joined by |), -plot the coverage on -test against the level from 0.5 to 0.99 instead of a selection's curves")
-	fs.StringVar(&iv.method, "interval-method", "", "jackknife+ (the n leave-one-out models, closed forms of the fit) or cv+ (-folds models, which -model saves for rkhs predict -interval); default jackknife+ where the rows are in memory, cv+ for falkon and a streamed selection")
-	fs.IntVar(&iv.folds, "folds", 10, "cv+: the number of folds K, drawn with -seed")
+	fs.StringVar(&iv.method, "interval-method", "", "jackknife+ (the n leave-one-out models, closed forms of the fit), cv+ (-folds models, which -model saves for rkhs predict -interval) or cv+fold (cv+ whose fold models choose σ and λ by the selection's own rule on the rows outside their fold, what the guarantee covers after -sigma auto or -lambda auto); default jackknife+ where the rows are in memory, cv+ for falkon and a streamed selection")
+	fs.IntVar(&iv.folds, "folds", 10, "cv+ and cv+fold: the number of folds K, drawn with -seed (falkon streams them from per-fold statistics: a row's fold is a hash of -seed and its number, so fold sizes vary)")
 }
 
 // check checks the flags against method m (whose selection streams the
@@ -40,7 +40,7 @@ func (iv *intervalFlags) register(fs *flagSet, offer string) {
 func (iv *intervalFlags) check(o *modelFlags, m *method, streamed bool) error {
 	offered := m.intervals
 	if o.classes() {
-		offered = slices.DeleteFunc(slices.Clone(offered), func(s string) bool { return s != "jackknife+" })
+		offered = slices.DeleteFunc(slices.Clone(offered), func(s string) bool { return s == "cv+fold" || !slices.Contains(m.intervals, "jackknife+") })
 	}
 	var with []*method
 	for _, w := range methodsOf(o.verb) {
@@ -56,21 +56,20 @@ func (iv *intervalFlags) check(o *modelFlags, m *method, streamed bool) error {
 			}
 		}
 		return nil
-	case checkLevel(iv.level) != nil:
-		return checkLevel(iv.level)
+	case interval.CheckLevel(iv.level) != nil:
+		return levelError(iv.level, interval.CheckLevel(iv.level))
 	case len(offered) == 0:
 		return cli.BadInputf("-interval is offered by -method %s, not %s: only their leave-out models are closed forms of the fit", names(with, "and"), m.name)
 	case iv.method == "":
-		iv.method = offered[0]
-		if streamed && slices.Contains(offered, "cv+") {
-			iv.method = "cv+"
-		}
+		iv.method = string(interval.DefaultMethod(streamed && slices.Contains(offered, "cv+") || !slices.Contains(offered, "jackknife+")))
 	case !slices.Contains(offered, iv.method):
-		return cli.BadInputf("-interval-method %q is not offered by %s -method %s: use %s (falkon keeps no factorization of the rows, a classifier's sets are jackknife+)", iv.method, o.verb, m.name, strings.Join(offered, " or "))
+		return cli.BadInputf("-interval-method %q is not offered by %s -method %s: use %s (falkon keeps no factorization of the rows; a classifier's sets are jackknife+ or cv+, at its σ and λ)", iv.method, o.verb, m.name, strings.Join(offered, " or "))
 	}
 	switch {
-	case o.set["folds"] && iv.method != "cv+":
-		return cli.BadInputf("-folds is for -interval-method cv+")
+	case o.set["folds"] && iv.method == "jackknife+":
+		return cli.BadInputf("-folds is for -interval-method cv+ and cv+fold")
+	case iv.method == "cv+fold" && (o.kf.sigma.ARD || !o.kf.sigma.Auto && !o.lambda.Auto):
+		return cli.BadInputf("-interval-method cv+fold repeats the choice of σ and λ on each fold's complement: give -sigma auto or -lambda auto (not ard, whose descent it does not repeat)")
 	case iv.folds < 2:
 		return cli.BadInputf("-folds %d: want K ≥ 2 (CV+ leaves out one of K folds)", iv.folds)
 	case o.plot != "" && o.test == "":
@@ -79,99 +78,61 @@ func (iv *intervalFlags) check(o *modelFlags, m *method, streamed bool) error {
 	return nil
 }
 
-// checkLevel refuses a level of -interval outside (0, 1).
-func checkLevel(level float64) error {
-	if !(level > 0 && level < 1) {
-		return cli.BadInputf("-interval %v: want a level strictly between 0 and 1 (0.9 for 90%% intervals)", level)
+// levelError says the library's refusal of a level (interval.CheckLevel,
+// interval.Reach) as one of -interval.
+func levelError(level float64, err error) error {
+	var ie *linalg.InputError
+	if !errors.As(err, &ie) {
+		return err
 	}
-	return nil
+	return cli.Explained{Msg: fmt.Sprintf("-interval %v: %s", level, strings.TrimPrefix(ie.Reason, fmt.Sprint(level)+", ")), Err: err}
 }
 
-// reach refuses a level that n rows cannot reach (interval.MaxLevel):
-// every interval would be the whole line.
-func reach(level float64, n int) error {
-	if level > interval.MaxLevel(n) {
-		return cli.BadInputf("-interval %v: %s give finite intervals only up to level n/(n+1) = %.4g; at %v every interval is the whole line (every label in every set): lower the level, or give more rows", level, cli.Count(n, "row"), interval.MaxLevel(n), level)
-	}
-	return nil
-}
-
-// predictor gives the intervals (or label sets) of test rows, raw as the
-// saved model takes them: the one of its fields that is set, on the rows
-// mapped by std (the CV+'s fold models map them themselves).
-type predictor struct {
-	std *kernels.Standardization
-	j   *interval.Jackknife
-	p   *interval.Path
-	c   *interval.Classes
-	cv  *interval.CV
-}
-
-func (p *predictor) predict(raw *linalg.Dense, level float64) (*interval.Intervals, *interval.LabelSets, error) {
-	if p.cv != nil {
-		iv, err := p.cv.Predict(raw, level)
-		return iv, nil, err
-	}
-	x, err := p.std.Apply(raw)
-	switch {
-	case err != nil:
-		return nil, nil, err
-	case p.c != nil:
-		s, err := p.c.Predict(x, level)
-		return nil, s, err
-	case p.p != nil:
-		ivs, err := p.p.Predict(x, level)
-		if err != nil {
-			return nil, nil, err
-		}
-		return ivs[0], nil, nil
-	}
-	iv, err := p.j.Predict(x, level)
-	return iv, nil, err
+// spec is the intervals of -interval for the fit at kernel k and λ, on
+// the rows of the fit, with the grids of a selection (for cv+fold), and
+// falkon's CV+ from per-fold statistics in two passes; the centres of a
+// Nyström model are set by the caller.
+func (r *fitRun) spec(k kernels.Kernel, lambda float64) interval.Spec {
+	o := r.o
+	return interval.Spec{Method: interval.Method(o.iv.method), Level: o.iv.level, Folds: o.iv.folds, Seed: o.seed, Kernel: k, Lambda: lambda,
+		Intercept: r.ic, Spectral: r.spectral, Classes: o.classes(), OneVsAll: r.q > 1, Choose: r.grid, Stream: r.m.selects == falkonSelection}
 }
 
 // intervals prepares the intervals of the fitted model inner (the
-// regress.Model of the saved one) on the training rows train, raw: at its
-// kernel and the fit's λ, on the rows mapped by its standardization; the
-// CV+ of cv+ (-folds folds drawn with -seed) predicts with inner and is
-// what -model saves. Nyström's (falkon's too) keep the model's centres.
-func (r *fitRun) intervals(inner *regress.Model, lambda float64, train *dataset.Data) (*predictor, error) {
-	o, p := r.o, &predictor{std: inner.Standardization}
-	if err := reach(o.iv.level, train.X.Rows); err != nil {
-		return nil, err
+// regress.Model of the saved one) on the training rows train, raw: those
+// the fit built with its model (fitOnce), or else at inner's kernel,
+// centres and the fit's λ on the rows mapped by its standardization. They
+// predict with inner; a CV+ is what -model saves.
+func (r *fitRun) intervals(inner *regress.Model, lambda float64, train *dataset.Data) (*interval.Fitted, error) {
+	p := r.built
+	if p == nil {
+		x, err := inner.Standardization.Apply(&train.X)
+		if err != nil {
+			return nil, err
+		}
+		s := r.spec(inner.Kernel, lambda)
+		if r.m.selects >= streamedSelection {
+			s.Centers = inner.Centers
+		}
+		if p, err = s.Build(x, train.Y); err != nil {
+			return nil, err
+		}
 	}
-	x, err := inner.Standardization.Apply(&train.X)
+	return p.WithModel(inner)
+}
+
+// fitOnce fits cholesky and classify rls with -interval by the
+// intervals' own fit (interval.Spec.Build), whose model is the one saved.
+func (r *fitRun) fitOnce(k kernels.Kernel, lambda float64) (*fitted, error) {
+	p, err := r.spec(k, lambda).Build(&r.train.X, r.train.Y)
 	if err != nil {
 		return nil, err
 	}
-	y, rls := cli.Column(train.Y), regress.RLS{Kernel: inner.Kernel, Lambda: lambda, Intercept: r.ic}
-	nys := regress.Nystrom{Kernel: inner.Kernel, Lambda: lambda, Intercept: r.ic, Given: inner.Centers}
-	var folds [][]int
-	if o.iv.method == "cv+" {
-		if folds, err = interval.Folds(x.Rows, o.iv.folds, o.seed); err != nil {
-			return nil, cli.Explained{Msg: fmt.Sprintf("-folds %d: want at most the %s fitted", o.iv.folds, cli.Count(x.Rows, "row")), Err: err}
-		}
+	r.built = p
+	if c := p.Classifier(); c != nil {
+		return &fitted{model: c, classes: c.Classes, lambda: c.Lambda}, nil
 	}
-	switch nystrom := r.m.selects >= streamedSelection; {
-	case o.classes() && nystrom:
-		p.c, err = interval.ClassifyNystrom(nys, r.q > 1, x, train.Y)
-	case o.classes():
-		p.c, err = interval.ClassifyRLS(classify.RLS{Kernel: inner.Kernel, Lambda: lambda, Intercept: r.ic, OneVsAll: r.q > 1}, x, train.Y)
-	case folds != nil && nystrom:
-		p.cv, err = interval.NystromCV(nys, x, y, folds)
-	case folds != nil:
-		p.cv, err = interval.RLSCV(rls, x, y, folds)
-	case nystrom:
-		p.j, err = interval.Nystrom(nys, x, y)
-	case r.spectral != nil:
-		p.p, err = interval.NewPath(r.spectral, []float64{lambda}, r.ic)
-	default:
-		p.j, err = interval.RLS(rls, x, y)
-	}
-	if err == nil && p.cv != nil {
-		p.cv, err = p.cv.WithModel(inner)
-	}
-	return p, err
+	return &fitted{model: p.Model(), b: p.Model().Intercept[0], lambda: lambda}, nil
 }
 
 // calibrationLevels are the levels of the coverage plot.
@@ -180,7 +141,7 @@ var calibrationLevels = []float64{0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.99}
 // testIntervals scores the intervals of the test rows at -interval (and
 // with -plot at calibrationLevels): it fills the outcome's figures and
 // returns the lines of -predictions and the plot.
-func (oc *outcome) testIntervals(p *predictor, test *dataset.Data, pred *linalg.Dense, title string) (lines, plot []byte, err error) {
+func (oc *outcome) testIntervals(p *interval.Fitted, test *dataset.Data, pred *linalg.Dense, title string) (lines, plot []byte, err error) {
 	o := oc.o
 	levels := []float64{o.iv.level}
 	if o.plot != "" {
@@ -189,7 +150,7 @@ func (oc *outcome) testIntervals(p *predictor, test *dataset.Data, pred *linalg.
 	nominal := cli.Series{Name: "nominal", Color: "#7f7f7f", Marker: -1}
 	empirical := cli.Series{Name: "empirical, " + o.iv.method, Color: "#1f77b4", Marker: -1}
 	for i, level := range levels {
-		iv, sets, err := p.predict(&test.X, level)
+		iv, sets, err := p.Predict(&test.X, level)
 		if err != nil {
 			return nil, nil, err
 		}

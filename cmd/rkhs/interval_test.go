@@ -7,6 +7,13 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"rkhs/dataset"
+	"rkhs/interval"
+	"rkhs/kernels"
+	"rkhs/linalg"
+	"rkhs/loo"
+	"rkhs/regress"
 )
 
 // intervalFiles are housing rows for the tests of -interval: TRAIN (337
@@ -54,7 +61,7 @@ func TestIntervalRefusals(t *testing.T) {
 		{"NaN level", append(fit, "-interval", "NaN"), "strictly between 0 and 1"},
 		{"level out of reach", []string{"fit", "-train", "SMALL", "-sigma", "3", "-lambda", "1e-3", "-interval", "0.99"}, "20 rows give finite intervals only up to level n/(n+1) = 0.9524; at 0.99 every interval is the whole line"},
 		{"one fold", append(fit, "-interval", "0.9", "-interval-method", "cv+", "-folds", "1"), "-folds 1: want K ≥ 2"},
-		{"more folds than rows", []string{"fit", "-train", "SMALL", "-sigma", "3", "-lambda", "1e-3", "-interval", "0.9", "-interval-method", "cv+", "-folds", "21"}, "-folds 21: want at most the 20 rows fitted"},
+		{"more folds than rows", []string{"fit", "-train", "SMALL", "-sigma", "3", "-lambda", "1e-3", "-interval", "0.9", "-interval-method", "cv+", "-folds", "21"}, "-folds 21: want 2 ≤ K ≤ n = 20"},
 		{"method without intervals", append(fit, "-method", "tikh", "-interval", "0.9"), "-interval is offered by -method cholesky, eigen, nystrom and falkon, not tikh"},
 		{"iterative method", []string{"fit", "-train", "TRAIN", "-sigma", "3", "-method", "cg", "-interval", "0.9"}, "not cg"},
 		{"falkon jackknife+", []string{"fit", "-train", "TRAIN", "-method", "falkon", "-centers", "30", "-sigma", "3", "-lambda", "1e-3", "-interval", "0.9", "-interval-method", "jackknife+"}, "use cv+"},
@@ -65,7 +72,8 @@ func TestIntervalRefusals(t *testing.T) {
 		{"plot without test", []string{"fit", "-train", "TRAIN", "-sigma", "3", "-lambda", "1e-3", "-interval", "0.9", "-plot", "OUT"}, "give -test"},
 		{"classify knn", []string{"classify", "-train", "CTRAIN", "-method", "knn", "-sigma", "3", "-interval", "0.9"}, "-interval is offered by -method rls and nystrom, not knn"},
 		{"classify falkon", []string{"classify", "-train", "CTRAIN", "-method", "falkon", "-centers", "30", "-sigma", "3", "-lambda", "1e-3", "-interval", "0.9"}, "not falkon"},
-		{"classify cv+", []string{"classify", "-train", "CTRAIN", "-method", "rls", "-sigma", "3", "-lambda", "1e-3", "-interval", "0.9", "-interval-method", "cv+"}, "use jackknife+"},
+		{"classify cv+fold", []string{"classify", "-train", "CTRAIN", "-method", "rls", "-sigma", "3", "-lambda", "1e-3", "-interval", "0.9", "-interval-method", "cv+fold"}, "use jackknife+ or cv+"},
+		{"cv+fold at a fixed pair", append(fit, "-interval", "0.9", "-interval-method", "cv+fold"), "give -sigma auto or -lambda auto"},
 		{"predict without interval data", []string{"predict", "-model", "MODEL", "-data", "TEST", "-interval", "0.9"}, "holds no interval data: jackknife+ needs the factorization of the training rows"},
 		{"predict level", []string{"predict", "-model", "MODEL", "-data", "TEST", "-interval", "2"}, "strictly between 0 and 1"},
 	} {
@@ -199,9 +207,11 @@ func TestClassifyLabelSets(t *testing.T) {
 	files := intervalFiles(t, dir)
 	labels := map[string]bool{"-1": true, "1": true}
 	size := map[string]float64{}
-	for _, m := range [][]string{{"-method", "rls", "-sigma", "3", "-lambda", "1e-3"}, {"-method", "nystrom", "-centers", "40", "-sigma", "3", "-lambda", "1e-3"}} {
+	for _, m := range [][]string{{"-method", "rls", "-sigma", "3", "-lambda", "1e-3"}, {"-method", "nystrom", "-centers", "40", "-sigma", "3", "-lambda", "1e-3"},
+		{"-method", "rls", "-sigma", "3", "-lambda", "1e-3", "-interval-method", "cv+"}, {"-method", "nystrom", "-centers", "40", "-sigma", "3", "-lambda", "1e-3", "-interval-method", "cv+", "-folds", "5"}} {
+		name := strings.Join(m, " ")
 		for _, level := range []string{"0.7", "0.95"} {
-			pred := filepath.Join(dir, m[1]+level+".csv")
+			pred := filepath.Join(dir, strings.ReplaceAll(name, " ", "_")+level+".csv")
 			res, _ := runJSON(t, append([]string{"classify", "-train", files["CTRAIN"], "-test", files["CTEST"], "-predictions", pred, "-interval", level}, m...)...)
 			header, rows := readCSV(t, pred)
 			if header != "label,set" || len(rows) != int(res["n_test"].(float64)) {
@@ -229,10 +239,69 @@ func TestClassifyLabelSets(t *testing.T) {
 			if c := res["test_coverage"].(float64); !(c > 0.5 && c <= 1) {
 				t.Errorf("%s %s: coverage %v", m[1], level, c)
 			}
-			size[m[1]+level] = total
+			size[name+level] = total
 		}
-		if size[m[1]+"0.95"] < size[m[1]+"0.7"] {
+		if size[name+"0.95"] < size[name+"0.7"] {
 			t.Errorf("%s: sets at 0.95 smaller than at 0.7: %v", m[1], size)
 		}
+	}
+}
+
+// TestFitIntervalsChosenInFolds: -interval-method cv+fold writes the
+// intervals of interval.RLSCVChosen on the same rows, grids and folds, to
+// rounding, prints their coverage, and says no note of a choice made on
+// the same rows; a streamed nystrom selection runs it too.
+func TestFitIntervalsChosenInFolds(t *testing.T) {
+	dir := t.TempDir()
+	files := intervalFiles(t, dir)
+	pred := filepath.Join(dir, "pred.csv")
+	args := []string{"fit", "-train", files["TRAIN"], "-test", files["TEST"], "-predictions", pred, "-sigma", "3", "-lambdas", "1e-4:1e-2:3", "-interval", "0.8", "-interval-method", "cv+fold", "-folds", "5"}
+	code, out, e := runCmd(args...)
+	if code != 0 || !strings.Contains(out, "by cv+fold: coverage") || strings.Contains(out, "note:") {
+		t.Fatalf("exit %d, output %q %q: want the coverage by cv+fold and no note", code, out, e)
+	}
+	res, _ := runJSON(t, args...)
+	if res["interval_method"] != "cv+fold" || res["interval_after_choice"] == true || res["test_coverage"] == nil {
+		t.Errorf("method %v after choice %v coverage %v", res["interval_method"], res["interval_after_choice"], res["test_coverage"])
+	}
+	read := func(path string) (*linalg.Dense, *linalg.Dense) {
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		d, err := dataset.ReadCSV(f, dataset.CSVOptions{Header: true, LabelCol: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &d.X, linalg.NewDense(len(d.Y), 1, d.Y)
+	}
+	x, y := read(files["TRAIN"])
+	xt, _ := read(files["TEST"])
+	folds, err := interval.Folds(x.Rows, 5, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kernel := func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} }
+	cv, err := interval.RLSCVChosen(kernel, []float64{3}, loo.Geometric(1e-4, 1e-2, 3), regress.FreeIntercept, x, y, folds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	iv, err := cv.Predict(xt, 0.8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rows := readCSV(t, pred)
+	for i, r := range rows {
+		for j, want := range []float64{iv.Prediction.At(i, 0), iv.Lower.At(i, 0), iv.Upper.At(i, 0)} {
+			got, _ := strconv.ParseFloat(r[j], 64)
+			if math.Abs(got-want) > 1e-9*(1+math.Abs(want)) {
+				t.Fatalf("row %d column %d: %v, the library's %v", i, j, got, want)
+			}
+		}
+	}
+	res, _ = runJSON(t, "fit", "-train", files["TRAIN"], "-test", files["TEST"], "-method", "nystrom", "-centers", "60", "-sigma", "auto", "-lambdas", "1e-4:1e-2:3", "-interval", "0.8", "-interval-method", "cv+fold", "-folds", "5")
+	if c, _ := res["test_coverage"].(float64); c < 0.6 || c > 0.97 {
+		t.Errorf("nystrom cv+fold: coverage %v at 0.8 on 169 rows", res["test_coverage"])
 	}
 }

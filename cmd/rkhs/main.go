@@ -229,7 +229,9 @@
 // coverage and the mean width (a set's mean size) are printed;
 // -predictions writes prediction,lower,upper (label,set); -plot the
 // coverage against the level. The guarantee holds at a fixed σ and λ:
-// after a choice on the same rows a note says so.
+// after a choice on the same rows a note says so, and -interval-method
+// cv+fold (with -sigma auto or -lambda auto) makes each fold model repeat
+// the choice on the rows outside its fold, which the guarantee covers.
 //
 // # loo
 //

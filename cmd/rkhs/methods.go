@@ -74,7 +74,7 @@ type method struct {
 	intervals []string
 }
 
-var bothIntervals = []string{"jackknife+", "cv+"}
+var bothIntervals = []string{"jackknife+", "cv+", "cv+fold"}
 
 var everyIntercept = []string{"free", "none", "penalized"}
 
@@ -95,7 +95,7 @@ var methods = []*method{
 	{name: "nu", help: "the ν-method, -iters its regularization", fits: map[string]fitFunc{"fit": fitIterative},
 		flags: []string{"iters"}, intercepts: everyIntercept},
 	{name: "rls", help: "RLS classification, one-vs-all beyond two classes; λ chosen by leave-one-out unless given", fits: map[string]fitFunc{"classify": classifyRLS},
-		intercepts: everyIntercept, lambda: lambdaChosen, selects: exactSelection, cost: "cholesky", intervals: bothIntervals[:1]},
+		intercepts: everyIntercept, lambda: lambdaChosen, selects: exactSelection, cost: "cholesky", intervals: bothIntervals[:2]},
 	{name: "perceptron", help: "the kernel perceptron, binary", fits: map[string]fitFunc{"classify": classifyPerceptron},
 		flags: []string{"iters"}, intercepts: []string{"free", "none"}},
 	{name: "knn", help: "k nearest neighbours in the kernel's distance", fits: map[string]fitFunc{"classify": classifyKNN},

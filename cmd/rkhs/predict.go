@@ -100,14 +100,14 @@ func setupPredict(fs *flagSet) func(stdout, stderr io.Writer) error {
 // the reason, and a level outside (0, 1) or beyond its rows' reach.
 func checkIntervals(model *cli.Model, path string, level float64) error {
 	switch {
-	case checkLevel(level) != nil:
-		return checkLevel(level)
+	case interval.CheckLevel(level) != nil:
+		return levelError(level, interval.CheckLevel(level))
 	case model.Labels:
 		return cli.BadInputf("-interval: %s is a classifier, whose label sets need its training rows (rkhs classify -interval gives them for -test)", path)
 	case model.Intervals == nil:
 		return cli.BadInputf("-interval: %s holds no interval data: jackknife+ needs the factorization of the training rows, which no model file keeps; fit with -interval LEVEL -interval-method cv+ -model to save the fold models and residuals of CV+", path)
 	}
-	return reach(level, model.Intervals.Rows())
+	return levelError(level, interval.Reach(level, model.Intervals.Rows()))
 }
 
 // withDropped returns the predictions p of the rows read with a row of
