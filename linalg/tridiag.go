@@ -50,7 +50,6 @@ func tridiagonalize(a Dense, d, e, tau []float64) {
 	// stacked as [V; W; V] so that [V; W] and [W; V] are views and the
 	// update V·Wᵀ + W·Vᵀ is a single product [V; W]ᵀ·[W; V].
 	stack := make([]float64, 3*nb*m0)
-	w := make([]float64, m0)
 	sv := newSymvLower(n)
 	for j0 := 0; j0 < n; j0 += nb {
 		// The panel reduces rows j0 … j0+b−1; local index r ↔ global j0+1+r.
@@ -58,7 +57,7 @@ func tridiagonalize(a Dense, d, e, tau []float64) {
 		b := min(nb, n-j0) // a last panel of one row just reads its diagonal
 		vt := Dense{Rows: nb, Cols: m, Stride: m, Data: stack[:nb*m]}
 		wt := Dense{Rows: nb, Cols: m, Stride: m, Data: stack[nb*m : 2*nb*m]}
-		tridiagPanel(a, j0, b, vt, wt, d, e, tau, w, sv)
+		tridiagPanel(a, j0, b, vt, wt, d, e, tau, sv)
 		if j0+b >= n {
 			break
 		}
@@ -78,7 +77,7 @@ func tridiagonalize(a Dense, d, e, tau []float64) {
 // row j, and computes w = τ·(A₂₂ − V·Wᵀ − W·Vᵀ)·v − (τ²/2)(vᵀ·A₂₂'·v)·v,
 // the vector that makes the rank-2 update A₂₂ − v·wᵀ − w·vᵀ equal H·A₂₂·H.
 // vt and wt (b rows used) receive v and w in local coordinates.
-func tridiagPanel(a Dense, j0, b int, vt, wt Dense, d, e, tau, w []float64, sv *symvLower) {
+func tridiagPanel(a Dense, j0, b int, vt, wt Dense, d, e, tau []float64, sv *symvLower) {
 	n := a.Rows
 	m := n - j0 - 1
 	lda := a.Stride
@@ -131,8 +130,10 @@ func tridiagPanel(a Dense, j0, b int, vt, wt Dense, d, e, tau, w []float64, sv *
 		// corrections and the scaling, range by range of w (dotRows and
 		// panelAxpysRange, one operation per element as if in loops of
 		// their own).
+		// The product goes straight into row p of wt: the corrections and
+		// the dot products read only its rows 0 … p−1.
 		v := vp[p:]
-		wl := w[:m-p]
+		wl := wp[p:]
 		// The product reads column j+1 of the trailing matrix, which the
 		// panel has not changed, so it also copies it into row j+1 (the
 		// step before 1. of the next column), within the panel: the rows
@@ -159,9 +160,13 @@ func tridiagPanel(a Dense, j0, b int, vt, wt Dense, d, e, tau, w []float64, sv *
 			copied = true
 		}
 		sv.mul(a, j+1, v, wl, sj)
-		// w = w − (τ/2)(wᵀv)·v.
-		axpy(-0.5*t*dot(wl, v), v, wl)
-		copy(wp[p:], wl)
+		// w = w − (τ/2)(wᵀv)·v, by the panel kernels (AVX-512 in the
+		// SIMD build; dot and axpy, the same bits, otherwise).
+		vr := Dense{Rows: 1, Cols: len(v), Stride: len(v), Data: v}
+		var wv [1]float64
+		dotRows(wv[:], vr, Dense{}, 0, wl)
+		wv[0] *= 0.5 * t
+		axpyRows(wl, vr, Dense{}, 0, wv[:])
 	}
 }
 
