@@ -221,6 +221,7 @@ const (
 // goroutines.
 type symvLower struct {
 	part   []float64 // partial vectors, range r's of length bounds[r+1], at r·n
+	zero   []float64 // n zeros, never written: the first rows' src (symvQuad)
 	bounds []int
 	n      int
 }
@@ -246,7 +247,7 @@ func symvRanges(m int) int { return max(1, min(symvUnits, m/symvMinRows)) }
 
 func newSymvLower(n int) *symvLower {
 	u := symvRanges(n)
-	return &symvLower{part: make([]float64, u*n), bounds: make([]int, u+1), n: n}
+	return &symvLower{part: make([]float64, u*n), zero: make([]float64, n), bounds: make([]int, u+1), n: n}
 }
 
 // symvRow returns Σ row[k]·v[k] and adds vi·row[k] to p[k], in one pass.
@@ -288,14 +289,17 @@ func symvPairScalar(r0, r1, v, p []float64, vi0, vi1 float64) (float64, float64)
 }
 
 // symvQuadScalar is symvPairScalar for rows 0 and 1, then for rows 2 and
-// 3, in one pass: it returns the four sums Σ rᵢ[k]·v[k] and adds
-// vi[0]·r0[k] + vi[1]·r1[k], then vi[2]·r2[k] + vi[3]·r3[k], to p[k],
-// loading each v[k] and p[k] once for four rows. Every sum and every p[k]
+// 3, in one pass: it returns the four sums Σ rᵢ[k]·v[k] and sets p[k] to
+// src[k] plus vi[0]·r0[k] + vi[1]·r1[k], then plus vi[2]·r2[k] +
+// vi[3]·r3[k], loading each v[k] and src[k] once for four rows. src is p
+// itself (p[k] += …) or, for the first rows of a range whose partial vector
+// holds nothing yet, zeros: the same bits as clearing p first, without the
+// pass that clears it. Every sum and every p[k]
 // takes the operations of the two symvPairScalar calls in their order, so
 // the results are theirs to the bit, at every GOAMD64 level.
-func symvQuadScalar(r0, r1, r2, r3, v, p []float64, vi *[4]float64) (sums [4]float64) {
+func symvQuadScalar(r0, r1, r2, r3, v, src, p []float64, vi *[4]float64) (sums [4]float64) {
 	n := len(r0)
-	r1, r2, r3, v, p = r1[:n], r2[:n], r3[:n], v[:n], p[:n]
+	r1, r2, r3, v, src, p = r1[:n], r2[:n], r3[:n], v[:n], src[:n], p[:n]
 	w0, w1, w2, w3 := vi[0], vi[1], vi[2], vi[3] // held in registers: p could alias vi
 	var s0, s1, s2, s3 float64
 	for k, a := range r0 {
@@ -304,7 +308,7 @@ func symvQuadScalar(r0, r1, r2, r3, v, p []float64, vi *[4]float64) (sums [4]flo
 		s1 += b * vk
 		s2 += c * vk
 		s3 += d * vk
-		pk := p[k]
+		pk := src[k]
 		pk += w0*a + w1*b
 		pk += w2*c + w3*d
 		p[k] = pk
@@ -348,7 +352,15 @@ func (s *symvLower) mul(a Dense, j int, v, y []float64, x symvJoin) {
 			}
 		}
 		pr := s.part[r*s.n : r*s.n+r1]
-		clear(pr)
+		// The first four rows set Pᵣ[:r0] from zeros (src = s.zero); the
+		// rest of Pᵣ, which the rows reach by their diagonal blocks first,
+		// is cleared. A range of fewer rows clears all.
+		clear(pr[r0:])
+		src := s.zero
+		if r1-r0 < 4 {
+			clear(pr[:r0])
+			src = pr
+		}
 		i := r0
 		// Rows in fours: each loaded element of v and Pᵣ serves four rows.
 		for ; i+3 < r1; i += 4 {
@@ -357,7 +369,8 @@ func (s *symvLower) mul(a Dense, j int, v, y []float64, x symvJoin) {
 				rows[q] = a.Data[(j+i+q)*a.Stride+j : (j+i+q)*a.Stride+j+i+q+1] // A[i+q][0:i+q+1]
 			}
 			r0w, r1w, r2w, r3w := rows[0], rows[1], rows[2], rows[3]
-			s := symvQuad(r0w[:i], r1w[:i], r2w[:i], r3w[:i], v[:i], pr[:i], (*[4]float64)(v[i:i+4]))
+			s := symvQuad(r0w[:i], r1w[:i], r2w[:i], r3w[:i], v[:i], src[:i], pr[:i], (*[4]float64)(v[i:i+4]))
+			src = pr
 			// The rest in the order of two pairs: rows i and i+1 end with
 			// their 2×2 diagonal block; rows i+2 and i+3 take columns i and
 			// i+1, then theirs.
