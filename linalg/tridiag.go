@@ -9,7 +9,14 @@ import "math"
 // -calibrate -v) can sweep it. On a 2-core Intel Xeon virtual machine
 // (family 6 model 207, default build, 2026-11-24), 16, 24 and 32 were
 // within 3% of each other at n = 500, 1000 and 2000 (185, 183 and 189 ms at
-// n = 1000), 48 and 64 slower by 3–9%.
+// n = 1000), 48 and 64 slower by 3–9%. On the 2-core AMD EPYC of
+// 2026-12-02 (family 25 model 17, 2 MiB L2 a core, 32 MiB L3, SIMD build,
+// one goroutine, thread CPU time, three rounds alternating the sizes in one
+// process, a heavily loaded machine): at n = 1000 every size from 16 to 64
+// took 74–108 ms, within the noise; at n = 2000, 24 and 32 took 796–912 ms,
+// 16 and 48 840–1060, 64 1004–1086. The panel's rows (3·32 of n, 1.5 MB at
+// n = 2000) stay in L2 at 32 and the trailing update's inner dimension 64
+// is already at Gemm speed, so the size does not follow n here; 32 stays.
 var tridiagNB = 32
 
 // tridiagonalize reduces the symmetric n×n matrix A to tridiagonal form
