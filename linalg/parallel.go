@@ -61,12 +61,17 @@ func sumPartialsThen(y []float64, units int, part func(r int) []float64, flops f
 	forEach(teamSize(chunks, (2*float64(units)+flops)*float64(m)), chunks, taskFunc(func(_, u int) {
 		c0, c1 := u*sumPartialsCols, min((u+1)*sumPartialsCols, m)
 		clear(y[c0:c1])
+		var buf [32][]float64
+		rows := buf[:0]
+		if units > len(buf) {
+			rows = make([][]float64, 0, units)
+		}
 		for r := range units {
 			if pr := part(r); len(pr) > c0 {
-				hi := min(c1, len(pr))
-				axpy(1, pr[c0:hi], y[c0:hi])
+				rows = append(rows, pr[c0:min(c1, len(pr))])
 			}
 		}
+		addRows(y[c0:c1], rows)
 		if then != nil {
 			then(c0, c1)
 		}

@@ -9,7 +9,14 @@ import "math"
 // -calibrate -v) can sweep it. On a 2-core Intel Xeon virtual machine
 // (family 6 model 207, default build, 2026-11-24), 16, 24 and 32 were
 // within 3% of each other at n = 500, 1000 and 2000 (185, 183 and 189 ms at
-// n = 1000), 48 and 64 slower by 3–9%.
+// n = 1000), 48 and 64 slower by 3–9%. On the 2-core AMD EPYC of
+// 2026-12-02 (family 25 model 17, 2 MiB L2 a core, 32 MiB L3, SIMD build,
+// one goroutine, thread CPU time, three rounds alternating the sizes in one
+// process, a heavily loaded machine): at n = 1000 every size from 16 to 64
+// took 74–108 ms, within the noise; at n = 2000, 24 and 32 took 796–912 ms,
+// 16 and 48 840–1060, 64 1004–1086. The panel's rows (3·32 of n, 1.5 MB at
+// n = 2000) stay in L2 at 32 and the trailing update's inner dimension 64
+// is already at Gemm speed, so the size does not follow n here; 32 stays.
 var tridiagNB = 32
 
 // tridiagonalize reduces the symmetric n×n matrix A to tridiagonal form
@@ -50,7 +57,6 @@ func tridiagonalize(a Dense, d, e, tau []float64) {
 	// stacked as [V; W; V] so that [V; W] and [W; V] are views and the
 	// update V·Wᵀ + W·Vᵀ is a single product [V; W]ᵀ·[W; V].
 	stack := make([]float64, 3*nb*m0)
-	w := make([]float64, m0)
 	sv := newSymvLower(n)
 	for j0 := 0; j0 < n; j0 += nb {
 		// The panel reduces rows j0 … j0+b−1; local index r ↔ global j0+1+r.
@@ -58,7 +64,7 @@ func tridiagonalize(a Dense, d, e, tau []float64) {
 		b := min(nb, n-j0) // a last panel of one row just reads its diagonal
 		vt := Dense{Rows: nb, Cols: m, Stride: m, Data: stack[:nb*m]}
 		wt := Dense{Rows: nb, Cols: m, Stride: m, Data: stack[nb*m : 2*nb*m]}
-		tridiagPanel(a, j0, b, vt, wt, d, e, tau, w, sv)
+		tridiagPanel(a, j0, b, vt, wt, d, e, tau, sv)
 		if j0+b >= n {
 			break
 		}
@@ -78,7 +84,7 @@ func tridiagonalize(a Dense, d, e, tau []float64) {
 // row j, and computes w = τ·(A₂₂ − V·Wᵀ − W·Vᵀ)·v − (τ²/2)(vᵀ·A₂₂'·v)·v,
 // the vector that makes the rank-2 update A₂₂ − v·wᵀ − w·vᵀ equal H·A₂₂·H.
 // vt and wt (b rows used) receive v and w in local coordinates.
-func tridiagPanel(a Dense, j0, b int, vt, wt Dense, d, e, tau, w []float64, sv *symvLower) {
+func tridiagPanel(a Dense, j0, b int, vt, wt Dense, d, e, tau []float64, sv *symvLower) {
 	n := a.Rows
 	m := n - j0 - 1
 	lda := a.Stride
@@ -131,8 +137,10 @@ func tridiagPanel(a Dense, j0, b int, vt, wt Dense, d, e, tau, w []float64, sv *
 		// corrections and the scaling, range by range of w (dotRows and
 		// panelAxpysRange, one operation per element as if in loops of
 		// their own).
+		// The product goes straight into row p of wt: the corrections and
+		// the dot products read only its rows 0 … p−1.
 		v := vp[p:]
-		wl := w[:m-p]
+		wl := wp[p:]
 		// The product reads column j+1 of the trailing matrix, which the
 		// panel has not changed, so it also copies it into row j+1 (the
 		// step before 1. of the next column), within the panel: the rows
@@ -159,9 +167,13 @@ func tridiagPanel(a Dense, j0, b int, vt, wt Dense, d, e, tau, w []float64, sv *
 			copied = true
 		}
 		sv.mul(a, j+1, v, wl, sj)
-		// w = w − (τ/2)(wᵀv)·v.
-		axpy(-0.5*t*dot(wl, v), v, wl)
-		copy(wp[p:], wl)
+		// w = w − (τ/2)(wᵀv)·v, by the panel kernels (AVX-512 in the
+		// SIMD build; dot and axpy, the same bits, otherwise).
+		vr := Dense{Rows: 1, Cols: len(v), Stride: len(v), Data: v}
+		var wv [1]float64
+		dotRows(wv[:], vr, Dense{}, 0, wl)
+		wv[0] *= 0.5 * t
+		axpyRows(wl, vr, Dense{}, 0, wv[:])
 	}
 }
 
@@ -216,6 +228,7 @@ const (
 // goroutines.
 type symvLower struct {
 	part   []float64 // partial vectors, range r's of length bounds[r+1], at r·n
+	zero   []float64 // n zeros, never written: the first rows' src (symvQuad)
 	bounds []int
 	n      int
 }
@@ -241,7 +254,7 @@ func symvRanges(m int) int { return max(1, min(symvUnits, m/symvMinRows)) }
 
 func newSymvLower(n int) *symvLower {
 	u := symvRanges(n)
-	return &symvLower{part: make([]float64, u*n), bounds: make([]int, u+1), n: n}
+	return &symvLower{part: make([]float64, u*n), zero: make([]float64, n), bounds: make([]int, u+1), n: n}
 }
 
 // symvRow returns Σ row[k]·v[k] and adds vi·row[k] to p[k], in one pass.
@@ -283,14 +296,17 @@ func symvPairScalar(r0, r1, v, p []float64, vi0, vi1 float64) (float64, float64)
 }
 
 // symvQuadScalar is symvPairScalar for rows 0 and 1, then for rows 2 and
-// 3, in one pass: it returns the four sums Σ rᵢ[k]·v[k] and adds
-// vi[0]·r0[k] + vi[1]·r1[k], then vi[2]·r2[k] + vi[3]·r3[k], to p[k],
-// loading each v[k] and p[k] once for four rows. Every sum and every p[k]
+// 3, in one pass: it returns the four sums Σ rᵢ[k]·v[k] and sets p[k] to
+// src[k] plus vi[0]·r0[k] + vi[1]·r1[k], then plus vi[2]·r2[k] +
+// vi[3]·r3[k], loading each v[k] and src[k] once for four rows. src is p
+// itself (p[k] += …) or, for the first rows of a range whose partial vector
+// holds nothing yet, zeros: the same bits as clearing p first, without the
+// pass that clears it. Every sum and every p[k]
 // takes the operations of the two symvPairScalar calls in their order, so
 // the results are theirs to the bit, at every GOAMD64 level.
-func symvQuadScalar(r0, r1, r2, r3, v, p []float64, vi *[4]float64) (sums [4]float64) {
+func symvQuadScalar(r0, r1, r2, r3, v, src, p []float64, vi *[4]float64) (sums [4]float64) {
 	n := len(r0)
-	r1, r2, r3, v, p = r1[:n], r2[:n], r3[:n], v[:n], p[:n]
+	r1, r2, r3, v, src, p = r1[:n], r2[:n], r3[:n], v[:n], src[:n], p[:n]
 	w0, w1, w2, w3 := vi[0], vi[1], vi[2], vi[3] // held in registers: p could alias vi
 	var s0, s1, s2, s3 float64
 	for k, a := range r0 {
@@ -299,7 +315,7 @@ func symvQuadScalar(r0, r1, r2, r3, v, p []float64, vi *[4]float64) (sums [4]flo
 		s1 += b * vk
 		s2 += c * vk
 		s3 += d * vk
-		pk := p[k]
+		pk := src[k]
 		pk += w0*a + w1*b
 		pk += w2*c + w3*d
 		p[k] = pk
@@ -343,7 +359,15 @@ func (s *symvLower) mul(a Dense, j int, v, y []float64, x symvJoin) {
 			}
 		}
 		pr := s.part[r*s.n : r*s.n+r1]
-		clear(pr)
+		// The first four rows set Pᵣ[:r0] from zeros (src = s.zero); the
+		// rest of Pᵣ, which the rows reach by their diagonal blocks first,
+		// is cleared. A range of fewer rows clears all.
+		clear(pr[r0:])
+		src := s.zero
+		if r1-r0 < 4 {
+			clear(pr[:r0])
+			src = pr
+		}
 		i := r0
 		// Rows in fours: each loaded element of v and Pᵣ serves four rows.
 		for ; i+3 < r1; i += 4 {
@@ -352,7 +376,8 @@ func (s *symvLower) mul(a Dense, j int, v, y []float64, x symvJoin) {
 				rows[q] = a.Data[(j+i+q)*a.Stride+j : (j+i+q)*a.Stride+j+i+q+1] // A[i+q][0:i+q+1]
 			}
 			r0w, r1w, r2w, r3w := rows[0], rows[1], rows[2], rows[3]
-			s := symvQuad(r0w[:i], r1w[:i], r2w[:i], r3w[:i], v[:i], pr[:i], (*[4]float64)(v[i:i+4]))
+			s := symvQuad(r0w[:i], r1w[:i], r2w[:i], r3w[:i], v[:i], src[:i], pr[:i], (*[4]float64)(v[i:i+4]))
+			src = pr
 			// The rest in the order of two pairs: rows i and i+1 end with
 			// their 2×2 diagonal block; rows i+2 and i+3 take columns i and
 			// i+1, then theirs.

@@ -9,6 +9,6 @@ func symvPair(r0, r1, v, p []float64, vi0, vi1 float64) (float64, float64) {
 }
 
 // symvQuad is symvQuadScalar in this build.
-func symvQuad(r0, r1, r2, r3, v, p []float64, vi *[4]float64) [4]float64 {
-	return symvQuadScalar(r0, r1, r2, r3, v, p, vi)
+func symvQuad(r0, r1, r2, r3, v, src, p []float64, vi *[4]float64) [4]float64 {
+	return symvQuadScalar(r0, r1, r2, r3, v, src, p, vi)
 }

@@ -54,13 +54,13 @@ func symvPair8(r0, r1, v, p []float64, vi0, vi1 float64, sums *[2]float64) {
 
 // symvQuad is symvQuadScalar, eight elements of each row at a time, with
 // the lane sums of each row added in the fixed order of symvPair's.
-func symvQuad(r0, r1, r2, r3, v, p []float64, vi *[4]float64) (sums [4]float64) {
+func symvQuad(r0, r1, r2, r3, v, src, p []float64, vi *[4]float64) (sums [4]float64) {
 	if !hasAVX512 || len(r0) < 16 {
-		return symvQuadScalar(r0, r1, r2, r3, v, p, vi)
+		return symvQuadScalar(r0, r1, r2, r3, v, src, p, vi)
 	}
-	n := len(r0) / 8 * 8
-	symvQuad8(r0[:n], r1[:n], r2[:n], r3[:n], v[:n], p[:n], vi, &sums)
-	t := symvQuadScalar(r0[n:], r1[n:len(r0)], r2[n:len(r0)], r3[n:len(r0)], v[n:len(r0)], p[n:len(r0)], vi)
+	n, l := len(r0)/8*8, len(r0)
+	symvQuad8(r0[:n], r1[:n], r2[:n], r3[:n], v[:n], src[:n], p[:n], vi, &sums)
+	t := symvQuadScalar(r0[n:], r1[n:l], r2[n:l], r3[n:l], v[n:l], src[n:l], p[n:l], vi)
 	for r := range sums {
 		sums[r] += t[r]
 	}
@@ -68,14 +68,14 @@ func symvQuad(r0, r1, r2, r3, v, p []float64, vi *[4]float64) (sums [4]float64) 
 }
 
 // symvQuad8 is symvQuad on lengths that are multiples of 8: per eight
-// elements, four loads of A, one of v and one of p, four FMAs into the
+// elements, four loads of A, one of v and one of src, four FMAs into the
 // sums and four into p (rows 0 and 1, then 2 and 3, as two symvPair8
 // calls would add them), and one store.
 //
 //go:noinline
-func symvQuad8(r0, r1, r2, r3, v, p []float64, vi *[4]float64, sums *[4]float64) {
+func symvQuad8(r0, r1, r2, r3, v, src, p []float64, vi *[4]float64, sums *[4]float64) {
 	n := len(r0)
-	r1, r2, r3, v, p = r1[:n], r2[:n], r3[:n], v[:n], p[:n]
+	r1, r2, r3, v, src, p = r1[:n], r2[:n], r3[:n], v[:n], src[:n], p[:n]
 	w0 := archsimd.BroadcastFloat64x8(vi[0])
 	w1 := archsimd.BroadcastFloat64x8(vi[1])
 	w2 := archsimd.BroadcastFloat64x8(vi[2])
@@ -91,7 +91,7 @@ func symvQuad8(r0, r1, r2, r3, v, p []float64, vi *[4]float64, sums *[4]float64)
 		s2 = c.MulAdd(vk, s2)
 		d := simdapi.Load8(r3[k : k+8])
 		s3 = d.MulAdd(vk, s3)
-		pk := simdapi.Load8(p[k : k+8])
+		pk := simdapi.Load8(src[k : k+8])
 		pk = a.MulAdd(w0, b.MulAdd(w1, pk)) // rows 0 and 1 as symvPair8 adds them
 		simdapi.Store8(c.MulAdd(w2, d.MulAdd(w3, pk)), p[k:k+8])
 	}

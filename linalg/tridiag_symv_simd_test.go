@@ -54,8 +54,8 @@ func TestSymvQuadSIMD(t *testing.T) {
 	vi := [4]float64{0.75, -1.25, 2.5, -0.125}
 	for n := 0; n <= 70; n++ {
 		r, v, p, pw, pg := quadFixture(rng, n)
-		want := symvQuadScalar(r[0], r[1], r[2], r[3], v, pw, &vi)
-		got := symvQuad(r[0], r[1], r[2], r[3], v, pg, &vi)
+		want := symvQuadScalar(r[0], r[1], r[2], r[3], v, pw, pw, &vi)
+		got := symvQuad(r[0], r[1], r[2], r[3], v, pg, pg, &vi)
 		for q := range r {
 			var mag float64
 			for k := range v {

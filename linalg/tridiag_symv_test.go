@@ -99,7 +99,7 @@ func TestSymvQuadScalarBits(t *testing.T) {
 		w0, w1 := symvPairScalar(r[0], r[1], v, pw, vi[0], vi[1])
 		w2, w3 := symvPairScalar(r[2], r[3], v, pw, vi[2], vi[3])
 		want := [4]float64{w0, w1, w2, w3}
-		got := symvQuadScalar(r[0], r[1], r[2], r[3], v, pg, &vi)
+		got := symvQuadScalar(r[0], r[1], r[2], r[3], v, pg, pg, &vi)
 		for q := range want {
 			if math.Float64bits(got[q]) != math.Float64bits(want[q]) {
 				t.Errorf("n=%d: sum %d = %v, two pairs give %v", n, q, got[q], want[q])
@@ -120,4 +120,30 @@ func quadFixture(rng *rand.Rand, n int) (r [4][]float64, v, p, pw, pg []float64)
 	r = [4][]float64{d[:n], d[n : 2*n], d[2*n : 3*n], d[3*n : 4*n]}
 	v, p = d[4*n:5*n], d[5*n:6*n]
 	return r, v, p, append([]float64(nil), p...), append([]float64(nil), p...)
+}
+
+// TestSymvQuadSrc: symvQuad (AVX-512 in a GOEXPERIMENT=simd build) with src
+// a vector of zeros and p holding anything sets p to what it gives on a
+// cleared p, to the bit, and leaves src as it was — the first rows of a
+// range of the symmetric product rely on it instead of clearing.
+func TestSymvQuadSrc(t *testing.T) {
+	rng := testmat.NewRand(11)
+	vi := [4]float64{0.75, -1.25, 2.5, -0.125}
+	for _, n := range []int{0, 3, 8, 15, 16, 17, 40, 100} {
+		r, v, p, _, pg := quadFixture(rng, n)
+		pw := make([]float64, n)
+		want := symvQuad(r[0], r[1], r[2], r[3], v, pw, pw, &vi)
+		zero := make([]float64, n)
+		got := symvQuad(r[0], r[1], r[2], r[3], v, zero, pg, &vi)
+		for q := range want {
+			if math.Float64bits(got[q]) != math.Float64bits(want[q]) {
+				t.Errorf("n=%d: sum %d = %v, on a cleared p %v", n, q, got[q], want[q])
+			}
+		}
+		for k := range pg {
+			if math.Float64bits(pg[k]) != math.Float64bits(pw[k]) || zero[k] != 0 {
+				t.Errorf("n=%d: p[%d] = %v, on a cleared p %v (p was %v)", n, k, pg[k], pw[k], p[k])
+			}
+		}
+	}
 }
