@@ -146,8 +146,9 @@ func DefaultDescentRows(n int) int {
 	return 0
 }
 
-// The centres a descent of the length scales (SelectScales.Fit) runs on,
-// by default (see DefaultDescentCenters): every centre up to
+// DefaultDescentCentersMin bounds the centres a descent of the length
+// scales (SelectScales.Fit) runs on by default (see
+// DefaultDescentCenters): every centre up to
 // DefaultDescentCentersMin, else the first 2/5 of them and at least
 // DefaultDescentCentersMin. An evaluation of the objective costs about
 // 11m²n flops on n rows (every row its leave-one-out row), where a five-σ
@@ -157,8 +158,8 @@ func DefaultDescentRows(n int) int {
 // on California housing (16,512 rows, 1000 centres, 2026-12-02, the
 // shared 2-core AMD EPYC): the whole `rkhs fit -sigma ard` run took 191
 // s of CPU time on every centre (test MSE 2.283·10⁹, the grid's
-// 2.769·10⁹) and about 69 s with the descent on 400 (test MSE
-// 2.248·10⁹); the grid alone 13.6 s (docs/notes/ard-gradient.md).
+// 2.769·10⁹) and 62.6 s with the descent on 400 (test MSE
+// 2.267·10⁹); the grid alone 13.9 s (docs/notes/ard-gradient.md).
 const DefaultDescentCentersMin = 400
 
 // DefaultDescentCenters returns the default SelectScales.Centers for m
