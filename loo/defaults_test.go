@@ -104,3 +104,13 @@ func TestSelectNystromDefaultGrids(t *testing.T) {
 		t.Errorf("nil Sigmas with a linear kernel: no error, want one (it has no width)")
 	}
 }
+
+// TestDefaultDescentCenters: every centre up to 400, then 2/5 of them and
+// at least 400.
+func TestDefaultDescentCenters(t *testing.T) {
+	for _, c := range []struct{ m, want int }{{1, 1}, {30, 30}, {400, 400}, {401, 400}, {1000, 400}, {1001, 400}, {2000, 800}, {4000, 1600}} {
+		if got := DefaultDescentCenters(c.m); got != c.want {
+			t.Errorf("DefaultDescentCenters(%d) = %d, want %d", c.m, got, c.want)
+		}
+	}
+}

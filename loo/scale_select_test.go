@@ -179,6 +179,47 @@ func TestSelectScalesRows(t *testing.T) {
 	}
 }
 
+// TestSelectScalesCenters: with Centers 12 of the 30 centres, the descent
+// is, bit for bit, the descent whose objective has only the first 12 (the
+// same scales, λ, history and evaluations), and the final fit is on all
+// 30: its model holds 30 centres and its J is the objective of all 30 at
+// the scales, which differs from that of the 12.
+func TestSelectScalesCenters(t *testing.T) {
+	x, y, ss := scaleSmall()
+	ss.Centers = 12
+	sel, err := ss.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	few := ss
+	few.Centers = 0
+	few.Objective.Centers = ss.Objective.Centers.Slice(0, 12, 0, 5).Clone()
+	want, err := few.Fit(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := append(append(slices.Clone(sel.Sigmas), sel.Lambda, sel.Start), sel.History...)
+	w := append(append(slices.Clone(want.Sigmas), want.Lambda, want.Start), want.History...)
+	if !slices.Equal(g, w) || sel.Evaluations != want.Evaluations || sel.Iterations != want.Iterations {
+		t.Errorf("Centers 12: %v in %d evaluations; the objective of 12 centres: %v in %d", g, sel.Evaluations, w, want.Evaluations)
+	}
+	if m := sel.Fit.Model.Centers.Rows; m != 30 {
+		t.Errorf("the final fit has %d centres, want 30", m)
+	}
+	theta := make([]float64, 6)
+	for j, s := range sel.Sigmas {
+		theta[j] = math.Log(s)
+	}
+	theta[5] = math.Log(sel.Lambda)
+	ev, err := ss.Objective.Evaluate(x, y, theta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(ev.Value-sel.Objective) > 1e-12*ev.Value || sel.Objective == want.Objective {
+		t.Errorf("final J %v: want the objective of all 30 centres at the scales, %v (12 centres: %v)", sel.Objective, ev.Value, want.Objective)
+	}
+}
+
 // TestSelectScalesConstant: a constant feature is kept at σ₀ and named;
 // the others are learnt as without it.
 func TestSelectScalesConstant(t *testing.T) {
@@ -234,6 +275,7 @@ func TestSelectScalesErrors(t *testing.T) {
 		{"λ₀ < 0", "Lambda", mod(func(s *SelectScales) { s.Lambda = -1 }), x, false},
 		{"MaxIter < 0", "MaxIter", mod(func(s *SelectScales) { s.MaxIter = -1 }), x, false},
 		{"Tol NaN", "Tol", mod(func(s *SelectScales) { s.Tol = math.NaN() }), x, true},
+		{"Centers < 0", "Centers", mod(func(s *SelectScales) { s.Centers = -1 }), x, false},
 		{"Rows 1", "Rows", mod(func(s *SelectScales) { s.Rows = 1 }), x, false},
 		{"Rows below twice the centres", "Rows", mod(func(s *SelectScales) { s.Rows = 59 }), x, false},
 		{"Rows 2", "Rows", mod(func(s *SelectScales) { s.Rows = 2 }), x, false},
