@@ -1,11 +1,9 @@
 package main
 
 import (
-	"encoding/json"
 	"math"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -30,18 +28,8 @@ import (
 // source by the go command (the test is skipped without one, and in
 // -short mode).
 func TestSelectEqualsRkhs(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds rkhs")
-	}
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command to build rkhs with")
-	}
+	rkhsCommand(t) // skips in -short mode, or without the go command
 	dir := t.TempDir()
-	rkhs := filepath.Join(dir, "rkhs")
-	if out, err := exec.Command(goTool, "build", "-o", rkhs, "rkhs/cmd/rkhs").CombinedOutput(); err != nil {
-		t.Fatalf("go build rkhs/cmd/rkhs: %v\n%s", err, out)
-	}
 	const m, seed = 15, "7"
 	writeRows(t, filepath.Join(dir, "train.csv"), "a,b,c,y", 120, 3, 1)
 	d, err := dataset.ReadCSV(strings.NewReader(readString(t, filepath.Join(dir, "train.csv"))), dataset.CSVOptions{DetectHeader: true, LabelCol: -1})
@@ -79,24 +67,8 @@ func TestSelectEqualsRkhs(t *testing.T) {
 		{"classify, loo", []string{"classify", "-train", "classes.csv", "-method", "nystrom"}, []string{"-input", "classes.csv", "-classes"}},
 	} {
 		args := append(append(tc.rkhs, "-centers", strconv.Itoa(m), "-seed", seed, "-sigma", "auto", "-lambda", "auto", "-json"), grids...)
-		cmd := exec.Command(rkhs, args...)
-		cmd.Dir = dir
-		want, err := cmd.Output()
-		if err != nil {
-			t.Fatalf("%s: rkhs %s: %v", tc.name, strings.Join(args, " "), err)
-		}
-		args = append(append([]string{"select", "-format", "csv", "-centers-file", "centres.csv", "-json", "-model", "m.json"}, tc.beam...), grids...)
-		code, got, said := rkhsBeamStreams(t, dir, args...)
-		if code != 0 {
-			t.Fatalf("%s: rkhs-beam %s: exit %d: %s", tc.name, strings.Join(args, " "), code, said)
-		}
 		var r, b selectionJSON
-		if err := json.Unmarshal(want, &r); err != nil {
-			t.Fatalf("%s: rkhs -json: %v\n%s", tc.name, err, want)
-		}
-		if err := json.Unmarshal([]byte(got), &b); err != nil {
-			t.Fatalf("%s: rkhs-beam -json: %v\n%s", tc.name, err, got)
-		}
+		runBothJSON(t, dir, args, append(append([]string{"select", "-format", "csv", "-centers-file", "centres.csv", "-json", "-model", "m.json"}, tc.beam...), grids...), &r, &b)
 		if b.Sigma != r.Sigma || b.Lambda != r.Lambda || b.Table.Criterion != r.Table.Criterion {
 			t.Errorf("%s: rkhs-beam chose σ = %g, λ = %g by %s; rkhs σ = %g, λ = %g by %s", tc.name, b.Sigma, b.Lambda, b.Table.Criterion, r.Sigma, r.Lambda, r.Table.Criterion)
 		}
@@ -148,18 +120,8 @@ func readString(t *testing.T, path string) string {
 // noise features (see rkhs/beam's TestSelectScalesEqualsFit). On one
 // file nothing is merged, and the two agree bit for bit.
 func TestSelectARDEqualsRkhs(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds rkhs")
-	}
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command to build rkhs with")
-	}
+	rkhsCommand(t) // skips in -short mode, or without the go command
 	dir := t.TempDir()
-	rkhs := filepath.Join(dir, "rkhs")
-	if out, err := exec.Command(goTool, "build", "-o", rkhs, "rkhs/cmd/rkhs").CombinedOutput(); err != nil {
-		t.Fatalf("go build rkhs/cmd/rkhs: %v\n%s", err, out)
-	}
 	// y = sin 2a + b²/18 + noise; c and d noise; four scales of features.
 	r := rand.New(rand.NewPCG(1, 2))
 	var sb strings.Builder
@@ -193,24 +155,8 @@ func TestSelectARDEqualsRkhs(t *testing.T) {
 
 	common := []string{"-sigmas", "0.5:4:4", "-lambdas", "1e-6:1e-1:6", "-sigma", "ard", "-ard-iters", "5", "-json"}
 	args := append([]string{"fit", "-train", "train.csv", "-method", "nystrom", "-centers", strconv.Itoa(m), "-seed", strconv.Itoa(seed), "-lambda", "auto"}, common...)
-	cmd := exec.Command(rkhs, args...)
-	cmd.Dir = dir
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("rkhs %s: %v", strings.Join(args, " "), err)
-	}
-	args = append([]string{"select", "-input", "part-*.csv", "-format", "csv", "-centers-file", "centres.csv", "-model", "m.json"}, common...)
-	code, got, said := rkhsBeamStreams(t, dir, args...)
-	if code != 0 {
-		t.Fatalf("rkhs-beam %s: exit %d: %s", strings.Join(args, " "), code, said)
-	}
 	var w, g scalesJSON
-	if err := json.Unmarshal(out, &w); err != nil {
-		t.Fatalf("rkhs -json: %v\n%s", err, out)
-	}
-	if err := json.Unmarshal([]byte(got), &g); err != nil {
-		t.Fatalf("rkhs-beam -json: %v\n%s", err, got)
-	}
+	runBothJSON(t, dir, args, append([]string{"select", "-input", "part-*.csv", "-format", "csv", "-centers-file", "centres.csv", "-model", "m.json"}, common...), &w, &g)
 	rel := func(a, b []float64) float64 {
 		var e float64
 		for i := range b {
@@ -261,18 +207,8 @@ type scalesJSON struct {
 // grids (K_mm + nλI near singular) amplify to 10⁻⁹: there the scores are
 // compared to 1e-8, and the descent's σ_j follow what L-BFGS makes of it.
 func TestSelectDefaultsEqualRkhs(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds rkhs")
-	}
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command to build rkhs with")
-	}
+	rkhsCommand(t) // skips in -short mode, or without the go command
 	dir := t.TempDir()
-	rkhs := filepath.Join(dir, "rkhs")
-	if out, err := exec.Command(goTool, "build", "-o", rkhs, "rkhs/cmd/rkhs").CombinedOutput(); err != nil {
-		t.Fatalf("go build rkhs/cmd/rkhs: %v\n%s", err, out)
-	}
 	// y = sin 2a + b²/18 + noise; c and d noise; 270 rows, then 30 that
 	// repeat rows among the first 20.
 	r := rand.New(rand.NewPCG(3, 4))
@@ -318,30 +254,15 @@ func TestSelectDefaultsEqualRkhs(t *testing.T) {
 	for _, tc := range runs {
 		name := tc.verb + " -sigma " + tc.sigma + ", rkhs-beam -input " + tc.input
 		args := []string{tc.verb, "-train", tc.data + ".csv", "-method", "nystrom", "-centers", "40", "-sigma", tc.sigma, "-lambda", "auto", "-json"}
-		cmd := exec.Command(rkhs, args...)
-		cmd.Dir = dir
-		want, err := cmd.Output()
-		if err != nil {
-			t.Fatalf("%s: rkhs %s: %v", name, strings.Join(args, " "), err)
-		}
-		args = []string{"select", "-input", tc.input, "-format", "csv", "-centers", "40", "-json", "-model", "m.json"}
+		beamArgs := []string{"select", "-input", tc.input, "-format", "csv", "-centers", "40", "-json", "-model", "m.json"}
 		if tc.classes {
-			args = append(args, "-classes")
+			beamArgs = append(beamArgs, "-classes")
 		}
 		if tc.sigma == "ard" {
-			args = append(args, "-sigma", "ard")
-		}
-		code, got, said := rkhsBeamStreams(t, dir, args...)
-		if code != 0 {
-			t.Fatalf("%s: rkhs-beam %s: exit %d: %s", name, strings.Join(args, " "), code, said)
+			beamArgs = append(beamArgs, "-sigma", "ard")
 		}
 		var w, g scalesJSON
-		if err := json.Unmarshal(want, &w); err != nil {
-			t.Fatalf("%s: rkhs -json: %v\n%s", name, err, want)
-		}
-		if err := json.Unmarshal([]byte(got), &g); err != nil {
-			t.Fatalf("%s: rkhs-beam -json: %v\n%s", name, err, got)
-		}
+		runBothJSON(t, dir, args, beamArgs, &w, &g)
 		ws, wl, gs, gl := w.Sigma, w.Lambda, g.Sigma, g.Lambda
 		if tc.sigma == "ard" {
 			ws, wl, gs, gl = w.GridSigma, w.GridLambda, g.GridSigma, g.GridLambda
