@@ -351,6 +351,9 @@ type selection struct {
 	run func(context.Context, *beam.Pipeline) error
 	dir string
 	ns  int // the number of σ
+	// deadLetter skips malformed lines (DrawCenters for a fit that sets
+	// them aside); a selection fails on the first.
+	deadLetter bool
 
 	prepBytes []byte // the first pass's prep with the centres, encoded
 	first     *prep  // and decoded
@@ -393,7 +396,7 @@ func (r *selection) firstPass() error {
 		return err
 	}
 	pr := prepare(s, o.Input, names, firstPass{Seed: o.Seed, CentersFile: o.CentersFile, Standardize: o.Standardize,
-		Classes: o.Classes, MaxClasses: o.MaxClasses, Squares: true, Scales: o.ARD, Places: true})
+		Classes: o.Classes, MaxClasses: o.MaxClasses, Squares: true, Scales: o.ARD, Places: true, DeadLetter: r.deadLetter})
 	beam.ParDo0(s, &writeBytesFn{Name: r.prepFile()}, pr)
 	if err := r.run(r.ctx, p); err != nil {
 		return err
