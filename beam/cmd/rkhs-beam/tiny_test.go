@@ -3,14 +3,13 @@ package main
 import (
 	"flag"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"rkhs/internal/cli/clitest"
 	"rkhs/loo"
 )
 
@@ -141,25 +140,8 @@ func TestSubsetMissingAClassSelect(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var rare []int
-	for i := n - 1; len(rare) < 2; i-- {
-		if !slices.Contains(drawn, i) {
-			rare = append(rare, i)
-		}
-	}
-	r := rand.New(rand.NewPCG(3, 4))
-	var sb strings.Builder
-	sb.WriteString("a,b,c,y\n")
-	for i := range n {
-		a, b, c := r.Float64(), r.Float64(), r.Float64()
-		y := map[bool]string{true: "1", false: "-1"}[a+b > 1]
-		if slices.Contains(rare, i) {
-			y = "7"
-		}
-		fmt.Fprintf(&sb, "%g,%g,%g,%s\n", a, b, c, y)
-	}
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "rare.csv"), []byte(sb.String()), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "rare.csv"), []byte(clitest.RareClassRows(n, drawn)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	common := []string{"-centers", "10", "-seed", "1", "-sigma", "ard", "-ard-rows", strconv.Itoa(k), "-ard-iters", "2", "-max-classes", "3"}
