@@ -17,7 +17,8 @@ import (
 // -method nystrom -centers M -seed S fits on from the same rows. The rows
 // are placed as Select places them: the files in the order Input.Files
 // lists them, each file's rows in order (malformed lines skipped with
-// o.DeadLetter, as the fit skips them).
+// o.DeadLetter, as the fit skips them; with every line malformed it
+// draws nothing, and the fit sets them aside and writes no model).
 //
 // It runs one pipeline that counts the rows of each file and one that
 // gathers the candidates (more while fewer of them are distinct): two
@@ -41,6 +42,9 @@ func DrawCenters(ctx context.Context, o FitOptions, run func(context.Context, *b
 	defer r.removeFiles()
 	if err := r.firstPass(); err != nil {
 		return o, err
+	}
+	if r.deadLetter && r.first.Rows == 0 {
+		return o, nil // every line malformed: the fit sets them aside and says so
 	}
 	if err := r.draw(); err != nil {
 		return o, err
