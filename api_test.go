@@ -55,6 +55,7 @@ var exempt = map[string]string{
 	"regress.FirstDistinct":                 "picks row indices of x; nil for a nil x, no numbers compared but for equality, no error result",
 	"classify.CountClasses":                 "counts the caller's labels: any values, NaN counted as it sorts; no error result",
 	"classify.DescribeMissing":              "formats MissingClasses for a warning: " + indexes,
+	"classify.DescribeMissingOf":            "formats classes and counts for a warning; no error result",
 	"classify.MissingClasses":               "counts labels at rows a program drew: " + indexes,
 	"classify.CheckClasses":                 "compares counts: its only error is the refusal it exists for",
 	"regress.Intercept.String":              stringer,

@@ -108,7 +108,7 @@ func firstPassOf(ctx context.Context, o FitOptions, scratch string, run func(con
 	if err != nil {
 		return nil, err
 	}
-	c := prepare(s, o.Input, names, firstPass{Centers: o.Centers, Seed: o.Seed, CentersFile: o.CentersFile})
+	c := prepare(s, o.Input, names, firstPass{Centers: o.Centers, Seed: o.Seed, CentersFile: o.CentersFile, Drawn: drawnBytes(o.Drawn)})
 	beam.ParDo0(s, &writeBytesFn{Name: name}, c)
 	if err := run(ctx, p); err != nil {
 		return nil, err

@@ -65,9 +65,10 @@
 // (a constant feature is kept at its value, scaled by its magnitude, as
 // rkhs keeps it); the distinct labels of a classification, coded ±1 or
 // one-vs-all as rkhs classify codes them; and the median heuristic for σ
-// (loo.MedianDistance, in the kernel's own norm) on the centres as the
-// kernel sees them — a uniform sample of the distinct rows drawn with the
-// seed — which the σ grid of a selection multiplies; and the facts about
+// (loo.MedianDistance, in the kernel's own norm) on the rows rkhs takes
+// it on (loo.MedianRows), gathered with the centres by their places among
+// all the rows (scale_rows.go; DrawCenters draws a fit's centres alike),
+// which the σ grid of a selection multiplies; and the facts about
 // the labels by which a selection refuses them before its later passes,
 // as the library refuses them: classes that look like a continuous target
 // (classify.CheckClasses), labels whose squared residuals overflow.

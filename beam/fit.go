@@ -12,6 +12,7 @@ import (
 	"rkhs/internal/cli"
 	"rkhs/internal/memlimit"
 	"rkhs/kernels"
+	"rkhs/linalg"
 	"rkhs/regress"
 )
 
@@ -25,13 +26,16 @@ type FitOptions struct {
 	// read.
 	Lambda    float64
 	Intercept regress.Intercept
-	// Centers is m, the number of centres drawn in a first pass over the
-	// input (see sample.go), with Seed; or CentersFile, if not empty, is
-	// a file of centres in the input's format (labels ignored), and
-	// Centers must be 0 (Seed is not used).
+	// Centers is m, the number of centres drawn with Seed: as rkhs draws
+	// them when DrawCenters has drawn them into Drawn (the rows in the
+	// input's units), else by a bottom-m sample in the fit's first pass
+	// over the input (see sample.go), which rkhs does not draw; or
+	// CentersFile, if not empty, is a file of centres in the input's
+	// format (labels ignored), and Centers must be 0 (Seed is not used).
 	Centers     int
 	Seed        uint64
 	CentersFile string
+	Drawn       *linalg.Dense
 	// Standardize, if set, scales every feature to mean 0 and standard
 	// deviation 1 by the moments of the rows read (see prepare.go) before
 	// the kernel; the centres, drawn or from CentersFile (in the input's
@@ -89,6 +93,9 @@ func (o FitOptions) check() error {
 	}
 	if err := checkJob(op, o.Input, o.Centers, o.CentersFile, o.Model); err != nil {
 		return err
+	}
+	if c := o.Drawn; c != nil && (c.Rows != o.Centers || c.Cols < 1) {
+		return check.Input(ErrOptions, op, "Drawn", "%d×%d centres for Centers %d: want DrawCenters's", c.Rows, c.Cols, o.Centers)
 	}
 	if m, d := o.Centers, o.Input.Width; m > 0 && d > 0 {
 		// A worker holds the m×d centres twice (drawn, then in the
@@ -150,7 +157,7 @@ func Fit(s beam.Scope, o FitOptions) (beam.PCollection, error) {
 	if err != nil {
 		return beam.PCollection{}, err
 	}
-	pr := prepare(s, o.Input, names, firstPass{Centers: o.Centers, Seed: o.Seed, CentersFile: o.CentersFile, Standardize: o.Standardize, DeadLetter: o.DeadLetter != ""})
+	pr := prepare(s, o.Input, names, firstPass{Centers: o.Centers, Seed: o.Seed, CentersFile: o.CentersFile, Drawn: drawnBytes(o.Drawn), Standardize: o.Standardize, DeadLetter: o.DeadLetter != ""})
 	stats, bad := statistics(s, o.Input, o.Kernel, names, pr, o.CentersFile, o.DeadLetter != "")
 	if o.DeadLetter != "" {
 		writeLines(s, o.DeadLetter, bad)

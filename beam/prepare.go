@@ -336,7 +336,7 @@ type scanFileFn struct {
 
 func (f *scanFileFn) ProcessElement(ctx context.Context, file string) (scan, error) {
 	a := scan{Sample: sample{D: f.In.Width, File: file}}
-	rows := f.Centers > 0 || f.Standardize || f.Classes || f.Scales || f.Places
+	rows := f.readsRows() || f.Scales || f.Places
 	if !rows && f.In.Format != "csv" {
 		return scan{}, nil // nothing to gather: the file is not read
 	}
@@ -371,7 +371,7 @@ func (f *scanFileFn) ProcessElement(ctx context.Context, file string) (scan, err
 	err := readFile(ctx, f.In, file, f.In.Width, setD, func(x []float64, y float64) error {
 		a.Rows++
 		a.Largest = max(a.Largest, math.Abs(y))
-		if f.Centers > 0 {
+		if f.Centers > 0 && f.Drawn == nil {
 			a.Sample.add(f.Centers, rowKey(f.Seed, x), x)
 		}
 		if f.Standardize {
@@ -425,7 +425,7 @@ func (f *scanCombineFn) MergeAccumulators(a, b scan) (scan, error) {
 // The centres file is read with a background context: a CombineFn's
 // methods take none.
 func (f *scanCombineFn) ExtractOutput(a scan) ([]byte, error) {
-	if f.DeadLetter && a.Rows == 0 && (f.Centers > 0 || f.Standardize || f.Classes) {
+	if f.DeadLetter && a.Rows == 0 && f.readsRows() {
 		return []byte{}, nil
 	}
 	p := &prep{Features: a.Features, Target: a.Target, Rows: a.Rows, Classify: f.Classes, Classes: a.Classes, More: a.More,
@@ -433,6 +433,12 @@ func (f *scanCombineFn) ExtractOutput(a scan) ([]byte, error) {
 	switch {
 	case f.CentersFile != "":
 		c, err := readCenters(context.Background(), f.In, a.Features, f.CentersFile)
+		if err != nil {
+			return nil, err
+		}
+		p.Centers = c
+	case f.Drawn != nil:
+		c, err := decodeMatrix(f.Drawn)
 		if err != nil {
 			return nil, err
 		}
@@ -527,6 +533,7 @@ type firstPass struct {
 	Centers     int
 	Seed        uint64
 	CentersFile string
+	Drawn       []byte // the centres DrawCenters drew (encodeMatrix), in the input's units, instead of a sample
 	Standardize bool
 	Classes     bool
 	MaxClasses  int
@@ -539,6 +546,13 @@ type firstPass struct {
 	// each row among all the rows.
 	Places     bool
 	DeadLetter bool
+}
+
+// readsRows says whether the first pass reads every row for what the
+// prep holds (a sample of centres, moments, classes), so that no rows
+// read means none could be.
+func (f firstPass) readsRows() bool {
+	return (f.Centers > 0 && f.Drawn == nil) || f.Standardize || f.Classes
 }
 
 // prepare adds the first pass over the files to the pipeline and returns

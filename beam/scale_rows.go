@@ -119,9 +119,10 @@ func (r *selection) placesOf(rows []int) (places, error) {
 // k places, the k×d features and the k×q outputs, as little-endian words
 // (float64 bits). A file with none of them is not read.
 type gatherRowsFn struct {
-	In   Input
-	Prep []byte
-	At   places
+	In         Input
+	Prep       []byte
+	At         places
+	DeadLetter bool // malformed lines skipped, as the first pass skipped them
 
 	prep *prep
 }
@@ -151,7 +152,11 @@ func (f *gatherRowsFn) ProcessElement(ctx context.Context, file string, emit fun
 		return err
 	}
 	d, q := f.prep.width(), f.prep.outputs()
-	if err := f.prep.addFile(ctx, f.In, file, d, blockRows(2*d+q), nil, add); err != nil {
+	var bad badFunc
+	if f.DeadLetter {
+		bad = func(*LineError, string) {}
+	}
+	if err := f.prep.addFile(ctx, f.In, file, d, blockRows(2*d+q), bad, add); err != nil {
 		return err
 	}
 	b := appendUint64s(nil, uint64(len(places)), uint64(d), uint64(q))
@@ -215,7 +220,7 @@ func (r *selection) gatherRows(what string, idx []int) (x, y *linalg.Dense, err 
 	if err != nil {
 		return nil, nil, err
 	}
-	per := beam.ParDo(s, &gatherRowsFn{In: o.Input, Prep: r.prepBytes, At: at}, files)
+	per := beam.ParDo(s, &gatherRowsFn{In: o.Input, Prep: r.prepBytes, At: at, DeadLetter: r.deadLetter}, files)
 	beam.ParDo0(s, &writeBytesFn{Name: r.rowsFile()}, beam.Combine(s, &concatFn{}, per))
 	if err := r.run(r.ctx, p); err != nil {
 		return nil, nil, err

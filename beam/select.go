@@ -123,7 +123,9 @@ type Selection struct {
 	// MedianRatios times it, 0 otherwise.
 	Median float64
 	// Notes and Warnings are what the standardization tells the user
-	// (cli.StandardizeNotes), one line each.
+	// (cli.StandardizeNotes), one line each; Warnings also says, with
+	// Classes and ARDRows, which classes the descent's rows miss, as rkhs
+	// warns.
 	Notes, Warnings []string
 	// Model is the fit at the chosen pair (with the standardization, if
 	// any), also written to Model; Classifier, with Classes, is the
@@ -351,6 +353,9 @@ type selection struct {
 	run func(context.Context, *beam.Pipeline) error
 	dir string
 	ns  int // the number of σ
+	// deadLetter skips malformed lines (DrawCenters for a fit that sets
+	// them aside); a selection fails on the first.
+	deadLetter bool
 
 	prepBytes []byte // the first pass's prep with the centres, encoded
 	first     *prep  // and decoded
@@ -393,7 +398,7 @@ func (r *selection) firstPass() error {
 		return err
 	}
 	pr := prepare(s, o.Input, names, firstPass{Seed: o.Seed, CentersFile: o.CentersFile, Standardize: o.Standardize,
-		Classes: o.Classes, MaxClasses: o.MaxClasses, Squares: true, Scales: o.ARD, Places: true})
+		Classes: o.Classes, MaxClasses: o.MaxClasses, Squares: true, Scales: o.ARD, Places: true, DeadLetter: r.deadLetter})
 	beam.ParDo0(s, &writeBytesFn{Name: r.prepFile()}, pr)
 	if err := r.run(r.ctx, p); err != nil {
 		return err

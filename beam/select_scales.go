@@ -7,6 +7,8 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 
+	"rkhs/classify"
+	"rkhs/linalg"
 	"rkhs/loo"
 )
 
@@ -101,6 +103,9 @@ func (r *selection) scales() error {
 		}
 		if err != nil {
 			return err
+		}
+		if o.Classes {
+			r.warnMissing("-ard-rows", y, r.sel.Rows)
 		}
 		evaluate = func(theta []float64) (*loo.ScaleEval, error) { return sr.obj.Evaluate(x, y, theta) }
 		fitRows = len(idx)
@@ -246,4 +251,23 @@ func (sr *scaleRun) pass(theta []float64, pass int) error {
 	}
 	beam.ParDo0(s, &writeBytesFn{Name: r.scaleFile(pass)}, mergedSums(s, fn, o.Input, names))
 	return r.run(r.ctx, p)
+}
+
+// warnMissing adds to the selection's warnings, as rkhs warns, the
+// classes of the first pass that none of the rows drawn for flag holds,
+// from their coded labels y (classify.DescribeMissingOf), of n rows.
+func (r *selection) warnMissing(flag string, y *linalg.Dense, n int) {
+	classes := r.first.Classes
+	labels, drawn := make([]float64, y.Rows, y.Rows+len(classes)), make([]int, y.Rows)
+	for i := range y.Rows {
+		c := slices.Index(y.Row(i), 1) // one-vs-all: +1 in the column of its class
+		if y.Cols == 1 {
+			c = (int(y.At(i, 0)) + 1) / 2 // two classes: −1, +1
+		}
+		labels[i], drawn[i] = classes[c], i
+	}
+	w := classify.DescribeMissingOf(classify.MissingClasses(append(labels, classes...), drawn), y.Rows, n)
+	if w != "" {
+		r.sel.Warnings = append(r.sel.Warnings, fmt.Sprintf("%s %d: %s; raise %s (or 0 for every row)", flag, y.Rows, w, flag))
+	}
 }

@@ -142,3 +142,11 @@ func ExampleDescribeMissing() {
 	// Output:
 	// the 4 rows drawn at random (-seed) of the 6 hold no row of class 2, so the choice never measures its error there
 }
+
+// DescribeMissingOf words the classes a streamed selection found missing
+// from the rows it drew, without every row's label.
+func ExampleDescribeMissingOf() {
+	fmt.Println(classify.DescribeMissingOf([]float64{2, 7}, 40, 1000))
+	// Output:
+	// the 40 rows drawn at random (-seed) of the 1000 hold no row of classes 2, 7, so the choice never measures its error there
+}

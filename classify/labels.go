@@ -52,7 +52,14 @@ func MissingClasses(labels []float64, rows []int) []float64 {
 // warning: "the 30 rows drawn hold no row of class 7: …"; "" when none is
 // missing or rows is nil.
 func DescribeMissing(labels []float64, rows []int) string {
-	missing := MissingClasses(labels, rows)
+	return DescribeMissingOf(MissingClasses(labels, rows), len(rows), len(labels))
+}
+
+// DescribeMissingOf is DescribeMissing's wording for the classes missing
+// (ascending) from drawn rows of n, for a caller that does not hold every
+// row's label (a streamed selection, which knows the classes from a first
+// pass and the labels of the rows it drew); "" when none is missing.
+func DescribeMissingOf(missing []float64, drawn, n int) string {
 	if len(missing) == 0 {
 		return ""
 	}
@@ -61,7 +68,7 @@ func DescribeMissing(labels []float64, rows []int) string {
 		s[i] = strconv.FormatFloat(c, 'g', -1, 64)
 	}
 	what := map[bool]string{true: "class ", false: "classes "}[len(s) == 1] + strings.Join(s, ", ")
-	return fmt.Sprintf("the %d rows drawn at random (-seed) of the %d hold no row of %s, so the choice never measures its error there", len(rows), len(labels), what)
+	return fmt.Sprintf("the %d rows drawn at random (-seed) of the %d hold no row of %s, so the choice never measures its error there", drawn, n, what)
 }
 
 // classIndex returns, for every label, the index of its class in the

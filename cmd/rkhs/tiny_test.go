@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"rkhs/internal/cli/clitest"
 	"rkhs/loo"
 )
 
@@ -197,24 +198,7 @@ func TestSubsetMissingAClass(t *testing.T) {
 		} else {
 			drawn = loo.ScaleObjective{Subset: k, Seed: 1}.SubsetRows(n)
 		}
-		var rare []int
-		for i := n - 1; len(rare) < 2; i-- {
-			if !slices.Contains(drawn, i) {
-				rare = append(rare, i)
-			}
-		}
-		r := rand.New(rand.NewPCG(3, 4))
-		var sb strings.Builder
-		sb.WriteString("a,b,c,y\n")
-		for i := range n {
-			a, b, c := r.Float64(), r.Float64(), r.Float64()
-			y := map[bool]string{true: "1", false: "-1"}[a+b > 1]
-			if slices.Contains(rare, i) {
-				y = "7"
-			}
-			fmt.Fprintf(&sb, "%g,%g,%g,%s\n", a, b, c, y)
-		}
-		train := write(t, dir, "rare.csv", []byte(sb.String()))
+		train := write(t, dir, "rare.csv", []byte(clitest.RareClassRows(n, drawn)))
 		args := append(append(s.args(n), "-train", train, "-seed", "1"), s.subset...)
 		code, _, e := runCmd(args...)
 		switch {

@@ -21,7 +21,8 @@
 // the columns' names, so that both predict verbs find them by name.
 // LIBSVM input needs -width D, its number of features. Names ending in
 // .gz are read through gzip. λ is in the K + nλI convention, n the rows
-// read; the model file is the JSON rkhs predict reads. -solver cg runs one
+// read; the model file is the JSON rkhs predict reads. fit's -centers M
+// -seed S are rkhs's (two more reads: rkhsbeam.DrawCenters). -solver cg runs one
 // pipeline a pass of regress.Falkon's solver (20 iterations, no penalized
 // intercept), each writing its sums under -scratch (a directory the
 // workers share; default the system's temporary directory), removed at

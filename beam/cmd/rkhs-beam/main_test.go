@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"rkhs/dataset"
@@ -24,7 +25,67 @@ func TestMain(m *testing.M) {
 		main()
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if rkhsBuild.dir != "" {
+		os.RemoveAll(rkhsBuild.dir)
+	}
+	os.Exit(code)
+}
+
+// rkhsBuild is rkhs built from its source for the tests that compare the
+// two commands, once per test binary.
+var rkhsBuild struct {
+	once      sync.Once
+	dir, path string
+	err       error
+}
+
+// rkhsCommand returns the path of rkhs built from its source by the go
+// command; the test is skipped without one, and in -short mode.
+func rkhsCommand(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds rkhs")
+	}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command to build rkhs with")
+	}
+	rkhsBuild.once.Do(func() {
+		if rkhsBuild.dir, rkhsBuild.err = os.MkdirTemp("", "rkhs-beam-test-"); rkhsBuild.err != nil {
+			return
+		}
+		rkhsBuild.path = filepath.Join(rkhsBuild.dir, "rkhs")
+		if out, err := exec.Command(goTool, "build", "-o", rkhsBuild.path, "rkhs/cmd/rkhs").CombinedOutput(); err != nil {
+			rkhsBuild.err = fmt.Errorf("go build rkhs/cmd/rkhs: %v\n%s", err, out)
+		}
+	})
+	if rkhsBuild.err != nil {
+		t.Fatal(rkhsBuild.err)
+	}
+	return rkhsBuild.path
+}
+
+// ran is what a run of a command wrote.
+type ran struct{ stdout, stderr string }
+
+// runBoth runs rkhs with rkhsArgs and rkhs-beam with beamArgs, both in
+// dir, and returns what each wrote; either exiting other than 0 fails the
+// test.
+func runBoth(t *testing.T, dir string, rkhsArgs, beamArgs []string) (r, b ran) {
+	t.Helper()
+	cmd := exec.Command(rkhsCommand(t), rkhsArgs...)
+	cmd.Dir = dir
+	var outb, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &outb, &errb
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("rkhs %s: %v: %s", strings.Join(rkhsArgs, " "), err, errb.String())
+	}
+	code, stdout, stderr := rkhsBeamStreams(t, dir, beamArgs...)
+	if code != 0 {
+		t.Fatalf("rkhs-beam %s: exit %d: %s", strings.Join(beamArgs, " "), code, stderr)
+	}
+	return ran{outb.String(), errb.String()}, ran{stdout, stderr}
 }
 
 // rkhsBeam runs rkhs-beam with args in dir and returns its exit status
@@ -275,4 +336,18 @@ func TestFitSigmaPointsToSelect(t *testing.T) {
 			t.Errorf("fit -sigma %s: exit %d, %q; want 2 and %q", c.sigma, code, e, c.want)
 		}
 	}
+}
+
+// runBothJSON is runBoth for -json runs: it decodes rkhs's standard
+// output into w and rkhs-beam's into g.
+func runBothJSON(t *testing.T, dir string, rkhsArgs, beamArgs []string, w, g any) (r, b ran) {
+	t.Helper()
+	r, b = runBoth(t, dir, rkhsArgs, beamArgs)
+	if err := json.Unmarshal([]byte(r.stdout), w); err != nil {
+		t.Fatalf("rkhs %s: %v\n%s", strings.Join(rkhsArgs, " "), err, r.stdout)
+	}
+	if err := json.Unmarshal([]byte(b.stdout), g); err != nil {
+		t.Fatalf("rkhs-beam %s: %v\n%s", strings.Join(beamArgs, " "), err, b.stdout)
+	}
+	return r, b
 }

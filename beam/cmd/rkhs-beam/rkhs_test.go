@@ -2,10 +2,10 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"rkhs/dataset"
+	"rkhs/loo"
 	"rkhs/regress"
 )
 
@@ -23,25 +24,14 @@ import (
 // same pair, with tables equal to 1e-10 relative, for each criterion.
 //
 // The centres: rkhs draws its own, regress.NystromCenters with -seed on
-// the training rows; rkhs-beam draws another sample (a hash of the rows),
-// so it is given the rows rkhs draws as a -centers-file, in the training
-// file's units, which it standardizes by the moments of the rows as rkhs
-// standardizes the rows it draws them from. rkhs is built from its
-// source by the go command (the test is skipped without one, and in
-// -short mode).
+// the training rows; rkhs-beam is given them as a -centers-file, in the
+// training file's units, which it standardizes by the moments of the rows
+// as rkhs standardizes the rows it draws them from (TestSelectDefaultsEqualRkhs
+// has it draw them itself). rkhs is built from its source by the go
+// command (the test is skipped without one, and in -short mode).
 func TestSelectEqualsRkhs(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds rkhs")
-	}
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command to build rkhs with")
-	}
+	rkhsCommand(t) // skips in -short mode, or without the go command
 	dir := t.TempDir()
-	rkhs := filepath.Join(dir, "rkhs")
-	if out, err := exec.Command(goTool, "build", "-o", rkhs, "rkhs/cmd/rkhs").CombinedOutput(); err != nil {
-		t.Fatalf("go build rkhs/cmd/rkhs: %v\n%s", err, out)
-	}
 	const m, seed = 15, "7"
 	writeRows(t, filepath.Join(dir, "train.csv"), "a,b,c,y", 120, 3, 1)
 	d, err := dataset.ReadCSV(strings.NewReader(readString(t, filepath.Join(dir, "train.csv"))), dataset.CSVOptions{DetectHeader: true, LabelCol: -1})
@@ -79,24 +69,8 @@ func TestSelectEqualsRkhs(t *testing.T) {
 		{"classify, loo", []string{"classify", "-train", "classes.csv", "-method", "nystrom"}, []string{"-input", "classes.csv", "-classes"}},
 	} {
 		args := append(append(tc.rkhs, "-centers", strconv.Itoa(m), "-seed", seed, "-sigma", "auto", "-lambda", "auto", "-json"), grids...)
-		cmd := exec.Command(rkhs, args...)
-		cmd.Dir = dir
-		want, err := cmd.Output()
-		if err != nil {
-			t.Fatalf("%s: rkhs %s: %v", tc.name, strings.Join(args, " "), err)
-		}
-		args = append(append([]string{"select", "-format", "csv", "-centers-file", "centres.csv", "-json", "-model", "m.json"}, tc.beam...), grids...)
-		code, got, said := rkhsBeamStreams(t, dir, args...)
-		if code != 0 {
-			t.Fatalf("%s: rkhs-beam %s: exit %d: %s", tc.name, strings.Join(args, " "), code, said)
-		}
 		var r, b selectionJSON
-		if err := json.Unmarshal(want, &r); err != nil {
-			t.Fatalf("%s: rkhs -json: %v\n%s", tc.name, err, want)
-		}
-		if err := json.Unmarshal([]byte(got), &b); err != nil {
-			t.Fatalf("%s: rkhs-beam -json: %v\n%s", tc.name, err, got)
-		}
+		runBothJSON(t, dir, args, append(append([]string{"select", "-format", "csv", "-centers-file", "centres.csv", "-json", "-model", "m.json"}, tc.beam...), grids...), &r, &b)
 		if b.Sigma != r.Sigma || b.Lambda != r.Lambda || b.Table.Criterion != r.Table.Criterion {
 			t.Errorf("%s: rkhs-beam chose σ = %g, λ = %g by %s; rkhs σ = %g, λ = %g by %s", tc.name, b.Sigma, b.Lambda, b.Table.Criterion, r.Sigma, r.Lambda, r.Table.Criterion)
 		}
@@ -148,18 +122,8 @@ func readString(t *testing.T, path string) string {
 // noise features (see rkhs/beam's TestSelectScalesEqualsFit). On one
 // file nothing is merged, and the two agree bit for bit.
 func TestSelectARDEqualsRkhs(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds rkhs")
-	}
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command to build rkhs with")
-	}
+	rkhsCommand(t) // skips in -short mode, or without the go command
 	dir := t.TempDir()
-	rkhs := filepath.Join(dir, "rkhs")
-	if out, err := exec.Command(goTool, "build", "-o", rkhs, "rkhs/cmd/rkhs").CombinedOutput(); err != nil {
-		t.Fatalf("go build rkhs/cmd/rkhs: %v\n%s", err, out)
-	}
 	// y = sin 2a + b²/18 + noise; c and d noise; four scales of features.
 	r := rand.New(rand.NewPCG(1, 2))
 	var sb strings.Builder
@@ -193,24 +157,8 @@ func TestSelectARDEqualsRkhs(t *testing.T) {
 
 	common := []string{"-sigmas", "0.5:4:4", "-lambdas", "1e-6:1e-1:6", "-sigma", "ard", "-ard-iters", "5", "-json"}
 	args := append([]string{"fit", "-train", "train.csv", "-method", "nystrom", "-centers", strconv.Itoa(m), "-seed", strconv.Itoa(seed), "-lambda", "auto"}, common...)
-	cmd := exec.Command(rkhs, args...)
-	cmd.Dir = dir
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("rkhs %s: %v", strings.Join(args, " "), err)
-	}
-	args = append([]string{"select", "-input", "part-*.csv", "-format", "csv", "-centers-file", "centres.csv", "-model", "m.json"}, common...)
-	code, got, said := rkhsBeamStreams(t, dir, args...)
-	if code != 0 {
-		t.Fatalf("rkhs-beam %s: exit %d: %s", strings.Join(args, " "), code, said)
-	}
 	var w, g scalesJSON
-	if err := json.Unmarshal(out, &w); err != nil {
-		t.Fatalf("rkhs -json: %v\n%s", err, out)
-	}
-	if err := json.Unmarshal([]byte(got), &g); err != nil {
-		t.Fatalf("rkhs-beam -json: %v\n%s", err, got)
-	}
+	runBothJSON(t, dir, args, append([]string{"select", "-input", "part-*.csv", "-format", "csv", "-centers-file", "centres.csv", "-model", "m.json"}, common...), &w, &g)
 	rel := func(a, b []float64) float64 {
 		var e float64
 		for i := range b {
@@ -261,18 +209,8 @@ type scalesJSON struct {
 // grids (K_mm + nλI near singular) amplify to 10⁻⁹: there the scores are
 // compared to 1e-8, and the descent's σ_j follow what L-BFGS makes of it.
 func TestSelectDefaultsEqualRkhs(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds rkhs")
-	}
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command to build rkhs with")
-	}
+	rkhsCommand(t) // skips in -short mode, or without the go command
 	dir := t.TempDir()
-	rkhs := filepath.Join(dir, "rkhs")
-	if out, err := exec.Command(goTool, "build", "-o", rkhs, "rkhs/cmd/rkhs").CombinedOutput(); err != nil {
-		t.Fatalf("go build rkhs/cmd/rkhs: %v\n%s", err, out)
-	}
 	// y = sin 2a + b²/18 + noise; c and d noise; 270 rows, then 30 that
 	// repeat rows among the first 20.
 	r := rand.New(rand.NewPCG(3, 4))
@@ -318,30 +256,15 @@ func TestSelectDefaultsEqualRkhs(t *testing.T) {
 	for _, tc := range runs {
 		name := tc.verb + " -sigma " + tc.sigma + ", rkhs-beam -input " + tc.input
 		args := []string{tc.verb, "-train", tc.data + ".csv", "-method", "nystrom", "-centers", "40", "-sigma", tc.sigma, "-lambda", "auto", "-json"}
-		cmd := exec.Command(rkhs, args...)
-		cmd.Dir = dir
-		want, err := cmd.Output()
-		if err != nil {
-			t.Fatalf("%s: rkhs %s: %v", name, strings.Join(args, " "), err)
-		}
-		args = []string{"select", "-input", tc.input, "-format", "csv", "-centers", "40", "-json", "-model", "m.json"}
+		beamArgs := []string{"select", "-input", tc.input, "-format", "csv", "-centers", "40", "-json", "-model", "m.json"}
 		if tc.classes {
-			args = append(args, "-classes")
+			beamArgs = append(beamArgs, "-classes")
 		}
 		if tc.sigma == "ard" {
-			args = append(args, "-sigma", "ard")
-		}
-		code, got, said := rkhsBeamStreams(t, dir, args...)
-		if code != 0 {
-			t.Fatalf("%s: rkhs-beam %s: exit %d: %s", name, strings.Join(args, " "), code, said)
+			beamArgs = append(beamArgs, "-sigma", "ard")
 		}
 		var w, g scalesJSON
-		if err := json.Unmarshal(want, &w); err != nil {
-			t.Fatalf("%s: rkhs -json: %v\n%s", name, err, want)
-		}
-		if err := json.Unmarshal([]byte(got), &g); err != nil {
-			t.Fatalf("%s: rkhs-beam -json: %v\n%s", name, err, got)
-		}
+		runBothJSON(t, dir, args, beamArgs, &w, &g)
 		ws, wl, gs, gl := w.Sigma, w.Lambda, g.Sigma, g.Lambda
 		if tc.sigma == "ard" {
 			ws, wl, gs, gl = w.GridSigma, w.GridLambda, g.GridSigma, g.GridLambda
@@ -376,6 +299,139 @@ func TestSelectDefaultsEqualRkhs(t *testing.T) {
 		t.Logf("%s: σ_j %.4g, λ %.4g, J %.6g after %d iterations; rkhs-beam's σ_j within %.2g, J within %.2g", name, w.Sigmas, w.Lambda, w.Objective, w.Iterations, worst, rel(g.Objective, w.Objective))
 		if worst > 1e-3 || rel(g.Lambda, w.Lambda) > 1e-3 || rel(g.Objective, w.Objective) > 1e-4 {
 			t.Errorf("%s: rkhs-beam σ_j %v, λ %v, J %.10g; rkhs σ_j %v, λ %v, J %.10g", name, g.Sigmas, g.Lambda, g.Objective, w.Sigmas, w.Lambda, w.Objective)
+		}
+	}
+}
+
+// TestFitCentresEqualRkhs: rkhs-beam fit -centers M -seed S draws the
+// centres rkhs fit -method nystrom -centers M -seed S draws from the same
+// rows (regress.CenterOrder, repeats skipped by regress.FirstDistinct),
+// bit for bit, with and without -standardize, from one file and from the
+// same rows in two; a fifth of the rows repeat others, so that the draw
+// skips repeats. The models then agree to the rounding of the merges
+// (1e-9 of the largest coefficient).
+func TestFitCentresEqualRkhs(t *testing.T) {
+	rkhsCommand(t)
+	dir := t.TempDir()
+	r := rand.New(rand.NewPCG(5, 6))
+	var rows []string
+	for range 200 {
+		a, b, c := r.NormFloat64(), r.NormFloat64(), r.NormFloat64()
+		rows = append(rows, strings.Join([]string{f(a), f(b), f(c), f(a + b*b)}, ","))
+	}
+	for range 40 {
+		k, at := r.IntN(30), r.IntN(len(rows))
+		rows = slices.Insert(rows, at, rows[k])
+	}
+	head := "a,b,c,y\n"
+	os.WriteFile(filepath.Join(dir, "t.csv"), []byte(head+strings.Join(rows, "\n")+"\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "t-0.csv"), []byte(head+strings.Join(rows[:100], "\n")+"\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "t-1.csv"), []byte(head+strings.Join(rows[100:], "\n")+"\n"), 0o644)
+	type matrix struct {
+		Rows, Cols int
+		Data       []float64
+	}
+	type model struct{ Centers, Coef matrix }
+	read := func(name string) model {
+		var m model
+		if err := json.Unmarshal([]byte(readString(t, filepath.Join(dir, name))), &m); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		return m
+	}
+	for _, input := range []string{"t.csv", "t-*.csv"} {
+		for _, std := range [][]string{nil, {"-standardize"}} {
+			for _, m := range []string{"30", "120"} {
+				name := fmt.Sprintf("-input %s %v -centers %s", input, std, m)
+				common := append([]string{"-centers", m, "-seed", "7", "-sigma", "1", "-lambda", "1e-3"}, std...)
+				runBoth(t, dir, append([]string{"fit", "-train", "t.csv", "-method", "nystrom", "-model", "r.json"}, common...),
+					append([]string{"fit", "-input", input, "-format", "csv", "-model", "b.json"}, common...))
+				w, g := read("r.json"), read("b.json")
+				exact := std == nil || input == "t.csv" // merged moments move the last bits of standardized centres
+				worst := 0.0
+				for i, v := range w.Centers.Data {
+					if i < len(g.Centers.Data) {
+						worst = max(worst, math.Abs(g.Centers.Data[i]-v))
+					}
+				}
+				if g.Centers.Rows != w.Centers.Rows || len(g.Centers.Data) != len(w.Centers.Data) || (exact && worst != 0) || worst > 1e-12 {
+					t.Errorf("%s: rkhs-beam's %d centres differ from rkhs's %d by %.3g", name, g.Centers.Rows, w.Centers.Rows, worst)
+					continue
+				}
+				big, diff := 0.0, 0.0
+				for i, v := range w.Coef.Data {
+					big, diff = max(big, math.Abs(v)), max(diff, math.Abs(g.Coef.Data[i]-v))
+				}
+				if !(diff <= 1e-9*big) {
+					t.Errorf("%s: coefficients differ by %.3g of %.3g", name, diff, big)
+				}
+			}
+		}
+	}
+}
+
+// TestSelectAboveSubsetEqualsRkhs: above loo.DefaultSubsetAbove rows
+// (100,000) both commands, with their defaults, take the leave-one-out
+// error on the subset loo.DefaultSubset draws (20,000 rows) and, with
+// -sigma ard, descend on loo.DefaultDescentRows' rows with the fit at the
+// scales on every row: rkhs-beam select on one file chooses what rkhs
+// fit chooses on the same rows — σ, λ and the LOO rows exactly, every
+// score within 1e-10, σ_j within 1e-8 — the path beam takes only on large
+// inputs (the subset's marks in the passes). Skipped in -short mode.
+func TestSelectAboveSubsetEqualsRkhs(t *testing.T) {
+	rkhsCommand(t)
+	dir := t.TempDir()
+	const n = 100_500
+	r := rand.New(rand.NewPCG(7, 8))
+	var sb strings.Builder
+	sb.WriteString("a,b,y\n")
+	for range n {
+		a, b := r.NormFloat64(), 4*r.NormFloat64()
+		fmt.Fprintf(&sb, "%s,%s,%s\n", f(a), f(b), f(math.Sin(2*a)+0.1*r.NormFloat64()))
+	}
+	os.WriteFile(filepath.Join(dir, "big.csv"), []byte(sb.String()), 0o644)
+	rel := func(a, b float64) float64 { return math.Abs(a-b) / math.Abs(b) }
+	for _, sigma := range []string{"auto", "ard"} {
+		common := []string{"-centers", "8", "-lambdas", "1e-6:1e-1:6", "-json"}
+		extra := []string(nil)
+		if sigma == "ard" {
+			extra = []string{"-sigma", "ard", "-ard-iters", "2"}
+		}
+		var w, g struct {
+			scalesJSON
+			LOORows     int `json:"loo_rows"`
+			GridLOORows int `json:"grid_loo_rows"`
+		}
+		runBothJSON(t, dir, append(append([]string{"fit", "-train", "big.csv", "-method", "nystrom", "-sigma", sigma, "-lambda", "auto"}, common...), extra...),
+			append(append([]string{"select", "-input", "big.csv", "-format", "csv", "-model", "m.json"}, common...), extra...), &w, &g)
+		ws, wl, gs, gl, wr, gr := w.Sigma, w.Lambda, g.Sigma, g.Lambda, w.LOORows, g.LOORows
+		if sigma == "ard" {
+			ws, wl, gs, gl, wr, gr = w.GridSigma, w.GridLambda, g.GridSigma, g.GridLambda, w.GridLOORows, g.GridLOORows
+		}
+		if gs != ws || gl != wl || wr != loo.DefaultSubset(n) || gr != wr {
+			t.Errorf("-sigma %s: rkhs-beam σ = %.17g, λ = %g on %d LOO rows; rkhs σ = %.17g, λ = %g on %d (want %d)", sigma, gs, gl, gr, ws, wl, wr, loo.DefaultSubset(n))
+		}
+		if len(g.Table.Scores) != len(w.Table.Scores) || len(w.Table.Scores) == 0 {
+			t.Fatalf("-sigma %s: %d rows of scores, rkhs %d", sigma, len(g.Table.Scores), len(w.Table.Scores))
+		}
+		for a := range w.Table.Scores {
+			for j, v := range w.Table.Scores[a] {
+				if e := rel(g.Table.Scores[a][j], v); !(e <= 1e-10) && !(v == 0 && g.Table.Scores[a][j] == 0) {
+					t.Errorf("-sigma %s: score at σ = %g, λ = %g: %.15g, rkhs %.15g", sigma, w.Table.Sigmas[a], w.Table.Lambdas[j], g.Table.Scores[a][j], v)
+				}
+			}
+		}
+		if sigma != "ard" {
+			continue
+		}
+		if len(g.Sigmas) != 2 || len(w.Sigmas) != 2 || g.Iterations != w.Iterations {
+			t.Fatalf("rkhs-beam %d scales in %d iterations, rkhs %d in %d", len(g.Sigmas), g.Iterations, len(w.Sigmas), w.Iterations)
+		}
+		for j := range w.Sigmas {
+			if rel(g.Sigmas[j], w.Sigmas[j]) > 1e-8 || rel(g.Objective, w.Objective) > 1e-8 || rel(g.Lambda, w.Lambda) > 1e-8 {
+				t.Errorf("rkhs-beam σ_j %v, λ %g, J %.15g; rkhs σ_j %v, λ %g, J %.15g", g.Sigmas, g.Lambda, g.Objective, w.Sigmas, w.Lambda, w.Objective)
+				break
+			}
 		}
 	}
 }

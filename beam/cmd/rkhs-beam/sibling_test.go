@@ -200,6 +200,38 @@ func TestEveryBesideFlagHasARow(t *testing.T) {
 	}
 }
 
+// cleanLayout writes to dir/name the rows of dir/clean.csv (a, b, c, y)
+// with the columns named (z: a column of zeros), with or without their
+// names as a header, and returns name.
+func cleanLayout(t *testing.T, dir, name string, header bool, names ...string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, "clean.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	cols := map[string]int{"a": 0, "b": 1, "c": 2, "y": 3}
+	var sb strings.Builder
+	if header {
+		sb.WriteString(strings.Join(names, ",") + "\n")
+	}
+	for _, l := range lines[1:] {
+		f := strings.Split(l, ",")
+		row := make([]string, len(names))
+		for k, n := range names {
+			row[k] = "0"
+			if j, ok := cols[n]; ok {
+				row[k] = f[j]
+			}
+		}
+		sb.WriteString(strings.Join(row, ",") + "\n")
+	}
+	if err := os.WriteFile(filepath.Join(dir, name), []byte(sb.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return name
+}
+
 // TestFilesBesideTraining: every file read beside a training file with a
 // header is read as rkhs reads a predict file: by the training columns'
 // names when it has a header — so a permuted header or an extra column
@@ -208,29 +240,8 @@ func TestEveryBesideFlagHasARow(t *testing.T) {
 func TestFilesBesideTraining(t *testing.T) {
 	dir := t.TempDir()
 	trainingFiles(t, dir)
-	b, _ := os.ReadFile(filepath.Join(dir, "clean.csv"))
-	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
-	cols := map[string]int{"a": 0, "b": 1, "c": 2, "y": 3}
-	// layout writes the rows of clean.csv with the columns named (z: a
-	// column of zeros), with or without their names as a header.
 	layout := func(name string, header bool, names ...string) string {
-		var sb strings.Builder
-		if header {
-			sb.WriteString(strings.Join(names, ",") + "\n")
-		}
-		for _, l := range lines[1:] {
-			f := strings.Split(l, ",")
-			row := make([]string, len(names))
-			for k, n := range names {
-				row[k] = "0"
-				if j, ok := cols[n]; ok {
-					row[k] = f[j]
-				}
-			}
-			sb.WriteString(strings.Join(row, ",") + "\n")
-		}
-		os.WriteFile(filepath.Join(dir, name), []byte(sb.String()), 0o644)
-		return name
+		return cleanLayout(t, dir, name, header, names...)
 	}
 	for _, bf := range besideFiles {
 		code, want, said := bf.run(t, dir, "clean.csv", layout("same.csv", true, "a", "b", "c", "y"), nil)
@@ -269,24 +280,8 @@ func TestFilesBesideTraining(t *testing.T) {
 func TestFilesBesideTrainingHeaderless(t *testing.T) {
 	dir := t.TempDir()
 	trainingFiles(t, dir)
-	b, _ := os.ReadFile(filepath.Join(dir, "clean.csv"))
-	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
-	cols := map[string]int{"a": 0, "b": 1, "c": 2, "y": 3}
 	layout := func(name string, header bool, names ...string) string {
-		var sb strings.Builder
-		if header {
-			sb.WriteString(strings.Join(names, ",") + "\n")
-		}
-		for _, l := range lines[1:] {
-			f := strings.Split(l, ",")
-			row := make([]string, len(names))
-			for k, n := range names {
-				row[k] = f[cols[n]]
-			}
-			sb.WriteString(strings.Join(row, ",") + "\n")
-		}
-		os.WriteFile(filepath.Join(dir, name), []byte(sb.String()), 0o644)
-		return name
+		return cleanLayout(t, dir, name, header, names...)
 	}
 	for _, l := range []struct {
 		name  string

@@ -5,8 +5,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"rkhs/internal/cli/clitest"
+	"rkhs/loo"
 )
 
 // selectModes are the selections of rkhs-beam select, generated from its
@@ -123,5 +127,35 @@ func TestConstantFeatureSelect(t *testing.T) {
 		if code != 0 || strings.Count(out, "feature c (every value 3) is constant in the 40 training rows") != 1 {
 			t.Errorf("%s %v: exit %d, want 0 and one note that c is constant:\n%s", file, extra, code, out)
 		}
+	}
+}
+
+// TestSubsetMissingAClassSelect: rkhs-beam select -classes -sigma ard
+// with an -ard-rows draw that misses a class (a third class on two rows
+// the draw leaves out) gives the warning rkhs classify gives on the same
+// rows and flags, word for word but the command's name.
+func TestSubsetMissingAClassSelect(t *testing.T) {
+	const n, k = 80, 30
+	drawn, err := loo.SelectScales{Rows: k, Objective: loo.ScaleObjective{Seed: 1}}.DescentRows(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "rare.csv"), []byte(clitest.RareClassRows(n, drawn)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	common := []string{"-centers", "10", "-seed", "1", "-sigma", "ard", "-ard-rows", strconv.Itoa(k), "-ard-iters", "2", "-max-classes", "3"}
+	r1, b1 := runBoth(t, dir, append([]string{"classify", "-train", "rare.csv", "-method", "nystrom", "-lambda", "auto"}, common...),
+		append([]string{"select", "-input", "rare.csv", "-format", "csv", "-classes", "-model", "m.json"}, common...))
+	warning := func(said string) string {
+		for _, l := range strings.Split(said, "\n") {
+			if _, w, ok := strings.Cut(l, ": warning: -ard-rows"); ok {
+				return w
+			}
+		}
+		return ""
+	}
+	if w := warning(r1.stderr); w == "" || !strings.Contains(w, "class 7") || warning(b1.stderr) != w {
+		t.Errorf("rkhs-beam warned %q; rkhs %q (want the same, naming class 7)\nrkhs-beam said:\n%s", warning(b1.stderr), w, b1.stderr)
 	}
 }

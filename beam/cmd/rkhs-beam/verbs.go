@@ -46,6 +46,9 @@ func fitCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 			return "", badOptions(err)
 		}
 		var job jobRun
+		if o, err = rkhsbeam.DrawCenters(ctx, o, job.run); err != nil {
+			return "", err
+		}
 		switch *solver {
 		case "direct":
 		case "cg":
