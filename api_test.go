@@ -17,7 +17,7 @@ import (
 
 // apiPackages are the directories, relative to the module root, whose
 // exported functions and methods the convention tables must cover.
-var apiPackages = []string{"linalg", "kernels", "regress", "loo", "interval", "classify", "dataset", "optimize"}
+var apiPackages = []string{"linalg", "kernels", "regress", "loo", "interval", "classify", "dataset", "optimize", "model"}
 
 // Reasons shared by several exemptions.
 const (
@@ -46,6 +46,10 @@ var exempt = map[string]string{
 	"regress.ExactCost":                     formula,
 	"regress.FalkonCost":                    formula,
 	"loo.SelectNystromCost":                 formula,
+	"model.Of":                              "a type switch over the models a program fitted: another type is a programming error and panics, as a type assertion does",
+	"model.Marshal":                         "json.Marshal of a model, whose own MarshalJSON reports a model it cannot write",
+	"model.Model.AppendLine":                "formats numbers the caller holds: no error result",
+	"model.Model.Lines":                     "formats Predict's result: no error result",
 	"classify.MaxClasses":                   formula,
 	"loo.DefaultDescentRows":                "a default computed from a row count: 0 (every row) up to DefaultDescentAbove; no error result",
 	"loo.ScaleSelection.Worse":              "compares two objectives already computed; false on a nil selection, no error result",

@@ -12,6 +12,7 @@ import (
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/loo"
+	"rkhs/model"
 	"rkhs/regress"
 )
 
@@ -268,7 +269,7 @@ func (r *fitRun) fitScaled(s *loo.ScaleSelection) (*fitted, error) {
 	}
 	f, err := sr.fit(s.Fit.Model.Kernel, s.Lambda)
 	if err == nil {
-		*cli.ModelOf(f.model).Standardization = s.Fit.Model.Standardization
+		*model.Of(f.model).Standardization = s.Fit.Model.Standardization
 	}
 	return f, err
 }

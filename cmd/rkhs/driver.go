@@ -18,6 +18,7 @@ import (
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/loo"
+	"rkhs/model"
 	"rkhs/regress"
 )
 
@@ -290,7 +291,7 @@ func (o *modelFlags) run(stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	saved := cli.ModelOf(f.model)
+	saved := model.Of(f.model)
 	*saved.FeatureNames, *saved.TargetName = names.features, names.target
 	if r.scales == nil { // the descent's model composes sets.scale with the scales
 		*saved.Standardization = sets.scale // the model takes raw rows
@@ -404,7 +405,7 @@ func (r *fitRun) fitOrChoose(k kernels.Kernel) (*fitted, *cli.Selection, float64
 // evaluate scores the model saved on the training, test and -val rows,
 // computes the intervals of -interval, and returns the files to write:
 // -predictions, -plot and -model.
-func (oc *outcome) evaluate(r *fitRun, saved *cli.Model, sets trainingSets, test *dataset.Data) ([]pendingFile, error) {
+func (oc *outcome) evaluate(r *fitRun, saved *model.Model, sets trainingSets, test *dataset.Data) ([]pendingFile, error) {
 	testPred, err := oc.score(saved, sets, test)
 	if err != nil {
 		return nil, err
@@ -414,7 +415,7 @@ func (oc *outcome) evaluate(r *fitRun, saved *cli.Model, sets trainingSets, test
 	if testPred != nil {
 		lines = saved.Lines(testPred)
 	}
-	title, model := fmt.Sprintf("rkhs %s -method %s on %s (%s)", o.verb, r.m.name, filepath.Base(o.train), cli.Count(oc.nTrain, "row")), any(oc.f.model)
+	title, toSave := fmt.Sprintf("rkhs %s -method %s on %s (%s)", o.verb, r.m.name, filepath.Base(o.train), cli.Count(oc.nTrain, "row")), any(oc.f.model)
 	switch {
 	case o.set["interval"]:
 		inner, _ := oc.f.model.(*regress.Model)
@@ -426,7 +427,7 @@ func (oc *outcome) evaluate(r *fitRun, saved *cli.Model, sets trainingSets, test
 			return nil, r.explain(err)
 		}
 		if p.cv != nil {
-			model = p.cv
+			toSave = p.cv
 		}
 		if test != nil {
 			if lines, plot, err = oc.testIntervals(p, test, testPred, title); err != nil {
@@ -440,7 +441,7 @@ func (oc *outcome) evaluate(r *fitRun, saved *cli.Model, sets trainingSets, test
 	}
 	files := []pendingFile{{o.predictions, lines}, {o.plot, plot}}
 	if o.model != "" {
-		b, err := cli.ModelJSON(model)
+		b, err := model.Marshal(toSave)
 		if err != nil {
 			return nil, err
 		}
@@ -451,7 +452,7 @@ func (oc *outcome) evaluate(r *fitRun, saved *cli.Model, sets trainingSets, test
 
 // score scores the model saved on the training, test and -val rows and
 // returns its predictions of the test rows (nil without).
-func (oc *outcome) score(saved *cli.Model, sets trainingSets, test *dataset.Data) (testPred *linalg.Dense, err error) {
+func (oc *outcome) score(saved *model.Model, sets trainingSets, test *dataset.Data) (testPred *linalg.Dense, err error) {
 	o := oc.o
 	for _, s := range []struct {
 		d     *dataset.Data

@@ -15,6 +15,7 @@ import (
 	"rkhs/internal/outfile"
 	"rkhs/kernels"
 	"rkhs/loo"
+	"rkhs/model"
 	"rkhs/regress"
 )
 
@@ -285,13 +286,13 @@ func solveCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 	ic := interceptFlag(fs)
 	stats := fs.String("stats", "", "statistics written by rkhs-beam fit -stats")
 	lambda := fs.Float64("lambda", 0, "λ in the K + nλI convention (no default)")
-	model := fs.String("model", "", "output: the model (JSON)")
+	modelPath := fs.String("model", "", "output: the model (JSON)")
 	return func(ctx context.Context) (string, error) {
 		mode, err := ic()
 		if err != nil {
 			return "", err
 		}
-		if *stats == "" || *model == "" {
+		if *stats == "" || *modelPath == "" {
 			return "", cli.BadInputf("-stats and -model are required")
 		}
 		b, err := os.ReadFile(*stats)
@@ -306,13 +307,13 @@ func solveCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		js, err := cli.ModelJSON(fit.Model)
+		js, err := model.Marshal(fit.Model)
 		if err != nil {
 			return "", err
 		}
-		if err := outfile.WriteFile(*model, js, os.Stdout); err != nil {
+		if err := outfile.WriteFile(*modelPath, js, os.Stdout); err != nil {
 			return "", err
 		}
-		return fmt.Sprintf("%s of the statistics; model written to %s", cli.Count(st.Rows(), "row"), *model), nil
+		return fmt.Sprintf("%s of the statistics; model written to %s", cli.Count(st.Rows(), "row"), *modelPath), nil
 	}
 }
