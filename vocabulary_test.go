@@ -229,6 +229,7 @@ func notFiniteRows(t testing.TB) []apiRow {
 		{"regress.LinearPath.Fit", "λ NaN", func() error { return errOf(lp.Fit(nanf)) }},
 		{"regress.LinearPath.FitAugmented", "λ NaN", func() error { return errOf(lp.FitAugmented(nanf)) }},
 		{"regress.Model.Predict", "X NaN", func() error { return errOf(fitted.Predict(nan)) }},
+		{"loo.CheckWidth", "X NaN", func() error { return errOf(loo.CheckWidth(g, nan, 0, 1)) }},
 		{"model.Model.Predict", "X NaN", func() error { return errOf(model.Of(fitted).Predict(nan)) }},
 		{"regress.LinearModel.Predict", "X NaN", func() error { return errOf(linear.Predict(nan)) }},
 		{"regress.PredictAll", "X NaN", func() error { return errOf(regress.PredictAll([]*regress.Model{fitted}, nan)) }},
@@ -526,6 +527,8 @@ func noPanicRows(t testing.TB) []apiRow {
 		{"regress.Model.Predict", "Model{}", func() error { return errOf((&regress.Model{}).Predict(x)) }},
 		{"regress.LinearModel.Predict", "LinearModel{}", func() error { return errOf((&regress.LinearModel{}).Predict(x)) }},
 		{"regress.FormatOf", "nil", func() error { return errOf(regress.FormatOf(nil)) }},
+		{"loo.CheckWidth", "k, nil, 0, 1", func() error { return errOf(loo.CheckWidth(g, nil, 0, 1)) }},
+		{"loo.CheckWidth", "nil, X, 0, 1", func() error { return errOf(loo.CheckWidth(nil, x, 0, 1)) }},
 		{"model.Load", "nil", func() error { return errOf(model.Load(nil)) }},
 		{"model.Load", "an unknown format", func() error { return errOf(model.Load([]byte(`{"format":"rkhs.other.Model","version":1}`))) }},
 		{"model.Load", "a CV+ without its model", func() error {
