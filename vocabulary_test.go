@@ -671,6 +671,7 @@ func noPanicRows(t testing.TB) []apiRow {
 		{"classify.LogisticModel.Probabilities", "LogisticModel{}", func() error {
 			return errOf((&classify.LogisticModel{}).Probabilities(x))
 		}},
+		{"dataset.ReadFile", "format json", func() error { return errOf3(dataset.ReadFile("x", "json", dataset.CSVOptions{})) }},
 		{"dataset.Decompress", "nil", func() error { return errOf(dataset.Decompress(nil)) }},
 		{"dataset.ReadCSV", "empty", func() error { return errOf(dataset.ReadCSV(strings.NewReader(""), dataset.CSVOptions{})) }},
 		{"dataset.ReadCSVInfo", "empty", func() error {
