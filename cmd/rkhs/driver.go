@@ -20,6 +20,7 @@ import (
 	"rkhs/loo"
 	"rkhs/model"
 	"rkhs/regress"
+	"rkhs/report"
 )
 
 // fit and classify are one driver (modelFlags.run) over their rows of the
@@ -254,7 +255,7 @@ type fitRun struct {
 	scale    *kernels.Standardization
 	features []string
 	centres  *linalg.Dense
-	scales   *cli.Scales
+	scales   *report.Scales
 	spectral *regress.Spectral // the eigendecomposition of -method eigen's fit
 }
 
@@ -374,12 +375,12 @@ func (r *fitRun) read() (test *dataset.Data, names columnNames, sets trainingSet
 // fitOrChoose fits at the kernel k and -lambda, or chooses σ and λ and
 // fits at the choice, and returns the fit, the selection (nil without)
 // and the seconds it took.
-func (r *fitRun) fitOrChoose(k kernels.Kernel) (*fitted, *cli.Selection, float64, error) {
+func (r *fitRun) fitOrChoose(k kernels.Kernel) (*fitted, *report.Selection, float64, error) {
 	o := r.o
 	selecting := o.kf.sigma.Auto || o.lambda.Auto
 	stop := r.announce(r.train.X.Rows, r.train.X.Cols, selecting)
 	var f *fitted
-	var sel *cli.Selection
+	var sel *report.Selection
 	var err error
 	if selecting {
 		f, sel, err = r.choose()
@@ -620,8 +621,8 @@ type result struct {
 type outcome struct {
 	o                             *modelFlags
 	f                             *fitted
-	sel                           *cli.Selection
-	scales                        *cli.Scales // with -sigma ard
+	sel                           *report.Selection
+	scales                        *report.Scales // with -sigma ard
 	nTrain, nVal, nTest, features int
 	standardized                  bool
 	seconds                       float64
@@ -636,7 +637,7 @@ func (oc *outcome) report(w io.Writer) error {
 	o, f, sel := oc.o, oc.f, oc.sel
 	res := result{Method: o.method, Kernel: o.kf.name, Intercept: o.intercept, NTrain: oc.nTrain, NTest: oc.nTest, Features: oc.features,
 		K: f.k, FitSeconds: oc.seconds, Iterations: f.iterations, Converged: f.converged, Centers: f.centers, Jitter: f.jitter, NVal: oc.nVal,
-		SelectionFields: sel.Fields(oc.scales), ScalesFields: oc.scales.Fields(), Standardized: oc.standardized}
+		SelectionFields: cli.SelectionJSON(sel, oc.scales), ScalesFields: cli.ScalesJSON(oc.scales), Standardized: oc.standardized}
 	if f.lambda > 0 {
 		res.Lambda = cli.JSONPtr(f.lambda)
 	}

@@ -17,6 +17,7 @@ import (
 	"rkhs/loo"
 	"rkhs/model"
 	"rkhs/regress"
+	"rkhs/report"
 )
 
 func fitCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
@@ -240,7 +241,7 @@ type selectResult struct {
 // showSelection prints the selection as rkhs prints one: the table and
 // the chosen line (or, asJSON, one object), then its warnings.
 func showSelection(sel *rkhsbeam.Selection, o rkhsbeam.SelectOptions, asJSON bool) error {
-	s := cli.NewSelection(sel.Scores, sel.Choice, sel.Median, sel.Rows)
+	s := report.NewSelection(sel.Scores, sel.Choice, sel.Median, sel.Rows)
 	s.Start = sel.Scales != nil // the grid's edges are no limit of the descent
 	if a, j, ok := sel.Scores.BestAt(); ok && sel.LOO != nil {
 		s.LOOMSE, s.LOORows = sel.LOO[a][j], sel.LOORows
@@ -261,7 +262,7 @@ func showSelection(sel *rkhsbeam.Selection, o rkhsbeam.SelectOptions, asJSON boo
 		return nil
 	}
 	r := selectResult{Kernel: o.Kernel.Type, Intercept: o.Intercept.String(), NTrain: sel.Rows, Features: sel.Model.Centers.Cols,
-		Centers: sel.Model.Centers.Rows, Lambda: cli.JSONFloat(sel.Lambda), SelectionFields: s.Fields(scales), ScalesFields: scales.Fields(),
+		Centers: sel.Model.Centers.Rows, Lambda: cli.JSONFloat(sel.Lambda), SelectionFields: cli.SelectionJSON(s, scales), ScalesFields: cli.ScalesJSON(scales),
 		Standardized: sel.Model.Standardization != nil, Tables: map[string][][]cli.JSONFloat{}}
 	if sel.Scales != nil {
 		r.Lambda = cli.JSONFloat(sel.Scales.Lambda)

@@ -1,4 +1,4 @@
-package cli
+package report
 
 import (
 	"fmt"
@@ -10,10 +10,10 @@ import (
 	"rkhs/loo"
 )
 
-// Selection is what a run of a command chose and the table behind it, as
-// both commands report it: the table and the chosen line (PrintTable), the
-// fields of -json (Fields), the warnings (WarnFacts) and the curves of
-// -plot (Plot).
+// Selection is what a selection of σ and λ over a grid chose and the
+// table behind it (loo.Table, loo.Choice), as rkhs and rkhs-beam report
+// it: the table and the chosen line (PrintTable), the warnings
+// (WarnFacts) and the curves of the table (Plot).
 type Selection struct {
 	// Table is the table of the criterion, which chose Choice.
 	Table  *loo.Table
@@ -53,106 +53,6 @@ func FromNystrom(r *loo.NystromSelection, median float64, rows int) *Selection {
 		}
 	}
 	return s
-}
-
-// SelectionFields are the fields of a selection in the JSON of rkhs fit
-// and classify and of rkhs-beam select. The top level describes the model
-// saved (PairFields): the grid's pair, or, when a descent of one length
-// scale per feature (-sigma ard) went on from it and its model is the one
-// saved, the scales' figures, with no single sigma (the scales are the
-// sigmas of ScalesFields) and the grid's pair under grid_ (GridFields).
-// Beside them: the median distance (a σ grid around it), the criterion of
-// the table, and the whole table.
-type SelectionFields struct {
-	PairFields
-	MedianDistance *JSONFloat `json:"median_distance,omitempty"`
-	Criterion      string     `json:"criterion,omitempty"`
-	*GridFields
-	Table *TableJSON `json:"table,omitempty"`
-}
-
-// PairFields are the figures of the model saved: its σ (none for one σ
-// per feature), the leave-one-out MSE, the leave-one-out error rate when
-// it is the criterion (classes), GCV with the GCV criterion, the rows the
-// leave-one-out mean is over, and the standard error of the leave-one-out
-// score (of loo_mse, or of the error rate for classes) as an estimate of
-// its value over every row when a subset was drawn.
-type PairFields struct {
-	Sigma     *JSONFloat `json:"sigma,omitempty"`
-	LooMSE    *JSONFloat `json:"loo_mse,omitempty"`
-	LOOError  *JSONFloat `json:"loo_error,omitempty"`
-	GCV       *JSONFloat `json:"gcv,omitempty"`
-	LOORows   int        `json:"loo_rows,omitempty"`
-	LOOStdErr *JSONFloat `json:"loo_stderr,omitempty"`
-}
-
-// GridFields are, when a descent's model is saved, the grid's pair where
-// it started and that pair's figures, as PairFields has them.
-type GridFields struct {
-	GridSigma     JSONFloat  `json:"grid_sigma"`
-	GridLambda    JSONFloat  `json:"grid_lambda"`
-	GridLooMSE    *JSONFloat `json:"grid_loo_mse,omitempty"`
-	GridLOOError  *JSONFloat `json:"grid_loo_error,omitempty"`
-	GridGCV       *JSONFloat `json:"grid_gcv,omitempty"`
-	GridLOORows   int        `json:"grid_loo_rows,omitempty"`
-	GridLOOStdErr *JSONFloat `json:"grid_loo_stderr,omitempty"`
-}
-
-// TableJSON is the table in -json.
-type TableJSON struct {
-	Criterion string        `json:"criterion"`
-	Sigmas    []JSONFloat   `json:"sigmas"`
-	Lambdas   []JSONFloat   `json:"lambdas"`
-	Scores    [][]JSONFloat `json:"scores"` // [σ][λ]; null where the system is singular
-}
-
-// Fields returns the JSON fields of s, and of the descent sc that went on
-// from its choice and whose model is saved (nil: none, or the grid's model
-// kept); a nil s gives none.
-func (s *Selection) Fields(sc *Scales) SelectionFields {
-	if s == nil {
-		return SelectionFields{}
-	}
-	r := SelectionFields{PairFields: s.pair(), Criterion: s.Table.Criterion.String()}
-	if s.Median > 0 {
-		r.MedianDistance = JSONPtr(s.Median)
-	}
-	if sc != nil {
-		g := r.PairFields
-		r.GridFields = &GridFields{GridSigma: *g.Sigma, GridLambda: JSONFloat(s.Choice.Lambda), GridLooMSE: g.LooMSE, GridLOOError: g.LOOError,
-			GridGCV: g.GCV, GridLOORows: g.LOORows, GridLOOStdErr: g.LOOStdErr}
-		r.PairFields = sc.pair()
-	}
-	t := &TableJSON{Criterion: s.Table.Criterion.String(), Sigmas: JSONFloats(s.Table.Sigmas), Lambdas: JSONFloats(s.Table.Lambdas)}
-	for _, row := range s.Table.Scores {
-		t.Scores = append(t.Scores, JSONFloats(row))
-	}
-	r.Table = t
-	return r
-}
-
-// pair returns the figures of the grid's choice.
-func (s *Selection) pair() PairFields {
-	p := PairFields{Sigma: JSONPtr(s.Choice.Sigma), LOORows: s.LOORows}
-	if !math.IsNaN(s.LOOMSE) {
-		p.LooMSE = JSONPtr(s.LOOMSE)
-	}
-	switch s.Table.Criterion {
-	case loo.LOOErrorRate:
-		p.LOOError = JSONPtr(s.Choice.Score)
-	case loo.GCV:
-		p.GCV = JSONPtr(s.Choice.Score)
-	}
-	if s.StdErr > 0 {
-		p.LOOStdErr = JSONPtr(s.StdErr)
-	}
-	return p
-}
-
-// JSONPtr returns a pointer to v as a JSONFloat.
-func JSONPtr(v float64) *JSONFloat {
-	j := JSONFloat(v)
-	return &j
 }
 
 // PrintTable writes the table, one row per λ and one column per σ, the
