@@ -60,6 +60,10 @@
 //   - [rkhs/model]: the model file rkhs and rkhs-beam write: load any
 //     fitted model of regress, classify or interval by its format,
 //     predict with it, write it and its predictions as the commands do.
+//   - [rkhs/report]: what a selection chose and why, for people: the
+//     leave-one-out table with the choice marked, the length scales
+//     ranked, the warnings (edge of a grid, flat table, tiny data) and SVG
+//     pictures of the table, the descent and an interval's calibration.
 //   - [rkhs/optimize]: LBFGS, a projected limited-memory BFGS minimizer of
 //     smooth functions in a box, for choosing many parameters at once.
 //   - [rkhs/dataset]: reading and writing LIBSVM and CSV data sets.

@@ -32,8 +32,12 @@ type Scales struct {
 }
 
 // WorseWarning says why the grid's model is kept, the grid's objective
-// being grid (see loo.ScaleSelection.Worse).
+// being grid (see loo.ScaleSelection.Worse); a nil s, or one without its
+// result Sel, says nothing.
 func (s *Scales) WorseWarning(grid float64) string {
+	if s == nil || s.Sel == nil {
+		return ""
+	}
 	of := ""
 	if s.Sel.FitRows < s.Rows {
 		of = fmt.Sprintf(", learnt on %d of the %s (-ard-rows),", s.Sel.FitRows, Count(s.Rows, "row"))
@@ -54,8 +58,12 @@ func ObjectiveName(c loo.Criterion) string {
 
 // PrintTable writes the descent in a line, the scales from the most
 // relevant feature to the least (a constant feature last, marked), and
-// the objective at the scales on every row in a line.
+// the objective at the scales on every row in a line; a nil s, or one
+// without its result Sel, writes nothing.
 func (s *Scales) PrintTable(w io.Writer) {
+	if s == nil || s.Sel == nil {
+		return
+	}
 	r, name := s.Sel, ObjectiveName(s.Criterion)
 	of := Count(r.FitRows, "row")
 	if r.FitRows < s.Rows {
@@ -124,8 +132,11 @@ func columnName(names []string, j int) string {
 
 // Plot returns the SVG of the descent: the objective on the descent's
 // rows against the iteration (0 the start), one curve, the last point
-// circled.
+// circled; a nil s, or one without its result Sel, an empty page.
 func (s *Scales) Plot(title string) []byte {
+	if s == nil || s.Sel == nil {
+		return []byte(SVG())
+	}
 	r := s.Sel
 	y := append([]float64{r.Start}, r.History...)
 	x := make([]float64, len(y))

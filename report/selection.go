@@ -42,22 +42,30 @@ func NewSelection(t *loo.Table, c loo.Choice, median float64, rows int) *Selecti
 }
 
 // FromNystrom returns the Selection of loo.SelectNystrom's result r on
-// rows training rows, the σ grid a multiple of median (0: given).
+// rows training rows, the σ grid a multiple of median (0: given); a nil r,
+// or one without its table Scores, gives nil.
 func FromNystrom(r *loo.NystromSelection, median float64, rows int) *Selection {
+	if r == nil || r.Scores == nil {
+		return nil
+	}
 	s := NewSelection(r.Scores, r.Choice, median, rows)
 	a, j := slices.Index(r.Scores.Sigmas, r.Sigma), slices.Index(r.Scores.Lambdas, r.Lambda)
-	if a >= 0 && j >= 0 && r.LOO[a] != nil {
+	if a >= 0 && j >= 0 && a < len(r.LOO) && j < len(r.LOO[a]) {
 		s.LOOMSE, s.LOORows = r.LOO[a][j], r.LOORows
-		if se := r.StdErr[a][j]; se > 0 {
-			s.StdErr = se
+		if a < len(r.StdErr) && j < len(r.StdErr[a]) && r.StdErr[a][j] > 0 {
+			s.StdErr = r.StdErr[a][j]
 		}
 	}
 	return s
 }
 
 // PrintTable writes the table, one row per λ and one column per σ, the
-// chosen pair starred, then the choice in one line.
+// chosen pair starred, then the choice in one line; a nil s, or one
+// without a table, writes nothing.
 func (s *Selection) PrintTable(w io.Writer) {
+	if s == nil || s.Table == nil {
+		return
+	}
 	c := s.Choice
 	s.Table.Format(w, c)
 	fmt.Fprintf(w, "chosen σ = %.4g", c.Sigma)
@@ -107,13 +115,17 @@ func WarnTiny(w io.Writer, prefix string, n int) {
 }
 
 // Plot returns the SVG of the table: the criterion against λ, one curve
-// per σ, the chosen point circled.
+// per σ, the chosen point circled; a nil s, or one without a table, an
+// empty page.
 func (s *Selection) Plot(title string) []byte {
+	if s == nil || s.Table == nil {
+		return []byte(SVG())
+	}
 	colors := []string{"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"}
 	t := s.Table
 	p := Panel{Title: title, XLabel: "λ (K + nλI)", YLabel: t.Criterion.String(), LogX: true}
 	a, j, _ := t.BestAt()
-	for b, sg := range t.Sigmas {
+	for b, sg := range t.Sigmas[:min(len(t.Sigmas), len(t.Scores))] {
 		sr := Series{Name: "σ = " + strconv.FormatFloat(sg, 'g', 4, 64), Color: colors[b%len(colors)], Marker: -1,
 			X: t.Lambdas, Y: t.Scores[b]}
 		if b == a {
