@@ -7,7 +7,9 @@
 // table's criterion against λ, one curve per σ (Selection.Plot), the
 // descent's objective against its iteration (Scales.Plot), and any line
 // plot of panels with a log or linear x axis and a log y axis (SVG), such
-// as an interval's coverage against its level.
+// as an interval's coverage against its level. The same facts for
+// programs are the fields of the commands' -json (Selection.Fields,
+// Scales.Fields), NaN and ±Inf written null (JSONFloat).
 //
 // It is built on the values of packages loo and optimize (loo.Table,
 // loo.Choice, loo.NystromSelection, loo.ScaleSelection), so that a Go

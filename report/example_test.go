@@ -1,7 +1,9 @@
 package report_test
 
 import (
+	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"strings"
 
@@ -154,4 +156,32 @@ func ExampleSVG() {
 	}})
 	fmt.Println(strings.HasPrefix(svg, "<svg"), strings.Count(svg, "<polyline"))
 	// Output: true 2
+}
+
+// ExampleSelection_Fields writes the fields of a selection in the JSON of
+// the commands' -json: the chosen pair's figures, the median distance, the
+// criterion and the whole table.
+func ExampleSelection_Fields() {
+	t, c := table()
+	s := report.NewSelection(t, c, 4, 100)
+	s.LOOMSE, s.LOORows = 0.12, 100
+	b, _ := json.Marshal(s.Fields(nil))
+	fmt.Println(string(b))
+	// Output: {"sigma":2,"loo_mse":0.12,"loo_rows":100,"median_distance":4,"criterion":"loo_mse","table":{"criterion":"loo_mse","sigmas":[1,2,4],"lambdas":[0.0001,0.01,1],"scores":[[0.3,0.25,0.4],[0.2,0.12,0.35],[0.3,0.2,0.4]]}}
+}
+
+// ExampleScales_Fields writes the fields of a descent in the JSON of the
+// commands' -json: the scales in the order of the columns, the features
+// ranked, and the descent.
+func ExampleScales_Fields() {
+	b, _ := json.Marshal(scales().Fields())
+	fmt.Println(string(b))
+	// Output: {"sigmas":[8,1.5],"feature_names":["age","income"],"ard_ranking":[1,0],"ard_criterion":"loo_mse","ard_objective":0.1,"ard_loo_rows":100,"ard_rows":100,"ard_start":0.12,"ard_history":[0.11,0.1],"ard_iterations":2,"ard_evaluations":3,"ard_stop":"gradient tolerance"}
+}
+
+// ExampleJSONFloat: JSON has no NaN nor ±Inf; they are written null.
+func ExampleJSONFloat() {
+	b, _ := json.Marshal(report.JSONFloats([]float64{0.5, math.NaN(), math.Inf(1)}))
+	fmt.Println(string(b), *report.JSONPtr(2))
+	// Output: [0.5,null,null] 2
 }

@@ -16,9 +16,9 @@
 //     outfile's);
 //   - errors and exit statuses (BadInput, Status, OneLine): 2 for input
 //     the user can fix, 1 for a computation that failed on valid input;
-//   - the -json fields of a selection and of a descent (SelectionJSON,
-//     ScalesJSON; what a selection tells its user, its tables, warnings
-//     and pictures, is package report's), the rows of its leave-one-out
+//   - the names of a selection's -json fields (SelectionJSON, ScalesJSON;
+//     what a selection tells its user, its tables, warnings, pictures and
+//     fields, is package report's), the rows of its leave-one-out
 //     pass (LOORows), what a σ given tells its user (WarnDegenerate) and
 //     memory advice that fits the verb (TooLarge);
 //   - one length scale per feature (-sigma ard): the value of -sigma
