@@ -81,16 +81,17 @@ type TableJSON struct {
 
 // Fields returns the JSON fields of s, and of the descent sc that went on
 // from its choice and whose model is saved (nil: none, or the grid's model
-// kept); a nil s gives none.
+// kept; a Scales without its result Sel counts as none); a nil s, or one
+// without a table, gives none.
 func (s *Selection) Fields(sc *Scales) SelectionFields {
-	if s == nil {
+	if s == nil || s.Table == nil {
 		return SelectionFields{}
 	}
 	r := SelectionFields{PairFields: s.pair(), Criterion: s.Table.Criterion.String()}
 	if s.Median > 0 {
 		r.MedianDistance = JSONPtr(s.Median)
 	}
-	if sc != nil {
+	if sc != nil && sc.Sel != nil {
 		g := r.PairFields
 		r.GridFields = &GridFields{GridSigma: *g.Sigma, GridLambda: JSONFloat(s.Choice.Lambda), GridLooMSE: g.LooMSE, GridLOOError: g.LOOError,
 			GridGCV: g.GCV, GridLOORows: g.LOORows, GridLOOStdErr: g.LOOStdErr}
@@ -160,9 +161,10 @@ type ScalesFields struct {
 	Stop            string      `json:"ard_stop"`
 }
 
-// Fields returns the JSON fields of s; a nil s gives nil.
+// Fields returns the JSON fields of s; a nil s, or one without its
+// result Sel, gives nil.
 func (s *Scales) Fields() *ScalesFields {
-	if s == nil {
+	if s == nil || s.Sel == nil {
 		return nil
 	}
 	r := s.Sel

@@ -11,7 +11,7 @@ import (
 // TestNothingToReport: a nil or empty report writes nothing and draws an
 // empty page, and a malformed one (scores shorter than the σ grid, a
 // series whose Y is shorter than its X, a marker past its points) draws
-// what it holds, instead of panicking.
+// what it holds, instead of panicking; the fields of nothing are none.
 func TestNothingToReport(t *testing.T) {
 	empty := SVG()
 	for _, c := range []struct {
@@ -39,6 +39,14 @@ func TestNothingToReport(t *testing.T) {
 			t.Errorf("%s: drew\n%s, want\n%s", c.name, got, c.page)
 		}
 	}
+	if (*Selection)(nil).Fields(nil).Table != nil || (&Selection{}).Fields(&Scales{}).Table != nil ||
+		(*Scales)(nil).Fields() != nil || (&Scales{}).Fields() != nil {
+		t.Error("the fields of nothing: want none")
+	}
+	t0, _ := table0()
+	if f := NewSelection(t0, loo.Choice{Sigma: 1, Lambda: 1, Score: 0.5}, 0, 10).Fields(&Scales{}); f.GridFields != nil || f.Sigma == nil {
+		t.Errorf("a Scales without its result: want the grid's fields alone, got %+v", f)
+	}
 	if FromNystrom(nil, 0, 10) != nil || FromNystrom(&loo.NystromSelection{}, 0, 10) != nil {
 		t.Error("FromNystrom of nothing: want nil")
 	}
@@ -50,4 +58,10 @@ func TestNothingToReport(t *testing.T) {
 	if strings.Count(svg, "<polyline") != 1 || strings.Contains(svg, "<circle") {
 		t.Errorf("Y shorter than X, the marker past it: want one curve of two points, no circle:\n%s", svg)
 	}
+}
+
+// table0 is a table of one σ and one λ.
+func table0() (*loo.Table, loo.Choice) {
+	return &loo.Table{Criterion: loo.LOOMSE, Sigmas: []float64{1}, Lambdas: []float64{1}, Scores: [][]float64{{0.5}}},
+		loo.Choice{Sigma: 1, Lambda: 1, Score: 0.5}
 }
