@@ -12,14 +12,17 @@ import (
 // commandLines bounds the non-test lines of Go of the command code: the
 // rkhs command with its internal packages, internal/cli (the rules the two
 // commands share) and the rkhs-beam command. Policy and machinery a
-// library user needs too belong in the library — loo's defaults and the
-// selection's cost, regress's fit costs, dataset's decompression,
+// library user needs too belong in the library — loo's defaults, the
+// selection's cost and the check of a width given (loo.CheckWidth),
+// regress's fit costs, dataset's reading of a file by its name and its
+// decompression, the model file (package model), what a selection chose
+// and why with its tables, warnings and pictures (package report),
 // internal/outfile's writing of outputs, which package beam uses — and
-// presentation in one place; the bound keeps the commands thin as a whole,
-// so that code moved from one command folder into another does not pass
-// for a smaller command. It is today's size (6,069 lines, with -interval), above the
-// 5,000 the commands are to reach.
-const commandLines = 6_075
+// presentation in one place; the bound keeps the commands thin as a
+// whole, so that code moved from one command folder into another does not
+// pass for a smaller command. It is today's size (5,202 lines, with
+// -interval), above the 5,000 the commands are to reach.
+const commandLines = 5_202
 
 // TestCommandCodeIsSmall: the command code is at most commandLines
 // non-test lines.

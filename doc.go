@@ -57,6 +57,13 @@
 //     the kernel SVM; the choice of σ and λ for classes (SelectRLS,
 //     SelectNystrom) and the rule that tells classes from a continuous
 //     target (CheckClasses); Accuracy; model files.
+//   - [rkhs/model]: the model file rkhs and rkhs-beam write: load any
+//     fitted model of regress, classify or interval by its format,
+//     predict with it, write it and its predictions as the commands do.
+//   - [rkhs/report]: what a selection chose and why, for people: the
+//     leave-one-out table with the choice marked, the length scales
+//     ranked, the warnings (edge of a grid, flat table, tiny data) and SVG
+//     pictures of the table, the descent and an interval's calibration.
 //   - [rkhs/optimize]: LBFGS, a projected limited-memory BFGS minimizer of
 //     smooth functions in a box, for choosing many parameters at once.
 //   - [rkhs/dataset]: reading and writing LIBSVM and CSV data sets.

@@ -18,6 +18,7 @@ import (
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/loo"
+	"rkhs/model"
 	"rkhs/optimize"
 	"rkhs/regress"
 )
@@ -115,7 +116,7 @@ func notFiniteRows(t testing.TB) []apiRow {
 		t.Fatal(err)
 	}
 	lp, _ := regress.NewLinearPath(x, y, regress.NoIntercept)
-	model, _ := regress.RLS{Kernel: g, Lambda: 1e-2}.Fit(x, y)
+	fitted, _ := regress.RLS{Kernel: g, Lambda: 1e-2}.Fit(x, y)
 	linear, _ := regress.LinearRLS{Lambda: 1e-2}.Fit(x, y)
 	perc, _ := classify.Perceptron{Kernel: g}.Fit(x, labels)
 	knn, _ := classify.KNN{Kernel: g, K: 3}.Fit(x, labels)
@@ -227,9 +228,11 @@ func notFiniteRows(t testing.TB) []apiRow {
 		{"regress.NewLinearPath", "X NaN", func() error { return errOf(regress.NewLinearPath(nan, y, regress.FreeIntercept)) }},
 		{"regress.LinearPath.Fit", "λ NaN", func() error { return errOf(lp.Fit(nanf)) }},
 		{"regress.LinearPath.FitAugmented", "λ NaN", func() error { return errOf(lp.FitAugmented(nanf)) }},
-		{"regress.Model.Predict", "X NaN", func() error { return errOf(model.Predict(nan)) }},
+		{"regress.Model.Predict", "X NaN", func() error { return errOf(fitted.Predict(nan)) }},
+		{"loo.CheckWidth", "X NaN", func() error { return errOf(loo.CheckWidth(g, nan, 0, 1)) }},
+		{"model.Model.Predict", "X NaN", func() error { return errOf(model.Of(fitted).Predict(nan)) }},
 		{"regress.LinearModel.Predict", "X NaN", func() error { return errOf(linear.Predict(nan)) }},
-		{"regress.PredictAll", "X NaN", func() error { return errOf(regress.PredictAll([]*regress.Model{model}, nan)) }},
+		{"regress.PredictAll", "X NaN", func() error { return errOf(regress.PredictAll([]*regress.Model{fitted}, nan)) }},
 		{"regress.MSE", "Y Inf", func() error { return errOf(regress.MSE(nanY, y)) }},
 		{"loo.RLS", "λ NaN", func() error { return errOf(loo.RLS(s, []float64{1e-2, nanf}, regress.FreeIntercept)) }},
 		{"loo.Augmented", "λ Inf", func() error { return errOf(loo.Augmented(s, []float64{math.Inf(1)})) }},
@@ -290,7 +293,7 @@ func notFiniteRows(t testing.TB) []apiRow {
 			return errOf(interval.FoldModels([]*regress.NystromStats{st, vocabStats(t, g, x, y)}, nanf, regress.FreeIntercept))
 		}},
 		{"interval.NewCV", "residuals Inf", func() error {
-			return errOf(interval.NewCV([]*regress.Model{model, model}, []*linalg.Dense{y, nanY}))
+			return errOf(interval.NewCV([]*regress.Model{fitted, fitted}, []*linalg.Dense{y, nanY}))
 		}},
 		{"interval.ClassifyRLS", "labels NaN", func() error {
 			return errOf(interval.ClassifyRLS(classify.RLS{Kernel: g, Lambda: 1e-2}, x, nanLabels))
@@ -440,7 +443,7 @@ func noPanicRows(t testing.TB) []apiRow {
 	var (
 		spectral *regress.Spectral
 		path     *regress.LinearPath
-		model    *regress.Model
+		nilModel *regress.Model
 		stats    regress.NystromStats
 	)
 	short := &linalg.Dense{Rows: 12, Cols: 2, Stride: 2, Data: make([]float64, 20)}
@@ -542,10 +545,19 @@ func noPanicRows(t testing.TB) []apiRow {
 		{"regress.Spectral.Fit", "nil *Spectral", func() error { return errOf(spectral.Fit(regress.TikhonovFilter{Lambda: 1}, 0)) }},
 		{"regress.Spectral.FitAugmented", "Spectral{}", func() error { return errOf((&regress.Spectral{}).FitAugmented(1)) }},
 		{"regress.LinearPath.Fit", "nil *LinearPath", func() error { return errOf(path.Fit(1)) }},
-		{"regress.Model.Predict", "nil *Model", func() error { return errOf(model.Predict(x)) }},
+		{"regress.Model.Predict", "nil *Model", func() error { return errOf(nilModel.Predict(x)) }},
 		{"regress.Model.Predict", "Model{}", func() error { return errOf((&regress.Model{}).Predict(x)) }},
 		{"regress.LinearModel.Predict", "LinearModel{}", func() error { return errOf((&regress.LinearModel{}).Predict(x)) }},
 		{"regress.FormatOf", "nil", func() error { return errOf(regress.FormatOf(nil)) }},
+		{"loo.CheckWidth", "k, nil, 0, 1", func() error { return errOf(loo.CheckWidth(g, nil, 0, 1)) }},
+		{"loo.CheckWidth", "nil, X, 0, 1", func() error { return errOf(loo.CheckWidth(nil, x, 0, 1)) }},
+		{"model.Load", "nil", func() error { return errOf(model.Load(nil)) }},
+		{"model.Load", "an unknown format", func() error { return errOf(model.Load([]byte(`{"format":"rkhs.other.Model","version":1}`))) }},
+		{"model.Load", "a CV+ without its model", func() error {
+			return errOf(model.Load([]byte(`{"format":"rkhs.interval.CV","version":1,"models":[],"residuals":[]}`)))
+		}},
+		{"model.Model.Predict", "nil *Model", func() error { return errOf((*model.Model)(nil).Predict(x)) }},
+		{"model.Model.Predict", "Model{}", func() error { return errOf((&model.Model{}).Predict(x)) }},
 		{"loo.RLS", "nil, …", func() error { return errOf(loo.RLS(nil, []float64{1}, 0)) }},
 		{"loo.Augmented", "nil, …", func() error { return errOf(loo.Augmented(nil, []float64{1})) }},
 		{"loo.Filters", "Spectral{}, …", func() error { return errOf(loo.Filters(&regress.Spectral{}, nil, 0)) }},
@@ -696,6 +708,7 @@ func noPanicRows(t testing.TB) []apiRow {
 		{"classify.LogisticModel.Probabilities", "LogisticModel{}", func() error {
 			return errOf((&classify.LogisticModel{}).Probabilities(x))
 		}},
+		{"dataset.ReadFile", "format json", func() error { return errOf3(dataset.ReadFile("x", "json", dataset.CSVOptions{})) }},
 		{"dataset.Decompress", "nil", func() error { return errOf(dataset.Decompress(nil)) }},
 		{"dataset.ReadCSV", "empty", func() error { return errOf(dataset.ReadCSV(strings.NewReader(""), dataset.CSVOptions{})) }},
 		{"dataset.ReadCSVInfo", "empty", func() error {

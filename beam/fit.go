@@ -9,10 +9,10 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
 	"rkhs/internal/check"
-	"rkhs/internal/cli"
 	"rkhs/internal/memlimit"
 	"rkhs/kernels"
 	"rkhs/linalg"
+	"rkhs/model"
 	"rkhs/regress"
 )
 
@@ -206,7 +206,7 @@ func (f *solveFn) ProcessElement(ctx context.Context, b, pr []byte, emit func([]
 		return err
 	}
 	p.keep(fit.Model)
-	js, err := cli.ModelJSON(fit.Model)
+	js, err := model.Marshal(fit.Model)
 	if err != nil {
 		return err
 	}

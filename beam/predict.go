@@ -16,6 +16,7 @@ import (
 	"rkhs/internal/cli"
 	"rkhs/kernels"
 	"rkhs/linalg"
+	"rkhs/model"
 )
 
 // PredictOptions describe a batch prediction: a saved model applied to
@@ -31,7 +32,7 @@ type PredictOptions struct {
 	// start with a label).
 	Input Input
 	// Model is the model file: any model rkhs fit, rkhs classify or Fit
-	// saves (see cli.LoadModel).
+	// saves (see model.Load).
 	Model string
 	// Output is a directory: the predictions for the input file F go to
 	// Output/B.pred, B the last element of F without ".gz", one line per
@@ -61,7 +62,7 @@ func (o PredictOptions) PositionNotes(ctx context.Context) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := cli.LoadModel(b)
+	m, err := model.Load(b)
 	if err != nil {
 		return nil, fmt.Errorf("rkhsbeam: model %s: %w", o.Model, err)
 	}
@@ -162,7 +163,7 @@ type predictFileFn struct {
 	Output     string
 	DeadLetter bool
 
-	model *cli.Model
+	model *model.Model
 }
 
 func (f *predictFileFn) ProcessElement(ctx context.Context, file string, emit func(string), emitBad func(string)) error {
@@ -171,7 +172,7 @@ func (f *predictFileFn) ProcessElement(ctx context.Context, file string, emit fu
 		if err != nil {
 			return err
 		}
-		m, err := cli.LoadModel(b)
+		m, err := model.Load(b)
 		if err != nil {
 			return fmt.Errorf("rkhsbeam: model %s: %w", f.Model, err)
 		}

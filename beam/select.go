@@ -16,6 +16,7 @@ import (
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/loo"
+	"rkhs/model"
 	"rkhs/regress"
 )
 
@@ -696,7 +697,7 @@ func (r *selection) write() error {
 	if r.sel.Classifier != nil {
 		saved = r.sel.Classifier
 	}
-	js, err := cli.ModelJSON(saved)
+	js, err := model.Marshal(saved)
 	if err != nil {
 		return err
 	}

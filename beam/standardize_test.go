@@ -14,10 +14,10 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 
 	"rkhs/classify"
-	"rkhs/internal/cli"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/loo"
+	"rkhs/model"
 	"rkhs/regress"
 )
 
@@ -105,7 +105,7 @@ func TestFitStandardized(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	saved, err := cli.LoadModel(b)
+	saved, err := model.Load(b)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"rkhs/dataset"
@@ -161,4 +162,21 @@ func ExampleCSVInfo_NotPositional() {
 	}
 	fmt.Printf("%q\n", info.NotPositional())
 	// Output: "its label y is column 1 of 3, not the last"
+}
+
+// A data file read by its name: CSV for a name ending in .csv, the header
+// detected and the label the last column, compressed or not.
+func ExampleReadFile() {
+	path := filepath.Join(os.TempDir(), "rkhs-example-readfile.csv")
+	if err := os.WriteFile(path, []byte("x,y,label\n1,2,0.5\n3,4,-1\n"), 0o644); err != nil {
+		panic(err)
+	}
+	defer os.Remove(path)
+	d, info, err := dataset.ReadFile(path, "", dataset.CSVOptions{DetectHeader: true, LabelCol: -1})
+	if err != nil {
+		panic(err)
+	}
+	features, target := info.Names()
+	fmt.Println(dataset.FormatOf(path), d.X.Rows, features, target, d.Y)
+	// Output: csv 2 [x y] label [0.5 -1]
 }

@@ -12,14 +12,16 @@ import (
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/loo"
+	"rkhs/model"
 	"rkhs/regress"
+	"rkhs/report"
 )
 
 // Choosing σ and λ in fit and classify (-sigma auto, -lambda auto): a
 // method's route (see route) says how; the grids are loo.DefaultSigmas of the
 // median distance between rows and loo.DefaultLambdas unless -sigmas and
 // -lambdas give them; the table, its facts and the plot are reported by
-// cli.Selection. A σ given as a number is checked on the data instead
+// report.Selection. A σ given as a number is checked on the data instead
 // (cli.WarnDegenerate); -sigma ard descends from the choice (descend).
 
 // grids returns the σ and λ grids of a selection on x: -sigmas, or
@@ -75,7 +77,7 @@ func (r *fitRun) grids(x *linalg.Dense) (sigmas, lambdas []float64, median float
 //     2015). That fit iterates past falkon's default budget (see
 //     falkonBudget), and one that still stops short says that the model
 //     saved is not the one the selection scored.
-func (r *fitRun) choose() (*fitted, *cli.Selection, error) {
+func (r *fitRun) choose() (*fitted, *report.Selection, error) {
 	x := &r.train.X
 	sigmas, lambdas, median, err := r.grids(x)
 	if err != nil {
@@ -96,7 +98,7 @@ func (r *fitRun) choose() (*fitted, *cli.Selection, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		sel := cli.FromNystrom(ns, median, x.Rows)
+		sel := report.FromNystrom(ns, median, x.Rows)
 		if sel.Start = r.o.kf.sigma.ARD; sel.Start {
 			fa, err := r.descend(ns)
 			grid := sel.LOOMSE // the descent's objective at the grid's pair: the leave-one-out MSE, or GCV
@@ -122,7 +124,7 @@ func (r *fitRun) choose() (*fitted, *cli.Selection, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		sel := cli.NewSelection(rs.Scores, rs.Choice, median, x.Rows)
+		sel := report.NewSelection(rs.Scores, rs.Choice, median, x.Rows)
 		a, j, _ := rs.Scores.BestAt()
 		sel.LOOMSE, sel.LOORows = rs.Scores.Ties[a][j], x.Rows
 		return &fitted{model: rs.Model, classes: rs.Model.Classes, lambda: rs.Lambda}, sel, nil
@@ -136,7 +138,7 @@ func (r *fitRun) choose() (*fitted, *cli.Selection, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	sel := cli.NewSelection(table, choice, median, x.Rows)
+	sel := report.NewSelection(table, choice, median, x.Rows)
 	sel.LOOMSE, sel.LOORows = choice.Score, x.Rows
 	f, err := r.fit(kernel(choice.Sigma), choice.Lambda)
 	return f, sel, err
@@ -248,7 +250,7 @@ func (r *fitRun) descend(ns *loo.NystromSelection) (*fitted, error) {
 		f = &fitted{model: s.Fit.Model, b: s.Fit.Intercept[0]}
 	}
 	f.lambda, f.centers, f.jitter = s.Lambda, s.Fit.Coef.Rows, s.Fit.Jitter
-	r.scales = &cli.Scales{Sel: s, Criterion: crit, Sigma: ns.Sigma, Lambda: ns.Lambda, Names: r.features, Rows: x.Rows, Standardized: r.scale != nil}
+	r.scales = &report.Scales{Sel: s, Criterion: crit, Sigma: ns.Sigma, Lambda: ns.Lambda, Names: r.features, Rows: x.Rows, Standardized: r.scale != nil}
 	if r.m.selects == falkonSelection && o.centers > f.centers {
 		r.selectedOn = f.centers
 		return r.fitScaled(s)
@@ -271,7 +273,7 @@ func (r *fitRun) fitScaled(s *loo.ScaleSelection) (*fitted, error) {
 	}
 	f, err := sr.fit(s.Fit.Model.Kernel, s.Lambda)
 	if err == nil {
-		*cli.ModelOf(f.model).Standardization = s.Fit.Model.Standardization
+		*model.Of(f.model).Standardization = s.Fit.Model.Standardization
 	}
 	return f, err
 }

@@ -1,12 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"rkhs/internal/cli"
 	"strings"
 
@@ -63,57 +60,29 @@ func (df *dataFlags) check() error {
 // name without the .gz or .bz2 suffix, unless -format says it. Rows
 // dropped for missing values are counted on standard error. info says
 // which columns of a CSV file were read; it is nil for LIBSVM.
-func (df *dataFlags) readData(path string) (d *dataset.Data, info *dataset.CSVInfo, err error) {
-	defer func() {
-		if err != nil {
-			err = fmt.Errorf("%s: %w", path, err)
-		}
-	}()
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer f.Close()
-	r, err := dataset.Decompress(bufio.NewReaderSize(f, 1<<16))
-	if err != nil {
-		return nil, nil, err
-	}
-	name := strings.ToLower(path)
-	for _, ext := range []string{".gz", ".bz2"} {
-		name = strings.TrimSuffix(name, ext)
-	}
+func (df *dataFlags) readData(path string) (*dataset.Data, *dataset.CSVInfo, error) {
 	format := df.format
 	if format == "auto" || format == "" {
-		switch filepath.Ext(name) {
-		case ".csv":
-			format = "csv"
-		case ".tsv", ".tab":
-			format = "tsv"
-		default:
-			format = "libsvm"
-		}
+		format = dataset.FormatOf(path)
 	}
-	if format == "libsvm" {
-		if df.target != "" || df.features != "" || df.dropMissing || df.unlabelled || df.comma != "" {
-			return nil, nil, cli.BadInputf("-target, -features, -drop-missing, -unlabelled and -comma are for CSV data; this file is read as LIBSVM (see -format)")
-		}
-		d, err = dataset.ReadLIBSVM(r, 0)
-		var pe *dataset.ParseError
-		if errors.As(err, &pe) && pe.Line == 1 && df.format == "auto" && !strings.HasPrefix(pe.Msg, "no label") {
-			err = fmt.Errorf("%w (read as LIBSVM; for CSV or tab-separated data give -format csv or tsv)", err)
-		}
-		return d, nil, err
+	if format == dataset.FormatLIBSVM && (df.target != "" || df.features != "" || df.dropMissing || df.unlabelled || df.comma != "") {
+		return nil, nil, fmt.Errorf("%s: %w", path, cli.BadInputf("-target, -features, -drop-missing, -unlabelled and -comma are for CSV data; this file is read as LIBSVM (see -format)"))
 	}
 	opt, _ := cli.CSVColumns(df.header.String(), df.target, df.features, df.comma) // checked by check
 	opt.NoLabel, opt.DropMissing, opt.HeaderFeatures, opt.HeaderTarget = df.unlabelled, df.dropMissing, df.byName, df.byTarget
-	if format == "tsv" && opt.Comma == 0 {
-		opt.Comma = '\t'
+	d, info, err := dataset.ReadFile(path, format, opt)
+	var pe *dataset.ParseError
+	switch {
+	case err == nil:
+	case format != dataset.FormatLIBSVM:
+		err = cli.CSVHint(err, opt.DetectHeader)
+	case errors.As(err, &pe) && pe.Line == 1 && df.format == "auto" && !strings.HasPrefix(pe.Msg, "no label"):
+		err = fmt.Errorf("%w (read as LIBSVM; for CSV or tab-separated data give -format csv or tsv)", err)
 	}
-	d, info, err = dataset.ReadCSVInfo(r, opt)
 	if err != nil {
-		return nil, nil, cli.CSVHint(err, opt.DetectHeader)
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
-	if info.Dropped > 0 && df.stderr != nil {
+	if info != nil && info.Dropped > 0 && df.stderr != nil {
 		fmt.Fprintf(df.stderr, "rkhs: %s: dropped %d of %d rows with a missing value\n", path, info.Dropped, info.Dropped+d.X.Rows)
 	}
 	return d, info, nil

@@ -13,6 +13,7 @@ import (
 	"rkhs/internal/cli"
 	"rkhs/internal/memlimit"
 	"rkhs/linalg"
+	"rkhs/model"
 	"rkhs/regress"
 )
 
@@ -124,9 +125,9 @@ func TestValidationHeldOut(t *testing.T) {
 		t.Fatal(err)
 	}
 	fitPart, valPart := full.Split(1-0.25, 1)
-	model := filepath.Join(dir, "m.json")
+	modelPath := filepath.Join(dir, "m.json")
 	for _, cmd := range []string{"fit", "classify"} {
-		code, out, e := runCmd(cmd, "-train", p, "-method", "falkon", "-centers", "30", "-lambda", "1e-4", "-val", "0.25", "-json", "-model", model)
+		code, out, e := runCmd(cmd, "-train", p, "-method", "falkon", "-centers", "30", "-lambda", "1e-4", "-val", "0.25", "-json", "-model", modelPath)
 		if code != 0 {
 			t.Fatalf("%s: exit %d, %s", cmd, code, e)
 		}
@@ -134,8 +135,8 @@ func TestValidationHeldOut(t *testing.T) {
 		if err := json.Unmarshal([]byte(out), &res); err != nil {
 			t.Fatal(err)
 		}
-		raw, _ := os.ReadFile(model)
-		m, err := cli.LoadModel(raw)
+		raw, _ := os.ReadFile(modelPath)
+		m, err := model.Load(raw)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -19,7 +19,9 @@ import (
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/loo"
+	"rkhs/model"
 	"rkhs/regress"
+	"rkhs/report"
 )
 
 // fit and classify are one driver (modelFlags.run) over their rows of the
@@ -254,7 +256,7 @@ type fitRun struct {
 	scale    *kernels.Standardization
 	features []string
 	centres  *linalg.Dense
-	scales   *cli.Scales
+	scales   *report.Scales
 	spectral *regress.Spectral  // the eigendecomposition of -method eigen's fit
 	built    *interval.Fitted   // -interval's fit, when it is the model's (fitOnce)
 	grid     *loo.SelectNystrom // the selection's grids, for -interval-method cv+fold
@@ -296,7 +298,7 @@ func (o *modelFlags) run(stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	saved := cli.ModelOf(f.model)
+	saved := model.Of(f.model)
 	*saved.FeatureNames, *saved.TargetName = names.features, names.target
 	if r.scales == nil { // the descent's model composes sets.scale with the scales
 		*saved.Standardization = sets.scale // the model takes raw rows
@@ -379,12 +381,12 @@ func (r *fitRun) read() (test *dataset.Data, names columnNames, sets trainingSet
 // fitOrChoose fits at the kernel k and -lambda, or chooses σ and λ and
 // fits at the choice, and returns the fit, the selection (nil without)
 // and the seconds it took.
-func (r *fitRun) fitOrChoose(k kernels.Kernel) (*fitted, *cli.Selection, float64, error) {
+func (r *fitRun) fitOrChoose(k kernels.Kernel) (*fitted, *report.Selection, float64, error) {
 	o := r.o
 	selecting := o.kf.sigma.Auto || o.lambda.Auto
 	stop := r.announce(r.train.X.Rows, r.train.X.Cols, selecting)
 	var f *fitted
-	var sel *cli.Selection
+	var sel *report.Selection
 	var err error
 	if selecting {
 		f, sel, err = r.choose()
@@ -410,7 +412,7 @@ func (r *fitRun) fitOrChoose(k kernels.Kernel) (*fitted, *cli.Selection, float64
 // evaluate scores the model saved on the training, test and -val rows,
 // computes the intervals of -interval, and returns the files to write:
 // -predictions, -plot and -model.
-func (oc *outcome) evaluate(r *fitRun, saved *cli.Model, sets trainingSets, test *dataset.Data) ([]pendingFile, error) {
+func (oc *outcome) evaluate(r *fitRun, saved *model.Model, sets trainingSets, test *dataset.Data) ([]pendingFile, error) {
 	testPred, err := oc.score(saved, sets, test)
 	if err != nil {
 		return nil, err
@@ -420,7 +422,7 @@ func (oc *outcome) evaluate(r *fitRun, saved *cli.Model, sets trainingSets, test
 	if testPred != nil {
 		lines = saved.Lines(testPred)
 	}
-	title, model := fmt.Sprintf("rkhs %s -method %s on %s (%s)", o.verb, r.m.name, filepath.Base(o.train), cli.Count(oc.nTrain, "row")), any(oc.f.model)
+	title, toSave := fmt.Sprintf("rkhs %s -method %s on %s (%s)", o.verb, r.m.name, filepath.Base(o.train), cli.Count(oc.nTrain, "row")), any(oc.f.model)
 	switch {
 	case o.set["interval"]:
 		inner, _ := oc.f.model.(*regress.Model)
@@ -432,7 +434,7 @@ func (oc *outcome) evaluate(r *fitRun, saved *cli.Model, sets trainingSets, test
 			return nil, r.explain(err)
 		}
 		if p.CV() != nil {
-			model = p.CV()
+			toSave = p.CV()
 		}
 		if test != nil {
 			if lines, plot, err = oc.testIntervals(p, test, testPred, title); err != nil {
@@ -446,7 +448,7 @@ func (oc *outcome) evaluate(r *fitRun, saved *cli.Model, sets trainingSets, test
 	}
 	files := []pendingFile{{o.predictions, lines}, {o.plot, plot}}
 	if o.model != "" {
-		b, err := cli.ModelJSON(model)
+		b, err := model.Marshal(toSave)
 		if err != nil {
 			return nil, err
 		}
@@ -457,7 +459,7 @@ func (oc *outcome) evaluate(r *fitRun, saved *cli.Model, sets trainingSets, test
 
 // score scores the model saved on the training, test and -val rows and
 // returns its predictions of the test rows (nil without).
-func (oc *outcome) score(saved *cli.Model, sets trainingSets, test *dataset.Data) (testPred *linalg.Dense, err error) {
+func (oc *outcome) score(saved *model.Model, sets trainingSets, test *dataset.Data) (testPred *linalg.Dense, err error) {
 	o := oc.o
 	for _, s := range []struct {
 		d     *dataset.Data
@@ -625,8 +627,8 @@ type result struct {
 type outcome struct {
 	o                             *modelFlags
 	f                             *fitted
-	sel                           *cli.Selection
-	scales                        *cli.Scales // with -sigma ard
+	sel                           *report.Selection
+	scales                        *report.Scales // with -sigma ard
 	nTrain, nVal, nTest, features int
 	standardized                  bool
 	seconds                       float64
@@ -641,7 +643,7 @@ func (oc *outcome) report(w io.Writer) error {
 	o, f, sel := oc.o, oc.f, oc.sel
 	res := result{Method: o.method, Kernel: o.kf.name, Intercept: o.intercept, NTrain: oc.nTrain, NTest: oc.nTest, Features: oc.features,
 		K: f.k, FitSeconds: oc.seconds, Iterations: f.iterations, Converged: f.converged, Centers: f.centers, Jitter: f.jitter, NVal: oc.nVal,
-		SelectionFields: sel.Fields(oc.scales), ScalesFields: oc.scales.Fields(), Standardized: oc.standardized}
+		SelectionFields: cli.SelectionJSON(sel, oc.scales), ScalesFields: cli.ScalesJSON(oc.scales), Standardized: oc.standardized}
 	if f.lambda > 0 {
 		res.Lambda = cli.JSONPtr(f.lambda)
 	}

@@ -14,6 +14,7 @@ import (
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/regress"
+	"rkhs/report"
 )
 
 // -interval LEVEL of fit, classify and predict: jackknife+ and CV+
@@ -147,8 +148,8 @@ func (oc *outcome) testIntervals(p *interval.Fitted, test *dataset.Data, pred *l
 	if o.plot != "" {
 		levels = append(levels, calibrationLevels...)
 	}
-	nominal := cli.Series{Name: "nominal", Color: "#7f7f7f", Marker: -1}
-	empirical := cli.Series{Name: "empirical, " + o.iv.method, Color: "#1f77b4", Marker: -1}
+	nominal := report.Series{Name: "nominal", Color: "#7f7f7f", Marker: -1}
+	empirical := report.Series{Name: "empirical, " + o.iv.method, Color: "#1f77b4", Marker: -1}
 	for i, level := range levels {
 		iv, sets, err := p.Predict(&test.X, level)
 		if err != nil {
@@ -168,7 +169,7 @@ func (oc *outcome) testIntervals(p *interval.Fitted, test *dataset.Data, pred *l
 		empirical.X, empirical.Y = append(empirical.X, level), append(empirical.Y, cover)
 	}
 	if o.plot != "" {
-		plot = []byte(cli.SVG(cli.Panel{Title: title, XLabel: "nominal level", YLabel: "coverage on the test file", Series: []cli.Series{nominal, empirical}}))
+		plot = []byte(report.SVG(report.Panel{Title: title, XLabel: "nominal level", YLabel: "coverage on the test file", Series: []report.Series{nominal, empirical}}))
 	}
 	return lines, plot, nil
 }

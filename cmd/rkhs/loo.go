@@ -8,6 +8,7 @@ import (
 	"rkhs/internal/cli"
 	"rkhs/loo"
 	"rkhs/regress"
+	"rkhs/report"
 )
 
 // looResult is the JSON object `rkhs loo -json` prints.
@@ -91,8 +92,8 @@ func setupLOO(fs *flagSet) func(stdout, stderr io.Writer) error {
 		if kf.hasWidth() {
 			cli.WarnDegenerate(stderr, "rkhs loo", k, kf.sigma.V, &d.X, 0, 1)
 		}
-		cli.WarnTiny(stderr, "rkhs loo", d.X.Rows)
-		cli.WarnFacts(stderr, "rkhs loo", table, best)
+		report.WarnTiny(stderr, "rkhs loo", d.X.Rows)
+		report.WarnFacts(stderr, "rkhs loo", table, best)
 		res := looResult{Kernel: kf.name, Intercept: ic.String(), NTrain: d.X.Rows, Lambdas: cli.JSONFloats(grid), LooMSE: cli.JSONFloats(p.MSE),
 			BestLambda: cli.JSONFloat(best.Lambda), BestMSE: cli.JSONFloat(best.Score), Seconds: time.Since(start).Seconds()}
 		if asJSON {

@@ -13,6 +13,7 @@ import (
 	"rkhs/internal/cli"
 	"rkhs/interval"
 	"rkhs/linalg"
+	"rkhs/model"
 )
 
 // setupPredict registers the flags of rkhs predict and returns its run.
@@ -39,16 +40,16 @@ func setupPredict(fs *flagSet) func(stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		model, err := cli.LoadModel(raw)
+		saved, err := model.Load(raw)
 		if err != nil {
 			return modelFileError(modelPath, err)
 		}
 		if fs.set["interval"] {
-			if err := checkIntervals(model, modelPath, level); err != nil {
+			if err := checkIntervals(saved, modelPath, level); err != nil {
 				return err
 			}
 		}
-		if err := df.matchNames(columnNames{features: *model.FeatureNames, target: *model.TargetName}); err != nil {
+		if err := df.matchNames(columnNames{features: *saved.FeatureNames, target: *saved.TargetName}); err != nil {
 			return err
 		}
 		df.stderr = stderr
@@ -56,7 +57,7 @@ func setupPredict(fs *flagSet) func(stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		switch w := model.Width; {
+		switch w := saved.Width; {
 		case d.X.Cols == w:
 		case d.X.Cols < w && info == nil:
 			widen(d, w) // a LIBSVM file does not show trailing all-zero features
@@ -66,19 +67,19 @@ func setupPredict(fs *flagSet) func(stdout, stderr io.Writer) error {
 		default:
 			return cli.BadInputf("%s: %s, the model has %d", dataPath, cli.Count(d.X.Cols, "feature"), w)
 		}
-		if note := cli.PositionNote(dataPath, info, *model.FeatureNames, *model.TargetName, df.unlabelled); note != "" {
+		if note := cli.PositionNote(dataPath, info, *saved.FeatureNames, *saved.TargetName, df.unlabelled); note != "" {
 			fmt.Fprintf(stderr, "rkhs predict: note: %s\n", note)
 		}
-		if err := checkFar(stderr, "predict", "-data", *model.Standardization, &d.X, *model.FeatureNames); err != nil {
+		if err := checkFar(stderr, "predict", "-data", *saved.Standardization, &d.X, *saved.FeatureNames); err != nil {
 			return err
 		}
-		p, err := model.Predict(&d.X)
+		p, err := saved.Predict(&d.X)
 		if err != nil {
 			return err
 		}
 		var iv *interval.Intervals
 		if fs.set["interval"] {
-			if iv, err = model.Intervals.Predict(&d.X, level); err != nil {
+			if iv, err = saved.Intervals.Predict(&d.X, level); err != nil {
 				return err
 			}
 		}
@@ -88,7 +89,7 @@ func setupPredict(fs *flagSet) func(stdout, stderr io.Writer) error {
 				iv.Lower, iv.Upper = withDropped(iv.Lower, info.DroppedRecords), withDropped(iv.Upper, info.DroppedRecords)
 			}
 		}
-		lines := model.Lines(p)
+		lines := saved.Lines(p)
 		if iv != nil {
 			lines = intervalLines(p, iv, nil)
 		}
@@ -98,16 +99,16 @@ func setupPredict(fs *flagSet) func(stdout, stderr io.Writer) error {
 
 // checkIntervals refuses -interval for a model file without a CV+, with
 // the reason, and a level outside (0, 1) or beyond its rows' reach.
-func checkIntervals(model *cli.Model, path string, level float64) error {
+func checkIntervals(saved *model.Model, path string, level float64) error {
 	switch {
 	case interval.CheckLevel(level) != nil:
 		return levelError(level, interval.CheckLevel(level))
-	case model.Labels:
+	case saved.Labels:
 		return cli.BadInputf("-interval: %s is a classifier, whose label sets need its training rows (rkhs classify -interval gives them for -test)", path)
-	case model.Intervals == nil:
+	case saved.Intervals == nil:
 		return cli.BadInputf("-interval: %s holds no interval data: jackknife+ needs the factorization of the training rows, which no model file keeps; fit with -interval LEVEL -interval-method cv+ -model to save the fold models and residuals of CV+", path)
 	}
-	return levelError(level, interval.Reach(level, model.Intervals.Rows()))
+	return levelError(level, interval.Reach(level, saved.Intervals.Rows()))
 }
 
 // withDropped returns the predictions p of the rows read with a row of

@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"rkhs/classify"
-	"rkhs/internal/cli"
 	"rkhs/kernels"
+	"rkhs/model"
 	"rkhs/regress"
 )
 
@@ -97,11 +97,11 @@ func head(b []byte) string {
 func TestClassifyModelFile(t *testing.T) {
 	dir := t.TempDir()
 	train, _ := splitSet(t, dir, "heart", "", 0)
-	model := filepath.Join(dir, "svm.json")
-	if code, _, e := runCmd("classify", "-train", train, "-method", "svm", "-kernel", "gaussian", "-sigma", "2", "-lambda", "1e-3", "-iters", "50", "-model", model); code != 0 {
+	modelPath := filepath.Join(dir, "svm.json")
+	if code, _, e := runCmd("classify", "-train", train, "-method", "svm", "-kernel", "gaussian", "-sigma", "2", "-lambda", "1e-3", "-iters", "50", "-model", modelPath); code != 0 {
 		t.Fatalf("exit %d: %s", code, e)
 	}
-	raw, err := os.ReadFile(model)
+	raw, err := os.ReadFile(modelPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,15 +117,15 @@ func TestClassifyModelFile(t *testing.T) {
 	if !bytes.Equal(raw, append(want, '\n')) {
 		t.Errorf("classify -model wrote\n%.200s…\nin process the model saves as\n%.200s…", raw, want)
 	}
-	loaded, err := cli.LoadModel(raw)
+	loaded, err := model.Load(raw)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, ok := loaded.Saved.(*classify.SVMModel); !ok || !loaded.Labels {
-		t.Errorf("cli.LoadModel gave a %T (labels %v)", loaded.Saved, loaded.Labels)
+		t.Errorf("model.Load gave a %T (labels %v)", loaded.Saved, loaded.Labels)
 	}
 	if loaded.Width != d.X.Cols {
-		t.Errorf("cli.LoadModel: width %d, want %d", loaded.Width, d.X.Cols)
+		t.Errorf("model.Load: width %d, want %d", loaded.Width, d.X.Cols)
 	}
 }
 

@@ -16,15 +16,15 @@
 //     outfile's);
 //   - errors and exit statuses (BadInput, Status, OneLine): 2 for input
 //     the user can fix, 1 for a computation that failed on valid input;
-//   - what a selection tells its user (Selection, WarnFacts), the rows of
-//     its leave-one-out pass (LOORows), what a σ given tells its user
-//     (WarnDegenerate) and memory advice that fits the
-//     verb (TooLarge);
+//   - the names of a selection's -json fields (SelectionJSON, ScalesJSON;
+//     what a selection tells its user, its tables, warnings, pictures and
+//     fields, is package report's), the rows of its leave-one-out
+//     pass (LOORows), what a σ given tells its user (WarnDegenerate) and
+//     memory advice that fits the verb (TooLarge);
 //   - one length scale per feature (-sigma ard): the value of -sigma
 //     (SigmaValue), the rules of -ard-rows and -ard-iters (ARDFlags:
-//     Register, Check, RowsOf), the progress line (ScalesProgress) and the report of the
-//     descent (Scales: the ranked scales, the fields of -json, the plot);
-//   - small text helpers (Count, JSONFloat).
+//     Register, Check, RowsOf) and the progress line (ScalesProgress);
+//   - small text helpers (Count, which is report.Count, and JSONFloat).
 //
 // The commands' own files hold only what is theirs: their verbs, methods
 // and flags as tables, and the drivers that run them.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"rkhs/report"
 	"strings"
 
 	"rkhs/dataset"
@@ -78,14 +79,6 @@ func OneLine(s string) string {
 	return strings.Join(strings.Fields(strings.Join(lines, " ")), " ")
 }
 
-// Count writes n and a noun, in the plural unless n is 1: "1 row",
-// "2 rows", "3 classes".
-func Count(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	if strings.HasSuffix(noun, "s") {
-		return fmt.Sprintf("%d %ses", n, noun)
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
+// Count writes n and a noun, in the plural unless n is 1 (report.Count,
+// the same words in the commands' other lines).
+var Count = report.Count

@@ -4,15 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"math"
 	"testing"
 
 	"rkhs/dataset"
 	"rkhs/linalg"
 )
-
-func nan() float64      { return math.NaN() }
-func inf(s int) float64 { return math.Inf(s) }
 
 // TestStatus: each kind of error has its exit status, wrapped or not.
 func TestStatus(t *testing.T) {

@@ -55,27 +55,6 @@ func (a *AutoValue) WholeCount(name string) (n int, ok bool, err error) {
 	return int(a.V), true, nil
 }
 
-// JSONFloat is a float64 that encodes NaN and ±Inf as null (JSON has no
-// such numbers), as the -json output of both commands writes them.
-type JSONFloat float64
-
-func (f JSONFloat) MarshalJSON() ([]byte, error) {
-	v := float64(f)
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return []byte("null"), nil
-	}
-	return []byte(strconv.FormatFloat(v, 'g', -1, 64)), nil
-}
-
-// JSONFloats converts v.
-func JSONFloats(v []float64) []JSONFloat {
-	out := make([]JSONFloat, len(v))
-	for i, x := range v {
-		out[i] = JSONFloat(x)
-	}
-	return out
-}
-
 // valueBool is a boolean flag whose value may also be a word, as
 // Standardize is: -name alone, -name=word, and, after JoinValues,
 // "-name word".

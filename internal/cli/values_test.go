@@ -62,17 +62,3 @@ func TestWholeCount(t *testing.T) {
 		}
 	}
 }
-
-// TestJSONFloat: non-finite values are null, others the shortest form.
-func TestJSONFloat(t *testing.T) {
-	for v, want := range map[float64]string{0.1: "0.1", 1e300: "1e+300", -2: "-2"} {
-		if b, _ := JSONFloat(v).MarshalJSON(); string(b) != want {
-			t.Errorf("%v: %s, want %s", v, b, want)
-		}
-	}
-	for _, v := range []float64{nan(), inf(1), inf(-1)} {
-		if b, _ := JSONFloat(v).MarshalJSON(); string(b) != "null" {
-			t.Errorf("%v: %s, want null", v, b)
-		}
-	}
-}

@@ -7,6 +7,7 @@ import (
 
 	rkhsbeam "rkhs/beam"
 	"rkhs/internal/cli"
+	"rkhs/report"
 )
 
 // ardOptions reads -sigma, -ard-rows and -ard-iters into o by the rules
@@ -46,11 +47,11 @@ func ardOptions(o *rkhsbeam.SelectOptions, sigma string, ard *cli.ARDFlags) (row
 // it, nil without one; when the model kept is the grid's (the scales do
 // worse on every row), it warns, as rkhs does, and returns nil: the
 // report describes the model saved.
-func scalesReport(sel *rkhsbeam.Selection, o rkhsbeam.SelectOptions) *cli.Scales {
+func scalesReport(sel *rkhsbeam.Selection, o rkhsbeam.SelectOptions) *report.Scales {
 	if sel.Scales == nil {
 		return nil
 	}
-	s := &cli.Scales{Sel: sel.Scales, Criterion: o.Criterion, Sigma: sel.Sigma, Lambda: sel.Lambda,
+	s := &report.Scales{Sel: sel.Scales, Criterion: o.Criterion, Sigma: sel.Sigma, Lambda: sel.Lambda,
 		Names: sel.Model.FeatureNames, Rows: sel.Rows, Standardized: sel.Grid.Standardization != nil}
 	if sel.GridKept {
 		fmt.Fprintf(os.Stderr, "rkhs-beam select: warning: %s\n", s.WorseWarning(sel.GridObjective))

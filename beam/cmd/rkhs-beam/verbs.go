@@ -15,7 +15,9 @@ import (
 	"rkhs/internal/outfile"
 	"rkhs/kernels"
 	"rkhs/loo"
+	"rkhs/model"
 	"rkhs/regress"
+	"rkhs/report"
 )
 
 func fitCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
@@ -242,7 +244,7 @@ type selectResult struct {
 // showSelection prints the selection as rkhs prints one: the table and
 // the chosen line (or, asJSON, one object), then its warnings.
 func showSelection(sel *rkhsbeam.Selection, o rkhsbeam.SelectOptions, asJSON bool) error {
-	s := cli.NewSelection(sel.Scores, sel.Choice, sel.Median, sel.Rows)
+	s := report.NewSelection(sel.Scores, sel.Choice, sel.Median, sel.Rows)
 	s.Start = sel.Scales != nil // the grid's edges are no limit of the descent
 	if a, j, ok := sel.Scores.BestAt(); ok && sel.LOO != nil {
 		s.LOOMSE, s.LOORows = sel.LOO[a][j], sel.LOORows
@@ -263,7 +265,7 @@ func showSelection(sel *rkhsbeam.Selection, o rkhsbeam.SelectOptions, asJSON boo
 		return nil
 	}
 	r := selectResult{Kernel: o.Kernel.Type, Intercept: o.Intercept.String(), NTrain: sel.Rows, Features: sel.Model.Centers.Cols,
-		Centers: sel.Model.Centers.Rows, Lambda: cli.JSONFloat(sel.Lambda), SelectionFields: s.Fields(scales), ScalesFields: scales.Fields(),
+		Centers: sel.Model.Centers.Rows, Lambda: cli.JSONFloat(sel.Lambda), SelectionFields: cli.SelectionJSON(s, scales), ScalesFields: cli.ScalesJSON(scales),
 		Standardized: sel.Model.Standardization != nil, Tables: map[string][][]cli.JSONFloat{}}
 	if sel.Scales != nil {
 		r.Lambda = cli.JSONFloat(sel.Scales.Lambda)
@@ -288,13 +290,13 @@ func solveCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 	ic := interceptFlag(fs)
 	stats := fs.String("stats", "", "statistics written by rkhs-beam fit -stats")
 	lambda := fs.Float64("lambda", 0, "λ in the K + nλI convention (no default)")
-	model := fs.String("model", "", "output: the model (JSON)")
+	modelPath := fs.String("model", "", "output: the model (JSON)")
 	return func(ctx context.Context) (string, error) {
 		mode, err := ic()
 		if err != nil {
 			return "", err
 		}
-		if *stats == "" || *model == "" {
+		if *stats == "" || *modelPath == "" {
 			return "", cli.BadInputf("-stats and -model are required")
 		}
 		b, err := os.ReadFile(*stats)
@@ -309,13 +311,13 @@ func solveCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		js, err := cli.ModelJSON(fit.Model)
+		js, err := model.Marshal(fit.Model)
 		if err != nil {
 			return "", err
 		}
-		if err := outfile.WriteFile(*model, js, os.Stdout); err != nil {
+		if err := outfile.WriteFile(*modelPath, js, os.Stdout); err != nil {
 			return "", err
 		}
-		return fmt.Sprintf("%s of the statistics; model written to %s", cli.Count(st.Rows(), "row"), *model), nil
+		return fmt.Sprintf("%s of the statistics; model written to %s", cli.Count(st.Rows(), "row"), *modelPath), nil
 	}
 }

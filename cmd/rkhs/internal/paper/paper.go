@@ -29,6 +29,7 @@ import (
 	"os"
 	"path/filepath"
 	"rkhs/internal/cli"
+	"rkhs/report"
 	"strings"
 	"time"
 
@@ -453,10 +454,10 @@ func Table(exps []Experiment, seed uint64, total float64) string {
 // side by side.
 func Plot(e Experiment) string {
 	colors := []string{"#1f77b4", "#d62728", "#2ca02c", "#9467bd"}
-	left := cli.Panel{Title: fmt.Sprintf("%s, Gaussian σ=%.3g: test MSE against λ", e.Set, e.Sigma), XLabel: "λ (K + nλI)", YLabel: "test MSE", LogX: true}
-	right := cli.Panel{Title: "CG on [K 1]: test MSE against t", XLabel: "iterations t", YLabel: "test MSE", CountX: true}
+	left := report.Panel{Title: fmt.Sprintf("%s, Gaussian σ=%.3g: test MSE against λ", e.Set, e.Sigma), XLabel: "λ (K + nλI)", YLabel: "test MSE", LogX: true}
+	right := report.Panel{Title: "CG on [K 1]: test MSE against t", XLabel: "iterations t", YLabel: "test MSE", CountX: true}
 	for i, c := range e.Curves {
-		s := cli.Series{Name: c.Method, Color: colors[i%len(colors)], Marker: -1}
+		s := report.Series{Name: c.Method, Color: colors[i%len(colors)], Marker: -1}
 		for j := range c.Values {
 			s.X = append(s.X, float64(c.Values[j]))
 			s.Y = append(s.Y, float64(c.TestMSE[j]))
@@ -470,5 +471,5 @@ func Plot(e Experiment) string {
 			left.Series = append(left.Series, s)
 		}
 	}
-	return cli.SVG(left, right)
+	return report.SVG(left, right)
 }

@@ -1,4 +1,4 @@
-package cli
+package report
 
 import (
 	"fmt"
@@ -11,7 +11,8 @@ import (
 // y axis, polylines and a legend.
 
 // Series is one curve of a Panel: its name in the legend, its colour, its
-// points, and the index of a point to circle (the choice), or −1.
+// points, and the index of a point to circle (the choice), or −1. Only
+// the points of both X and Y are drawn (the shorter's count).
 type Series struct {
 	Name   string
 	Color  string
@@ -59,7 +60,7 @@ func drawPanel(b *strings.Builder, p Panel, x0 int) {
 	xmin, xmax := math.Inf(1), math.Inf(-1)
 	ymin, ymax := math.Inf(1), math.Inf(-1)
 	for _, s := range p.Series {
-		for i := range s.X {
+		for i := range min(len(s.X), len(s.Y)) {
 			if math.IsNaN(s.Y[i]) || math.IsInf(s.Y[i], 0) || s.Y[i] <= 0 {
 				continue
 			}
@@ -123,14 +124,14 @@ func drawPanel(b *strings.Builder, p Panel, x0 int) {
 	fmt.Fprintf(b, `<text transform="translate(%d,%.0f) rotate(-90)" text-anchor="middle">%s</text>`+"\n", x0+14, float64(marginT)+h/2, esc(p.YLabel))
 	for k, s := range p.Series {
 		var pts []string
-		for i := range s.X {
+		for i := range min(len(s.X), len(s.Y)) {
 			if math.IsNaN(s.Y[i]) || math.IsInf(s.Y[i], 0) || s.Y[i] <= 0 {
 				continue
 			}
 			pts = append(pts, fmt.Sprintf("%.1f,%.1f", px(s.X[i]), py(s.Y[i])))
 		}
 		fmt.Fprintf(b, `<polyline fill="none" stroke="%s" stroke-width="1.6" points="%s"/>`+"\n", s.Color, strings.Join(pts, " "))
-		if s.Marker >= 0 && s.Y[s.Marker] > 0 {
+		if s.Marker >= 0 && s.Marker < min(len(s.X), len(s.Y)) && s.Y[s.Marker] > 0 {
 			fmt.Fprintf(b, `<circle cx="%.1f" cy="%.1f" r="4" fill="none" stroke="%s" stroke-width="1.6"/>`+"\n", px(s.X[s.Marker]), py(s.Y[s.Marker]), s.Color)
 		}
 		ly := marginT + 14 + 14*k

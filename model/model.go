@@ -1,25 +1,39 @@
-package cli
+// Package model is the model file that rkhs and rkhs-beam write: save,
+// load and predict with any fitted model of packages regress, classify and
+// interval, known by the "format" field of its file (regress.FormatOf).
+//
+// A regression model predicts Outputs values a row; a classifier (Labels)
+// one label. Marshal writes a file as both commands do, one line of JSON;
+// Load reads one back strictly, by the decoders of the model's own
+// package; Lines formats predictions as both commands write them.
+package model
 
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 
 	"rkhs/classify"
+	"rkhs/internal/check"
 	"rkhs/interval"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/regress"
 )
 
-// Model is a model as the commands save, load and apply it: any model rkhs
-// fit, rkhs classify, rkhs-beam fit and rkhs-beam select write, known by
-// the "format" field of its file (regress.FormatOf). A regression model
-// predicts Outputs values a row; a classifier (Labels) one label.
+// ErrInput is wrapped by the errors of Load about its file that are not
+// its model package's own: a format no command saves, a CV+ file without
+// its model. They are *linalg.InputError values; a file that does not
+// decode returns the error of its package (regress.ErrInput,
+// classify.ErrInput, interval.ErrInput), an InputError too.
+var ErrInput = errors.New("model: invalid input")
+
+// Model is a fitted model as a model file holds it.
 type Model struct {
-	// Saved is the model as its file holds it: a *regress.Model, a
-	// *regress.LinearModel or a classifier of package classify.
+	// Saved is the model: a *regress.Model, a *regress.LinearModel or a
+	// classifier of package classify.
 	Saved any
 	// Labels says that the model is a classifier, whose predictions are
 	// labels.
@@ -29,8 +43,8 @@ type Model struct {
 	Width, Outputs int
 	// Standardization, FeatureNames and TargetName are where Saved keeps
 	// the map of raw rows to the rows the kernel sees and the names of
-	// the columns it was fitted on (nil and "" without a header), for a
-	// command to read, or to set before it saves the model.
+	// the columns it was fitted on (nil and "" without a header), to read,
+	// or to set before the model is saved.
 	Standardization **kernels.Standardization
 	FeatureNames    *[]string
 	TargetName      *string
@@ -44,12 +58,12 @@ type labeler interface {
 	Predict(x *linalg.Dense) ([]float64, error)
 }
 
-// ModelOf returns the Model of m, a model a command fits: *regress.Model,
+// Of returns the Model of m, a fitted model: *regress.Model,
 // *regress.LinearModel, *classify.RLSModel, *classify.PerceptronModel,
 // *classify.KNNModel, *classify.LogisticModel, *classify.SVMModel or
-// *interval.CV with its model. It
-// panics on another type: a command fits only these.
-func ModelOf(m any) *Model {
+// *interval.CV with its model. Another type is a programming error and
+// panics, as the type assertion it is.
+func Of(m any) *Model {
 	mo := &Model{Saved: m, Outputs: 1}
 	switch mm := m.(type) {
 	case *regress.Model:
@@ -59,11 +73,11 @@ func ModelOf(m any) *Model {
 		mo.Width, mo.Outputs = mm.Weights.Rows, mm.Weights.Cols
 		mo.Standardization, mo.FeatureNames, mo.TargetName = &mm.Standardization, &mm.FeatureNames, &mm.TargetName
 	case *interval.CV:
-		in := ModelOf(mm.Model())
+		in := Of(mm.Model())
 		in.Intervals = mm
 		return in
 	case *classify.RLSModel:
-		in := ModelOf(mm.Model)
+		in := Of(mm.Model)
 		in.Saved, in.Labels, in.Outputs = m, true, 1
 		return in
 	case *classify.PerceptronModel:
@@ -79,14 +93,13 @@ func ModelOf(m any) *Model {
 		mo.Width, mo.Labels = mm.Centers.Cols, true
 		mo.Standardization, mo.FeatureNames, mo.TargetName = &mm.Standardization, &mm.FeatureNames, &mm.TargetName
 	default:
-		panic(fmt.Sprintf("cli: a model of type %T", m))
+		panic(fmt.Sprintf("model.Of: a model of type %T", m))
 	}
 	return mo
 }
 
-// modelFormats maps the format of a model file to a new value of its
-// type: every model a command can save.
-var modelFormats = map[string]func() json.Unmarshaler{
+// formats maps the format of a model file to a new value of its type.
+var formats = map[string]func() json.Unmarshaler{
 	"rkhs.regress.Model":            func() json.Unmarshaler { return &regress.Model{} },
 	"rkhs.regress.LinearModel":      func() json.Unmarshaler { return &regress.LinearModel{} },
 	"rkhs.classify.PerceptronModel": func() json.Unmarshaler { return &classify.PerceptronModel{} },
@@ -97,46 +110,61 @@ var modelFormats = map[string]func() json.Unmarshaler{
 	"rkhs.interval.CV":              func() json.Unmarshaler { return &interval.CV{} },
 }
 
-// LoadModel decodes a model file by its format field, strictly (the
-// decoders of packages regress and classify). The errors are theirs, and
-// BadInput for a format no command saves.
-func LoadModel(raw []byte) (*Model, error) {
+// Load decodes a model file by its format field, strictly (the decoders
+// of packages regress, classify and interval, whose errors it returns),
+// and errors wrapping ErrInput for a format no command saves and for a
+// CV+ file without its model. raw is not modified.
+func Load(raw []byte) (*Model, error) {
 	format, err := regress.FormatOf(raw)
 	if err != nil {
 		return nil, err
 	}
-	newModel, ok := modelFormats[format]
+	newModel, ok := formats[format]
 	if !ok {
-		return nil, BadInputf("unknown model format %q", format)
+		return nil, check.Input(ErrInput, "Load", "model file", "unknown model format %q", format)
 	}
 	m := newModel()
 	if err := m.UnmarshalJSON(raw); err != nil {
 		return nil, err
 	}
 	if cv, ok := m.(*interval.CV); ok && cv.Model() == nil {
-		return nil, BadInputf("a CV+ file without its model: rkhs fit -interval-method cv+ -model saves one")
+		return nil, check.Input(ErrInput, "Load", "model file", "a CV+ file without its model: rkhs fit -interval-method cv+ -model saves one")
 	}
-	return ModelOf(m), nil
+	return Of(m), nil
 }
 
 // Predict returns the model's predictions of the rows of x: n×Outputs
-// values, or for a classifier n×1 labels.
+// values, or for a classifier n×1 labels. The errors are those of the
+// model's own Predict, and one wrapping ErrInput for a Model that holds
+// none (a nil or zero Model).
 func (m *Model) Predict(x *linalg.Dense) (*linalg.Dense, error) {
-	if c, ok := m.Saved.(labeler); ok && m.Labels {
+	if c, ok := m.saved().(labeler); ok && m.Labels {
 		p, err := c.Predict(x)
 		if err != nil {
 			return nil, err
 		}
 		return linalg.NewDense(len(p), 1, p), nil
 	}
-	return m.Saved.(interface {
+	r, ok := m.saved().(interface {
 		Predict(*linalg.Dense) (*linalg.Dense, error)
-	}).Predict(x)
+	})
+	if !ok {
+		return nil, check.Input(ErrInput, "Model.Predict", "m", "no model of regress or classify (%T): use Of or Load", m.saved())
+	}
+	return r.Predict(x)
+}
+
+// saved is m.Saved, nil for a nil m.
+func (m *Model) saved() any {
+	if m == nil {
+		return nil
+	}
+	return m.Saved
 }
 
 // AppendLine appends the line of one row's predictions p (a row of
 // Predict's result; nil for a row that could not be read, which gets NaN
-// for each output) and a newline, as every command writes predictions:
+// for each output) and a newline, as both commands write predictions:
 // values as %.17g, tab-separated when there are several; a label in the
 // shortest form that reads back exactly.
 func (m *Model) AppendLine(line []byte, p []float64) []byte {
@@ -168,10 +196,10 @@ func (m *Model) Lines(p *linalg.Dense) []byte {
 	return b.Bytes()
 }
 
-// ModelJSON returns the bytes of a model file, as both commands write it:
-// the model v as one line of JSON, ending in a newline, so that a model
-// written to standard output (-model -) is a line of its own.
-func ModelJSON(v any) ([]byte, error) {
+// Marshal returns the bytes of a model file, as both commands write it:
+// the model v (its MarshalJSON) as one line of JSON ending in a newline,
+// so that a model written to standard output is a line of its own.
+func Marshal(v any) ([]byte, error) {
 	b, err := json.Marshal(v)
 	return append(b, '\n'), err
 }

@@ -1,4 +1,4 @@
-package cli
+package report
 
 import (
 	"fmt"
@@ -16,13 +16,16 @@ import (
 // only the first pair — and then no edge warning, since a flat table's
 // choice is the first pair for want of a difference, not a minimum found
 // at an edge, and widening a grid it cannot tell apart would not help.
-// rkhs and rkhs-beam write the same lines.
+// rkhs and rkhs-beam write the same lines; a nil t writes none.
 func WarnFacts(w io.Writer, prefix string, t *loo.Table, chosen loo.Choice) {
 	warnFacts(w, prefix, t, chosen, true)
 }
 
 // warnFacts is WarnFacts, the edges warned about only with edges.
 func warnFacts(w io.Writer, prefix string, t *loo.Table, chosen loo.Choice, edges bool) {
+	if t == nil {
+		return
+	}
 	f := t.Facts(chosen)
 	if !edges || f.Flat {
 		f.SigmaEdge, f.LambdaEdge = 0, 0

@@ -1,0 +1,187 @@
+package report_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"strings"
+
+	"rkhs/loo"
+	"rkhs/optimize"
+	"rkhs/report"
+)
+
+// table is a leave-one-out table of 3 σ × 3 λ whose least score is at
+// σ = 2, λ = 0.01.
+func table() (*loo.Table, loo.Choice) {
+	t := &loo.Table{Criterion: loo.LOOMSE, Sigmas: []float64{1, 2, 4}, Lambdas: []float64{1e-4, 1e-2, 1},
+		Scores: [][]float64{{0.30, 0.25, 0.40}, {0.20, 0.12, 0.35}, {0.3, 0.2, 0.4}}}
+	return t, loo.Choice{Sigma: 2, Lambda: 1e-2, Score: 0.12}
+}
+
+// ExampleSelection_PrintTable prints the table, the choice starred, and
+// the choice in a line: its σ as a multiple of the median distance the
+// grid was built around, and the rows its leave-one-out mean is over.
+func ExampleSelection_PrintTable() {
+	t, c := table()
+	s := report.NewSelection(t, c, 4, 100)
+	s.LOOMSE, s.LOORows = 0.12, 100
+	s.PrintTable(os.Stdout)
+	// Output:
+	// loo_mse     σ=1           σ=2           σ=4
+	// λ=0.0001    0.3           0.2           0.3
+	// λ=0.01      0.25          0.12*         0.2
+	// λ=1         0.4           0.35          0.4
+	// chosen σ = 2 (median distance 4 × 0.5), λ = 0.01: loo_mse 0.12 over 100 rows
+}
+
+// ExampleNewSelection: a selection whose choice is at the smallest λ of
+// its grid, on three rows, is warned about twice.
+func ExampleNewSelection() {
+	t, _ := table()
+	s := report.NewSelection(t, loo.Choice{Sigma: 2, Lambda: 1e-4, Score: 0.2}, 0, 3)
+	s.WarnFacts(os.Stdout, "example")
+	// Output:
+	// example: warning: only 3 training rows: leave-one-out fits each row from the 2 others, which says little about σ and λ, and the scores are no estimate of the error on new rows; give more rows
+	// example: warning: the chosen λ = 0.0001 is the smallest of its grid (0.0001 to 1, 3 values): the best λ may lie below it; widen -lambdas MIN:MAX:COUNT
+}
+
+// ExampleFromNystrom reports loo.SelectNystrom's result: its table, its
+// choice, and the leave-one-out MSE at the chosen pair.
+func ExampleFromNystrom() {
+	t, c := table()
+	r := &loo.NystromSelection{Scores: t, Choice: c, LOO: [][]float64{nil, {0.2, 0.12, 0.35}, nil},
+		StdErr: [][]float64{nil, {0, 0.01, 0}, nil}, LOORows: 50}
+	s := report.FromNystrom(r, 0, 100)
+	fmt.Println(s.LOOMSE, s.LOORows, s.StdErr)
+	// Output:
+	// 0.12 50 0.01
+}
+
+// ExampleSelection_WarnFacts: a choice inside both grids on enough rows
+// has nothing to warn of.
+func ExampleSelection_WarnFacts() {
+	t, c := table()
+	report.NewSelection(t, c, 0, 100).WarnFacts(os.Stdout, "example")
+	fmt.Println("no warning")
+	// Output:
+	// no warning
+}
+
+// ExampleWarnFacts: the choice at the smallest λ of its grid.
+func ExampleWarnFacts() {
+	t, _ := table()
+	report.WarnFacts(os.Stdout, "example", t, loo.Choice{Sigma: 2, Lambda: 1e-4, Score: 0.2})
+	// Output:
+	// example: warning: the chosen λ = 0.0001 is the smallest of its grid (0.0001 to 1, 3 values): the best λ may lie below it; widen -lambdas MIN:MAX:COUNT
+}
+
+// ExampleWarnTiny: five rows or fewer are warned about, whatever the
+// table says.
+func ExampleWarnTiny() {
+	report.WarnTiny(os.Stdout, "example", 4)
+	report.WarnTiny(os.Stdout, "example", report.TinyRows+1) // nothing
+	// Output:
+	// example: warning: only 4 training rows: leave-one-out fits each row from the 3 others, which says little about σ and λ, and the scores are no estimate of the error on new rows; give more rows
+}
+
+// ExampleSelection_Plot draws the criterion against λ, one curve per σ,
+// the chosen point circled.
+func ExampleSelection_Plot() {
+	t, c := table()
+	svg := string(report.NewSelection(t, c, 0, 100).Plot("example"))
+	fmt.Println(strings.Count(svg, "<polyline"), strings.Count(svg, "<circle"))
+	// Output: 3 1
+}
+
+// scales is a descent of two length scales from σ = 2, λ = 0.01.
+func scales() *report.Scales {
+	return &report.Scales{Sel: &loo.ScaleSelection{Sigmas: []float64{8, 1.5}, Lambda: 0.01, Objective: 0.1,
+		LOORows: 100, Start: 0.12, History: []float64{0.11, 0.1}, Iterations: 2, Evaluations: 3,
+		Stop: optimize.StopGradTol, FitRows: 100},
+		Criterion: loo.LOOMSE, Sigma: 2, Lambda: 0.01, Names: []string{"age", "income"}, Rows: 100, Standardized: true}
+}
+
+// ExampleScales_PrintTable ranks the features by their length scale, the
+// most relevant (the shortest scale) first.
+func ExampleScales_PrintTable() {
+	scales().PrintTable(os.Stdout)
+	// Output:
+	// ard from σ = 2, λ = 0.01: loo_mse 0.12 → 0.1 on 100 rows in 2 iterations (3 evaluations); stopped: converged (the projected gradient below the tolerance)
+	// rank  feature          σ_j (standard deviations)
+	//    1  income           1.5
+	//    2  age              8
+	// chosen λ = 0.01 with these scales: loo_mse 0.1 over 100 rows
+}
+
+// ExampleScales_Plot draws the objective against the iteration, the last
+// point circled.
+func ExampleScales_Plot() {
+	svg := string(scales().Plot("example"))
+	fmt.Println(strings.Count(svg, "<polyline"), strings.Count(svg, "<circle"), strings.Contains(svg, "L-BFGS iteration"))
+	// Output: 1 1 true
+}
+
+// ExampleScales_WorseWarning says why the grid's model is kept when the
+// scales do worse on every row than the grid's pair.
+func ExampleScales_WorseWarning() {
+	s := scales()
+	if s.Sel.Worse(0.09) {
+		fmt.Println(s.WorseWarning(0.09))
+	}
+	// Output:
+	// the length scales do worse on every row than the grid's σ = 2, λ = 0.01 (loo_mse 0.1 against 0.09): the model saved is the grid's; raise -ard-rows, or give -sigma auto
+}
+
+// ExampleObjectiveName names the objective a descent reduces.
+func ExampleObjectiveName() {
+	fmt.Println(report.ObjectiveName(loo.LOOMSE), report.ObjectiveName(loo.LOOErrorRate), report.ObjectiveName(loo.GCV))
+	// Output: loo_mse loo_mse gcv
+}
+
+// ExampleCount writes a count and its noun.
+func ExampleCount() {
+	fmt.Println(report.Count(1, "row"), report.Count(3, "row"), report.Count(2, "class"))
+	// Output: 1 row 3 rows 2 classes
+}
+
+// ExampleSVG draws an interval's calibration: the coverage on a test file
+// against the nominal level, beside the diagonal.
+func ExampleSVG() {
+	levels := []float64{0.5, 0.7, 0.9}
+	svg := report.SVG(report.Panel{Title: "calibration", XLabel: "nominal level", YLabel: "coverage", Series: []report.Series{
+		{Name: "nominal", Color: "#7f7f7f", X: levels, Y: levels, Marker: -1},
+		{Name: "empirical", Color: "#1f77b4", X: levels, Y: []float64{0.52, 0.69, 0.91}, Marker: -1},
+	}})
+	fmt.Println(strings.HasPrefix(svg, "<svg"), strings.Count(svg, "<polyline"))
+	// Output: true 2
+}
+
+// ExampleSelection_Fields writes the fields of a selection in the JSON of
+// the commands' -json: the chosen pair's figures, the median distance, the
+// criterion and the whole table.
+func ExampleSelection_Fields() {
+	t, c := table()
+	s := report.NewSelection(t, c, 4, 100)
+	s.LOOMSE, s.LOORows = 0.12, 100
+	b, _ := json.Marshal(s.Fields(nil))
+	fmt.Println(string(b))
+	// Output: {"sigma":2,"loo_mse":0.12,"loo_rows":100,"median_distance":4,"criterion":"loo_mse","table":{"criterion":"loo_mse","sigmas":[1,2,4],"lambdas":[0.0001,0.01,1],"scores":[[0.3,0.25,0.4],[0.2,0.12,0.35],[0.3,0.2,0.4]]}}
+}
+
+// ExampleScales_Fields writes the fields of a descent in the JSON of the
+// commands' -json: the scales in the order of the columns, the features
+// ranked, and the descent.
+func ExampleScales_Fields() {
+	b, _ := json.Marshal(scales().Fields())
+	fmt.Println(string(b))
+	// Output: {"sigmas":[8,1.5],"feature_names":["age","income"],"ard_ranking":[1,0],"ard_criterion":"loo_mse","ard_objective":0.1,"ard_loo_rows":100,"ard_rows":100,"ard_start":0.12,"ard_history":[0.11,0.1],"ard_iterations":2,"ard_evaluations":3,"ard_stop":"gradient tolerance"}
+}
+
+// ExampleJSONFloat: JSON has no NaN nor ±Inf; they are written null.
+func ExampleJSONFloat() {
+	b, _ := json.Marshal(report.JSONFloats([]float64{0.5, math.NaN(), math.Inf(1)}))
+	fmt.Println(string(b), *report.JSONPtr(2))
+	// Output: [0.5,null,null] 2
+}
