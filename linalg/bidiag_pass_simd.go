@@ -119,3 +119,8 @@ func axpy2x2x8(c0, c1, c2, c3 float64, r0, r1, r2, r3, y []float64) {
 	}
 	archsimd.ClearAVXUpperBits()
 }
+
+// fusedRows4 is fusedRows4Scalar.
+func fusedRows4(a0, a1, a2, a3, u []float64, tau float64, h, c, x, part []float64) {
+	fusedRows4Scalar(a0, a1, a2, a3, u, tau, h, c, x, part)
+}
