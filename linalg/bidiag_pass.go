@@ -22,12 +22,12 @@ const bidiagBlock = 64
 // sumThen adds them later, in the parallel loop of the work that uses the
 // sum: the panel's corrections of y_p and of row p join it.
 type bidiagPass struct {
-	part     []float64 // partial sums, block r's at r·n
-	col, h   []float64 // columns (length m)
-	aty      []float64 // Âᵀ·c (length n)
-	n        int
-	blocks   int // row blocks of the last pass
-	w        int // length of its partial sums
+	part   []float64 // partial sums, block r's at r·n
+	col, h []float64 // columns (length m)
+	aty    []float64 // Âᵀ·c (length n)
+	n      int
+	blocks int // row blocks of the last pass
+	w      int // length of its partial sums
 }
 
 func newBidiagPass(m, n int) *bidiagPass {
