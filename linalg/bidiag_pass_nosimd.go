@@ -18,3 +18,7 @@ func axpy2x2(c0, c1, c2, c3 float64, r0, r1, r2, r3, y []float64) {
 func fusedRows4(a0, a1, a2, a3, u []float64, tau float64, h, c, x, part []float64) {
 	fusedRows4Scalar(a0, a1, a2, a3, u, tau, h, c, x, part)
 }
+
+// bidiagQRRatio is the default of svdQRRatio in this build: with the
+// scalar passes the QR first pays from M = 3N on (see svdQRRatio).
+func bidiagQRRatio() float64 { return 3 }
