@@ -76,6 +76,14 @@ func bidiagonalize(a Dense, d, e, tauq, taup []float64) {
 // |c₀ − β| ≥ ‖c‖. A column so small that s could overflow falls back to a
 // separate pass.
 //
+// The corrections by the panel's earlier reflectors run inside the
+// parallel loops of the passes: those of h (for x_p) and of column p+1 on
+// each block of rows of the fused pass before its rows are read, those of
+// y_p and of row p on each range of columns as the partial sums of Âᵀ·v_p
+// are added (bidiagPass.sumThen). They are elementwise, so the results do
+// not depend on the ranges; the dot products with the panel's vectors and
+// the Householder vectors stay on the calling goroutine.
+//
 // vt, xt (b×(m−j0)) and yt, ut (b×(n−j0)) receive v_p, x_p, y_p and u_p in
 // their rows, with explicit zeros (and units), ready for the trailing Gemm.
 func bidiagPanel(a Dense, j0, b int, vt, xt, yt, ut Dense, d, e, tauq, taup []float64, ps *bidiagPass) {
