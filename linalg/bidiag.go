@@ -76,6 +76,14 @@ func bidiagonalize(a Dense, d, e, tauq, taup []float64) {
 // |c₀ − β| ≥ ‖c‖. A column so small that s could overflow falls back to a
 // separate pass.
 //
+// The corrections by the panel's earlier reflectors run inside the
+// parallel loops of the passes: those of h (for x_p) and of column p+1 on
+// each block of rows of the fused pass before its rows are read, those of
+// y_p and of row p on each range of columns as the partial sums of Âᵀ·v_p
+// are added (bidiagPass.sumThen). They are elementwise, so the results do
+// not depend on the ranges; the dot products with the panel's vectors and
+// the Householder vectors stay on the calling goroutine.
+//
 // vt, xt (b×(m−j0)) and yt, ut (b×(n−j0)) receive v_p, x_p, y_p and u_p in
 // their rows, with explicit zeros (and units), ready for the trailing Gemm.
 func bidiagPanel(a Dense, j0, b int, vt, xt, yt, ut Dense, d, e, tauq, taup []float64, ps *bidiagPass) {
@@ -88,13 +96,19 @@ func bidiagPanel(a Dense, j0, b int, vt, xt, yt, ut Dense, d, e, tauq, taup []fl
 	g := ps.h[:mm] // scratch for the corrections of x_p
 	aty := ps.aty[:nn]
 	// haveCol: col[p:] already holds column p up to date (from the fused
-	// pass); haveSum: aty[p+1:] holds Âᵀ·c for that column c.
+	// pass); haveSum: the pass's partial vectors hold Âᵀ·c for that
+	// column c, to be added into aty[p+1:].
 	haveCol, haveSum := false, false
 	// The coefficients of the corrections by the panel's earlier
 	// reflectors, each applied in one pass over its vector (axpyRows), in
-	// the order of the axpy calls they stand for.
-	coef := make([]float64, 2*b)
-	coef2 := make([]float64, b)
+	// the order of the axpy calls they stand for: of column p and of y_p
+	// (cf, alternating V, X and Y, U), of row p (cr: V[q][p], q ≤ p; cr2:
+	// X[q][p], q < p), of h (cu, cu2: −Y·u_p, −U·u_p) and of column p+1
+	// (cn: Y[q][p+1], q ≤ p; cn2: U[q][p+1], q < p).
+	cf := make([]float64, 2*b)
+	cr, cr2 := make([]float64, b), make([]float64, b)
+	cu, cu2 := make([]float64, b), make([]float64, b)
+	cn, cn2 := make([]float64, b), make([]float64, b)
 	for p := 0; p < b; p++ {
 		i := j0 + p
 		// 1. Column p, rows p…, up to date.
@@ -104,9 +118,9 @@ func bidiagPanel(a Dense, j0, b int, vt, xt, yt, ut Dense, d, e, tauq, taup []fl
 				c[r-p] = row(r)[p]
 			}
 			for q := 0; q < p; q++ {
-				coef[2*q], coef[2*q+1] = tr(yt, q)[p], tr(ut, q)[p]
+				cf[2*q], cf[2*q+1] = tr(yt, q)[p], tr(ut, q)[p]
 			}
-			axpyRows(c, vt, xt, p, coef[:2*p])
+			axpyRows(c, vt, xt, p, cf[:2*p])
 		}
 		// 2. Its reflector.
 		c0 := c[0]
@@ -123,41 +137,54 @@ func bidiagPanel(a Dense, j0, b int, vt, xt, yt, ut Dense, d, e, tauq, taup []fl
 			break // the last column has no row reflector
 		}
 
-		// 3. y_p over columns p+1….
+		// 3. y_p over columns p+1…, and 4. row p brought up to date
+		// (with y_p included), range by range in the loop that adds the
+		// partial sums of Âᵀ·v_p: both are elementwise over the columns.
 		yp := tr(yt, p)
 		clear(yp[:p+1])
 		y := yp[p+1:]
+		r := row(p)[p+1:]
+		for q := 0; q <= p; q++ {
+			cr[q] = tr(vt, q)[p]
+		}
+		for q := 0; q < p; q++ {
+			cr2[q] = tr(xt, q)[p]
+		}
+		rowUp := func(k0, k1 int) {
+			axpyRows(r[k0:k1], yt, Dense{}, p+1+k0, cr[:p+1])
+			axpyRows(r[k0:k1], ut, Dense{}, p+1+k0, cr2[:p])
+		}
+		finish := func(k0, k1 int) {
+			axpyRows(y[k0:k1], yt, ut, p+1+k0, cf[:2*p])
+			for k := k0; k < k1; k++ {
+				y[k] *= tq
+			}
+			rowUp(k0, k1)
+		}
+		flops := float64(8*p + 4) // per column: y's corrections, row p's
 		switch {
 		case tq == 0:
 			clear(y)
-		default:
-			if haveSum && math.Abs(beta) >= bidiagFusedMin {
-				// Âᵀ·v = s·(Âᵀ·c − β·Â[p][:]), s = 1/(c₀ − β).
-				s := 1 / (c0 - beta)
-				ar := row(p)[p+1:]
-				for k := range y {
-					y[k] = s * (aty[p+1+k] - beta*ar[k])
+			rowUp(0, len(y))
+		case haveSum && math.Abs(beta) >= bidiagFusedMin:
+			// Âᵀ·v = s·(Âᵀ·c − β·Â[p][:]), s = 1/(c₀ − β), with Â[p][:]
+			// read in each range before row p's update overwrites it.
+			dotRows(cf[:2*p], vt, xt, p, vp[p:])
+			s := 1 / (c0 - beta)
+			at := aty[p+1:]
+			ps.sumThen(at, flops, func(k0, k1 int) {
+				for k := k0; k < k1; k++ {
+					y[k] = s * (at[k] - beta*r[k])
 				}
-			} else {
-				ps.atv(a.view(j0+p, m, j0+p+1, n), vp[p:], y)
-			}
-			dotRows(coef[:2*p], vt, xt, p, vp[p:])
-			axpyRows(y, yt, ut, p+1, coef[:2*p])
-			for k := range y {
-				y[k] *= tq
-			}
+				finish(k0, k1)
+			})
+		default:
+			ps.atv(a.view(j0+p, m, j0+p+1, n), vp[p:])
+			dotRows(cf[:2*p], vt, xt, p, vp[p:])
+			ps.sumThen(y, flops, finish)
 		}
 
-		// 4. Row p, columns p+1…, up to date, and its reflector.
-		r := row(p)[p+1:]
-		for q := 0; q <= p; q++ {
-			coef[q] = tr(vt, q)[p]
-		}
-		for q := 0; q < p; q++ {
-			coef2[q] = tr(xt, q)[p]
-		}
-		axpyRows(r, yt, Dense{}, p+1, coef[:p+1])
-		axpyRows(r, ut, Dense{}, p+1, coef2[:p])
+		// 4. Row p's reflector.
 		beta, tp := householder(r)
 		e[i], taup[i] = beta, tp
 		up := tr(ut, p)
@@ -176,45 +203,47 @@ func bidiagPanel(a Dense, j0, b int, vt, xt, yt, ut Dense, d, e, tauq, taup []fl
 			clear(x)
 			continue
 		}
-		// h = V·(Yᵀ·u_p) + X·(Uᵀ·u_p) over rows p+1…, q ≤ p and q < p.
+		// h = V·(Yᵀ·u_p) + X·(Uᵀ·u_p) over rows p+1…, q ≤ p and q < p,
+		// range by range in the pass over the rows.
 		uu := up[p+1:]
 		h := g[p+1 : mm]
 		// (axpyRows subtracts: the coefficients are the dot products
 		// negated, exactly.)
-		clear(h)
-		dotRows(coef[:p+1], yt, Dense{}, p+1, uu)
-		dotRows(coef2[:p], ut, Dense{}, p+1, uu)
+		dotRows(cu[:p+1], yt, Dense{}, p+1, uu)
+		dotRows(cu2[:p], ut, Dense{}, p+1, uu)
 		for q := 0; q <= p; q++ {
-			coef[q] = -coef[q]
+			cu[q] = -cu[q]
 		}
 		for q := 0; q < p; q++ {
-			coef2[q] = -coef2[q]
+			cu2[q] = -cu2[q]
 		}
-		axpyRows(h, vt, Dense{}, p+1, coef[:p+1])
-		axpyRows(h, xt, Dense{}, p+1, coef2[:p])
+		hUp := func(r0, r1 int) {
+			clear(h[r0:r1])
+			axpyRows(h[r0:r1], vt, Dense{}, p+1+r0, cu[:p+1])
+			axpyRows(h[r0:r1], xt, Dense{}, p+1+r0, cu2[:p])
+		}
 		av := a.view(j0+p+1, m, j0+p+1, n)
 		if !next {
-			ps.mul(av, uu, x)
-			for k := range x {
-				x[k] = tp * (x[k] - h[k])
-			}
+			ps.mul(av, uu, tp, h, x, hUp)
 			continue
 		}
 		// Column p+1 up to date but for −x_p: its Â entries minus the
 		// panel's reflectors q ≤ p (V) and q < p (X).
-		cn := col[p+1 : mm]
-		for r := p + 1; r < mm; r++ {
-			cn[r-p-1] = row(r)[p+1]
-		}
+		cv := col[p+1 : mm]
 		for q := 0; q <= p; q++ {
-			coef[q] = tr(yt, q)[p+1]
+			cn[q] = tr(yt, q)[p+1]
 		}
 		for q := 0; q < p; q++ {
-			coef2[q] = tr(ut, q)[p+1]
+			cn2[q] = tr(ut, q)[p+1]
 		}
-		axpyRows(cn, vt, Dense{}, p+1, coef[:p+1])
-		axpyRows(cn, xt, Dense{}, p+1, coef2[:p])
-		ps.fused(av, uu, tp, h, cn, x, aty[p+2:])
+		ps.fused(av, uu, tp, h, cv, x, func(r0, r1 int) {
+			hUp(r0, r1)
+			for k := r0; k < r1; k++ {
+				cv[k] = av.Data[k*av.Stride]
+			}
+			axpyRows(cv[r0:r1], vt, Dense{}, p+1+r0, cn[:p+1])
+			axpyRows(cv[r0:r1], xt, Dense{}, p+1+r0, cn2[:p])
+		})
 		haveCol, haveSum = true, true
 	}
 }

@@ -17,12 +17,17 @@ const bidiagBlock = 64
 // bidiagonalize: rows of the trailing matrix are taken bidiagBlock at a
 // time, a sum over rows goes into one partial vector per block, and the
 // partial vectors are added in increasing block order, so the results are
-// bit-identical for any number of goroutines.
+// bit-identical for any number of goroutines. A pass over the rows (rows,
+// and atv and fused through it) leaves its partial vectors behind, and
+// sumThen adds them later, in the parallel loop of the work that uses the
+// sum: the panel's corrections of y_p and of row p join it.
 type bidiagPass struct {
 	part   []float64 // partial sums, block r's at r·n
 	col, h []float64 // columns (length m)
 	aty    []float64 // Âᵀ·c (length n)
 	n      int
+	blocks int // row blocks of the last pass
+	w      int // length of its partial sums
 }
 
 func newBidiagPass(m, n int) *bidiagPass {
@@ -33,10 +38,10 @@ func newBidiagPass(m, n int) *bidiagPass {
 	}
 }
 
-// sumBlocks runs body on the row blocks of a (rows × cols) in parallel, each
-// block r accumulating into its partial vector of length w, and returns the
-// sum of the partials, in increasing r, in out (length w).
-func (ps *bidiagPass) sumBlocks(a Dense, w int, out []float64, body func(r0, r1 int, part []float64)) {
+// rows runs body on the row blocks of a (rows × cols) in parallel, each
+// block [r0, r1) accumulating into its partial vector of length w, cleared
+// first; sumThen adds the partials.
+func (ps *bidiagPass) rows(a Dense, w int, body func(r0, r1 int, part []float64)) {
 	rows := a.Rows
 	blocks := (rows + bidiagBlock - 1) / bidiagBlock
 	p := teamSize(blocks, 4*float64(rows)*float64(a.Cols))
@@ -45,12 +50,21 @@ func (ps *bidiagPass) sumBlocks(a Dense, w int, out []float64, body func(r0, r1 
 		clear(part)
 		body(r*bidiagBlock, min((r+1)*bidiagBlock, rows), part)
 	}))
-	sumPartials(out[:w], blocks, func(r int) []float64 { return ps.part[r*ps.n : r*ps.n+w] })
+	ps.blocks, ps.w = blocks, w
 }
 
-// atv sets y = aᵀ·v (y of length a.Cols, v of length a.Rows).
-func (ps *bidiagPass) atv(a Dense, v, y []float64) {
-	ps.sumBlocks(a, a.Cols, y, func(r0, r1 int, part []float64) {
+// sumThen sets out (length ps.w) to the sum of the last pass's partial
+// vectors in increasing block order, and calls then on each range of out
+// once it is summed (sumPartialsThen; then costs about flops an element).
+func (ps *bidiagPass) sumThen(out []float64, flops float64, then func(c0, c1 int)) {
+	w := ps.w
+	sumPartialsThen(out[:w], ps.blocks, func(r int) []float64 { return ps.part[r*ps.n : r*ps.n+w] }, flops, then)
+}
+
+// atv leaves aᵀ·v (v of length a.Rows) in the partial vectors, for
+// sumThen.
+func (ps *bidiagPass) atv(a Dense, v []float64) {
+	ps.rows(a, a.Cols, func(r0, r1 int, part []float64) {
 		i := r0
 		for ; i+1 < r1; i += 2 {
 			axpy2(v[i], v[i+1], a.Data[i*a.Stride:i*a.Stride+a.Cols], a.Data[(i+1)*a.Stride:(i+1)*a.Stride+a.Cols], part)
@@ -61,48 +75,44 @@ func (ps *bidiagPass) atv(a Dense, v, y []float64) {
 	})
 }
 
-// mul sets x = a·u (x of length a.Rows); each element is one dot product,
-// so the rows need no partial sums.
-func (ps *bidiagPass) mul(a Dense, u, x []float64) {
+// mul sets x = τ·(a·u − h) (x and h of length a.Rows), after prep(r0, r1)
+// has run on each block of rows (it computes h[r0:r1]); each element is
+// one dot product, so the rows need no partial sums.
+func (ps *bidiagPass) mul(a Dense, u []float64, tau float64, h, x []float64, prep func(r0, r1 int)) {
 	rows := a.Rows
 	blocks := (rows + bidiagBlock - 1) / bidiagBlock
 	forEach(teamSize(blocks, 2*float64(rows)*float64(a.Cols)), blocks, taskFunc(func(_, r int) {
 		i, r1 := r*bidiagBlock, min((r+1)*bidiagBlock, rows)
+		prep(i, r1)
 		for ; i+1 < r1; i += 2 {
 			x[i], x[i+1] = dot2(a.Data[i*a.Stride:i*a.Stride+a.Cols], a.Data[(i+1)*a.Stride:(i+1)*a.Stride+a.Cols], u)
+			x[i], x[i+1] = tau*(x[i]-h[i]), tau*(x[i+1]-h[i+1])
 		}
 		if i < r1 {
-			x[i] = dot(a.Data[i*a.Stride:i*a.Stride+a.Cols], u)
+			x[i] = tau * (dot(a.Data[i*a.Stride:i*a.Stride+a.Cols], u) - h[i])
 		}
 	}))
 }
 
 // fused is one pass over a for step 5 of bidiagPanel and the next step's
-// sum: for each row r, x[r] = τ·(a[r]·u − h[r]), c[r] −= x[r], and then
-// s += c[r]·a[r][1:], returning s = a[:, 1:]ᵀ·c in s (length a.Cols−1).
-// Rows are taken in fours: the dot products in pairs (dot2), so that each
-// element of u is loaded once for two rows, and the sum for all four
-// (axpy2x2), so that each element of the partial sum is loaded and stored
-// once for four rows; the second reading of a row, for the sum, finds it
-// in the L1 or L2 cache. A remainder of two rows or one follows.
-func (ps *bidiagPass) fused(a Dense, u []float64, tau float64, h, c, x, s []float64) {
-	w := a.Cols - 1
-	ps.sumBlocks(a, w, s, func(r0, r1 int, part []float64) {
+// sum: on each block of rows, prep(r0, r1) first (it computes h[r0:r1]
+// and c[r0:r1]), then for each row r, x[r] = τ·(a[r]·u − h[r]),
+// c[r] −= x[r], and s += c[r]·a[r][1:], leaving s = a[:, 1:]ᵀ·c (length
+// a.Cols−1) in the partial vectors, for sumThen. Rows are taken in fours
+// (fusedRows4: the four dot products, then the sum for all four, so that
+// each element of the partial sum is loaded and stored once for four
+// rows; the second reading of a row finds it in the L1 or L2 cache). A
+// remainder of two rows or one follows.
+func (ps *bidiagPass) fused(a Dense, u []float64, tau float64, h, c, x []float64, prep func(r0, r1 int)) {
+	ps.rows(a, a.Cols-1, func(r0, r1 int, part []float64) {
+		prep(r0, r1)
 		i := r0
 		for ; i+3 < r1; i += 4 {
 			a0 := a.Data[i*a.Stride : i*a.Stride+a.Cols]
 			a1 := a.Data[(i+1)*a.Stride : (i+1)*a.Stride+a.Cols]
 			a2 := a.Data[(i+2)*a.Stride : (i+2)*a.Stride+a.Cols]
 			a3 := a.Data[(i+3)*a.Stride : (i+3)*a.Stride+a.Cols]
-			t0, t1 := dot2(a0, a1, u)
-			t2, t3 := dot2(a2, a3, u)
-			x0, x1 := tau*(t0-h[i]), tau*(t1-h[i+1])
-			x2, x3 := tau*(t2-h[i+2]), tau*(t3-h[i+3])
-			x[i], x[i+1], x[i+2], x[i+3] = x0, x1, x2, x3
-			c0, c1 := c[i]-x0, c[i+1]-x1
-			c2, c3 := c[i+2]-x2, c[i+3]-x3
-			c[i], c[i+1], c[i+2], c[i+3] = c0, c1, c2, c3
-			axpy2x2(c0, c1, c2, c3, a0[1:], a1[1:], a2[1:], a3[1:], part)
+			fusedRows4(a0, a1, a2, a3, u, tau, h[i:i+4:i+4], c[i:i+4:i+4], x[i:i+4:i+4], part)
 		}
 		for ; i+1 < r1; i += 2 {
 			a0 := a.Data[i*a.Stride : i*a.Stride+a.Cols]
@@ -123,6 +133,29 @@ func (ps *bidiagPass) fused(a Dense, u []float64, tau float64, h, c, x, s []floa
 			axpy(ci, ar[1:], part)
 		}
 	})
+}
+
+// fusedRows4Scalar is the step of fused on four rows a0…a3 (h, c and x of
+// length 4): x[k] = τ·(a_k·u − h[k]) with the dot products in pairs
+// (dot2), c[k] −= x[k], then part += Σ c[k]·a_k[1:] by axpy2x2. It is
+// fusedRows4 in every build but GOEXPERIMENT=simd on an AVX-512 CPU, and
+// that version's oracle.
+func fusedRows4Scalar(a0, a1, a2, a3, u []float64, tau float64, h, c, x, part []float64) {
+	t0, t1 := dot2(a0, a1, u)
+	t2, t3 := dot2(a2, a3, u)
+	fusedRows4Update(a0, a1, a2, a3, t0, t1, t2, t3, tau, h, c, x, part)
+}
+
+// fusedRows4Update finishes fusedRows4 from the four dot products t0…t3.
+func fusedRows4Update(a0, a1, a2, a3 []float64, t0, t1, t2, t3, tau float64, h, c, x, part []float64) {
+	h, c, x = h[:4], c[:4], x[:4]
+	x0, x1 := tau*(t0-h[0]), tau*(t1-h[1])
+	x2, x3 := tau*(t2-h[2]), tau*(t3-h[3])
+	x[0], x[1], x[2], x[3] = x0, x1, x2, x3
+	c0, c1 := c[0]-x0, c[1]-x1
+	c2, c3 := c[2]-x2, c[3]-x3
+	c[0], c[1], c[2], c[3] = c0, c1, c2, c3
+	axpy2x2(c0, c1, c2, c3, a0[1:], a1[1:], a2[1:], a3[1:], part)
 }
 
 // dot2Scalar returns r0·u and r1·u (r1 and u at least as long as r0), each

@@ -4,6 +4,7 @@ package linalg
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"rkhs/internal/testmat"
@@ -37,6 +38,32 @@ func TestBidiagPassSIMD(t *testing.T) {
 			if math.Abs(yg[k]-yw[k]) > 1e-14*(math.Abs(y[k])+math.Abs(r0[k])+2*math.Abs(r1[k])) {
 				t.Errorf("n=%d: axpy2 y[%d] = %v, scalar %v", n, k, yg[k], yw[k])
 			}
+		}
+	}
+}
+
+// TestFusedRows4SIMD: the four-row step of the fused pass with its four dot
+// products in one pass (dot4x8) gives, to the bit, what the two dot2 calls
+// of fusedRows4Scalar give, for every length through the vector body and
+// the scalar tail.
+func TestFusedRows4SIMD(t *testing.T) {
+	if !hasAVX512 {
+		t.Skip("no AVX-512")
+	}
+	rng := testmat.NewRand(7)
+	for n := 1; n <= 70; n++ {
+		d := testmat.Random(rng, 6, n, 0).Data
+		a0, a1, a2, a3, u, part := d[:n], d[n:2*n], d[2*n:3*n], d[3*n:4*n], d[4*n:5*n], d[5*n:6*n-1]
+		h := []float64{0.5, -0.25, 1, 2}
+		var c, x [2][4]float64
+		var p [2][]float64
+		for w, f := range []func(a0, a1, a2, a3, u []float64, tau float64, h, c, x, part []float64){fusedRows4Scalar, fusedRows4} {
+			c[w] = [4]float64{1, -3, 0.125, 7}
+			p[w] = append([]float64(nil), part...)
+			f(a0, a1, a2, a3, u, 1.25, h, c[w][:], x[w][:], p[w])
+		}
+		if c[0] != c[1] || x[0] != x[1] || !slices.Equal(p[0], p[1]) {
+			t.Errorf("n=%d: fusedRows4 gives x %v, c %v; fusedRows4Scalar x %v, c %v (or the sums differ)", n, x[1], c[1], x[0], c[0])
 		}
 	}
 }

@@ -92,7 +92,8 @@ var svdJacobiMax = 64
 //     Cost: the QR's 2MN² − 2N³/3 flops, then about 3N³ flops per sweep
 //     (9 to 13 sweeps for random matrices).
 //   - Bidiagonal (SVDBidiagonal, and the default when k > svdJacobiMax): B,
-//     or its triangular factor R when M ≥ svdQRRatio·N, is reduced to
+//     or its triangular factor R when M ≥ svdQRRatio·N (3N, or 2N with
+//     the AVX-512 kernels of a GOEXPERIMENT=simd build), is reduced to
 //     bidiagonal form by blocked Householder reflectors from both sides
 //     (bidiagonalize, half of its flops in Gemm); the bidiagonal SVD is
 //     computed by divide and conquer (bdsdc) when vectors are wanted and

@@ -12,11 +12,20 @@ import (
 // svdQRRatio: on the bidiagonal route a B with M ≥ svdQRRatio·N rows is
 // first factored B = Q·R, and R is bidiagonalized instead of B (LAPACK's
 // dgesdd does so from M ≥ 11N/6). A variable only so that TestCalibrateSVD
-// can sweep it. On a 2-core Intel Xeon virtual machine (family 6
-// model 207, default build, 2026-11-24), thin SVDs with N = 500, directly
-// against QR first: 187 against 222 ms at M = 600, 218 against 241 at 750,
-// 286 against 281 at 1000, 395 against 348 at 1500.
-var svdQRRatio = 2.0
+// can sweep it. The crossover moves with the speed of the bidiagonal
+// reduction's passes (bidiagQRRatio): the faster they are beside the QR's
+// Gemm, the taller B must be before the QR pays. Thin SVDs with N = 500,
+// directly against QR first, CPU ms at GOMAXPROCS=1 (least of 3, two
+// rounds, loaded 2-core AMD EPYC family 25 model 17, 2026-12-02): default
+// build 247/300 at M = 600, 351/386 at 1000, 421/460 at 1250, 523/541 and
+// 551/543 at 1500, 728/720 at 2000, 1122/799 at 2500 (ratio 3);
+// GOEXPERIMENT=simd with AVX-512 104/109 at 600, 114/115 at 900, 136/140
+// and 124/107 at 1000, 218/139 and 167/159 at 1250, 211/165 and 212/181 at
+// 1500, 259/222 at 2000 (ratio 2). Before, on a 2-core Intel Xeon virtual
+// machine (family 6 model 207, default build, 2026-11-24): 187 against
+// 222 ms at M = 600, 218 against 241 at 750, 286 against 281 at 1000, 395
+// against 348 at 1500.
+var svdQRRatio = bidiagQRRatio()
 
 // factorBidiag is the bidiagonal route of Factorize (s.m, s.n, s.kind and
 // the storage of s are set up; min(m, n) ≥ 1). With B = A or Aᵀ (M×N,
