@@ -61,6 +61,7 @@ type scaleFn struct {
 	Pass      int
 	Subset    int
 	Seed      uint64
+	Centers   int // the first Centers of the prep's centres carry the pass (0: every one)
 	At        places
 	Stats     string
 	LOO       string
@@ -68,10 +69,15 @@ type scaleFn struct {
 	prep *prep
 }
 
-// objective returns the objective of the pass: the prep's centres with
-// its intercept mode and criterion.
+// objective returns the objective of the pass: the prep's centres (the
+// first Centers of them when it is positive) with its intercept mode and
+// criterion.
 func (f *scaleFn) objective() loo.ScaleObjective {
-	return loo.ScaleObjective{Centers: f.prep.Centers, Intercept: regress.Intercept(f.Intercept), Criterion: loo.Criterion(f.Criterion), Subset: f.Subset, Seed: f.Seed}
+	c := f.prep.Centers
+	if f.Centers > 0 && f.Centers < c.Rows {
+		c = c.Slice(0, f.Centers, 0, c.Cols)
+	}
+	return loo.ScaleObjective{Centers: c, Intercept: regress.Intercept(f.Intercept), Criterion: loo.Criterion(f.Criterion), Subset: f.Subset, Seed: f.Seed}
 }
 
 // passSums makes the sums of a pass, of type T: *loo.ScaleStats for pass

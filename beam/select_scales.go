@@ -43,6 +43,11 @@ import (
 // with the scales (loo.ComposeScales), so that it predicts raw rows and
 // rkhs predict reads it.
 //
+// The descent evaluates on the first loo.SelectScales.DescentCenters(m)
+// of the m centres (scaleFn.Centers tells the workers how many), as
+// loo.SelectScales.Fit does, and the model is the fit on all m at the θ
+// it ends at, with its objective on every row (one more pass 0 and A).
+//
 // With SelectOptions.ARDRows, the descent fits on some of the rows
 // instead (loo.SelectScales.Rows), as loo.SelectScales.Fit does: one
 // pipeline gathers them (scale_rows.go), the descent runs on them in this
@@ -63,10 +68,14 @@ func (r *selection) scaleFile(pass int) string { return fmt.Sprintf("%s/scale-%d
 // scaleRun is the descent of a selection: its objective, and the θ and
 // path of the latest evaluation's pass 0.
 type scaleRun struct {
-	r     *selection
-	obj   loo.ScaleObjective
-	theta []float64
-	path  *loo.ScalePath
+	r   *selection
+	obj loo.ScaleObjective
+	// centers is the number of the first pass's centres the objective
+	// holds (loo.SelectScales.DescentCenters while descending), 0 for
+	// every one.
+	centers int
+	theta   []float64
+	path    *loo.ScalePath
 }
 
 // newScaleRun returns the descent of the selection r, after its grid.
@@ -91,6 +100,10 @@ func (r *selection) scales() error {
 			return err
 		}
 	}
+	all, m := sr.obj, r.first.Centers.Rows
+	if mc := ss.DescentCenters(m); mc < m { // the descent on the first mc centres, as loo.SelectScales.Fit's
+		sr.centers, sr.obj.Centers = mc, r.first.Centers.Slice(0, mc, 0, r.first.Centers.Cols).Clone()
+	}
 	evaluate, fitRows := sr.evaluate, r.sel.Rows
 	idx, err := ss.DescentRows(r.sel.Rows)
 	if err != nil {
@@ -114,12 +127,16 @@ func (r *selection) scales() error {
 	if err != nil {
 		return fmt.Errorf("rkhsbeam: the length scales from σ = %g, λ = %g: %w", r.sel.Sigma, r.sel.Lambda, err)
 	}
+	fewer := sr.centers > 0
+	if fewer { // the fit at the scales on every centre
+		sr.obj, sr.centers, sr.theta = all, 0, nil
+	}
 	if !slices.Equal(sr.theta, theta) {
 		if _, err := sr.statistics(theta); err != nil {
 			return err
 		}
 	}
-	if fitRows < r.sel.Rows {
+	if fitRows < r.sel.Rows || fewer {
 		if err := sr.value(sel); err != nil {
 			return err
 		}
@@ -242,7 +259,7 @@ func (sr *scaleRun) statistics(theta []float64) (*loo.ScalePath, error) {
 func (sr *scaleRun) pass(theta []float64, pass int) error {
 	r, o := sr.r, sr.r.o
 	fn := scaleFn{Prep: r.prepBytes, Theta: theta, Intercept: int(o.Intercept), Criterion: int(o.Criterion), Pass: pass,
-		Subset: sr.obj.Subset, Seed: sr.obj.Seed, At: r.loo, Stats: r.scaleFile(scalePass0), LOO: r.scaleFile(scalePassA)}
+		Subset: sr.obj.Subset, Seed: sr.obj.Seed, Centers: sr.centers, At: r.loo, Stats: r.scaleFile(scalePass0), LOO: r.scaleFile(scalePassA)}
 	p, s := beam.NewPipelineWithRoot()
 	s = s.Scope(fmt.Sprintf("rkhs length scales, pass %c", "0AB"[pass]))
 	names, err := files(s, o.Input)

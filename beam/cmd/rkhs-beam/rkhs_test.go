@@ -435,3 +435,41 @@ func TestSelectAboveSubsetEqualsRkhs(t *testing.T) {
 		}
 	}
 }
+
+// TestSelectDescentCentersEqualRkhs: above loo.DefaultDescentCentersMin
+// centres both commands descend on the first
+// loo.SelectScales.DescentCenters(m) of them and fit the model on all m
+// at the scales found: rkhs-beam select -sigma ard on one file learns the
+// σ_j, λ and J that rkhs fit -sigma ard learns on the same rows, within
+// 1e-8 relative (a descent on every centre would end elsewhere). Skipped
+// in -short mode.
+func TestSelectDescentCentersEqualRkhs(t *testing.T) {
+	rkhsCommand(t)
+	dir := t.TempDir()
+	const n, m = 900, 500
+	if mc := (loo.SelectScales{}).DescentCenters(m); mc >= m {
+		t.Fatalf("DescentCenters(%d) = %d: the test needs fewer", m, mc)
+	}
+	r := rand.New(rand.NewPCG(9, 10))
+	var sb strings.Builder
+	sb.WriteString("a,b,y\n")
+	for range n {
+		a, b := r.NormFloat64(), 4*r.NormFloat64()
+		fmt.Fprintf(&sb, "%s,%s,%s\n", f(a), f(b), f(math.Sin(2*a)+0.1*r.NormFloat64()))
+	}
+	os.WriteFile(filepath.Join(dir, "d.csv"), []byte(sb.String()), 0o644)
+	common := []string{"-centers", strconv.Itoa(m), "-lambdas", "1e-6:1e-1:6", "-sigma", "ard", "-ard-iters", "3", "-json"}
+	var w, g scalesJSON
+	runBothJSON(t, dir, append([]string{"fit", "-train", "d.csv", "-method", "nystrom", "-lambda", "auto"}, common...),
+		append([]string{"select", "-input", "d.csv", "-format", "csv", "-model", "m.json"}, common...), &w, &g)
+	rel := func(a, b float64) float64 { return math.Abs(a-b) / math.Abs(b) }
+	if len(g.Sigmas) != 2 || len(w.Sigmas) != 2 || g.Iterations != w.Iterations || g.Centers != m || w.Centers != m {
+		t.Fatalf("rkhs-beam %d scales in %d iterations on %d centres, rkhs %d in %d on %d", len(g.Sigmas), g.Iterations, g.Centers, len(w.Sigmas), w.Iterations, w.Centers)
+	}
+	for j := range w.Sigmas {
+		if rel(g.Sigmas[j], w.Sigmas[j]) > 1e-8 || rel(g.Objective, w.Objective) > 1e-8 || rel(g.Lambda, w.Lambda) > 1e-8 {
+			t.Fatalf("rkhs-beam σ_j %v, λ %g, J %.15g; rkhs σ_j %v, λ %g, J %.15g", g.Sigmas, g.Lambda, g.Objective, w.Sigmas, w.Lambda, w.Objective)
+		}
+	}
+	t.Logf("σ_j %.6g, λ %.4g, J %.10g in %d iterations, alike", w.Sigmas, w.Lambda, w.Objective, w.Iterations)
+}
