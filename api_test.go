@@ -71,6 +71,8 @@ var exempt = map[string]string{
 	"report.Selection.Fields":               formats,
 	"classify.MaxClasses":                   formula,
 	"loo.DefaultDescentRows":                "a default computed from a row count: 0 (every row) up to DefaultDescentAbove; no error result",
+	"loo.DefaultDescentCenters":             "a default computed from a centre count: every one up to DefaultDescentCentersMin; no error result",
+	"loo.SelectScales.DescentCenters":       "a count from the Centers option and m, at most m; no error result (Fit checks Centers)",
 	"loo.ScaleSelection.Worse":              "compares two objectives already computed; false on a nil selection, no error result",
 	"loo.SelectNystrom.SubsetRows":          "draws row indices from a count and a seed; nil (every row) for any n it cannot subset, no error result",
 	"loo.SelectScales.CheckDescentRows":     "its only error is the refusal it exists for (the rows drawn hold one value); its tests cover it",

@@ -155,8 +155,11 @@
 // relevance determination; -method nystrom and falkon): the grid of -sigma
 // auto, then L-BFGS from its choice on the same criterion and centres
 // (loo.SelectScales; classify on the ±1 codes, its error rate reported) on
-// -ard-rows rows (auto: every row up to 100,000, 50,000 above) for at most
-// -ard-iters iterations (50), a line each on standard error. The features
+// -ard-rows rows (auto: every row up to 100,000, 50,000 above) and the
+// first centres (loo.DefaultDescentCenters: every one up to 400, else 2/5
+// of them and at least 400; the model is then fitted on all of them at
+// the scales found) for at most -ard-iters iterations (50), a line each on
+// standard error. The features
 // are ranked by σ_j, in standard deviations; -json adds sigmas and the
 // descent (ard_history …), -plot draws it. The top level of -json is the
 // model saved: its lambda, its criterion on every row (loo_mse, or gcv;
