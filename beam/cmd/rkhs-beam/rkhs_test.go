@@ -382,14 +382,7 @@ func TestSelectAboveSubsetEqualsRkhs(t *testing.T) {
 	rkhsCommand(t)
 	dir := t.TempDir()
 	const n = 100_500
-	r := rand.New(rand.NewPCG(7, 8))
-	var sb strings.Builder
-	sb.WriteString("a,b,y\n")
-	for range n {
-		a, b := r.NormFloat64(), 4*r.NormFloat64()
-		fmt.Fprintf(&sb, "%s,%s,%s\n", f(a), f(b), f(math.Sin(2*a)+0.1*r.NormFloat64()))
-	}
-	os.WriteFile(filepath.Join(dir, "big.csv"), []byte(sb.String()), 0o644)
+	writeSine(t, filepath.Join(dir, "big.csv"), n, 7)
 	rel := func(a, b float64) float64 { return math.Abs(a-b) / math.Abs(b) }
 	for _, sigma := range []string{"auto", "ard"} {
 		common := []string{"-centers", "8", "-lambdas", "1e-6:1e-1:6", "-json"}
@@ -450,14 +443,7 @@ func TestSelectDescentCentersEqualRkhs(t *testing.T) {
 	if mc := (loo.SelectScales{}).DescentCenters(m); mc >= m {
 		t.Fatalf("DescentCenters(%d) = %d: the test needs fewer", m, mc)
 	}
-	r := rand.New(rand.NewPCG(9, 10))
-	var sb strings.Builder
-	sb.WriteString("a,b,y\n")
-	for range n {
-		a, b := r.NormFloat64(), 4*r.NormFloat64()
-		fmt.Fprintf(&sb, "%s,%s,%s\n", f(a), f(b), f(math.Sin(2*a)+0.1*r.NormFloat64()))
-	}
-	os.WriteFile(filepath.Join(dir, "d.csv"), []byte(sb.String()), 0o644)
+	writeSine(t, filepath.Join(dir, "d.csv"), n, 9)
 	common := []string{"-centers", strconv.Itoa(m), "-lambdas", "1e-6:1e-1:6", "-sigma", "ard", "-ard-iters", "3", "-json"}
 	var w, g scalesJSON
 	runBothJSON(t, dir, append([]string{"fit", "-train", "d.csv", "-method", "nystrom", "-lambda", "auto"}, common...),
@@ -472,4 +458,20 @@ func TestSelectDescentCentersEqualRkhs(t *testing.T) {
 		}
 	}
 	t.Logf("σ_j %.6g, λ %.4g, J %.10g in %d iterations, alike", w.Sigmas, w.Lambda, w.Objective, w.Iterations)
+}
+
+// writeSine writes to path n rows "a,b,y" of y = sin 2a + noise, a
+// standard normal and b, irrelevant, 4 times one, drawn from seed.
+func writeSine(t *testing.T, path string, n int, seed uint64) {
+	t.Helper()
+	r := rand.New(rand.NewPCG(seed, seed+1))
+	var sb strings.Builder
+	sb.WriteString("a,b,y\n")
+	for range n {
+		a, b := r.NormFloat64(), 4*r.NormFloat64()
+		fmt.Fprintf(&sb, "%s,%s,%s\n", f(a), f(b), f(math.Sin(2*a)+0.1*r.NormFloat64()))
+	}
+	if err := os.WriteFile(path, []byte(sb.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
