@@ -236,7 +236,7 @@ func (f *predictFileFn) ProcessElement(ctx context.Context, file string, emit fu
 	if err := out.Close(); err != nil {
 		return err
 	}
-	if w := off.warning(file); w != "" {
+	for _, w := range off.warnings(file) {
 		beam.NewCounter(warningSpace, w).Inc(ctx, 1)
 	}
 	emit(name)
@@ -245,35 +245,54 @@ func (f *predictFileFn) ProcessElement(ctx context.Context, file string, emit fu
 
 // offConstant adds up, block by block, the rows of a file that differ
 // from a feature constant in the model's training rows
-// (kernels.Standardization.OffConstant), as rkhs predict finds them in
-// the whole file.
+// (kernels.Standardization.OffConstant) and those that lie far outside
+// their scale (kernels.Standardization.Outlying with
+// kernels.DefaultOutlyingLimit, in standard deviations of the training
+// rows), as rkhs predict finds them in the whole file.
 type offConstant struct {
 	s     *kernels.Standardization
 	names []string
 	rows  int              // the rows added
 	o     kernels.Outliers // over them, the worst's row counted from the first
 	v     float64          // the worst's value
+	far   kernels.Outliers // the far rows, the worst's row counted from the first
 }
 
 func (c *offConstant) add(x *linalg.Dense) error {
 	o, err := c.s.OffConstant(x)
-	if err == nil && o.Rows > 0 {
+	if err != nil {
+		return err
+	}
+	if o.Rows > 0 {
 		if c.o.Rows == 0 || math.Abs(o.Z) > math.Abs(c.o.Z) {
 			c.o.Row, c.o.Feature, c.o.Z, c.v = c.rows+o.Row, o.Feature, o.Z, x.At(o.Row, o.Feature)
 		}
 		c.o.Rows += o.Rows
 	}
+	f, err := c.s.Outlying(x, kernels.DefaultOutlyingLimit)
+	if err != nil {
+		return err
+	}
+	if f.Row >= 0 && (c.rows == 0 || math.Abs(f.Z) > math.Abs(c.far.Z)) {
+		c.far.Row, c.far.Feature, c.far.Z = c.rows+f.Row, f.Feature, f.Z
+	}
+	c.far.Rows += f.Rows
 	c.rows += x.Rows
-	return err
+	return nil
 }
 
-// warning returns rkhs predict's warning for the file (cli.OffConstantLine),
-// "" when no row differs.
-func (c *offConstant) warning(file string) string {
-	if c.o.Rows == 0 {
-		return ""
+// warnings returns rkhs predict's warnings for the file
+// (cli.OffConstantLine, cli.OutlyingLine), none when no row differs or
+// lies far out.
+func (c *offConstant) warnings(file string) []string {
+	var w []string
+	if c.o.Rows > 0 {
+		w = append(w, cli.OffConstantLine(file, c.s, c.o, c.rows, c.v, c.names))
 	}
-	return cli.OffConstantLine(file, c.s, c.o, c.rows, c.v, c.names)
+	if c.far.Rows > 0 {
+		w = append(w, cli.OutlyingLine(file, c.far, c.rows, c.names))
+	}
+	return w
 }
 
 // warningSpace is the namespace of the counters that carry a warning of
@@ -282,8 +301,9 @@ const warningSpace = "rkhs-beam warnings"
 
 // Warnings returns the warnings of the workers of a job that Predict
 // built, from its metrics, sorted: for each input file with rows that
-// differ from a feature constant in the model's training rows, rkhs
-// predict's warning for it. A runner that reports no metrics gives none.
+// differ from a feature constant in the model's training rows, or that
+// lie far outside their scale, rkhs predict's warnings for it. A runner
+// that reports no metrics gives none.
 func Warnings(r beam.PipelineResult) []string {
 	var w []string
 	if r == nil {

@@ -41,8 +41,12 @@ type Outliers struct {
 // where the kernel is 0 and the prediction is the intercept alone, with
 // no error. DefaultOutlyingLimit, 10³, is a limit for a warning.
 //
-// A nil s (no standardization) has no training scale and reports no rows
-// (Row and Feature −1, Z 0).
+// The standard deviations are the training rows' own: Scale, or
+// TrainingScale where s composes them with length scales (the
+// standardization of a length-scale model), so that the model file
+// reports a row as the standardization it was fitted with does. A nil s
+// (no standardization) has no training scale and reports no rows (Row
+// and Feature −1, Z 0).
 //
 // Errors: s invalid (ErrParameter, see Validate); limit not positive and
 // finite (ErrParameter, also linalg.ErrNotFinite for NaN or ±Inf); x nil,
@@ -66,6 +70,7 @@ func (s *Standardization) Outlying(x *linalg.Dense, limit float64) (Outliers, er
 	if x.Rows > 0 && x.Cols != len(s.Mean) {
 		return none, check.Input(ErrData, op, "x", "%d columns, the standardization has %d features", x.Cols, len(s.Mean))
 	}
+	s = s.training()
 	r := none
 	worst := -1.0 // |Z|, below any |z| so that the first element sets it
 	for i := 0; i < x.Rows; i++ {
@@ -89,7 +94,8 @@ func (s *Standardization) Outlying(x *linalg.Dense, limit float64) (Outliers, er
 // on some feature constant in the rows s was built from (s.Constant), from
 // the value it held there (Mean[j], to ConstantTol relative), in the shape of Outlying's report:
 // Rows, the number of such rows, and the element of largest |zᵢⱼ| among
-// those that differ, zᵢⱼ = (xᵢⱼ − Mean[j])/Scale[j] (Row and Feature −1,
+// those that differ, zᵢⱼ = (xᵢⱼ − Mean[j])/Scale[j] (TrainingScale[j]
+// where set, as in Outlying; Row and Feature −1,
 // Z 0 when none differs). It is Outlying's sibling for a feature that
 // never varied: a model fitted on such rows was never shown what the
 // feature does, and a row that moves it moves its distances to every
@@ -113,6 +119,7 @@ func (s *Standardization) OffConstant(x *linalg.Dense) (Outliers, error) {
 	if x.Rows > 0 && x.Cols != len(s.Mean) {
 		return none, check.Input(ErrData, op, "x", "%d columns, the standardization has %d features", x.Cols, len(s.Mean))
 	}
+	s = s.training()
 	r := none
 	worst := -1.0
 	for i := 0; i < x.Rows; i++ {

@@ -76,9 +76,26 @@ func TestOutlying(t *testing.T) {
 		t.Error("Outlying modified x")
 	}
 
+	// A standardization that composes the training scale with length
+	// scales (TrainingScale set) counts in the training standard
+	// deviations: the same report, and the same off-constant rows, as s.
+	composed := &Standardization{Mean: s.Mean, Scale: []float64{s.Scale[0] * 3, s.Scale[1] * 40}, TrainingScale: s.Scale, Constant: []int{1}}
+	withConst := &Standardization{Mean: s.Mean, Scale: s.Scale, Constant: []int{1}}
+	for _, limit := range []float64{50, DefaultOutlyingLimit} {
+		got, err1 := composed.Outlying(test, limit)
+		want, err2 := s.Outlying(test, limit)
+		if err1 != nil || err2 != nil || got != want {
+			t.Errorf("limit %g: composed %+v (%v), training %+v (%v); want equal", limit, got, err1, want, err2)
+		}
+	}
+	got, err1 := composed.OffConstant(test)
+	want, err2 := withConst.OffConstant(test)
+	if err1 != nil || err2 != nil || got != want || got.Rows != 6 {
+		t.Errorf("OffConstant: composed %+v (%v), training %+v (%v); want equal, 6 rows (the mean is not 5 exactly)", got, err1, want, err2)
+	}
 	// A quotient that overflows is ±Inf, and counted.
 	tiny := &Standardization{Mean: []float64{0}, Scale: []float64{1e-300}}
-	got, err := tiny.Outlying(linalg.NewDense(2, 1, []float64{1, -1e10}), DefaultOutlyingLimit)
+	got, err = tiny.Outlying(linalg.NewDense(2, 1, []float64{1, -1e10}), DefaultOutlyingLimit)
 	if err != nil || got != (Outliers{Rows: 2, Row: 1, Feature: 0, Z: math.Inf(-1)}) {
 		t.Errorf("overflow: %+v, %v; want 2 rows, the worst -Inf at row 1", got, err)
 	}

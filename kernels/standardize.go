@@ -43,6 +43,27 @@ type Standardization struct {
 	// flagged (OffConstant). nil for none, or for a standardization saved
 	// before the field existed.
 	Constant []int `json:"constant,omitempty"`
+	// TrainingScale is, for a standardization that composes the training
+	// rows' standard deviations s_j with learnt length scales σ_j
+	// (Scale[j] = s_j·σ_j, loo.ComposeScales), the s_j alone: the unit in
+	// which Outlying and OffConstant count a row's distance from Mean, so
+	// that the model file of a length-scale model reports a row in standard
+	// deviations of the training rows, as the standardization it was
+	// fitted with does. nil for a standardization that is the training
+	// rows' own (Scale is then their standard deviations), and for one
+	// saved before the field existed, whose rows are counted in units of
+	// Scale. Apply never reads it.
+	TrainingScale []float64 `json:"training_scale,omitempty"`
+}
+
+// training returns the standardization of the training rows that s
+// holds: s itself, or for a composed one (TrainingScale set) Mean,
+// TrainingScale and Constant. nil for a nil s.
+func (s *Standardization) training() *Standardization {
+	if s == nil || s.TrainingScale == nil {
+		return s
+	}
+	return &Standardization{Mean: s.Mean, Scale: s.TrainingScale, Constant: s.Constant}
 }
 
 // StandardizationOf returns the standardization of the rows of x (n×d,
@@ -79,7 +100,9 @@ func StandardizationOf(x *linalg.Dense) (*Standardization, error) {
 // calls a feature constant, so that every standardization built from
 // data passes, and a mean of 1e308 with scale 1, which sends every
 // ordinary value about 1e308 standard deviations out (to −Inf with a
-// scale below 0.5), does not. A nil *Standardization (none) is valid.
+// scale below 0.5), does not. TrainingScale, when set, must have one
+// value per feature and pass the same tests on the scale. A nil
+// *Standardization (none) is valid.
 //
 // The model decoders of packages regress and classify call Validate on
 // the standardization a model file holds, so a file with an impossible
@@ -104,12 +127,27 @@ func (s *Standardization) Validate() error {
 			return check.Input(ErrParameter, op, fmt.Sprintf("Constant[%d]", k), "%d: want ascending features from 0 to %d", j, len(s.Mean)-1)
 		}
 	}
+	if err := s.scales(op, "Scale"); err != nil || s.TrainingScale == nil {
+		return err
+	}
+	if len(s.TrainingScale) != len(s.Mean) {
+		return check.Input(ErrParameter, op, "TrainingScale", "%d values for %d means (want one per feature, or none)", len(s.TrainingScale), len(s.Mean))
+	}
+	if err := check.Vector(ErrParameter, op, "TrainingScale", s.TrainingScale); err != nil {
+		return err
+	}
+	return (&Standardization{Mean: s.Mean, Scale: s.TrainingScale}).scales(op, "TrainingScale")
+}
+
+// scales reports the first entry of s.Scale, the field named field, that
+// is not positive, is subnormal, or is at most ConstantTol of its mean.
+func (s *Standardization) scales(op, field string) error {
 	for j, v := range s.Scale {
 		switch {
 		case !(v > 0):
-			return check.Input(ErrParameter, op, fmt.Sprintf("Scale[%d]", j), "%g, must be positive", v)
+			return check.Input(ErrParameter, op, fmt.Sprintf("%s[%d]", field, j), "%g, must be positive", v)
 		case v < minNormal:
-			return check.Input(ErrParameter, op, fmt.Sprintf("Scale[%d]", j), "%g is subnormal: a scale must be at least the smallest normal float64, %g", v, minNormal)
+			return check.Input(ErrParameter, op, fmt.Sprintf("%s[%d]", field, j), "%g is subnormal: a scale must be at least the smallest normal float64, %g", v, minNormal)
 		case v <= ConstantTol*math.Abs(s.Mean[j]):
 			return check.Input(ErrParameter, op, fmt.Sprintf("Mean[%d]", j), "%g with scale %g: a feature whose scale is at most %g of its mean is constant, and cannot be standardized", s.Mean[j], v, ConstantTol)
 		}

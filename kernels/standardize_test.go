@@ -271,6 +271,28 @@ func TestStandardizationValidateBounds(t *testing.T) {
 			t.Errorf("mean %g, scale %g: %v, want ErrParameter containing %q", tc.mean, tc.scale, err, tc.want)
 		}
 	}
+	// TrainingScale, when set, passes the tests of Scale, one per feature.
+	for _, tc := range []struct {
+		training []float64
+		want     string
+	}{
+		{nil, ""},
+		{[]float64{1, 0.5}, ""},
+		{[]float64{1}, "TrainingScale: 1 values for 2 means"},
+		{[]float64{1, -1}, "TrainingScale[1]: -1, must be positive"},
+		{[]float64{1, 1e-320}, "TrainingScale[1]: 1e-320 is subnormal"},
+		{[]float64{1, math.NaN()}, "TrainingScale"},
+		{[]float64{1, 5e-12}, "Mean[1]: -5 with scale 5e-12"},
+	} {
+		s := &Standardization{Mean: []float64{1, -5}, Scale: []float64{2, 3}, TrainingScale: tc.training}
+		err := s.Validate()
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("training scale %v: %v, want valid", tc.training, err)
+		case tc.want != "" && (!errors.Is(err, ErrParameter) || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("training scale %v: %v, want ErrParameter containing %q", tc.training, err, tc.want)
+		}
+	}
 	s := &Standardization{Mean: []float64{0, 0}, Scale: []float64{1, 1e-300}}
 	_, err := s.Apply(linalg.NewDense(2, 2, []float64{0, 0, 0, 1e10}))
 	if want := "Standardization.Apply: x: row 2, feature 2: 1e+10 standardizes to +Inf"; !errors.Is(err, ErrData) || !strings.Contains(err.Error(), want) {

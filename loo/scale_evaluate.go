@@ -124,7 +124,10 @@ func (sd *scaleData) eval(op string, theta []float64, grad bool) (*ScaleEval, *S
 // on: with the caller's standardization s (Mean μ_j, Scale s_j) applied
 // to the rows before the objective, and the length scales σ_j learnt on
 // them, z_j = ((x_j − μ_j)/s_j)/σ_j = (x_j − μ_j)/(s_j·σ_j), one
-// standardization of Mean μ and Scale s∘σ; with s nil, Mean 0 and Scale σ.
+// standardization of Mean μ and Scale s∘σ, which keeps s_j as its
+// TrainingScale (so that kernels.Standardization.Outlying counts a row in
+// standard deviations of the training rows, as on s); with s nil, Mean 0
+// and Scale σ, and no TrainingScale.
 // A model of the kernel of width 1 (Gaussian{Sigma: 1}, or Laplacian)
 // on the scaled centres, with this Standardization, predicts raw rows,
 // and its model file is that of any standardized model (rkhs predict
@@ -156,6 +159,10 @@ func ComposeScales(s *kernels.Standardization, sigmas []float64) (*kernels.Stand
 		}
 		copy(out.Mean, s.Mean)
 		out.Constant = slices.Clone(s.Constant)
+		out.TrainingScale = slices.Clone(s.Scale)
+		if s.TrainingScale != nil { // s composed already: its training rows' own
+			out.TrainingScale = slices.Clone(s.TrainingScale)
+		}
 		for j := range out.Scale {
 			out.Scale[j] *= s.Scale[j]
 		}

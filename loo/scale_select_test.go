@@ -639,8 +639,25 @@ func TestComposeScales(t *testing.T) {
 	if r := maxRel(got, want); r > 1e-15 {
 		t.Errorf("composed standardization and the two in turn differ by %.2g", r)
 	}
+	// The training rows' standard deviations are kept, so that a row is
+	// counted out in the same unit on the composed standardization as on
+	// std; composing again keeps them.
+	if !slices.Equal(c.TrainingScale, std.Scale) {
+		t.Errorf("TrainingScale %v, want the training standard deviations %v", c.TrainingScale, std.Scale)
+	}
+	c2, err := ComposeScales(c, sigmas)
+	if err != nil || !slices.Equal(c2.TrainingScale, std.Scale) {
+		t.Errorf("composed twice: TrainingScale %v, %v; want %v", c2.TrainingScale, err, std.Scale)
+	}
+	far := x.Clone()
+	far.Set(3, 1, std.Mean[1]+5e3*std.Scale[1])
+	oStd, err1 := std.Outlying(far, kernels.DefaultOutlyingLimit)
+	oC, err2 := c.Outlying(far, kernels.DefaultOutlyingLimit)
+	if err1 != nil || err2 != nil || oStd != oC || oC.Rows != 1 {
+		t.Errorf("Outlying: on the composed standardization %+v (%v), on the training one %+v (%v); want one report of 1 row", oC, err2, oStd, err1)
+	}
 	id, err := ComposeScales(nil, sigmas)
-	if err != nil || !slices.Equal(id.Scale, sigmas) || slices.Max(id.Mean) != 0 || slices.Min(id.Mean) != 0 {
+	if err != nil || !slices.Equal(id.Scale, sigmas) || slices.Max(id.Mean) != 0 || slices.Min(id.Mean) != 0 || id.TrainingScale != nil {
 		t.Errorf("nil composed: %+v, %v", id, err)
 	}
 	for _, bad := range [][]float64{nil, {1, 0, 1}, {1, math.Inf(1), 1}, {1, 2}} {

@@ -113,6 +113,7 @@ func FuzzLoad(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Add(b)
+	f.Add([]byte(`{"format":"rkhs.regress.Model","version":1,"standardization":{"mean":[1],"scale":[6],"training_scale":[3]},"kernel":{"type":"gaussian","sigma":1},"centers":{"rows":1,"cols":1,"data":[0]},"coef":{"rows":1,"cols":1,"data":[1]},"intercept":[0]}`))
 	f.Add([]byte(`{"format":"rkhs.interval.CV","version":1,"models":[],"residuals":[]}`))
 	f.Add([]byte(`{"format":"rkhs.other.Model","version":1}`))
 	f.Fuzz(func(t *testing.T, b []byte) {

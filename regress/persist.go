@@ -27,9 +27,13 @@ import (
 // (Model.FeatureNames and TargetName), are present only when the model has
 // them: files without them, those of older writers included, load. So is
 // standardization (Model.Standardization, kernels.Standardization: the
-// mean and the scale of each feature), present only when the model
+// mean and the scale of each feature, and two optional lists: "constant",
+// the features constant in the training rows, and "training_scale", for a
+// model of learnt length scales whose scale composes the training rows'
+// standard deviations s_j with σ_j, the s_j, in which rkhs predict counts
+// an outlying row as rkhs fit does), present only when the model
 // standardizes its features: a model without one writes the file it wrote
-// before the key existed. A kernel gives "type" and the parameters of
+// before the key existed, and files without the optional lists load. A kernel gives "type" and the parameters of
 // that type only.
 //
 // Files are read strictly (rkhs/internal/codec): keys exactly as written

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -239,5 +240,40 @@ func TestPersistColumns(t *testing.T) {
 	var lm2 LinearModel
 	if err := json.Unmarshal(b, &lm2); err != nil || !slices.Equal(lm2.FeatureNames, lm.FeatureNames) || lm2.TargetName != "t" {
 		t.Errorf("LinearModel names after a round trip: %q, %q, %v", lm2.FeatureNames, lm2.TargetName, err)
+	}
+}
+
+// TestPersistTrainingScale: the training standard deviations of a
+// standardization composed with length scales are saved beside it and
+// load back, a file without them loads as before, and a bad value is
+// refused on its key.
+func TestPersistTrainingScale(t *testing.T) {
+	m, _ := RLS{Kernel: kernels.Gaussian{Sigma: 1}, Lambda: 1e-3}.Fit(randDense(1, 5, 2), randDense(2, 5, 1))
+	m.Standardization = &kernels.Standardization{Mean: []float64{1, 2}, Scale: []float64{6, 0.5}, TrainingScale: []float64{3, 0.25}}
+	b, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(b, []byte(`"training_scale":[3,0.25]`)) {
+		t.Errorf("the file has no training_scale: %s", b)
+	}
+	var m2 Model
+	if err := m2.UnmarshalJSON(b); err != nil || !reflect.DeepEqual(m2.Standardization, m.Standardization) {
+		t.Errorf("loaded %+v, %v; want %+v", m2.Standardization, err, m.Standardization)
+	}
+	old := strings.Replace(string(b), `,"training_scale":[3,0.25]`, "", 1)
+	if err := m2.UnmarshalJSON([]byte(old)); err != nil || m2.Standardization.TrainingScale != nil {
+		t.Errorf("a file without training_scale: %+v, %v; want it loaded without one", m2.Standardization, err)
+	}
+	for _, tc := range []struct{ bad, arg, reason string }{
+		{`"training_scale":[3,-1]`, "standardization.training_scale[1]", "must be positive"},
+		{`"training_scale":[3]`, "standardization.training_scale", "1 values for 2 means"},
+		{`"training_scale":[3,"a"]`, "standardization.training_scale[1]", "want a number"},
+	} {
+		err := m2.UnmarshalJSON([]byte(strings.Replace(string(b), `"training_scale":[3,0.25]`, tc.bad, 1)))
+		var ie *linalg.InputError
+		if !errors.Is(err, ErrInput) || !errors.As(err, &ie) || ie.Arg != tc.arg || !strings.Contains(ie.Reason, tc.reason) {
+			t.Errorf("%s: %v, want ErrInput at %s saying %q", tc.bad, err, tc.arg, tc.reason)
+		}
 	}
 }

@@ -277,34 +277,62 @@ func TestConstantFeatureKept(t *testing.T) {
 
 // TestFarFromTraining: a training feature that barely varies draws a
 // warning, and test rows that lie far outside the training scale on it
-// are counted, with the worst named by its row, in fit and predict.
+// are counted, with the worst named by its row, in fit and predict, in
+// one unit: standard deviations of the training rows, for a σ-grid model
+// and for a length-scale model, whose file composes them with σ_j (the
+// same z in fit -test, classify -test and predict).
 func TestFarFromTraining(t *testing.T) {
 	dir := t.TempDir()
 	var tr, te strings.Builder
-	tr.WriteString("a,b,y\n")
-	te.WriteString("a,b,y\n")
+	tr.WriteString("a,b,y,c\n") // c, the sign of y, is the class
+	te.WriteString("a,b,y,c\n")
 	for i := range 40 {
 		b := 5.0
 		if i == 0 {
 			b = 5.000001
 		}
-		fmt.Fprintf(&tr, "%g,%g,%g\n", float64(i)/40, b, math.Sin(float64(i)/6))
+		y := math.Sin(float64(i) / 6)
+		fmt.Fprintf(&tr, "%g,%g,%g,%g\n", float64(i)/40, b, y, math.Copysign(1, y))
 	}
 	for i := range 10 {
 		b := 5.0
 		if i%2 == 1 {
 			b = 6
 		}
-		fmt.Fprintf(&te, "%g,%g,%g\n", float64(i)/10, b, 0.5)
+		fmt.Fprintf(&te, "%g,%g,%g,%g\n", float64(i)/10, b, 0.5, 1.0)
 	}
 	train, test := write(t, dir, "train.csv", []byte(tr.String())), write(t, dir, "test.csv", []byte(te.String()))
-	model := filepath.Join(dir, "m.json")
-	code, _, e := runCmd("fit", "-train", train, "-test", test, "-method", "nystrom", "-centers", "10", "-sigma", "auto", "-lambda", "auto", "-model", model)
-	if code != 0 || !strings.Contains(e, "feature b") || !strings.Contains(e, "5 of the 10 rows of -test") || !strings.Contains(e, "row 2") {
-		t.Errorf("fit: exit %d, %q; want warnings about b and 5 rows of -test, the worst row 2", code, e)
+	for _, c := range []struct {
+		name string
+		args []string
+	}{
+		{"fit σ grid", []string{"fit", "-method", "nystrom", "-centers", "10", "-sigma", "auto", "-lambda", "auto"}},
+		{"fit ard", []string{"fit", "-method", "nystrom", "-centers", "10", "-sigma", "ard", "-lambda", "auto", "-ard-iters", "5"}},
+		{"classify ard", []string{"classify", "-method", "nystrom", "-centers", "10", "-sigma", "ard", "-lambda", "auto", "-ard-iters", "5"}},
+	} {
+		model := filepath.Join(dir, "m.json")
+		target := map[string]string{"fit": "y", "classify": "c"}[c.args[0]]
+		code, _, e := runCmd(append(c.args, "-train", train, "-test", test, "-target", target, "-features", "a,b", "-model", model)...)
+		if code != 0 || !strings.Contains(e, "feature b") || !strings.Contains(e, "5 of the 10 rows of -test") || !strings.Contains(e, "row 2") {
+			t.Errorf("%s: exit %d, %q; want warnings about b and 5 rows of -test, the worst row 2", c.name, code, e)
+		}
+		pcode, _, pe := runCmd("predict", "-model", model, "-data", test, "-predictions", filepath.Join(dir, "p"))
+		if pcode != 0 || !strings.Contains(pe, "5 of the 10 rows") {
+			t.Errorf("%s: predict: exit %d, %q; want the 5 far rows counted", c.name, pcode, pe)
+		}
+		if fz, pz := worstOf(e), worstOf(pe); fz == "" || fz != pz {
+			t.Errorf("%s: the worst row is %q in %s -test, %q in predict; want one, in standard deviations of the training rows", c.name, fz, c.args[0], pz)
+		}
 	}
-	code, _, e = runCmd("predict", "-model", model, "-data", test)
-	if code != 0 || !strings.Contains(e, "5 of the 10 rows") {
-		t.Errorf("predict: exit %d, %q; want the 5 far rows counted", code, e)
+}
+
+// worstOf returns what the outlying-rows warning in the text e says of
+// the worst row ("row 2, feature b, z = 9e+06"), "" without one.
+func worstOf(e string) string {
+	_, after, ok := strings.Cut(e, "standard deviations of the training rows out on some feature (the worst: ")
+	before, _, _ := strings.Cut(after, ")")
+	if !ok {
+		return ""
 	}
+	return before
 }

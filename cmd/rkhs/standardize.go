@@ -75,12 +75,10 @@ func checkFar(w io.Writer, verb, flag string, s *kernels.Standardization, x *lin
 	if err != nil || o.Rows == 0 {
 		return err
 	}
-	worst := fmt.Sprintf("row %d, %s, z = %.2g", o.Row+1, cli.FeatureName(names, o.Feature), o.Z)
 	if math.IsInf(o.Z, 0) {
-		return cli.BadInputf("%s: %s: the row lies beyond the float64 range in standard deviations of the training rows, where no kernel value can be computed: leave it out, or give -standardize=no", flag, worst)
+		return cli.BadInputf("%s: %s: the row lies beyond the float64 range in standard deviations of the training rows, where no kernel value can be computed: leave it out, or give -standardize=no", flag, cli.OutlyingWorst(o, names))
 	}
-	fmt.Fprintf(w, "rkhs %s: warning: %d of the %s of %s lie more than %g standard deviations of the training rows out on some feature (the worst: %s): the kernel is 0 there, and the model predicts its intercept alone\n",
-		verb, o.Rows, cli.Count(x.Rows, "row"), flag, kernels.DefaultOutlyingLimit, worst)
+	fmt.Fprintf(w, "rkhs %s: warning: %s\n", verb, cli.OutlyingLine(flag, o, x.Rows, names))
 	return nil
 }
 

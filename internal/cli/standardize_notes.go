@@ -61,3 +61,22 @@ func OffConstantLine(flag string, s *kernels.Standardization, o kernels.Outliers
 	return fmt.Sprintf("%d of the %s of %s differ from the value %s held on every training row (the worst: row %d, %.6g against %.6g): the model never saw it vary, so what it predicts there is a guess; fit on rows where it varies, or leave it out (-features)",
 		o.Rows, Count(n, "row"), flag, FeatureName(names, o.Feature), o.Row+1, v, s.Mean[o.Feature])
 }
+
+// OutlyingLine is what both commands tell their user about the rows of
+// the file of flag that lie far outside the training scale, from the
+// report o of kernels.Standardization.Outlying with
+// kernels.DefaultOutlyingLimit on n rows (at least one out; o.Row counted
+// over all of them, for a caller that adds the reports of blocks): one
+// line that counts them and names the worst by its 1-based row, its
+// feature and its z, in standard deviations of the training rows. The
+// line has no prefix and no end of line.
+func OutlyingLine(flag string, o kernels.Outliers, n int, names []string) string {
+	return fmt.Sprintf("%d of the %s of %s lie more than %g standard deviations of the training rows out on some feature (the worst: %s): the kernel is 0 there, and the model predicts its intercept alone",
+		o.Rows, Count(n, "row"), flag, kernels.DefaultOutlyingLimit, OutlyingWorst(o, names))
+}
+
+// OutlyingWorst names the worst element of the report o for a message:
+// "row 2, feature b, z = 1.4e+07".
+func OutlyingWorst(o kernels.Outliers, names []string) string {
+	return fmt.Sprintf("row %d, %s, z = %.2g", o.Row+1, FeatureName(names, o.Feature), o.Z)
+}

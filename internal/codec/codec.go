@@ -199,14 +199,31 @@ func Kernel(kind error, op string, s kernels.Spec) (kernels.Kernel, error) {
 
 // fileField reports err, an error of package kernels about a field of a
 // value a model file holds at path (a kernel's Sigma), on the key of the
-// file: the field's name in lower case, as "kernel.sigma". The error
-// wraps err.
+// file: the field's name in lower case, words joined by "_", as
+// "kernel.sigma" or "standardization.training_scale[1]". The error wraps
+// err.
 func fileField(kind error, op, path string, err error) error {
 	var ie *linalg.InputError
 	if errors.As(err, &ie) && ie.Arg != "" {
-		return &linalg.InputError{Op: op, Arg: path + "." + strings.ToLower(ie.Arg), Reason: ie.Reason, Kind: kind, Err: err}
+		return &linalg.InputError{Op: op, Arg: path + "." + fileKey(ie.Arg), Reason: ie.Reason, Kind: kind, Err: err}
 	}
 	return check.Wrap(kind, op, path, err)
+}
+
+// fileKey is the key of a model file for the Go field name f (with any
+// index after it): "TrainingScale[1]" is "training_scale[1]".
+func fileKey(f string) string {
+	var b strings.Builder
+	for i, r := range f {
+		if r >= 'A' && r <= 'Z' {
+			if i > 0 {
+				b.WriteByte('_')
+			}
+			r += 'a' - 'A'
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // Nested reports the error of a model file held in the field of another

@@ -11,6 +11,10 @@ import (
 //
 //	"standardization": {"mean": [… d numbers …], "scale": [… d numbers …]}
 //
+// with two optional lists after them, "constant" (the features constant
+// in the training rows) and "training_scale" (for a model of learnt
+// length scales, the training rows' standard deviations that "scale"
+// composes with them: see kernels.Standardization.TrainingScale).
 // A model without one writes no key, so its file is what it was before
 // the key existed, and files without it load as models without one. A
 // model file's struct has the field

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -272,4 +273,65 @@ func TestPredictOffConstant(t *testing.T) {
 	if code != 0 || !strings.Contains(said, "rkhs-beam predict: warning: "+want) || strings.Count(said, "warning") != 1 {
 		t.Errorf("rkhs-beam predict: exit %d:\n%s\nwant exit 0 and one warning: %s", code, said, want)
 	}
+}
+
+// TestPredictOutlyingEqualsRkhs: test rows far outside the training scale
+// of a feature that barely varies are counted, with the worst named by
+// its row, feature and z, in one unit, standard deviations of the
+// training rows, by rkhs fit -test, rkhs predict and rkhs-beam predict,
+// for a σ-grid model and for a length-scale model (whose file composes
+// the standard deviations with σ_j). rkhs is built from its source (the
+// test is skipped in -short mode).
+func TestPredictOutlyingEqualsRkhs(t *testing.T) {
+	rkhsCommand(t) // skips in -short mode, or without the go command
+	dir := t.TempDir()
+	var train, test strings.Builder
+	train.WriteString("a,b,y\n")
+	test.WriteString("a,b,y\n")
+	for i := range 40 {
+		b := "5"
+		if i == 0 {
+			b = "5.000001"
+		}
+		train.WriteString(f(float64(i)/40) + "," + b + "," + f(math.Sin(float64(i)/6)) + "\n")
+	}
+	for i := range 10 {
+		b := "5"
+		if i%2 == 1 {
+			b = "6"
+		}
+		test.WriteString(f(float64(i)/10) + "," + b + ",0.5\n")
+	}
+	os.WriteFile(filepath.Join(dir, "train.csv"), []byte(train.String()), 0o644)
+	os.WriteFile(filepath.Join(dir, "test.csv"), []byte(test.String()), 0o644)
+	os.Mkdir(filepath.Join(dir, "out"), 0o755)
+	for _, sigma := range []string{"auto", "ard"} {
+		fit := []string{"fit", "-train", "train.csv", "-test", "test.csv", "-method", "nystrom", "-centers", "10", "-sigma", sigma, "-lambda", "auto", "-model", "m.json"}
+		if sigma == "ard" {
+			fit = append(fit, "-ard-iters", "5")
+		}
+		r, b := runBoth(t, dir, fit, []string{"predict", "-input", "test.csv", "-format", "csv", "-model", "m.json", "-output", "out"})
+		fitWorst, beamWorst := worstOf(r.stderr), worstOf(b.stderr)
+		cmd := exec.Command(rkhsCommand(t), "predict", "-model", "m.json", "-data", "test.csv", "-predictions", "p.txt")
+		cmd.Dir = dir
+		pe, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("rkhs predict: %v: %s", err, pe)
+		}
+		predictWorst := worstOf(string(pe))
+		if fitWorst == "" || fitWorst != predictWorst || fitWorst != beamWorst || !strings.Contains(b.stderr, "5 of the 10 rows of test.csv lie more than 1000") {
+			t.Errorf("-sigma %s: the worst row is %q in rkhs fit -test, %q in rkhs predict, %q in rkhs-beam predict; want one, in standard deviations of the training rows:\n%s", sigma, fitWorst, predictWorst, beamWorst, b.stderr)
+		}
+	}
+}
+
+// worstOf returns what the outlying-rows warning in the text e says of
+// the worst row ("row 2, feature b, z = 9e+06"), "" without one.
+func worstOf(e string) string {
+	_, after, ok := strings.Cut(e, "standard deviations of the training rows out on some feature (the worst: ")
+	before, _, _ := strings.Cut(after, ")")
+	if !ok {
+		return ""
+	}
+	return before
 }
