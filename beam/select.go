@@ -13,6 +13,7 @@ import (
 	"rkhs/internal/check"
 	"rkhs/internal/cli"
 	"rkhs/internal/memlimit"
+	"rkhs/interval"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/loo"
@@ -92,6 +93,16 @@ type SelectOptions struct {
 	ARDIters    int
 	ARDProgress func(iter int, objective, projGrad, seconds float64)
 	ARDRows     func(n, m int) (int, error)
+	// Folds, if not 0, is K ≥ 2 of CV+ intervals (Barber, Candès, Ramdas
+	// and Tibshirani, "Predictive inference with the jackknife+", 2021)
+	// at the chosen pair, streamed as rkhs fit -interval-method cv+
+	// streams them (see cv_plus.go): a row's fold is
+	// interval.StreamFold(Seed, its place among all the rows, K); two
+	// more pipelines; the model file then holds the interval.CV with the
+	// model, as rkhs saves it, for rkhs predict -interval LEVEL. Not with
+	// Classes or ARD. Memory here and on a worker: K + 2 statistics of
+	// 2m² values and the residuals, 8 bytes a row.
+	Folds int
 	// Model is the file the model at the chosen pair (with ARD, the
 	// scales) is written to, in the JSON format of regress.Model
 	// (classify.RLSModel with Classes).
@@ -147,6 +158,9 @@ type Selection struct {
 	Scales        *loo.ScaleSelection
 	GridObjective float64
 	GridKept      bool
+	// Intervals is, with Folds, the CV+ of Model (interval.CV with it as
+	// its model), written to the model file; nil otherwise.
+	Intervals *interval.CV
 }
 
 func (o SelectOptions) check() error {
@@ -204,6 +218,10 @@ func (o SelectOptions) check() error {
 		return check.Input(ErrOptions, op, "ARDIters", "%d: want ≥ 0 (0: the default budget)", o.ARDIters)
 	case !o.ARD && (o.ARDIters != 0 || o.ARDProgress != nil || o.ARDRows != nil):
 		return check.Input(ErrOptions, op, "ARDIters", "the descent's options without ARD")
+	case o.Folds != 0 && o.Folds < 2:
+		return check.Input(ErrOptions, op, "Folds", "%d: want K ≥ 2 (CV+ leaves out one of K folds), or 0 for no intervals", o.Folds)
+	case o.Folds != 0 && (o.Classes || o.ARD):
+		return check.Input(ErrOptions, op, "Folds", "CV+ intervals with Classes or ARD: a streamed CV+ is of a regression on the grid's kernel")
 	}
 	if err := checkJob(op, o.Input, o.Centers, o.CentersFile, o.Model); err != nil {
 		return err
@@ -343,6 +361,11 @@ func Select(ctx context.Context, o SelectOptions, run func(context.Context, *bea
 			return nil, err
 		}
 	}
+	if o.Folds != 0 {
+		if err := r.cvPlus(); err != nil {
+			return nil, err
+		}
+	}
 	return r.sel, r.write()
 }
 
@@ -386,6 +409,8 @@ func (r *selection) removeFiles() {
 		removeFile(r.ctx, r.scaleFile(p))
 	}
 	removeFile(r.ctx, r.rowsFile())
+	removeFile(r.ctx, r.foldsFile())
+	removeFile(r.ctx, r.cvFile())
 }
 
 // firstPass runs the first pipeline, the first pass, and reads its prep:
@@ -696,6 +721,9 @@ func (r *selection) write() error {
 	var saved any = r.sel.Model
 	if r.sel.Classifier != nil {
 		saved = r.sel.Classifier
+	}
+	if r.sel.Intervals != nil {
+		saved = r.sel.Intervals
 	}
 	js, err := model.Marshal(saved)
 	if err != nil {
