@@ -7,6 +7,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
+	"rkhs/internal/check"
 	"rkhs/interval"
 	"rkhs/kernels"
 	"rkhs/regress"
@@ -219,4 +220,28 @@ func (r *selection) cvPlus() error {
 	}
 	r.sel.Intervals, err = cv.WithModel(r.sel.Model)
 	return err
+}
+
+// SetInterval sets o's CV+ from the flags of rkhs-beam select: level, in
+// (0, 1), is checked and asks for intervals (0: none, and folds is not
+// read); method must be "cv+", the one interval of a streamed selection;
+// folds is K ≥ 2. It sets o.Folds. Errors (ErrOptions): a level outside
+// (0, 1) (interval.CheckLevel's reason), another method, K < 2.
+func (o *SelectOptions) SetInterval(level float64, method string, folds int) error {
+	const op = "SelectOptions.SetInterval"
+	if level == 0 {
+		o.Folds = 0
+		return nil
+	}
+	if err := interval.CheckLevel(level); err != nil {
+		return check.Wrap(ErrOptions, op, "interval", err)
+	}
+	if method != string(interval.CVPlus) {
+		return check.Input(ErrOptions, op, "interval-method", "%q: a streamed selection offers cv+ alone (jackknife+ needs the n×n factorization of rows held in memory, cv+fold a leave-one-out choice per fold, one more pass over the rows each)", method)
+	}
+	if folds < 2 {
+		return check.Input(ErrOptions, op, "folds", "%d: want K ≥ 2 (CV+ leaves out one of K folds)", folds)
+	}
+	o.Folds = folds
+	return nil
 }
