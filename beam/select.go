@@ -234,11 +234,14 @@ func (o SelectOptions) check() error {
 		// the centres, the statistics and a path (about 8m² values).
 		// With ARD, this process holds an evaluation's statistics, path
 		// and sums, about twelve m×m matrices.
-		nl, ns, ard := len(o.Lambdas), len(o.Sigmas)+len(o.MedianRatios), 0
+		nl, ns, more := len(o.Lambdas), len(o.Sigmas)+len(o.MedianRatios), 0
 		if o.ARD {
-			ard = 12
+			more = 12
 		}
-		if err := memlimit.Check("rkhs-beam select", memlimit.Sum(memlimit.Floats(2, m, d), memlimit.Floats(4*ns+4+ard, m, m), memlimit.Floats(2*m*ns, nl, 2))); err != nil {
+		if o.Folds > 0 {
+			more = 2 * (o.Folds + 2) // CV+: K + 2 statistics of 2m² values (cv_plus.go)
+		}
+		if err := memlimit.Check("rkhs-beam select", memlimit.Sum(memlimit.Floats(2, m, d), memlimit.Floats(4*ns+4+more, m, m), memlimit.Floats(2*m*ns, nl, 2))); err != nil {
 			return fmt.Errorf("%w: fewer -centers, or fewer σ", err)
 		}
 	}
