@@ -599,6 +599,12 @@ func noPanicRows(t testing.TB) []apiRow {
 		{"interval.CVPass.Add", "CVPass{}", func() error { return (&interval.CVPass{}).Add(x, y) }},
 		{"interval.CVPass.Merge", "nil, nil", func() error { return (*interval.CVPass)(nil).Merge(nil) }},
 		{"interval.CVPass.CV", "CVPass{}", func() error { return errOf((&interval.CVPass{}).CV()) }},
+		{"interval.CVPass.MarshalBinary", "CVPass{}", func() error { return errOf((&interval.CVPass{}).MarshalBinary()) }},
+		{"interval.CVPass.UnmarshalBinary", "nil *CVPass, garbage", func() error { return (*interval.CVPass)(nil).UnmarshalBinary([]byte("rkhsCVP1")) }},
+		{"interval.CVPass.UnmarshalBinary", "CVPass{}, nil", func() error { return (&interval.CVPass{}).UnmarshalBinary(nil) }},
+		{"interval.FoldStats.MarshalBinary", "FoldStats{}", func() error { return errOf((&interval.FoldStats{}).MarshalBinary()) }},
+		{"interval.FoldStats.UnmarshalBinary", "nil", func() error { return new(interval.FoldStats).UnmarshalBinary(nil) }},
+		{"interval.FoldStats.UnmarshalBinary", "magic, then short", func() error { return new(interval.FoldStats).UnmarshalBinary([]byte("rkhsFLD1\x02")) }},
 		{"interval.RLSCVChosen", "nil, …", func() error { return errOf(interval.RLSCVChosen(nil, nil, nil, 0, nil, nil, nil)) }},
 		{"interval.RLSCVChosen", "nil X", func() error {
 			return errOf(interval.RLSCVChosen(func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} }, []float64{1}, []float64{1}, 0, nil, nil, nil))

@@ -13,6 +13,7 @@ import (
 	"rkhs/internal/check"
 	"rkhs/internal/cli"
 	"rkhs/internal/memlimit"
+	"rkhs/interval"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/loo"
@@ -92,6 +93,16 @@ type SelectOptions struct {
 	ARDIters    int
 	ARDProgress func(iter int, objective, projGrad, seconds float64)
 	ARDRows     func(n, m int) (int, error)
+	// Folds, if not 0, is K ≥ 2 of CV+ intervals (Barber, Candès, Ramdas
+	// and Tibshirani, "Predictive inference with the jackknife+", 2021)
+	// at the chosen pair, streamed as rkhs fit -interval-method cv+
+	// streams them (see cv_plus.go): a row's fold is
+	// interval.StreamFold(Seed, its place among all the rows, K); two
+	// more pipelines; the model file then holds the interval.CV with the
+	// model, as rkhs saves it, for rkhs predict -interval LEVEL. Not with
+	// Classes or ARD. Memory here and on a worker: K + 2 statistics of
+	// 2m² values and the residuals, 8 bytes a row.
+	Folds int
 	// Model is the file the model at the chosen pair (with ARD, the
 	// scales) is written to, in the JSON format of regress.Model
 	// (classify.RLSModel with Classes).
@@ -147,6 +158,9 @@ type Selection struct {
 	Scales        *loo.ScaleSelection
 	GridObjective float64
 	GridKept      bool
+	// Intervals is, with Folds, the CV+ of Model (interval.CV with it as
+	// its model), written to the model file; nil otherwise.
+	Intervals *interval.CV
 }
 
 func (o SelectOptions) check() error {
@@ -204,6 +218,10 @@ func (o SelectOptions) check() error {
 		return check.Input(ErrOptions, op, "ARDIters", "%d: want ≥ 0 (0: the default budget)", o.ARDIters)
 	case !o.ARD && (o.ARDIters != 0 || o.ARDProgress != nil || o.ARDRows != nil):
 		return check.Input(ErrOptions, op, "ARDIters", "the descent's options without ARD")
+	case o.Folds != 0 && o.Folds < 2:
+		return check.Input(ErrOptions, op, "Folds", "%d: want K ≥ 2 (CV+ leaves out one of K folds), or 0 for no intervals", o.Folds)
+	case o.Folds != 0 && (o.Classes || o.ARD):
+		return check.Input(ErrOptions, op, "Folds", "CV+ intervals with Classes or ARD: a streamed CV+ is of a regression on the grid's kernel")
 	}
 	if err := checkJob(op, o.Input, o.Centers, o.CentersFile, o.Model); err != nil {
 		return err
@@ -216,11 +234,14 @@ func (o SelectOptions) check() error {
 		// the centres, the statistics and a path (about 8m² values).
 		// With ARD, this process holds an evaluation's statistics, path
 		// and sums, about twelve m×m matrices.
-		nl, ns, ard := len(o.Lambdas), len(o.Sigmas)+len(o.MedianRatios), 0
+		nl, ns, more := len(o.Lambdas), len(o.Sigmas)+len(o.MedianRatios), 0
 		if o.ARD {
-			ard = 12
+			more = 12
 		}
-		if err := memlimit.Check("rkhs-beam select", memlimit.Sum(memlimit.Floats(2, m, d), memlimit.Floats(4*ns+4+ard, m, m), memlimit.Floats(2*m*ns, nl, 2))); err != nil {
+		if o.Folds > 0 {
+			more = 2 * (o.Folds + 2) // CV+: K + 2 statistics of 2m² values (cv_plus.go)
+		}
+		if err := memlimit.Check("rkhs-beam select", memlimit.Sum(memlimit.Floats(2, m, d), memlimit.Floats(4*ns+4+more, m, m), memlimit.Floats(2*m*ns, nl, 2))); err != nil {
 			return fmt.Errorf("%w: fewer -centers, or fewer σ", err)
 		}
 	}
@@ -343,6 +364,11 @@ func Select(ctx context.Context, o SelectOptions, run func(context.Context, *bea
 			return nil, err
 		}
 	}
+	if o.Folds != 0 {
+		if err := r.cvPlus(); err != nil {
+			return nil, err
+		}
+	}
 	return r.sel, r.write()
 }
 
@@ -386,6 +412,8 @@ func (r *selection) removeFiles() {
 		removeFile(r.ctx, r.scaleFile(p))
 	}
 	removeFile(r.ctx, r.rowsFile())
+	removeFile(r.ctx, r.foldsFile())
+	removeFile(r.ctx, r.cvFile())
 }
 
 // firstPass runs the first pipeline, the first pass, and reads its prep:
@@ -696,6 +724,9 @@ func (r *selection) write() error {
 	var saved any = r.sel.Model
 	if r.sel.Classifier != nil {
 		saved = r.sel.Classifier
+	}
+	if r.sel.Intervals != nil {
+		saved = r.sel.Intervals
 	}
 	js, err := model.Marshal(saved)
 	if err != nil {

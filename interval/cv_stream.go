@@ -166,12 +166,7 @@ func (f *FoldStats) Add(x, y *linalg.Dense) error {
 		if err := memlimit.Check(op, memlimit.Sum(memlimit.Floats(f.k*foldBatch, y.Cols), uint64(regress.NystromWorkLen(m, y.Cols))*8)); err != nil {
 			return err
 		}
-		f.q = y.Cols
-		f.yb = make([]*linalg.Dense, f.k)
-		for j := range f.yb {
-			f.yb[j] = linalg.NewDense(foldBatch, f.q, nil)
-		}
-		f.work = make([]float64, regress.NystromWorkLen(m, f.q))
+		f.setOutputs(y.Cols)
 	} else if y.Cols != f.q {
 		return inputError(op, "Y", "%d columns, the rows before had %d outputs", y.Cols, f.q)
 	}
@@ -281,12 +276,7 @@ func (f *FoldStats) Merge(o *FoldStats) error {
 		}
 	}
 	if f.q == 0 && o.q != 0 {
-		f.q = o.q
-		f.yb = make([]*linalg.Dense, f.k)
-		for j := range f.yb {
-			f.yb[j] = linalg.NewDense(foldBatch, f.q, nil)
-		}
-		f.work = make([]float64, regress.NystromWorkLen(f.centers.Rows, f.q))
+		f.setOutputs(o.q)
 	}
 	f.seen += o.seen
 	return nil

@@ -33,7 +33,7 @@ type intervalFlags struct {
 func (iv *intervalFlags) register(fs *flagSet, offer string) {
 	fs.Float64Var(&iv.level, "interval", 0, "prediction intervals at this level in (0, 1), as 0.9, by "+offer+": with -test their coverage and mean width (classify: label sets, their coverage and mean size), -predictions a CSV file of prediction,lower,upper (classify: label,set, the set's labels joined by |), -plot the coverage on -test against the level from 0.5 to 0.99 instead of a selection's curves")
 	fs.StringVar(&iv.method, "interval-method", "", "jackknife+ (the n leave-one-out models, closed forms of the fit), cv+ (-folds models, which -model saves for rkhs predict -interval) or cv+fold (cv+ whose fold models choose σ and λ by the selection's own rule on the rows outside their fold, what the guarantee covers after -sigma auto or -lambda auto); default jackknife+ where the rows are in memory, cv+ for falkon and a streamed selection")
-	fs.IntVar(&iv.folds, "folds", 10, "cv+ and cv+fold: the number of folds K, drawn with -seed (falkon streams them from per-fold statistics: a row's fold is a hash of -seed and its number, so fold sizes vary)")
+	fs.IntVar(&iv.folds, "folds", 10, "cv+ and cv+fold: the number of folds K, drawn with -seed (nystrom and falkon stream them from per-fold statistics: a row's fold is a hash of -seed and its number, so fold sizes vary)")
 }
 
 // check checks the flags against method m (whose selection streams the
@@ -91,12 +91,12 @@ func levelError(level float64, err error) error {
 
 // spec is the intervals of -interval for the fit at kernel k and λ, on
 // the rows of the fit, with the grids of a selection (for cv+fold), and
-// falkon's CV+ from per-fold statistics in two passes; the centres of a
+// Nyström's and falkon's CV+ from per-fold statistics in two passes; the centres of a
 // Nyström model are set by the caller.
 func (r *fitRun) spec(k kernels.Kernel, lambda float64) interval.Spec {
 	o := r.o
 	return interval.Spec{Method: interval.Method(o.iv.method), Level: o.iv.level, Folds: o.iv.folds, Seed: o.seed, Kernel: k, Lambda: lambda,
-		Intercept: r.ic, Spectral: r.spectral, Classes: o.classes(), OneVsAll: r.q > 1, Choose: r.grid, Stream: r.m.selects == falkonSelection}
+		Intercept: r.ic, Spectral: r.spectral, Classes: o.classes(), OneVsAll: r.q > 1, Choose: r.grid, Stream: r.m.selects >= streamedSelection}
 }
 
 // intervals prepares the intervals of the fitted model inner (the

@@ -158,10 +158,16 @@ func selectCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 	sigma := fs.String("sigma", "", "ard: after the grid, one σ per feature of the gaussian kernel (automatic relevance determination): the σ_j and λ that minimize the same criterion, by L-BFGS from the grid's choice on the same centres (-ard-rows, -ard-iters), each evaluation on every row two or three pipelines; the model written is the fit at the scales, and the features are printed ranked by σ_j (default: the grid's σ)")
 	var ard cli.ARDFlags
 	ard.Register(fs)
+	level := fs.Float64("interval", 0, "CV+ prediction intervals at this level in (0, 1), as 0.9: the model file keeps the -folds fold models and their held-out residuals, as rkhs fit -interval-method cv+ -model does, for rkhs predict -interval")
+	ivMethod := fs.String("interval-method", "cv+", "cv+, the one method of a streamed selection (a row's fold is a hash of -seed and its place among all the rows)")
+	folds := fs.Int("folds", 10, "with -interval: the number of folds K of CV+")
 	return func(ctx context.Context) (string, error) {
 		var err error
 		if o.Input, err = in(); err != nil {
 			return "", err
+		}
+		if err := o.SetInterval(*level, *ivMethod, *folds); err != nil {
+			return "", badOptions(err)
 		}
 		if o.Intercept, err = ic(); err != nil {
 			return "", err
