@@ -9,7 +9,7 @@
 //	rkhs-beam select  -input GLOB[,GLOB…] -format csv|libsvm [-kernel gaussian|laplacian] [-sigmas A:B:K] [-lambdas A:B:K]
 //	                  [-standardize auto|yes|no] [-classes [-max-classes N]] [-criterion loo|gcv] [-intercept I]
 //	                  [-sigma ard [-ard-rows N|auto] [-ard-iters N]] (-centers M [-seed N] | -centers-file FILE)
-//	                  [-scratch DIR] [-json] -model OUT [runner flags]
+//	                  [-interval LEVEL [-interval-method cv+] [-folds K]] [-scratch DIR] [-json] -model OUT [runner flags]
 //	rkhs-beam predict -input GLOB[,GLOB…] -format csv|libsvm [-unlabelled] -model FILE -output DIR [-dead-letter OUT] [runner flags]
 //	rkhs-beam solve   -stats FILE -lambda L [-intercept I] -model OUT   (no pipeline: a new λ from saved statistics)
 //
@@ -51,7 +51,11 @@
 // pair with the smallest score to -model and prints the table of the
 // criterion, one row per λ and one column per σ, the chosen pair starred,
 // as rkhs does (with -json, one object with the fields of rkhs fit -json
-// for a selection, and the tables of every score). With -classes the
+// for a selection, and the tables of every score). -interval LEVEL adds
+// CV+ (-folds K, default 10; folds by -seed and row number, as rkhs) from
+// fold statistics merged across files and one more pass for the residuals,
+// saved in the model as rkhs fit -interval-method cv+ saves it, so rkhs
+// predict -interval gives its intervals. With -classes the
 // labels are classes, coded ±1 (one-vs-all beyond two classes) as rkhs
 // classify codes them, the criterion is the leave-one-out error rate (ties
 // to the smaller leave-one-out squared error) and the model a classifier;
