@@ -31,17 +31,19 @@
 //     interval.ClassifyNystrom (interval.ClassifyRLS), skipped above
 //     -jackknife-max rows (its memory is n×m, its cost per test row 2nm);
 //   - CV+ with -folds K folds (interval.Folds with -seed) at the pair:
-//     interval.NystromCV (interval.RLSCV); for classes there is no CV+ in
-//     package interval, and the row says so;
+//     interval.NystromCV (interval.RLSCV), for classes
+//     interval.ClassifyNystromCV (interval.ClassifyRLSCV);
 //   - with -per-fold, CV+ with σ and λ re-chosen in each fold (the honest
 //     variant of package interval's documentation): each fold model is the
 //     selection above run on the rows outside the fold alone (the same
 //     centres and λ grid, the σ grid from those rows' median distance),
 //     the fold's residuals from that model, assembled by interval.NewCV
-//     (K selections, brute force); then the same from the folds'
-//     statistics, package interval's own (interval.NystromCVChosen,
-//     interval.RLSCVChosen, on the σ grid of every row), which the brute
-//     force checks;
+//     (K selections, brute force; for classes the CV+ label sets of
+//     package interval's score counted row by row from the K classifiers);
+//     then the same from the folds' statistics, package interval's own
+//     (interval.NystromCVChosen, interval.RLSCVChosen, on the σ grid of
+//     every row), which the brute force checks; package interval has no
+//     such label sets (its cv+fold is for intervals), and the row says so;
 //   - split conformal at the pair: a seeded 80 % of the rows fitted (on its
 //     own -centers M centres), the other 20 % the calibration part, the
 //     interval ŷ(x) ± the ⌈(1−α)(n_cal+1)⌉-th smallest calibration residual
@@ -388,13 +390,8 @@ func jackknife(o options, p *problem) error {
 }
 
 // reportCV is report for a CV+ variant whose model build makes: the
-// intervals of the test rows at each level from it. For classes the row
-// says that package interval has no CV+ label sets.
-func reportCV(o options, p *problem, name string, build func() (*interval.CV, error)) error {
-	if o.classes {
-		fmt.Printf("%s | - | no CV+ label sets in package interval | | |\n", name)
-		return nil
-	}
+// intervals of the test rows at each level from it.
+func reportCV(p *problem, name string, build func() (*interval.CV, error)) error {
 	return report(p, name, func() (predictor, error) {
 		cv, err := build()
 		if err != nil {
@@ -407,8 +404,31 @@ func reportCV(o options, p *problem, name string, build func() (*interval.CV, er
 	})
 }
 
+// reportSets is report for label sets whose Classes build makes.
+func reportSets(p *problem, name string, build func() (*interval.Classes, error)) error {
+	return report(p, name, func() (predictor, error) {
+		c, err := build()
+		if err != nil {
+			return nil, err
+		}
+		return func(l float64) (float64, float64, error) {
+			s, err := c.Predict(p.xt, l)
+			return setsOf(s, err, p.tlabels)
+		}, nil
+	})
+}
+
 func cvPlus(o options, p *problem, folds [][]int) error {
-	return reportCV(o, p, fmt.Sprintf("CV+ (K = %d)", len(folds)), func() (*interval.CV, error) {
+	name := fmt.Sprintf("CV+ (K = %d)", len(folds))
+	if o.classes {
+		return reportSets(p, name, func() (*interval.Classes, error) {
+			if o.method == "rls" {
+				return interval.ClassifyRLSCV(classify.RLS{Kernel: gauss(p.sigma), Lambda: p.lambda, Intercept: regress.FreeIntercept}, p.x, p.labels, folds)
+			}
+			return interval.ClassifyNystromCV(p.nystrom(p.centres), false, p.x, p.labels, folds)
+		})
+	}
+	return reportCV(p, name, func() (*interval.CV, error) {
 		if o.method == "rls" {
 			return interval.RLSCV(p.rls(), p.x, p.y, folds)
 		}
@@ -419,28 +439,42 @@ func cvPlus(o options, p *problem, folds [][]int) error {
 // perFold is CV+ with σ and λ chosen inside each fold, by K selections on
 // the rows outside each fold (see the package documentation).
 func perFold(o options, p *problem, folds [][]int) error {
-	return reportCV(o, p, fmt.Sprintf("CV+ (K = %d), σ and λ re-chosen per fold", len(folds)), func() (*interval.CV, error) {
-		models := make([]*regress.Model, len(folds))
-		residuals := make([]*linalg.Dense, len(folds))
-		in := make([]bool, p.x.Rows)
-		for k, f := range folds {
-			clear(in)
-			for _, i := range f {
-				in[i] = true
-			}
-			var rest []int
-			for i := range in {
-				if !in[i] {
-					rest = append(rest, i)
-				}
-			}
-			xr, yr := rows(p.x, rest), rows(p.y, rest)
-			s, l, m, err := selectPair(o, p.centres, xr, yr.Data)
+	name := fmt.Sprintf("CV+ (K = %d), σ and λ re-chosen per fold", len(folds))
+	// fit selects on the rows outside each fold and returns the K models.
+	fit := func() ([]any, error) {
+		models := make([]any, len(folds))
+		for k, rest := range complements(p.x.Rows, folds) {
+			s, l, m, err := selectPair(o, p.centres, rows(p.x, rest), rows(p.y, rest).Data)
 			if err != nil {
 				return nil, fmt.Errorf("fold %d: %w", k, err)
 			}
 			fmt.Printf("  fold %d: σ = %.4g, λ = %.4g\n", k, s, l)
-			models[k] = m.(*regress.Model)
+			models[k] = m
+		}
+		return models, nil
+	}
+	if o.classes {
+		return report(p, name, func() (predictor, error) {
+			ms, err := fit()
+			if err != nil {
+				return nil, err
+			}
+			models := make([]*classify.RLSModel, len(ms))
+			for k, m := range ms {
+				models[k] = m.(*classify.RLSModel)
+			}
+			return foldSets(p, models, folds)
+		})
+	}
+	return reportCV(p, name, func() (*interval.CV, error) {
+		ms, err := fit()
+		if err != nil {
+			return nil, err
+		}
+		models := make([]*regress.Model, len(folds))
+		residuals := make([]*linalg.Dense, len(folds))
+		for k, f := range folds {
+			models[k] = ms[k].(*regress.Model)
 			xf, yf := rows(p.x, f), rows(p.y, f)
 			pr, err := models[k].Predict(xf)
 			if err != nil {
@@ -455,6 +489,77 @@ func perFold(o options, p *problem, folds [][]int) error {
 	})
 }
 
+// complements returns, for each fold, the rows of 0…n−1 outside it,
+// ascending.
+func complements(n int, folds [][]int) [][]int {
+	out := make([][]int, len(folds))
+	in := make([]bool, n)
+	for k, f := range folds {
+		clear(in)
+		for _, i := range f {
+			in[i] = true
+		}
+		for i := range in {
+			if !in[i] {
+				out[k] = append(out[k], i)
+			}
+		}
+	}
+	return out
+}
+
+// foldSets is the CV+ label sets of Barber et al. for package interval's
+// score S(x, ℓ; f) = −f_ℓ(x) (see labelScore) from K fold classifiers,
+// counted row by row: with Sᵢ the score of row i at its label under the
+// model of its fold, label ℓ is in the set of test row x at level 1 − α
+// when #{i : S(x, ℓ; f₋ₖ₍ᵢ₎) > Sᵢ} < (1−α)(n+1). O(t·#classes·n) per
+// level, a brute force beside interval.Classes' binary searches.
+func foldSets(p *problem, models []*classify.RLSModel, folds [][]int) (predictor, error) {
+	classes := slices.Clone(p.labels)
+	slices.Sort(classes)
+	classes = slices.Compact(classes)
+	n := p.x.Rows
+	own := make([]float64, n)                  // Sᵢ
+	foldOf := make([]int, n)                   // k(i)
+	test := make([]*linalg.Dense, len(models)) // each fold model's decision values at the test rows
+	for k, f := range folds {
+		if !slices.Equal(models[k].Classes, classes) {
+			return nil, fmt.Errorf("fold %d: the rows outside it have the classes %v, not %v", k, models[k].Classes, classes)
+		}
+		fk, err := models[k].Scores(rows(p.x, f))
+		if err != nil {
+			return nil, err
+		}
+		for r, i := range f {
+			own[i], foldOf[i] = labelScore(classes, fk, r, p.labels[i]), k
+		}
+		if test[k], err = models[k].Scores(p.xt); err != nil {
+			return nil, err
+		}
+	}
+	return func(l float64) (float64, float64, error) {
+		in, size := 0, 0
+		for j := range p.xt.Rows {
+			for _, c := range classes {
+				count := 0
+				for i := range n {
+					if labelScore(classes, test[foldOf[i]], j, c) > own[i] {
+						count++
+					}
+				}
+				if float64(count) < l*float64(n+1) {
+					size++
+					if c == p.tlabels[j] {
+						in++
+					}
+				}
+			}
+		}
+		t := float64(p.xt.Rows)
+		return float64(in) / t, float64(size) / t, nil
+	}, nil
+}
+
 // perFoldLibrary is perFold from the folds' statistics, package interval's
 // own (interval.NystromCVChosen, interval.RLSCVChosen): each fold's pair
 // chosen on the σ grid of every row's median distance and loo's λ grid, by
@@ -462,7 +567,11 @@ func perFold(o options, p *problem, folds [][]int) error {
 // agree (perFold takes its σ grid from the rows outside each fold).
 func perFoldLibrary(o options, p *problem, folds [][]int) error {
 	name := fmt.Sprintf("CV+ (K = %d), σ and λ re-chosen per fold, from the folds' statistics", len(folds))
-	return reportCV(o, p, name, func() (*interval.CV, error) {
+	if o.classes {
+		fmt.Printf("%s | - | no such label sets in package interval (its cv+fold is for intervals) | | |\n", name)
+		return nil
+	}
+	return reportCV(p, name, func() (*interval.CV, error) {
 		sigmas, lambdas, err := grids(o, p.x)
 		if err != nil {
 			return nil, err
@@ -558,25 +667,14 @@ func split(o options, p *problem) error {
 }
 
 // splitSets is split conformal for classes with the score of package
-// interval's Classes, −f_ℓ(x): f for the larger of two labels and −f for
-// the smaller (one column), or column ℓ (one per class).
+// interval's Classes (labelScore).
 func splitSets(p *problem, cal []int, fc, ft *linalg.Dense) (predictor, error) {
 	classes := slices.Clone(p.labels)
 	slices.Sort(classes)
 	classes = slices.Compact(classes)
-	score := func(f *linalg.Dense, i int, label float64) float64 {
-		j := slices.Index(classes, label)
-		if f.Cols == 1 {
-			if j == len(classes)-1 {
-				return -f.At(i, 0)
-			}
-			return f.At(i, 0)
-		}
-		return -f.At(i, j)
-	}
 	s := make([]float64, len(cal))
 	for i, row := range cal {
-		s[i] = score(fc, i, p.labels[row])
+		s[i] = labelScore(classes, fc, i, p.labels[row])
 	}
 	slices.Sort(s)
 	return func(l float64) (float64, float64, error) {
@@ -584,7 +682,7 @@ func splitSets(p *problem, cal []int, fc, ft *linalg.Dense) (predictor, error) {
 		in, size := 0, 0
 		for i := range p.xt.Rows {
 			for _, c := range classes {
-				if score(ft, i, c) <= tau {
+				if labelScore(classes, ft, i, c) <= tau {
 					size++
 					if c == p.tlabels[i] {
 						in++
@@ -595,6 +693,21 @@ func splitSets(p *problem, cal []int, fc, ft *linalg.Dense) (predictor, error) {
 		t := float64(p.xt.Rows)
 		return float64(in) / t, float64(size) / t, nil
 	}, nil
+}
+
+// labelScore is the score of package interval's Classes, −f_ℓ(x), for
+// label ℓ at row i of the decision values f: f for the larger of two
+// labels and −f for the smaller (one column), or −(column ℓ) (one per
+// class); classes ascending.
+func labelScore(classes []float64, f *linalg.Dense, i int, label float64) float64 {
+	j := slices.Index(classes, label)
+	if f.Cols == 1 {
+		if j == len(classes)-1 {
+			return -f.At(i, 0)
+		}
+		return f.At(i, 0)
+	}
+	return -f.At(i, j)
 }
 
 // rank returns the ⌈level·(n+1)⌉-th smallest of the sorted values r, +Inf

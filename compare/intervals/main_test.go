@@ -9,7 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"rkhs/classify"
+	"rkhs/interval"
 	"rkhs/linalg"
+	"rkhs/regress"
 )
 
 // rank is the split-conformal quantile: the ⌈level·(n+1)⌉-th smallest.
@@ -106,7 +109,8 @@ func TestRunSmall(t *testing.T) {
 
 // Every CV+ row of a run: with -per-fold the two honest variants print
 // their levels and cover about 90 % at 0.9 as the CV+ at the chosen pair
-// does; for classes each CV+ row says that there are no CV+ label sets.
+// does, for intervals and for label sets; for classes the row from the
+// folds' statistics says that package interval has no such sets.
 func TestRunCVRows(t *testing.T) {
 	if testing.Short() {
 		t.Skip("fits and selections")
@@ -134,9 +138,9 @@ func TestRunCVRows(t *testing.T) {
 						rows = append(rows, f)
 					}
 				}
-				if c.classes {
-					if len(rows) != 1 || rows[0][2] != "no CV+ label sets in package interval" {
-						t.Errorf("%s: rows %q, want one saying there are no CV+ label sets", name, rows)
+				if c.classes && name == cvRows[2] {
+					if len(rows) != 1 || !strings.HasPrefix(rows[0][2], "no such label sets in package interval") {
+						t.Errorf("%s: rows %q, want one saying package interval has no such label sets", name, rows)
 					}
 					continue
 				}
@@ -150,6 +154,69 @@ func TestRunCVRows(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// foldSets, the brute-force count of the per-fold row, on the fold models
+// of interval.ClassifyNystromCV (each a Nyström classifier on the rows
+// outside its fold at λ·n/n₋ₖ, the penalty nλ of the full fit held) gives
+// the coverage and mean set size of interval's own CV+ label sets.
+func TestFoldSetsIsCVPlus(t *testing.T) {
+	dir := t.TempDir()
+	read := func(name string, n int, seed float64) ([]float64, *linalg.Dense) {
+		d, err := readCSV(writeCSV(t, filepath.Join(dir, name), n, seed, true), "y")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d.Y, &d.X
+	}
+	p := &problem{}
+	p.labels, p.x = read("train.csv", 200, 0.1)
+	p.tlabels, p.xt = read("test.csv", 150, 0.37)
+	p.sigma, p.lambda = 0.5, 1e-3
+	var err error
+	if p.centres, err = regress.NystromCenters(p.x, 30, 1); err != nil {
+		t.Fatal(err)
+	}
+	folds, err := interval.Folds(p.x.Rows, 5, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := interval.ClassifyNystromCV(p.nystrom(p.centres), false, p.x, p.labels, folds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	models := make([]*classify.RLSModel, len(folds))
+	for k, rest := range complements(p.x.Rows, folds) {
+		cfg := p.nystrom(p.centres)
+		cfg.Lambda = p.lambda * float64(p.x.Rows) / float64(len(rest))
+		labels := make([]float64, len(rest))
+		for r, i := range rest {
+			labels[r] = p.labels[i]
+		}
+		ck, err := interval.ClassifyNystrom(cfg, false, rows(p.x, rest), labels)
+		if err != nil {
+			t.Fatal(err)
+		}
+		models[k] = ck.Model()
+	}
+	pred, err := foldSets(p, models, folds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, level := range []float64{0.5, 0.8, 0.9, 0.95} {
+		s, err := c.Predict(p.xt, level)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantCov, wantSize := s.Coverage(p.tlabels)
+		cov, size, err := pred(level)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cov != wantCov || size != wantSize {
+			t.Errorf("level %g: coverage %g, size %g; interval.ClassifyNystromCV: %g, %g", level, cov, size, wantCov, wantSize)
+		}
 	}
 }
 
