@@ -614,10 +614,8 @@ type result struct {
 	ValAcc              *cli.JSONFloat  `json:"val_accuracy,omitempty"`
 	cli.SelectionFields                 // with a selection
 	*cli.ScalesFields                   // with -sigma ard
-	Standardized        bool            `json:"standardized,omitempty"`          // -standardize was on
-	IntervalLevel       float64         `json:"interval_level,omitempty"`        // -interval
-	IntervalMethod      string          `json:"interval_method,omitempty"`       // jackknife+ or cv+
-	IntervalAfterChoice bool            `json:"interval_after_choice,omitempty"` // σ or λ were chosen on the same rows: the guarantee holds at fixed σ, λ
+	Standardized        bool            `json:"standardized,omitempty"` // -standardize was on
+	cli.IntervalFields                  // -interval: its level, method, folds, and whether σ or λ were chosen on the same rows (the guarantee holds at fixed σ, λ)
 	TestCoverage        *cli.JSONFloat  `json:"test_coverage,omitempty"`
 	IntervalMeanWidth   any             `json:"interval_mean_width,omitempty"` // fit
 	SetMeanSize         any             `json:"set_mean_size,omitempty"`       // classify
@@ -648,7 +646,7 @@ func (oc *outcome) report(w io.Writer) error {
 		res.Lambda = cli.JSONPtr(f.lambda)
 	}
 	if o.set["interval"] {
-		res.IntervalLevel, res.IntervalMethod, res.IntervalAfterChoice, res.TestCoverage = o.iv.level, o.iv.method, sel != nil && o.iv.method != string(interval.CVPlusFold), oc.coverage
+		res.IntervalFields, res.TestCoverage = cli.IntervalJSON(o.iv.level, o.iv.method, o.iv.folds, sel != nil), oc.coverage
 	}
 	byLOO := sel != nil && sel.Table.Criterion == loo.LOOErrorRate
 	score, format := "MSE", "%.6g"

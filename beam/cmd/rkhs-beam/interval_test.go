@@ -30,10 +30,23 @@ func selectIntervalEqualsRkhs(t *testing.T, crit string) {
 	const m, seed = 12, "7"
 	writeRows(t, filepath.Join(dir, "train.csv"), "a,b,c,y", 150, 3, 1)
 	grids := []string{"-sigmas", "0.5:4:4", "-lambdas", "1e-6:1e-2:5", "-seed", seed, "-centers", strconv.Itoa(m), "-criterion", crit}
-	runBoth(t, dir,
+	var rj, bj map[string]any
+	runBothJSON(t, dir,
 		append([]string{"fit", "-train", "train.csv", "-method", "nystrom", "-sigma", "auto", "-lambda", "auto",
-			"-interval", "0.9", "-interval-method", "cv+", "-folds", "5", "-model", "r.json"}, grids...),
-		append([]string{"select", "-input", "train.csv", "-format", "csv", "-interval", "0.9", "-folds", "5", "-model", "b.json"}, grids...))
+			"-interval", "0.9", "-interval-method", "cv+", "-folds", "5", "-model", "r.json", "-json"}, grids...),
+		append([]string{"select", "-input", "train.csv", "-format", "csv", "-interval", "0.9", "-folds", "5", "-model", "b.json", "-json"}, grids...),
+		&rj, &bj)
+	// -json names the intervals as rkhs does: the same keys, the same values.
+	for key, want := range map[string]any{"interval_level": 0.9, "interval_method": "cv+", "interval_folds": 5.0, "interval_after_choice": true} {
+		if rj[key] != want || bj[key] != want {
+			t.Errorf("-json %s: rkhs %v, rkhs-beam %v; want %v in both", key, rj[key], bj[key], want)
+		}
+	}
+	for key := range rj {
+		if _, ok := bj[key]; strings.HasPrefix(key, "interval_") && !ok {
+			t.Errorf("-json: rkhs prints %s, rkhs-beam does not", key)
+		}
+	}
 	var cvs [2]interval.CV
 	for i, name := range []string{"r.json", "b.json"} {
 		b, err := os.ReadFile(filepath.Join(dir, name))

@@ -217,7 +217,7 @@ func selectCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 			}
 			return "", err
 		}
-		if err := showSelection(sel, o, *asJSON); err != nil {
+		if err := showSelection(sel, o, cli.IntervalJSON(*level, *ivMethod, *folds, true), *asJSON); err != nil {
 			return "", err
 		}
 		if s := sel.Scales; s != nil {
@@ -231,8 +231,9 @@ func selectCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 
 // selectResult is the object select -json prints: the fields rkhs fit -json
 // prints for a selection (cli.SelectionFields: the top level the model
-// written, the grid's pair under grid_ after a descent), and every table
-// of the selection, [σ][λ], null where the Nyström system is singular.
+// written, the grid's pair under grid_ after a descent) and for -interval
+// (cli.IntervalFields), and every table of the selection, [σ][λ], null
+// where the Nyström system is singular.
 type selectResult struct {
 	Kernel    string          `json:"kernel"`
 	Intercept string          `json:"intercept"`
@@ -243,13 +244,15 @@ type selectResult struct {
 	Lambda    cli.JSONFloat   `json:"lambda"`
 	cli.SelectionFields
 	*cli.ScalesFields
-	Standardized bool                         `json:"standardized,omitempty"`
-	Tables       map[string][][]cli.JSONFloat `json:"tables"`
+	Standardized bool `json:"standardized,omitempty"`
+	cli.IntervalFields
+	Tables map[string][][]cli.JSONFloat `json:"tables"`
 }
 
 // showSelection prints the selection as rkhs prints one: the table and
-// the chosen line (or, asJSON, one object), then its warnings.
-func showSelection(sel *rkhsbeam.Selection, o rkhsbeam.SelectOptions, asJSON bool) error {
+// the chosen line (or, asJSON, one object with the fields iv of
+// -interval), then its warnings.
+func showSelection(sel *rkhsbeam.Selection, o rkhsbeam.SelectOptions, iv cli.IntervalFields, asJSON bool) error {
 	s := report.NewSelection(sel.Scores, sel.Choice, sel.Median, sel.Rows)
 	s.Start = sel.Scales != nil // the grid's edges are no limit of the descent
 	if a, j, ok := sel.Scores.BestAt(); ok && sel.LOO != nil {
@@ -272,7 +275,7 @@ func showSelection(sel *rkhsbeam.Selection, o rkhsbeam.SelectOptions, asJSON boo
 	}
 	r := selectResult{Kernel: o.Kernel.Type, Intercept: o.Intercept.String(), NTrain: sel.Rows, Features: sel.Model.Centers.Cols,
 		Centers: sel.Model.Centers.Rows, Lambda: cli.JSONFloat(sel.Lambda), SelectionFields: cli.SelectionJSON(s, scales), ScalesFields: cli.ScalesJSON(scales),
-		Standardized: sel.Model.Standardization != nil, Tables: map[string][][]cli.JSONFloat{}}
+		Standardized: sel.Model.Standardization != nil, IntervalFields: iv, Tables: map[string][][]cli.JSONFloat{}}
 	if sel.Scales != nil {
 		r.Lambda = cli.JSONFloat(sel.Scales.Lambda)
 	}
