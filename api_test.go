@@ -52,6 +52,7 @@ var exempt = map[string]string{
 	"model.Model.AppendLine":                "formats numbers the caller holds: no error result",
 	"model.Model.Lines":                     "formats Predict's result: no error result",
 	"report.Count":                          formats,
+	"report.IntervalJSON":                   formats,
 	"report.FromNystrom":                    formats,
 	"report.NewSelection":                   formats,
 	"report.ObjectiveName":                  formats,

@@ -185,3 +185,15 @@ func ExampleJSONFloat() {
 	fmt.Println(string(b), *report.JSONPtr(2))
 	// Output: [0.5,null,null] 2
 }
+
+// IntervalJSON gives the -json fields of CV+ intervals at 0.9 from 10
+// folds after σ and λ were chosen on the same rows.
+func ExampleIntervalJSON() {
+	b, _ := json.Marshal(report.IntervalJSON(0.9, "cv+", 10, true))
+	fmt.Println(string(b))
+	b, _ = json.Marshal(report.IntervalJSON(0.9, "jackknife+", 10, false))
+	fmt.Println(string(b))
+	// Output:
+	// {"interval_level":0.9,"interval_method":"cv+","interval_folds":10,"interval_after_choice":true}
+	// {"interval_level":0.9,"interval_method":"jackknife+"}
+}

@@ -589,36 +589,36 @@ func (r *fitRun) explain(err error) error {
 // of type any belongs to one verb: left nil it is not printed; set, even
 // to a nil *cli.JSONFloat (a test score without -test), it is, as null.
 type result struct {
-	Method              string          `json:"method"`
-	Kernel              string          `json:"kernel"`
-	Intercept           string          `json:"intercept,omitempty"` // all but knn
-	NTrain              int             `json:"n_train"`             // rows fitted: those of -train less the NVal held out
-	NTest               int             `json:"n_test"`
-	Features            int             `json:"features"`
-	Classes             []cli.JSONFloat `json:"classes,omitempty"`       // classify
-	Lambda              *cli.JSONFloat  `json:"lambda"`                  // null for a method without λ
-	LambdaByLOO         any             `json:"lambda_by_loo,omitempty"` // classify: λ was chosen by leave-one-out
-	K                   int             `json:"k,omitempty"`             // knn
-	B                   any             `json:"b,omitempty"`             // fit
-	TrainMSE            any             `json:"train_mse,omitempty"`
-	TestMSE             any             `json:"test_mse,omitempty"`
-	TrainAcc            any             `json:"train_accuracy,omitempty"` // classify, null with -skip-train-accuracy
-	TestAcc             any             `json:"test_accuracy,omitempty"`
-	FitSeconds          float64         `json:"fit_seconds"`
-	Iterations          int             `json:"iterations,omitempty"` // of an iterative method
-	Converged           *bool           `json:"converged,omitempty"`  // perceptron, logistic
-	Centers             int             `json:"centers,omitempty"`    // nystrom, falkon
-	Jitter              float64         `json:"jitter,omitempty"`
-	NVal                int             `json:"n_val,omitempty"` // falkon -val: rows of -train held out, and their score
-	ValMSE              *cli.JSONFloat  `json:"val_mse,omitempty"`
-	ValAcc              *cli.JSONFloat  `json:"val_accuracy,omitempty"`
-	cli.SelectionFields                 // with a selection
-	*cli.ScalesFields                   // with -sigma ard
-	Standardized        bool            `json:"standardized,omitempty"` // -standardize was on
-	cli.IntervalFields                  // -interval: its level, method, folds, and whether σ or λ were chosen on the same rows (the guarantee holds at fixed σ, λ)
-	TestCoverage        *cli.JSONFloat  `json:"test_coverage,omitempty"`
-	IntervalMeanWidth   any             `json:"interval_mean_width,omitempty"` // fit
-	SetMeanSize         any             `json:"set_mean_size,omitempty"`       // classify
+	Method                string          `json:"method"`
+	Kernel                string          `json:"kernel"`
+	Intercept             string          `json:"intercept,omitempty"` // all but knn
+	NTrain                int             `json:"n_train"`             // rows fitted: those of -train less the NVal held out
+	NTest                 int             `json:"n_test"`
+	Features              int             `json:"features"`
+	Classes               []cli.JSONFloat `json:"classes,omitempty"`       // classify
+	Lambda                *cli.JSONFloat  `json:"lambda"`                  // null for a method without λ
+	LambdaByLOO           any             `json:"lambda_by_loo,omitempty"` // classify: λ was chosen by leave-one-out
+	K                     int             `json:"k,omitempty"`             // knn
+	B                     any             `json:"b,omitempty"`             // fit
+	TrainMSE              any             `json:"train_mse,omitempty"`
+	TestMSE               any             `json:"test_mse,omitempty"`
+	TrainAcc              any             `json:"train_accuracy,omitempty"` // classify, null with -skip-train-accuracy
+	TestAcc               any             `json:"test_accuracy,omitempty"`
+	FitSeconds            float64         `json:"fit_seconds"`
+	Iterations            int             `json:"iterations,omitempty"` // of an iterative method
+	Converged             *bool           `json:"converged,omitempty"`  // perceptron, logistic
+	Centers               int             `json:"centers,omitempty"`    // nystrom, falkon
+	Jitter                float64         `json:"jitter,omitempty"`
+	NVal                  int             `json:"n_val,omitempty"` // falkon -val: rows of -train held out, and their score
+	ValMSE                *cli.JSONFloat  `json:"val_mse,omitempty"`
+	ValAcc                *cli.JSONFloat  `json:"val_accuracy,omitempty"`
+	cli.SelectionFields                   // with a selection
+	*cli.ScalesFields                     // with -sigma ard
+	Standardized          bool            `json:"standardized,omitempty"` // -standardize was on
+	report.IntervalFields                 // -interval: its level, method, folds, and whether σ or λ were chosen on the same rows (the guarantee holds at fixed σ, λ)
+	TestCoverage          *cli.JSONFloat  `json:"test_coverage,omitempty"`
+	IntervalMeanWidth     any             `json:"interval_mean_width,omitempty"` // fit
+	SetMeanSize           any             `json:"set_mean_size,omitempty"`       // classify
 }
 
 // outcome is what a run of fit or classify reports.
@@ -646,7 +646,7 @@ func (oc *outcome) report(w io.Writer) error {
 		res.Lambda = cli.JSONPtr(f.lambda)
 	}
 	if o.set["interval"] {
-		res.IntervalFields, res.TestCoverage = cli.IntervalJSON(o.iv.level, o.iv.method, o.iv.folds, sel != nil), oc.coverage
+		res.IntervalFields, res.TestCoverage = report.IntervalJSON(o.iv.level, o.iv.method, o.iv.folds, sel != nil), oc.coverage
 	}
 	byLOO := sel != nil && sel.Table.Criterion == loo.LOOErrorRate
 	score, format := "MSE", "%.6g"

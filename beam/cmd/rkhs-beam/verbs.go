@@ -217,7 +217,7 @@ func selectCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 			}
 			return "", err
 		}
-		if err := showSelection(sel, o, cli.IntervalJSON(*level, *ivMethod, *folds, true), *asJSON); err != nil {
+		if err := showSelection(sel, o, report.IntervalJSON(*level, *ivMethod, *folds, true), *asJSON); err != nil {
 			return "", err
 		}
 		if s := sel.Scales; s != nil {
@@ -232,7 +232,7 @@ func selectCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 // selectResult is the object select -json prints: the fields rkhs fit -json
 // prints for a selection (cli.SelectionFields: the top level the model
 // written, the grid's pair under grid_ after a descent) and for -interval
-// (cli.IntervalFields), and every table of the selection, [σ][λ], null
+// (report.IntervalFields), and every table of the selection, [σ][λ], null
 // where the Nyström system is singular.
 type selectResult struct {
 	Kernel    string          `json:"kernel"`
@@ -245,14 +245,13 @@ type selectResult struct {
 	cli.SelectionFields
 	*cli.ScalesFields
 	Standardized bool `json:"standardized,omitempty"`
-	cli.IntervalFields
+	report.IntervalFields
 	Tables map[string][][]cli.JSONFloat `json:"tables"`
 }
 
 // showSelection prints the selection as rkhs prints one: the table and
-// the chosen line (or, asJSON, one object with the fields iv of
-// -interval), then its warnings.
-func showSelection(sel *rkhsbeam.Selection, o rkhsbeam.SelectOptions, iv cli.IntervalFields, asJSON bool) error {
+// the chosen line (or, asJSON, one object, iv its -interval), then warnings.
+func showSelection(sel *rkhsbeam.Selection, o rkhsbeam.SelectOptions, iv report.IntervalFields, asJSON bool) error {
 	s := report.NewSelection(sel.Scores, sel.Choice, sel.Median, sel.Rows)
 	s.Start = sel.Scales != nil // the grid's edges are no limit of the descent
 	if a, j, ok := sel.Scores.BestAt(); ok && sel.LOO != nil {
