@@ -17,6 +17,7 @@ import (
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/model"
+	"rkhs/report"
 )
 
 // PredictOptions describe a batch prediction: a saved model applied to
@@ -282,15 +283,15 @@ func (c *offConstant) add(x *linalg.Dense) error {
 }
 
 // warnings returns rkhs predict's warnings for the file
-// (cli.OffConstantLine, cli.OutlyingLine), none when no row differs or
+// (report.OffConstantLine, report.OutlyingLine), none when no row differs or
 // lies far out.
 func (c *offConstant) warnings(file string) []string {
 	var w []string
 	if c.o.Rows > 0 {
-		w = append(w, cli.OffConstantLine(file, c.s, c.o, c.rows, c.v, c.names))
+		w = append(w, report.OffConstantLine(file, c.s, c.o, c.rows, c.v, c.names))
 	}
 	if c.far.Rows > 0 {
-		w = append(w, cli.OutlyingLine(file, c.far, c.rows, c.names))
+		w = append(w, report.OutlyingLine(file, c.far, c.rows, c.names))
 	}
 	return w
 }

@@ -20,6 +20,7 @@ import (
 	"rkhs/linalg"
 	"rkhs/loo"
 	"rkhs/regress"
+	"rkhs/report"
 )
 
 // The first pass over the input gathers, in one read of every file, what
@@ -91,7 +92,7 @@ type prep struct {
 	Squares    bool
 	Largest    float64
 	// Notes and Warnings are what the standardization tells the user
-	// (cli.StandardizeNotes: constant features kept, features that barely
+	// (report.StandardizeNotes: constant features kept, features that barely
 	// vary).
 	Notes, Warnings []string `json:",omitempty"`
 	// Constant lists, when asked, the features in which every row and
@@ -457,7 +458,7 @@ func (f *scanCombineFn) ExtractOutput(a scan) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		p.Notes, p.Warnings = cli.StandardizeNotes(&a.Moments, s, a.Features, a.Moments.N)
+		p.Notes, p.Warnings = report.StandardizeNotes(&a.Moments, s, a.Features, a.Moments.N)
 		if p.Centers != nil {
 			if p.Centers.Cols != len(s.Mean) {
 				return nil, fmt.Errorf("rkhsbeam: the centres file %s has %s, the input %d", f.CentersFile, cli.Count(p.Centers.Cols, "feature"), len(s.Mean))

@@ -135,7 +135,7 @@ type Selection struct {
 	// MedianRatios times it, 0 otherwise.
 	Median float64
 	// Notes and Warnings are what the standardization tells the user
-	// (cli.StandardizeNotes), one line each; Warnings also says, with
+	// (report.StandardizeNotes), one line each; Warnings also says, with
 	// Classes and ARDRows, which classes the descent's rows miss, as rkhs
 	// warns.
 	Notes, Warnings []string

@@ -7,6 +7,8 @@ import (
 	"os"
 	"strings"
 
+	"rkhs/kernels"
+	"rkhs/linalg"
 	"rkhs/loo"
 	"rkhs/optimize"
 	"rkhs/report"
@@ -184,4 +186,39 @@ func ExampleJSONFloat() {
 	b, _ := json.Marshal(report.JSONFloats([]float64{0.5, math.NaN(), math.Inf(1)}))
 	fmt.Println(string(b), *report.JSONPtr(2))
 	// Output: [0.5,null,null] 2
+}
+
+func ExampleWarnWidth() {
+	c := &loo.WidthCheck{Degenerate: &kernels.DegenerateError{Kind: kernels.NearIdentity, Alike: 6}, Checked: 4, Of: 4, Median: 10}
+	report.WarnWidth(os.Stdout, "rkhs fit", 0.01, c)
+	report.WarnWidth(os.Stdout, "rkhs fit", 1, nil) // not degenerate: nothing
+	// Output:
+	// rkhs fit: warning: -sigma 0.01 is far below the median distance between rows, 10: the kernel matrix of 4 rows is numerically the identity (6 of them with every off-diagonal entry below 1e-06); try -sigma auto or -standardize
+}
+
+func ExampleStandardizeNotes() {
+	var m kernels.Moments
+	m.Add(linalg.NewDense(3, 2, []float64{1, 5, 2, 5, 3, 5}))
+	s, _ := m.Standardization()
+	notes, warnings := report.StandardizeNotes(&m, s, []string{"a", "b"}, 3)
+	fmt.Println(notes, len(warnings))
+	// Output:
+	// [feature b (every value 5) is constant in the 3 training rows: kept at its value, it adds nothing to the distances between them (a test row that differs there is warned about)] 0
+}
+
+func ExampleOutlyingLine() {
+	o := kernels.Outliers{Rows: 2, Row: 1, Feature: 0, Z: 1.4e7}
+	fmt.Println(report.OutlyingLine("-test", o, 10, []string{"a"}))
+	fmt.Println(report.OutlyingWorst(o, nil))
+	// Output:
+	// 2 of the 10 rows of -test lie more than 1000 standard deviations of the training rows out on some feature (the worst: row 2, feature a, z = 1.4e+07): the kernel is 0 there, and the model predicts its intercept alone
+	// row 2, feature 1, z = 1.4e+07
+}
+
+func ExampleOffConstantLine() {
+	s := &kernels.Standardization{Mean: []float64{0, 5}, Scale: []float64{1, 1}, Constant: []int{1}}
+	o := kernels.Outliers{Rows: 1, Row: 0, Feature: 1}
+	fmt.Println(report.OffConstantLine("-data", s, o, 1, 7, []string{"a", "b"}))
+	// Output:
+	// 1 of the 1 row of -data differ from the value feature b held on every training row (the worst: row 1, 7 against 5): the model never saw it vary, so what it predicts there is a guess; fit on rows where it varies, or leave it out (-features)
 }

@@ -22,7 +22,7 @@ import (
 // median distance between rows and loo.DefaultLambdas unless -sigmas and
 // -lambdas give them; the table, its facts and the plot are reported by
 // report.Selection. A σ given as a number is checked on the data instead
-// (cli.WarnDegenerate); -sigma ard descends from the choice (descend).
+// (loo.CheckWidth, report.WarnWidth); -sigma ard descends from the choice (descend).
 
 // grids returns the σ and λ grids of a selection on x: -sigmas, or
 // loo.DefaultSigmas of the median distance between rows (which it returns), or

@@ -403,7 +403,8 @@ func (r *fitRun) fitOrChoose(k kernels.Kernel) (*fitted, *report.Selection, floa
 		if slices.Contains(r.m.flags, "centers") {
 			m = o.centers
 		}
-		cli.WarnDegenerate(r.stderr, "rkhs "+o.verb, k, o.kf.sigma.V, &r.train.X, m, o.seed)
+		c, _ := loo.CheckWidth(k, &r.train.X, m, o.seed) // nil, and no warning, where it cannot judge
+		report.WarnWidth(r.stderr, "rkhs "+o.verb, o.kf.sigma.V, c)
 	}
 	sel.WarnFacts(r.stderr, "rkhs "+o.verb)
 	return f, sel, seconds, nil
@@ -463,7 +464,7 @@ func (oc *outcome) score(saved *model.Model, sets trainingSets, test *dataset.Da
 	o := oc.o
 	for _, s := range []struct {
 		d     *dataset.Data
-		score **cli.JSONFloat
+		score **report.JSONFloat
 	}{{sets.train, &oc.train}, {test, &oc.test}, {sets.val, &oc.val}} {
 		if s.d == nil || s.d == sets.train && o.skipTrain {
 			continue
@@ -476,7 +477,7 @@ func (oc *outcome) score(saved *model.Model, sets trainingSets, test *dataset.Da
 		if err != nil {
 			return nil, err
 		}
-		*s.score = cli.JSONPtr(v)
+		*s.score = report.JSONPtr(v)
 		if s.d == test {
 			testPred, oc.nTest = pr, test.X.Rows
 		}
@@ -587,40 +588,40 @@ func (r *fitRun) explain(err error) error {
 
 // result is the JSON object fit and classify print with -json. A field
 // of type any belongs to one verb: left nil it is not printed; set, even
-// to a nil *cli.JSONFloat (a test score without -test), it is, as null.
+// to a nil *report.JSONFloat (a test score without -test), it is, as null.
 type result struct {
-	Method              string          `json:"method"`
-	Kernel              string          `json:"kernel"`
-	Intercept           string          `json:"intercept,omitempty"` // all but knn
-	NTrain              int             `json:"n_train"`             // rows fitted: those of -train less the NVal held out
-	NTest               int             `json:"n_test"`
-	Features            int             `json:"features"`
-	Classes             []cli.JSONFloat `json:"classes,omitempty"`       // classify
-	Lambda              *cli.JSONFloat  `json:"lambda"`                  // null for a method without λ
-	LambdaByLOO         any             `json:"lambda_by_loo,omitempty"` // classify: λ was chosen by leave-one-out
-	K                   int             `json:"k,omitempty"`             // knn
-	B                   any             `json:"b,omitempty"`             // fit
-	TrainMSE            any             `json:"train_mse,omitempty"`
-	TestMSE             any             `json:"test_mse,omitempty"`
-	TrainAcc            any             `json:"train_accuracy,omitempty"` // classify, null with -skip-train-accuracy
-	TestAcc             any             `json:"test_accuracy,omitempty"`
-	FitSeconds          float64         `json:"fit_seconds"`
-	Iterations          int             `json:"iterations,omitempty"` // of an iterative method
-	Converged           *bool           `json:"converged,omitempty"`  // perceptron, logistic
-	Centers             int             `json:"centers,omitempty"`    // nystrom, falkon
-	Jitter              float64         `json:"jitter,omitempty"`
-	NVal                int             `json:"n_val,omitempty"` // falkon -val: rows of -train held out, and their score
-	ValMSE              *cli.JSONFloat  `json:"val_mse,omitempty"`
-	ValAcc              *cli.JSONFloat  `json:"val_accuracy,omitempty"`
-	cli.SelectionFields                 // with a selection
-	*cli.ScalesFields                   // with -sigma ard
-	Standardized        bool            `json:"standardized,omitempty"`          // -standardize was on
-	IntervalLevel       float64         `json:"interval_level,omitempty"`        // -interval
-	IntervalMethod      string          `json:"interval_method,omitempty"`       // jackknife+ or cv+
-	IntervalAfterChoice bool            `json:"interval_after_choice,omitempty"` // σ or λ were chosen on the same rows: the guarantee holds at fixed σ, λ
-	TestCoverage        *cli.JSONFloat  `json:"test_coverage,omitempty"`
-	IntervalMeanWidth   any             `json:"interval_mean_width,omitempty"` // fit
-	SetMeanSize         any             `json:"set_mean_size,omitempty"`       // classify
+	Method                 string             `json:"method"`
+	Kernel                 string             `json:"kernel"`
+	Intercept              string             `json:"intercept,omitempty"` // all but knn
+	NTrain                 int                `json:"n_train"`             // rows fitted: those of -train less the NVal held out
+	NTest                  int                `json:"n_test"`
+	Features               int                `json:"features"`
+	Classes                []report.JSONFloat `json:"classes,omitempty"`       // classify
+	Lambda                 *report.JSONFloat  `json:"lambda"`                  // null for a method without λ
+	LambdaByLOO            any                `json:"lambda_by_loo,omitempty"` // classify: λ was chosen by leave-one-out
+	K                      int                `json:"k,omitempty"`             // knn
+	B                      any                `json:"b,omitempty"`             // fit
+	TrainMSE               any                `json:"train_mse,omitempty"`
+	TestMSE                any                `json:"test_mse,omitempty"`
+	TrainAcc               any                `json:"train_accuracy,omitempty"` // classify, null with -skip-train-accuracy
+	TestAcc                any                `json:"test_accuracy,omitempty"`
+	FitSeconds             float64            `json:"fit_seconds"`
+	Iterations             int                `json:"iterations,omitempty"` // of an iterative method
+	Converged              *bool              `json:"converged,omitempty"`  // perceptron, logistic
+	Centers                int                `json:"centers,omitempty"`    // nystrom, falkon
+	Jitter                 float64            `json:"jitter,omitempty"`
+	NVal                   int                `json:"n_val,omitempty"` // falkon -val: rows of -train held out, and their score
+	ValMSE                 *report.JSONFloat  `json:"val_mse,omitempty"`
+	ValAcc                 *report.JSONFloat  `json:"val_accuracy,omitempty"`
+	report.SelectionFields                    // with a selection
+	*report.ScalesFields                      // with -sigma ard
+	Standardized           bool               `json:"standardized,omitempty"`          // -standardize was on
+	IntervalLevel          float64            `json:"interval_level,omitempty"`        // -interval
+	IntervalMethod         string             `json:"interval_method,omitempty"`       // jackknife+ or cv+
+	IntervalAfterChoice    bool               `json:"interval_after_choice,omitempty"` // σ or λ were chosen on the same rows: the guarantee holds at fixed σ, λ
+	TestCoverage           *report.JSONFloat  `json:"test_coverage,omitempty"`
+	IntervalMeanWidth      any                `json:"interval_mean_width,omitempty"` // fit
+	SetMeanSize            any                `json:"set_mean_size,omitempty"`       // classify
 }
 
 // outcome is what a run of fit or classify reports.
@@ -635,7 +636,7 @@ type outcome struct {
 	// train, test and val are the scores: the mean squared error or the
 	// accuracy; nil when not computed. coverage and width are those of
 	// -interval on the test rows (width: a label set's mean size).
-	train, test, val, coverage, width *cli.JSONFloat
+	train, test, val, coverage, width *report.JSONFloat
 }
 
 // report prints the result: one JSON object, or text.
@@ -643,9 +644,9 @@ func (oc *outcome) report(w io.Writer) error {
 	o, f, sel := oc.o, oc.f, oc.sel
 	res := result{Method: o.method, Kernel: o.kf.name, Intercept: o.intercept, NTrain: oc.nTrain, NTest: oc.nTest, Features: oc.features,
 		K: f.k, FitSeconds: oc.seconds, Iterations: f.iterations, Converged: f.converged, Centers: f.centers, Jitter: f.jitter, NVal: oc.nVal,
-		SelectionFields: cli.SelectionJSON(sel, oc.scales), ScalesFields: cli.ScalesJSON(oc.scales), Standardized: oc.standardized}
+		SelectionFields: sel.Fields(oc.scales), ScalesFields: oc.scales.Fields(), Standardized: oc.standardized}
 	if f.lambda > 0 {
-		res.Lambda = cli.JSONPtr(f.lambda)
+		res.Lambda = report.JSONPtr(f.lambda)
 	}
 	if o.set["interval"] {
 		res.IntervalLevel, res.IntervalMethod, res.IntervalAfterChoice, res.TestCoverage = o.iv.level, o.iv.method, sel != nil && o.iv.method != string(interval.CVPlusFold), oc.coverage
@@ -653,13 +654,13 @@ func (oc *outcome) report(w io.Writer) error {
 	byLOO := sel != nil && sel.Table.Criterion == loo.LOOErrorRate
 	score, format := "MSE", "%.6g"
 	if o.classes() {
-		res.Classes, res.LambdaByLOO, res.TrainAcc, res.TestAcc, res.ValAcc = cli.JSONFloats(f.classes), byLOO && o.lambda.Auto, oc.train, oc.test, oc.val
+		res.Classes, res.LambdaByLOO, res.TrainAcc, res.TestAcc, res.ValAcc = report.JSONFloats(f.classes), byLOO && o.lambda.Auto, oc.train, oc.test, oc.val
 		if oc.coverage != nil {
 			res.SetMeanSize = oc.width
 		}
 		score, format = "accuracy", "%.4f"
 	} else {
-		res.B, res.TrainMSE, res.TestMSE, res.ValMSE = cli.JSONFloat(f.b), oc.train, oc.test, oc.val
+		res.B, res.TrainMSE, res.TestMSE, res.ValMSE = report.JSONFloat(f.b), oc.train, oc.test, oc.val
 		if oc.coverage != nil {
 			res.IntervalMeanWidth = oc.width
 		}

@@ -13,14 +13,14 @@ import (
 
 // looResult is the JSON object `rkhs loo -json` prints.
 type looResult struct {
-	Kernel     string          `json:"kernel"`
-	Intercept  string          `json:"intercept"`
-	NTrain     int             `json:"n_train"`
-	Lambdas    []cli.JSONFloat `json:"lambdas"`
-	LooMSE     []cli.JSONFloat `json:"loo_mse"`
-	BestLambda cli.JSONFloat   `json:"best_lambda"`
-	BestMSE    cli.JSONFloat   `json:"best_loo_mse"`
-	Seconds    float64         `json:"seconds"`
+	Kernel     string             `json:"kernel"`
+	Intercept  string             `json:"intercept"`
+	NTrain     int                `json:"n_train"`
+	Lambdas    []report.JSONFloat `json:"lambdas"`
+	LooMSE     []report.JSONFloat `json:"loo_mse"`
+	BestLambda report.JSONFloat   `json:"best_lambda"`
+	BestMSE    report.JSONFloat   `json:"best_loo_mse"`
+	Seconds    float64            `json:"seconds"`
 }
 
 // setupLOO registers the flags of rkhs loo and returns its run: the exact
@@ -90,12 +90,13 @@ func setupLOO(fs *flagSet) func(stdout, stderr io.Writer) error {
 			return fmt.Errorf("no finite leave-one-out MSE on the grid of λ")
 		}
 		if kf.hasWidth() {
-			cli.WarnDegenerate(stderr, "rkhs loo", k, kf.sigma.V, &d.X, 0, 1)
+			c, _ := loo.CheckWidth(k, &d.X, 0, 1) // nil, and no warning, where it cannot judge
+			report.WarnWidth(stderr, "rkhs loo", kf.sigma.V, c)
 		}
 		report.WarnTiny(stderr, "rkhs loo", d.X.Rows)
 		report.WarnFacts(stderr, "rkhs loo", table, best)
-		res := looResult{Kernel: kf.name, Intercept: ic.String(), NTrain: d.X.Rows, Lambdas: cli.JSONFloats(grid), LooMSE: cli.JSONFloats(p.MSE),
-			BestLambda: cli.JSONFloat(best.Lambda), BestMSE: cli.JSONFloat(best.Score), Seconds: time.Since(start).Seconds()}
+		res := looResult{Kernel: kf.name, Intercept: ic.String(), NTrain: d.X.Rows, Lambdas: report.JSONFloats(grid), LooMSE: report.JSONFloats(p.MSE),
+			BestLambda: report.JSONFloat(best.Lambda), BestMSE: report.JSONFloat(best.Score), Seconds: time.Since(start).Seconds()}
 		if asJSON {
 			return printJSON(stdout, res)
 		}

@@ -9,6 +9,7 @@ import (
 	"rkhs/internal/cli"
 	"rkhs/kernels"
 	"rkhs/linalg"
+	"rkhs/report"
 )
 
 // registerStandardize adds -standardize (cli.Standardize: auto, yes or
@@ -42,7 +43,7 @@ func standardizeTrain(on bool, train *dataset.Data, names columnNames, verb stri
 	if err != nil {
 		return nil, err
 	}
-	notes, warnings := cli.StandardizeNotes(&m, s, names.features, train.X.Rows)
+	notes, warnings := report.StandardizeNotes(&m, s, names.features, train.X.Rows)
 	for _, n := range notes {
 		fmt.Fprintf(w, "rkhs: note: %s\n", n)
 	}
@@ -59,26 +60,26 @@ func standardizeTrain(on bool, train *dataset.Data, names columnNames, verb stri
 // its 1-based row; a row beyond the float64 range in standard deviations,
 // where no kernel value can be computed, is refused. Rows that differ from
 // a feature constant in training draw a warning of their own
-// (cli.OffConstantWarning).
+// (report.OffConstantLine).
 func checkFar(w io.Writer, verb, flag string, s *kernels.Standardization, x *linalg.Dense, names []string) error {
 	if s == nil {
 		return nil
 	}
-	off, err := cli.OffConstantWarning(flag, s, x, names)
+	off, err := s.OffConstant(x)
 	if err != nil {
 		return err
 	}
-	if off != "" {
-		fmt.Fprintf(w, "rkhs %s: warning: %s\n", verb, off)
+	if off.Rows > 0 {
+		fmt.Fprintf(w, "rkhs %s: warning: %s\n", verb, report.OffConstantLine(flag, s, off, x.Rows, x.At(off.Row, off.Feature), names))
 	}
 	o, err := s.Outlying(x, kernels.DefaultOutlyingLimit)
 	if err != nil || o.Rows == 0 {
 		return err
 	}
 	if math.IsInf(o.Z, 0) {
-		return cli.BadInputf("%s: %s: the row lies beyond the float64 range in standard deviations of the training rows, where no kernel value can be computed: leave it out, or give -standardize=no", flag, cli.OutlyingWorst(o, names))
+		return cli.BadInputf("%s: %s: the row lies beyond the float64 range in standard deviations of the training rows, where no kernel value can be computed: leave it out, or give -standardize=no", flag, report.OutlyingWorst(o, names))
 	}
-	fmt.Fprintf(w, "rkhs %s: warning: %s\n", verb, cli.OutlyingLine(flag, o, x.Rows, names))
+	fmt.Fprintf(w, "rkhs %s: warning: %s\n", verb, report.OutlyingLine(flag, o, x.Rows, names))
 	return nil
 }
 

@@ -230,21 +230,21 @@ func selectCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 }
 
 // selectResult is the object select -json prints: the fields rkhs fit -json
-// prints for a selection (cli.SelectionFields: the top level the model
+// prints for a selection (report.SelectionFields: the top level the model
 // written, the grid's pair under grid_ after a descent), and every table
 // of the selection, [σ][λ], null where the Nyström system is singular.
 type selectResult struct {
-	Kernel    string          `json:"kernel"`
-	Intercept string          `json:"intercept"`
-	NTrain    int             `json:"n_train"`
-	Features  int             `json:"features"`
-	Centers   int             `json:"centers"`
-	Classes   []cli.JSONFloat `json:"classes,omitempty"`
-	Lambda    cli.JSONFloat   `json:"lambda"`
-	cli.SelectionFields
-	*cli.ScalesFields
-	Standardized bool                         `json:"standardized,omitempty"`
-	Tables       map[string][][]cli.JSONFloat `json:"tables"`
+	Kernel    string             `json:"kernel"`
+	Intercept string             `json:"intercept"`
+	NTrain    int                `json:"n_train"`
+	Features  int                `json:"features"`
+	Centers   int                `json:"centers"`
+	Classes   []report.JSONFloat `json:"classes,omitempty"`
+	Lambda    report.JSONFloat   `json:"lambda"`
+	report.SelectionFields
+	*report.ScalesFields
+	Standardized bool                            `json:"standardized,omitempty"`
+	Tables       map[string][][]report.JSONFloat `json:"tables"`
 }
 
 // showSelection prints the selection as rkhs prints one: the table and
@@ -271,17 +271,17 @@ func showSelection(sel *rkhsbeam.Selection, o rkhsbeam.SelectOptions, asJSON boo
 		return nil
 	}
 	r := selectResult{Kernel: o.Kernel.Type, Intercept: o.Intercept.String(), NTrain: sel.Rows, Features: sel.Model.Centers.Cols,
-		Centers: sel.Model.Centers.Rows, Lambda: cli.JSONFloat(sel.Lambda), SelectionFields: cli.SelectionJSON(s, scales), ScalesFields: cli.ScalesJSON(scales),
-		Standardized: sel.Model.Standardization != nil, Tables: map[string][][]cli.JSONFloat{}}
+		Centers: sel.Model.Centers.Rows, Lambda: report.JSONFloat(sel.Lambda), SelectionFields: s.Fields(scales), ScalesFields: scales.Fields(),
+		Standardized: sel.Model.Standardization != nil, Tables: map[string][][]report.JSONFloat{}}
 	if sel.Scales != nil {
-		r.Lambda = cli.JSONFloat(sel.Scales.Lambda)
+		r.Lambda = report.JSONFloat(sel.Scales.Lambda)
 	}
 	if sel.Classifier != nil {
-		r.Classes = cli.JSONFloats(sel.Classifier.Classes)
+		r.Classes = report.JSONFloats(sel.Classifier.Classes)
 	}
 	for name, t := range map[string][][]float64{"gcv": sel.GCV, "df": sel.DF, "loo_mse": sel.LOO, "loo_error": sel.LOOError} {
 		for _, row := range t {
-			r.Tables[name] = append(r.Tables[name], cli.JSONFloats(row))
+			r.Tables[name] = append(r.Tables[name], report.JSONFloats(row))
 		}
 	}
 	b, err := json.Marshal(r)
