@@ -69,6 +69,7 @@ var exempt = map[string]string{
 	"report.OffConstantLine":                formats,
 	"report.OutlyingLine":                   formats,
 	"report.OutlyingWorst":                  formats,
+	"report.PositionNote":                   formats,
 	"report.JSONFloat.MarshalJSON":          "json.Marshaler of a number: never fails, NaN and ±Inf are written null",
 	"report.JSONFloats":                     formats,
 	"report.JSONPtr":                        formats,

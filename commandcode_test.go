@@ -17,13 +17,14 @@ import (
 // regress's fit costs, dataset's reading of a file by its name and its
 // decompression, the model file (package model), what a selection chose
 // and why with its tables, warnings and pictures (package report),
-// what a σ given and a standardization tell their user (package report
-// too), internal/outfile's writing of outputs, which package beam uses — and
+// what a σ given, a standardization and a headerless file read by
+// position tell their user (package report too), internal/outfile's
+// writing of outputs, which package beam uses — and
 // presentation in one place; the bound keeps the commands thin as a
 // whole, so that code moved from one command folder into another does not
-// pass for a smaller command. It is today's size (5,060 lines), above
+// pass for a smaller command. It is today's size (5,041 lines), above
 // the 5,000 the commands are to reach.
-const commandLines = 5_060
+const commandLines = 5_041
 
 // TestCommandCodeIsSmall: the command code is at most commandLines
 // non-test lines.

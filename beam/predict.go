@@ -50,7 +50,7 @@ type PredictOptions struct {
 
 // PositionNotes returns, before anything runs, what both commands tell
 // the user who predicts from CSV files without a header with a model
-// whose columns have names (cli.PositionNote): one note for each such
+// whose columns have names (report.PositionNote): one note for each such
 // input file, which is read by position as the model's features, then
 // its label; or an error, as rkhs predict gives it, when such a file's
 // width is not the model's (a file laid out as a training file read with
@@ -86,7 +86,7 @@ func (o PredictOptions) PositionNotes(ctx context.Context) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		note := cli.PositionNote(f, info, *m.FeatureNames, target, in.CSV.NoLabel)
+		note := report.PositionNote(f, info, *m.FeatureNames, target, in.CSV.NoLabel)
 		if note == "" {
 			continue
 		}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 
+	"rkhs/dataset"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/loo"
@@ -221,4 +222,11 @@ func ExampleOffConstantLine() {
 	fmt.Println(report.OffConstantLine("-data", s, o, 1, 7, []string{"a", "b"}))
 	// Output:
 	// 1 of the 1 row of -data differ from the value feature b held on every training row (the worst: row 1, 7 against 5): the model never saw it vary, so what it predicts there is a guess; fit on rows where it varies, or leave it out (-features)
+}
+
+func ExamplePositionNote() {
+	info := &dataset.CSVInfo{} // a CSV file read without a header
+	fmt.Println(report.PositionNote("new.csv", info, []string{"a", "b"}, "y", false))
+	// Output:
+	// new.csv has no header: its columns are read by position as a, b, then the label y; a file laid out as a training file read with -target or -features needs its header line
 }

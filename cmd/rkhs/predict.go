@@ -14,6 +14,7 @@ import (
 	"rkhs/interval"
 	"rkhs/linalg"
 	"rkhs/model"
+	"rkhs/report"
 )
 
 // setupPredict registers the flags of rkhs predict and returns its run.
@@ -67,7 +68,7 @@ func setupPredict(fs *flagSet) func(stdout, stderr io.Writer) error {
 		default:
 			return cli.BadInputf("%s: %s, the model has %d", dataPath, cli.Count(d.X.Cols, "feature"), w)
 		}
-		if note := cli.PositionNote(dataPath, info, *saved.FeatureNames, *saved.TargetName, df.unlabelled); note != "" {
+		if note := report.PositionNote(dataPath, info, *saved.FeatureNames, *saved.TargetName, df.unlabelled); note != "" {
 			fmt.Fprintf(stderr, "rkhs predict: note: %s\n", note)
 		}
 		if err := checkFar(stderr, "predict", "-data", *saved.Standardization, &d.X, *saved.FeatureNames); err != nil {
