@@ -177,6 +177,9 @@ func notFiniteRows(t testing.TB) []apiRow {
 		{"kernels.Standardization.OffConstant", "X NaN", func() error {
 			return errOf((&kernels.Standardization{Mean: []float64{0, 0}, Scale: []float64{1, 1}, Constant: []int{1}}).OffConstant(nan))
 		}},
+		{"kernels.FarRows.Add", "X NaN", func() error {
+			return new(kernels.FarRows).Add(&kernels.Standardization{Mean: []float64{0, 0}, Scale: []float64{1, 1}, Constant: []int{1}}, nan)
+		}},
 		{"kernels.Moments.Add", "X NaN", func() error { return new(kernels.Moments).Add(nan) }},
 		{"kernels.Moments.Merge", "o.Mean NaN", func() error {
 			return new(kernels.Moments).Merge(&kernels.Moments{N: 1, Mean: []float64{nanf}, SumSq: []float64{0}})
@@ -480,6 +483,10 @@ func noPanicRows(t testing.TB) []apiRow {
 		{"kernels.Standardization.OffConstant", "Constant out of range", func() error {
 			return errOf((&kernels.Standardization{Mean: []float64{0, 0}, Scale: []float64{1, 1}, Constant: []int{2}}).OffConstant(x))
 		}},
+		{"kernels.FarRows.Add", "Standardization{}, X", func() error { return new(kernels.FarRows).Add(new(kernels.Standardization), x) }},
+		{"kernels.FarRows.Add", "s, nil", func() error {
+			return new(kernels.FarRows).Add(&kernels.Standardization{Mean: []float64{0, 0}, Scale: []float64{1, 1}}, nil)
+		}},
 		{"kernels.Moments.Add", "nil", func() error { return new(kernels.Moments).Add(nil) }},
 		{"kernels.Moments.Add", "nil receiver", func() error { var m *kernels.Moments; return m.Add(x) }},
 		{"kernels.Moments.Merge", "nil", func() error { return new(kernels.Moments).Merge(nil) }},
@@ -650,6 +657,8 @@ func noPanicRows(t testing.TB) []apiRow {
 		{"interval.Fitted.WithModel", "nil, nil", func() error { return errOf((*interval.Fitted)(nil).WithModel(nil)) }},
 		{"interval.Folds", "k > n", func() error { return errOf(interval.Folds(2, 3, 1)) }},
 		{"interval.Folds", "n < 0", func() error { return errOf(interval.Folds(-4, 2, 1)) }},
+		{"interval.CheckFolds", "k = 1", func() error { return interval.CheckFolds(1, 12) }},
+		{"interval.CheckFolds", "k > n", func() error { return interval.CheckFolds(3, 2) }},
 		{"interval.ClassifyRLS", "RLS{}, nil, nil", func() error { return errOf(interval.ClassifyRLS(classify.RLS{}, nil, nil)) }},
 		{"interval.ClassifyRLS", "short labels", func() error {
 			return errOf(interval.ClassifyRLS(classify.RLS{Kernel: g, Lambda: 1}, x, labels[:3]))

@@ -171,7 +171,16 @@ func (r *selection) cvFile() string    { return r.dir + "/cv.bin" }
 // cvPlus computes the CV+ of the selection's model (o.Folds folds drawn
 // with o.Seed) in two pipelines and sets r.sel.Intervals.
 func (r *selection) cvPlus() error {
+	const op = "Select"
 	o := r.o
+	if err := interval.CheckFolds(o.Folds, r.sel.Rows); err != nil {
+		return check.Wrap(ErrOptions, op, "Folds", err)
+	}
+	if o.Level != 0 {
+		if err := interval.Reach(o.Level, r.sel.Rows); err != nil {
+			return check.Wrap(ErrOptions, op, "Level", err)
+		}
+	}
 	pl, err := r.placesOf(nil)
 	if err != nil {
 		return err
@@ -230,7 +239,7 @@ func (r *selection) cvPlus() error {
 func (o *SelectOptions) SetInterval(level float64, method string, folds int) error {
 	const op = "SelectOptions.SetInterval"
 	if level == 0 {
-		o.Folds = 0
+		o.Folds, o.Level = 0, 0
 		return nil
 	}
 	if err := interval.CheckLevel(level); err != nil {
@@ -242,6 +251,6 @@ func (o *SelectOptions) SetInterval(level float64, method string, folds int) err
 	if folds < 2 {
 		return check.Input(ErrOptions, op, "folds", "%d: want K ≥ 2 (CV+ leaves out one of K folds)", folds)
 	}
-	o.Folds = folds
+	o.Folds, o.Level = folds, level
 	return nil
 }

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
@@ -17,6 +16,7 @@ import (
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/model"
+	"rkhs/report"
 )
 
 // PredictOptions describe a batch prediction: a saved model applied to
@@ -49,7 +49,7 @@ type PredictOptions struct {
 
 // PositionNotes returns, before anything runs, what both commands tell
 // the user who predicts from CSV files without a header with a model
-// whose columns have names (cli.PositionNote): one note for each such
+// whose columns have names (report.PositionNote): one note for each such
 // input file, which is read by position as the model's features, then
 // its label; or an error, as rkhs predict gives it, when such a file's
 // width is not the model's (a file laid out as a training file read with
@@ -85,7 +85,7 @@ func (o PredictOptions) PositionNotes(ctx context.Context) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		note := cli.PositionNote(f, info, *m.FeatureNames, target, in.CSV.NoLabel)
+		note := report.PositionNote(f, info, *m.FeatureNames, target, in.CSV.NoLabel)
 		if note == "" {
 			continue
 		}
@@ -94,7 +94,7 @@ func (o PredictOptions) PositionNotes(ctx context.Context) ([]string, error) {
 			if !in.CSV.NoLabel && got+1 == m.Width {
 				hint = " (if the file has no label column, say so: -unlabelled)"
 			}
-			return nil, cli.BadInputf("%s has %s, the last column read as the label (it has no header to name them); the model %s has %d: the widths must agree%s", f, cli.Count(got, "feature"), o.Model, m.Width, hint)
+			return nil, cli.BadInputf("%s has %s, the last column read as the label (it has no header to name them); the model %s has %d: the widths must agree%s", f, report.Count(got, "feature"), o.Model, m.Width, hint)
 		}
 		notes = append(notes, note)
 	}
@@ -221,7 +221,7 @@ func (f *predictFileFn) ProcessElement(ctx context.Context, file string, emit fu
 		return err
 	})
 	if we := (*widthError)(nil); errors.As(err, &we) {
-		err = fmt.Errorf("rkhsbeam: %s has %s, the model %s has %d", file, cli.Count(we.Got, "feature"), f.Model, we.Want)
+		err = fmt.Errorf("rkhsbeam: %s has %s, the model %s has %d", file, report.Count(we.Got, "feature"), f.Model, we.Want)
 		if !in.CSV.NoLabel && we.Got+1 == we.Want {
 			err = fmt.Errorf("%w (if the file has no label column, say so: -unlabelled)", err)
 		}
@@ -243,54 +243,27 @@ func (f *predictFileFn) ProcessElement(ctx context.Context, file string, emit fu
 	return nil
 }
 
-// offConstant adds up, block by block, the rows of a file that differ
-// from a feature constant in the model's training rows
-// (kernels.Standardization.OffConstant) and those that lie far outside
-// their scale (kernels.Standardization.Outlying with
-// kernels.DefaultOutlyingLimit, in standard deviations of the training
-// rows), as rkhs predict finds them in the whole file.
+// offConstant is the checks of a file's rows against the model's
+// standardization (kernels.FarRows), as rkhs predict makes them on the
+// whole file, with the names of the features for its warnings.
 type offConstant struct {
 	s     *kernels.Standardization
 	names []string
-	rows  int              // the rows added
-	o     kernels.Outliers // over them, the worst's row counted from the first
-	v     float64          // the worst's value
-	far   kernels.Outliers // the far rows, the worst's row counted from the first
+	kernels.FarRows
 }
 
-func (c *offConstant) add(x *linalg.Dense) error {
-	o, err := c.s.OffConstant(x)
-	if err != nil {
-		return err
-	}
-	if o.Rows > 0 {
-		if c.o.Rows == 0 || math.Abs(o.Z) > math.Abs(c.o.Z) {
-			c.o.Row, c.o.Feature, c.o.Z, c.v = c.rows+o.Row, o.Feature, o.Z, x.At(o.Row, o.Feature)
-		}
-		c.o.Rows += o.Rows
-	}
-	f, err := c.s.Outlying(x, kernels.DefaultOutlyingLimit)
-	if err != nil {
-		return err
-	}
-	if f.Row >= 0 && (c.rows == 0 || math.Abs(f.Z) > math.Abs(c.far.Z)) {
-		c.far.Row, c.far.Feature, c.far.Z = c.rows+f.Row, f.Feature, f.Z
-	}
-	c.far.Rows += f.Rows
-	c.rows += x.Rows
-	return nil
-}
+func (c *offConstant) add(x *linalg.Dense) error { return c.FarRows.Add(c.s, x) }
 
 // warnings returns rkhs predict's warnings for the file
-// (cli.OffConstantLine, cli.OutlyingLine), none when no row differs or
+// (report.OffConstantLine, report.OutlyingLine), none when no row differs or
 // lies far out.
 func (c *offConstant) warnings(file string) []string {
 	var w []string
-	if c.o.Rows > 0 {
-		w = append(w, cli.OffConstantLine(file, c.s, c.o, c.rows, c.v, c.names))
+	if c.Off.Rows > 0 {
+		w = append(w, report.OffConstantLine(file, c.s, c.Off, c.Rows, c.OffValue, c.names))
 	}
-	if c.far.Rows > 0 {
-		w = append(w, cli.OutlyingLine(file, c.far, c.rows, c.names))
+	if c.Far.Rows > 0 {
+		w = append(w, report.OutlyingLine(file, c.Far, c.Rows, c.names))
 	}
 	return w
 }

@@ -14,12 +14,12 @@ import (
 
 	"rkhs/classify"
 	"rkhs/internal/check"
-	"rkhs/internal/cli"
 	"rkhs/internal/coding"
 	"rkhs/kernels"
 	"rkhs/linalg"
 	"rkhs/loo"
 	"rkhs/regress"
+	"rkhs/report"
 )
 
 // The first pass over the input gathers, in one read of every file, what
@@ -91,7 +91,7 @@ type prep struct {
 	Squares    bool
 	Largest    float64
 	// Notes and Warnings are what the standardization tells the user
-	// (cli.StandardizeNotes: constant features kept, features that barely
+	// (report.StandardizeNotes: constant features kept, features that barely
 	// vary).
 	Notes, Warnings []string `json:",omitempty"`
 	// Constant lists, when asked, the features in which every row and
@@ -445,7 +445,7 @@ func (f *scanCombineFn) ExtractOutput(a scan) ([]byte, error) {
 		p.Centers = c
 	case f.Centers > 0:
 		if len(a.Sample.Keys) < f.Centers {
-			return nil, fmt.Errorf("rkhsbeam: the input has %s, fewer than the %d centres asked", cli.Count(len(a.Sample.Keys), "distinct row"), f.Centers)
+			return nil, fmt.Errorf("rkhsbeam: the input has %s, fewer than the %d centres asked", report.Count(len(a.Sample.Keys), "distinct row"), f.Centers)
 		}
 		p.Centers = a.Sample.dense()
 	}
@@ -457,10 +457,10 @@ func (f *scanCombineFn) ExtractOutput(a scan) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		p.Notes, p.Warnings = cli.StandardizeNotes(&a.Moments, s, a.Features, a.Moments.N)
+		p.Notes, p.Warnings = report.StandardizeNotes(&a.Moments, s, a.Features, a.Moments.N)
 		if p.Centers != nil {
 			if p.Centers.Cols != len(s.Mean) {
-				return nil, fmt.Errorf("rkhsbeam: the centres file %s has %s, the input %d", f.CentersFile, cli.Count(p.Centers.Cols, "feature"), len(s.Mean))
+				return nil, fmt.Errorf("rkhsbeam: the centres file %s has %s, the input %d", f.CentersFile, report.Count(p.Centers.Cols, "feature"), len(s.Mean))
 			}
 			if p.Centers, err = s.Apply(p.Centers); err != nil {
 				return nil, fmt.Errorf("rkhsbeam: the centres: %w", err)

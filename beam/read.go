@@ -18,6 +18,7 @@ import (
 
 	"rkhs/dataset"
 	"rkhs/internal/cli"
+	"rkhs/report"
 )
 
 // Input says which text files hold the rows and how to parse them.
@@ -136,7 +137,7 @@ type widthError struct {
 }
 
 func (e *widthError) Error() string {
-	return fmt.Sprintf("%s has %s, want %d", e.File, cli.Count(e.Got, "feature"), e.Want)
+	return fmt.Sprintf("%s has %s, want %d", e.File, report.Count(e.Got, "feature"), e.Want)
 }
 
 // LineError is a malformed line of an input file, with its file and

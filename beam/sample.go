@@ -6,8 +6,8 @@ import (
 	"math"
 	"slices"
 
-	"rkhs/internal/cli"
 	"rkhs/linalg"
+	"rkhs/report"
 )
 
 // The centres of a fit are m distinct rows of the data, drawn in a first
@@ -105,7 +105,7 @@ func (a *sample) merge(m int, b sample) error {
 	if a.D == 0 {
 		a.D, a.File = b.D, b.File
 	} else if a.D != b.D {
-		return fmt.Errorf("rkhsbeam: %s has %s, %s has %d", a.File, cli.Count(a.D, "feature"), b.File, b.D)
+		return fmt.Errorf("rkhsbeam: %s has %s, %s has %d", a.File, report.Count(a.D, "feature"), b.File, b.D)
 	}
 	for i, k := range b.Keys {
 		a.insert(m, k, b.Idx[i], b.Val[i])

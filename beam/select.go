@@ -11,7 +11,6 @@ import (
 
 	"rkhs/classify"
 	"rkhs/internal/check"
-	"rkhs/internal/cli"
 	"rkhs/internal/memlimit"
 	"rkhs/interval"
 	"rkhs/kernels"
@@ -19,6 +18,7 @@ import (
 	"rkhs/loo"
 	"rkhs/model"
 	"rkhs/regress"
+	"rkhs/report"
 )
 
 // SelectOptions describe the choice of the kernel width σ and λ of a
@@ -103,6 +103,12 @@ type SelectOptions struct {
 	// Classes or ARD. Memory here and on a worker: K + 2 statistics of
 	// 2m² values and the residuals, 8 bytes a row.
 	Folds int
+	// Level, if not 0, is the level in (0, 1) the intervals of Folds are
+	// meant for (the model file keeps them for any level): Select refuses,
+	// before the CV+ pipelines, a level its rows cannot reach
+	// (interval.Reach: n rows give finite intervals up to n/(n+1)), and
+	// Folds above the rows, as rkhs fit -interval refuses both.
+	Level float64
 	// Model is the file the model at the chosen pair (with ARD, the
 	// scales) is written to, in the JSON format of regress.Model
 	// (classify.RLSModel with Classes).
@@ -135,7 +141,7 @@ type Selection struct {
 	// MedianRatios times it, 0 otherwise.
 	Median float64
 	// Notes and Warnings are what the standardization tells the user
-	// (cli.StandardizeNotes), one line each; Warnings also says, with
+	// (report.StandardizeNotes), one line each; Warnings also says, with
 	// Classes and ARDRows, which classes the descent's rows miss, as rkhs
 	// warns.
 	Notes, Warnings []string
@@ -450,7 +456,7 @@ func (r *selection) draw() error {
 	var order, med []int
 	if o.CentersFile == "" {
 		if o.Centers > n {
-			return fmt.Errorf("rkhsbeam: the input has %s, fewer than the %d centres asked", cli.Count(n, "row"), o.Centers)
+			return fmt.Errorf("rkhsbeam: the input has %s, fewer than the %d centres asked", report.Count(n, "row"), o.Centers)
 		}
 		order = regress.CenterOrder(n, o.Seed)
 	}
@@ -503,7 +509,7 @@ func (r *selection) draw() error {
 			keep = regress.FirstDistinct(cand, o.Centers)
 		}
 		if len(keep) < o.Centers {
-			return fmt.Errorf("rkhsbeam: the input has %s, fewer than the %d centres asked", cli.Count(len(keep), "distinct row"), o.Centers)
+			return fmt.Errorf("rkhsbeam: the input has %s, fewer than the %d centres asked", report.Count(len(keep), "distinct row"), o.Centers)
 		}
 		at := make([]int, len(keep)) // the centres' places, ascending, as NystromCenters returns them
 		for i, k := range keep {

@@ -8,9 +8,9 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
-	"rkhs/internal/cli"
 	"rkhs/kernels"
 	"rkhs/regress"
+	"rkhs/report"
 )
 
 // statsFileFn summarises the rows of a file: it emits the binary encoding
@@ -66,7 +66,7 @@ func (f *statsFileFn) ProcessElement(ctx context.Context, job fileJob, emit func
 	}
 	err := f.prep.addFile(ctx, f.In, file, c.Cols, blockRows(2*c.Cols+c.Rows+f.prep.outputs()), bad, st.Add)
 	if we := (*widthError)(nil); errors.As(err, &we) && f.CentersFile != "" {
-		return fmt.Errorf("rkhsbeam: the centres file %s has %s, %s has %d", f.CentersFile, cli.Count(we.Want, "feature"), we.File, we.Got)
+		return fmt.Errorf("rkhsbeam: the centres file %s has %s, %s has %d", f.CentersFile, report.Count(we.Want, "feature"), we.File, we.Got)
 	}
 	if err != nil {
 		return err

@@ -62,3 +62,8 @@ func (d *Data) row(i int) []float64 {
 	off := i * d.X.Stride
 	return d.X.Data[off : off+d.X.Cols]
 }
+
+// Labels returns Y as an n×1 matrix sharing its storage, the form in which
+// the library's fits (regress, loo, interval) take one output: a change to
+// one is a change to the other.
+func (d *Data) Labels() *linalg.Dense { return linalg.NewDense(len(d.Y), 1, d.Y) }

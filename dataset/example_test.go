@@ -180,3 +180,25 @@ func ExampleReadFile() {
 	fmt.Println(dataset.FormatOf(path), d.X.Rows, features, target, d.Y)
 	// Output: csv 2 [x y] label [0.5 -1]
 }
+
+// Widen pads a LIBSVM file read beside a wider one: its last feature,
+// zero on every row, is not written in the file.
+func ExampleData_Widen() {
+	d, err := dataset.ReadLIBSVM(strings.NewReader("1 1:0.5\n-1 2:2\n"), 0) // 0: as many features as the file shows
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	d.Widen(3)
+	fmt.Println(d.X.Rows, d.X.Cols, d.X.Row(0), d.X.Row(1))
+	// Output: 2 3 [0.5 0 0] [0 2 0]
+}
+
+// Labels gives the labels as the n×1 matrix the fits take, sharing them.
+func ExampleData_Labels() {
+	d := &dataset.Data{X: *linalg.NewDense(3, 1, []float64{1, 2, 3}), Y: []float64{0.5, -1, 2}}
+	y := d.Labels()
+	y.Set(1, 0, 7)
+	fmt.Println(y.Rows, y.Cols, d.Y)
+	// Output: 3 1 [0.5 7 2]
+}

@@ -91,16 +91,16 @@ func NewCV(models []*regress.Model, residuals []*linalg.Dense) (*CV, error) {
 // that differ by at most one, each in increasing order), or an error
 // (ErrInput) unless 2 ≤ k ≤ n.
 func Folds(n, k int, seed uint64) ([][]int, error) {
-	if k < 2 || k > n {
-		return nil, inputError("Folds", "k", "%d folds of %d rows: CV+ needs 2 ≤ K ≤ n", k, n)
+	if err := foldCount("Folds", "k", k, n); err != nil {
+		return nil, err
 	}
 	return loo.KFold(n, k, seed), nil
 }
 
 // checkFolds requires K ≥ 2 non-empty folds that partition 0…n−1.
 func checkFolds(op string, folds [][]int, n int) error {
-	if len(folds) < 2 || len(folds) > n {
-		return inputError(op, "folds", "%d folds of %d rows: CV+ needs 2 ≤ K ≤ n", len(folds), n)
+	if err := foldCount(op, "folds", len(folds), n); err != nil {
+		return err
 	}
 	seen := make([]bool, n)
 	for k, f := range folds {

@@ -300,9 +300,12 @@ func (f *FoldStats) ready(op string) error {
 	if err := f.flushAll(op); err != nil {
 		return err
 	}
+	if err := foldCount(op, "folds", f.k, f.seen); err != nil {
+		return err
+	}
 	for j, st := range f.stats[0] {
 		if st.Rows() == 0 {
-			return inputError(op, fmt.Sprintf("fold %d", j), "no rows: %d rows in %d folds", f.seen, f.k)
+			return inputError(op, fmt.Sprintf("fold %d", j), "no rows: a row's fold is a hash of the seed and its number (StreamFold), and none of the %d rows drew this one of %d folds; use fewer folds", f.seen, f.k)
 		}
 	}
 	return nil

@@ -3,6 +3,7 @@ package interval
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"rkhs/kernels"
@@ -358,6 +359,23 @@ func TestStreamedCVErrors(t *testing.T) {
 	}
 	if err := f.Add(linalg.NewDense(5, 3, nil), linalg.NewDense(5, 1, nil)); !errors.Is(err, ErrInput) {
 		t.Errorf("another width: %v", err)
+	}
+	// More folds than rows, and a fold no row hashed to: each says which,
+	// with the rows and folds counted.
+	for _, tc := range []struct {
+		rows, folds int
+		want        string
+	}{
+		{5, 10, "10, want 2 ≤ K ≤ n = 5"},
+		{12, 12, "none of the 12 rows drew this one of 12 folds; use fewer folds"},
+	} {
+		few, _ := NewFoldStats([]kernels.Kernel{g}, centers, tc.folds, 0, 0)
+		if err := few.Add(x.Slice(0, tc.rows, 0, 2), y.Slice(0, tc.rows, 0, 1)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := few.Models(1e-3, regress.FreeIntercept); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%d rows in %d folds: %v; want an input error saying %q", tc.rows, tc.folds, err, tc.want)
+		}
 	}
 	other, _ := NewFoldStats([]kernels.Kernel{g}, centers, 3, 1, 0)
 	if err := f.Merge(other); !errors.Is(err, ErrInput) {

@@ -60,3 +60,13 @@ func ExampleDefaultMethod() {
 	fmt.Println(interval.DefaultMethod(false), interval.DefaultMethod(true))
 	// Output: jackknife+ cv+
 }
+
+// CheckFolds says, before anything is fitted, whether n rows hold K folds
+// for CV+.
+func ExampleCheckFolds() {
+	fmt.Println(interval.CheckFolds(10, 200))
+	fmt.Println(interval.CheckFolds(25, 20))
+	// Output:
+	// <nil>
+	// interval: invalid input: CheckFolds: k: 25, want 2 ≤ K ≤ n = 20 (CV+ leaves out one of K non-empty folds)
+}

@@ -57,6 +57,20 @@ var ErrUnreachable = fmt.Errorf("%w: a level the rows cannot reach", ErrInput)
 // with the level.
 func CheckLevel(level float64) error { return checkLevel("CheckLevel", level) }
 
+// CheckFolds returns nil for 2 ≤ k ≤ n, and otherwise an InputError
+// (ErrInput) whose reason starts with k: CV+ leaves out one of K non-empty
+// folds of the n rows. Folds, Spec.Build and FoldStats (whose hashed folds
+// can also leave one empty) apply it.
+func CheckFolds(k, n int) error { return foldCount("CheckFolds", "k", k, n) }
+
+// foldCount is CheckFolds for the call op and its argument arg.
+func foldCount(op, arg string, k, n int) error {
+	if k >= 2 && k <= n {
+		return nil
+	}
+	return inputError(op, arg, "%d, want 2 ≤ K ≤ n = %d (CV+ leaves out one of K non-empty folds)", k, n)
+}
+
 // Reach returns nil when n rows give finite intervals at level
 // (0 < level ≤ MaxLevel(n) = n/(n+1)), CheckLevel's error for a level
 // outside (0, 1), and otherwise an InputError wrapping ErrUnreachable whose reason starts with the level and says so: n = 20
@@ -168,8 +182,8 @@ func (s Spec) Build(x *linalg.Dense, y []float64) (*Fitted, error) {
 	if err := reach(op, "Level", s.Level, n); err != nil {
 		return nil, err
 	}
-	if s.Method != JackknifePlus && (s.Folds < 2 || s.Folds > n) {
-		return nil, inputError(op, "Folds", "%d, want 2 ≤ K ≤ n = %d (CV+ leaves out one of K non-empty folds)", s.Folds, n)
+	if err := foldCount(op, "Folds", s.Folds, n); s.Method != JackknifePlus && err != nil {
+		return nil, err
 	}
 	streams := s.Stream && s.Centers != nil && !s.Classes && (s.Method == CVPlus || s.Method == CVPlusFold && s.Choose.Criterion == loo.GCV)
 	var folds [][]int

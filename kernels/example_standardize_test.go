@@ -180,3 +180,33 @@ func ExampleStandardization_OffConstant() {
 	// Output:
 	// constant [1]; 2 of 3 rows off it; the worst: row 2, feature 1, z = -0.4
 }
+
+// FarRows adds a file's rows block by block and reports what one look at
+// the whole file would: here a file of four rows in two blocks, against
+// training rows whose second feature is 5 on every row and whose first
+// has standard deviation 1.118 (1, 2, 3, 4).
+func ExampleFarRows() {
+	train := linalg.NewDense(4, 2, []float64{1, 5, 2, 5, 3, 5, 4, 5})
+	var m kernels.Moments
+	if err := m.Add(train); err != nil {
+		fmt.Println(err)
+		return
+	}
+	s, err := m.Standardization()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	file := linalg.NewDense(4, 2, []float64{2, 5, 2, 6, 5000, 5, 3, 4})
+	var f kernels.FarRows
+	for _, b := range [][2]int{{0, 2}, {2, 4}} {
+		if err := f.Add(s, file.Slice(b[0], b[1], 0, 2)); err != nil {
+			fmt.Println(err)
+			return
+		}
+	}
+	fmt.Printf("%d rows; %d off the constant feature, the worst row %d (value %g); %d beyond %g sd, the worst row %d, z = %.4g\n",
+		f.Rows, f.Off.Rows, f.Off.Row, f.OffValue, f.Far.Rows, kernels.DefaultOutlyingLimit, f.Far.Row, f.Far.Z)
+	// Output:
+	// 4 rows; 2 off the constant feature, the worst row 1 (value 6); 1 beyond 1000 sd, the worst row 2, z = 4470
+}

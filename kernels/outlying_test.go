@@ -3,6 +3,7 @@ package kernels
 import (
 	"errors"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -135,5 +136,58 @@ func TestOutlyingErrors(t *testing.T) {
 		if !errors.Is(err, tc.sentinel) || errors.Is(err, linalg.ErrNotFinite) != tc.finite {
 			t.Errorf("%s: %v, want %v (ErrNotFinite %v)", tc.name, err, tc.sentinel, tc.finite)
 		}
+	}
+}
+
+// TestFarRowsBlocks: FarRows over blocks of every size reports what
+// OffConstant and Outlying report on the whole matrix, with ties (equal
+// |z| in several rows) kept at the first, as one call keeps them.
+func TestFarRowsBlocks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	train := linalg.NewDense(50, 3, nil)
+	for i := range train.Rows {
+		train.Set(i, 0, rng.NormFloat64())
+		train.Set(i, 1, 2) // constant
+		train.Set(i, 2, rng.NormFloat64()*1e-3)
+	}
+	var m Moments
+	if err := m.Add(train); err != nil {
+		t.Fatal(err)
+	}
+	s, err := m.Standardization()
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := linalg.NewDense(23, 3, nil)
+	for i := range x.Rows {
+		x.Set(i, 0, rng.NormFloat64())
+		x.Set(i, 1, 2+float64(i%3-1)) // off the constant on 2 rows of 3, ties of |z| = 1
+		x.Set(i, 2, rng.NormFloat64()*float64(1+i%5)*10)
+	}
+	off, err := s.OffConstant(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	far, err := s.Outlying(x, DefaultOutlyingLimit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if off.Rows == 0 || far.Rows == 0 {
+		t.Fatalf("the test needs rows of both kinds: off %+v, far %+v", off, far)
+	}
+	for _, size := range []int{1, 2, 3, 5, 22, 23} {
+		var f FarRows
+		for i := 0; i < x.Rows; i += size {
+			if err := f.Add(s, x.Slice(i, min(i+size, x.Rows), 0, 3)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if f.Rows != x.Rows || f.Off != off || f.Far != far || f.OffValue != x.At(off.Row, off.Feature) {
+			t.Errorf("blocks of %d: %+v; whole: off %+v (value %g), far %+v", size, f, off, x.At(off.Row, off.Feature), far)
+		}
+	}
+	var f FarRows
+	if err := f.Add(s, linalg.NewDense(2, 2, nil)); err == nil || f != (FarRows{}) {
+		t.Errorf("another width: %v, %+v; want an error and f unchanged", err, f)
 	}
 }

@@ -171,3 +171,13 @@ func DefaultDescentCenters(m int) int {
 	}
 	return max(2*m/5, DefaultDescentCentersMin)
 }
+
+// DefaultSelectCenters is the number of centres on which σ and λ are
+// chosen for a Falkon fit of more centres (rkhs fit -method falkon
+// -select-centers): the first min(M, DefaultSelectCenters) of its M
+// centres, the fit then made on all M at the chosen pair. A selection's
+// passes cost O(n·m²) per σ and hold m² values, seconds and 8 MB at m =
+// 1000 for any n; Falkon's own fit costs O(n·M·t) for t iterations, so
+// that a selection on all M centres would dominate the run once M is a few
+// thousand.
+const DefaultSelectCenters = 1000

@@ -1,6 +1,11 @@
 package regress
 
-import "rkhs/internal/memlimit"
+import (
+	"time"
+
+	"rkhs/internal/memlimit"
+	"rkhs/linalg"
+)
 
 // Cost is the estimate of a fit before it starts, for a caller to say
 // how long and how large it will be: its floating-point work Flops,
@@ -40,4 +45,28 @@ func FalkonCost(n, d, m, q, iters int) Cost {
 	nm, mf := float64(n)*float64(m), float64(m)
 	pass := nm * (2*float64(d) + 10 + 4*float64(q))
 	return Cost{mf*mf*float64(d) + mf*mf*mf + float64(iters+1)*pass, FalkonMemory(n, m, d, q)}
+}
+
+// Duration is the time c takes at rate flops a second (GemmRate's), to
+// the nanosecond: c.Flops/rate seconds.
+func (c Cost) Duration(rate float64) time.Duration {
+	return time.Duration(c.Flops / rate * float64(time.Second))
+}
+
+// GemmRate measures this machine's speed of a matrix product, in flops a
+// second, the rate a Cost's Flops are counted at: one 512×512 Gemm
+// (linalg.Gemm, 2·512³ flops, 0.27 GFLOP) timed after one to warm up, a
+// few milliseconds in all. It is a measurement, so it varies from call to
+// call with the machine's load.
+func GemmRate() float64 {
+	const m = 512
+	a := linalg.NewDense(m, m, nil)
+	for i := range a.Data {
+		a.Data[i] = float64(i%7) - 3
+	}
+	c := linalg.NewDense(m, m, nil)
+	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, a, a, 0, c) // warm up
+	start := time.Now()
+	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, a, a, 0, c)
+	return 2 * m * m * m / max(time.Since(start).Seconds(), 1e-6)
 }

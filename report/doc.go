@@ -3,7 +3,8 @@
 // line (Selection.PrintTable), the length scales of a descent ranked
 // (Scales.PrintTable), the facts a user must be warned of — a choice at
 // the edge of its grid, a flat table, data of at most TinyRows rows
-// (Selection.WarnFacts, WarnFacts, WarnTiny) — and SVG pictures: the
+// (Selection.WarnFacts, WarnFacts, WarnTiny), a problem refused for
+// memory with the advice that fits it (TooLarge, LOOAdvice, …) — and SVG pictures: the
 // table's criterion against λ, one curve per σ (Selection.Plot), the
 // descent's objective against its iteration (Scales.Plot), and any line
 // plot of panels with a log or linear x axis and a log y axis (SVG), such

@@ -6,7 +6,11 @@ import (
 	"math"
 	"os"
 	"strings"
+	"time"
 
+	"rkhs/dataset"
+	"rkhs/kernels"
+	"rkhs/linalg"
 	"rkhs/loo"
 	"rkhs/optimize"
 	"rkhs/report"
@@ -196,4 +200,92 @@ func ExampleIntervalJSON() {
 	// Output:
 	// {"interval_level":0.9,"interval_method":"cv+","interval_folds":10,"interval_after_choice":true}
 	// {"interval_level":0.9,"interval_method":"jackknife+"}
+}
+
+func ExampleWarnWidth() {
+	c := &loo.WidthCheck{Degenerate: &kernels.DegenerateError{Kind: kernels.NearIdentity, Alike: 6}, Checked: 4, Of: 4, Median: 10}
+	report.WarnWidth(os.Stdout, "rkhs fit", 0.01, c)
+	report.WarnWidth(os.Stdout, "rkhs fit", 1, nil) // not degenerate: nothing
+	// Output:
+	// rkhs fit: warning: -sigma 0.01 is far below the median distance between rows, 10: the kernel matrix of 4 rows is numerically the identity (6 of them with every off-diagonal entry below 1e-06); try -sigma auto or -standardize
+}
+
+func ExampleStandardizeNotes() {
+	var m kernels.Moments
+	m.Add(linalg.NewDense(3, 2, []float64{1, 5, 2, 5, 3, 5}))
+	s, _ := m.Standardization()
+	notes, warnings := report.StandardizeNotes(&m, s, []string{"a", "b"}, 3)
+	fmt.Println(notes, len(warnings))
+	// Output:
+	// [feature b (every value 5) is constant in the 3 training rows: kept at its value, it adds nothing to the distances between them (a test row that differs there is warned about)] 0
+}
+
+func ExampleOutlyingLine() {
+	o := kernels.Outliers{Rows: 2, Row: 1, Feature: 0, Z: 1.4e7}
+	fmt.Println(report.OutlyingLine("-test", o, 10, []string{"a"}))
+	fmt.Println(report.OutlyingWorst(o, nil))
+	// Output:
+	// 2 of the 10 rows of -test lie more than 1000 standard deviations of the training rows out on some feature (the worst: row 2, feature a, z = 1.4e+07): the kernel is 0 there, and the model predicts its intercept alone
+	// row 2, feature 1, z = 1.4e+07
+}
+
+func ExampleOffConstantLine() {
+	s := &kernels.Standardization{Mean: []float64{0, 5}, Scale: []float64{1, 1}, Constant: []int{1}}
+	o := kernels.Outliers{Rows: 1, Row: 0, Feature: 1}
+	fmt.Println(report.OffConstantLine("-data", s, o, 1, 7, []string{"a", "b"}))
+	// Output:
+	// 1 of the 1 row of -data differ from the value feature b held on every training row (the worst: row 1, 7 against 5): the model never saw it vary, so what it predicts there is a guess; fit on rows where it varies, or leave it out (-features)
+}
+
+func ExamplePositionNote() {
+	info := &dataset.CSVInfo{} // a CSV file read without a header
+	fmt.Println(report.PositionNote("new.csv", info, []string{"a", "b"}, "y", false))
+	// Output:
+	// new.csv has no header: its columns are read by position as a, b, then the label y; a file laid out as a training file read with -target or -features needs its header line
+}
+
+// TooLarge says a refusal for memory in one line: an exact fit of 40,000
+// rows needs 16 GiB where GOMEMLIMIT allows 4 GiB.
+func ExampleTooLarge() {
+	me := &linalg.MemoryError{Op: "RLS.Fit", Need: 16 << 30, Limit: 4 << 30, Source: "GOMEMLIMIT"}
+	fmt.Println(report.TooLarge("rkhs fit -method cholesky", 40000, me, report.ExactAdvice))
+	// Output:
+	// rkhs fit -method cholesky on 40000 rows needs 16.0 GiB of memory, more than the 4.00 GiB of GOMEMLIMIT (RLS.Fit): run -method falkon -centers M instead, with M a few thousand centres, which needs O(M² + nd) memory (n rows, d features)
+}
+
+// LOOAdvice: the memory of rkhs loo grows as n², so a quarter of the
+// memory it needs holds half the rows, √(4/16) of 40,000.
+func ExampleLOOAdvice() {
+	me := &linalg.MemoryError{Op: "NewSpectral", Need: 16 << 30, Limit: 4 << 30, Source: "GOMEMLIMIT"}
+	fmt.Println(report.LOOAdvice(40000, me))
+	// Output:
+	// leave-one-out decomposes the n×n kernel matrix: run it on a random subset of 20000 rows at most, then rkhs fit -method falkon on all the rows with the λ it finds
+}
+
+// SelectionAdvice: a streamed selection holds O(m²) values a σ, so a
+// quarter of its memory holds about half of its 2,000 centres.
+func ExampleSelectionAdvice() {
+	me := &linalg.MemoryError{Op: "SelectNystrom", Need: 16 << 30, Limit: 4 << 30, Source: "GOMEMLIMIT"}
+	fmt.Println(report.SelectionAdvice("-centers", 2000, me))
+	// Output:
+	// the selection streams the rows and holds O(M²) values a σ, whatever the rows: at most about -centers 1000 fits
+}
+
+// CentersAdvice names the centres that fit (regress.FalkonMaxCenters),
+// or says that none does.
+func ExampleCentersAdvice() {
+	fmt.Println(report.CentersAdvice(3000, true))
+	fmt.Println(report.CentersAdvice(3000, false))
+	fmt.Println(report.CentersAdvice(0, false))
+	// Output:
+	// run -method falkon, at most -centers 3000, which needs O(M² + nd) memory instead of Nyström's O(nM)
+	// at most -centers 3000 fits
+	// no number of centres fits: the data alone is too large for this memory
+}
+
+// RoundDuration rounds an estimate for a message: to the second below an
+// hour, to the minute above.
+func ExampleRoundDuration() {
+	fmt.Println(report.RoundDuration(17400*time.Millisecond), report.RoundDuration(3749600*time.Millisecond))
+	// Output: 17s 1h2m0s
 }

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"testing"
 
-	"rkhs/internal/cli"
 	"rkhs/kernels"
 	"rkhs/regress"
 )
@@ -298,7 +297,7 @@ func TestARDFalkon(t *testing.T) {
 		std.Scale[j] *= s[j]
 	}
 	z, _ := std.Apply(&d.X)
-	fit, err := regress.Nystrom{Kernel: kernels.Gaussian{Sigma: 1}, Lambda: fm["lambda"].(float64), Centers: 60, Seed: 1, Intercept: regress.FreeIntercept}.Fit(z, cli.Column(d.Y))
+	fit, err := regress.Nystrom{Kernel: kernels.Gaussian{Sigma: 1}, Lambda: fm["lambda"].(float64), Centers: 60, Seed: 1, Intercept: regress.FreeIntercept}.Fit(z, d.Labels())
 	if err != nil {
 		t.Fatal(err)
 	}

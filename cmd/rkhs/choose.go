@@ -22,7 +22,7 @@ import (
 // median distance between rows and loo.DefaultLambdas unless -sigmas and
 // -lambdas give them; the table, its facts and the plot are reported by
 // report.Selection. A σ given as a number is checked on the data instead
-// (cli.WarnDegenerate); -sigma ard descends from the choice (descend).
+// (loo.CheckWidth, report.WarnWidth); -sigma ard descends from the choice (descend).
 
 // grids returns the σ and λ grids of a selection on x: -sigmas, or
 // loo.DefaultSigmas of the median distance between rows (which it returns), or
@@ -134,7 +134,7 @@ func (r *fitRun) choose() (*fitted, *report.Selection, error) {
 		pass++ // SelectRLS asks for each σ's kernel once, before its eigendecomposition
 		progress(pass, len(sigmas), s)
 		return kernel(s)
-	}, x, cli.Column(r.train.Y), sigmas, lambdas, r.ic)
+	}, x, r.train.Labels(), sigmas, lambdas, r.ic)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -192,7 +192,7 @@ func (r *fitRun) streamed(kernel func(float64) kernels.Kernel, sigmas, lambdas [
 		}
 		ns, f = cs.NystromSelection, &fitted{model: cs.Classifier, classes: cs.Classifier.Classes}
 	} else {
-		if ns, err = sn.Fit(x, cli.Column(r.train.Y)); err != nil {
+		if ns, err = sn.Fit(x, r.train.Labels()); err != nil {
 			return nil, nil, err
 		}
 		f = &fitted{model: ns.Fit.Model, b: ns.Fit.Intercept[0]}
@@ -244,7 +244,7 @@ func (r *fitRun) descend(ns *loo.NystromSelection) (*fitted, error) {
 		}
 		s, f = cs.ScaleSelection, &fitted{model: cs.Classifier, classes: cs.Classifier.Classes}
 	} else {
-		if s, err = ss.Fit(x, cli.Column(r.train.Y)); err != nil {
+		if s, err = ss.Fit(x, r.train.Labels()); err != nil {
 			return nil, cli.ARDRowsError(err, ss.Rows, x.Rows)
 		}
 		f = &fitted{model: s.Fit.Model, b: s.Fit.Intercept[0]}

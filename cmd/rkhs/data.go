@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"io"
 	"rkhs/internal/cli"
+	"rkhs/report"
 	"strings"
 
 	"rkhs/dataset"
-	"rkhs/linalg"
 )
 
 // dataFlags say how to read the data files: the format, the header, which
@@ -138,18 +138,9 @@ func (df *dataFlags) readBeside(path string, names columnNames, train string, tr
 	case te.X.Cols == tr.X.Cols, te.X.Cols < tr.X.Cols && info == nil, tr.X.Cols < te.X.Cols && names.libsvm:
 	default:
 		return nil, cli.BadInputf("%s: %s, the last column read as the label (it has no header to name them); %s has %s: the widths must agree",
-			path, cli.Count(te.X.Cols, "feature"), train, cli.Count(tr.X.Cols, "feature"))
+			path, report.Count(te.X.Cols, "feature"), train, report.Count(tr.X.Cols, "feature"))
 	}
-	widen(te, tr.X.Cols)
-	widen(tr, te.X.Cols)
+	te.Widen(tr.X.Cols)
+	tr.Widen(te.X.Cols)
 	return te, nil
-}
-
-// widen pads d with zero columns to width cols.
-func widen(d *dataset.Data, cols int) {
-	if d.X.Cols < cols {
-		w := linalg.NewDense(d.X.Rows, cols, nil)
-		w.Slice(0, d.X.Rows, 0, d.X.Cols).Copy(&d.X)
-		d.X = *w
-	}
 }

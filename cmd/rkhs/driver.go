@@ -57,14 +57,6 @@ type modelFlags struct {
 // classes reports whether the labels are classes (classify).
 func (o *modelFlags) classes() bool { return o.verb == "classify" }
 
-// defaultSelectCenters is the default of -select-centers: the centres on
-// which -method falkon chooses σ and λ when -centers asks for more. A
-// selection's passes cost O(n·m²) per σ and hold m² values, which is
-// seconds and 8 MB at m = 1000 for any n; Falkon's own fit costs
-// O(n·M·t) for t iterations, so that a selection on all M centres would
-// dominate the run once M is a few thousand.
-const defaultSelectCenters = 1000
-
 // setupModel returns the setup of fit or classify (verb).
 func setupModel(verb string) func(fs *flagSet) func(stdout, stderr io.Writer) error {
 	return func(fs *flagSet) func(stdout, stderr io.Writer) error {
@@ -115,7 +107,7 @@ func (o *modelFlags) register(fs *flagSet) {
 	o.looRows = cli.AutoValue{Auto: true}
 	fs.Var(&o.looRows, "loo-rows", fmt.Sprintf("compute the leave-one-out error of a streamed selection on this many rows drawn at random (-seed), each residual exact and their mean an unbiased estimate of every row's at a fraction of the cost, printed with its standard error; 0: every row; auto: every row up to %d rows, %d above", loo.DefaultSubsetAbove, loo.DefaultSubsetRows))
 	o.ard.Register(fs.FlagSet)
-	fs.IntVar(&o.selectCenters, "select-centers", defaultSelectCenters, "falkon choosing σ or λ: choose them on min(M, this) of the -centers M centres (the first of those falkon draws with -seed), then fit falkon on all M at the chosen pair, iterating until its preconditioner's promise is met (up to 100 iterations unless -iters is given); with M ≤ this the fit is solved directly from the selection's statistics, as nystrom's")
+	fs.IntVar(&o.selectCenters, "select-centers", loo.DefaultSelectCenters, "falkon choosing σ or λ: choose them on min(M, this) of the -centers M centres (the first of those falkon draws with -seed), then fit falkon on all M at the chosen pair, iterating until its preconditioner's promise is met (up to 100 iterations unless -iters is given); with M ≤ this the fit is solved directly from the selection's statistics, as nystrom's")
 	fs.IntVar(&o.centers, "centers", 0, "number of Nyström centres M")
 	fs.Uint64Var(&o.seed, "seed", 1, "seed of random choices: Nyström centres, the -val split, the rows of -loo-rows, the sample of the median distance")
 	fs.Float64Var(&o.val, "val", 0, "falkon: hold out this fraction of -train (at random, -seed) and print its error after every iteration; never the test file")
@@ -137,6 +129,33 @@ func (o *modelFlags) register(fs *flagSet) {
 // flags of a selection. An absent -lambda of a method that chooses it
 // becomes auto, and a grid implies auto.
 func (o *modelFlags) check() (*method, error) {
+	m, err := o.ownFlags()
+	if err != nil {
+		return nil, err
+	}
+	if err := o.grids(); err != nil {
+		return nil, err
+	}
+	if (m.lambda == lambdaChosen || o.kf.sigma.ARD) && !o.set["lambda"] {
+		o.lambda.Auto = true // -sigma ard always learns λ with the scales
+	}
+	if err := o.values(m); err != nil {
+		return nil, err
+	}
+	selecting := o.kf.sigma.Auto || o.lambda.Auto
+	for _, f := range []string{"plot", "criterion", "loo-rows", "select-centers"} {
+		if o.set[f] && !selecting && !(f == "plot" && o.set["interval"]) {
+			return nil, cli.BadInputf("-%s is for a selection: give -sigma auto or -lambda auto", f)
+		}
+	}
+	if !o.set["intercept"] && m.intercepts != nil {
+		o.intercept = m.intercepts[0]
+	}
+	return m, o.iv.check(o, m, selecting && m.selects >= streamedSelection)
+}
+
+// ownFlags returns the row of -method, refusing a flag of another method.
+func (o *modelFlags) ownFlags() (*method, error) {
 	ms := methodsOf(o.verb)
 	i := slices.IndexFunc(ms, func(m *method) bool { return m.name == o.method })
 	if i < 0 {
@@ -151,6 +170,11 @@ func (o *modelFlags) check() (*method, error) {
 			}
 		}
 	}
+	return m, nil
+}
+
+// grids checks -sigmas and -lambdas, each of which implies its value auto.
+func (o *modelFlags) grids() error {
 	for _, g := range []struct {
 		grid, one, value string
 		v                *cli.AutoValue
@@ -159,16 +183,21 @@ func (o *modelFlags) check() (*method, error) {
 			continue
 		}
 		if o.set[g.one] && !g.v.Auto {
-			return nil, cli.BadInputf("-%s %v and -%s: give one (-%s is the grid of -%s auto)", g.one, g.v.V, g.grid, g.grid, g.one)
+			return cli.BadInputf("-%s %v and -%s: give one (-%s is the grid of -%s auto)", g.one, g.v.V, g.grid, g.grid, g.one)
 		}
 		if _, err := cli.Grid(g.grid, g.value); err != nil {
-			return nil, err
+			return err
 		}
 		g.v.Auto = true
 	}
-	if (m.lambda == lambdaChosen || o.kf.sigma.ARD) && !o.set["lambda"] {
-		o.lambda.Auto = true // -sigma ard always learns λ with the scales
-	}
+	return nil
+}
+
+// values checks the values of the flags against the method's row m: -lambda
+// as the row needs it, a selection only where the row offers one, -sigma
+// ard's rules, and the ranges of the numbers.
+func (o *modelFlags) values(m *method) error {
+	ms := methodsOf(o.verb)
 	selecting := o.kf.sigma.Auto || o.lambda.Auto
 	auto := "lambda"
 	if o.kf.sigma.Auto {
@@ -181,57 +210,49 @@ func (o *modelFlags) check() (*method, error) {
 		}
 	}
 	if _, _, err := o.looRows.WholeCount("loo-rows"); err != nil {
-		return nil, err
+		return err
 	}
 	if err := o.ard.Check(o.kf.sigma, o.kf.name, o.set); err != nil {
-		return nil, err
+		return err
 	}
 	switch ard := o.kf.sigma.ARD; {
 	case ard && !m.selects.scales():
-		return nil, cli.BadInputf("-sigma ard is offered by -method %s, not %s", names(withScales(ms), "and"), m.name)
+		return cli.BadInputf("-sigma ard is offered by -method %s, not %s", names(withScales(ms), "and"), m.name)
 	case ard && !o.lambda.Auto:
-		return nil, cli.BadInputf("-sigma ard learns λ with the scales: give no -lambda, or -lambda auto (or -lambdas, the grid of its start)")
+		return cli.BadInputf("-sigma ard learns λ with the scales: give no -lambda, or -lambda auto (or -lambdas, the grid of its start)")
 	case ard && o.std.Mode == "no":
-		return nil, cli.BadInputf("-sigma ard -standardize=no: the descent starts every feature at the grid's one σ and moves it by at most a factor 10³, which cannot resolve features whose spreads differ by more; leave -standardize on (the saved model maps raw rows all the same)")
+		return cli.BadInputf("-sigma ard -standardize=no: the descent starts every feature at the grid's one σ and moves it by at most a factor 10³, which cannot resolve features whose spreads differ by more; leave -standardize on (the saved model maps raw rows all the same)")
 	case o.kf.sigma.Auto && !o.kf.hasWidth():
-		return nil, cli.BadInputf("-sigma auto: the %s kernel has no width (use gaussian or laplacian)", o.kf.name)
+		return cli.BadInputf("-sigma auto: the %s kernel has no width (use gaussian or laplacian)", o.kf.name)
 	case selecting && m.selects == noSelection:
-		return nil, cli.BadInputf("-%s auto is offered by -method %s, not %s", auto, names(selectors, "and"), m.name)
+		return cli.BadInputf("-%s auto is offered by -method %s, not %s", auto, names(selectors, "and"), m.name)
 	case m.lambda == lambdaRequired && !o.set["lambda"] && !o.lambda.Auto && m.selects == noSelection:
-		return nil, cli.BadInputf("-lambda is required by -method %s: λ of (K + nλI)c = y has no default, and only -method %s choose it", m.name, names(selectors, "and"))
+		return cli.BadInputf("-lambda is required by -method %s: λ of (K + nλI)c = y has no default, and only -method %s choose it", m.name, names(selectors, "and"))
 	case m.lambda == lambdaRequired && !o.set["lambda"] && !o.lambda.Auto:
-		return nil, cli.BadInputf("-lambda is required by -method %s: λ of (K + nλI)c = y has no default; -sigma auto -lambda auto choose σ and λ by leave-one-out, on features standardized to one scale (-standardize), or give a number", m.name)
+		return cli.BadInputf("-lambda is required by -method %s: λ of (K + nλI)c = y has no default; -sigma auto -lambda auto choose σ and λ by leave-one-out, on features standardized to one scale (-standardize), or give a number", m.name)
 	case o.set["lambda"] && !o.lambda.Auto && !(o.lambda.V > 0):
-		return nil, cli.BadInputf("-lambda %v: want λ > 0", o.lambda.V)
+		return cli.BadInputf("-lambda %v: want λ > 0", o.lambda.V)
 	case slices.Contains(m.flags, "centers") && !o.set["centers"]:
-		return nil, cli.BadInputf("-centers is required by -method %s: the number of centres M", m.name)
+		return cli.BadInputf("-centers is required by -method %s: the number of centres M", m.name)
 	case o.set["intercept"] && !slices.Contains(m.intercepts, o.intercept):
 		if _, err := cli.Intercept(o.intercept); err != nil {
-			return nil, err
+			return err
 		}
-		return nil, cli.BadInputf("-intercept %s is not offered by -method %s: use %s", o.intercept, m.name, strings.Join(m.intercepts, " or "))
+		return cli.BadInputf("-intercept %s is not offered by -method %s: use %s", o.intercept, m.name, strings.Join(m.intercepts, " or "))
 	case o.criterion != "loo" && o.criterion != "gcv":
-		return nil, cli.BadInputf("-criterion %q: want loo or gcv", o.criterion)
+		return cli.BadInputf("-criterion %q: want loo or gcv", o.criterion)
 	case o.set["loo-rows"] && !o.looRows.Auto && o.looRows.V > 0 && o.criterion == "gcv":
-		return nil, cli.BadInputf("-loo-rows is the leave-one-out subset: not used by -criterion gcv")
+		return cli.BadInputf("-loo-rows is the leave-one-out subset: not used by -criterion gcv")
 	case o.set["select-centers"] && o.selectCenters < 1:
-		return nil, cli.BadInputf("-select-centers %d: want ≥ 1", o.selectCenters)
+		return cli.BadInputf("-select-centers %d: want ≥ 1", o.selectCenters)
 	case o.iters < 0:
-		return nil, cli.BadInputf("-iters %d: want ≥ 0 (0 selects the method's default)", o.iters)
+		return cli.BadInputf("-iters %d: want ≥ 0 (0 selects the method's default)", o.iters)
 	case o.maxClasses < 0:
-		return nil, cli.BadInputf("-max-classes %d: want ≥ 0 (0 selects max(20, n/10))", o.maxClasses)
+		return cli.BadInputf("-max-classes %d: want ≥ 0 (0 selects max(20, n/10))", o.maxClasses)
 	case !(o.val >= 0 && o.val < 1):
-		return nil, cli.BadInputf("-val %v: want a fraction in [0, 1)", o.val)
+		return cli.BadInputf("-val %v: want a fraction in [0, 1)", o.val)
 	}
-	for _, f := range []string{"plot", "criterion", "loo-rows", "select-centers"} {
-		if o.set[f] && !selecting && !(f == "plot" && o.set["interval"]) {
-			return nil, cli.BadInputf("-%s is for a selection: give -sigma auto or -lambda auto", f)
-		}
-	}
-	if !o.set["intercept"] && m.intercepts != nil {
-		o.intercept = m.intercepts[0]
-	}
-	return m, o.iv.check(o, m, selecting && m.selects >= streamedSelection)
+	return nil
 }
 
 // fitRun is one run of fit or classify, as the fit functions see it.
@@ -303,7 +324,8 @@ func (o *modelFlags) run(stdout, stderr io.Writer) error {
 	if r.scales == nil { // the descent's model composes sets.scale with the scales
 		*saved.Standardization = sets.scale // the model takes raw rows
 	}
-	oc := &outcome{o: o, f: f, sel: sel, scales: r.scales, nTrain: sets.train.X.Rows, features: sets.train.X.Cols, standardized: sets.scale != nil, seconds: seconds}
+	oc := &outcome{o: o, f: f, sel: sel, scales: r.scales, nTrain: sets.train.X.Rows, features: sets.train.X.Cols, standardized: sets.scale != nil, seconds: seconds,
+		byLOO: sel != nil && sel.Table.Criterion == loo.LOOErrorRate}
 	files, err := oc.evaluate(r, saved, sets, test)
 	if err == nil {
 		err = writeAll(files, stdout)
@@ -403,7 +425,8 @@ func (r *fitRun) fitOrChoose(k kernels.Kernel) (*fitted, *report.Selection, floa
 		if slices.Contains(r.m.flags, "centers") {
 			m = o.centers
 		}
-		cli.WarnDegenerate(r.stderr, "rkhs "+o.verb, k, o.kf.sigma.V, &r.train.X, m, o.seed)
+		c, _ := loo.CheckWidth(k, &r.train.X, m, o.seed) // nil, and no warning, where it cannot judge
+		report.WarnWidth(r.stderr, "rkhs "+o.verb, o.kf.sigma.V, c)
 	}
 	sel.WarnFacts(r.stderr, "rkhs "+o.verb)
 	return f, sel, seconds, nil
@@ -422,7 +445,7 @@ func (oc *outcome) evaluate(r *fitRun, saved *model.Model, sets trainingSets, te
 	if testPred != nil {
 		lines = saved.Lines(testPred)
 	}
-	title, toSave := fmt.Sprintf("rkhs %s -method %s on %s (%s)", o.verb, r.m.name, filepath.Base(o.train), cli.Count(oc.nTrain, "row")), any(oc.f.model)
+	title, toSave := fmt.Sprintf("rkhs %s -method %s on %s (%s)", o.verb, r.m.name, filepath.Base(o.train), report.Count(oc.nTrain, "row")), any(oc.f.model)
 	switch {
 	case o.set["interval"]:
 		inner, _ := oc.f.model.(*regress.Model)
@@ -463,7 +486,7 @@ func (oc *outcome) score(saved *model.Model, sets trainingSets, test *dataset.Da
 	o := oc.o
 	for _, s := range []struct {
 		d     *dataset.Data
-		score **cli.JSONFloat
+		score **report.JSONFloat
 	}{{sets.train, &oc.train}, {test, &oc.test}, {sets.val, &oc.val}} {
 		if s.d == nil || s.d == sets.train && o.skipTrain {
 			continue
@@ -476,7 +499,7 @@ func (oc *outcome) score(saved *model.Model, sets trainingSets, test *dataset.Da
 		if err != nil {
 			return nil, err
 		}
-		*s.score = cli.JSONPtr(v)
+		*s.score = report.JSONPtr(v)
 		if s.d == test {
 			testPred, oc.nTest = pr, test.X.Rows
 		}
@@ -516,7 +539,7 @@ func checkClasses(train *dataset.Data, limit int) (int, error) {
 		var me *linalg.MemoryError
 		errors.As(err, &me)
 		return 0, cli.Explained{Msg: fmt.Sprintf("classify on %s with %d classes needs %s of memory for one-vs-all alone (±1 targets and coefficients, 2 values per row and class), more than the %s of %s: fewer classes fit (merge the rare ones), or fewer rows",
-			cli.Count(n, "row"), classes, linalg.FormatBytes(me.Need), linalg.FormatBytes(me.Limit), me.Source), Err: err}
+			report.Count(n, "row"), classes, linalg.FormatBytes(me.Need), linalg.FormatBytes(me.Limit), me.Source), Err: err}
 	}
 	return classes, nil
 }
@@ -532,7 +555,7 @@ func (r *fitRun) announce(n, d int, selecting bool) (stop func()) {
 	case n < minAnnounced:
 	case route == "falkon":
 		return announceCost(r.stderr, what, n, cost{regress.FalkonCost(n, d, r.o.centers, r.q, r.o.iters),
-			fmt.Sprintf("O(M³ + T·nMd) work, M = %d centres, T = %s", r.o.centers, cli.Count(cmp.Or(r.o.iters, regress.DefaultFalkonIter), "iteration")), ""})
+			fmt.Sprintf("O(M³ + T·nMd) work, M = %d centres, T = %s", r.o.centers, report.Count(cmp.Or(r.o.iters, regress.DefaultFalkonIter), "iteration")), ""})
 	case route != "" && selecting:
 		return announce(r.stderr, what, "eigen", n, d)
 	case route != "":
@@ -543,24 +566,25 @@ func (r *fitRun) announce(n, d int, selecting bool) (stop func()) {
 
 // explain says an error of a fit or a selection in the command's terms: a
 // problem too large for the memory with the advice that fits the method
-// (cli.TooLarge), an option the library names by its field by its flag,
+// (report.TooLarge), an option the library names by its field by its flag,
 // and with -val how many rows were left to fit.
 func (r *fitRun) explain(err error) error {
 	n, d := r.train.X.Rows, r.train.X.Cols
 	var me *linalg.MemoryError
 	if errors.As(err, &me) {
-		advice := cli.ExactAdvice
+		advice := report.ExactAdvice
 		switch {
 		case r.m.selects >= streamedSelection && (r.o.kf.sigma.Auto || r.o.lambda.Auto) && me.Op != "Falkon.Fit":
 			flag, m := "-centers", r.o.centers
 			if r.m.selects == falkonSelection && m > r.o.selectCenters {
 				flag, m = "-select-centers", r.o.selectCenters
 			}
-			advice = cli.SelectionAdvice(flag, m)
+			advice = report.SelectionAdvice(flag, m, me)
 		case r.m.selects >= streamedSelection:
-			advice = cli.CentersAdvice(n, d, r.q, r.m.name == "nystrom")
+			limit, _ := memlimit.Limit()
+			advice = report.CentersAdvice(regress.FalkonMaxCenters(n, d, r.q, limit), r.m.name == "nystrom")
 		}
-		return cli.TooLarge(err, r.o.verb+" -method "+r.m.name, n, advice)
+		return cli.Explained{Msg: report.TooLarge(r.o.verb+" -method "+r.m.name, n, me, advice), Err: err}
 	}
 	var ie *linalg.InputError
 	if !errors.As(err, &ie) {
@@ -580,45 +604,45 @@ func (r *fitRun) explain(err error) error {
 		}
 	}
 	if r.val != nil {
-		msg += fmt.Sprintf("; -val %v leaves %d of the %s of -train to fit", r.o.val, n, cli.Count(r.rows, "row"))
+		msg += fmt.Sprintf("; -val %v leaves %d of the %s of -train to fit", r.o.val, n, report.Count(r.rows, "row"))
 	}
 	return cli.Explained{Msg: msg, Err: err}
 }
 
 // result is the JSON object fit and classify print with -json. A field
 // of type any belongs to one verb: left nil it is not printed; set, even
-// to a nil *cli.JSONFloat (a test score without -test), it is, as null.
+// to a nil *report.JSONFloat (a test score without -test), it is, as null.
 type result struct {
-	Method                string          `json:"method"`
-	Kernel                string          `json:"kernel"`
-	Intercept             string          `json:"intercept,omitempty"` // all but knn
-	NTrain                int             `json:"n_train"`             // rows fitted: those of -train less the NVal held out
-	NTest                 int             `json:"n_test"`
-	Features              int             `json:"features"`
-	Classes               []cli.JSONFloat `json:"classes,omitempty"`       // classify
-	Lambda                *cli.JSONFloat  `json:"lambda"`                  // null for a method without λ
-	LambdaByLOO           any             `json:"lambda_by_loo,omitempty"` // classify: λ was chosen by leave-one-out
-	K                     int             `json:"k,omitempty"`             // knn
-	B                     any             `json:"b,omitempty"`             // fit
-	TrainMSE              any             `json:"train_mse,omitempty"`
-	TestMSE               any             `json:"test_mse,omitempty"`
-	TrainAcc              any             `json:"train_accuracy,omitempty"` // classify, null with -skip-train-accuracy
-	TestAcc               any             `json:"test_accuracy,omitempty"`
-	FitSeconds            float64         `json:"fit_seconds"`
-	Iterations            int             `json:"iterations,omitempty"` // of an iterative method
-	Converged             *bool           `json:"converged,omitempty"`  // perceptron, logistic
-	Centers               int             `json:"centers,omitempty"`    // nystrom, falkon
-	Jitter                float64         `json:"jitter,omitempty"`
-	NVal                  int             `json:"n_val,omitempty"` // falkon -val: rows of -train held out, and their score
-	ValMSE                *cli.JSONFloat  `json:"val_mse,omitempty"`
-	ValAcc                *cli.JSONFloat  `json:"val_accuracy,omitempty"`
-	cli.SelectionFields                   // with a selection
-	*cli.ScalesFields                     // with -sigma ard
-	Standardized          bool            `json:"standardized,omitempty"` // -standardize was on
-	report.IntervalFields                 // -interval: its level, method, folds, and whether σ or λ were chosen on the same rows (the guarantee holds at fixed σ, λ)
-	TestCoverage          *cli.JSONFloat  `json:"test_coverage,omitempty"`
-	IntervalMeanWidth     any             `json:"interval_mean_width,omitempty"` // fit
-	SetMeanSize           any             `json:"set_mean_size,omitempty"`       // classify
+	Method                 string             `json:"method"`
+	Kernel                 string             `json:"kernel"`
+	Intercept              string             `json:"intercept,omitempty"` // all but knn
+	NTrain                 int                `json:"n_train"`             // rows fitted: those of -train less the NVal held out
+	NTest                  int                `json:"n_test"`
+	Features               int                `json:"features"`
+	Classes                []report.JSONFloat `json:"classes,omitempty"`       // classify
+	Lambda                 *report.JSONFloat  `json:"lambda"`                  // null for a method without λ
+	LambdaByLOO            any                `json:"lambda_by_loo,omitempty"` // classify: λ was chosen by leave-one-out
+	K                      int                `json:"k,omitempty"`             // knn
+	B                      any                `json:"b,omitempty"`             // fit
+	TrainMSE               any                `json:"train_mse,omitempty"`
+	TestMSE                any                `json:"test_mse,omitempty"`
+	TrainAcc               any                `json:"train_accuracy,omitempty"` // classify, null with -skip-train-accuracy
+	TestAcc                any                `json:"test_accuracy,omitempty"`
+	FitSeconds             float64            `json:"fit_seconds"`
+	Iterations             int                `json:"iterations,omitempty"` // of an iterative method
+	Converged              *bool              `json:"converged,omitempty"`  // perceptron, logistic
+	Centers                int                `json:"centers,omitempty"`    // nystrom, falkon
+	Jitter                 float64            `json:"jitter,omitempty"`
+	NVal                   int                `json:"n_val,omitempty"` // falkon -val: rows of -train held out, and their score
+	ValMSE                 *report.JSONFloat  `json:"val_mse,omitempty"`
+	ValAcc                 *report.JSONFloat  `json:"val_accuracy,omitempty"`
+	report.SelectionFields                    // with a selection
+	*report.ScalesFields                      // with -sigma ard
+	Standardized           bool               `json:"standardized,omitempty"` // -standardize was on
+	report.IntervalFields                     // -interval: its level, method, folds, and whether σ or λ were chosen on the same rows (the guarantee holds at fixed σ, λ)
+	TestCoverage           *report.JSONFloat  `json:"test_coverage,omitempty"`
+	IntervalMeanWidth      any                `json:"interval_mean_width,omitempty"` // fit
+	SetMeanSize            any                `json:"set_mean_size,omitempty"`       // classify
 }
 
 // outcome is what a run of fit or classify reports.
@@ -628,43 +652,55 @@ type outcome struct {
 	sel                           *report.Selection
 	scales                        *report.Scales // with -sigma ard
 	nTrain, nVal, nTest, features int
-	standardized                  bool
+	standardized, byLOO           bool // byLOO: a classifier's λ chosen by its leave-one-out error rate
 	seconds                       float64
 	// train, test and val are the scores: the mean squared error or the
 	// accuracy; nil when not computed. coverage and width are those of
 	// -interval on the test rows (width: a label set's mean size).
-	train, test, val, coverage, width *cli.JSONFloat
+	train, test, val, coverage, width *report.JSONFloat
 }
 
 // report prints the result: one JSON object, or text.
 func (oc *outcome) report(w io.Writer) error {
+	res := oc.result()
+	if oc.o.json {
+		return printJSON(w, res)
+	}
+	chosen := oc.modelLines(w)
+	oc.scoreLines(w, chosen, res.IntervalAfterChoice)
+	return nil
+}
+
+// result is the object of -json.
+func (oc *outcome) result() result {
 	o, f, sel := oc.o, oc.f, oc.sel
 	res := result{Method: o.method, Kernel: o.kf.name, Intercept: o.intercept, NTrain: oc.nTrain, NTest: oc.nTest, Features: oc.features,
 		K: f.k, FitSeconds: oc.seconds, Iterations: f.iterations, Converged: f.converged, Centers: f.centers, Jitter: f.jitter, NVal: oc.nVal,
-		SelectionFields: cli.SelectionJSON(sel, oc.scales), ScalesFields: cli.ScalesJSON(oc.scales), Standardized: oc.standardized}
+		SelectionFields: sel.Fields(oc.scales), ScalesFields: oc.scales.Fields(), Standardized: oc.standardized}
 	if f.lambda > 0 {
-		res.Lambda = cli.JSONPtr(f.lambda)
+		res.Lambda = report.JSONPtr(f.lambda)
 	}
 	if o.set["interval"] {
 		res.IntervalFields, res.TestCoverage = report.IntervalJSON(o.iv.level, o.iv.method, o.iv.folds, sel != nil), oc.coverage
 	}
-	byLOO := sel != nil && sel.Table.Criterion == loo.LOOErrorRate
-	score, format := "MSE", "%.6g"
 	if o.classes() {
-		res.Classes, res.LambdaByLOO, res.TrainAcc, res.TestAcc, res.ValAcc = cli.JSONFloats(f.classes), byLOO && o.lambda.Auto, oc.train, oc.test, oc.val
+		res.Classes, res.LambdaByLOO, res.TrainAcc, res.TestAcc, res.ValAcc = report.JSONFloats(f.classes), oc.byLOO && o.lambda.Auto, oc.train, oc.test, oc.val
 		if oc.coverage != nil {
 			res.SetMeanSize = oc.width
 		}
-		score, format = "accuracy", "%.4f"
 	} else {
-		res.B, res.TrainMSE, res.TestMSE, res.ValMSE = cli.JSONFloat(f.b), oc.train, oc.test, oc.val
+		res.B, res.TrainMSE, res.TestMSE, res.ValMSE = report.JSONFloat(f.b), oc.train, oc.test, oc.val
 		if oc.coverage != nil {
 			res.IntervalMeanWidth = oc.width
 		}
 	}
-	if o.json {
-		return printJSON(w, res)
-	}
+	return res
+}
+
+// modelLines prints the selection's tables and the model's lines, and
+// returns what was chosen (σ, λ, …) for the notes that follow.
+func (oc *outcome) modelLines(w io.Writer) string {
+	o, f, sel := oc.o, oc.f, oc.sel
 	chosen := map[[2]bool]string{{true, true}: "σ and λ", {true, false}: "σ", {false, true}: "λ"}[[2]bool{o.kf.sigma.Auto, o.lambda.Auto}]
 	sigma, looScore := "", 0.0
 	if sel != nil {
@@ -674,7 +710,7 @@ func (oc *outcome) report(w io.Writer) error {
 	if s := oc.scales; s != nil {
 		s.PrintTable(w)
 		sigma, chosen, looScore = "σ one per feature (above)", "σ_j and λ", s.Sel.Objective
-		if byLOO {
+		if oc.byLOO {
 			looScore = s.Sel.ErrorRate
 		}
 	}
@@ -686,11 +722,11 @@ func (oc *outcome) report(w io.Writer) error {
 		}
 		fmt.Fprintf(w, ", %d classes {%s}\n", len(classes), strings.Join(classes, ", "))
 		switch {
-		case byLOO:
+		case oc.byLOO:
 			fmt.Fprintf(w, "%s, λ = %.4g, %s chosen by leave-one-out (LOO error %.4f)\n", sigma, f.lambda, chosen, looScore)
 		case sel != nil:
 			fmt.Fprintf(w, "%s, λ = %.4g, %s chosen by %s (%.6g)\n", sigma, f.lambda, chosen, sel.Table.Criterion, looScore)
-		case res.Lambda != nil:
+		case f.lambda > 0:
 			fmt.Fprintf(w, "λ = %g\n", f.lambda)
 		}
 	} else {
@@ -698,11 +734,23 @@ func (oc *outcome) report(w io.Writer) error {
 		switch {
 		case sel != nil:
 			fmt.Fprintf(w, ", %s, λ = %.4g\n", sigma, f.lambda)
-		case res.Lambda != nil:
+		case f.lambda > 0:
 			fmt.Fprintf(w, ", λ = %g\n", f.lambda)
 		default:
-			fmt.Fprintf(w, ", %s\n", cli.Count(f.iterations, "iteration"))
+			fmt.Fprintf(w, ", %s\n", report.Count(f.iterations, "iteration"))
 		}
+	}
+	return chosen
+}
+
+// scoreLines prints the rows and scores of training, validation and test,
+// with the intervals' coverage, and the note on a guarantee after a choice
+// (afterChoice) of what was chosen.
+func (oc *outcome) scoreLines(w io.Writer, chosen string, afterChoice bool) {
+	o, f := oc.o, oc.f
+	score, format := "MSE", "%.6g"
+	if o.classes() {
+		score, format = "accuracy", "%.4f"
 	}
 	fmt.Fprintf(w, "n_train %d", oc.nTrain)
 	if !o.classes() {
@@ -716,7 +764,7 @@ func (oc *outcome) report(w io.Writer) error {
 		fmt.Fprintf(w, "n_val %d (held out of -train by -val), validation %s "+format+"\n", oc.nVal, score, float64(*oc.val))
 	}
 	if f.converged != nil && !*f.converged {
-		fmt.Fprintf(w, "not converged: stopped at the limit of %s (-iters)\n", cli.Count(f.iterations, "iteration"))
+		fmt.Fprintf(w, "not converged: stopped at the limit of %s (-iters)\n", report.Count(f.iterations, "iteration"))
 	}
 	if oc.test != nil {
 		fmt.Fprintf(w, "n_test %d, test %s "+format, oc.nTest, score, float64(*oc.test))
@@ -726,8 +774,7 @@ func (oc *outcome) report(w io.Writer) error {
 		}
 		fmt.Fprintln(w)
 	}
-	if res.IntervalAfterChoice {
+	if afterChoice {
 		fmt.Fprintf(w, "note: %s chosen by leave-one-out on these rows: the coverage of %s (Barber, Candès, Ramdas and Tibshirani, 2021) is guaranteed at a fixed σ and λ, and after a choice may fall a little short\n", chosen, o.iv.method)
 	}
-	return nil
 }

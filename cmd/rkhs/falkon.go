@@ -9,6 +9,7 @@ import (
 	"rkhs/internal/cli"
 	"rkhs/kernels"
 	"rkhs/regress"
+	"rkhs/report"
 )
 
 // -method falkon in fit and classify: regress.Falkon and classify.Falkon
@@ -51,7 +52,7 @@ func fitFalkon(r *fitRun, k kernels.Kernel, lambda float64) (*fitted, error) {
 		e, err := cli.MSE(val.Y, p)
 		return fmt.Sprintf("validation MSE %.6g", e), err
 	})
-	fit, err := f.Fit(&r.train.X, cli.Column(r.train.Y))
+	fit, err := f.Fit(&r.train.X, r.train.Labels())
 	if err != nil {
 		return nil, err
 	}
@@ -119,5 +120,5 @@ func (r *fitRun) warnShort(shortOf func(t int) bool, iters int, residuals []floa
 		cure = fmt.Sprintf("raise -iters, or give -select-centers %d to fit from the selection's statistics", r.o.centers)
 	}
 	fmt.Fprintf(r.stderr, "rkhs: warning: falkon stopped after %d iterations at relative residual %.2g, above the %.2g its preconditioner promises after %s: %s; %s\n",
-		iters, residuals[len(residuals)-1], regress.FalkonPromise(t), cli.Count(t, "iteration"), what, cure)
+		iters, residuals[len(residuals)-1], regress.FalkonPromise(t), report.Count(t, "iteration"), what, cure)
 }

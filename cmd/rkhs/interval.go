@@ -159,10 +159,10 @@ func (oc *outcome) testIntervals(p *interval.Fitted, test *dataset.Data, pred *l
 		if sets != nil {
 			cover, width = sets.Coverage(test.Y)
 		} else {
-			cover, width = iv.Coverage(cli.Column(test.Y))
+			cover, width = iv.Coverage(test.Labels())
 		}
 		if i == 0 {
-			oc.coverage, oc.width, lines = cli.JSONPtr(cover), cli.JSONPtr(width), intervalLines(pred, iv, sets)
+			oc.coverage, oc.width, lines = report.JSONPtr(cover), report.JSONPtr(width), intervalLines(pred, iv, sets)
 			continue
 		}
 		nominal.X, nominal.Y = append(nominal.X, level), append(nominal.Y, level)

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"rkhs/internal/cli"
+	"rkhs/linalg"
 	"rkhs/loo"
 	"rkhs/regress"
 	"rkhs/report"
@@ -13,14 +14,14 @@ import (
 
 // looResult is the JSON object `rkhs loo -json` prints.
 type looResult struct {
-	Kernel     string          `json:"kernel"`
-	Intercept  string          `json:"intercept"`
-	NTrain     int             `json:"n_train"`
-	Lambdas    []cli.JSONFloat `json:"lambdas"`
-	LooMSE     []cli.JSONFloat `json:"loo_mse"`
-	BestLambda cli.JSONFloat   `json:"best_lambda"`
-	BestMSE    cli.JSONFloat   `json:"best_loo_mse"`
-	Seconds    float64         `json:"seconds"`
+	Kernel     string             `json:"kernel"`
+	Intercept  string             `json:"intercept"`
+	NTrain     int                `json:"n_train"`
+	Lambdas    []report.JSONFloat `json:"lambdas"`
+	LooMSE     []report.JSONFloat `json:"loo_mse"`
+	BestLambda report.JSONFloat   `json:"best_lambda"`
+	BestMSE    report.JSONFloat   `json:"best_loo_mse"`
+	Seconds    float64            `json:"seconds"`
 }
 
 // setupLOO registers the flags of rkhs loo and returns its run: the exact
@@ -75,10 +76,10 @@ func setupLOO(fs *flagSet) func(stdout, stderr io.Writer) error {
 		d = sets.fitTrain
 		start := time.Now()
 		stop := announce(stderr, "loo", "eigen", d.X.Rows, d.X.Cols)
-		s, err := regress.NewSpectral(k, &d.X, cli.Column(d.Y))
+		s, err := regress.NewSpectral(k, &d.X, d.Labels())
 		stop()
 		if err != nil {
-			return cli.TooLarge(err, "loo", d.X.Rows, cli.LOOAdvice(d.X.Rows))
+			return cli.TooLarge(err, "loo", d.X.Rows, func(me *linalg.MemoryError) string { return report.LOOAdvice(d.X.Rows, me) })
 		}
 		p, err := loo.RLS(s, grid, ic)
 		if err != nil {
@@ -90,12 +91,13 @@ func setupLOO(fs *flagSet) func(stdout, stderr io.Writer) error {
 			return fmt.Errorf("no finite leave-one-out MSE on the grid of λ")
 		}
 		if kf.hasWidth() {
-			cli.WarnDegenerate(stderr, "rkhs loo", k, kf.sigma.V, &d.X, 0, 1)
+			c, _ := loo.CheckWidth(k, &d.X, 0, 1) // nil, and no warning, where it cannot judge
+			report.WarnWidth(stderr, "rkhs loo", kf.sigma.V, c)
 		}
 		report.WarnTiny(stderr, "rkhs loo", d.X.Rows)
 		report.WarnFacts(stderr, "rkhs loo", table, best)
-		res := looResult{Kernel: kf.name, Intercept: ic.String(), NTrain: d.X.Rows, Lambdas: cli.JSONFloats(grid), LooMSE: cli.JSONFloats(p.MSE),
-			BestLambda: cli.JSONFloat(best.Lambda), BestMSE: cli.JSONFloat(best.Score), Seconds: time.Since(start).Seconds()}
+		res := looResult{Kernel: kf.name, Intercept: ic.String(), NTrain: d.X.Rows, Lambdas: report.JSONFloats(grid), LooMSE: report.JSONFloats(p.MSE),
+			BestLambda: report.JSONFloat(best.Lambda), BestMSE: report.JSONFloat(best.Score), Seconds: time.Since(start).Seconds()}
 		if asJSON {
 			return printJSON(stdout, res)
 		}
@@ -103,7 +105,7 @@ func setupLOO(fs *flagSet) func(stdout, stderr io.Writer) error {
 		for j := range grid {
 			fmt.Fprintf(stdout, "%-12.4g %.6g\n", grid[j], p.MSE[j])
 		}
-		fmt.Fprintf(stdout, "best λ = %.4g, LOO MSE %.6g (%s, %.2f s)\n", best.Lambda, best.Score, cli.Count(d.X.Rows, "point"), res.Seconds)
+		fmt.Fprintf(stdout, "best λ = %.4g, LOO MSE %.6g (%s, %.2f s)\n", best.Lambda, best.Score, report.Count(d.X.Rows, "point"), res.Seconds)
 		return nil
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"rkhs/classify"
-	"rkhs/internal/cli"
 	"rkhs/internal/memlimit"
 	"rkhs/kernels"
 	"rkhs/regress"
@@ -161,7 +160,7 @@ func names(ms []*method, or string) string {
 
 // fitRLS is -method cholesky: regress.RLS.
 func fitRLS(r *fitRun, k kernels.Kernel, lambda float64) (*fitted, error) {
-	m, err := regress.RLS{Kernel: k, Lambda: lambda, Intercept: r.ic}.Fit(&r.train.X, cli.Column(r.train.Y))
+	m, err := regress.RLS{Kernel: k, Lambda: lambda, Intercept: r.ic}.Fit(&r.train.X, r.train.Labels())
 	if err != nil {
 		return nil, err
 	}
@@ -171,7 +170,7 @@ func fitRLS(r *fitRun, k kernels.Kernel, lambda float64) (*fitted, error) {
 // fitSpectral is -method eigen, tsvd and tikh: a filter of the spectrum of
 // K (regress.Spectral).
 func fitSpectral(r *fitRun, k kernels.Kernel, lambda float64) (*fitted, error) {
-	s, err := regress.NewSpectral(k, &r.train.X, cli.Column(r.train.Y))
+	s, err := regress.NewSpectral(k, &r.train.X, r.train.Labels())
 	if err != nil {
 		return nil, err
 	}
@@ -219,7 +218,7 @@ func warnRounding(w io.Writer, who, method string, s *regress.Spectral, lambda f
 // (CGLS) stops once ‖K̃ᵀr‖ is at the rounding level (2⁻⁵⁰ of its start),
 // after which iterating changes nothing.
 func fitIterative(r *fitRun, k kernels.Kernel, _ float64) (*fitted, error) {
-	x, y := &r.train.X, cli.Column(r.train.Y)
+	x, y := &r.train.X, r.train.Labels()
 	iters := r.o.iters
 	if !r.o.set["iters"] {
 		iters = 50
@@ -244,7 +243,7 @@ func fitIterative(r *fitRun, k kernels.Kernel, _ float64) (*fitted, error) {
 
 // fitNystrom is fit -method nystrom with σ and λ given: regress.Nystrom.
 func fitNystrom(r *fitRun, k kernels.Kernel, lambda float64) (*fitted, error) {
-	m, err := regress.Nystrom{Kernel: k, Lambda: lambda, Intercept: r.ic, Centers: r.o.centers, Seed: r.o.seed}.Fit(&r.train.X, cli.Column(r.train.Y))
+	m, err := regress.Nystrom{Kernel: k, Lambda: lambda, Intercept: r.ic, Centers: r.o.centers, Seed: r.o.seed}.Fit(&r.train.X, r.train.Labels())
 	if err != nil {
 		return nil, err
 	}

@@ -14,6 +14,7 @@ import (
 	"rkhs/interval"
 	"rkhs/linalg"
 	"rkhs/model"
+	"rkhs/report"
 )
 
 // setupPredict registers the flags of rkhs predict and returns its run.
@@ -60,14 +61,14 @@ func setupPredict(fs *flagSet) func(stdout, stderr io.Writer) error {
 		switch w := saved.Width; {
 		case d.X.Cols == w:
 		case d.X.Cols < w && info == nil:
-			widen(d, w) // a LIBSVM file does not show trailing all-zero features
+			d.Widen(w) // a LIBSVM file does not show trailing all-zero features
 		case info != nil && !df.unlabelled && d.X.Cols+1 == w:
 			return cli.BadInputf("%s: %d columns, the last read as the label, leave %d features for a model of %d: if the file has no label column, its %d columns are the features (give -unlabelled); if it has one, it lacks a feature",
 				dataPath, w, d.X.Cols, w, w)
 		default:
-			return cli.BadInputf("%s: %s, the model has %d", dataPath, cli.Count(d.X.Cols, "feature"), w)
+			return cli.BadInputf("%s: %s, the model has %d", dataPath, report.Count(d.X.Cols, "feature"), w)
 		}
-		if note := cli.PositionNote(dataPath, info, *saved.FeatureNames, *saved.TargetName, df.unlabelled); note != "" {
+		if note := report.PositionNote(dataPath, info, *saved.FeatureNames, *saved.TargetName, df.unlabelled); note != "" {
 			fmt.Fprintf(stderr, "rkhs predict: note: %s\n", note)
 		}
 		if err := checkFar(stderr, "predict", "-data", *saved.Standardization, &d.X, *saved.FeatureNames); err != nil {

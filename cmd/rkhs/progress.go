@@ -9,6 +9,7 @@ import (
 	"rkhs/internal/memlimit"
 	"rkhs/linalg"
 	"rkhs/regress"
+	"rkhs/report"
 )
 
 // Exact methods cost O(n³) time, and Falkon with many centres O(M³ +
@@ -23,21 +24,9 @@ type cost struct {
 	order, faster string
 }
 
-// productRate measures this machine's speed of a matrix product, in flops
-// a second: one 512×512 Gemm, 0.27 GFLOP, a few milliseconds. A variable
-// so that tests can fix it.
-var productRate = func() float64 {
-	const m = 512
-	a := linalg.NewDense(m, m, nil)
-	for i := range a.Data {
-		a.Data[i] = float64(i%7) - 3
-	}
-	c := linalg.NewDense(m, m, nil)
-	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, a, a, 0, c) // warm up
-	start := time.Now()
-	linalg.Gemm(linalg.NoTrans, linalg.NoTrans, 1, a, a, 0, c)
-	return 2 * m * m * m / max(time.Since(start).Seconds(), 1e-6)
-}
+// productRate is this machine's speed of a matrix product
+// (regress.GemmRate), a variable so that tests can fix it.
+var productRate = regress.GemmRate
 
 // longRunThreshold is the estimated time above which a run is announced,
 // and minAnnounced the smallest n for which it is estimated at all (below
@@ -74,12 +63,12 @@ func announceCost(w io.Writer, what string, n int, c cost) (stop func()) {
 	if memlimit.Check("", c.Bytes) != nil {
 		return func() {} // refused at once by the memory check
 	}
-	est := time.Duration(c.Flops / productRate() * float64(time.Second))
+	est := c.Duration(productRate())
 	if est < longRunThreshold {
 		return func() {}
 	}
 	fmt.Fprintf(w, "rkhs %s on %d rows: about %s and %s of memory (%s)%s\n",
-		what, n, roundDuration(est), linalg.FormatBytes(c.Bytes), c.order, c.faster)
+		what, n, report.RoundDuration(est), linalg.FormatBytes(c.Bytes), c.order, c.faster)
 	start := time.Now()
 	done := make(chan struct{})
 	var wg sync.WaitGroup
@@ -93,7 +82,7 @@ func announceCost(w io.Writer, what string, n int, c cost) (stop func()) {
 			case <-done:
 				return
 			case <-tick.C:
-				fmt.Fprintf(w, "rkhs %s: %s elapsed of about %s\n", what, roundDuration(time.Since(start)), roundDuration(est))
+				fmt.Fprintf(w, "rkhs %s: %s elapsed of about %s\n", what, report.RoundDuration(time.Since(start)), report.RoundDuration(est))
 			}
 		}
 	}()
@@ -101,13 +90,4 @@ func announceCost(w io.Writer, what string, n int, c cost) (stop func()) {
 		close(done)
 		wg.Wait()
 	}
-}
-
-// roundDuration rounds d for a message: to the second below an hour, to
-// the minute above.
-func roundDuration(d time.Duration) time.Duration {
-	if d >= time.Hour {
-		return d.Round(time.Minute)
-	}
-	return d.Round(time.Second)
 }

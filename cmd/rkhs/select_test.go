@@ -13,6 +13,7 @@ import (
 
 	"rkhs/dataset"
 	"rkhs/kernels"
+	"rkhs/linalg"
 	"rkhs/loo"
 	"rkhs/regress"
 )
@@ -98,7 +99,7 @@ func TestSelectionMatchesLibrary(t *testing.T) {
 		var table [][]float64
 		if c.exact {
 			var tb *loo.Table
-			want, tb, err = loo.SelectRLS(gaussian, &d.X, cli.Column(d.Y), sigmas, lambdas, ic)
+			want, tb, err = loo.SelectRLS(gaussian, &d.X, d.Labels(), sigmas, lambdas, ic)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -108,9 +109,9 @@ func TestSelectionMatchesLibrary(t *testing.T) {
 			fmt.Sscan(flagOf(c.args, "-centers", "0"), &m)
 			var seed uint64 = 1
 			fmt.Sscan(flagOf(c.args, "-seed", "1"), &seed)
-			y := cli.Column(d.Y)
+			y := d.Labels()
 			if c.crit == loo.LOOErrorRate { // heart's labels are ±1: their own codes
-				y = cli.Column(slices.Clone(d.Y))
+				y = linalg.NewDense(len(d.Y), 1, slices.Clone(d.Y))
 			}
 			// The centres of regress.Nystrom with the same seed.
 			ref, err := regress.Nystrom{Kernel: gaussian(1), Lambda: 1, Centers: m, Seed: seed}.Fit(&d.X, y)

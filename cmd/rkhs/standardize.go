@@ -9,6 +9,7 @@ import (
 	"rkhs/internal/cli"
 	"rkhs/kernels"
 	"rkhs/linalg"
+	"rkhs/report"
 )
 
 // registerStandardize adds -standardize (cli.Standardize: auto, yes or
@@ -42,7 +43,7 @@ func standardizeTrain(on bool, train *dataset.Data, names columnNames, verb stri
 	if err != nil {
 		return nil, err
 	}
-	notes, warnings := cli.StandardizeNotes(&m, s, names.features, train.X.Rows)
+	notes, warnings := report.StandardizeNotes(&m, s, names.features, train.X.Rows)
 	for _, n := range notes {
 		fmt.Fprintf(w, "rkhs: note: %s\n", n)
 	}
@@ -53,32 +54,31 @@ func standardizeTrain(on bool, train *dataset.Data, names columnNames, verb stri
 }
 
 // checkFar reports the rows of x, the file of flag, that lie far outside
-// the training scale of s (kernels.Standardization.Outlying; none without
+// the training scale of s (kernels.FarRows; none without
 // s): rows beyond kernels.DefaultOutlyingLimit standard deviations on some
 // feature draw one warning on w, which counts them and names the worst by
 // its 1-based row; a row beyond the float64 range in standard deviations,
 // where no kernel value can be computed, is refused. Rows that differ from
 // a feature constant in training draw a warning of their own
-// (cli.OffConstantWarning).
+// (report.OffConstantLine).
 func checkFar(w io.Writer, verb, flag string, s *kernels.Standardization, x *linalg.Dense, names []string) error {
 	if s == nil {
 		return nil
 	}
-	off, err := cli.OffConstantWarning(flag, s, x, names)
-	if err != nil {
+	var f kernels.FarRows
+	if err := f.Add(s, x); err != nil {
 		return err
 	}
-	if off != "" {
-		fmt.Fprintf(w, "rkhs %s: warning: %s\n", verb, off)
+	if f.Off.Rows > 0 {
+		fmt.Fprintf(w, "rkhs %s: warning: %s\n", verb, report.OffConstantLine(flag, s, f.Off, x.Rows, f.OffValue, names))
 	}
-	o, err := s.Outlying(x, kernels.DefaultOutlyingLimit)
-	if err != nil || o.Rows == 0 {
-		return err
+	if f.Far.Rows == 0 {
+		return nil
 	}
-	if math.IsInf(o.Z, 0) {
-		return cli.BadInputf("%s: %s: the row lies beyond the float64 range in standard deviations of the training rows, where no kernel value can be computed: leave it out, or give -standardize=no", flag, cli.OutlyingWorst(o, names))
+	if math.IsInf(f.Far.Z, 0) {
+		return cli.BadInputf("%s: %s: the row lies beyond the float64 range in standard deviations of the training rows, where no kernel value can be computed: leave it out, or give -standardize=no", flag, report.OutlyingWorst(f.Far, names))
 	}
-	fmt.Fprintf(w, "rkhs %s: warning: %s\n", verb, cli.OutlyingLine(flag, o, x.Rows, names))
+	fmt.Fprintf(w, "rkhs %s: warning: %s\n", verb, report.OutlyingLine(flag, f.Far, x.Rows, names))
 	return nil
 }
 
@@ -114,7 +114,7 @@ func splitTraining(val float64, seed uint64, on bool, train *dataset.Data, names
 	if val > 0 {
 		s.train, s.val = train.Split(1-val, seed)
 		if s.train.X.Rows == 0 || s.val.X.Rows == 0 {
-			return s, cli.BadInputf("-val %v leaves %s to fit and %d to validate: want both ≥ 1", val, cli.Count(s.train.X.Rows, "row"), s.val.X.Rows)
+			return s, cli.BadInputf("-val %v leaves %s to fit and %d to validate: want both ≥ 1", val, report.Count(s.train.X.Rows, "row"), s.val.X.Rows)
 		}
 	}
 	s.fitTrain, s.fitVal = s.train, s.val
@@ -127,6 +127,6 @@ func splitTraining(val float64, seed uint64, on bool, train *dataset.Data, names
 	if s.fitVal, err = standardized(s.scale, s.val); err != nil {
 		return s, err
 	}
-	fmt.Fprintf(stderr, "rkhs: features standardized by the mean and standard deviation of the %s\n", cli.Count(s.train.X.Rows, "training row"))
+	fmt.Fprintf(stderr, "rkhs: features standardized by the mean and standard deviation of the %s\n", report.Count(s.train.X.Rows, "training row"))
 	return s, nil
 }

@@ -16,15 +16,14 @@
 //     outfile's);
 //   - errors and exit statuses (BadInput, Status, OneLine): 2 for input
 //     the user can fix, 1 for a computation that failed on valid input;
-//   - the names of a selection's -json fields (SelectionJSON, ScalesJSON;
-//     what a selection tells its user, its tables, warnings, pictures and
-//     fields, is package report's), the rows of its leave-one-out
-//     pass (LOORows), what a σ given tells its user (WarnDegenerate) and
-//     memory advice that fits the verb (TooLarge);
+//   - the rows of a selection's leave-one-out pass (LOORows) and the
+//     line of a problem too large for memory (TooLarge, report's advice); what a selection, a σ given
+//     and a standardization tell their user, and a selection's -json
+//     fields, are package report's;
 //   - one length scale per feature (-sigma ard): the value of -sigma
 //     (SigmaValue), the rules of -ard-rows and -ard-iters (ARDFlags:
 //     Register, Check, RowsOf) and the progress line (ScalesProgress);
-//   - small text helpers (Count, which is report.Count, and JSONFloat).
+//   - small text helpers (Count, which is report.Count).
 //
 // The commands' own files hold only what is theirs: their verbs, methods
 // and flags as tables, and the drivers that run them.

@@ -45,15 +45,6 @@ func (s *SigmaValue) Set(v string) error {
 	return s.AutoValue.Set(v)
 }
 
-// -ard-rows auto, the default: the library's rows of a descent
-// (loo.DefaultDescentRows): every row of a training set of up to
-// AutoARDAbove rows, and AutoARDRows rows drawn at random above that
-// (loo.SelectScales.Rows; its leave-one-out subset, -loo-rows, among them).
-const (
-	AutoARDAbove = loo.DefaultDescentAbove
-	AutoARDRows  = loo.DefaultDescentSubset
-)
-
 // ARDFlags are the flags of a descent, -ard-rows (Rows: auto, 0 for
 // every row, or a count) and -ard-iters (Iters: the budget of L-BFGS
 // iterations, 0 the library's).
@@ -65,7 +56,7 @@ type ARDFlags struct {
 // Register adds -ard-rows and -ard-iters to fs, Rows auto.
 func (a *ARDFlags) Register(fs *flag.FlagSet) {
 	a.Rows = AutoValue{Auto: true}
-	fs.Var(&a.Rows, "ard-rows", fmt.Sprintf("-sigma ard: descend on this many rows drawn at random (-seed) (in rkhs, the rows of its -loo-rows subset among them); the final fit on every row; 0: every row; auto: every row up to %d rows, %d above", AutoARDAbove, AutoARDRows))
+	fs.Var(&a.Rows, "ard-rows", fmt.Sprintf("-sigma ard: descend on this many rows drawn at random (-seed) (in rkhs, the rows of its -loo-rows subset among them); the final fit on every row; 0: every row; auto: every row up to %d rows, %d above", loo.DefaultDescentAbove, loo.DefaultDescentSubset))
 	fs.IntVar(&a.Iters, "ard-iters", 0, "-sigma ard: the budget of L-BFGS iterations, each about one evaluation of the criterion and its gradient (three passes over the rows); 0: 50")
 }
 

@@ -4,6 +4,8 @@ import (
 	"flag"
 	"strings"
 	"testing"
+
+	"rkhs/loo"
 )
 
 // TestSigmaValue: -sigma reads a number, auto and ard; ard implies auto,
@@ -39,7 +41,7 @@ func TestSigmaValue(t *testing.T) {
 
 // TestARDFlags: the refusals of -ard-rows and -ard-iters, of either
 // without -sigma ard and of -sigma ard with another kernel than the
-// Gaussian; the rows of -ard-rows auto on each side of AutoARDAbove.
+// Gaussian; the rows of -ard-rows auto on each side of loo.DefaultDescentAbove.
 func TestARDFlags(t *testing.T) {
 	ard, auto := SigmaValue{AutoValue{Auto: true}, true}, SigmaValue{AutoValue{Auto: true}, false}
 	for _, c := range []struct {
@@ -71,10 +73,10 @@ func TestARDFlags(t *testing.T) {
 		v       AutoValue
 		n, want int
 	}{
-		{AutoValue{Auto: true}, AutoARDAbove, 0},
-		{AutoValue{Auto: true}, AutoARDAbove + 1, AutoARDRows},
+		{AutoValue{Auto: true}, loo.DefaultDescentAbove, 0},
+		{AutoValue{Auto: true}, loo.DefaultDescentAbove + 1, loo.DefaultDescentSubset},
 		{AutoValue{V: 300}, 1000, 300},
-		{AutoValue{V: 0}, 10 * AutoARDAbove, 0},
+		{AutoValue{V: 0}, 10 * loo.DefaultDescentAbove, 0},
 	} {
 		a := ARDFlags{Rows: c.v}
 		if got := a.RowsOf(c.n); got != c.want {

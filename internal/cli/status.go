@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"rkhs/report"
 	"strings"
 
 	"rkhs/dataset"
@@ -78,7 +77,3 @@ func OneLine(s string) string {
 	}
 	return strings.Join(strings.Fields(strings.Join(lines, " ")), " ")
 }
-
-// Count writes n and a noun, in the plural unless n is 1 (report.Count,
-// the same words in the commands' other lines).
-var Count = report.Count

@@ -121,7 +121,10 @@ func maxRel(a, b *linalg.Dense) float64 {
 func abs(v float64) float64 { return max(v, -v) }
 
 // TestSelectIntervalRefuses: another -interval-method, a level outside
-// (0, 1) and -folds 1 are refused with the reason, before any pipeline.
+// (0, 1) and -folds 1 are refused with the reason, before any pipeline; a
+// level the 30 rows cannot reach (30/31 < 0.99) and more folds than rows,
+// as rkhs fit -interval refuses them, once the first pass has counted the
+// rows and before the CV+ pipelines.
 func TestSelectIntervalRefuses(t *testing.T) {
 	dir := t.TempDir()
 	writeRows(t, filepath.Join(dir, "train.csv"), "a,b,c,y", 30, 3, 1)
@@ -132,6 +135,8 @@ func TestSelectIntervalRefuses(t *testing.T) {
 		{[]string{"-interval", "0.9", "-interval-method", "jackknife+"}, "cv+ alone"},
 		{[]string{"-interval", "1.5"}, "interval"},
 		{[]string{"-interval", "0.9", "-folds", "1"}, "K ≥ 2"},
+		{[]string{"-interval", "0.99"}, "30 rows give finite intervals only up to level n/(n+1) = 0.9677; at 0.99 every interval is the whole line"},
+		{[]string{"-interval", "0.9", "-folds", "31"}, "31, want 2 ≤ K ≤ n = 30 (CV+ leaves out one of K non-empty folds)"},
 	} {
 		code, out := rkhsBeam(t, dir, append([]string{"select", "-input", "train.csv", "-format", "csv", "-centers", "5", "-model", "m.json"}, tc.args...)...)
 		if code == 0 || !strings.Contains(out, tc.want) {

@@ -23,6 +23,7 @@ import (
 	"rkhs/internal/outfile"
 	"rkhs/kernels"
 	"rkhs/regress"
+	"rkhs/report"
 )
 
 // verb is one verb of the command, a row of the table verbs from which
@@ -330,9 +331,9 @@ func (j *jobRun) run(ctx context.Context, p *beam.Pipeline) error {
 
 // counts describes the lines a job read.
 func (j *jobRun) counts(deadLetter string) string {
-	s := cli.Count(int(j.rows), "row") + " read"
+	s := report.Count(int(j.rows), "row") + " read"
 	if deadLetter != "" {
-		s += fmt.Sprintf(", %s set aside in %s", cli.Count(int(j.malformed), "malformed line"), deadLetter)
+		s += fmt.Sprintf(", %s set aside in %s", report.Count(int(j.malformed), "malformed line"), deadLetter)
 	}
 	return s
 }

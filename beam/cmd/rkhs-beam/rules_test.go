@@ -234,7 +234,7 @@ func TestOutputsThroughLinksAndStdout(t *testing.T) {
 }
 
 // TestPredictOffConstant: rkhs-beam predict warns, as rkhs predict does
-// (cli.OffConstantWarning), when rows of an input file differ from a
+// (report.OffConstantLine), when rows of an input file differ from a
 // feature constant in the training rows: how many, and the worst by its
 // row in the file, across the blocks the worker reads (the file is longer
 // than one); a file whose rows keep the value draws no warning.

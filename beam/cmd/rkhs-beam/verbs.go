@@ -72,7 +72,7 @@ func fitCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 			return "", err
 		}
 		if job.rows == 0 && o.DeadLetter != "" {
-			return "", fmt.Errorf("no row could be read: %s, set aside in %s; no model written", cli.Count(int(job.malformed), "malformed line"), o.DeadLetter)
+			return "", fmt.Errorf("no row could be read: %s, set aside in %s; no model written", report.Count(int(job.malformed), "malformed line"), o.DeadLetter)
 		}
 		return fmt.Sprintf("%s; model written to %s", job.counts(o.DeadLetter), o.Model), nil
 	}
@@ -222,31 +222,30 @@ func selectCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 		}
 		if s := sel.Scales; s != nil {
 			return fmt.Sprintf("%s read; σ = %.4g, λ = %.4g (%s %.6g), then %s and λ = %.4g; model written to %s",
-				cli.Count(sel.Rows, "row"), sel.Sigma, sel.Lambda, sel.Criterion, sel.Score, cli.Count(len(s.Sigmas), "length scale"), s.Lambda, o.Model), nil
+				report.Count(sel.Rows, "row"), sel.Sigma, sel.Lambda, sel.Criterion, sel.Score, report.Count(len(s.Sigmas), "length scale"), s.Lambda, o.Model), nil
 		}
 		return fmt.Sprintf("%s read; σ = %.4g, λ = %.4g (%s %.6g); model written to %s",
-			cli.Count(sel.Rows, "row"), sel.Sigma, sel.Lambda, sel.Criterion, sel.Score, o.Model), nil
+			report.Count(sel.Rows, "row"), sel.Sigma, sel.Lambda, sel.Criterion, sel.Score, o.Model), nil
 	}
 }
 
 // selectResult is the object select -json prints: the fields rkhs fit -json
-// prints for a selection (cli.SelectionFields: the top level the model
+// prints for a selection (report.SelectionFields: the top level the model
 // written, the grid's pair under grid_ after a descent) and for -interval
-// (report.IntervalFields), and every table of the selection, [σ][λ], null
-// where the Nyström system is singular.
+// (report.IntervalFields), and every table of the selection, [σ][λ], null where the Nyström system is singular.
 type selectResult struct {
-	Kernel    string          `json:"kernel"`
-	Intercept string          `json:"intercept"`
-	NTrain    int             `json:"n_train"`
-	Features  int             `json:"features"`
-	Centers   int             `json:"centers"`
-	Classes   []cli.JSONFloat `json:"classes,omitempty"`
-	Lambda    cli.JSONFloat   `json:"lambda"`
-	cli.SelectionFields
-	*cli.ScalesFields
+	Kernel    string             `json:"kernel"`
+	Intercept string             `json:"intercept"`
+	NTrain    int                `json:"n_train"`
+	Features  int                `json:"features"`
+	Centers   int                `json:"centers"`
+	Classes   []report.JSONFloat `json:"classes,omitempty"`
+	Lambda    report.JSONFloat   `json:"lambda"`
+	report.SelectionFields
+	*report.ScalesFields
 	Standardized bool `json:"standardized,omitempty"`
 	report.IntervalFields
-	Tables map[string][][]cli.JSONFloat `json:"tables"`
+	Tables map[string][][]report.JSONFloat `json:"tables"`
 }
 
 // showSelection prints the selection as rkhs prints one: the table and
@@ -273,17 +272,17 @@ func showSelection(sel *rkhsbeam.Selection, o rkhsbeam.SelectOptions, iv report.
 		return nil
 	}
 	r := selectResult{Kernel: o.Kernel.Type, Intercept: o.Intercept.String(), NTrain: sel.Rows, Features: sel.Model.Centers.Cols,
-		Centers: sel.Model.Centers.Rows, Lambda: cli.JSONFloat(sel.Lambda), SelectionFields: cli.SelectionJSON(s, scales), ScalesFields: cli.ScalesJSON(scales),
-		Standardized: sel.Model.Standardization != nil, IntervalFields: iv, Tables: map[string][][]cli.JSONFloat{}}
+		Centers: sel.Model.Centers.Rows, Lambda: report.JSONFloat(sel.Lambda), SelectionFields: s.Fields(scales), ScalesFields: scales.Fields(),
+		Standardized: sel.Model.Standardization != nil, IntervalFields: iv, Tables: map[string][][]report.JSONFloat{}}
 	if sel.Scales != nil {
-		r.Lambda = cli.JSONFloat(sel.Scales.Lambda)
+		r.Lambda = report.JSONFloat(sel.Scales.Lambda)
 	}
 	if sel.Classifier != nil {
-		r.Classes = cli.JSONFloats(sel.Classifier.Classes)
+		r.Classes = report.JSONFloats(sel.Classifier.Classes)
 	}
 	for name, t := range map[string][][]float64{"gcv": sel.GCV, "df": sel.DF, "loo_mse": sel.LOO, "loo_error": sel.LOOError} {
 		for _, row := range t {
-			r.Tables[name] = append(r.Tables[name], cli.JSONFloats(row))
+			r.Tables[name] = append(r.Tables[name], report.JSONFloats(row))
 		}
 	}
 	b, err := json.Marshal(r)
@@ -326,6 +325,6 @@ func solveCommand(fs *flag.FlagSet) func(context.Context) (string, error) {
 		if err := outfile.WriteFile(*modelPath, js, os.Stdout); err != nil {
 			return "", err
 		}
-		return fmt.Sprintf("%s of the statistics; model written to %s", cli.Count(st.Rows(), "row"), *modelPath), nil
+		return fmt.Sprintf("%s of the statistics; model written to %s", report.Count(st.Rows(), "row"), *modelPath), nil
 	}
 }

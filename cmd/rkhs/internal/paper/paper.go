@@ -59,14 +59,14 @@ const (
 
 // Curve is a method's test error along its parameter.
 type Curve struct {
-	Method     string          `json:"method"`
-	Param      string          `json:"param"` // "lambda" or "t"
-	Values     []cli.JSONFloat `json:"values"`
-	TestMSE    []cli.JSONFloat `json:"test_mse"`
-	BestValue  cli.JSONFloat   `json:"best_value"`
-	BestMSE    cli.JSONFloat   `json:"best_test_mse"`
-	LOOValue   *cli.JSONFloat  `json:"loo_value"`    // λ chosen by leave-one-out on the training part
-	LOOTestMSE *cli.JSONFloat  `json:"loo_test_mse"` // test MSE at that λ
+	Method     string             `json:"method"`
+	Param      string             `json:"param"` // "lambda" or "t"
+	Values     []report.JSONFloat `json:"values"`
+	TestMSE    []report.JSONFloat `json:"test_mse"`
+	BestValue  report.JSONFloat   `json:"best_value"`
+	BestMSE    report.JSONFloat   `json:"best_test_mse"`
+	LOOValue   *report.JSONFloat  `json:"loo_value"`    // λ chosen by leave-one-out on the training part
+	LOOTestMSE *report.JSONFloat  `json:"loo_test_mse"` // test MSE at that λ
 	// NearBest is the share of the grid (λ or t) whose test MSE is within
 	// 10% of the best: how flat the error curve is around its minimum.
 	NearBest float64 `json:"near_best"`
@@ -174,14 +174,14 @@ func load(name, dir string) (*dataset.Data, error) {
 func lambdas() []float64 { return loo.Geometric(paperLambdaMin, paperLambdaMax, paperLambdaCount) }
 
 // testMSEs returns the test MSE of each of the predictions p against y.
-func testMSEs(p []*linalg.Dense, y []float64) ([]cli.JSONFloat, error) {
-	out := make([]cli.JSONFloat, len(p))
+func testMSEs(p []*linalg.Dense, y []float64) ([]report.JSONFloat, error) {
+	out := make([]report.JSONFloat, len(p))
 	for j, pj := range p {
 		m, err := cli.MSE(y, pj)
 		if err != nil {
 			return nil, err
 		}
-		out[j] = cli.JSONFloat(m)
+		out[j] = report.JSONFloat(m)
 	}
 	return out, nil
 }
@@ -227,7 +227,7 @@ func chooseSigma(train *dataset.Data, seed uint64) (float64, error) {
 		return 0, err
 	}
 	sigmas := loo.DefaultSigmas(med)
-	best, _, err := loo.SelectRLS(func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} }, &sub.X, cli.Column(sub.Y), sigmas, lambdas(), regress.FreeIntercept)
+	best, _, err := loo.SelectRLS(func(s float64) kernels.Kernel { return kernels.Gaussian{Sigma: s} }, &sub.X, sub.Labels(), sigmas, lambdas(), regress.FreeIntercept)
 	if err != nil {
 		return 0, err
 	}
@@ -243,7 +243,7 @@ func gaussian(name string, train, test *dataset.Data, seed uint64) (Experiment, 
 	}
 	e.Sigma, e.SigmaSeconds = sigma, time.Since(t0).Seconds()
 	k := kernels.Gaussian{Sigma: sigma}
-	y := cli.Column(train.Y)
+	y := train.Labels()
 	lambdas := lambdas()
 
 	t0 = time.Now()
@@ -281,7 +281,7 @@ func gaussian(name string, train, test *dataset.Data, seed uint64) (Experiment, 
 		if err != nil {
 			return e, err
 		}
-		c := Curve{Method: m.name, Param: "lambda", Values: cli.JSONFloats(lambdas)}
+		c := Curve{Method: m.name, Param: "lambda", Values: report.JSONFloats(lambdas)}
 		if c.TestMSE, err = testMSEs(pred, test.Y); err != nil {
 			return e, err
 		}
@@ -313,7 +313,7 @@ func gaussian(name string, train, test *dataset.Data, seed uint64) (Experiment, 
 // each, predicting the models of all iterates with predict.
 func cg(k kernels.Kernel, train *dataset.Data, ytest []float64, predict func([]*regress.Model) ([]*linalg.Dense, error)) (Curve, error) {
 	t0 := time.Now()
-	fit, err := regress.CGLS{Kernel: k, Intercept: regress.FreeIntercept, Iterative: regress.Iterative{MaxIter: paperCGIters, KeepPath: true}}.Fit(&train.X, cli.Column(train.Y))
+	fit, err := regress.CGLS{Kernel: k, Intercept: regress.FreeIntercept, Iterative: regress.Iterative{MaxIter: paperCGIters, KeepPath: true}}.Fit(&train.X, train.Labels())
 	if err != nil {
 		return Curve{}, err
 	}
@@ -327,7 +327,7 @@ func cg(k kernels.Kernel, train *dataset.Data, ytest []float64, predict func([]*
 		return c, err
 	}
 	for t := range fit.Path {
-		c.Values = append(c.Values, cli.JSONFloat(t+1))
+		c.Values = append(c.Values, report.JSONFloat(t+1))
 	}
 	c.finish(nil)
 	return c, nil
@@ -335,7 +335,7 @@ func cg(k kernels.Kernel, train *dataset.Data, ytest []float64, predict func([]*
 
 func linear(name string, train, test *dataset.Data) (Experiment, error) {
 	e := Experiment{Set: name, Kernel: "linear", NTrain: train.X.Rows, NTest: test.X.Rows, Features: train.X.Cols}
-	y := cli.Column(train.Y)
+	y := train.Labels()
 	lambdas := lambdas()
 
 	t0 := time.Now()
@@ -362,7 +362,7 @@ func linear(name string, train, test *dataset.Data) (Experiment, error) {
 	}{{labelFree, regress.FreeIntercept, false}, {labelPenalized, regress.PenalizedIntercept, false}, {labelAugmented, regress.NoIntercept, true}} {
 		t0 := time.Now()
 		lp := paths[m.ic]
-		c := Curve{Method: m.name, Param: "lambda", Values: cli.JSONFloats(lambdas)}
+		c := Curve{Method: m.name, Param: "lambda", Values: report.JSONFloats(lambdas)}
 		for _, l := range lambdas {
 			var model *regress.LinearModel
 			var err error
@@ -382,7 +382,7 @@ func linear(name string, train, test *dataset.Data) (Experiment, error) {
 			if err != nil {
 				return e, err
 			}
-			c.TestMSE = append(c.TestMSE, cli.JSONFloat(m))
+			c.TestMSE = append(c.TestMSE, report.JSONFloat(m))
 		}
 		var lpath *loo.Path
 		if !m.tikh {

@@ -1,24 +1,24 @@
-package cli
+package report
 
 import (
 	"fmt"
 	"io"
 
 	"rkhs/kernels"
-	"rkhs/linalg"
 	"rkhs/loo"
 )
 
-// WarnDegenerate prints one warning line on w, prefixed by prefix ("rkhs
-// fit"), when the kernel k, of the width sigma given as a number, is
-// degenerate on the data (loo.CheckWidth on the m centres a Nyström-type
-// fit draws with seed, or with m = 0 on the rows of x). The line names σ
-// and the median distance between rows that -sigma auto's grid is a
-// multiple of, and suggests -sigma auto and -standardize. Nothing is
-// printed when the check cannot judge.
-func WarnDegenerate(w io.Writer, prefix string, k kernels.Kernel, sigma float64, x *linalg.Dense, m int, seed uint64) {
-	c, err := loo.CheckWidth(k, x, m, seed)
-	if err != nil || c == nil {
+// WarnWidth writes one warning line on w, starting with prefix (say "rkhs
+// fit"), when the check c of a kernel whose width sigma was given as a
+// number (loo.CheckWidth) found its kernel matrix degenerate: the line
+// names σ, the median distance between rows that the default σ grid
+// (loo.DefaultSigmas) is a multiple of, the points checked (rows, or the
+// centres of a Nyström-type fit, and how many of them) and the pairs
+// alike, and suggests -sigma auto and -standardize. A nil c (the kernel
+// matrix is not degenerate, or the check could not judge) writes nothing.
+// rkhs fit, classify and loo write the same line.
+func WarnWidth(w io.Writer, prefix string, sigma float64, c *loo.WidthCheck) {
+	if c == nil {
 		return
 	}
 	of := map[bool]string{false: "row", true: "centre"}[c.Centers]

@@ -1,69 +1,59 @@
-package cli
+package report
 
 import (
 	"fmt"
 	"slices"
 
 	"rkhs/kernels"
-	"rkhs/linalg"
 )
 
-// StandardizeNotes returns what both commands tell their user about the
-// standardization s that the moments m of rows training rows gave
+// StandardizeNotes returns what rkhs and rkhs-beam tell their user about
+// the standardization s that the moments m of rows training rows gave
 // (kernels.Moments.Standardization): a note for each constant feature,
 // kept at its value, and a warning for each feature that barely varies
 // (kernels.NearlyConstantTol), whose scale is so small that a row a little
 // off its training values lies far out. Features are named by names (the
 // header's) or by their 1-based position. The lines have no prefix and no
-// end of line.
+// end of line; the cost is O(d) for d features.
 func StandardizeNotes(m *kernels.Moments, s *kernels.Standardization, names []string, rows int) (notes, warnings []string) {
 	training := Count(rows, "training row")
 	constant := m.Constant()
 	for _, j := range constant {
-		notes = append(notes, fmt.Sprintf("%s (every value %.6g) is constant in the %s: kept at its value, it adds nothing to the distances between them (a test row that differs there is warned about)", FeatureName(names, j), m.Mean[j], training))
+		notes = append(notes, fmt.Sprintf("%s (every value %.6g) is constant in the %s: kept at its value, it adds nothing to the distances between them (a test row that differs there is warned about)", featureName(names, j), m.Mean[j], training))
 	}
 	for _, j := range m.NearlyConstant(kernels.NearlyConstantTol) {
 		if !slices.Contains(constant, j) {
 			warnings = append(warnings, fmt.Sprintf("%s barely varies in the %s (standard deviation %.2g, mean %.6g): standardized, a row off its training values lies far out, where the kernel is 0 and the model predicts its intercept",
-				FeatureName(names, j), training, s.Scale[j], m.Mean[j]))
+				featureName(names, j), training, s.Scale[j], m.Mean[j]))
 		}
 	}
 	return notes, warnings
 }
 
-// FeatureName names feature j (0-based) for a message: by its column name,
+// featureName names feature j (0-based) for a message: by its column name,
 // or by its 1-based position when the data has no names.
-func FeatureName(names []string, j int) string {
+func featureName(names []string, j int) string {
 	if j < len(names) {
 		return "feature " + names[j]
 	}
 	return fmt.Sprintf("feature %d", j+1)
 }
 
-// OffConstantWarning returns what both commands tell their user about the
-// rows of x, the file of flag, that differ from a feature constant in the
-// training rows (kernels.Standardization.OffConstant): one line that
-// counts them and names the first worst, as the warning about outlying
-// rows does, or "" for none. The line has no prefix and no end of line.
-func OffConstantWarning(flag string, s *kernels.Standardization, x *linalg.Dense, names []string) (string, error) {
-	o, err := s.OffConstant(x)
-	if err != nil || o.Rows == 0 {
-		return "", err
-	}
-	return OffConstantLine(flag, s, o, x.Rows, x.At(o.Row, o.Feature), names), nil
-}
-
-// OffConstantLine is the line of OffConstantWarning for the report o of n
-// rows (at least one off), v the value of the worst: for a caller that
-// reads the rows in blocks and adds their reports (o.Row counted over all
-// of them).
+// OffConstantLine is what rkhs and rkhs-beam tell their user about the
+// rows of the file of flag that differ from a feature constant in the
+// training rows of s, from the report o of
+// kernels.Standardization.OffConstant on n rows (at least one off; o.Row
+// counted over all of them, for a caller that adds the reports of
+// blocks), v the value of the worst: one line that counts them and names
+// the worst by its 1-based row, as OutlyingLine does. The line has no
+// prefix and no end of line.
 func OffConstantLine(flag string, s *kernels.Standardization, o kernels.Outliers, n int, v float64, names []string) string {
 	return fmt.Sprintf("%d of the %s of %s differ from the value %s held on every training row (the worst: row %d, %.6g against %.6g): the model never saw it vary, so what it predicts there is a guess; fit on rows where it varies, or leave it out (-features)",
-		o.Rows, Count(n, "row"), flag, FeatureName(names, o.Feature), o.Row+1, v, s.Mean[o.Feature])
+		o.Rows, Count(n, "row"), flag, featureName(names, o.Feature), o.Row+1, v, s.Mean[o.Feature])
 }
 
-// OutlyingLine is what both commands tell their user about the rows of
-// the file of flag that lie far outside the training scale, from the
+// OutlyingLine is what rkhs and rkhs-beam tell their user about the rows
+// of the file of flag that lie far outside the training scale, from the
 // report o of kernels.Standardization.Outlying with
 // kernels.DefaultOutlyingLimit on n rows (at least one out; o.Row counted
 // over all of them, for a caller that adds the reports of blocks): one
@@ -76,7 +66,8 @@ func OutlyingLine(flag string, o kernels.Outliers, n int, names []string) string
 }
 
 // OutlyingWorst names the worst element of the report o for a message:
-// "row 2, feature b, z = 1.4e+07".
+// "row 2, feature b, z = 1.4e+07" (1-based row, the feature by its name
+// in names or its 1-based position).
 func OutlyingWorst(o kernels.Outliers, names []string) string {
-	return fmt.Sprintf("row %d, %s, z = %.2g", o.Row+1, FeatureName(names, o.Feature), o.Z)
+	return fmt.Sprintf("row %d, %s, z = %.2g", o.Row+1, featureName(names, o.Feature), o.Z)
 }
