@@ -19,6 +19,8 @@
 // flags that would widen a grid or the rows of a descent (-sigmas,
 // -lambdas, -ard-rows); each line starts with a prefix the caller gives.
 //
-// Nothing here computes: every figure comes from the values given, and
-// the cost is that of formatting them, linear in the table's size.
+// Nothing here computes beyond formatting: every figure comes from the
+// values given (the memory advice's one estimate, a size scaled by the
+// square root of the memory there is over the memory asked, included),
+// and the cost is that of formatting them, linear in the table's size.
 package report

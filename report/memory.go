@@ -45,8 +45,7 @@ func CentersAdvice(maxCenters int, nystrom bool) string {
 // m·√(me.Limit/me.Need) of them, the terms linear in m making that an
 // upper estimate.
 func SelectionAdvice(flag string, m int, me *linalg.MemoryError) string {
-	fits := int(float64(m) * math.Sqrt(float64(me.Limit)/float64(me.Need)))
-	return fmt.Sprintf("the selection streams the rows and holds O(M²) values a σ, whatever the rows: at most about %s %d fits", flag, fits)
+	return fmt.Sprintf("the selection streams the rows and holds O(M²) values a σ, whatever the rows: at most about %s %d fits", flag, squareFits(m, me))
 }
 
 // LOOAdvice is the advice for rkhs loo on n rows, refused with me: its
@@ -54,6 +53,12 @@ func SelectionAdvice(flag string, m int, me *linalg.MemoryError) string {
 // random subset of rows, about n·√(me.Limit/me.Need) of them since the
 // memory grows as n².
 func LOOAdvice(n int, me *linalg.MemoryError) string {
-	rows := int(float64(n) * math.Sqrt(float64(me.Limit)/float64(me.Need)))
-	return fmt.Sprintf("leave-one-out decomposes the n×n kernel matrix: run it on a random subset of %s at most, then rkhs fit -method falkon on all the rows with the λ it finds", Count(rows, "row"))
+	return fmt.Sprintf("leave-one-out decomposes the n×n kernel matrix: run it on a random subset of %s at most, then rkhs fit -method falkon on all the rows with the λ it finds", Count(squareFits(n, me), "row"))
+}
+
+// squareFits is the size that fits in me.Limit of a problem of the given
+// size refused with me whose memory grows as the size squared:
+// size·√(me.Limit/me.Need).
+func squareFits(size int, me *linalg.MemoryError) int {
+	return int(float64(size) * math.Sqrt(float64(me.Limit)/float64(me.Need)))
 }

@@ -17,13 +17,13 @@
 //   - errors and exit statuses (BadInput, Status, OneLine): 2 for input
 //     the user can fix, 1 for a computation that failed on valid input;
 //   - the rows of a selection's leave-one-out pass (LOORows) and the
-//     line of a problem too large for memory (TooLarge, report's advice); what a selection, a σ given
-//     and a standardization tell their user, and a selection's -json
-//     fields, are package report's;
+//     error of a problem too large for memory (TooLarge, with report's
+//     line and advice); what a selection, a σ given and a
+//     standardization tell their user, and a selection's -json fields,
+//     are package report's;
 //   - one length scale per feature (-sigma ard): the value of -sigma
 //     (SigmaValue), the rules of -ard-rows and -ard-iters (ARDFlags:
-//     Register, Check, RowsOf) and the progress line (ScalesProgress);
-//   - small text helpers (Count, which is report.Count).
+//     Register, Check, RowsOf) and the progress line (ScalesProgress).
 //
 // The commands' own files hold only what is theirs: their verbs, methods
 // and flags as tables, and the drivers that run them.
